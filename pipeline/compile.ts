@@ -1,0 +1,77 @@
+import type { CompiledData } from './model.js';
+import type { SourceReport } from './source-report.js';
+import { DATASET_VERSION } from './dataset-version.js';
+import { extractAreaCodes } from './sources/area-codes/extract.js';
+import { transformAreaCodes } from './sources/area-codes/transform.js';
+import { validateAreaCodes } from './sources/area-codes/validate.js';
+import { extractEinPrefixes } from './sources/ein-prefixes/extract.js';
+import { transformEinPrefixes } from './sources/ein-prefixes/transform.js';
+import { validateEinPrefixes } from './sources/ein-prefixes/validate.js';
+import { extractFirstNames } from './sources/first-names/extract.js';
+import { transformFirstNames } from './sources/first-names/transform.js';
+import { validateFirstNames } from './sources/first-names/validate.js';
+import { extractGeonames } from './sources/geonames/extract.js';
+import { transformGeonames } from './sources/geonames/transform.js';
+import { validateGeonames } from './sources/geonames/validate.js';
+import { extractSimplemaps } from './sources/simplemaps/extract.js';
+import { transformSimplemaps } from './sources/simplemaps/transform.js';
+import { validateSimplemaps } from './sources/simplemaps/validate.js';
+import { extractStates } from './sources/states/extract.js';
+import { transformStates } from './sources/states/transform.js';
+import { validateStates } from './sources/states/validate.js';
+import { extractStreets } from './sources/streets/extract.js';
+import { transformStreets } from './sources/streets/transform.js';
+import { validateStreets } from './sources/streets/validate.js';
+import { extractSurnames } from './sources/surnames/extract.js';
+import { fitSurnameModel, transformSurnames } from './sources/surnames/transform.js';
+import { validateSurnames } from './sources/surnames/validate.js';
+import { joinZips } from './transform/join-zips.js';
+import { buildMetadata } from './transform/metadata.js';
+
+/** What the extract, validate and transform stages produce. */
+export interface Compilation {
+  data: CompiledData;
+  reports: SourceReport[];
+}
+
+/**
+ * Runs extract, validate and transform for every source in `datasetsDir`
+ * (reads nothing else, uses no network) and joins them.
+ */
+export function compile(datasetsDir: string): Compilation {
+  const states = validateStates(extractStates(datasetsDir));
+  const stateList = transformStates(states);
+  const codes = new Set(stateList.map((s) => s.code));
+
+  const geonames = validateGeonames(extractGeonames(datasetsDir), codes);
+  const simplemaps = validateSimplemaps(extractSimplemaps(datasetsDir), codes);
+  const zips = joinZips(
+    transformGeonames(geonames.zips, geonames.report),
+    transformSimplemaps(simplemaps.zips, simplemaps.report),
+    simplemaps.report,
+  );
+
+  const areaCodes = validateAreaCodes(extractAreaCodes(datasetsDir));
+  const firstNames = validateFirstNames(extractFirstNames(datasetsDir));
+  const surnames = validateSurnames(extractSurnames(datasetsDir));
+  const surnameFit = fitSurnameModel(surnames.anchorWeights);
+  const surnameList = transformSurnames(surnames.surnames, surnameFit);
+  const streets = validateStreets(extractStreets(datasetsDir));
+  const einPrefixes = validateEinPrefixes(extractEinPrefixes(datasetsDir));
+
+  const data: CompiledData = {
+    datasetVersion: DATASET_VERSION,
+    states: stateList,
+    zips,
+    areaCodes: transformAreaCodes(areaCodes.geocoding, areaCodes.codes, stateList, areaCodes.reports),
+    firstNames: transformFirstNames(firstNames.names),
+    surnames: surnameList,
+    ...transformStreets(streets, surnameList),
+    einPrefixes: transformEinPrefixes(einPrefixes.prefixes),
+    metadata: buildMetadata(DATASET_VERSION, surnameFit),
+  };
+  return {
+    data,
+    reports: [...states.reports, geonames.report, simplemaps.report, ...areaCodes.reports, firstNames.report, ...surnames.reports, ...streets.reports, einPrefixes.report],
+  };
+}

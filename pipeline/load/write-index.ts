@@ -1,0 +1,172 @@
+import {
+  DATASET_VERSION_SIZE,
+  DIRECTORY_ENTRY_SIZE,
+  ELEMENT_SIZES,
+  ELEMENT_TYPES,
+  HEADER_SIZE,
+  INDEX_FORMAT_VERSION,
+  INDEX_MAGIC,
+  SECTION_ALIGNMENT,
+  STATE_KINDS,
+  ZIP_TYPES,
+  type ElementType,
+  type WeightedTableId,
+} from '../../src/data-index/format.js';
+import { crc32 } from '../../src/data-index/crc32.js';
+import type { CompiledData } from '../model.js';
+import { isResidential, residentialPopulation } from '../transform/residential.js';
+import { aliasTable } from './alias-table.js';
+import { StringTable } from './string-table.js';
+
+interface Section {
+  tag: string;
+  type: ElementType;
+  values: ArrayLike<number>;
+}
+
+/** The narrowest element type that holds every value. */
+function widthFor(values: ArrayLike<number>): ElementType {
+  let max = 0;
+  for (let i = 0; i < values.length; i++) max = Math.max(max, values[i]);
+  return max < 256 ? 'u8' : max < 65536 ? 'u16' : 'u32';
+}
+
+/**
+ * Serialises the compiled data into the binary index (docs/index-format.md).
+ * Deterministic: sections in a fixed order, strings in code-point order.
+ */
+export function writeIndex(data: CompiledData): Uint8Array {
+  const strings = new StringTable();
+  const sections: Section[] = [];
+  const weighted = (id: WeightedTableId, items: number[], weights: number[], segments?: { offset: number; length: number }[]): void => {
+    const thresholds = new Uint32Array(items.length);
+    const aliases = new Uint32Array(items.length);
+    for (const { offset, length } of segments ?? [{ offset: 0, length: items.length }]) {
+      if (length === 0) continue;
+      const table = aliasTable(weights.slice(offset, offset + length));
+      thresholds.set(table.thresholds, offset);
+      aliases.set(table.aliases, offset);
+    }
+    sections.push({ tag: `${id}IT`, type: widthFor(items), values: items });
+    sections.push({ tag: `${id}PR`, type: 'u32', values: thresholds });
+    sections.push({ tag: `${id}AL`, type: widthFor(aliases), values: aliases });
+  };
+
+  for (const s of data.states) [s.code, s.name].forEach((t) => strings.add(t));
+  for (const z of data.zips) strings.add(z.city);
+  for (const n of data.firstNames) strings.add(n.name);
+  for (const n of data.surnames) strings.add(n.surname);
+  for (const n of data.streetNames) strings.add(n.name);
+  for (const s of data.streetSuffixes) strings.add(suffixText(s.abbreviation));
+  for (const d of data.directionals) strings.add(d.value);
+  for (const u of data.unitDesignators) strings.add(u.value);
+  strings.freeze();
+  const text = strings.encode();
+  sections.push({ tag: 'STRD', type: 'u8', values: text.bytes }, { tag: 'STRL', type: 'u8', values: text.lengths });
+
+  const stateIndex = new Map(data.states.map((s, i) => [s.code, i]));
+  const zipSegments: { offset: number; length: number }[] = [];
+  const zipItems: number[] = [];
+  const zipWeights: number[] = [];
+  const rowOf = new Map(data.zips.map((z, row) => [z.zip, row]));
+  const acSegments: { offset: number; length: number }[] = [];
+  const acItems: number[] = [];
+  const acWeights: number[] = [];
+  for (const state of data.states) {
+    const zips = data.zips.filter((z) => z.state === state.code && isResidential(z));
+    zipSegments.push({ offset: zipItems.length, length: zips.length });
+    for (const z of zips) {
+      zipItems.push(rowOf.get(z.zip)!);
+      zipWeights.push(z.population!);
+    }
+    const codes = data.areaCodes.filter((a) => a.state === state.code);
+    acSegments.push({ offset: acItems.length, length: codes.length });
+    for (const a of codes) {
+      acItems.push(Number(a.areaCode));
+      acWeights.push(a.weight);
+    }
+  }
+  const plain = (tag: string, type: ElementType, values: number[]): void => void sections.push({ tag, type, values });
+  plain('STCD', 'u32', data.states.map((s) => strings.id(s.code)));
+  plain('STNM', 'u32', data.states.map((s) => strings.id(s.name)));
+  plain('STFP', 'u8', data.states.map((s) => (s.fips === null ? 0 : Number(s.fips))));
+  plain('STKD', 'u8', data.states.map((s) => STATE_KINDS.indexOf(s.kind)));
+  plain('STZO', 'u32', zipSegments.map((s) => s.offset));
+  plain('STZN', 'u32', zipSegments.map((s) => s.length));
+  plain('STAO', 'u32', acSegments.map((s) => s.offset));
+  plain('STAN', 'u32', acSegments.map((s) => s.length));
+  plain('ZPCD', 'u32', data.zips.map((z) => Number(z.zip)));
+  plain('ZPST', 'u8', data.zips.map((z) => stateIndex.get(z.state)!));
+  sections.push({ tag: 'ZPCT', type: 'u32', values: data.zips.map((z) => strings.id(z.city)) });
+  plain('ZPTY', 'u8', data.zips.map((z) => ZIP_TYPES.indexOf(z.type)));
+  plain('EINP', 'u8', [...new Set(data.einPrefixes.map((p) => Number(p.prefix)))].sort((a, b) => a - b));
+
+  const population = residentialPopulation(data);
+  const defaultStates = data.states.filter((s) => (s.kind === 'state' || s.kind === 'district') && (population.get(s.code) ?? 0) > 0);
+  weighted('SS', defaultStates.map((s) => stateIndex.get(s.code)!), defaultStates.map((s) => population.get(s.code)!));
+  weighted('ZS', zipItems, zipWeights, zipSegments);
+  weighted('AC', acItems, acWeights, acSegments);
+  const births = (sex: 'F' | 'M') => data.firstNames.filter((n) => n.sex === sex);
+  weighted('SE', [0, 1], [births('F'), births('M')].map((names) => names.reduce((a, n) => a + n.births, 0)));
+  for (const [id, sex] of [['FF', 'F'], ['FM', 'M']] as const) {
+    weighted(id, births(sex).map((n) => strings.id(n.name)), births(sex).map((n) => n.births));
+  }
+  weighted('SN', data.surnames.map((s) => strings.id(s.surname)), data.surnames.map((s) => s.weight));
+  weighted('HN', data.houseNumberDigits.map((d) => d.digits), data.houseNumberDigits.map((d) => d.weight));
+  weighted('DP', data.directionals.map((d) => strings.id(d.value)), data.directionals.map((d) => d.weight));
+  const bases = data.streetNames.filter((s) => s.weight > 0);
+  weighted('SB', bases.map((s) => strings.id(s.name)), bases.map((s) => s.weight));
+  const suffixes = data.streetSuffixes.filter((s) => s.weight > 0);
+  weighted('SX', suffixes.map((s) => strings.id(suffixText(s.abbreviation))), suffixes.map((s) => s.weight));
+  weighted('UD', data.unitDesignators.map((u) => strings.id(u.value)), data.unitDesignators.map((u) => u.weight));
+
+  return pack(sections, data.datasetVersion);
+}
+
+/**
+ * A suffix abbreviation as street lines show it.
+ * @example suffixText('AVE') // "Ave"
+ */
+export function suffixText(abbreviation: string): string {
+  return abbreviation.charAt(0) + abbreviation.slice(1).toLowerCase();
+}
+
+const align = (n: number): number => Math.ceil(n / SECTION_ALIGNMENT) * SECTION_ALIGNMENT;
+
+function pack(sections: Section[], datasetVersion: string): Uint8Array {
+  let at = align(HEADER_SIZE + sections.length * DIRECTORY_ENTRY_SIZE);
+  const placed = sections.map((s) => {
+    const offset = at;
+    at = align(at + s.values.length * ELEMENT_SIZES[s.type]);
+    return { ...s, offset };
+  });
+  const bytes = new Uint8Array(at);
+  const view = new DataView(bytes.buffer);
+  const ascii = (text: string, offset: number, size: number): void => {
+    if (text.length > size || !/^[\x20-\x7e]*$/.test(text)) throw new Error(`${JSON.stringify(text)} does not fit ${size} ASCII bytes`);
+    for (let i = 0; i < text.length; i++) bytes[offset + i] = text.charCodeAt(i);
+  };
+  ascii(INDEX_MAGIC, 0, 8);
+  view.setUint32(8, INDEX_FORMAT_VERSION, true);
+  view.setUint32(12, HEADER_SIZE, true);
+  view.setUint32(16, bytes.length, true);
+  view.setUint32(24, sections.length, true);
+  ascii(datasetVersion, 32, DATASET_VERSION_SIZE);
+  placed.forEach((s, i) => {
+    const entry = HEADER_SIZE + i * DIRECTORY_ENTRY_SIZE;
+    ascii(s.tag, entry, 4);
+    view.setUint8(entry + 4, ELEMENT_TYPES[s.type]);
+    view.setUint32(entry + 8, s.offset, true);
+    view.setUint32(entry + 12, s.values.length, true);
+    const size = ELEMENT_SIZES[s.type];
+    for (let k = 0; k < s.values.length; k++) {
+      const value = s.values[k];
+      if (!Number.isInteger(value) || value < 0 || value >= 2 ** (8 * size)) throw new Error(`section ${s.tag}: value ${value} does not fit ${s.type}`);
+      if (size === 1) view.setUint8(s.offset + k, value);
+      else if (size === 2) view.setUint16(s.offset + k * 2, value, true);
+      else view.setUint32(s.offset + k * 4, value, true);
+    }
+  });
+  view.setUint32(20, crc32(bytes.subarray(HEADER_SIZE)), true);
+  return bytes;
+}

@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { byCodePoint } from '../code-point-order.js';
+import type { Compilation } from '../compile.js';
+import { writeIndex } from './write-index.js';
+import { writeSqlite } from './write-sqlite.js';
+
+/** File names of the outputs in dist-data/. */
+export const OUTPUT_FILES = { sqlite: 'ussynth.sqlite', index: 'ussynth.idx', manifest: 'manifest.json' } as const;
+
+const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+
+/** Every file below a folder, relative, in code-point order. */
+export function listFiles(dir: string, base = dir): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => (entry.isDirectory() ? listFiles(join(dir, entry.name), base) : [relative(base, join(dir, entry.name))]))
+    .sort(byCodePoint);
+}
+
+/**
+ * Writes the SQLite file, the index and the manifest into `outDir`. Each is
+ * written to a temporary name and renamed, so a failed build leaves the
+ * previous outputs whole.
+ */
+export function writeOutputs(compilation: Compilation, datasetsDir: string, outDir: string): Record<string, unknown> {
+  mkdirSync(outDir, { recursive: true });
+  const { data, reports } = compilation;
+  const sqliteTemp = join(outDir, `.${OUTPUT_FILES.sqlite}.tmp`);
+  rmSync(sqliteTemp, { force: true });
+  writeSqlite(data, sqliteTemp);
+  const index = writeIndex(data);
+  const indexTemp = join(outDir, `.${OUTPUT_FILES.index}.tmp`);
+  writeFileSync(indexTemp, index);
+
+  const inputs = Object.fromEntries(listFiles(datasetsDir).map((file) => [file, sha256(readFileSync(join(datasetsDir, file)))]));
+  const manifest = {
+    generatedBy: 'npm run data:build',
+    datasetVersion: data.datasetVersion,
+    counts: {
+      states: data.states.length,
+      zips: data.zips.length,
+      residentialZips: data.zips.filter((z) => z.type === 'standard' && (z.population ?? 0) > 0).length,
+      areaCodes: data.areaCodes.length,
+      firstNames: data.firstNames.length,
+      surnames: data.surnames.length,
+      streetNames: data.streetNames.length,
+      streetSuffixes: data.streetSuffixes.length,
+      einPrefixes: new Set(data.einPrefixes.map((p) => p.prefix)).size,
+    },
+    sources: reports.map((r) => r.toJSON()),
+    inputs,
+    outputs: {
+      [OUTPUT_FILES.sqlite]: { bytes: readFileSync(sqliteTemp).length, sha256: sha256(readFileSync(sqliteTemp)) },
+      [OUTPUT_FILES.index]: { bytes: index.length, sha256: sha256(index) },
+    },
+  };
+  const manifestTemp = join(outDir, `.${OUTPUT_FILES.manifest}.tmp`);
+  writeFileSync(manifestTemp, JSON.stringify(manifest, null, 2) + '\n');
+  renameSync(sqliteTemp, join(outDir, OUTPUT_FILES.sqlite));
+  renameSync(indexTemp, join(outDir, OUTPUT_FILES.index));
+  renameSync(manifestTemp, join(outDir, OUTPUT_FILES.manifest));
+  return manifest;
+}

@@ -1,0 +1,45 @@
+import Database from 'better-sqlite3';
+import type { CompiledData } from '../model.js';
+import { SQLITE_APPLICATION_ID, SQLITE_SCHEMA, SQLITE_SCHEMA_VERSION } from './sqlite-schema.js';
+import { isResidential, residentialPopulation } from '../transform/residential.js';
+
+/**
+ * Writes the SQLite file deterministically: fixed page size, no journal,
+ * rows inserted in sorted order, then VACUUM; no timestamps or paths.
+ * The same better-sqlite3 (so SQLite) version gives the same bytes.
+ */
+export function writeSqlite(data: CompiledData, path: string): void {
+  const db = new Database(path);
+  try {
+    db.pragma('page_size = 4096');
+    db.pragma('journal_mode = OFF');
+    db.pragma('synchronous = OFF');
+    db.pragma(`application_id = ${SQLITE_APPLICATION_ID}`);
+    db.pragma(`user_version = ${SQLITE_SCHEMA_VERSION}`);
+    db.exec(SQLITE_SCHEMA);
+    const population = residentialPopulation(data);
+    const insert = <T>(sql: string, rows: T[], values: (row: T) => unknown[]): void => {
+      const statement = db.prepare(sql);
+      for (const row of rows) statement.run(...values(row));
+    };
+    db.transaction(() => {
+      insert('INSERT INTO metadata VALUES (?, ?)', Object.entries(data.metadata).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)), (e) => e);
+      insert('INSERT INTO states VALUES (?, ?, ?, ?, ?)', data.states, (s) => [s.code, s.name, s.fips, s.kind, population.get(s.code) ?? 0]);
+      insert('INSERT INTO zips VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', data.zips, (z) => [
+        z.zip, z.city, z.state, z.county, z.countyFips, z.timezone, z.lat, z.lon, z.population, z.type, isResidential(z) ? 1 : 0,
+      ]);
+      insert('INSERT INTO area_codes VALUES (?, ?, ?, ?)', data.areaCodes, (a) => [a.areaCode, a.state, a.weight, a.region]);
+      insert('INSERT INTO first_names VALUES (?, ?, ?)', data.firstNames, (n) => [n.name, n.sex, n.births]);
+      insert('INSERT INTO surnames VALUES (?, ?, ?)', data.surnames, (s) => [s.surname, s.rank, s.weight]);
+      insert('INSERT INTO street_names VALUES (?, ?, ?)', data.streetNames, (s) => [s.name, s.weight, s.source]);
+      insert('INSERT INTO street_suffixes VALUES (?, ?, ?)', data.streetSuffixes, (s) => [s.suffix, s.abbreviation, s.weight]);
+      insert('INSERT INTO street_directionals VALUES (?, ?)', data.directionals, (d) => [d.value, d.weight]);
+      insert('INSERT INTO unit_designators VALUES (?, ?)', data.unitDesignators, (u) => [u.value, u.weight]);
+      insert('INSERT INTO house_number_digits VALUES (?, ?)', data.houseNumberDigits, (d) => [d.digits, d.weight]);
+      insert('INSERT INTO ein_prefixes VALUES (?, ?)', data.einPrefixes, (p) => [p.prefix, p.campus]);
+    })();
+    db.exec('VACUUM');
+  } finally {
+    db.close();
+  }
+}

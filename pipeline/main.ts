@@ -1,0 +1,67 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { compile } from './compile.js';
+import { OUTPUT_FILES, writeOutputs } from './load/write-outputs.js';
+import { SourceError } from './source-error.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+export const DATASETS_DIR = join(root, 'datasets');
+export const DIST_DATA_DIR = join(root, 'dist-data');
+
+/** Builds dist-data/ from datasets/. */
+export function build(outDir = DIST_DATA_DIR): void {
+  const started = performance.now();
+  const manifest = writeOutputs(compile(DATASETS_DIR), DATASETS_DIR, outDir) as { outputs: Record<string, { bytes: number }> };
+  const sizes = Object.entries(manifest.outputs).map(([file, { bytes }]) => `${file} ${(bytes / 1e6).toFixed(2)} MB`);
+  console.log(`built ${outDir} in ${((performance.now() - started) / 1000).toFixed(1)} s: ${sizes.join(', ')}`);
+}
+
+/** Rebuilds into a temporary folder; returns the outputs that differ from dist-data/. */
+export function check(): string[] {
+  const scratch = mkdtempSync(join(tmpdir(), 'ussynth-data-check-'));
+  try {
+    writeOutputs(compile(DATASETS_DIR), DATASETS_DIR, scratch);
+    return Object.values(OUTPUT_FILES).filter((file) => {
+      let committed: Buffer;
+      try {
+        committed = readFileSync(join(DIST_DATA_DIR, file));
+      } catch {
+        return true;
+      }
+      return !committed.equals(readFileSync(join(scratch, file)));
+    });
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** `build` or `check`, with exit status 0 on success. */
+export function run(command: string | undefined): number {
+  try {
+    if (command === 'build') {
+      build();
+      return 0;
+    }
+    if (command === 'check') {
+      const stale = check();
+      if (stale.length === 0) {
+        console.log('dist-data/ is up to date with datasets/');
+        return 0;
+      }
+      console.error(`dist-data/ is stale: ${stale.join(', ')} differ from a fresh build; run npm run data:build and commit`);
+      return 1;
+    }
+    console.error('usage: pipeline/main.ts build|check');
+    return 2;
+  } catch (error) {
+    if (error instanceof SourceError) {
+      console.error(`data build failed: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) process.exitCode = run(process.argv[2]);

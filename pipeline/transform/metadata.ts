@@ -1,0 +1,44 @@
+import type { SurnameModelFit } from '../sources/surnames/transform.js';
+
+/** Sources whose licences require attribution, and the text to show. */
+export const ATTRIBUTIONS = [
+  {
+    source: 'GeoNames US postal codes',
+    licence: 'CC BY 4.0',
+    text: 'Contains GeoNames data (https://www.geonames.org/), licensed under CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/).',
+  },
+  {
+    source: 'SimpleMaps US ZIP Codes Database, free edition 2024',
+    licence: 'CC BY 4.0',
+    text: 'Contains data from the SimpleMaps US ZIP Codes Database (https://simplemaps.com/data/us-zips), licensed under CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/).',
+  },
+  {
+    source: 'libphonenumber geocoding and metadata',
+    licence: 'Apache-2.0',
+    text: 'Area-code data derived from Google libphonenumber (https://github.com/google/libphonenumber), licensed under the Apache License 2.0.',
+  },
+] as const;
+
+/** Sources in the public domain or under permissive licences that need no attribution text. */
+export const OTHER_SOURCES = [
+  { source: 'SSA baby names (first names by sex, births 1951-2005)', licence: 'public domain (US government work)' },
+  { source: '1990 Census surname list', licence: 'public domain (US government work)' },
+  { source: 'OpenAddresses addresses via rrad', licence: 'see datasets/SOURCES.md' },
+  { source: 'faker-js and python faker street/surname lists', licence: 'MIT' },
+  { source: 'USPS Publication 28 suffixes via street-types', licence: 'MIT' },
+  { source: 'IRS EIN campus prefixes via validator.js', licence: 'MIT' },
+  { source: 'Debian iso-codes (ISO 3166-2:US names)', licence: 'LGPL-2.1+' },
+] as const;
+
+/** The SQLite file's metadata rows. */
+export function buildMetadata(datasetVersion: string, surnameFit: SurnameModelFit): Record<string, string> {
+  return {
+    dataset_version: datasetVersion,
+    built_by: 'npm run data:build',
+    description: 'ussynth reference data: US ZIPs, cities, states, area codes, names, street model and EIN prefixes for generating synthetic test data. Not real addresses or people.',
+    attribution: ATTRIBUTIONS.map((a) => a.text).join('\n'),
+    licences: JSON.stringify([...ATTRIBUTIONS.map(({ source, licence }) => ({ source, licence })), ...OTHER_SOURCES]),
+    surname_model: JSON.stringify({ law: 'weight = c / (rank + q)^s', ...surnameFit }),
+    zip_type_note: 'zip_type is approximated: standard = a ZCTA in SimpleMaps; po_box_or_unique = in GeoNames but not a ZCTA; military = APO/FPO prefix 090-098, 340, 962-966.',
+  };
+}

@@ -1,0 +1,31 @@
+/**
+ * ussynth for browsers: the same generator, over index bytes you load
+ * (for example with `loadIndex(url)`). No Node built-ins.
+ * @example
+ * import { createGenerator, loadIndex } from 'ussynth/browser';
+ * const gen = createGenerator({ index: await loadIndex('/ussynth.idx'), seed: 42 });
+ */
+import { generatorFor, type IndexSource } from './create-generator.js';
+import { DataIndex } from './data-index/data-index.js';
+import type { Generator, GeneratorOptions } from './generator/generator.js';
+
+export * from './public-api.js';
+
+/**
+ * Creates a generator over the given index.
+ * @example createGenerator({ index: bytes, seed: 42 }).address()
+ */
+export function createGenerator(options: GeneratorOptions & { index: IndexSource }): Generator {
+  const { index, ...rest } = options;
+  return generatorFor(index, rest);
+}
+
+/**
+ * Fetches and reads an index file.
+ * @example const index = await loadIndex(new URL('ussynth.idx', location.href))
+ */
+export async function loadIndex(url: string | URL): Promise<DataIndex> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`could not load the ussynth index from ${url}: HTTP ${response.status}`);
+  return DataIndex.fromBytes(await response.arrayBuffer());
+}

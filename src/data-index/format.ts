@@ -1,0 +1,95 @@
+/**
+ * Constants of the binary index format, shared by the pipeline's writer and
+ * the library's reader. `docs/index-format.md` documents every value here;
+ * a test fails when the two disagree.
+ */
+
+/** The eight bytes every index file starts with. */
+export const INDEX_MAGIC = 'USSYNIDX';
+
+/** Format version; bumped on any change to the layout below. */
+export const INDEX_FORMAT_VERSION = 1;
+
+/** Bytes before the section directory. */
+export const HEADER_SIZE = 64;
+
+/** Bytes of one section directory entry. */
+export const DIRECTORY_ENTRY_SIZE = 16;
+
+/** Every section starts on a multiple of this, so typed-array views need no copy. */
+export const SECTION_ALIGNMENT = 8;
+
+/** Bytes reserved in the header for the ASCII dataset version. */
+export const DATASET_VERSION_SIZE = 32;
+
+/** Element types of sections, stored as one byte in the directory. */
+export const ELEMENT_TYPES = { u8: 1, u16: 2, u32: 3 } as const;
+
+/** Name of an element type. */
+export type ElementType = keyof typeof ELEMENT_TYPES;
+
+/** Byte width of each element type. */
+export const ELEMENT_SIZES: Record<ElementType, number> = { u8: 1, u16: 2, u32: 4 };
+
+/**
+ * Kinds of state-level entity, stored per state. Freely associated states
+ * (USPS codes FM, MH, PW) and military "states" (AA, AE, AP) have ZIPs but
+ * no residential population in the sources: they exist for ZIP lookup only.
+ */
+export const STATE_KINDS = ['state', 'district', 'territory', 'freely_associated', 'military'] as const;
+
+/** One of {@link STATE_KINDS}. */
+export type StateKind = (typeof STATE_KINDS)[number];
+
+/** ZIP types as the sources allow them to be approximated (see docs/data-schema.md). */
+export const ZIP_TYPES = ['standard', 'po_box_or_unique', 'military'] as const;
+
+/** One of {@link ZIP_TYPES}. */
+export type ZipType = (typeof ZIP_TYPES)[number];
+
+/**
+ * Weighted tables, each stored as three sections `<id>IT` (items),
+ * `<id>PR` (alias thresholds, u32) and `<id>AL` (alias columns).
+ * `segmented` tables hold one alias table per state, located by the state
+ * sections `STZO/STZN` (zips) and `STAO/STAN` (area codes); their alias
+ * columns are local to the segment.
+ */
+export const WEIGHTED_TABLES = {
+  SS: { items: 'state index', segmented: false, what: 'default state draw: 50 states and DC by residential population' },
+  ZS: { items: 'ZIP row', segmented: true, what: 'residential ZIPs of a state by population' },
+  AC: { items: 'area code', segmented: true, what: 'geographic area codes of a state by exchange count' },
+  SE: { items: 'sex (0 F, 1 M)', segmented: false, what: 'sex of a person, by SSA births' },
+  FF: { items: 'string id', segmented: false, what: 'female first names by SSA births' },
+  FM: { items: 'string id', segmented: false, what: 'male first names by SSA births' },
+  SN: { items: 'string id', segmented: false, what: 'surnames by modelled frequency' },
+  HN: { items: 'digit count', segmented: false, what: 'number of digits of a house number' },
+  DP: { items: 'string id', segmented: false, what: 'directional before the street name ("" for none)' },
+  SB: { items: 'string id', segmented: false, what: 'street base names (named and numbered)' },
+  SX: { items: 'string id', segmented: false, what: 'street suffix abbreviations (USPS Publication 28)' },
+  UD: { items: 'string id', segmented: false, what: 'unit designators ("" for no unit)' },
+} as const;
+
+/** Id of one weighted table. */
+export type WeightedTableId = keyof typeof WEIGHTED_TABLES;
+
+/** Plain (non-weighted) sections. */
+export const PLAIN_SECTIONS = {
+  STRD: { type: 'u8', what: 'UTF-8 bytes of every string, concatenated' },
+  STRL: { type: 'u8', what: 'length of each string in UTF-16 code units of the decoded STRD text; string i starts where i-1 ends' },
+  STCD: { type: 'u32', what: 'per state: string id of the two-letter code' },
+  STNM: { type: 'u32', what: 'per state: string id of the full name' },
+  STFP: { type: 'u8', what: 'per state: FIPS code (0 where there is none: military and freely associated)' },
+  STKD: { type: 'u8', what: 'per state: kind, an index into STATE_KINDS' },
+  STZO: { type: 'u32', what: 'per state: first entry of its ZS segment' },
+  STZN: { type: 'u32', what: 'per state: length of its ZS segment' },
+  STAO: { type: 'u32', what: 'per state: first entry of its AC segment' },
+  STAN: { type: 'u32', what: 'per state: length of its AC segment' },
+  ZPCD: { type: 'u32', what: 'per ZIP, ascending: the ZIP as an integer' },
+  ZPST: { type: 'u8', what: 'per ZIP: state index' },
+  ZPCT: { type: 'u32', what: 'per ZIP: string id of the city' },
+  ZPTY: { type: 'u8', what: 'per ZIP: type, an index into ZIP_TYPES' },
+  EINP: { type: 'u8', what: 'valid IRS campus prefixes of an EIN, ascending' },
+} as const satisfies Record<string, { type: ElementType; what: string }>;
+
+/** Tag of a plain section. */
+export type PlainSectionTag = keyof typeof PLAIN_SECTIONS;

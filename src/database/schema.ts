@@ -1,0 +1,109 @@
+/**
+ * Kysely types of the shipped SQLite file (dist-data/ussynth.sqlite), one
+ * interface per table; docs/data-schema.md documents every column.
+ * @example const db: Kysely<UssynthDatabase> = openDatabase(); await db.selectFrom('zips').selectAll().where('zip', '=', '10001').executeTakeFirst()
+ */
+export interface UssynthDatabase {
+  metadata: MetadataTable;
+  states: StatesTable;
+  zips: ZipsTable;
+  area_codes: AreaCodesTable;
+  first_names: FirstNamesTable;
+  surnames: SurnamesTable;
+  street_names: StreetNamesTable;
+  street_suffixes: StreetSuffixesTable;
+  street_directionals: StreetDirectionalsTable;
+  unit_designators: UnitDesignatorsTable;
+  house_number_digits: HouseNumberDigitsTable;
+  ein_prefixes: EinPrefixesTable;
+}
+
+/** Dataset version, sources, licences and attribution text. */
+export interface MetadataTable {
+  key: string;
+  value: string;
+}
+
+/** States, DC, territories, freely associated states and military codes. */
+export interface StatesTable {
+  code: string;
+  name: string;
+  fips: string | null;
+  kind: 'state' | 'district' | 'territory' | 'freely_associated' | 'military';
+  residential_population: number;
+}
+
+/** Every ZIP of the sources' union. */
+export interface ZipsTable {
+  zip: string;
+  city: string;
+  state: string;
+  county: string | null;
+  county_fips: string | null;
+  timezone: string | null;
+  lat: number | null;
+  lon: number | null;
+  population: number | null;
+  zip_type: 'standard' | 'po_box_or_unique' | 'military';
+  residential: 0 | 1;
+}
+
+/** Geographic area codes and the state each serves. */
+export interface AreaCodesTable {
+  area_code: string;
+  state: string;
+  weight: number;
+  region: string;
+}
+
+/** SSA first names with births 1951-2005. */
+export interface FirstNamesTable {
+  name: string;
+  sex: 'F' | 'M';
+  births: number;
+}
+
+/** 1990 Census surnames with modelled frequency per 100,000 people. */
+export interface SurnamesTable {
+  surname: string;
+  rank: number;
+  weight: number;
+}
+
+/** Street base names of the street model. */
+export interface StreetNamesTable {
+  name: string;
+  weight: number;
+  source: string;
+}
+
+/** USPS Publication 28 suffixes with model weights. */
+export interface StreetSuffixesTable {
+  suffix: string;
+  abbreviation: string;
+  weight: number;
+}
+
+/** Directionals before street names ("" = none). */
+export interface StreetDirectionalsTable {
+  directional: string;
+  weight: number;
+}
+
+/** Unit designators ("" = no unit). */
+export interface UnitDesignatorsTable {
+  designator: string;
+  weight: number;
+}
+
+/** Digit counts of house numbers. */
+export interface HouseNumberDigitsTable {
+  digits: number;
+  weight: number;
+}
+
+/** Valid IRS campus prefixes of EINs. */
+export interface EinPrefixesTable {
+  prefix: string;
+  campus: string;
+}

@@ -1,0 +1,19 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { DataIndex } from './data-index/data-index.js';
+
+/** Path of the index shipped in the package (dist-data/ussynth.idx). */
+export const DEFAULT_INDEX_PATH = fileURLToPath(new URL('../dist-data/ussynth.idx', import.meta.url));
+
+/** Path of the SQLite file shipped in the package (dist-data/ussynth.sqlite). */
+export const DEFAULT_SQLITE_PATH = fileURLToPath(new URL('../dist-data/ussynth.sqlite', import.meta.url));
+
+let cached: DataIndex | undefined;
+
+/**
+ * The shipped index, read once per process.
+ * @example defaultIndex().datasetVersion // "2026.11.0"
+ */
+export function defaultIndex(): DataIndex {
+  return (cached ??= DataIndex.fromBytes(readFileSync(DEFAULT_INDEX_PATH)));
+}

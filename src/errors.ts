@@ -1,0 +1,38 @@
+/**
+ * Stable error codes of the library. The REST API and the command line map
+ * them to their own outputs; `docs/errors.md` lists them and a test holds
+ * the list against this one.
+ */
+export const ERROR_CODES = {
+  invalid_state: 'The state is not a known two-letter US state, DC or territory code.',
+  state_not_generatable: 'The state code is valid for ZIP lookup only (military AA, AE, AP).',
+  invalid_count: 'The count is not an integer from 1 to the allowed maximum.',
+  invalid_index: 'The record index is not a non-negative safe integer.',
+  invalid_zip: 'The ZIP is not a string of exactly five digits.',
+  invalid_seed: 'The seed is not a non-empty string or a finite number.',
+  invalid_email_domain: 'The e-mail domain is not a valid domain name.',
+  invalid_index_file: 'The binary index is malformed: wrong magic, unknown version, bad checksum or truncated.',
+} as const;
+
+/** One of the library's stable error codes. */
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/**
+ * The one error type the library throws for bad input or bad data.
+ * `code` is stable; `param` names the offending parameter when there is one.
+ * @example
+ * try { gen.batch({ count: 0 }) } catch (e) { if (e instanceof UssynthError) console.log(e.code, e.param) }
+ */
+export class UssynthError extends Error {
+  /** Stable machine-readable code. */
+  readonly code: ErrorCode;
+  /** The parameter at fault, when the error is about one. */
+  readonly param: string | undefined;
+
+  constructor(code: ErrorCode, message: string, param?: string) {
+    super(message);
+    this.name = 'UssynthError';
+    this.code = code;
+    this.param = param;
+  }
+}

@@ -1,0 +1,82 @@
+import { UssynthError } from '../errors.js';
+import { fmix32 } from '../random/fmix32.js';
+import type { RandomSource } from '../random/record-random.js';
+import { decimal } from './digits.js';
+
+/** Domains reserved for documentation by RFC 2606: no mailbox there is real. */
+export const RESERVED_EMAIL_DOMAINS = ['example.com', 'example.net', 'example.org'] as const;
+
+const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/**
+ * Checks a caller's own e-mail domain and returns it lower-cased.
+ * @example checkEmailDomain('Test.Example') // "test.example"
+ */
+export function checkEmailDomain(domain: unknown): string {
+  const lower = typeof domain === 'string' ? domain.toLowerCase() : '';
+  if (!DOMAIN.test(lower)) {
+    throw new UssynthError('invalid_email_domain', `emailDomain must be a domain name such as "test.example", got ${JSON.stringify(domain)}`, 'emailDomain');
+  }
+  return lower;
+}
+
+const BLOCK = 10_000;
+const LOWER_ASCII = /^[a-z]+$/;
+
+/**
+ * The lower-case ASCII letters of a name ("O'Brien" -> "obrien"); "user" if none.
+ * @example emailPart('De La Cruz') // "delacruz"
+ */
+export function emailPart(name: string): string {
+  const lower = name.toLowerCase();
+  if (LOWER_ASCII.test(lower)) return lower;
+  const letters = lower.normalize('NFD').replace(/[^a-z]/g, '');
+  return letters === '' ? 'user' : letters;
+}
+
+/**
+ * Makes e-mail addresses from names. The local part is a pattern of the
+ * name followed by a number that is a keyed permutation (an affine map) of
+ * the record index within blocks of 10,000, so two records of one stream
+ * never share an address and the first 10,000 records have numbers of at
+ * most five digits.
+ * @example new EmailMaker(key, undefined).make('Maria', 'Garcia', 7, random) // "maria.garcia4821@example.org"
+ */
+export class EmailMaker {
+  private readonly multiplier: number;
+  private readonly offset: number;
+
+  constructor(
+    key: Uint32Array,
+    private readonly domain: string | undefined,
+  ) {
+    // Odd and not a multiple of 5, so coprime to 10,000.
+    const m = fmix32(key[0] ^ 0x6d61696c) % 5000;
+    this.multiplier = m % 5 === 0 ? 2 * m + 3 : 2 * m + 1;
+    this.offset = fmix32(key[1] ^ 0x6d61696c) % BLOCK;
+  }
+
+  /** The e-mail address of record `index` for a person with these names. */
+  make(firstName: string, lastName: string, index: number, random: RandomSource): string {
+    const first = emailPart(firstName);
+    const last = emailPart(lastName);
+    let local: string;
+    switch (random.below(6)) {
+      case 0: local = first + '.' + last; break;
+      case 1: local = first + last; break;
+      case 2: local = first[0] + last; break;
+      case 3: local = first + '_' + last; break;
+      case 4: local = last + '.' + first; break;
+      default: local = first + last[0];
+    }
+    const domain = this.domain ?? RESERVED_EMAIL_DOMAINS[random.below(3)];
+    return local + decimal(this.uniqueNumber(index)) + '@' + domain;
+  }
+
+  private uniqueNumber(index: number): number {
+    const within = index % BLOCK;
+    // x -> (a x + b) mod 10,000 is a bijection when a is coprime to 10,000.
+    return index - within + ((this.multiplier * within + this.offset) % BLOCK) + 1;
+  }
+
+}

@@ -1,0 +1,245 @@
+import { emptyCache, type DataIndex, type IndexState } from '../data-index/data-index.js';
+import { UssynthError } from '../errors.js';
+import { RecordRandom } from '../random/record-random.js';
+import { canonicalSeed, streamKey, type Seed } from '../random/stream-key.js';
+import type { Address, BatchResult, EinResult, PhoneResult, ZipLookupResult } from '../types.js';
+import { GENERATOR_VERSION } from '../version.js';
+import { checkEmailDomain, EmailMaker } from './email.js';
+import { einOf } from './ein.js';
+import { phoneOf, phoneText } from './phone.js';
+import { pick, pickInSegment, pickText } from './pick.js';
+import { StreetMaker } from './street.js';
+import { lookupZip } from './zip-lookup.js';
+
+/** Largest `count` of one batch (the service interface's limit). */
+export const MAX_BATCH = 1000;
+
+/** Largest `count` of one `addresses()` page; stream longer runs with `addressAt`. */
+export const MAX_PAGE = 1_000_000;
+
+/** The country of every address. */
+export const COUNTRY = 'United States';
+
+/** Options of a generator. */
+export interface GeneratorOptions {
+  /** Seed of every stream; numbers are the same as their `String()`. Omitted: one is picked and exposed as `generator.seed`. */
+  seed?: Seed;
+  /** E-mail domain of your own instead of example.com/.net/.org. */
+  emailDomain?: string;
+  /** Phones in the fictional range 555-0100..555-0199 (default false). */
+  fictionalPhones?: boolean;
+}
+
+/** Options of address methods. */
+export interface AddressOptions {
+  /** Two-letter state, DC or territory code (any case); default: 50 states and DC by population. */
+  state?: string;
+}
+
+/** Options of phone methods. */
+export interface PhoneOptions extends AddressOptions {
+  /** Overrides the generator's `fictionalPhones` for this call. */
+  fictional?: boolean;
+}
+
+// Stream ids: the kind in the high byte, the state (index + 1, 0 for the default draw) in the low byte.
+const ADDRESS_STREAM = 1 << 8;
+const PHONE_STREAM = 2 << 8;
+const EIN_STREAM = 3 << 8;
+
+/**
+ * A seeded generator over a dataset. Record `i` of a stream depends only on
+ * the seed, the stream's options and `i`: the `...At` and `addresses` methods
+ * give random access, while `address`, `batch`, `ein` and `phone` continue
+ * from a cursor per kind (starting at record 0).
+ * @example
+ * const gen = createGenerator({ seed: 42 });
+ * gen.address({ state: 'CA' }); gen.addresses({ start: 1_000_000, count: 3 });
+ */
+export class Generator {
+  /** The seed in use (given or picked), canonical text form. */
+  readonly seed: string;
+  /** Version of the generation algorithms. */
+  readonly generatorVersion = GENERATOR_VERSION;
+  /** Version of the compiled dataset. */
+  readonly datasetVersion: string;
+  /** Whether phones are fictional by default. */
+  readonly fictionalPhones: boolean;
+  private readonly random: RecordRandom;
+  private readonly streets: StreetMaker;
+  private readonly emails: EmailMaker;
+  private readonly zipTexts: (string | null)[];
+  private readonly tables;
+  private addressCursor = 0;
+  private phoneCursor = 0;
+  private einCursor = 0;
+
+  constructor(
+    private readonly data: DataIndex,
+    seed: Seed,
+    options: Omit<GeneratorOptions, 'seed'> = {},
+  ) {
+    this.seed = canonicalSeed(seed);
+    const key = streamKey(this.seed);
+    this.datasetVersion = data.datasetVersion;
+    this.fictionalPhones = options.fictionalPhones === true;
+    this.random = new RecordRandom(key);
+    this.zipTexts = emptyCache(data.zipCodes.length);
+    this.streets = new StreetMaker(data);
+    const domain = options.emailDomain === undefined ? undefined : checkEmailDomain(options.emailDomain);
+    this.emails = new EmailMaker(key, domain);
+    this.tables = {
+      states: data.table('SS'),
+      zips: data.table('ZS'),
+      sexes: data.table('SE'),
+      female: data.table('FF'),
+      male: data.table('FM'),
+      surnames: data.table('SN'),
+    };
+  }
+
+  /**
+   * The next address of the stream for these options.
+   * @example gen.address() // { name: 'Maria Garcia', street: '4821 N Oak St', city: 'Chicago', state: 'IL', ... }
+   */
+  address(options: AddressOptions = {}): Address {
+    const state = this.generatableState(options.state);
+    return this.makeAddress(this.addressCursor++, state);
+  }
+
+  /**
+   * Record `index` of the address stream, independent of any other call.
+   * @example gen.addressAt(1_000_000, { state: 'TX' }).state // "TX"
+   */
+  addressAt(index: number, options: AddressOptions = {}): Address {
+    return this.makeAddress(checkIndex(index), this.generatableState(options.state));
+  }
+
+  /**
+   * Records `start .. start+count-1` of the address stream; any split of a
+   * range into pages gives the same records.
+   * @example gen.addresses({ start: 100, count: 10 }) // same as records 100..109 of any other page split
+   */
+  addresses(options: AddressOptions & { start?: number; count: number }): Address[] {
+    const start = checkIndex(options.start ?? 0, 'start');
+    const count = checkCount(options.count, 0, MAX_PAGE);
+    const state = this.generatableState(options.state);
+    const out = new Array<Address>(count);
+    for (let i = 0; i < count; i++) out[i] = this.makeAddress(start + i, state);
+    return out;
+  }
+
+  /**
+   * The next `count` (1..1000) addresses, as the service's batch result.
+   * @example gen.batch({ count: 10, state: 'NY' }).count // 10
+   */
+  batch(options: AddressOptions & { count: number }): BatchResult {
+    const count = checkCount(options.count, 1, MAX_BATCH);
+    const state = this.generatableState(options.state);
+    const start = this.addressCursor;
+    this.addressCursor += count;
+    const addresses = new Array<Address>(count);
+    for (let i = 0; i < count; i++) addresses[i] = this.makeAddress(start + i, state);
+    return { count, addresses };
+  }
+
+  /**
+   * The next synthetic EIN.
+   * @example gen.ein() // { ein: '27-1234567' }
+   */
+  ein(): EinResult {
+    return this.einAt(this.einCursor++);
+  }
+
+  /**
+   * Record `index` of the EIN stream.
+   * @example gen.einAt(5).ein // matches /^\d{2}-\d{7}$/
+   */
+  einAt(index: number): EinResult {
+    this.random.reset(EIN_STREAM, checkIndex(index));
+    return einOf(this.data, this.random);
+  }
+
+  /**
+   * The next phone number, of the given state or of a state drawn by population.
+   * @example gen.phone({ state: 'NY' }) // { phone: '(212) 736-0142', intl: '+1 212-736-0142' }
+   */
+  phone(options: PhoneOptions = {}): PhoneResult {
+    return this.phoneAt(this.phoneCursor++, options);
+  }
+
+  /**
+   * Record `index` of the phone stream for these options.
+   * @example gen.phoneAt(0, { state: 'CA', fictional: true }).phone // "(AAA) 555-01NN"
+   */
+  phoneAt(index: number, options: PhoneOptions = {}): PhoneResult {
+    const given = this.generatableState(options.state);
+    const random = this.random;
+    random.reset(PHONE_STREAM + (given ? given.index + 1 : 0), checkIndex(index));
+    const state = given ?? this.data.states[pick(this.tables.states, random)];
+    return phoneOf(this.data, state, random, options.fictional ?? this.fictionalPhones);
+  }
+
+  /**
+   * Looks up a five-digit ZIP; null when it is well formed but not a known ZIP.
+   * @example gen.zip('90210') // { zip: '90210', state: 'CA', stateFull: 'California', city: 'Beverly Hills' }
+   */
+  zip(code: string): ZipLookupResult | null {
+    return lookupZip(this.data, code);
+  }
+
+  private makeAddress(index: number, given: IndexState | undefined): Address {
+    const random = this.random;
+    const data = this.data;
+    const tables = this.tables;
+    random.reset(ADDRESS_STREAM + (given ? given.index + 1 : 0), index);
+    const state = given ?? data.states[pick(tables.states, random)];
+    const row = pickInSegment(tables.zips, state.zipOffset, state.zipCount, random);
+    const female = pick(tables.sexes, random) === 0;
+    const first = pickText(data, female ? tables.female : tables.male, random);
+    const last = pickText(data, tables.surnames, random);
+    const street = this.streets.make(random);
+    const phone = phoneText(data, state, random, this.fictionalPhones);
+    return {
+      name: first + ' ' + last,
+      street,
+      city: data.string(data.zipCities[row]),
+      state: state.code,
+      zip: this.zipText(row),
+      phone,
+      email: this.emails.make(first, last, index, random),
+      country: COUNTRY,
+    };
+  }
+
+  private zipText(row: number): string {
+    return this.zipTexts[row] ?? (this.zipTexts[row] = String(this.data.zipCodes[row]).padStart(5, '0'));
+  }
+
+  /** Resolves an optional state code for generation, or throws a typed error. */
+  private generatableState(code: string | undefined): IndexState | undefined {
+    if (code === undefined) return undefined;
+    const state = typeof code === 'string' && /^[A-Za-z]{2}$/.test(code) ? this.data.state(code.toUpperCase()) : undefined;
+    if (!state) {
+      throw new UssynthError('invalid_state', `state must be a two-letter US state, DC or territory code such as "CA", got ${JSON.stringify(code)}`, 'state');
+    }
+    if (state.zipCount === 0 || state.areaCodeCount === 0) {
+      throw new UssynthError('state_not_generatable', `state "${state.code}" (${state.name}) is valid for ZIP lookup only: it has no residential addresses`, 'state');
+    }
+    return state;
+  }
+}
+
+function checkIndex(index: number, param = 'index'): number {
+  if (!Number.isSafeInteger(index) || index < 0) {
+    throw new UssynthError('invalid_index', `${param} must be a non-negative safe integer, got ${JSON.stringify(index)}`, param);
+  }
+  return index;
+}
+
+function checkCount(count: number, min: number, max: number): number {
+  if (!Number.isInteger(count) || count < min || count > max) {
+    throw new UssynthError('invalid_count', `count must be an integer from ${min} to ${max}, got ${JSON.stringify(count)}`, 'count');
+  }
+  return count;
+}

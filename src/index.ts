@@ -1,0 +1,23 @@
+/**
+ * ussynth for Node: seeded, consistent synthetic US data over the shipped
+ * index. Browsers import `ussynth/browser` and pass the index bytes.
+ * @example
+ * import { createGenerator } from 'ussynth';
+ * const gen = createGenerator({ seed: 42 });
+ * gen.address({ state: 'CA' });
+ */
+import { generatorFor, type IndexSource } from './create-generator.js';
+import { defaultIndex } from './default-index.js';
+import type { Generator, GeneratorOptions } from './generator/generator.js';
+
+export * from './public-api.js';
+export { DEFAULT_INDEX_PATH, DEFAULT_SQLITE_PATH, defaultIndex } from './default-index.js';
+
+/**
+ * Creates a generator over the shipped index (or `options.index`).
+ * @example createGenerator({ seed: 'fixtures-v1' }).batch({ count: 10 })
+ */
+export function createGenerator(options: GeneratorOptions & { index?: IndexSource } = {}): Generator {
+  const { index, ...rest } = options;
+  return generatorFor(index ?? defaultIndex(), rest);
+}
