@@ -96,6 +96,7 @@ export class DataIndex {
   /** Valid EIN campus prefixes. */
   readonly einPrefixes: Uint8Array;
   private readonly stateByCode: Map<string, IndexState>;
+  private readonly zipTexts: (string | null)[];
   private readonly rowByZip: Uint32Array;
   private readonly tables: Map<WeightedTableId, WeightedTable>;
 
@@ -159,6 +160,7 @@ export class DataIndex {
     // A dense ZIP -> row table makes lookups O(1); 400 KB, built in well under a millisecond.
     this.rowByZip = new Uint32Array(100_000).fill(NO_ROW);
     for (let row = 0; row < this.zipCodes.length; row++) this.rowByZip[this.zipCodes[row]] = row;
+    this.zipTexts = emptyCache(this.zipCodes.length);
   }
 
   /**
@@ -183,6 +185,11 @@ export class DataIndex {
   zipRow(zip: number): number {
     const row = this.rowByZip[zip];
     return row === NO_ROW ? -1 : row;
+  }
+
+  /** The ZIP at a row as five digits, e.g. "00501". */
+  zipText(row: number): string {
+    return this.zipTexts[row] ?? (this.zipTexts[row] = String(this.zipCodes[row]).padStart(5, '0'));
   }
 
   /** Type of the ZIP at a row. */

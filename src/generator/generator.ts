@@ -1,4 +1,4 @@
-import { emptyCache, type DataIndex, type IndexState } from '../data-index/data-index.js';
+import type { DataIndex, IndexState } from '../data-index/data-index.js';
 import { UssynthError } from '../errors.js';
 import { RecordRandom } from '../random/record-random.js';
 import { canonicalSeed, streamKey, type Seed } from '../random/stream-key.js';
@@ -68,7 +68,6 @@ export class Generator {
   private readonly random: RecordRandom;
   private readonly streets: StreetMaker;
   private readonly emails: EmailMaker;
-  private readonly zipTexts: (string | null)[];
   private readonly tables;
   private addressCursor = 0;
   private phoneCursor = 0;
@@ -84,7 +83,6 @@ export class Generator {
     this.datasetVersion = data.datasetVersion;
     this.fictionalPhones = options.fictionalPhones === true;
     this.random = new RecordRandom(key);
-    this.zipTexts = emptyCache(data.zipCodes.length);
     this.streets = new StreetMaker(data);
     const domain = options.emailDomain === undefined ? undefined : checkEmailDomain(options.emailDomain);
     this.emails = new EmailMaker(key, domain);
@@ -205,15 +203,11 @@ export class Generator {
       street,
       city: data.string(data.zipCities[row]),
       state: state.code,
-      zip: this.zipText(row),
+      zip: data.zipText(row),
       phone,
       email: this.emails.make(first, last, index, random),
       country: COUNTRY,
     };
-  }
-
-  private zipText(row: number): string {
-    return this.zipTexts[row] ?? (this.zipTexts[row] = String(this.data.zipCodes[row]).padStart(5, '0'));
   }
 
   /** Resolves an optional state code for generation, or throws a typed error. */
