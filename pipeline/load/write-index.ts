@@ -14,7 +14,7 @@ import {
 } from '../../src/data-index/format.js';
 import { crc32 } from '../../src/data-index/crc32.js';
 import type { CompiledData } from '../model.js';
-import { isResidential, residentialPopulation } from '../transform/residential.js';
+import { residentialPopulation, residentialWeights } from '../transform/residential.js';
 import { aliasTable } from './alias-table.js';
 import { StringTable } from './string-table.js';
 
@@ -72,12 +72,13 @@ export function writeIndex(data: CompiledData): Uint8Array {
   const acSegments: { offset: number; length: number }[] = [];
   const acItems: number[] = [];
   const acWeights: number[] = [];
+  const residential = residentialWeights(data);
   for (const state of data.states) {
-    const zips = data.zips.filter((z) => z.state === state.code && isResidential(z));
+    const zips = data.zips.filter((z) => z.state === state.code && residential.has(z.zip));
     zipSegments.push({ offset: zipItems.length, length: zips.length });
     for (const z of zips) {
       zipItems.push(rowOf.get(z.zip)!);
-      zipWeights.push(z.population!);
+      zipWeights.push(residential.get(z.zip)!);
     }
     const codes = data.areaCodes.filter((a) => a.state === state.code);
     acSegments.push({ offset: acItems.length, length: codes.length });

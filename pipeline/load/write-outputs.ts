@@ -3,6 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync
 import { join, relative } from 'node:path';
 import { byCodePoint } from '../code-point-order.js';
 import type { Compilation } from '../compile.js';
+import { residentialWeights } from '../transform/residential.js';
 import { writeIndex } from './write-index.js';
 import { writeSqlite } from './write-sqlite.js';
 
@@ -40,7 +41,7 @@ export function writeOutputs(compilation: Compilation, datasetsDir: string, outD
     counts: {
       states: data.states.length,
       zips: data.zips.length,
-      residentialZips: data.zips.filter((z) => z.type === 'standard' && (z.population ?? 0) > 0).length,
+      residentialZips: residentialWeights(data).size,
       areaCodes: data.areaCodes.length,
       firstNames: data.firstNames.length,
       surnames: data.surnames.length,

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { writeIndex } from '../../pipeline/load/write-index.js';
+import { DataIndex } from '../../src/data-index/data-index.js';
+import { crc32 } from '../../src/data-index/crc32.js';
+import { HEADER_SIZE } from '../../src/data-index/format.js';
+import { UssynthError } from '../../src/errors.js';
+import { tinyData } from '../fixtures/tiny-data.js';
+
+const bytes = writeIndex(tinyData());
+
+function rejection(mutate: (copy: Uint8Array) => Uint8Array): UssynthError {
+  try {
+    DataIndex.fromBytes(mutate(bytes.slice()));
+  } catch (error) {
+    expect(error).toBeInstanceOf(UssynthError);
+    expect((error as UssynthError).code).toBe('invalid_index_file');
+    return error as UssynthError;
+  }
+  throw new Error('the index was accepted');
+}
+
+describe('index round trip', () => {
+  const data = DataIndex.fromBytes(bytes);
+
+  it('reads back the header, states and strings', () => {
+    expect(data.datasetVersion).toBe('test.1');
+    expect(data.states.map((s) => [s.code, s.name, s.kind, s.fips])).toEqual([
+      ['AE', 'Armed Forces Europe', 'military', 0],
+      ['NY', 'New York', 'state', 36],
+      ['PR', 'Puerto Rico', 'territory', 72],
+      ['VT', 'Vermont', 'state', 50],
+    ]);
+  });
+
+  it('looks ZIPs up by value, including leading zeros, and knows their types', () => {
+    const row = data.zipRow(501);
+    expect(data.zipText(row)).toBe('00501');
+    expect(data.string(data.zipCities[row])).toBe('Holtsville');
+    expect(data.zipType(row)).toBe('po_box_or_unique');
+    expect(data.zipRow(99999)).toBe(-1);
+  });
+
+  it('gives residential segments only to ZIPs with residents', () => {
+    const ny = data.state('NY')!;
+    const zs = data.table('ZS');
+    const rows = Array.from({ length: ny.zipCount }, (_, k) => zs.items[ny.zipOffset + k]);
+    expect(rows.map((row) => data.zipText(row))).toEqual(['10001']);
+    expect(data.state('AE')!.zipCount).toBe(0);
+    expect(data.state('AE')!.areaCodeCount).toBe(0);
+  });
+
+  it('keeps distinct EIN prefixes and drops zero-weight suffixes from the draw', () => {
+    expect([...data.einPrefixes]).toEqual([1, 46]);
+    const sx = data.table('SX');
+    expect([...sx.items].map((id) => data.string(id))).toEqual(['Ave', 'St']);
+  });
+
+  it('is deterministic: the same data gives the same bytes', () => {
+    expect(Buffer.from(writeIndex(tinyData())).equals(Buffer.from(bytes))).toBe(true);
+  });
+});
+
+describe('index rejections', () => {
+  it('rejects a wrong magic', () => {
+    expect(rejection((b) => (b.set([0x58], 0), b)).message).toMatch(/wrong magic "XSSYNIDX"/);
+  });
+
+  it('rejects an unknown format version', () => {
+    expect(rejection((b) => (new DataView(b.buffer).setUint32(8, 99, true), b)).message).toMatch(/unknown format version 99/);
+  });
+
+  it('rejects a bad checksum', () => {
+    expect(rejection((b) => (b[b.length - 9] ^= 0xff, b)).message).toMatch(/checksum mismatch/);
+  });
+
+  it('rejects truncation, also below the header size', () => {
+    expect(rejection((b) => b.subarray(0, b.length - 8)).message).toMatch(/truncated: \d+ bytes, the header declares \d+/);
+    expect(rejection((b) => b.subarray(0, 10)).message).toMatch(/truncated: 10 bytes is shorter than the 64-byte header/);
+  });
+
+  it('rejects trailing bytes', () => {
+    expect(rejection((b) => Uint8Array.from([...b, 0])).message).toMatch(/1 unexpected bytes after the declared end/);
+  });
+
+  it('rejects a section outside the file even when the checksum is fixed up', () => {
+    const message = rejection((b) => {
+      const view = new DataView(b.buffer);
+      view.setUint32(HEADER_SIZE + 8, b.length + 8, true); // first section's offset
+      view.setUint32(20, crc32(b.subarray(HEADER_SIZE)), true);
+      return b;
+    }).message;
+    expect(message).toMatch(/section STRD lies outside the file/);
+  });
+});
+
+describe('crc32', () => {
+  it('matches the standard check value', () => {
+    expect(crc32(new TextEncoder().encode('123456789'))).toBe(0xcbf43926);
+  });
+});

@@ -1,0 +1,131 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compile } from '../../pipeline/compile.js';
+import { OUTPUT_FILES, writeOutputs } from '../../pipeline/load/write-outputs.js';
+import { DATASETS_DIR, DIST_DATA_DIR } from '../../pipeline/main.js';
+import { DataIndex } from '../../src/data-index/data-index.js';
+
+interface SourceEntry {
+  file: string;
+  rowsIn: number;
+  rowsOut: number;
+  rejected: Record<string, number>;
+  repaired: Record<string, number>;
+}
+
+// One real build of datasets/ into a temporary folder, shared by the tests below.
+let outDir: string;
+let manifest: { datasetVersion: string; counts: Record<string, number>; sources: SourceEntry[]; inputs: Record<string, string>; outputs: Record<string, { bytes: number; sha256: string }> };
+let db: Database.Database;
+let index: DataIndex;
+
+beforeAll(() => {
+  outDir = mkdtempSync(join(tmpdir(), 'ussynth-build-'));
+  manifest = JSON.parse(JSON.stringify(writeOutputs(compile(DATASETS_DIR), DATASETS_DIR, outDir)));
+  db = new Database(join(outDir, OUTPUT_FILES.sqlite), { readonly: true });
+  index = DataIndex.fromBytes(readFileSync(join(outDir, OUTPUT_FILES.index)));
+});
+
+afterAll(() => {
+  db?.close();
+  rmSync(outDir, { recursive: true, force: true });
+});
+
+describe('the real build', () => {
+  it('is byte-identical to the committed dist-data/ (reproducible; run npm run data:build if this fails)', () => {
+    for (const file of Object.values(OUTPUT_FILES)) {
+      expect(readFileSync(join(outDir, file)).equals(readFileSync(join(DIST_DATA_DIR, file))), file).toBe(true);
+    }
+  });
+
+  it('accounts for every row of every source: rows in = rows out + rejected', () => {
+    expect(manifest.sources.length).toBeGreaterThanOrEqual(12);
+    for (const source of manifest.sources) {
+      const rejected = Object.values(source.rejected).reduce((a, b) => a + b, 0);
+      expect(source.rowsIn, source.file).toBe(source.rowsOut + rejected);
+      expect(source.rowsIn, source.file).toBeGreaterThan(0);
+    }
+    const geonames = manifest.sources.find((s) => s.file === 'geonames-us/US.txt')!;
+    expect(geonames).toMatchObject({ rowsIn: 41_490, rowsOut: 41_488 });
+  });
+
+  it('records sha256 of every input and output', () => {
+    expect(Object.keys(manifest.inputs)).toContain('geonames-us/US.txt');
+    for (const hash of Object.values(manifest.inputs)) expect(hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(manifest.outputs[OUTPUT_FILES.sqlite].bytes).toBe(statSync(join(outDir, OUTPUT_FILES.sqlite)).size);
+  });
+
+  it('covers the union of the ZIP sources: at least 41,000 ZIPs with PO-box, unique, military and territory ZIPs', () => {
+    const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
+    expect(count('SELECT count(*) AS n FROM zips')).toBeGreaterThanOrEqual(41_000);
+    expect(count("SELECT count(*) AS n FROM zips WHERE zip_type = 'po_box_or_unique'")).toBeGreaterThan(7_000);
+    expect(count("SELECT count(*) AS n FROM zips WHERE zip_type = 'military'")).toBe(509);
+    expect(count("SELECT count(DISTINCT state) AS n FROM zips WHERE state IN ('PR','GU','VI','AS','MP')")).toBe(5);
+    expect(manifest.counts.zips).toBe(count('SELECT count(*) AS n FROM zips'));
+  });
+
+  it.each([
+    ['10001', 'New York', 'NY', 'standard'],
+    ['90210', 'Beverly Hills', 'CA', 'standard'],
+    ['60601', 'Chicago', 'IL', 'standard'],
+    ['00501', 'Holtsville', 'NY', 'po_box_or_unique'],
+    ['20500', 'Washington', 'DC', 'po_box_or_unique'],
+    ['09001', 'APO', 'AE', 'military'],
+    ['96860', 'Jbphh', 'HI', 'standard'],
+    ['00601', 'Adjuntas', 'PR', 'standard'],
+    ['83638', 'McCall', 'ID', 'standard'],
+  ])('knows ZIP %s: %s, %s (%s) in SQLite and in the index', (zip, city, state, type) => {
+    expect(db.prepare('SELECT city, state, zip_type AS type FROM zips WHERE zip = ?').get(zip)).toEqual({ city, state, type });
+    const row = index.zipRow(Number(zip));
+    expect([index.string(index.zipCities[row]), index.states[index.zipStates[row]].code, index.zipType(row)]).toEqual([city, state, type]);
+  });
+
+  it('gives the same state and city in the index and the SQLite file for every ZIP', () => {
+    const rows = db.prepare('SELECT zip, city, state FROM zips ORDER BY zip').all() as { zip: string; city: string; state: string }[];
+    expect(index.zipCodes.length).toBe(rows.length);
+    const mismatches = rows.filter(({ zip, city, state }) => {
+      const row = index.zipRow(Number(zip));
+      return row < 0 || index.zipText(row) !== zip || index.string(index.zipCities[row]) !== city || index.states[index.zipStates[row]].code !== state;
+    });
+    expect(mismatches).toEqual([]);
+  });
+
+  it('gives every state and territory a residential ZIP and a geographic area code', () => {
+    const generatable = index.states.filter((s) => s.kind === 'state' || s.kind === 'district' || s.kind === 'territory');
+    expect(generatable.map((s) => s.code)).toHaveLength(56);
+    for (const s of generatable) {
+      expect(s.zipCount, s.code).toBeGreaterThan(0);
+      expect(s.areaCodeCount, s.code).toBeGreaterThan(0);
+    }
+    // 753 is Ontario: not a US code.
+    expect(db.prepare("SELECT count(*) AS n FROM area_codes WHERE area_code = '753'").get()).toEqual({ n: 0 });
+    expect(db.prepare("SELECT state FROM area_codes WHERE area_code IN ('203', '310', '713', '718') ORDER BY area_code").all()).toEqual([
+      { state: 'CT' }, { state: 'CA' }, { state: 'TX' }, { state: 'NY' },
+    ]);
+  });
+
+  it('holds the name, street and EIN tables', () => {
+    expect(manifest.counts).toMatchObject({ surnames: 88_799, einPrefixes: 83, streetSuffixes: 206 });
+    expect(db.prepare("SELECT surname, rank FROM surnames WHERE rank <= 2 ORDER BY rank").all()).toEqual([{ surname: 'Smith', rank: 1 }, { surname: 'Johnson', rank: 2 }]);
+    expect(db.prepare("SELECT count(*) AS n FROM first_names WHERE name = 'McKenzie'").get()).toEqual({ n: 2 });
+  });
+
+  it('carries the attribution its CC BY sources require in the metadata', () => {
+    const attribution = (db.prepare("SELECT value FROM metadata WHERE key = 'attribution'").get() as { value: string }).value;
+    expect(attribution).toContain('GeoNames');
+    expect(attribution).toContain('SimpleMaps');
+    expect(attribution).toContain('CC BY 4.0');
+    expect(db.prepare("SELECT value FROM metadata WHERE key = 'dataset_version'").get()).toEqual({ value: manifest.datasetVersion });
+  });
+
+  it('stays within the size budgets: SQLite 12 MB, index 3 MB and 1.5 MB gzipped', () => {
+    expect(statSync(join(outDir, OUTPUT_FILES.sqlite)).size).toBeLessThanOrEqual(12_000_000);
+    const idx = readFileSync(join(outDir, OUTPUT_FILES.index));
+    expect(idx.length).toBeLessThanOrEqual(3_000_000);
+    expect(gzipSync(idx, { level: 9 }).length).toBeLessThanOrEqual(1_500_000);
+  });
+});
