@@ -1,0 +1,90 @@
+/**
+ * Builds the free browser demo into a static folder (default `web-dist/`):
+ * the page, its stylesheet and icon, the generator bundle `app.js` (esbuild,
+ * ESM, minified, from web/src/main.ts) and the binary index `ussynth.idx`.
+ * Prints each file's size raw and gzipped and fails when the gzipped total
+ * passes the issue's 2 MB budget. Never touches the network.
+ *   npm run build:web            # -> web-dist/
+ *   tsx web/build.ts other-dir   # -> other-dir/
+ */
+import { build } from 'esbuild';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** The default output folder, served at `/` by `npm start`. */
+export const WEB_DIST = join(ROOT, 'web-dist');
+
+/** Most bytes, gzipped, that the page may load in total (the issue's budget: 2 MB). */
+export const GZIP_BUDGET = 2 * 1024 * 1024;
+
+/** Static files copied as they are: source path (from the repository root) -> name in the output. */
+const STATIC_FILES: Readonly<Record<string, string>> = {
+  'web/index.html': 'index.html',
+  'web/styles.css': 'styles.css',
+  'web/favicon.svg': 'favicon.svg',
+  'dist-data/ussynth.idx': 'ussynth.idx',
+};
+
+/** One output file's size. */
+export interface BuiltFile {
+  name: string;
+  bytes: number;
+  gzipBytes: number;
+}
+
+/**
+ * Builds the demo into `outDir` (emptied first) and returns its files' sizes.
+ * @example const files = await buildWeb(WEB_DIST); files.reduce((n, f) => n + f.gzipBytes, 0)
+ */
+export async function buildWeb(outDir: string = WEB_DIST): Promise<BuiltFile[]> {
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  await build({
+    entryPoints: [join(ROOT, 'web/src/main.ts')],
+    outfile: join(outDir, 'app.js'),
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['es2022'],
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  for (const [source, name] of Object.entries(STATIC_FILES)) copyFileSync(join(ROOT, source), join(outDir, name));
+  return readdirSync(outDir)
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    .map((name) => {
+      const bytes = readFileSync(join(outDir, name));
+      // Level 6 is what static servers and CDNs use by default: no flattering level 9.
+      return { name, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 6 }).length };
+    });
+}
+
+/**
+ * The size table the build prints.
+ * @example sizeTable([{ name: 'app.js', bytes: 30000, gzipBytes: 10000 }])
+ */
+export function sizeTable(files: readonly BuiltFile[]): string {
+  const kb = (n: number) => (n / 1024).toFixed(1).padStart(9);
+  const total = files.reduce((sum, f) => ({ bytes: sum.bytes + f.bytes, gzip: sum.gzip + f.gzipBytes }), { bytes: 0, gzip: 0 });
+  return [
+    `${'file'.padEnd(14)} ${'KiB'.padStart(9)} ${'gzip KiB'.padStart(9)}`,
+    ...files.map((f) => `${f.name.padEnd(14)} ${kb(f.bytes)} ${kb(f.gzipBytes)}`),
+    `${'total'.padEnd(14)} ${kb(total.bytes)} ${kb(total.gzip)}  (budget ${(GZIP_BUDGET / 1024).toFixed(0)} KiB gzipped)`,
+  ].join('\n');
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const outDir = resolve(process.argv[2] ?? WEB_DIST);
+  const files = await buildWeb(outDir);
+  console.log(`Built the browser demo into ${outDir}\n${sizeTable(files)}`);
+  const gzipTotal = files.reduce((sum, f) => sum + f.gzipBytes, 0);
+  if (gzipTotal > GZIP_BUDGET) {
+    console.error(`build:web: the demo is ${gzipTotal} bytes gzipped, over the ${GZIP_BUDGET}-byte budget`);
+    process.exit(1);
+  }
+}

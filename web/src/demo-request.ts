@@ -1,0 +1,75 @@
+import { MAX_BATCH } from '../../src/browser.js';
+
+/** The kinds of data the demo generates, as the form's radio values. */
+export const DEMO_KINDS = ['address', 'batch', 'ein', 'phone', 'zip'] as const;
+
+/** One kind of data the demo generates. */
+export type DemoKind = (typeof DEMO_KINDS)[number];
+
+/** A checked request from the form. */
+export interface DemoRequest {
+  /** What to generate. */
+  kind: DemoKind;
+  /** The seed, surrounding spaces removed; undefined for a fresh random seed. */
+  seed: string | undefined;
+  /** Records wanted (1 for `address` and `zip`). */
+  count: number;
+  /** Two-letter state, or undefined for any state (by population). */
+  state: string | undefined;
+  /** The ZIP to look up (kind `zip` only). */
+  zip: string;
+}
+
+/** The form's raw text values. */
+export interface DemoFormValues {
+  kind: string;
+  seed: string;
+  count: string;
+  state: string;
+  zip: string;
+}
+
+/** Bad form input: `field` names the control at fault. */
+export class DemoInputError extends Error {
+  constructor(
+    readonly field: 'kind' | 'count' | 'seed',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DemoInputError';
+  }
+}
+
+/** Kinds whose form shows a count. */
+export const KINDS_WITH_COUNT: readonly DemoKind[] = ['batch', 'ein', 'phone'];
+
+/** Kinds whose form shows a state. */
+export const KINDS_WITH_STATE: readonly DemoKind[] = ['address', 'batch', 'phone'];
+
+/**
+ * Checks the form's values. The state comes from a list of generatable
+ * states and the ZIP is checked by the library, so only the kind and the
+ * count (a whole number 1..1000, the per-request limit of the API) are
+ * checked here; the library checks the rest and its messages are shown.
+ * @example parseDemoForm({ kind: 'batch', seed: ' 42 ', count: '10', state: 'CA', zip: '' }) // { kind: 'batch', seed: '42', count: 10, state: 'CA', zip: '' }
+ */
+export function parseDemoForm(values: DemoFormValues): DemoRequest {
+  const kind = DEMO_KINDS.find((k) => k === values.kind);
+  if (kind === undefined) throw new DemoInputError('kind', `Choose what to generate, got ${JSON.stringify(values.kind)}.`);
+  let count = 1;
+  if (KINDS_WITH_COUNT.includes(kind)) {
+    const text = values.count.trim();
+    count = /^[0-9]{1,7}$/.test(text) ? Number(text) : NaN;
+    if (!(count >= 1 && count <= MAX_BATCH)) {
+      throw new DemoInputError('count', `Count must be a whole number from 1 to ${MAX_BATCH}, got ${JSON.stringify(values.count)}.`);
+    }
+  }
+  const seed = values.seed.trim();
+  return {
+    kind,
+    seed: seed === '' ? undefined : seed,
+    count,
+    state: KINDS_WITH_STATE.includes(kind) && values.state !== '' ? values.state : undefined,
+    zip: kind === 'zip' ? values.zip.trim() : '',
+  };
+}

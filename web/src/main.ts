@@ -1,0 +1,214 @@
+/**
+ * The free browser demo: loads the binary index as a static file, generates
+ * in the page with the ussynth library and sends nothing anywhere.
+ */
+import { GENERATOR_VERSION, loadIndex, UssynthError, type DataIndex } from '../../src/browser.js';
+import { toCsv } from './csv.js';
+import { DemoInputError, KINDS_WITH_COUNT, KINDS_WITH_STATE, parseDemoForm, type DemoKind, type DemoRequest } from './demo-request.js';
+import { downloadText, resultFileName } from './download.js';
+import { counterText, FreeTier, refusalMessage, trimMessage } from './free-tier.js';
+import { DEMO_COLUMNS, runDemo, type DemoResult } from './generate.js';
+import { renderTable } from './results-table.js';
+
+const byId = <T extends HTMLElement>(id: string): T => {
+  const element = document.getElementById(id);
+  if (!element) throw new Error(`the page has no #${id}`);
+  return element as T;
+};
+
+const form = byId<HTMLFormElement>('demo-form');
+const generateButton = byId<HTMLButtonElement>('generate');
+const countInput = byId<HTMLInputElement>('count');
+const stateSelect = byId<HTMLSelectElement>('state');
+const zipInput = byId<HTMLInputElement>('zip');
+const seedInput = byId<HTMLInputElement>('seed');
+const counter = byId<HTMLParagraphElement>('counter');
+const usage = byId<HTMLProgressElement>('usage');
+const alertBox = byId<HTMLParagraphElement>('alert');
+const status = byId<HTMLParagraphElement>('status');
+const results = byId<HTMLElement>('results');
+const seedUsed = byId<HTMLParagraphElement>('seed-used');
+const table = byId<HTMLTableElement>('results-table');
+const jsonDetails = byId<HTMLDetailsElement>('json-details');
+const jsonText = byId<HTMLTextAreaElement>('json-text');
+
+const tier = new FreeTier();
+let index: DataIndex | undefined;
+let last: { result: DemoResult; json?: string } | undefined;
+
+const NOUNS: Record<DemoKind, [string, string]> = {
+  address: ['address', 'addresses'],
+  batch: ['address', 'addresses'],
+  ein: ['EIN', 'EINs'],
+  phone: ['phone number', 'phone numbers'],
+  zip: ['ZIP lookup', 'ZIP lookups'],
+};
+
+function plural(kind: DemoKind, count: number): string {
+  return `${count} ${NOUNS[kind][count === 1 ? 0 : 1]}`;
+}
+
+function selectedKind(): string {
+  return (form.elements.namedItem('kind') as RadioNodeList).value;
+}
+
+function showFieldsFor(kind: string): void {
+  byId('count-field').hidden = !KINDS_WITH_COUNT.includes(kind as DemoKind);
+  byId('state-field').hidden = !KINDS_WITH_STATE.includes(kind as DemoKind);
+  byId('zip-field').hidden = kind !== 'zip';
+}
+
+function showAlert(message: string, notice = false): void {
+  alertBox.textContent = message;
+  alertBox.classList.toggle('notice', notice);
+  alertBox.hidden = false;
+}
+
+function clearAlert(): void {
+  alertBox.hidden = true;
+  alertBox.textContent = '';
+  for (const input of [countInput, zipInput, seedInput]) input.removeAttribute('aria-invalid');
+}
+
+function updateCounter(): void {
+  counter.textContent = counterText(tier);
+  usage.value = tier.used;
+  if (tier.remaining === 0) counter.textContent += ' Further generation is refused until the page is reloaded.';
+}
+
+function resultJson(): string {
+  if (!last) return '';
+  return (last.json ??= JSON.stringify(last.result.json, null, 2) + '\n');
+}
+
+function generate(): void {
+  if (!index) return;
+  clearAlert();
+  let request: DemoRequest;
+  try {
+    request = parseDemoForm({ kind: selectedKind(), seed: seedInput.value, count: countInput.value, state: stateSelect.value, zip: zipInput.value });
+  } catch (error) {
+    if (!(error instanceof DemoInputError)) throw error;
+    showAlert(error.message);
+    if (error.field === 'count') {
+      countInput.setAttribute('aria-invalid', 'true');
+      countInput.focus();
+    }
+    return;
+  }
+  const allowance = tier.allow(request.count);
+  if (allowance.kind === 'refused') {
+    showAlert(refusalMessage(tier.limit));
+    status.textContent = `Refused: ${plural(request.kind, request.count)} requested, none left in the free tier.`;
+    return;
+  }
+  const requested = request.count;
+  let result: DemoResult;
+  try {
+    result = runDemo(index, { ...request, count: allowance.granted });
+  } catch (error) {
+    if (!(error instanceof UssynthError)) throw error;
+    showAlert(error.message.charAt(0).toUpperCase() + error.message.slice(1) + '.');
+    const input = error.param === 'zip' ? zipInput : error.param === 'seed' ? seedInput : undefined;
+    input?.setAttribute('aria-invalid', 'true');
+    input?.focus();
+    return;
+  }
+  tier.record(result.records.length);
+  updateCounter();
+  if (allowance.kind === 'trimmed') showAlert(trimMessage(allowance.granted, requested, tier.limit), true);
+  if (result.records.length === 0) {
+    last = undefined;
+    results.hidden = true;
+    status.textContent = `ZIP ${result.request.zip} is well formed but not a known ZIP code; nothing was counted.`;
+    return;
+  }
+  show(result);
+}
+
+function show(result: DemoResult): void {
+  last = { result };
+  const { kind, state } = result.request;
+  const where = KINDS_WITH_STATE.includes(kind) ? (state ? ` in ${state}` : ' in any state') : '';
+  const what = kind === 'zip' ? `ZIP ${result.request.zip}` : plural(kind, result.records.length) + where;
+  renderTable(table, DEMO_COLUMNS[kind], result.records, `${what}, seed ${result.seed}`);
+  const code = document.createElement('code');
+  code.id = 'seed-value';
+  code.textContent = result.seed;
+  seedUsed.replaceChildren('Seed used: ', code, '. The same seed and options give the same records here and in the ussynth library. ');
+  const reuse = document.createElement('button');
+  reuse.type = 'button';
+  reuse.textContent = 'Reuse this seed';
+  reuse.addEventListener('click', () => {
+    seedInput.value = result.seed;
+    seedInput.focus();
+  });
+  seedUsed.append(reuse);
+  jsonText.value = jsonDetails.open ? resultJson() : '';
+  results.hidden = false;
+  status.textContent = `Generated ${what} with seed ${result.seed}.`;
+  // Marked after the next frame, when the rows have been laid out and painted: bench/web.bench.ts reads it.
+  requestAnimationFrame(() => setTimeout(() => performance.mark('ussynth:rendered'), 0));
+}
+
+async function copyJson(): Promise<void> {
+  if (!last) return;
+  const text = resultJson();
+  try {
+    await navigator.clipboard.writeText(text);
+    status.textContent = `Copied ${plural(last.result.request.kind, last.result.records.length)} as JSON.`;
+  } catch {
+    jsonDetails.open = true;
+    jsonText.value = text;
+    jsonText.select();
+    jsonText.focus();
+    status.textContent = 'The browser did not allow copying: the JSON is selected below, press Ctrl+C (or ⌘C) to copy it.';
+  }
+}
+
+function download(extension: 'csv' | 'json'): void {
+  if (!last) return;
+  const { result } = last;
+  const name = resultFileName(result.request.kind, result.seed, extension);
+  if (extension === 'json') downloadText(document, name, resultJson(), 'application/json');
+  else downloadText(document, name, toCsv(DEMO_COLUMNS[result.request.kind].map((c) => c.key), result.records), 'text/csv');
+  status.textContent = `Downloaded ${name}.`;
+}
+
+async function start(): Promise<void> {
+  showFieldsFor(selectedKind());
+  form.addEventListener('change', (event) => {
+    if ((event.target as HTMLInputElement).name === 'kind') showFieldsFor(selectedKind());
+  });
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    generate();
+  });
+  byId('copy-json').addEventListener('click', () => void copyJson());
+  byId('download-csv').addEventListener('click', () => download('csv'));
+  byId('download-json').addEventListener('click', () => download('json'));
+  jsonDetails.addEventListener('toggle', () => {
+    if (jsonDetails.open) jsonText.value = resultJson();
+  });
+
+  try {
+    // Relative to the page, so the demo works from any folder of any static host.
+    index = await loadIndex(new URL('./ussynth.idx', document.baseURI));
+  } catch (error) {
+    showAlert(`Could not load the data index: ${(error as Error).message}. Reload the page to try again.`);
+    status.textContent = 'Not ready: the data index did not load.';
+    return;
+  }
+  const options = document.createDocumentFragment();
+  for (const state of index.states) {
+    if (state.zipCount === 0 || state.areaCodeCount === 0) continue;
+    options.append(new Option(`${state.code}: ${state.name}`, state.code));
+  }
+  stateSelect.append(options);
+  byId('versions').textContent = `Generator ${GENERATOR_VERSION}, dataset ${index.datasetVersion}.`;
+  generateButton.disabled = false;
+  status.textContent = 'Ready.';
+  performance.mark('ussynth:ready');
+}
+
+void start();
