@@ -1,0 +1,56 @@
+import type { Store } from '../store/store.js';
+import { calendarMonth } from './calendar-month.js';
+
+/** Outcome of debiting records from a monthly quota. */
+export interface QuotaDecision {
+  /** Whether the records were debited. */
+  granted: boolean;
+  /** Records left this month after the call. */
+  remaining: number;
+  /** Whole seconds until the month resets (first day of next month, 00:00 UTC). */
+  resetSeconds: number;
+  /** Length of the current month in seconds (the policy window). */
+  windowSeconds: number;
+}
+
+/**
+ * A monthly record quota, debited before serving. The store-backed ledger
+ * implements it; a Redis counter could later do so behind the same interface.
+ * @example const d = await quota.debit(7, 1000, 100_000, Date.now()); if (!d.granted) reply.code(429);
+ */
+export interface MonthlyQuota {
+  /** Debits `records` for the account unless that would exceed `limit` this month. */
+  debit(accountId: number, records: number, limit: number, nowMs: number): Promise<QuotaDecision>;
+  /** Reads what is left without debiting. */
+  peek(accountId: number, limit: number, nowMs: number): Promise<QuotaDecision>;
+}
+
+/**
+ * Monthly quota kept in the durable store: every debit is one atomic,
+ * committed statement, so the quota holds across restarts and instances.
+ * @example const quota = new StoreMonthlyQuota(store);
+ */
+export class StoreMonthlyQuota implements MonthlyQuota {
+  constructor(private readonly store: Store) {}
+
+  async debit(accountId: number, records: number, limit: number, nowMs: number): Promise<QuotaDecision> {
+    const month = calendarMonth(nowMs);
+    const { granted, used } = await this.store.debitUsage(accountId, month.period, records, limit);
+    return decision(granted, limit - used, month.endMs, month.startMs, nowMs);
+  }
+
+  async peek(accountId: number, limit: number, nowMs: number): Promise<QuotaDecision> {
+    const month = calendarMonth(nowMs);
+    const used = await this.store.usage(accountId, month.period);
+    return decision(true, limit - used, month.endMs, month.startMs, nowMs);
+  }
+}
+
+function decision(granted: boolean, remaining: number, endMs: number, startMs: number, nowMs: number): QuotaDecision {
+  return {
+    granted,
+    remaining: Math.max(0, remaining),
+    resetSeconds: Math.max(1, Math.ceil((endMs - nowMs) / 1000)),
+    windowSeconds: (endMs - startMs) / 1000,
+  };
+}

@@ -1,0 +1,69 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { crc32 } from '../data-index/crc32.js';
+import { base62Fixed6, randomBase62 } from './base62.js';
+
+/** Environments a key is minted for; both are accepted by the API, `test` marks keys made for local development. */
+export type KeyEnvironment = 'live' | 'test';
+
+/** Length of the non-secret key id (base62) that is shown in listings and logs. */
+export const KEY_ID_LENGTH = 8;
+/** Length of the secret part (base62): 24 characters are about 142 random bits (at least 128 required). */
+export const KEY_SECRET_LENGTH = 24;
+
+// uss_<env>_<id:8><secret:24><crc32:6>; the checksum covers everything before it,
+// so secret scanners recognise the shape and a typo is refused without a store lookup.
+const KEY_SHAPE = /^uss_(live|test)_([0-9A-Za-z]{8})([0-9A-Za-z]{24})([0-9A-Za-z]{6})$/;
+
+/** A freshly minted key: the secret text (shown once) and what the store keeps. */
+export interface MintedKey {
+  /** The full key, e.g. `uss_live_Ab3dE6gH...`; never stored. */
+  key: string;
+  /** Short non-secret id, e.g. `Ab3dE6gH`. */
+  id: string;
+  /** SHA-256 of the full key, the only form stored. */
+  digest: Buffer;
+  /** `live` or `test`. */
+  environment: KeyEnvironment;
+}
+
+/**
+ * Mints a new API key from the cryptographic random source.
+ * @example mintKey('live').key // "uss_live_Ab3dE6gH...(38 more)"
+ */
+export function mintKey(environment: KeyEnvironment): MintedKey {
+  const body = `uss_${environment}_${randomBase62(KEY_ID_LENGTH)}${randomBase62(KEY_SECRET_LENGTH)}`;
+  const key = body + checksumOf(body);
+  return { key, id: body.slice(-KEY_SECRET_LENGTH - KEY_ID_LENGTH, -KEY_SECRET_LENGTH), digest: keyDigest(key), environment };
+}
+
+/**
+ * Checks a presented key's shape and checksum; its id when well formed, else undefined.
+ * @example parseKey(mintKey('live').key)?.id // the 8-character id
+ */
+export function parseKey(key: string): { id: string; environment: KeyEnvironment } | undefined {
+  const match = KEY_SHAPE.exec(key);
+  if (!match) return undefined;
+  if (checksumOf(key.slice(0, -6)) !== match[4]) return undefined;
+  return { id: match[2], environment: match[1] as KeyEnvironment };
+}
+
+/**
+ * SHA-256 of a key: keys have >= 128 random bits, so a plain digest (no slow KDF) is safe to store.
+ * @example keyDigest('uss_live_...').length // 32
+ */
+export function keyDigest(key: string): Buffer {
+  return createHash('sha256').update(key).digest();
+}
+
+/**
+ * Whether a presented key matches a stored digest, compared in constant time.
+ * @example digestMatches('uss_live_...', storedDigest) // true or false
+ */
+export function digestMatches(key: string, stored: Uint8Array): boolean {
+  const presented = keyDigest(key);
+  return stored.length === presented.length && timingSafeEqual(presented, stored);
+}
+
+function checksumOf(body: string): string {
+  return base62Fixed6(crc32(new TextEncoder().encode(body)));
+}

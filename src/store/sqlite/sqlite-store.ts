@@ -1,0 +1,180 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import type { AccountSpec, KeyListing, KeyRecord, NewKey, Store, UsageDebit } from '../store.js';
+import { StoreConflictError } from '../store.js';
+import type { Tier } from '../tiers.js';
+import type { KeyEnvironment } from '../api-key.js';
+import { storeMigrations } from './migrations.js';
+import type { StoreDatabase } from './schema.js';
+
+interface KeyRow {
+  id: string;
+  digest: Buffer;
+  account_id: number;
+  name: string;
+  tier: string;
+  rate: number;
+  monthly_quota: number;
+  revoked_at: number | null;
+  expires_at: number | null;
+}
+
+/**
+ * The embedded store: SQLite in WAL mode. Kysely runs the migrations and the
+ * admin queries; the two statements of every request (find key, debit usage)
+ * are better-sqlite3 prepared statements, because they are the hot path.
+ * Every debit is its own commit, so a crash loses at most requests in flight.
+ * @example const store = await openSqliteStore('/tmp/store.sqlite'); await store.close();
+ */
+export async function openSqliteStore(path: string): Promise<Store> {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new Database(path);
+  // WAL lets the CLI write while the server reads; NORMAL survives process crashes (only power loss can drop the last commits).
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  const db = new Kysely<StoreDatabase>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const { error, results } = await new Migrator({ db, provider: storeMigrations }).migrateToLatest();
+  if (error) {
+    await db.destroy();
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`key store ${path}: migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return new SqliteStore(sqlite, db);
+}
+
+class SqliteStore implements Store {
+  private readonly findKeyStatement;
+  private readonly debitStatement;
+  private readonly usageStatement;
+  private closed = false;
+
+  constructor(
+    private readonly sqlite: Database.Database,
+    private readonly db: Kysely<StoreDatabase>,
+  ) {
+    this.findKeyStatement = sqlite.prepare<[string], KeyRow>(
+      `SELECT k.id, k.digest, k.account_id, a.name, a.tier, a.rate, a.monthly_quota, k.revoked_at, k.expires_at
+       FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.id = ?`,
+    );
+    // One statement, so concurrent servers on the same file can never push usage past the limit.
+    this.debitStatement = sqlite.prepare<{ account: number; period: string; records: number; limit: number }>(
+      `INSERT INTO usage (account_id, period, records) SELECT @account, @period, @records WHERE @records <= @limit
+       ON CONFLICT (account_id, period) DO UPDATE SET records = records + excluded.records
+       WHERE records + excluded.records <= @limit`,
+    );
+    this.usageStatement = sqlite.prepare<[number, string], { records: number }>(`SELECT records FROM usage WHERE account_id = ? AND period = ?`);
+  }
+
+  async findKey(id: string): Promise<KeyRecord | undefined> {
+    const row = this.findKeyStatement.get(id);
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      digest: row.digest,
+      accountId: row.account_id,
+      accountName: row.name,
+      tier: row.tier as Tier,
+      rate: row.rate,
+      monthlyQuota: row.monthly_quota,
+      revokedAt: row.revoked_at,
+      expiresAt: row.expires_at,
+    };
+  }
+
+  async debitUsage(accountId: number, period: string, records: number, limit: number): Promise<UsageDebit> {
+    const { changes } = this.debitStatement.run({ account: accountId, period, records, limit });
+    return { granted: changes === 1, used: this.usageNow(accountId, period) };
+  }
+
+  async usage(accountId: number, period: string): Promise<number> {
+    return this.usageNow(accountId, period);
+  }
+
+  async createKey(account: AccountSpec, key: NewKey, now: number): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      let existing = await tx.selectFrom('accounts').selectAll().where('name', '=', account.name).executeTakeFirst();
+      if (!existing) {
+        await tx
+          .insertInto('accounts')
+          .values({ name: account.name, tier: account.tier, rate: account.rate, monthly_quota: account.monthlyQuota, created_at: now })
+          .execute();
+        existing = await tx.selectFrom('accounts').selectAll().where('name', '=', account.name).executeTakeFirstOrThrow();
+      } else if (existing.tier !== account.tier || existing.rate !== account.rate || existing.monthly_quota !== account.monthlyQuota) {
+        throw new StoreConflictError(
+          `account "${account.name}" exists with tier ${existing.tier} (${existing.rate} requests/s, ${existing.monthly_quota} records/month); a new key must use the same tier and limits`,
+        );
+      }
+      const clash = await tx.selectFrom('api_keys').select('id').where('id', '=', key.id).executeTakeFirst();
+      if (clash) throw new StoreConflictError(`key id ${key.id} already exists`);
+      await tx
+        .insertInto('api_keys')
+        .values({ id: key.id, account_id: existing.id, digest: Buffer.from(key.digest), environment: key.environment, created_at: now, revoked_at: null, expires_at: null })
+        .execute();
+    });
+  }
+
+  async listKeys(period: string): Promise<KeyListing[]> {
+    const rows = await this.db
+      .selectFrom('api_keys as k')
+      .innerJoin('accounts as a', 'a.id', 'k.account_id')
+      .leftJoin('usage as u', (join) => join.onRef('u.account_id', '=', 'a.id').on('u.period', '=', period))
+      .select(['k.id', 'k.environment', 'a.name', 'a.tier', 'a.rate', 'a.monthly_quota', 'u.records', 'k.created_at', 'k.revoked_at', 'k.expires_at'])
+      .execute();
+    const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+    return rows
+      .map((r) => ({
+        id: r.id,
+        environment: r.environment as KeyEnvironment,
+        account: r.name,
+        tier: r.tier as Tier,
+        rate: r.rate,
+        monthlyQuota: r.monthly_quota,
+        used: r.records ?? 0,
+        createdAt: new Date(r.created_at).toISOString(),
+        revokedAt: iso(r.revoked_at),
+        expiresAt: iso(r.expires_at),
+      }))
+      .sort((a, b) => codePointOrder(a.account, b.account) || codePointOrder(a.id, b.id));
+  }
+
+  async revokeKey(id: string, now: number): Promise<boolean> {
+    const result = await this.db.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+    if (result.numUpdatedRows > 0n) return true;
+    // Revoking twice is not an error; only an unknown id is.
+    return (await this.db.selectFrom('api_keys').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+  }
+
+  async rotateKey(id: string, next: NewKey, expiresAt: number, now: number): Promise<boolean> {
+    return this.db.transaction().execute(async (tx) => {
+      const old = await tx.selectFrom('api_keys').selectAll().where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+      if (!old || (old.expires_at !== null && old.expires_at <= now)) return false;
+      await tx
+        .insertInto('api_keys')
+        .values({ id: next.id, account_id: old.account_id, digest: Buffer.from(next.digest), environment: next.environment, created_at: now, revoked_at: null, expires_at: null })
+        .execute();
+      // A shorter grace than an earlier rotation's wins; never extend a key's life.
+      const until = old.expires_at === null ? expiresAt : Math.min(old.expires_at, expiresAt);
+      await tx.updateTable('api_keys').set({ expires_at: until }).where('id', '=', id).execute();
+      return true;
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    // Kysely's destroy closes the better-sqlite3 handle, which checkpoints the WAL.
+    await this.db.destroy();
+  }
+
+  private usageNow(accountId: number, period: string): number {
+    return this.usageStatement.get(accountId, period)?.records ?? 0;
+  }
+}
+
+function codePointOrder(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,110 @@
+import type { KeyEnvironment } from './api-key.js';
+import type { Tier } from './tiers.js';
+
+/** What authentication needs about a key, read on every request. */
+export interface KeyRecord {
+  /** Short non-secret key id. */
+  id: string;
+  /** SHA-256 of the key. */
+  digest: Uint8Array;
+  /** Account the key belongs to (quota is per account). */
+  accountId: number;
+  /** Account name. */
+  accountName: string;
+  /** The account's tier. */
+  tier: Tier;
+  /** Requests per second. */
+  rate: number;
+  /** Records per calendar month. */
+  monthlyQuota: number;
+  /** Epoch ms when revoked, or null. */
+  revokedAt: number | null;
+  /** Epoch ms after which the key stops working (rotation grace), or null. */
+  expiresAt: number | null;
+}
+
+/** A key as `ussynth keys list` shows it (never the secret). */
+export interface KeyListing {
+  /** Key id. */
+  id: string;
+  /** `live` or `test`. */
+  environment: KeyEnvironment;
+  /** Account name. */
+  account: string;
+  /** Tier of the account. */
+  tier: Tier;
+  /** Requests per second. */
+  rate: number;
+  /** Records per month. */
+  monthlyQuota: number;
+  /** Records used by the account in the given period. */
+  used: number;
+  /** ISO time of creation. */
+  createdAt: string;
+  /** ISO time of revocation, or null. */
+  revokedAt: string | null;
+  /** ISO end of the rotation grace, or null. */
+  expiresAt: string | null;
+}
+
+/** What the store needs to save a new key: the digest, never the key. */
+export interface NewKey {
+  /** Key id. */
+  id: string;
+  /** SHA-256 of the key. */
+  digest: Uint8Array;
+  /** `live` or `test`. */
+  environment: KeyEnvironment;
+}
+
+/** The account a new key is for; the account is created on first use. */
+export interface AccountSpec {
+  /** Account name (unique). */
+  name: string;
+  /** Tier. */
+  tier: Tier;
+  /** Requests per second. */
+  rate: number;
+  /** Records per month. */
+  monthlyQuota: number;
+}
+
+/** Outcome of a conditional usage debit. */
+export interface UsageDebit {
+  /** True when the records were debited (the quota is never overrun). */
+  granted: boolean;
+  /** Records used in the period after this call. */
+  used: number;
+}
+
+/**
+ * Accounts, keys and usage. The routes only see this interface, so a
+ * PostgreSQL implementation can replace the SQLite one.
+ * @example const store = await openSqliteStore('.ussynth/store.sqlite'); await store.findKey('Ab3dE6gH');
+ */
+export interface Store {
+  /** The key with this id, with its account's limits. */
+  findKey(id: string): Promise<KeyRecord | undefined>;
+  /** Atomically adds `records` to the account's usage of `period` unless that would exceed `limit`. */
+  debitUsage(accountId: number, period: string, records: number, limit: number): Promise<UsageDebit>;
+  /** Records used by the account in `period`. */
+  usage(accountId: number, period: string): Promise<number>;
+  /** Saves a key for an account (created when missing; an existing account must have the same tier and limits). */
+  createKey(account: AccountSpec, key: NewKey, now: number): Promise<void>;
+  /** Every key with its account and the account's usage in `period`, sorted by account then id. */
+  listKeys(period: string): Promise<KeyListing[]>;
+  /** Revokes a key now; false when no such key. */
+  revokeKey(id: string, now: number): Promise<boolean>;
+  /** Adds `next` to the account of `id` and makes `id` expire at `expiresAt`; false when `id` is unknown or revoked. */
+  rotateKey(id: string, next: NewKey, expiresAt: number, now: number): Promise<boolean>;
+  /** Closes the store, flushing what it holds. */
+  close(): Promise<void>;
+}
+
+/** A store refused an operation for a reason the caller should show (e.g. an account's tier differs). */
+export class StoreConflictError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StoreConflictError';
+  }
+}
