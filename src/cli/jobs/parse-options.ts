@@ -1,0 +1,42 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { CliError } from '../command.js';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** Parsed values: strings for value options, booleans for flags. */
+export type ParsedValues = Record<string, string | boolean | undefined>;
+
+/**
+ * `util.parseArgs` in strict mode with errors as CliError naming the option,
+ * and a repeated option refused rather than silently taking the last value.
+ * @example parseOptions('ein', ['--count', '5'], { count: { type: 'string' } }).values.count // "5"
+ */
+export function parseOptions(command: string, args: string[], options: Options, allowPositionals = false): { values: ParsedValues; positionals: string[] } {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options, allowPositionals, strict: true, tokens: true });
+  } catch (error) {
+    // Node's messages name the option; keep their first sentence and point at --help.
+    const message = error instanceof Error ? error.message.split('. ')[0].replace(/\.$/, '') : String(error);
+    throw new CliError(`${message}; run \`ussynth ${command} --help\` for the options`);
+  }
+  const seen = new Set<string>();
+  for (const token of parsed.tokens ?? []) {
+    if (token.kind !== 'option') continue;
+    if (seen.has(token.name)) throw new CliError(`option --${token.name} is given more than once`);
+    seen.add(token.name);
+  }
+  return { values: parsed.values as ParsedValues, positionals: parsed.positionals };
+}
+
+/**
+ * A whole positive decimal number (no sign, exponent, fraction or separators).
+ * @example positiveInteger('--count', '1000000', Number.MAX_SAFE_INTEGER) // 1000000
+ */
+export function positiveInteger(option: string, text: string, max: number): number {
+  const value = /^[0-9]+$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(value) || value < 1 || value > max) {
+    throw new CliError(`${option} must be a whole number from 1 to ${max}, got ${JSON.stringify(text)}`);
+  }
+  return value;
+}

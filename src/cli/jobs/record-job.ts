@@ -1,0 +1,67 @@
+import { createGenerator } from '../../index.js';
+import { recordFormat } from '../output/formats.js';
+import type { FormatName, JsonShape, TextRecord } from '../output/record-format.js';
+
+/** The record streams the command line writes. */
+export type RecordKind = 'address' | 'ein' | 'phone';
+
+/** Output fields of each kind, in order: exactly the service's resources. */
+export const KIND_COLUMNS: Readonly<Record<RecordKind, readonly string[]>> = {
+  address: ['name', 'street', 'city', 'state', 'zip', 'phone', 'email', 'country'],
+  ein: ['ein'],
+  phone: ['phone', 'intl'],
+};
+
+/**
+ * Everything that decides a run's bytes; plain data, so it crosses to worker
+ * threads as is. Records are `0 .. count-1` of the kind's stream.
+ * @example const job: RecordJob = { kind: 'ein', seed: '42', fictionalPhones: false, format: 'csv', table: 'eins', jsonShape: 'array', count: 10 }
+ */
+export interface RecordJob {
+  kind: RecordKind;
+  /** Canonical seed (the given one or the one the library picked). */
+  seed: string;
+  state?: string;
+  emailDomain?: string;
+  fictionalPhones: boolean;
+  format: FormatName;
+  table: string;
+  jsonShape: JsonShape;
+  count: number;
+}
+
+/** Records per chunk: the unit of work of a worker and of one write. */
+export const CHUNK_RECORDS = 10_000;
+
+/**
+ * Returns a function rendering records `start .. start+count-1` of the job
+ * as text; the same function runs inline and on worker threads.
+ * @example chunkRenderer(job)(0, 100) // the first 100 records, formatted
+ */
+export function chunkRenderer(job: RecordJob): (start: number, count: number) => string {
+  const generator = createGenerator({ seed: job.seed, emailDomain: job.emailDomain, fictionalPhones: job.fictionalPhones });
+  const format = recordFormat(job.format, { columns: KIND_COLUMNS[job.kind], table: job.table, jsonShape: job.jsonShape });
+  const state = job.state;
+  const records = (start: number, count: number): TextRecord[] => {
+    const out = new Array<TextRecord>(count);
+    if (job.kind === 'address') {
+      const page = generator.addresses({ start, count, state });
+      for (let i = 0; i < count; i++) out[i] = page[i] as unknown as TextRecord;
+    } else if (job.kind === 'ein') {
+      for (let i = 0; i < count; i++) out[i] = generator.einAt(start + i) as unknown as TextRecord;
+    } else {
+      for (let i = 0; i < count; i++) out[i] = generator.phoneAt(start + i, { state }) as unknown as TextRecord;
+    }
+    return out;
+  };
+  return (start, count) => format.body(records(start, count), start, job.count);
+}
+
+/**
+ * The text before and after the records of a job.
+ * @example jobFrame(job).head // 'BEGIN;\nCREATE TABLE ...' for SQL
+ */
+export function jobFrame(job: RecordJob): { head: string; tail: string } {
+  const format = recordFormat(job.format, { columns: KIND_COLUMNS[job.kind], table: job.table, jsonShape: job.jsonShape });
+  return { head: format.head(job.count), tail: format.tail(job.count) };
+}

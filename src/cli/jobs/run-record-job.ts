@@ -1,0 +1,97 @@
+import { CliError, type CommandIo } from '../command.js';
+import { ClosedPipeError, openSink, type OutputSink } from '../output/output-sink.js';
+import { ProgressBar } from '../output/progress-bar.js';
+import { recordChunks } from './chunk-source.js';
+import type { RecordRun } from './record-command.js';
+import { jobFrame } from './record-job.js';
+
+/** Exit status for an output that could not be written (sysexits EX_IOERR). */
+export const EXIT_WRITE_FAILED = 74;
+
+// 128 + the signal number, as shells report a process killed by it.
+const EXIT_OF_SIGNAL: Readonly<Record<string, number>> = { SIGINT: 130, SIGTERM: 143 };
+
+class Interrupted extends Error {
+  constructor(readonly signal: string) {
+    super(`interrupted by ${signal}`);
+  }
+}
+
+/** Resolves with `promise` or rejects with Interrupted as soon as the run is interrupted. */
+function unlessInterrupted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
+ * Runs a parsed record command: tells a picked seed on stderr, streams the
+ * chunks to stdout or an atomic `--out` file with back-pressure, draws the
+ * progress bar on a terminal, and on SIGINT/SIGTERM or a write error
+ * discards the partial output and returns a non-zero status.
+ * @example process.exitCode = await runRecordJob(parseRecordRun(spec, args), io)
+ */
+export async function runRecordJob(run: RecordRun, io: CommandIo): Promise<number> {
+  const { job } = run;
+  if (run.seedPicked) io.stderr.write(`seed: ${job.seed}\n`);
+  const interrupt = new AbortController();
+  const onSignal = (signal: NodeJS.Signals): void => interrupt.abort(new Interrupted(signal));
+  // A file-size limit (ulimit -f) would kill the process by SIGXFSZ and leave the temporary file; handled, the write fails with EFBIG instead.
+  const ignore = (): void => undefined;
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  process.on('SIGXFSZ', ignore);
+  let sink: OutputSink | undefined;
+  const progress = new ProgressBar(io.stderr, job.count, performance.now());
+  try {
+    sink = await openSink(run.out, io.stdout).catch((error: NodeJS.ErrnoException) => {
+      throw new CliError(`cannot create --out ${run.out}: ${error.message}`, EXIT_WRITE_FAILED);
+    });
+    const frame = jobFrame(job);
+    await unlessInterrupted(sink.write(Buffer.from(frame.head, 'utf8')), interrupt.signal);
+    let done = 0;
+    const chunks = recordChunks(job, run.jobs);
+    try {
+      for (;;) {
+        const next = await unlessInterrupted(chunks.next(), interrupt.signal);
+        if (next.done) break;
+        await unlessInterrupted(sink.write(next.value.bytes), interrupt.signal);
+        done += next.value.records;
+        progress.update(done);
+      }
+    } finally {
+      await chunks.return(undefined);
+    }
+    await unlessInterrupted(sink.write(Buffer.from(frame.tail, 'utf8')), interrupt.signal);
+    await sink.commit();
+    return 0;
+  } catch (error) {
+    progress.finish();
+    await sink?.abort();
+    if (error instanceof Interrupted) {
+      io.stderr.write(`ussynth: ${error.message}${run.out === undefined ? '' : `; removed the partial ${run.out}`}\n`);
+      return EXIT_OF_SIGNAL[error.signal] ?? 1;
+    }
+    if (error instanceof ClosedPipeError) return 0;
+    if (error instanceof CliError) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    throw new CliError(`cannot write ${sink?.name ?? run.out ?? 'stdout'}: ${message}${run.out === undefined ? '' : '; no file was written'}`, EXIT_WRITE_FAILED);
+  } finally {
+    progress.finish();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    process.off('SIGXFSZ', ignore);
+  }
+}

@@ -1,0 +1,47 @@
+/** Names of the output formats, as `--format` takes them. */
+export const FORMAT_NAMES = ['json', 'ndjson', 'csv', 'sql'] as const;
+
+/** One of the output formats. */
+export type FormatName = (typeof FORMAT_NAMES)[number];
+
+/**
+ * The shape of JSON output: one bare object (`address` without `--count`),
+ * an array of records, or the service's batch result `{"count":N,"addresses":[...]}`.
+ */
+export type JsonShape = 'object' | 'array' | 'batch';
+
+/** A record: every field the command line writes is text. */
+export type TextRecord = Readonly<Record<string, string>>;
+
+/** What a format needs to know about the records it writes. */
+export interface RecordLayout {
+  /** Field names in output order (CSV header, SQL columns, JSON keys). */
+  columns: readonly string[];
+  /** SQL table name, already checked by `checkTableName`. */
+  table: string;
+  /** JSON shape (the other formats ignore it). */
+  jsonShape: JsonShape;
+}
+
+/**
+ * Serialises records to text. `body` gets records `start .. start+n-1` of
+ * `total` and depends only on those, so chunks rendered apart (on worker
+ * threads) and concatenated in order give the same bytes as one pass.
+ * @example const f = recordFormat('ndjson', layout); f.head(2) + f.body(records, 0, 2) + f.tail(2)
+ */
+export interface RecordFormat {
+  /** Text before the first record. */
+  head(total: number): string;
+  /** Text of records `start .. start+records.length-1` of a run of `total`. */
+  body(records: readonly TextRecord[], start: number, total: number): string;
+  /** Text after the last record. */
+  tail(total: number): string;
+}
+
+/**
+ * Checks a `--format` value.
+ * @example isFormatName('csv') // true
+ */
+export function isFormatName(name: string): name is FormatName {
+  return (FORMAT_NAMES as readonly string[]).includes(name);
+}

@@ -1,0 +1,58 @@
+import type { RecordFormat, RecordLayout } from './record-format.js';
+
+/** Rows per INSERT statement: big enough to load fast, small enough for any server's statement limits. */
+export const SQL_ROWS_PER_INSERT = 500;
+
+// Unquoted-identifier syntax, at most 63 characters (PostgreSQL's NAMEDATALEN - 1).
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
+
+/**
+ * Checks a `--table` name: letters, digits and underscores, not starting
+ * with a digit, at most 63 characters. Returns an error message or undefined.
+ * @example tableNameProblem('my-table') // "--table must be ..."
+ */
+export function tableNameProblem(name: string): string | undefined {
+  return IDENTIFIER.test(name)
+    ? undefined
+    : `--table must be an SQL identifier (letters, digits and _, not starting with a digit, at most 63 characters), got ${JSON.stringify(name)}`;
+}
+
+/**
+ * A standard SQL string literal: single quotes, a quote doubled. With
+ * PostgreSQL's standard_conforming_strings (on since 9.1) backslashes are plain.
+ * @example sqlText("O'Brien") // "'O''Brien'"
+ */
+export function sqlText(text: string): string {
+  return "'" + (text.includes("'") ? text.replaceAll("'", "''") : text) + "'";
+}
+
+/**
+ * SQL for SQLite and PostgreSQL: a transaction with `CREATE TABLE` (every
+ * column `TEXT NOT NULL`, identifiers double-quoted so the name is kept
+ * exactly) and multi-row `INSERT`s of up to SQL_ROWS_PER_INSERT rows.
+ * Statement boundaries depend only on the record index, so chunks join up.
+ * @example sqlFormat({ columns: ['ein'], table: 'eins', jsonShape: 'array' }).head(1) // 'BEGIN;\nCREATE TABLE "eins" (...'
+ */
+export function sqlFormat(layout: RecordLayout): RecordFormat {
+  const table = `"${layout.table}"`;
+  const columns = layout.columns.map((column) => `"${column}"`);
+  const create = `BEGIN;\nCREATE TABLE ${table} (\n${columns.map((column) => `  ${column} TEXT NOT NULL`).join(',\n')}\n);\n`;
+  const insert = `INSERT INTO ${table} (${columns.join(', ')}) VALUES\n`;
+  const names = layout.columns;
+  return {
+    head: () => create,
+    body(records, start, total) {
+      let text = '';
+      for (let i = 0; i < records.length; i++) {
+        const index = start + i;
+        const record = records[i];
+        let row = '(' + sqlText(record[names[0]]);
+        for (let c = 1; c < names.length; c++) row += ', ' + sqlText(record[names[c]]);
+        const last = index === total - 1 || (index + 1) % SQL_ROWS_PER_INSERT === 0;
+        text += (index % SQL_ROWS_PER_INSERT === 0 ? insert : '') + row + (last ? ');\n' : '),\n');
+      }
+      return text;
+    },
+    tail: () => 'COMMIT;\n',
+  };
+}
