@@ -1,0 +1,125 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { parse } from 'csv-parse/sync';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGenerator } from '../../src/index.js';
+import { GZIP_BUDGET, WEB_DIST } from '../../web/build.js';
+import { launchChromium } from './chromium.js';
+import { fillAndGenerate, openDemo, readJson, readTable, rowCount, shownSeed } from './demo-page.js';
+import { addressProblems } from './record-rules.js';
+import { serveStatic, type StaticServer } from './static-server.js';
+
+/** The page's own static assets: nothing else may be requested. */
+const OWN_ASSETS = ['', 'app.js', 'styles.css', 'favicon.svg', 'ussynth.idx'];
+
+const SCREENSHOTS = 'test-results';
+
+let browser: Browser;
+let server: StaticServer;
+
+beforeAll(async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  server = await serveStatic(WEB_DIST);
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('the free browser demo, 1000 records and the 1001st', () => {
+  it('generates 1000 valid addresses with a shown seed, offers them as JSON and CSV, asks only for its own assets and refuses the 1001st record', async () => {
+    const { context, page, requested } = await openDemo(browser, server.url);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url.replace(/\/$/, '') });
+
+    await fillAndGenerate(page, { kind: 'batch', count: 1000, seed: '' });
+    await page.locator('#results-table tbody tr').nth(999).waitFor();
+    expect(await rowCount(page)).toBe(1000);
+    const records = await readTable(page);
+
+    // Every format and consistency rule, on what the page shows.
+    const problems = records.flatMap((record, i) => addressProblems(record).map((p) => `row ${i + 1}: ${p}`));
+    expect(problems).toEqual([]);
+    expect(new Set(records.map((r) => r.email)).size).toBe(1000);
+
+    // The random seed is shown and reproduces the batch in the Node library.
+    const seed = await shownSeed(page);
+    expect(seed).toMatch(/^\d+$/);
+    expect(records).toEqual(createGenerator({ seed }).batch({ count: 1000 }).addresses);
+
+    // Copy JSON puts the batch result on the clipboard.
+    await page.getByRole('button', { name: 'Copy JSON' }).click();
+    await expect.poll(() => page.locator('#status').textContent()).toBe('Copied 1000 addresses as JSON.');
+    const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText()));
+    expect(copied).toEqual({ count: 1000, addresses: records });
+
+    // Downloads: the same records as CSV and as JSON.
+    const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    expect(csvDownload.suggestedFilename()).toBe(`ussynth-batch-${seed}.csv`);
+    const csvText = readFileSync(await csvDownload.path(), 'utf8');
+    expect(csvText.split('\r\n')[0]).toBe('name,street,city,state,zip,phone,email,country');
+    expect(parse(csvText, { columns: true })).toEqual(records);
+    const [jsonDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download JSON' }).click()]);
+    expect(JSON.parse(readFileSync(await jsonDownload.path(), 'utf8'))).toEqual({ count: 1000, addresses: records });
+
+    await expect.poll(() => page.locator('#counter').textContent()).toContain('1000 of 1000 free records used');
+    await page.screenshot({ path: join(SCREENSHOTS, 'demo-1000.png') });
+
+    // The 1001st record: refused whole, with the reason and what lifts it, the results left as they were.
+    await fillAndGenerate(page, { kind: 'ein', count: 1 });
+    const alert = page.getByRole('alert');
+    await expect.poll(() => alert.textContent()).toBe(
+      'Free-tier limit reached: this page has generated 1000 records since it loaded, the most the free browser demo allows per page load. ' +
+        'Reload the page to start again, or use the ussynth API (paid tier) for more.',
+    );
+    expect(await alert.isVisible()).toBe(true);
+    expect(await page.locator('#results-table caption').textContent()).toBe(`1000 addresses in any state, seed ${seed}`);
+    expect(await page.locator('#counter').textContent()).toContain('1000 of 1000 free records used');
+    // A ZIP lookup is a record too: refused as well.
+    await fillAndGenerate(page, { kind: 'zip', zip: '10001' });
+    expect(await page.locator('#status').textContent()).toBe('Refused: 1 ZIP lookup requested, none left in the free tier.');
+
+    // Only the page's own static assets were requested, by the browser and at the server.
+    expect(requested).toContain(server.url + 'ussynth.idx');
+    const own = OWN_ASSETS.map((name) => server.url + name);
+    expect(requested.filter((url) => !url.startsWith('blob:') && !own.includes(url))).toEqual([]);
+    expect([...new Set(server.requests)].sort()).toEqual(['GET /', 'GET /app.js', 'GET /favicon.svg', 'GET /styles.css', 'GET /ussynth.idx']);
+
+    // Everything the page loaded weighs at most 2 MB gzipped.
+    const paths = [...new Set(server.requests.map((r) => r.slice('GET /'.length) || 'index.html'))];
+    const gzipTotal = paths.reduce((sum, name) => sum + gzipSync(readFileSync(join(WEB_DIST, name)), { level: 6 }).length, 0);
+    expect(gzipTotal).toBeLessThanOrEqual(GZIP_BUDGET);
+    await context.close();
+  });
+
+  it('trims a request that would cross 1000 to what remains, says so, and then refuses', async () => {
+    const { context, page } = await openDemo(browser, server.url);
+    await fillAndGenerate(page, { kind: 'batch', count: 600, seed: 'trim-test' });
+    await expect.poll(() => rowCount(page)).toBe(600);
+    expect(await page.getByRole('alert').isHidden()).toBe(true);
+
+    await fillAndGenerate(page, { kind: 'batch', count: 600, seed: 'trim-test', state: 'TX' });
+    await expect.poll(() => rowCount(page)).toBe(400);
+    expect(await page.getByRole('alert').textContent()).toBe(
+      'Trimmed to 400 of the 600 records requested: the free browser demo allows 1000 records per page load and only 400 remained. ' +
+        'Reload the page or use the ussynth API for more.',
+    );
+    // Trimming keeps the seeded stream: the first 400 of the 600 asked for.
+    expect(await readTable(page)).toEqual(createGenerator({ seed: 'trim-test' }).batch({ count: 400, state: 'TX' }).addresses);
+    expect(await page.locator('#usage').evaluate((p: HTMLProgressElement) => p.value)).toBe(1000);
+
+    await fillAndGenerate(page, { kind: 'address' });
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Free-tier limit reached');
+
+    // A reload lifts it.
+    await page.reload();
+    await page.locator('#generate:enabled').waitFor();
+    expect(await page.locator('#counter').textContent()).toBe('0 of 1000 free records used since this page loaded; 1000 left.');
+    await fillAndGenerate(page, { kind: 'ein', count: 5, seed: 'after-reload' });
+    await expect.poll(() => rowCount(page)).toBe(5);
+    await context.close();
+  });
+});
