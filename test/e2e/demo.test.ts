@@ -122,4 +122,18 @@ describe('the free browser demo, 1000 records and the 1001st', () => {
     await expect.poll(() => rowCount(page)).toBe(5);
     await context.close();
   });
+
+  it('saves a screenshot of the page with results', async () => {
+    const { context, page } = await openDemo(browser, server.url, { width: 1280, height: 860 });
+    await fillAndGenerate(page, { kind: 'batch', count: 12, state: 'IL', seed: 'readme' });
+    await expect.poll(() => rowCount(page)).toBe(12);
+    await page.mouse.move(0, 0); // no hover colour on the button in the picture
+    const path = join(SCREENSHOTS, 'demo-screenshot.png');
+    await page.screenshot({ path, fullPage: true });
+    // A real PNG of the whole page, not an empty file.
+    const png = readFileSync(path);
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect(png.readUInt32BE(16)).toBe(1280);
+    await context.close();
+  });
 });

@@ -138,6 +138,7 @@ function show(result: DemoResult): void {
   seedUsed.replaceChildren('Seed used: ', code, '. The same seed and options give the same records here and in the ussynth library. ');
   const reuse = document.createElement('button');
   reuse.type = 'button';
+  reuse.id = 'reuse-seed';
   reuse.textContent = 'Reuse this seed';
   reuse.addEventListener('click', () => {
     seedInput.value = result.seed;
