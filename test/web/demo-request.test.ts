@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { DemoInputError, parseDemoForm } from '../../web/src/demo-request.js';
+
+const form = { kind: 'batch', seed: '', count: '10', state: '', zip: '' };
+
+describe('parseDemoForm', () => {
+  it('reads a batch, trimming the seed; an empty seed means a random one', () => {
+    expect(parseDemoForm({ ...form, seed: ' 42 ', state: 'CA' })).toEqual({ kind: 'batch', seed: '42', count: 10, state: 'CA', zip: '' });
+    expect(parseDemoForm(form).seed).toBeUndefined();
+    expect(parseDemoForm({ ...form, seed: '   ' }).seed).toBeUndefined();
+  });
+
+  it('ignores the fields a kind does not use', () => {
+    expect(parseDemoForm({ ...form, kind: 'address', count: 'junk', state: 'TX', zip: '1' })).toEqual({ kind: 'address', seed: undefined, count: 1, state: 'TX', zip: '' });
+    expect(parseDemoForm({ ...form, kind: 'ein', state: 'TX' }).state).toBeUndefined();
+    expect(parseDemoForm({ ...form, kind: 'zip', count: '', state: 'TX', zip: ' 10001 ' })).toEqual({ kind: 'zip', seed: undefined, count: 1, state: undefined, zip: '10001' });
+  });
+
+  it.each(['0', '1001', '-1', '1.5', '1e3', '', ' ', '0x10', '10000000'])('refuses count %j, naming the field', (count) => {
+    expect(() => parseDemoForm({ ...form, count })).toThrow(new DemoInputError('count', `Count must be a whole number from 1 to 1000, got ${JSON.stringify(count)}.`));
+  });
+
+  it('accepts the bounds', () => {
+    expect(parseDemoForm({ ...form, count: '1' }).count).toBe(1);
+    expect(parseDemoForm({ ...form, count: '1000' }).count).toBe(1000);
+  });
+
+  it('refuses an unknown kind', () => {
+    expect(() => parseDemoForm({ ...form, kind: 'ssn' })).toThrow(DemoInputError);
+  });
+});

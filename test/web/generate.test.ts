@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { createGenerator, defaultIndex, UssynthError } from '../../src/index.js';
+import type { DemoRequest } from '../../web/src/demo-request.js';
+import { DEMO_COLUMNS, runDemo } from '../../web/src/generate.js';
+
+const base: DemoRequest = { kind: 'batch', seed: 'unit', count: 5, state: undefined, zip: '' };
+
+describe('runDemo', () => {
+  it('gives what a fresh Node generator gives for each kind', () => {
+    const index = defaultIndex();
+    expect(runDemo(index, { ...base, state: 'OR' }).json).toEqual(createGenerator({ seed: 'unit' }).batch({ count: 5, state: 'OR' }));
+    expect(runDemo(index, { ...base, kind: 'address', count: 1 }).json).toEqual(createGenerator({ seed: 'unit' }).address());
+    const eins = createGenerator({ seed: 'unit' });
+    expect(runDemo(index, { ...base, kind: 'ein' }).json).toEqual([0, 1, 2, 3, 4].map(() => eins.ein()));
+    const phones = createGenerator({ seed: 'unit' });
+    expect(runDemo(index, { ...base, kind: 'phone', state: 'GU' }).json).toEqual([0, 1, 2, 3, 4].map(() => phones.phone({ state: 'GU' })));
+    expect(runDemo(index, { ...base, kind: 'zip', zip: '96910' }).json).toEqual(createGenerator({ seed: 'unit' }).zip('96910'));
+  });
+
+  it('has rows with exactly the columns the table shows', () => {
+    for (const kind of ['address', 'batch', 'ein', 'phone', 'zip'] as const) {
+      const result = runDemo(defaultIndex(), { ...base, kind, zip: '10001' });
+      const keys = DEMO_COLUMNS[kind].map((c) => c.key);
+      for (const record of result.records) expect(Object.keys(record)).toEqual(keys);
+    }
+  });
+
+  it('picks a seed when none is given and reports it', () => {
+    const result = runDemo(defaultIndex(), { ...base, seed: undefined });
+    expect(result.seed).toMatch(/^\d+$/);
+    expect(result.json).toEqual(createGenerator({ seed: result.seed }).batch({ count: 5 }));
+  });
+
+  it('gives no rows for an unknown ZIP and throws the library error for a malformed one', () => {
+    expect(runDemo(defaultIndex(), { ...base, kind: 'zip', zip: '00000' })).toMatchObject({ records: [], json: null });
+    expect(() => runDemo(defaultIndex(), { ...base, kind: 'zip', zip: '123' })).toThrow(UssynthError);
+    expect(() => runDemo(defaultIndex(), { ...base, state: 'AE' })).toThrow(expect.objectContaining({ code: 'state_not_generatable' }));
+  });
+});
