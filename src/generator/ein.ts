@@ -12,7 +12,5 @@ export function einOf(data: DataIndex, random: RandomSource): EinResult {
   const prefix = prefixes[random.below(prefixes.length)];
   const serial = random.below(10_000_000);
   const high = Math.floor(serial / 10_000);
-  return {
-    ein: (prefix < 10 ? '0' : '') + prefix + '-' + fourDigits(high).slice(1) + fourDigits(serial - high * 10_000),
-  };
+  return { ein: (prefix < 10 ? '0' : '') + prefix + '-' + fourDigits(high).slice(1) + fourDigits(serial - high * 10_000) };
 }

@@ -101,16 +101,16 @@ export class Generator {
    * @example gen.address() // { name: 'Maria Garcia', street: '4821 N Oak St', city: 'Chicago', state: 'IL', ... }
    */
   address(options: AddressOptions = {}): Address {
-    const state = this.generatableState(options.state);
-    return this.makeAddress(this.addressCursor++, state);
+    const state = this.#generatableState(options.state);
+    return this.#makeAddress(this.addressCursor++, state);
   }
 
   /**
    * Record `index` of the address stream, independent of any other call.
    * @example gen.addressAt(1_000_000, { state: 'TX' }).state // "TX"
    */
-  addressAt(index: number, options: AddressOptions = {}): Address {
-    return this.makeAddress(checkIndex(index), this.generatableState(options.state));
+  addressAt(index: number, options?: AddressOptions): Address {
+    return this.#makeAddress(checkIndex(index), this.#generatableState(options?.state));
   }
 
   /**
@@ -121,9 +121,9 @@ export class Generator {
   addresses(options: AddressOptions & { start?: number; count: number }): Address[] {
     const start = checkIndex(options.start ?? 0, 'start');
     const count = checkCount(options.count, 0, MAX_PAGE);
-    const state = this.generatableState(options.state);
+    const state = this.#generatableState(options.state);
     const out = new Array<Address>(count);
-    for (let i = 0; i < count; i++) out[i] = this.makeAddress(start + i, state);
+    for (let i = 0; i < count; i++) out[i] = this.#makeAddress(start + i, state);
     return out;
   }
 
@@ -133,11 +133,11 @@ export class Generator {
    */
   batch(options: AddressOptions & { count: number }): BatchResult {
     const count = checkCount(options.count, 1, MAX_BATCH);
-    const state = this.generatableState(options.state);
+    const state = this.#generatableState(options.state);
     const start = this.addressCursor;
     this.addressCursor += count;
     const addresses = new Array<Address>(count);
-    for (let i = 0; i < count; i++) addresses[i] = this.makeAddress(start + i, state);
+    for (let i = 0; i < count; i++) addresses[i] = this.#makeAddress(start + i, state);
     return { count, addresses };
   }
 
@@ -171,7 +171,7 @@ export class Generator {
    * @example gen.phoneAt(0, { state: 'CA', fictional: true }).phone // "(AAA) 555-01NN"
    */
   phoneAt(index: number, options: PhoneOptions = {}): PhoneResult {
-    const given = this.generatableState(options.state);
+    const given = this.#generatableState(options.state);
     const random = this.random;
     random.reset(PHONE_STREAM + (given ? given.index + 1 : 0), checkIndex(index));
     const state = given ?? this.data.states[pick(this.tables.states, random)];
@@ -186,7 +186,7 @@ export class Generator {
     return lookupZip(this.data, code);
   }
 
-  private makeAddress(index: number, given: IndexState | undefined): Address {
+  #makeAddress(index: number, given: IndexState | undefined): Address {
     const random = this.random;
     const data = this.data;
     const tables = this.tables;
@@ -197,6 +197,8 @@ export class Generator {
     const first = pickText(data, female ? tables.female : tables.male, random);
     const last = pickText(data, tables.surnames, random);
     const street = this.streets.make(random);
+    const email = this.emails.make(first, last, index, random);
+    // The phone is drawn last: fictional numbers take fewer draws, and must change nothing else.
     const phone = phoneText(data, state, random, this.fictionalPhones);
     return {
       name: first + ' ' + last,
@@ -205,13 +207,13 @@ export class Generator {
       state: state.code,
       zip: data.zipText(row),
       phone,
-      email: this.emails.make(first, last, index, random),
+      email,
       country: COUNTRY,
     };
   }
 
   /** Resolves an optional state code for generation, or throws a typed error. */
-  private generatableState(code: string | undefined): IndexState | undefined {
+  #generatableState(code: string | undefined): IndexState | undefined {
     if (code === undefined) return undefined;
     const state = typeof code === 'string' && /^[A-Za-z]{2}$/.test(code) ? this.data.state(code.toUpperCase()) : undefined;
     if (!state) {

@@ -8,33 +8,29 @@ import { pickInSegment } from './pick.js';
 export const FICTIONAL_EXCHANGE = 555;
 
 /**
- * Draws a phone number of a state: one of its geographic area codes
- * (weighted by exchange count), an exchange NXX with N in 2-9 that is never
- * N11 and never 555, and any line; or, when `fictional`, exchange 555 with
- * line 0100-0199. Returns the area code and the `NNN-NNNN` rest.
+ * Draws a phone number of a state as `AAA` and `NNN-NNNN`: one of its
+ * geographic area codes (weighted by exchange count), an exchange NXX with N
+ * in 2-9 that is never N11 and never 555, and any line; or, when
+ * `fictional`, exchange 555 with line 0100-0199. `area` receives the area code.
  */
-function drawPhone(data: DataIndex, state: IndexState, random: RandomSource, fictional: boolean): [string, string] {
-  const areaCode = pickInSegment(data.table('AC'), state.areaCodeOffset, state.areaCodeCount, random);
+function drawPhone(data: DataIndex, state: IndexState, random: RandomSource, fictional: boolean, area: { code: string }): string {
+  area.code = decimal(pickInSegment(data.table('AC'), state.areaCodeOffset, state.areaCodeCount, random));
+  if (fictional) return FICTIONAL_EXCHANGE + '-' + fourDigits(100 + random.below(100));
   let exchange: number;
-  let line: number;
-  if (fictional) {
-    exchange = FICTIONAL_EXCHANGE;
-    line = 100 + random.below(100);
-  } else {
-    do exchange = 200 + random.below(800);
-    while (exchange % 100 === 11 || exchange === FICTIONAL_EXCHANGE);
-    line = random.below(10_000);
-  }
-  return [decimal(areaCode), decimal(exchange) + '-' + fourDigits(line)];
+  do exchange = 200 + random.below(800);
+  while (exchange % 100 === 11 || exchange === FICTIONAL_EXCHANGE);
+  return decimal(exchange) + '-' + fourDigits(random.below(10_000));
 }
+
+const scratch = { code: '' };
 
 /**
  * A phone number of a state in both notations (see {@link drawPhone} for the rules).
  * @example phoneOf(data, data.state('NY')!, random, false) // { phone: '(212) 736-0142', intl: '+1 212-736-0142' }
  */
 export function phoneOf(data: DataIndex, state: IndexState, random: RandomSource, fictional: boolean): PhoneResult {
-  const [code, rest] = drawPhone(data, state, random, fictional);
-  return { phone: '(' + code + ') ' + rest, intl: '+1 ' + code + '-' + rest };
+  const rest = drawPhone(data, state, random, fictional, scratch);
+  return { phone: '(' + scratch.code + ') ' + rest, intl: '+1 ' + scratch.code + '-' + rest };
 }
 
 /**
@@ -42,6 +38,6 @@ export function phoneOf(data: DataIndex, state: IndexState, random: RandomSource
  * @example phoneText(data, data.state('NY')!, random, false) // "(212) 736-0142"
  */
 export function phoneText(data: DataIndex, state: IndexState, random: RandomSource, fictional: boolean): string {
-  const [code, rest] = drawPhone(data, state, random, fictional);
-  return '(' + code + ') ' + rest;
+  const rest = drawPhone(data, state, random, fictional, scratch);
+  return '(' + scratch.code + ') ' + rest;
 }
