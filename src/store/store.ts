@@ -7,6 +7,8 @@ export interface KeyRecord {
   id: string;
   /** SHA-256 of the key. */
   digest: Uint8Array;
+  /** `live` or `test`. */
+  environment: KeyEnvironment;
   /** Account the key belongs to (quota is per account). */
   accountId: number;
   /** Account name. */

@@ -5,6 +5,8 @@ import { einCommand } from './ein.js';
 import { phoneCommand } from './phone.js';
 import { zipCommand } from './zip.js';
 import { dataCommand } from './data.js';
+import { serveCommand } from './serve.js';
+import { keysCommand } from './keys.js';
 
 /**
  * Every command of the `ussynth` binary, in the order `--help` lists them.
@@ -17,4 +19,6 @@ export const COMMANDS: readonly Command[] = [
   phoneCommand,
   zipCommand,
   dataCommand,
+  serveCommand,
+  keysCommand,
 ];

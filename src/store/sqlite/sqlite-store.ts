@@ -12,6 +12,7 @@ import type { StoreDatabase } from './schema.js';
 interface KeyRow {
   id: string;
   digest: Buffer;
+  environment: string;
   account_id: number;
   name: string;
   tier: string;
@@ -57,7 +58,7 @@ class SqliteStore implements Store {
     private readonly db: Kysely<StoreDatabase>,
   ) {
     this.findKeyStatement = sqlite.prepare<[string], KeyRow>(
-      `SELECT k.id, k.digest, k.account_id, a.name, a.tier, a.rate, a.monthly_quota, k.revoked_at, k.expires_at
+      `SELECT k.id, k.digest, k.environment, k.account_id, a.name, a.tier, a.rate, a.monthly_quota, k.revoked_at, k.expires_at
        FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.id = ?`,
     );
     // One statement, so concurrent servers on the same file can never push usage past the limit.
@@ -75,6 +76,7 @@ class SqliteStore implements Store {
     return {
       id: row.id,
       digest: row.digest,
+      environment: row.environment as KeyEnvironment,
       accountId: row.account_id,
       accountName: row.name,
       tier: row.tier as Tier,

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { ServerConfig } from './config.js';
+import { clientErrorHandler } from './problem/client-error-handler.js';
+import { errorHandler } from './problem/error-handler.js';
+import { notFoundHandler } from './problem/not-found-handler.js';
+import { ProblemError } from './problem/problem-error.js';
+import { sendProblem } from './problem/send-problem.js';
+import { redactedUrl } from './redacted-url.js';
+import { rootRoutes } from './routes/root/index.js';
+import { docsRoutes } from './routes/v1/docs/index.js';
+import { API_PATHS, apiRoutes } from './routes/v1/index.js';
+import { problemSchema } from './schemas/problem.js';
+import { RECORD_SCHEMAS } from './schemas/records.js';
+import type { AppServices } from './services.js';
+
+/** Options of the app plugin. */
+export interface UssynthAppOptions {
+  /** Validated configuration. */
+  config: ServerConfig;
+  /** Store, limiter, quota and clock. */
+  services: AppServices;
+}
+
+/**
+ * The whole service as a Fastify plugin (not encapsulated, so its error and
+ * not-found handlers apply everywhere): security headers, the docs, the
+ * authenticated /v1 API and the demo at `/`.
+ * @example await fastify.register(ussynthApp, { config, services })
+ */
+export async function ussynthApp(app: FastifyInstance, options: UssynthAppOptions): Promise<void> {
+  const { config, services } = options;
+  app.decorate('ussynth', services);
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler(notFoundHandler(API_PATHS));
+  app.addSchema(problemSchema);
+  for (const schema of RECORD_SCHEMAS) app.addSchema(schema);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-content-type-options', 'nosniff').header('x-request-id', request.id);
+    if (request.url.startsWith('/v1')) reply.header('cache-control', 'no-store');
+    if (request.url.length > config.maxUrlLength) {
+      throw new ProblemError('uri_too_long', `the request target is ${request.url.length} characters; at most ${config.maxUrlLength} are accepted`);
+    }
+  });
+  // One structured line per request, with its id; never the key, and the URL redacted.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: redactedUrl(request.url.length > 300 ? request.url.slice(0, 300) + '…' : request.url),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 100) / 100,
+        key: request.access?.key.id,
+        records: request.access?.records,
+        seed: reply.getHeader('x-ussynth-seed'),
+      },
+      'request',
+    );
+  });
+
+  await app.register(docsRoutes);
+  await app.register(apiRoutes, { prefix: '/v1' });
+  await app.register(rootRoutes, { webDir: config.webDir });
+}
+(ussynthApp as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+
+/**
+ * A Fastify instance with the service registered and the deliberate limits
+ * of the config (timeouts, size caps), not yet listening; tests call
+ * `listen({ port: 0 })` on it, server.ts listens on the configured port.
+ * @example const app = await buildApp(config, services); await app.listen({ port: 0 });
+ */
+export async function buildApp(config: ServerConfig, services: AppServices): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers["x-api-key"]', 'headers["x-api-key"]'] },
+    // The onResponse hook writes one line per request instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: () => randomUUID(),
+    bodyLimit: config.bodyLimit,
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    connectionTimeout: config.requestTimeoutMs,
+    http: { maxHeaderSize: config.maxHeaderBytes },
+    // Long path parameters reach the schema (400 invalid_zip); the URL cap (414) bounds them.
+    routerOptions: { maxParamLength: config.maxUrlLength },
+    clientErrorHandler,
+    frameworkErrors(error, request, reply) {
+      const code = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'uri_too_long' : 'bad_request';
+      sendProblem(request, reply, code, code === 'uri_too_long' ? 'a path segment is too long' : 'the request URL is malformed');
+    },
+    // No coercion (strictQuery converts plain forms only) and no silent removal of unknown parameters.
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: true, allErrors: false } },
+  });
+  app.server.headersTimeout = config.headersTimeoutMs;
+  await app.register(ussynthApp, { config, services });
+  return app;
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { debitRecords } from '../../../access/debit-records.js';
+import { objectOf } from '../../../schemas/params.js';
+import { problemResponses } from '../../../schemas/problem.js';
+import { strictQuery } from '../../../validation/strict-query.js';
+import { API_ROUTE, checkGeneratableState, GENERATED_HEADERS, seededGenerator } from '../seeded-generator.js';
+
+/**
+ * GET /v1/address: one address (record 0 of the seeded stream), 1 record of quota.
+ * @example await app.register(addressRoutes)
+ */
+export async function addressRoutes(app: FastifyInstance): Promise<void> {
+  app.get(
+    '/address',
+    {
+      preValidation: strictQuery,
+      schema: {
+        ...API_ROUTE,
+        summary: 'One synthetic address',
+        querystring: objectOf('state', 'seed'),
+        response: { 200: { description: 'An address', $ref: 'address#', headers: GENERATED_HEADERS }, ...problemResponses(400, 401, 429, 500, 503) },
+      },
+    },
+    async (request, reply) => {
+      const { state, seed } = request.query as { state?: string; seed?: string };
+      const generator = seededGenerator(seed, reply);
+      checkGeneratableState(generator, state);
+      await debitRecords(request, 1);
+      return generator.address({ state });
+    },
+  );
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { debitRecords } from '../../../access/debit-records.js';
+import { objectOf } from '../../../schemas/params.js';
+import { problemResponses } from '../../../schemas/problem.js';
+import { strictQuery } from '../../../validation/strict-query.js';
+import { API_ROUTE, checkGeneratableState, GENERATED_HEADERS, seededGenerator } from '../seeded-generator.js';
+
+/**
+ * GET /v1/batch: `count` addresses (default 10, 1..1000) from record `start`; `count` records of quota.
+ * @example await app.register(batchRoutes)
+ */
+export async function batchRoutes(app: FastifyInstance): Promise<void> {
+  app.get(
+    '/batch',
+    {
+      preValidation: strictQuery,
+      schema: {
+        ...API_ROUTE,
+        summary: 'A batch of synthetic addresses',
+        description: 'Records `start .. start+count-1` of the seeded address stream; pages of any split give the same records.',
+        querystring: objectOf('count', 'state', 'seed', 'start'),
+        response: { 200: { description: 'A batch', $ref: 'batch#', headers: GENERATED_HEADERS }, ...problemResponses(400, 401, 429, 500, 503) },
+      },
+    },
+    async (request, reply) => {
+      const { count, state, seed, start } = request.query as { count: number; state?: string; seed?: string; start: number };
+      const generator = seededGenerator(seed, reply);
+      checkGeneratableState(generator, state);
+      await debitRecords(request, count);
+      return { count, addresses: generator.addresses({ start, count, state }) };
+    },
+  );
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { debitRecords } from '../../../access/debit-records.js';
+import { objectOf } from '../../../schemas/params.js';
+import { problemResponses } from '../../../schemas/problem.js';
+import { strictQuery } from '../../../validation/strict-query.js';
+import { API_ROUTE, GENERATED_HEADERS, seededGenerator } from '../seeded-generator.js';
+
+/**
+ * GET /v1/ein: one synthetic EIN, 1 record of quota.
+ * @example await app.register(einRoutes)
+ */
+export async function einRoutes(app: FastifyInstance): Promise<void> {
+  app.get(
+    '/ein',
+    {
+      preValidation: strictQuery,
+      schema: {
+        ...API_ROUTE,
+        summary: 'One synthetic EIN',
+        querystring: objectOf('seed'),
+        response: { 200: { description: 'An EIN', $ref: 'ein#', headers: GENERATED_HEADERS }, ...problemResponses(400, 401, 429, 500, 503) },
+      },
+    },
+    async (request, reply) => {
+      const { seed } = request.query as { seed?: string };
+      const generator = seededGenerator(seed, reply);
+      await debitRecords(request, 1);
+      return generator.ein();
+    },
+  );
+}

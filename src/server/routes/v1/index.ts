@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { authenticate } from '../../access/authenticate.js';
+import { rateLimitHeaders } from '../../access/rate-limit-headers.js';
+import { addressRoutes } from './address/index.js';
+import { batchRoutes } from './batch/index.js';
+import { einRoutes } from './ein/index.js';
+import { phoneRoutes } from './phone/index.js';
+import { zipRoutes } from './zip/index.js';
+
+/** Paths of the data endpoints (for 405 answers): the router matches them for GET/HEAD only. */
+export const API_PATHS: readonly RegExp[] = [/^\/v1\/(?:address|batch|ein|phone)$/, /^\/v1\/zip\/[^/]*$/];
+
+/**
+ * The authenticated data API, registered under /v1: every route needs a key,
+ * is rate limited, and answers with the RateLimit headers.
+ * @example await app.register(apiRoutes, { prefix: '/v1' })
+ */
+export async function apiRoutes(app: FastifyInstance): Promise<void> {
+  app.decorateRequest('access', null);
+  app.addHook('onRequest', authenticate);
+  app.addHook('onSend', async (request, reply) => {
+    if (request.access) reply.headers(await rateLimitHeaders(request));
+  });
+  await app.register(addressRoutes);
+  await app.register(batchRoutes);
+  await app.register(einRoutes);
+  await app.register(phoneRoutes);
+  await app.register(zipRoutes);
+}

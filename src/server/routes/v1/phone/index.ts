@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { debitRecords } from '../../../access/debit-records.js';
+import { objectOf } from '../../../schemas/params.js';
+import { problemResponses } from '../../../schemas/problem.js';
+import { strictQuery } from '../../../validation/strict-query.js';
+import { API_ROUTE, checkGeneratableState, GENERATED_HEADERS, seededGenerator } from '../seeded-generator.js';
+
+/**
+ * GET /v1/phone: one phone number of a state (or drawn by population), 1 record of quota.
+ * @example await app.register(phoneRoutes)
+ */
+export async function phoneRoutes(app: FastifyInstance): Promise<void> {
+  app.get(
+    '/phone',
+    {
+      preValidation: strictQuery,
+      schema: {
+        ...API_ROUTE,
+        summary: 'One synthetic phone number',
+        querystring: objectOf('state', 'fictional', 'seed'),
+        response: { 200: { description: 'A phone number', $ref: 'phone#', headers: GENERATED_HEADERS }, ...problemResponses(400, 401, 429, 500, 503) },
+      },
+    },
+    async (request, reply) => {
+      const { state, fictional, seed } = request.query as { state?: string; fictional?: boolean; seed?: string };
+      const generator = seededGenerator(seed, reply);
+      checkGeneratableState(generator, state);
+      await debitRecords(request, 1);
+      return generator.phone({ state, fictional });
+    },
+  );
+}

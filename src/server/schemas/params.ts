@@ -1,0 +1,81 @@
+import type { ProblemCode } from '../problem/http-error-codes.js';
+
+/** Default `count` of /v1/batch when omitted. */
+export const DEFAULT_BATCH_COUNT = 10;
+
+/** Longest accepted seed; seeds are echoed in a header, so they are printable ASCII without spaces. */
+export const MAX_SEED_LENGTH = 128;
+
+/** Largest `start` so that `start + count - 1` stays a safe integer. */
+export const MAX_START = Number.MAX_SAFE_INTEGER - 1000;
+
+/** One query or path parameter: its schema, the rule a 400 states, and the code of that 400. */
+export interface ParamSpec {
+  /** JSON schema (validation, docs). */
+  schema: Record<string, unknown>;
+  /** The rule, stated in full in 400 details. */
+  rule: string;
+  /** Error code of a 400 about it. */
+  code: ProblemCode;
+}
+
+/**
+ * Every parameter of the API. Numbers and booleans are given in plain form
+ * only (`1000`, not `1e3`, `+1000` or `01000`; `true`/`false`), never repeated.
+ * @example PARAMS.count.schema // { type: 'integer', minimum: 1, maximum: 1000, default: 10 }
+ */
+export const PARAMS = {
+  seed: {
+    schema: { type: 'string', pattern: `^[!-~]{1,${MAX_SEED_LENGTH}}$`, description: `Seed of the stream (1..${MAX_SEED_LENGTH} printable ASCII characters, no spaces). Omitted: a random one is used. Either way it is returned in X-Ussynth-Seed; the same seed and parameters give an identical body.` },
+    rule: `seed must be 1 to ${MAX_SEED_LENGTH} printable ASCII characters without spaces, given once`,
+    code: 'invalid_seed',
+  },
+  state: {
+    schema: { type: 'string', pattern: '^[A-Za-z]{2}$', description: 'Two-letter state, DC or territory code (PR, GU, VI, AS, MP), any case.' },
+    rule: 'state must be a two-letter US state, DC or territory code such as "CA", given once',
+    code: 'invalid_state',
+  },
+  count: {
+    schema: { type: 'integer', minimum: 1, maximum: 1000, default: DEFAULT_BATCH_COUNT, description: `Number of addresses, 1..1000 in plain digits; default ${DEFAULT_BATCH_COUNT}. Each address counts as one record of the monthly quota.` },
+    rule: `count must be a whole number from 1 to 1000 in plain digits (default ${DEFAULT_BATCH_COUNT}), given once`,
+    code: 'invalid_count',
+  },
+  start: {
+    schema: { type: 'integer', minimum: 0, maximum: MAX_START, default: 0, description: 'Offset of the first record in the seeded stream, to page it: start=1000&count=1000 is records 1000..1999.' },
+    rule: `start must be a whole number from 0 to ${MAX_START} in plain digits, given once`,
+    code: 'invalid_index',
+  },
+  fictional: {
+    schema: { type: 'boolean', description: 'true: a number in the fictional 555-0100..555-0199 range. Default false.' },
+    rule: 'fictional must be true or false, given once',
+    code: 'invalid_parameter',
+  },
+  zip: {
+    schema: { type: 'string', pattern: '^[0-9]{5}$', description: 'Five-digit ZIP code.' },
+    rule: 'zip must be exactly five digits',
+    code: 'invalid_zip',
+  },
+} as const satisfies Record<string, ParamSpec>;
+
+/** Name of a parameter. */
+export type ParamName = keyof typeof PARAMS;
+
+/**
+ * A querystring/params object schema over the named parameters; unknown parameters are refused.
+ * @example querystringOf('count', 'state', 'seed')
+ */
+export function objectOf(...names: ParamName[]): Record<string, unknown> {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    properties: Object.fromEntries(names.map((name) => [name, PARAMS[name].schema])),
+  };
+}
+
+/**
+ * Same as objectOf, with every parameter required (path parameters).
+ * @example paramsOf('zip')
+ */
+export function requiredObjectOf(...names: ParamName[]): Record<string, unknown> {
+  return { ...objectOf(...names), required: names };
+}

@@ -1,0 +1,88 @@
+/** Pattern of `(AAA) NNN-NNNN`. */
+const PHONE = '^\\([2-9][0-9]{2}\\) [2-9][0-9]{2}-[0-9]{4}$';
+
+/**
+ * JSON schema of the Address resource (service interface, "Address").
+ * @example response: { 200: addressSchema }
+ */
+export const addressSchema = {
+  $id: 'address',
+  type: 'object',
+  required: ['name', 'street', 'city', 'state', 'zip', 'phone', 'email', 'country'],
+  additionalProperties: false,
+  properties: {
+    name: { type: 'string', minLength: 1 },
+    street: { type: 'string', minLength: 1 },
+    city: { type: 'string', minLength: 1 },
+    state: { type: 'string', pattern: '^[A-Z]{2}$' },
+    zip: { type: 'string', pattern: '^[0-9]{5}$' },
+    phone: { type: 'string', pattern: PHONE },
+    email: { type: 'string', pattern: '^[^@\\s]+@[^@\\s]+$' },
+    country: { type: 'string', const: 'United States' },
+  },
+} as const;
+
+/**
+ * JSON schema of the Batch result: `count` equals `addresses.length`.
+ * @example response: { 200: batchSchema }
+ */
+export const batchSchema = {
+  $id: 'batch',
+  type: 'object',
+  required: ['count', 'addresses'],
+  additionalProperties: false,
+  properties: {
+    count: { type: 'integer', minimum: 1, maximum: 1000 },
+    addresses: { type: 'array', items: { $ref: 'address#' }, minItems: 1, maxItems: 1000 },
+  },
+} as const;
+
+/**
+ * JSON schema of the EIN result.
+ * @example response: { 200: einSchema }
+ */
+export const einSchema = {
+  $id: 'ein',
+  type: 'object',
+  required: ['ein'],
+  additionalProperties: false,
+  properties: { ein: { type: 'string', pattern: '^[0-9]{2}-[0-9]{7}$' } },
+} as const;
+
+/**
+ * JSON schema of the Phone result.
+ * @example response: { 200: phoneSchema }
+ */
+export const phoneSchema = {
+  $id: 'phone',
+  type: 'object',
+  required: ['phone', 'intl'],
+  additionalProperties: false,
+  properties: {
+    phone: { type: 'string', pattern: PHONE },
+    intl: { type: 'string', pattern: '^\\+1 [2-9][0-9]{2}-[2-9][0-9]{2}-[0-9]{4}$' },
+  },
+} as const;
+
+/**
+ * JSON schema of the ZIP lookup result.
+ * @example response: { 200: zipSchema }
+ */
+export const zipSchema = {
+  $id: 'zip',
+  type: 'object',
+  required: ['zip', 'state', 'stateFull', 'city'],
+  additionalProperties: false,
+  properties: {
+    zip: { type: 'string', pattern: '^[0-9]{5}$' },
+    state: { type: 'string', pattern: '^[A-Z]{2}$' },
+    stateFull: { type: 'string', minLength: 1 },
+    city: { type: 'string', minLength: 1 },
+  },
+} as const;
+
+/**
+ * Every shared schema, registered once with `app.addSchema` and referenced by `$id`.
+ * @example for (const s of RECORD_SCHEMAS) app.addSchema(s)
+ */
+export const RECORD_SCHEMAS = [addressSchema, batchSchema, einSchema, phoneSchema, zipSchema] as const;

@@ -1,0 +1,28 @@
+import type { FastifyRequest } from 'fastify';
+import { PARAMS, type ParamName } from '../schemas/params.js';
+
+// Plain decimal only: Ajv's own coercion would accept "1e3", "0x10", " 5" and "+5".
+const PLAIN_INTEGER = /^(?:0|[1-9][0-9]{0,15})$/;
+
+/**
+ * preValidation hook: turns plain-form numbers and booleans of the query into
+ * their types so the JSON schema (validated without coercion) can check
+ * ranges; anything else, including repeated parameters (arrays), is left as
+ * text for the schema to refuse with the parameter's name.
+ * @example app.get('/v1/batch', { preValidation: strictQuery, schema }, handler)
+ */
+export async function strictQuery(request: FastifyRequest): Promise<void> {
+  const query = request.query as Record<string, unknown>;
+  for (const name of Object.keys(query)) {
+    if (!Object.hasOwn(PARAMS, name)) continue;
+    const type = (PARAMS[name as ParamName].schema as { type: string }).type;
+    const value = query[name];
+    if (typeof value !== 'string') continue;
+    if (type === 'integer' && PLAIN_INTEGER.test(value)) {
+      const number = Number(value);
+      if (Number.isSafeInteger(number)) query[name] = number;
+    } else if (type === 'boolean' && (value === 'true' || value === 'false')) {
+      query[name] = value === 'true';
+    }
+  }
+}

@@ -1,0 +1,29 @@
+import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
+import { ProblemError } from '../problem/problem-error.js';
+import { PARAMS, type ParamName } from '../schemas/params.js';
+
+/**
+ * Turns a schema validation failure into a 400 problem naming the parameter
+ * and stating its rule in full (never Ajv's internal wording alone).
+ * @example validationProblem(error.validation, request.query, ['count', 'state', 'seed', 'start'])
+ */
+export function validationProblem(errors: FastifySchemaValidationError[], input: unknown, allowed: readonly string[]): ProblemError {
+  const first = errors[0];
+  const params = (first?.params ?? {}) as { additionalProperty?: string; missingProperty?: string };
+  if (params.additionalProperty !== undefined) {
+    const name = params.additionalProperty;
+    return new ProblemError('unknown_parameter', `unknown parameter ${JSON.stringify(clip(name))}; this endpoint takes ${allowed.length ? allowed.join(', ') : 'no query parameters'}`, { param: clip(name) });
+  }
+  const name = params.missingProperty ?? first?.instancePath.split('/')[1] ?? '';
+  if (Object.hasOwn(PARAMS, name)) {
+    const spec = PARAMS[name as ParamName];
+    const value = (input as Record<string, unknown> | undefined)?.[name];
+    const got = value === undefined ? 'it is missing' : `got ${clip(JSON.stringify(value))}`;
+    return new ProblemError(spec.code, `${spec.rule}; ${got}`, { param: name });
+  }
+  return new ProblemError('bad_request', 'the request does not match this endpoint\'s parameters; see /v1/docs');
+}
+
+function clip(text: string): string {
+  return text.length > 80 ? text.slice(0, 80) + '…' : text;
+}
