@@ -54,8 +54,8 @@ export function compile(datasetsDir: string): Compilation {
   const areaCodes = validateAreaCodes(extractAreaCodes(datasetsDir));
   const firstNames = validateFirstNames(extractFirstNames(datasetsDir));
   const surnames = validateSurnames(extractSurnames(datasetsDir));
-  const surnameFit = fitSurnameModel(surnames.anchorWeights);
-  const surnameList = transformSurnames(surnames.surnames, surnameFit);
+  const surnameFit = fitSurnameModel(surnames.anchorWeights, surnames.surnames.length);
+  const surnameList = transformSurnames(surnames.surnames, surnames.anchorWeights, surnameFit);
   const streets = validateStreets(extractStreets(datasetsDir));
   const einPrefixes = validateEinPrefixes(extractEinPrefixes(datasetsDir));
 

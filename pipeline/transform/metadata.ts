@@ -38,7 +38,10 @@ export function buildMetadata(datasetVersion: string, surnameFit: SurnameModelFi
     description: 'ussynth reference data: US ZIPs, cities, states, area codes, names, street model and EIN prefixes for generating synthetic test data. Not real addresses or people.',
     attribution: ATTRIBUTIONS.map((a) => a.text).join('\n'),
     licences: JSON.stringify([...ATTRIBUTIONS.map(({ source, licence }) => ({ source, licence })), ...OTHER_SOURCES]),
-    surname_model: JSON.stringify({ law: 'weight = c / (rank + q)^s', ...surnameFit }),
+    surname_model: JSON.stringify({
+      model: 'ranks 1..headRanks: the anchor curve (python faker top-1000 weights) scaled so rank 1 = 1.006 %; beyond: share(headRanks) * (rank / headRanks)^-tailExponent; all ranks together cover 90.483 %',
+      ...surnameFit,
+    }),
     zip_type_note: 'zip_type is approximated: standard = a ZCTA in SimpleMaps; po_box_or_unique = in GeoNames but not a ZCTA; military = APO/FPO prefix 090-098, 340, 962-966.',
   };
 }

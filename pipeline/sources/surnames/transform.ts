@@ -7,60 +7,70 @@ import { titleCase } from '../../transform/title-case.js';
  */
 export const SURNAME_LIST_COVERAGE = 0.90483;
 
-/** A Zipf-Mandelbrot law f(r) = c / (r + q)^s fitted to the anchor's shape. */
+/** Share of the population named Smith, rank 1 of the 1990 list (Census Bureau: 1.006 %). */
+export const RANK_ONE_SHARE = 0.01006;
+
+/**
+ * The surname frequency model. The list gives ranks only, so frequency is
+ * modelled by rank: the head (ranks 1..h, h = the anchor's length) follows
+ * the anchor's empirical curve scaled so that rank 1 has RANK_ONE_SHARE; the
+ * tail is a power law f(r) = f(h) * (r / h)^-tailExponent, continuous at h,
+ * whose exponent makes the whole list cover SURNAME_LIST_COVERAGE.
+ */
 export interface SurnameModelFit {
-  s: number;
-  q: number;
-  /** Coefficient of determination of the log-log fit on the anchor ranks. */
-  r2: number;
-  /** Largest relative error of the fitted curve on the anchor ranks. */
-  maxRelativeError: number;
+  /** Ranks modelled by the anchor curve. */
+  headRanks: number;
+  /** Population share of the head ranks. */
+  headCoverage: number;
+  /** Exponent of the tail power law. */
+  tailExponent: number;
+  /** Modelled share of the last rank. */
+  lastRankShare: number;
+}
+
+function tailSum(headShare: number, head: number, last: number, exponent: number): number {
+  let sum = 0;
+  for (let r = head + 1; r <= last; r++) sum += headShare * (r / head) ** -exponent;
+  return sum;
 }
 
 /**
- * Fits log f = a - s log(r + q) by least squares for each q on a grid
- * (0 to 20 by 0.05) and keeps the q with the smallest squared error.
+ * Fits the model to an anchor curve (weights of the top surnames in rank
+ * order) for a list of `listLength` surnames; the tail exponent is found by
+ * bisection.
+ * @example fitSurnameModel(anchorWeights, 88_799).tailExponent // about 1.2
  */
-export function fitSurnameModel(anchor: number[]): SurnameModelFit {
-  const total = anchor.reduce((x, y) => x + y, 0);
-  const ys = anchor.map((w) => Math.log(w / total));
-  let best: { q: number; s: number; a: number; sse: number } | undefined;
-  for (let step = 0; step <= 400; step++) {
-    const q = step * 0.05;
-    const xs = ys.map((_, i) => Math.log(i + 1 + q));
-    const mx = xs.reduce((x, y) => x + y, 0) / xs.length;
-    const my = ys.reduce((x, y) => x + y, 0) / ys.length;
-    let sxy = 0;
-    let sxx = 0;
-    for (let i = 0; i < xs.length; i++) {
-      sxy += (xs[i] - mx) * (ys[i] - my);
-      sxx += (xs[i] - mx) ** 2;
-    }
-    const slope = sxy / sxx;
-    const a = my - slope * mx;
-    let sse = 0;
-    for (let i = 0; i < xs.length; i++) sse += (ys[i] - (a + slope * xs[i])) ** 2;
-    if (!best || sse < best.sse) best = { q, s: -slope, a, sse };
+export function fitSurnameModel(anchor: number[], listLength: number): SurnameModelFit {
+  const scale = RANK_ONE_SHARE / anchor[0];
+  const headCoverage = anchor.reduce((a, b) => a + b, 0) * scale;
+  const headRanks = anchor.length;
+  const atHead = anchor[headRanks - 1] * scale;
+  const target = SURNAME_LIST_COVERAGE - headCoverage;
+  if (!(target > 0)) throw new Error('surname anchor covers more than the whole list');
+  if (tailSum(atHead, headRanks, listLength, 0) < target) throw new Error('surname tail cannot cover the rest of the list without rising');
+  let low = 0;
+  let high = 10;
+  for (let i = 0; i < 60; i++) {
+    const mid = (low + high) / 2;
+    if (tailSum(atHead, headRanks, listLength, mid) > target) low = mid;
+    else high = mid;
   }
-  const fit = best!;
-  const my = ys.reduce((x, y) => x + y, 0) / ys.length;
-  const sst = ys.reduce((acc, y) => acc + (y - my) ** 2, 0);
-  let maxRelativeError = 0;
-  ys.forEach((y, i) => {
-    const predicted = Math.exp(fit.a - fit.s * Math.log(i + 1 + fit.q));
-    maxRelativeError = Math.max(maxRelativeError, Math.abs(predicted / Math.exp(y) - 1));
-  });
-  return { s: round(fit.s, 6), q: round(fit.q, 2), r2: round(1 - fit.sse / sst, 6), maxRelativeError: round(maxRelativeError, 6) };
+  const tailExponent = round(low, 6);
+  return { headRanks, headCoverage: round(headCoverage, 6), tailExponent, lastRankShare: atHead * (listLength / headRanks) ** -tailExponent };
 }
 
 /**
- * Weights every surname by the fitted law, scaled so the list covers
- * {@link SURNAME_LIST_COVERAGE} of people; weight = people per 100,000.
+ * Weights every surname by the model; weight = people per 100,000.
+ * @example transformSurnames(['SMITH'], anchor, fit)[0].weight // 1006
  */
-export function transformSurnames(surnames: string[], fit: SurnameModelFit): SurnameRecord[] {
-  const raw = surnames.map((_, i) => (i + 1 + fit.q) ** -fit.s);
-  const scale = (SURNAME_LIST_COVERAGE * 100_000) / raw.reduce((x, y) => x + y, 0);
-  return surnames.map((surname, i) => ({ surname: titleCase(surname), rank: i + 1, weight: round(raw[i] * scale, 4) }));
+export function transformSurnames(surnames: string[], anchor: number[], fit: SurnameModelFit): SurnameRecord[] {
+  const scale = RANK_ONE_SHARE / anchor[0];
+  const atHead = anchor[fit.headRanks - 1] * scale;
+  return surnames.map((surname, i) => {
+    const rank = i + 1;
+    const share = rank <= fit.headRanks ? anchor[i] * scale : atHead * (rank / fit.headRanks) ** -fit.tailExponent;
+    return { surname: titleCase(surname), rank, weight: round(share * 100_000, 4) };
+  });
 }
 
 function round(value: number, digits: number): number {

@@ -1,27 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import { SURNAME_LIST_COVERAGE, fitSurnameModel, transformSurnames } from '../../../pipeline/sources/surnames/transform.js';
+import { RANK_ONE_SHARE, SURNAME_LIST_COVERAGE, fitSurnameModel, transformSurnames } from '../../../pipeline/sources/surnames/transform.js';
 import { validateSurnames } from '../../../pipeline/sources/surnames/validate.js';
 
 describe('surname model', () => {
-  it('recovers the parameters of an exact Zipf-Mandelbrot curve', () => {
-    const anchor = Array.from({ length: 1000 }, (_, i) => (i + 1 + 2.5) ** -0.9);
-    const fit = fitSurnameModel(anchor);
-    expect(fit.q).toBe(2.5);
-    expect(fit.s).toBeCloseTo(0.9, 6);
-    expect(fit.r2).toBeCloseTo(1, 6);
+  const anchor = Array.from({ length: 100 }, (_, i) => 1 / (i + 1));
+  const names = Array.from({ length: 100_000 }, (_, i) => `N${String.fromCharCode(97 + (i % 26))}x`);
+  const fit = fitSurnameModel(anchor, names.length);
+  const surnames = transformSurnames(names, anchor, fit);
+
+  it('follows the anchor curve in the head, scaled so rank 1 has its documented share', () => {
+    expect(surnames[0].weight).toBeCloseTo(RANK_ONE_SHARE * 100_000, 3);
+    expect(surnames[9].weight).toBeCloseTo((RANK_ONE_SHARE * 100_000) / 10, 3);
+    expect(fit.headRanks).toBe(100);
   });
 
-  it('weights fall with rank and add up to the coverage of the list', () => {
-    const surnames = transformSurnames(['SMITH', 'JOHNSON', 'MCDONALD'], { s: 1, q: 0, r2: 1, maxRelativeError: 0 });
-    expect(surnames.map((s) => s.surname)).toEqual(['Smith', 'Johnson', 'McDonald']);
-    expect(surnames.map((s) => s.rank)).toEqual([1, 2, 3]);
-    expect(surnames[0].weight).toBeGreaterThan(surnames[1].weight);
-    expect(surnames.reduce((a, s) => a + s.weight, 0)).toBeCloseTo(SURNAME_LIST_COVERAGE * 100_000, 2);
+  it('makes the whole list cover the documented share, with a tail continuous at the head', () => {
+    expect(surnames.reduce((a, s) => a + s.weight, 0)).toBeCloseTo(SURNAME_LIST_COVERAGE * 100_000, 0);
+    expect(surnames[100].weight / surnames[99].weight).toBeCloseTo((101 / 100) ** -fit.tailExponent, 3);
+    for (let i = 1; i < surnames.length; i++) expect(surnames[i].weight).toBeLessThanOrEqual(surnames[i - 1].weight);
+    expect(fit.tailExponent).toBeGreaterThan(0);
+  });
+
+  it('title-cases and ranks the surnames', () => {
+    const cased = transformSurnames(['SMITH', 'MCDONALD'], [2, 1], fitSurnameModel([2, 1], 2000));
+    expect(cased.map((s) => [s.surname, s.rank])).toEqual([['Smith', 1], ['McDonald', 2]]);
+  });
+
+  it('refuses an anchor whose tail could not make up the coverage', () => {
+    expect(() => fitSurnameModel(anchor, 200)).toThrow(/tail cannot cover/);
+  });
+
+  it('refuses an anchor that would cover more than the whole list', () => {
+    expect(() => fitSurnameModel(Array.from({ length: 100 }, () => 1), 100)).toThrow(/covers more than the whole list/);
   });
 
   it('drops a repeated surname and rejects malformed lines and rising anchor weights', () => {
-    const raw = (names: string[], weights: string[]) => ({
-      surnames: names.map((n, i) => ({ line: i + 1, fields: [n] })),
+    const raw = (list: string[], weights: string[]) => ({
+      surnames: list.map((n, i) => ({ line: i + 1, fields: [n] })),
       anchor: weights.map((w, i) => ({ line: i + 2, fields: ['X', w] })),
     });
     const valid = validateSurnames(raw(['Smith', 'SMITH', 'Jones'], ['0.5', '0.4']));
