@@ -74,6 +74,8 @@ export async function readTable(page: Page): Promise<Record<string, string>[]> {
 export async function readJson(page: Page): Promise<unknown> {
   const details = page.locator('#json-details');
   if (!(await details.evaluate((d: HTMLDetailsElement) => d.open))) await page.locator('#json-details summary').click();
+  // The box is filled on the details' toggle event, which fires after the click returns.
+  await page.waitForFunction(() => (document.getElementById('json-text') as HTMLTextAreaElement).value !== '');
   return JSON.parse(await page.locator('#json-text').inputValue());
 }
 

@@ -29,7 +29,7 @@ describe('buildWeb', () => {
   it('refers to its assets by relative URLs only, so any static host and any folder works', () => {
     const html = readFileSync(join(outDir, 'index.html'), 'utf8');
     const urls = [...html.matchAll(/(?:src|href)="([^"]*)"/g)].map((m) => m[1]);
-    expect(urls.sort()).toEqual(['./app.js', './favicon.svg', './styles.css']);
+    expect(urls.sort()).toEqual(['./app.js', './favicon.svg', './styles.css', './ussynth.idx']);
     const app = readFileSync(join(outDir, 'app.js'), 'utf8');
     expect(app).toContain('./ussynth.idx');
     expect(app).not.toMatch(/\/v1\b|https?:\/\/|from"node:|require\(/);

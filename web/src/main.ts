@@ -83,6 +83,7 @@ function resultJson(): string {
 
 function generate(): void {
   if (!index) return;
+  performance.mark('ussynth:generate');
   clearAlert();
   let request: DemoRequest;
   try {
