@@ -42,6 +42,11 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
     if (request.url.length > config.maxUrlLength) {
       throw new ProblemError('uri_too_long', `the request target is ${request.url.length} characters; at most ${config.maxUrlLength} are accepted`);
     }
+    // GET bodies are never read by Fastify, so cap them by their declared length here.
+    const length = request.headers['content-length'];
+    if (length !== undefined && Number(length) > config.bodyLimit) {
+      throw new ProblemError('payload_too_large', `the API takes no request body; at most ${config.bodyLimit} bytes are accepted`);
+    }
   });
   // One structured line per request, with its id; never the key, and the URL redacted.
   app.addHook('onResponse', async (request, reply) => {
