@@ -1,0 +1,31 @@
+/**
+ * `npm run bench:data`: the full data build (extract, validate, transform,
+ * SQLite, index, manifest) from datasets/ into a temporary folder, timed.
+ */
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
+import { compile } from '../pipeline/compile.js';
+import { OUTPUT_FILES, writeOutputs } from '../pipeline/load/write-outputs.js';
+import { DATASETS_DIR } from '../pipeline/main.js';
+
+const RUNS = 3;
+const times: number[] = [];
+let outDir = '';
+for (let run = 0; run < RUNS; run++) {
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+  outDir = mkdtempSync(join(tmpdir(), 'ussynth-bench-data-'));
+  const started = performance.now();
+  writeOutputs(compile(DATASETS_DIR), DATASETS_DIR, outDir);
+  times.push((performance.now() - started) / 1000);
+}
+times.sort((a, b) => a - b);
+const size = (file: string) => statSync(join(outDir, file)).size;
+const gzipped = gzipSync(readFileSync(join(outDir, OUTPUT_FILES.index)), { level: 9 }).length;
+console.log('| data build | figure |\n|---|---:|');
+console.log(`| full build, s (min / median / max of ${RUNS}) | ${times[0].toFixed(1)} / ${times[1].toFixed(1)} / ${times[RUNS - 1].toFixed(1)} |`);
+console.log(`| ${OUTPUT_FILES.sqlite} | ${(size(OUTPUT_FILES.sqlite) / 1e6).toFixed(2)} MB |`);
+console.log(`| ${OUTPUT_FILES.index} | ${(size(OUTPUT_FILES.index) / 1e6).toFixed(2)} MB (${(gzipped / 1e6).toFixed(2)} MB gzipped) |`);
+rmSync(outDir, { recursive: true, force: true });
