@@ -7,8 +7,9 @@
  *   npm run build:web            # -> web-dist/
  *   tsx web/build.ts other-dir   # -> other-dir/
  */
+import { createHash } from 'node:crypto';
 import { build } from 'esbuild';
-import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -23,11 +24,15 @@ export const GZIP_BUDGET = 2 * 1024 * 1024;
 
 /** Static files copied as they are: source path (from the repository root) -> name in the output. */
 const STATIC_FILES: Readonly<Record<string, string>> = {
-  'web/index.html': 'index.html',
   'web/styles.css': 'styles.css',
   'web/favicon.svg': 'favicon.svg',
   'dist-data/ussynth.idx': 'ussynth.idx',
 };
+
+/** First 12 hex digits of a file's SHA-256: a version for its URL. */
+function contentVersion(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex').slice(0, 12);
+}
 
 /** One output file's size. */
 export interface BuiltFile {
@@ -43,7 +48,14 @@ export interface BuiltFile {
 export async function buildWeb(outDir: string = WEB_DIST): Promise<BuiltFile[]> {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
+  for (const [source, name] of Object.entries(STATIC_FILES)) copyFileSync(join(ROOT, source), join(outDir, name));
+  // Asset URLs carry a content version (`./app.js?v=...`): a host may cache
+  // them (the API server does, for an hour) while index.html revalidates, so
+  // a new page never runs an old bundle or reads an old index. Static hosts
+  // ignore the query, so the folder still works anywhere.
+  const indexUrl = `./ussynth.idx?v=${contentVersion(readFileSync(join(outDir, 'ussynth.idx')))}`;
   await build({
+    define: { __USSYNTH_INDEX_URL__: JSON.stringify(indexUrl) },
     entryPoints: [join(ROOT, 'web/src/main.ts')],
     outfile: join(outDir, 'app.js'),
     bundle: true,
@@ -54,7 +66,12 @@ export async function buildWeb(outDir: string = WEB_DIST): Promise<BuiltFile[]> 
     legalComments: 'none',
     logLevel: 'warning',
   });
-  for (const [source, name] of Object.entries(STATIC_FILES)) copyFileSync(join(ROOT, source), join(outDir, name));
+  const version = (name: string) => `./${name}?v=${contentVersion(readFileSync(join(outDir, name)))}`;
+  const html = readFileSync(join(ROOT, 'web/index.html'), 'utf8')
+    .replace('"./app.js"', `"${version('app.js')}"`)
+    .replace('"./styles.css"', `"${version('styles.css')}"`)
+    .replace('"./ussynth.idx"', `"${indexUrl}"`);
+  writeFileSync(join(outDir, 'index.html'), html);
   return readdirSync(outDir)
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
     .map((name) => {

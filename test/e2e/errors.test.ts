@@ -61,8 +61,8 @@ describe('a host without the index file', () => {
       const page = await context.newPage();
       await page.goto(broken.url);
       const alert = page.getByRole('alert');
-      await expect.poll(() => alert.textContent()).toBe(
-        `Could not load the data index: could not load the ussynth index from ${broken.url}ussynth.idx: HTTP 404. Reload the page to try again.`,
+      await expect.poll(() => alert.textContent()).toMatch(
+        new RegExp(`^Could not load the data index: could not load the ussynth index from ${broken.url}ussynth\\.idx\\?v=[0-9a-f]{12}: HTTP 404\\. Reload the page to try again\\.$`),
       );
       expect(await page.locator('#generate').isDisabled()).toBe(true);
       expect(await page.locator('#status').textContent()).toBe('Not ready: the data index did not load.');

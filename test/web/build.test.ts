@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,10 +30,20 @@ describe('buildWeb', () => {
   it('refers to its assets by relative URLs only, so any static host and any folder works', () => {
     const html = readFileSync(join(outDir, 'index.html'), 'utf8');
     const urls = [...html.matchAll(/(?:src|href)="([^"]*)"/g)].map((m) => m[1]);
-    expect(urls.sort()).toEqual(['./app.js', './favicon.svg', './styles.css', './ussynth.idx']);
+    expect(urls.map((url) => url.replace(/\?v=[0-9a-f]{12}$/, '')).sort()).toEqual(['./app.js', './favicon.svg', './styles.css', './ussynth.idx']);
     const app = readFileSync(join(outDir, 'app.js'), 'utf8');
-    expect(app).toContain('./ussynth.idx');
+    expect(app).toMatch(/"\.\/ussynth\.idx\?v=[0-9a-f]{12}"/);
     expect(app).not.toMatch(/\/v1\b|https?:\/\/|from"node:|require\(/);
+  });
+
+  it('versions each asset URL by its content, the same in the page and in the bundle', () => {
+    const html = readFileSync(join(outDir, 'index.html'), 'utf8');
+    const app = readFileSync(join(outDir, 'app.js'), 'utf8');
+    const version = (name: string) => createHash('sha256').update(readFileSync(join(outDir, name))).digest('hex').slice(0, 12);
+    expect(html).toContain(`src="./app.js?v=${version('app.js')}"`);
+    expect(html).toContain(`href="./styles.css?v=${version('styles.css')}"`);
+    expect(html).toContain(`href="./ussynth.idx?v=${version('ussynth.idx')}"`);
+    expect(app).toContain(`"./ussynth.idx?v=${version('ussynth.idx')}"`);
   });
 
   it('is deterministic: a second build gives the same bytes', async () => {

@@ -32,6 +32,9 @@ const table = byId<HTMLTableElement>('results-table');
 const jsonDetails = byId<HTMLDetailsElement>('json-details');
 const jsonText = byId<HTMLTextAreaElement>('json-text');
 
+/** `./ussynth.idx?v=<content version>`, set by web/build.ts so a cached old index is never read by a new page. */
+declare const __USSYNTH_INDEX_URL__: string;
+
 const tier = new FreeTier();
 let index: DataIndex | undefined;
 let last: { result: DemoResult; json?: string } | undefined;
@@ -195,7 +198,7 @@ async function start(): Promise<void> {
 
   try {
     // Relative to the page, so the demo works from any folder of any static host.
-    index = await loadIndex(new URL('./ussynth.idx', document.baseURI));
+    index = await loadIndex(new URL(__USSYNTH_INDEX_URL__, document.baseURI));
   } catch (error) {
     showAlert(`Could not load the data index: ${(error as Error).message}. Reload the page to try again.`);
     status.textContent = 'Not ready: the data index did not load.';
