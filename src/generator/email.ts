@@ -1,3 +1,4 @@
+import { emptyCache, type WeightedTable } from '../data-index/data-index.js';
 import { UssynthError } from '../errors.js';
 import { fmix32 } from '../random/fmix32.js';
 import type { RandomSource } from '../random/record-random.js';
@@ -23,6 +24,19 @@ export function checkEmailDomain(domain: unknown): string {
 const BLOCK = 10_000;
 const LOWER_ASCII = /^[a-z]+$/;
 
+const partCaches = new WeakMap<WeightedTable, (string | null)[]>();
+
+/**
+ * The e-mail parts of a name table's columns, filled on first use and
+ * shared by every generator over the same index.
+ * @example const parts = emailPartCache(data.table('SN')); parts[column] ??= emailPart(name)
+ */
+export function emailPartCache(table: WeightedTable): (string | null)[] {
+  let cache = partCaches.get(table);
+  if (!cache) partCaches.set(table, (cache = emptyCache<string>(table.size)));
+  return cache;
+}
+
 /**
  * The lower-case ASCII letters of a name ("O'Brien" -> "obrien"); "user" if none.
  * @example emailPart('De La Cruz') // "delacruz"
@@ -40,7 +54,7 @@ export function emailPart(name: string): string {
  * the record index within blocks of 10,000, so two records of one stream
  * never share an address and the first 10,000 records have numbers of at
  * most five digits.
- * @example new EmailMaker(key, undefined).make('Maria', 'Garcia', 7, random) // "maria.garcia4821@example.org"
+ * @example new EmailMaker(key, undefined).make('maria', 'garcia', 7, random) // "maria.garcia4821@example.org"
  */
 export class EmailMaker {
   private readonly multiplier: number;
@@ -56,10 +70,8 @@ export class EmailMaker {
     this.offset = fmix32(key[1] ^ 0x6d61696c) % BLOCK;
   }
 
-  /** The e-mail address of record `index` for a person with these names. */
-  make(firstName: string, lastName: string, index: number, random: RandomSource): string {
-    const first = emailPart(firstName);
-    const last = emailPart(lastName);
+  /** The e-mail address of record `index` for a person whose names have these e-mail parts ({@link emailPart}). */
+  make(first: string, last: string, index: number, random: RandomSource): string {
     let local: string;
     switch (random.below(6)) {
       case 0: local = first + '.' + last; break;

@@ -4,10 +4,10 @@ import { RecordRandom } from '../random/record-random.js';
 import { canonicalSeed, streamKey, type Seed } from '../random/stream-key.js';
 import type { Address, BatchResult, EinResult, PhoneResult, ZipLookupResult } from '../types.js';
 import { GENERATOR_VERSION } from '../version.js';
-import { checkEmailDomain, EmailMaker } from './email.js';
+import { checkEmailDomain, EmailMaker, emailPart, emailPartCache } from './email.js';
 import { einOf } from './ein.js';
 import { phoneOf, phoneText } from './phone.js';
-import { pick, pickInSegment, pickText } from './pick.js';
+import { columnText, pick, pickColumn, pickInSegment } from './pick.js';
 import { StreetMaker } from './street.js';
 import { lookupZip } from './zip-lookup.js';
 
@@ -93,6 +93,9 @@ export class Generator {
       female: data.table('FF'),
       male: data.table('FM'),
       surnames: data.table('SN'),
+      femaleParts: emailPartCache(data.table('FF')),
+      maleParts: emailPartCache(data.table('FM')),
+      surnameParts: emailPartCache(data.table('SN')),
     };
   }
 
@@ -194,10 +197,19 @@ export class Generator {
     const state = given ?? data.states[pick(tables.states, random)];
     const row = pickInSegment(tables.zips, state.zipOffset, state.zipCount, random);
     const female = pick(tables.sexes, random) === 0;
-    const first = pickText(data, female ? tables.female : tables.male, random);
-    const last = pickText(data, tables.surnames, random);
+    const firstNames = female ? tables.female : tables.male;
+    const firstParts = female ? tables.femaleParts : tables.maleParts;
+    const firstColumn = pickColumn(firstNames, random);
+    const first = columnText(data, firstNames, firstColumn);
+    const lastColumn = pickColumn(tables.surnames, random);
+    const last = columnText(data, tables.surnames, lastColumn);
     const street = this.streets.make(random);
-    const email = this.emails.make(first, last, index, random);
+    const email = this.emails.make(
+      firstParts[firstColumn] ?? (firstParts[firstColumn] = emailPart(first)),
+      tables.surnameParts[lastColumn] ?? (tables.surnameParts[lastColumn] = emailPart(last)),
+      index,
+      random,
+    );
     // The phone is drawn last: fictional numbers take fewer draws, and must change nothing else.
     const phone = phoneText(data, state, random, this.fictionalPhones);
     return {

@@ -30,10 +30,17 @@ export function pickInSegment(table: WeightedTable, offset: number, length: numb
 }
 
 /**
- * Draws the text of a string table's item, cached per column.
+ * The text of a string table's item at a column, cached per column.
+ * @example columnText(data, data.table('SN'), pickColumn(data.table('SN'), random)) // "Garcia"
+ */
+export function columnText(data: DataIndex, table: WeightedTable, column: number): string {
+  return table.texts[column] ?? (table.texts[column] = data.string(table.items[column]));
+}
+
+/**
+ * Draws the text of a string table's item.
  * @example const suffix = pickText(data, data.table('SX'), random) // "St"
  */
 export function pickText(data: DataIndex, table: WeightedTable, random: RandomSource): string {
-  const column = pickColumn(table, random);
-  return table.texts[column] ?? (table.texts[column] = data.string(table.items[column]));
+  return columnText(data, table, pickColumn(table, random));
 }
