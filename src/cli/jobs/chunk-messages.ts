@@ -4,6 +4,8 @@ export interface ChunkRequest {
   sequence: number;
   start: number;
   count: number;
+  /** A buffer the main thread has written out, handed back for reuse so memory stays flat. */
+  recycled?: ArrayBuffer;
 }
 
 /** Worker to main thread: the rendered chunk as UTF-8 bytes (transferred, not copied). */

@@ -31,7 +31,7 @@ export interface RecordJob {
 }
 
 /** Records per chunk: the unit of work of a worker and of one write. */
-export const CHUNK_RECORDS = 10_000;
+export const CHUNK_RECORDS = 2_000;
 
 /**
  * Returns a function rendering records `start .. start+count-1` of the job

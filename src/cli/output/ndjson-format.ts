@@ -8,11 +8,21 @@ import type { RecordFormat, RecordLayout, TextRecord } from './record-format.js'
  */
 export function jsonObjectWriter(columns: readonly string[]): (record: TextRecord) => string {
   const prefixes = columns.map((column, i) => (i === 0 ? '{' : ',') + JSON.stringify(column) + ':');
-  return (record) => {
+  const byKeys = (record: TextRecord): string => {
     let text = '';
     for (let i = 0; i < columns.length; i++) text += prefixes[i] + jsonText(record[columns[i]]);
     return text + '}';
   };
+  // JSON.stringify is V8's fastest path and returns a flat string; it is exact when the record's own keys are the columns in order, as the library's records are.
+  return (record) => (hasKeysInOrder(record, columns) ? JSON.stringify(record) : byKeys(record));
+}
+
+function hasKeysInOrder(record: TextRecord, columns: readonly string[]): boolean {
+  let i = 0;
+  for (const key in record) {
+    if (key !== columns[i++]) return false;
+  }
+  return i === columns.length;
 }
 
 /**
@@ -24,9 +34,11 @@ export function ndjsonFormat(layout: RecordLayout): RecordFormat {
   return {
     head: () => '',
     body(records) {
-      let text = '';
-      for (const record of records) text += object(record) + '\n';
-      return text;
+      // One join of flat strings: far cheaper to encode than a rope built with +=.
+      const lines = new Array<string>(records.length + 1);
+      for (let i = 0; i < records.length; i++) lines[i] = object(records[i]);
+      lines[records.length] = '';
+      return lines.join('\n');
     },
     tail: () => '',
   };
