@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { KeyCache } from './access/key-cache.js';
 import type { ServerConfig } from './config.js';
 import { clientErrorHandler } from './problem/client-error-handler.js';
 import { errorHandler } from './problem/error-handler.js';
@@ -30,7 +31,7 @@ export interface UssynthAppOptions {
  */
 export async function ussynthApp(app: FastifyInstance, options: UssynthAppOptions): Promise<void> {
   const { config, services } = options;
-  app.decorate('ussynth', services);
+  app.decorate('ussynth', { ...services, keys: services.keys ?? new KeyCache(services.store) });
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler(API_PATHS));
   app.addSchema(problemSchema);

@@ -1,11 +1,14 @@
 import type { MonthlyQuota, QuotaDecision } from '../limits/monthly-quota.js';
 import type { RateDecision, RateLimiter } from '../limits/rate-limiter.js';
 import type { KeyRecord, Store } from '../store/store.js';
+import type { KeyCache } from './access/key-cache.js';
 
 /** What the routes use, behind interfaces: swap SQLite for PostgreSQL or the bucket for Redis here only. */
 export interface AppServices {
   /** Accounts, keys, usage. */
   store: Store;
+  /** Keys read through a short-lived cache (revocation delay = its TTL). */
+  keys?: KeyCache;
   /** Per-key request rate. */
   rateLimiter: RateLimiter;
   /** Per-account monthly records. */

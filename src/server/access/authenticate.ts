@@ -32,7 +32,7 @@ export async function authenticate(request: FastifyRequest, reply: FastifyReply)
   const services = request.server.ussynth;
   let key;
   try {
-    key = await services.store.findKey(parsed.id);
+    key = await services.keys!.get(parsed.id, services.clock());
   } catch (error) {
     request.log.error({ err: error }, 'key store unavailable');
     throw new ProblemError('service_unavailable', 'the key store is unavailable; retry shortly', { headers: { 'retry-after': '1' } });

@@ -22,11 +22,20 @@ interface KeyRow {
   expires_at: number | null;
 }
 
+interface PendingDebit {
+  accountId: number;
+  period: string;
+  records: number;
+  limit: number;
+  resolve: (debit: UsageDebit) => void;
+  reject: (error: unknown) => void;
+}
+
 /**
  * The embedded store: SQLite in WAL mode. Kysely runs the migrations and the
  * admin queries; the two statements of every request (find key, debit usage)
  * are better-sqlite3 prepared statements, because they are the hot path.
- * Every debit is its own commit, so a crash loses at most requests in flight.
+ * Debits are committed before their requests are served, so a crash loses at most requests in flight.
  * @example const store = await openSqliteStore('/tmp/store.sqlite'); await store.close();
  */
 export async function openSqliteStore(path: string): Promise<Store> {
@@ -52,6 +61,8 @@ class SqliteStore implements Store {
   private readonly debitStatement;
   private readonly usageStatement;
   private closed = false;
+  private pending: PendingDebit[] = [];
+  private flushScheduled = false;
 
   constructor(
     private readonly sqlite: Database.Database,
@@ -88,8 +99,35 @@ class SqliteStore implements Store {
   }
 
   async debitUsage(accountId: number, period: string, records: number, limit: number): Promise<UsageDebit> {
-    const { changes } = this.debitStatement.run({ account: accountId, period, records, limit });
-    return { granted: changes === 1, used: this.usageNow(accountId, period) };
+    // Group commit: debits arriving in the same event-loop turn share one transaction (a commit costs
+    // several times a statement). Each caller is answered only after the commit, so usage is durable
+    // before the response is served, and a crash loses only debits of requests still in flight.
+    return new Promise((resolve, reject) => {
+      this.pending.push({ accountId, period, records, limit, resolve, reject });
+      if (!this.flushScheduled) {
+        this.flushScheduled = true;
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  private flush(): void {
+    const batch = this.pending;
+    this.pending = [];
+    this.flushScheduled = false;
+    let results: UsageDebit[];
+    try {
+      results = this.sqlite.transaction(() =>
+        batch.map((d) => {
+          const { changes } = this.debitStatement.run({ account: d.accountId, period: d.period, records: d.records, limit: d.limit });
+          return { granted: changes === 1, used: this.usageNow(d.accountId, d.period) };
+        }),
+      )();
+    } catch (error) {
+      for (const d of batch) d.reject(error);
+      return;
+    }
+    batch.forEach((d, i) => d.resolve(results[i]));
   }
 
   async usage(accountId: number, period: string): Promise<number> {
@@ -168,6 +206,7 @@ class SqliteStore implements Store {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    if (this.pending.length) this.flush();
     // Kysely's destroy closes the better-sqlite3 handle, which checkpoints the WAL.
     await this.db.destroy();
   }

@@ -1,0 +1,82 @@
+// Benchmark of the REST API against a bare Fastify route, measured in the same run.
+// Run: npm run bench:server   (BENCH_SECONDS=10 BENCH_CONNECTIONS=10 by default)
+// Every server is a separate process, as in production; autocannon runs in this one.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
+const root = new URL('..', import.meta.url).pathname;
+
+const BARE_SERVER = `
+import Fastify from 'fastify';
+const app = Fastify({ logger: false });
+app.get('/bare', { schema: { response: { 200: { type: 'object', properties: { ein: { type: 'string' } } } } } }, async () => ({ ein: '12-3456789' }));
+await app.listen({ host: '127.0.0.1', port: 0 });
+console.log('listening on http://127.0.0.1:' + app.server.address().port);
+`;
+
+function start(args: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string; banner: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let banner = '';
+    const onData = (chunk: Buffer) => {
+      banner += chunk.toString();
+      const match = /(http:\/\/127\.0\.0\.1:\d+)/.exec(banner);
+      if (match && (banner.includes('curl') || banner.includes('listening on http'))) {
+        // Keep draining stdout (request logs) so the server never blocks on a full pipe.
+        child.stdout!.off('data', onData);
+        child.stdout!.resume();
+        resolve({ child, url: match[1], banner });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${banner}`)));
+  });
+}
+
+async function measure(url: string, headers: Record<string, string> = {}) {
+  // Warm-up (JIT, caches), then the measured run.
+  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'ussynth-bench-'));
+const env = { USSYNTH_DB: join(dir, 'store.sqlite'), PORT: '0', LOG_LEVEL };
+const created = spawnSync(process.execPath, ['dist/cli/main.js', 'keys', 'create', '--account', 'bench', '--tier', 'enterprise', '--rate', '100000', '--monthly-quota', '1000000000000', '--json'], {
+  cwd: root,
+  env: { ...process.env, ...env },
+  encoding: 'utf8',
+});
+if (created.status !== 0) throw new Error(created.stderr);
+const key = (JSON.parse(created.stdout) as { key: string }).key;
+
+const bare = await start(['--input-type=module', '-e', BARE_SERVER], {});
+const api = await start(['dist/cli/main.js', 'serve', '--no-dev-key'], env);
+try {
+  const auth = { 'x-api-key': key };
+  const rows: { name: string; rps: number; p50: number; p99: number; extra: string }[] = [];
+  const baseline = await measure(`${bare.url}/bare`);
+  rows.push({ name: 'bare Fastify GET /bare', ...baseline, extra: '1.00 (baseline)' });
+  for (const path of ['/v1/zip/10001', '/v1/ein']) {
+    const r = await measure(api.url + path, auth);
+    rows.push({ name: `GET ${path} (key, limits, usage)`, ...r, extra: `${(r.rps / baseline.rps).toFixed(2)} of bare (target >= 0.60)` });
+  }
+  const batch = await measure(`${api.url}/v1/batch?count=1000`, auth);
+  rows.push({ name: 'GET /v1/batch?count=1000', ...batch, extra: `${Math.round(batch.rps * 1000).toLocaleString('en-US')} records/s (target >= 300,000)` });
+
+  console.log(`\nREST API benchmark: ${CONNECTIONS} connections, ${SECONDS} s per row, LOG_LEVEL=${LOG_LEVEL}, node ${process.version}\n`);
+  console.log('| Route | req/s | p50 ms | p99 ms | Ratio / throughput |');
+  console.log('|---|---:|---:|---:|---|');
+  for (const r of rows) console.log(`| ${r.name} | ${Math.round(r.rps).toLocaleString('en-US')} | ${r.p50} | ${r.p99} | ${r.extra} |`);
+} finally {
+  bare.child.kill('SIGTERM');
+  api.child.kill('SIGTERM');
+  rmSync(dir, { recursive: true, force: true });
+}
