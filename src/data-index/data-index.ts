@@ -93,6 +93,8 @@ export class DataIndex {
   readonly zipCities: Uint32Array;
   /** Type per ZIP row, an index into ZIP_TYPES. */
   readonly zipTypes: Uint8Array;
+  /** The area-code table (AC), read on every phone. */
+  readonly areaCodes: WeightedTable;
   /** Valid EIN campus prefixes. */
   readonly einPrefixes: Uint8Array;
   private readonly stateByCode: Map<string, IndexState>;
@@ -130,6 +132,7 @@ export class DataIndex {
       this.tables.set(id, { size: items.length, cells, items: Uint32Array.from(items), texts: emptyCache(items.length) });
     }
 
+    this.areaCodes = this.tables.get('AC')!;
     const codes = section('STCD');
     const names = section('STNM');
     const fips = section('STFP');

@@ -15,9 +15,13 @@ export function fourDigits(n: number): string {
 }
 
 /**
- * A non-negative integer in decimal, from a table below 1000.
- * @example decimal(212) // "212"
+ * A non-negative integer in decimal: from a table below 1000, from two
+ * table entries below 100,000 (house numbers, e-mail numbers), else String().
+ * @example decimal(4821) // "4821"
  */
 export function decimal(n: number): string {
-  return n < 1000 ? SMALL[n] : String(n);
+  if (n < 1000) return SMALL[n];
+  if (n >= 100_000) return String(n);
+  const high = (n / 100) | 0;
+  return SMALL[high] + TWO[n - high * 100];
 }

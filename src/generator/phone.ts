@@ -14,7 +14,7 @@ export const FICTIONAL_EXCHANGE = 555;
  * `fictional`, exchange 555 with line 0100-0199. `area` receives the area code.
  */
 function drawPhone(data: DataIndex, state: IndexState, random: RandomSource, fictional: boolean, area: { code: string }): string {
-  area.code = decimal(pickInSegment(data.table('AC'), state.areaCodeOffset, state.areaCodeCount, random));
+  area.code = decimal(pickInSegment(data.areaCodes, state.areaCodeOffset, state.areaCodeCount, random));
   if (fictional) return FICTIONAL_EXCHANGE + '-' + fourDigits(100 + random.below(100));
   let exchange: number;
   do exchange = 200 + random.below(800);
