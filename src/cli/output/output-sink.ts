@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { AtomicFile } from './atomic-file.js';
 
 /**
@@ -36,7 +37,11 @@ class StreamSink implements OutputSink {
 
   async write(bytes: Uint8Array): Promise<void> {
     if (this.failure) throw this.failure;
-    if (this.stream.write(bytes)) return;
+    if (this.stream.write(bytes)) {
+      // stdout redirected to a file writes synchronously; without a turn of the event loop a long run would never see SIGINT.
+      await nextTurn();
+      return;
+    }
     await new Promise<void>((resolve, reject) => {
       const done = (): void => {
         this.stream.off('drain', done);

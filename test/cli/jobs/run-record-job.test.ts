@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -64,6 +64,23 @@ describe('interrupted --out', () => {
     expect(status).toBe(74);
     expect(stderr).toMatch(/^ussynth: cannot create --out .*no-such-folder\/out\.json: .*ENOENT/);
     expect(existsSync(join(scratch, 'no-such-folder'))).toBe(false);
+  });
+});
+
+describe('interrupted stdout', () => {
+  it('SIGINT stops a run whose stdout is a file (synchronous writes) with status 130', async () => {
+    const dir = freshDir('stdout-file');
+    const path = join(dir, 'redirected.ndjson');
+    const fd = openSync(path, 'w');
+    const child = spawn(process.execPath, [BINARY, 'address', '--seed', '1', '--count', '100000000', '--format', 'ndjson'], { stdio: ['ignore', fd, 'pipe'] });
+    closeSync(fd);
+    const result = finished(child);
+    const deadline = Date.now() + 30_000;
+    while (statSync(path).size < 1_000_000 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    child.kill('SIGINT');
+    const { status, stderr } = await result;
+    expect(status).toBe(130);
+    expect(stderr).toBe('ussynth: interrupted by SIGINT\n');
   });
 });
 
