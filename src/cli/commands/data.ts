@@ -9,7 +9,10 @@ import { parseOptions } from '../jobs/parse-options.js';
 // The package root: dist/cli/commands/ (or src/cli/commands/) is three levels down.
 const PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-/** What `ussynth data` runs: the TypeScript pipeline of a source checkout. */
+/**
+ * What `ussynth data` runs: the TypeScript pipeline of a source checkout.
+ * @example existsSync(PIPELINE_MAIN) // true in a source checkout
+ */
 export const PIPELINE_MAIN = join(PACKAGE_ROOT, 'pipeline', 'main.ts');
 
 const ACTIONS = ['build', 'check'];

@@ -5,7 +5,10 @@ import { recordFormat } from '../output/formats.js';
 import { FORMAT_NAMES, isFormatName, type TextRecord } from '../output/record-format.js';
 import { tableNameProblem } from '../output/sql-format.js';
 
-/** Exit status of a well-formed ZIP that is not a known ZIP code. */
+/**
+ * Exit status of a well-formed ZIP that is not a known ZIP code.
+ * @example throw new CliError('ZIP 00000 is not a known ZIP code', EXIT_UNKNOWN_ZIP)
+ */
 export const EXIT_UNKNOWN_ZIP = 1;
 
 const ZIP_COLUMNS = ['zip', 'state', 'stateFull', 'city'];

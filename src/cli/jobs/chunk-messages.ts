@@ -1,4 +1,7 @@
-/** Main thread to worker: render records `start .. start+count-1`. */
+/**
+ * Main thread to worker: render records `start .. start+count-1`.
+ * @example worker.postMessage({ sequence: 3, start: 6000, count: 2000 } satisfies ChunkRequest)
+ */
 export interface ChunkRequest {
   /** Position of the chunk in the output. */
   sequence: number;
@@ -8,7 +11,10 @@ export interface ChunkRequest {
   recycled?: ArrayBuffer;
 }
 
-/** Worker to main thread: the rendered chunk as UTF-8 bytes (transferred, not copied). */
+/**
+ * Worker to main thread: the rendered chunk as UTF-8 bytes (transferred, not copied).
+ * @example parentPort.postMessage({ sequence, bytes } satisfies ChunkResult, [bytes.buffer])
+ */
 export interface ChunkResult {
   sequence: number;
   bytes: Uint8Array;

@@ -2,7 +2,10 @@ import { Worker } from 'node:worker_threads';
 import type { ChunkRequest, ChunkResult } from './chunk-messages.js';
 import { CHUNK_RECORDS, chunkRenderer, type RecordJob } from './record-job.js';
 
-/** A chunk of output: its bytes and how many records it holds. */
+/**
+ * A chunk of output: its bytes and how many records it holds.
+ * @example for await (const { bytes, records } of recordChunks(job, 2)) done += records
+ */
 export interface Chunk {
   bytes: Uint8Array;
   records: number;

@@ -3,7 +3,10 @@ import { CliError } from '../command.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
-/** Parsed values: strings for value options, booleans for flags. */
+/**
+ * Parsed values: strings for value options, booleans for flags.
+ * @example parseOptions('ein', ['--count', '3'], options).values // { count: '3' }
+ */
 export type ParsedValues = Record<string, string | boolean | undefined>;
 
 /**

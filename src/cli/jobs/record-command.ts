@@ -8,10 +8,16 @@ import { parseOptions, positiveInteger } from './parse-options.js';
 import type { RecordJob, RecordKind } from './record-job.js';
 import { runRecordJob } from './run-record-job.js';
 
-/** Most worker threads `--jobs` accepts; more than the cores only adds overhead. */
+/**
+ * Most worker threads `--jobs` accepts; more than the cores only adds overhead.
+ * @example positiveInteger('--jobs', '4', MAX_JOBS) // 4
+ */
 export const MAX_JOBS = 64;
 
-/** How one of `address`, `batch`, `ein`, `phone` differs from the others. */
+/**
+ * How one of `address`, `batch`, `ein`, `phone` differs from the others.
+ * @example recordCommand({ name: 'ein', kind: 'ein', table: 'eins', summary: 'EINs', help: '...' })
+ */
 export interface RecordCommandSpec {
   name: string;
   kind: RecordKind;
@@ -29,7 +35,10 @@ export interface RecordCommandSpec {
   fictionalPhones?: boolean;
 }
 
-/** A parsed run: the job and where and how to run it. */
+/**
+ * A parsed run: the job and where and how to run it.
+ * @example await runRecordJob(parseRecordRun(spec, ['--count', '10']), io)
+ */
 export interface RecordRun {
   job: RecordJob;
   /** Whether the seed was picked (and must be told on stderr). */

@@ -2,10 +2,16 @@ import { createGenerator } from '../../index.js';
 import { recordFormat } from '../output/formats.js';
 import type { FormatName, JsonShape, TextRecord } from '../output/record-format.js';
 
-/** The record streams the command line writes. */
+/**
+ * The record streams the command line writes.
+ * @example const kind: RecordKind = 'phone'
+ */
 export type RecordKind = 'address' | 'ein' | 'phone';
 
-/** Output fields of each kind, in order: exactly the service's resources. */
+/**
+ * Output fields of each kind, in order: exactly the service's resources.
+ * @example KIND_COLUMNS.phone // ['phone', 'intl']
+ */
 export const KIND_COLUMNS: Readonly<Record<RecordKind, readonly string[]>> = {
   address: ['name', 'street', 'city', 'state', 'zip', 'phone', 'email', 'country'],
   ein: ['ein'],
@@ -30,7 +36,10 @@ export interface RecordJob {
   count: number;
 }
 
-/** Records per chunk: the unit of work of a worker and of one write. */
+/**
+ * Records per chunk: the unit of work of a worker and of one write.
+ * @example Math.ceil(10_000_000 / CHUNK_RECORDS) // 5000 chunks
+ */
 export const CHUNK_RECORDS = 2_000;
 
 /**

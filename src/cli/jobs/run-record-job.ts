@@ -5,7 +5,10 @@ import { recordChunks } from './chunk-source.js';
 import type { RecordRun } from './record-command.js';
 import { jobFrame } from './record-job.js';
 
-/** Exit status for an output that could not be written (sysexits EX_IOERR). */
+/**
+ * Exit status for an output that could not be written (sysexits EX_IOERR).
+ * @example throw new CliError('cannot write out.csv: ENOSPC', EXIT_WRITE_FAILED)
+ */
 export const EXIT_WRITE_FAILED = 74;
 
 // 128 + the signal number, as shells report a process killed by it.

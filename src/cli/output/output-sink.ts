@@ -17,7 +17,10 @@ export interface OutputSink {
   abortSync(): void;
 }
 
-/** The reader of a pipe went away (`ussynth ... | head`): not an error of ours, so the run just stops. */
+/**
+ * The reader of a pipe went away (`ussynth ... | head`): not an error of ours, so the run just stops.
+ * @example if (error instanceof ClosedPipeError) return 0
+ */
 export class ClosedPipeError extends Error {
   constructor() {
     super('the reader of stdout closed the pipe');

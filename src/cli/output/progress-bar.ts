@@ -1,4 +1,7 @@
-/** Where a run is, for the progress line. */
+/**
+ * Where a run is, for the progress line.
+ * @example renderProgress({ done: 10, total: 100, elapsedMs: 500 })
+ */
 export interface ProgressState {
   /** Records written so far. */
   done: number;
@@ -8,7 +11,10 @@ export interface ProgressState {
   elapsedMs: number;
 }
 
-/** Runs of at least this many records show a progress bar (on a terminal). */
+/**
+ * Runs of at least this many records show a progress bar (on a terminal).
+ * @example new ProgressBar(process.stderr, PROGRESS_MIN_RECORDS, 0) // draws on a terminal
+ */
 export const PROGRESS_MIN_RECORDS = 100_000;
 
 // Redraws at most this often; a redraw per chunk would flood slow terminals.
@@ -41,7 +47,10 @@ export function renderProgress(state: ProgressState, barWidth = 24): string {
   return `[${bar}] ${(fraction * 100).toFixed(1).padStart(5)}%  ${state.done}/${state.total}  ${rate(perSecond)}  ETA ${eta}`;
 }
 
-/** A stream a progress bar can draw on. */
+/**
+ * A stream a progress bar can draw on.
+ * @example new ProgressBar(process.stderr, 1e6, performance.now())
+ */
 export interface ProgressTarget {
   write(text: string): unknown;
   isTTY?: boolean;

@@ -1,19 +1,32 @@
-/** Names of the output formats, as `--format` takes them. */
+/**
+ * Names of the output formats, as `--format` takes them.
+ * @example FORMAT_NAMES.join(', ') // "json, ndjson, csv, sql"
+ */
 export const FORMAT_NAMES = ['json', 'ndjson', 'csv', 'sql'] as const;
 
-/** One of the output formats. */
+/**
+ * One of the output formats.
+ * @example const format: FormatName = 'ndjson'
+ */
 export type FormatName = (typeof FORMAT_NAMES)[number];
 
 /**
  * The shape of JSON output: one bare object (`address` without `--count`),
  * an array of records, or the service's batch result `{"count":N,"addresses":[...]}`.
+ * @example jsonFormat({ columns, table, jsonShape: 'batch' })
  */
 export type JsonShape = 'object' | 'array' | 'batch';
 
-/** A record: every field the command line writes is text. */
+/**
+ * A record: every field the command line writes is text.
+ * @example const record: TextRecord = { ein: '12-3456789' }
+ */
 export type TextRecord = Readonly<Record<string, string>>;
 
-/** What a format needs to know about the records it writes. */
+/**
+ * What a format needs to know about the records it writes.
+ * @example const layout: RecordLayout = { columns: ['ein'], table: 'eins', jsonShape: 'array' }
+ */
 export interface RecordLayout {
   /** Field names in output order (CSV header, SQL columns, JSON keys). */
   columns: readonly string[];

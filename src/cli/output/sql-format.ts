@@ -1,6 +1,9 @@
 import type { RecordFormat, RecordLayout } from './record-format.js';
 
-/** Rows per INSERT statement: big enough to load fast, small enough for any server's statement limits. */
+/**
+ * Rows per INSERT statement: big enough to load fast, small enough for any server's statement limits.
+ * @example Math.ceil(1234 / SQL_ROWS_PER_INSERT) // 3 INSERT statements for 1234 rows
+ */
 export const SQL_ROWS_PER_INSERT = 500;
 
 // Unquoted-identifier syntax, at most 63 characters (PostgreSQL's NAMEDATALEN - 1).
