@@ -76,7 +76,8 @@ class SqliteStore implements Store {
     this.debitStatement = sqlite.prepare<{ account: number; period: string; records: number; limit: number }>(
       `INSERT INTO usage (account_id, period, records) SELECT @account, @period, @records WHERE @records <= @limit
        ON CONFLICT (account_id, period) DO UPDATE SET records = records + excluded.records
-       WHERE records + excluded.records <= @limit`,
+       WHERE records + excluded.records <= @limit
+       RETURNING records`,
     );
     this.usageStatement = sqlite.prepare<[number, string], { records: number }>(`SELECT records FROM usage WHERE account_id = ? AND period = ?`);
   }
@@ -119,8 +120,9 @@ class SqliteStore implements Store {
     try {
       results = this.sqlite.transaction(() =>
         batch.map((d) => {
-          const { changes } = this.debitStatement.run({ account: d.accountId, period: d.period, records: d.records, limit: d.limit });
-          return { granted: changes === 1, used: this.usageNow(d.accountId, d.period) };
+          // RETURNING gives the new total when the debit is granted; only a refusal needs a second read.
+          const row = this.debitStatement.get({ account: d.accountId, period: d.period, records: d.records, limit: d.limit }) as { records: number } | undefined;
+          return row ? { granted: true, used: row.records } : { granted: false, used: this.usageNow(d.accountId, d.period) };
         }),
       )();
     } catch (error) {
