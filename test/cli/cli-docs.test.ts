@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { addressCommand } from '../../src/cli/commands/address.js';
+import { batchCommand } from '../../src/cli/commands/batch.js';
+import { dataCommand } from '../../src/cli/commands/data.js';
+import { einCommand } from '../../src/cli/commands/ein.js';
+import { phoneCommand } from '../../src/cli/commands/phone.js';
+import { EXIT_UNKNOWN_ZIP, zipCommand } from '../../src/cli/commands/zip.js';
+import { EXIT_WRITE_FAILED } from '../../src/cli/jobs/run-record-job.js';
+import { FORMAT_NAMES } from '../../src/cli/output/record-format.js';
+import { SQL_ROWS_PER_INSERT } from '../../src/cli/output/sql-format.js';
+import { CHUNK_RECORDS } from '../../src/cli/jobs/record-job.js';
+import { PROGRESS_MIN_RECORDS } from '../../src/cli/output/progress-bar.js';
+
+const docs = readFileSync(new URL('../../docs/cli.md', import.meta.url), 'utf8');
+
+describe('docs/cli.md', () => {
+  for (const command of [addressCommand, batchCommand, einCommand, phoneCommand, zipCommand, dataCommand]) {
+    it(`documents every option of ${command.name} --help, and the help has examples`, () => {
+      expect(docs).toContain(`ussynth ${command.name}`);
+      for (const option of new Set(command.help.match(/--[a-z][a-z-]+/g) ?? [])) expect(docs).toContain(option);
+      expect(command.help).toMatch(/Examples:\n  ussynth /);
+    });
+  }
+
+  it('states the constants the code uses', () => {
+    for (const format of FORMAT_NAMES) expect(docs).toContain(`\`${format}\``);
+    expect(docs).toContain(`up to ${SQL_ROWS_PER_INSERT} rows`);
+    expect(docs).toContain(`chunks\n  of ${CHUNK_RECORDS.toLocaleString('en-US')}`);
+    expect(docs).toContain(`at least ${PROGRESS_MIN_RECORDS.toLocaleString('en-US')}\n  records`);
+    for (const status of [EXIT_UNKNOWN_ZIP, 2, EXIT_WRITE_FAILED]) expect(docs).toMatch(new RegExp(`^\\| ${status} \\|`, 'm'));
+    expect(docs).toMatch(/^\| 130, 143 \|/m);
+  });
+});
