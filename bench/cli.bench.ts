@@ -17,8 +17,9 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const TARGET_SECONDS = 20;
 const TARGET_MB = 200;
 
-// Preloaded into every measured process: reports its peak resident memory (kB) on stderr at exit.
-const MAX_RSS = `data:text/javascript,process.on('exit',()=>process.stderr.write('maxrss-kb: '+process.resourceUsage().maxRSS+'\\n'))`;
+// Preloaded into every measured process: reports its peak resident memory (kB) and CPU time (µs, all threads) on stderr at exit.
+// CPU time is the steadier figure on a shared machine: wall time on an idle 2-core machine is about CPU time / threads used.
+const USAGE = `data:text/javascript,process.on('exit',()=>{const u=process.resourceUsage();process.stderr.write('maxrss-kb: '+u.maxRSS+' cpu-us: '+(u.userCPUTime+u.systemCPUTime)+'\\n')})`;
 
 // The peers' version of the job: seeded, the same eight fields, one JSON line per record, back-pressure respected.
 const PEER_SCRIPT = (library: 'faker' | 'chance', count: number, out: string): string => `
@@ -45,6 +46,7 @@ await new Promise((resolve) => out.end(resolve));
 
 interface Run {
   seconds: number;
+  cpuSeconds: number;
   peakMb: number;
   bytes: number;
 }
@@ -52,15 +54,15 @@ interface Run {
 function measured(args: string[], out: string): Promise<Run> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const child = spawn(process.execPath, ['--import', MAX_RSS, ...args], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', USAGE, ...args], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     child.on('error', reject);
     child.on('close', (status) => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const match = /maxrss-kb: (\d+)/.exec(stderr);
+      const match = /maxrss-kb: (\d+) cpu-us: (\d+)/.exec(stderr);
       if (status !== 0 || !match) return reject(new Error(`${args.join(' ')} failed (${status}): ${stderr}`));
-      resolve({ seconds, peakMb: Number(match[1]) / 1024, bytes: statSync(out).size });
+      resolve({ seconds, cpuSeconds: Number(match[2]) / 1e6, peakMb: Number(match[1]) / 1024, bytes: statSync(out).size });
     });
   });
 }
@@ -83,14 +85,15 @@ try {
 
   console.log(`\n## Target: ${thousands(TARGET_COUNT)} NDJSON addresses to a file, --jobs 2 (median of ${RUNS})\n`);
   const target = await repeat(RUNS, () => ussynth(TARGET_COUNT, 2, join(scratch, 'target.ndjson')));
-  console.log(row(['run', 'records', 'seconds', 'records/s', 'MB/s written', 'peak RSS MB', 'target']));
-  console.log(row(['---', '---:', '---:', '---:', '---:', '---:', '---']));
+  console.log(row(['run', 'records', 'wall s', 'CPU s (all threads)', 'records/s', 'MB/s written', 'peak RSS MB', 'target']));
+  console.log(row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---']));
   const met = target.seconds <= TARGET_SECONDS && target.peakMb <= TARGET_MB;
   console.log(
     row([
       'ussynth address --jobs 2',
       thousands(TARGET_COUNT),
       fixed(target.seconds),
+      fixed(target.cpuSeconds),
       thousands(TARGET_COUNT / target.seconds),
       fixed(target.bytes / 1e6 / target.seconds),
       fixed(target.peakMb, 0),
@@ -109,10 +112,12 @@ try {
   const results: Array<[string, Run]> = [];
   for (const [name, run] of contenders) results.push([name, await repeat(RUNS, run)]);
   const baseline = results[0][1];
-  console.log(row(['run', 'seconds', 'records/s', 'peak RSS MB', 'speed vs faker']));
-  console.log(row(['---', '---:', '---:', '---:', '---:']));
+  console.log(row(['run', 'wall s', 'CPU s', 'records/s', 'peak RSS MB', 'speed vs faker (wall)', 'CPU vs faker']));
+  console.log(row(['---', '---:', '---:', '---:', '---:', '---:', '---:']));
   for (const [name, run] of results) {
-    console.log(row([name, fixed(run.seconds, 2), thousands(PEER_COUNT / run.seconds), fixed(run.peakMb, 0), `${fixed(baseline.seconds / run.seconds, 2)}x`]));
+    console.log(
+      row([name, fixed(run.seconds, 2), fixed(run.cpuSeconds, 2), thousands(PEER_COUNT / run.seconds), fixed(run.peakMb, 0), `${fixed(baseline.seconds / run.seconds, 2)}x`, `${fixed(run.cpuSeconds / baseline.cpuSeconds, 2)}x`]),
+    );
   }
   console.log('');
 } finally {

@@ -6,7 +6,7 @@ import { dataCommand } from '../../src/cli/commands/data.js';
 import { einCommand } from '../../src/cli/commands/ein.js';
 import { phoneCommand } from '../../src/cli/commands/phone.js';
 import { EXIT_UNKNOWN_ZIP, zipCommand } from '../../src/cli/commands/zip.js';
-import { EXIT_WRITE_FAILED } from '../../src/cli/jobs/run-record-job.js';
+import { EXIT_GENERATION_FAILED, EXIT_WRITE_FAILED } from '../../src/cli/jobs/run-record-job.js';
 import { FORMAT_NAMES } from '../../src/cli/output/record-format.js';
 import { SQL_ROWS_PER_INSERT } from '../../src/cli/output/sql-format.js';
 import { CHUNK_RECORDS } from '../../src/cli/jobs/record-job.js';
@@ -28,7 +28,7 @@ describe('docs/cli.md', () => {
     expect(docs).toContain(`up to ${SQL_ROWS_PER_INSERT} rows`);
     expect(docs).toContain(`chunks\n  of ${CHUNK_RECORDS.toLocaleString('en-US')}`);
     expect(docs).toContain(`at least ${PROGRESS_MIN_RECORDS.toLocaleString('en-US')}\n  records`);
-    for (const status of [EXIT_UNKNOWN_ZIP, 2, EXIT_WRITE_FAILED]) expect(docs).toMatch(new RegExp(`^\\| ${status} \\|`, 'm'));
+    for (const status of [EXIT_UNKNOWN_ZIP, 2, EXIT_GENERATION_FAILED, EXIT_WRITE_FAILED]) expect(docs).toMatch(new RegExp(`^\\| ${status} \\|`, 'm'));
     expect(docs).toMatch(/^\| 130, 143 \|/m);
   });
 });

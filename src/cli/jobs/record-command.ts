@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import type { ParseArgsConfig } from 'node:util';
 import { createGenerator } from '../../index.js';
 import { CliError, type Command, type CommandIo } from '../command.js';
@@ -81,6 +82,7 @@ export function parseRecordRun(spec: RecordCommandSpec, args: string[]): RecordR
   const jobs = text('jobs') === undefined ? 1 : positiveInteger('--jobs', text('jobs')!, MAX_JOBS);
   const out = text('out');
   if (out === '') throw new CliError('--out must be a file path');
+  if (out !== undefined && statSync(out, { throwIfNoEntry: false })?.isDirectory()) throw new CliError(`--out ${out} is a directory; give a file path`);
   const seed = text('seed');
   const emailDomain = text('email-domain');
   const state = text('state');

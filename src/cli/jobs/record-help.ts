@@ -22,5 +22,6 @@ Formats:
            SQLite and PostgreSQL (every column TEXT NOT NULL)
 
 A progress bar (rate, ETA) is drawn on stderr when stderr is a terminal and the
-run has at least 100,000 records. Exit status: 0 done, 2 bad input, 74 the
-output could not be written, 130/143 interrupted by SIGINT/SIGTERM.`;
+run has at least 100,000 records (not when the records go to that terminal).
+Exit status: 0 done, 2 bad input, 70 generation failed, 74 the output could
+not be written, 130/143 interrupted by SIGINT/SIGTERM.`;

@@ -14,6 +14,18 @@ export const EXIT_WRITE_FAILED = 74;
 // 128 + the signal number, as shells report a process killed by it.
 const EXIT_OF_SIGNAL: Readonly<Record<string, number>> = { SIGINT: 130, SIGTERM: 143 };
 
+/**
+ * Exit status when generation itself failed, e.g. a worker thread died (sysexits EX_SOFTWARE).
+ * @example throw new CliError('generation failed: worker exited', EXIT_GENERATION_FAILED)
+ */
+export const EXIT_GENERATION_FAILED = 70;
+
+class GenerationFailed extends Error {
+  constructor(cause: unknown) {
+    super(`generation failed: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+}
+
 class Interrupted extends Error {
   constructor(readonly signal: string) {
     super(`interrupted by ${signal}`);
@@ -57,7 +69,9 @@ export async function runRecordJob(run: RecordRun, io: CommandIo): Promise<numbe
   process.on('SIGTERM', onSignal);
   process.on('SIGXFSZ', ignore);
   let sink: OutputSink | undefined;
-  const progress = new ProgressBar(io.stderr, job.count, performance.now());
+  // No bar when the records themselves go to the same terminal: it would tear through them.
+  const drawOn = { write: (text: string) => io.stderr.write(text), isTTY: io.stderr.isTTY === true && !(run.out === undefined && io.stdout.isTTY === true) };
+  const progress = new ProgressBar(drawOn, job.count, performance.now());
   try {
     sink = await openSink(run.out, io.stdout).catch((error: NodeJS.ErrnoException) => {
       throw new CliError(`cannot create --out ${run.out}: ${error.message}`, EXIT_WRITE_FAILED);
@@ -68,7 +82,12 @@ export async function runRecordJob(run: RecordRun, io: CommandIo): Promise<numbe
     const chunks = recordChunks(job, run.jobs);
     try {
       for (;;) {
-        const next = await unlessInterrupted(chunks.next(), interrupt.signal);
+        const next = await unlessInterrupted(
+          chunks.next().catch((error: unknown) => {
+            throw new GenerationFailed(error);
+          }),
+          interrupt.signal,
+        );
         if (next.done) break;
         await unlessInterrupted(sink.write(next.value.bytes), interrupt.signal);
         done += next.value.records;
@@ -89,8 +108,10 @@ export async function runRecordJob(run: RecordRun, io: CommandIo): Promise<numbe
     }
     if (error instanceof ClosedPipeError) return 0;
     if (error instanceof CliError) throw error;
+    const nothingLeft = run.out === undefined ? '' : '; no file was written';
+    if (error instanceof GenerationFailed) throw new CliError(`${error.message}${nothingLeft}`, EXIT_GENERATION_FAILED);
     const message = error instanceof Error ? error.message : String(error);
-    throw new CliError(`cannot write ${sink?.name ?? run.out ?? 'stdout'}: ${message}${run.out === undefined ? '' : '; no file was written'}`, EXIT_WRITE_FAILED);
+    throw new CliError(`cannot write ${sink?.name ?? run.out ?? 'stdout'}: ${message}${nothingLeft}`, EXIT_WRITE_FAILED);
   } finally {
     progress.finish();
     process.off('SIGINT', onSignal);

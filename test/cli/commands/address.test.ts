@@ -97,6 +97,12 @@ describe('ussynth address', () => {
     });
   }
 
+  it('refuses an --out that is a directory, before generating', async () => {
+    const { status, stderr } = await runBinary(['address', '--seed', '1', '--out', scratch]);
+    expect(status).toBe(2);
+    expect(stderr).toBe(`ussynth: --out ${scratch} is a directory; give a file path\n`);
+  });
+
   it('--help lists the options with examples', async () => {
     const { status, stdout } = await runBinary(['address', '--help']);
     expect(status).toBe(0);

@@ -103,6 +103,14 @@ describe('stderr and stdout', () => {
     expect(readFileSync(join(dir, 'a.ndjson'), 'utf8').split('\n')).toHaveLength(300001);
   });
 
+  it('draws no progress bar when the records go to the same terminal', () => {
+    const command = `${process.execPath} ${BINARY} ein --seed 1 --count 150000 --format ndjson`;
+    const run = spawnSync('script', ['-qefc', command, '/dev/null'], { encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 });
+    expect(run.status).toBe(0);
+    expect(run.stdout).not.toContain('ETA');
+    expect(run.stdout.split('\n').filter((line) => line.startsWith('{"ein":'))).toHaveLength(150000);
+  });
+
   it('a reader closing the pipe early ends the run quietly with status 0', async () => {
     const child = startBinary(['address', '--seed', '1', '--count', '100000000', '--format', 'ndjson']);
     const result = finished(child);
