@@ -98,3 +98,11 @@ describe('crc32', () => {
     expect(crc32(new TextEncoder().encode('123456789'))).toBe(0xcbf43926);
   });
 });
+
+describe('crc32 against zlib', () => {
+  it('agrees with zlib for every length mod 4 and random content', async () => {
+    const { crc32: zlibCrc32 } = await import('node:zlib');
+    const { default: fc } = await import('fast-check');
+    fc.assert(fc.property(fc.uint8Array({ maxLength: 300 }), (data) => crc32(data) === zlibCrc32(data)));
+  });
+});
