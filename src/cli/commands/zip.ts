@@ -50,6 +50,7 @@ Examples:
     const code = positionals[0];
     let found;
     try {
+      // A lookup does not depend on the seed; a fixed one saves picking a random one.
       found = createGenerator({ seed: 'zip-lookup' }).zip(code);
     } catch (error) {
       if (error instanceof UssynthError) throw new CliError(`ZIP must be exactly five digits, such as 10001; got ${JSON.stringify(code)}`);
