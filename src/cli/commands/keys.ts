@@ -2,7 +2,6 @@ import { parseArgs } from 'node:util';
 import { calendarMonth } from '../../limits/calendar-month.js';
 import { storePath } from '../../store/default-path.js';
 import { issueKey, rotateIssuedKey } from '../../store/issue-key.js';
-import { openSqliteStore } from '../../store/sqlite/sqlite-store.js';
 import { StoreConflictError, type KeyListing, type Store } from '../../store/store.js';
 import { isTier, TIER_LIMITS, TIERS, type Tier } from '../../store/tiers.js';
 import { CliError, type Command, type CommandIo } from '../command.js';
@@ -45,6 +44,8 @@ export const keysCommand: Command = {
     const [action, ...rest] = args;
     const run = action === undefined ? undefined : ACTIONS[action];
     if (!run) throw new CliError(action === undefined ? 'keys needs an action: create, list, revoke or rotate' : `unknown keys action "${action}"; use create, list, revoke or rotate`);
+    // SQLite and Kysely load only for this command, so the generating commands start light.
+    const { openSqliteStore } = await import('../../store/sqlite/sqlite-store.js');
     const store = await openSqliteStore(storePath(io.env));
     try {
       return await run(rest, io, store);

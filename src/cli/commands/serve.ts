@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../../server/config.js';
-import { drainOnSignals, startServer } from '../../server/server.js';
+import type { ServerConfig } from '../../server/config.js';
 import { issueKey } from '../../store/issue-key.js';
 import type { Store } from '../../store/store.js';
 import { TIER_LIMITS } from '../../store/tiers.js';
@@ -41,7 +40,10 @@ export const serveCommand: Command = {
     } catch (error) {
       throw new CliError(error instanceof Error ? error.message : String(error));
     }
-    let config;
+    // The server, Fastify and SQLite load only here, so the other commands start light.
+    const { ConfigError, loadConfig } = await import('../../server/config.js');
+    const { drainOnSignals, startServer } = await import('../../server/server.js');
+    let config: ServerConfig;
     try {
       config = loadConfig(io.env);
     } catch (error) {
