@@ -30,6 +30,7 @@ export function writeOutputs(compilation: Compilation, datasetsDir: string, outD
   const sqliteTemp = join(outDir, `.${OUTPUT_FILES.sqlite}.tmp`);
   rmSync(sqliteTemp, { force: true });
   writeSqlite(data, sqliteTemp);
+  const sqlite = readFileSync(sqliteTemp);
   const index = writeIndex(data);
   const indexTemp = join(outDir, `.${OUTPUT_FILES.index}.tmp`);
   writeFileSync(indexTemp, index);
@@ -52,7 +53,7 @@ export function writeOutputs(compilation: Compilation, datasetsDir: string, outD
     sources: reports.map((r) => r.toJSON()),
     inputs,
     outputs: {
-      [OUTPUT_FILES.sqlite]: { bytes: readFileSync(sqliteTemp).length, sha256: sha256(readFileSync(sqliteTemp)) },
+      [OUTPUT_FILES.sqlite]: { bytes: sqlite.length, sha256: sha256(sqlite) },
       [OUTPUT_FILES.index]: { bytes: index.length, sha256: sha256(index) },
     },
   };

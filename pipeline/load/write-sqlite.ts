@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import type { CompiledData } from '../model.js';
 import { SQLITE_APPLICATION_ID, SQLITE_SCHEMA, SQLITE_SCHEMA_VERSION } from './sqlite-schema.js';
-import { isResidential, residentialPopulation, residentialWeights } from '../transform/residential.js';
+import { residentialPopulation, residentialWeights } from '../transform/residential.js';
 
 /**
  * Writes the SQLite file deterministically: fixed page size, no journal,
@@ -27,7 +27,7 @@ export function writeSqlite(data: CompiledData, path: string): void {
       insert('INSERT INTO metadata VALUES (?, ?)', Object.entries(data.metadata).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)), (e) => e);
       insert('INSERT INTO states VALUES (?, ?, ?, ?, ?)', data.states, (s) => [s.code, s.name, s.fips, s.kind, population.get(s.code) ?? 0]);
       insert('INSERT INTO zips VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', data.zips, (z) => [
-        z.zip, z.city, z.state, z.county, z.countyFips, z.timezone, z.lat, z.lon, z.population, z.type, isResidential(z, residential) ? 1 : 0,
+        z.zip, z.city, z.state, z.county, z.countyFips, z.timezone, z.lat, z.lon, z.population, z.type, residential.has(z.zip) ? 1 : 0,
       ]);
       insert('INSERT INTO area_codes VALUES (?, ?, ?, ?)', data.areaCodes, (a) => [a.areaCode, a.state, a.weight, a.region]);
       insert('INSERT INTO first_names VALUES (?, ?, ?)', data.firstNames, (n) => [n.name, n.sex, n.births]);

@@ -1,4 +1,4 @@
-import type { CompiledData, ZipRecord } from '../model.js';
+import type { CompiledData } from '../model.js';
 
 /**
  * The ZIPs the generator may put in an address, with their draw weights:
@@ -25,9 +25,4 @@ export function residentialPopulation(data: CompiledData): Map<string, number> {
   const population = new Map<string, number>();
   for (const zip of data.zips) if ((zip.population ?? 0) > 0 && zip.type === 'standard') population.set(zip.state, (population.get(zip.state) ?? 0) + zip.population!);
   return population;
-}
-
-/** Whether a ZIP can appear in a generated address. */
-export function isResidential(zip: ZipRecord, weights: ReadonlyMap<string, number>): boolean {
-  return weights.has(zip.zip);
 }

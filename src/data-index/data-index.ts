@@ -81,8 +81,6 @@ export class DataIndex {
   readonly states: readonly IndexState[];
   /** Returns the string with the given id. */
   readonly string: (id: number) => string;
-  /** Number of strings in the string table. */
-  readonly stringCount: number;
   /** ZIP codes as integers, ascending. */
   readonly zipCodes: Uint32Array;
   /** State index per ZIP row. */
@@ -111,7 +109,6 @@ export class DataIndex {
     this.datasetVersion = raw.datasetVersion;
     const text = new TextDecoder('utf-8', { fatal: true }).decode(section('STRD'));
     this.string = lazyStrings(text, section('STRL'));
-    this.stringCount = section('STRL').length;
 
     this.tables = new Map();
     for (const id of Object.keys(WEIGHTED_TABLES) as WeightedTableId[]) {

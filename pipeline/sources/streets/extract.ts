@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { decodeUtf8 } from '../../extract/read-delimited.js';
+import { readLines, type SourceLine } from '../../extract/read-lines.js';
 import { SourceError } from '../../source-error.js';
 
 /** The files the street model reads. */
@@ -16,7 +17,7 @@ export const STREET_FILES = {
 /** The street sources, parsed but not yet checked. */
 export interface StreetsRaw {
   addresses: unknown;
-  fakerLines: { file: string; line: number; text: string }[];
+  fakerLines: SourceLine[];
   suffixes: unknown;
   directionals: unknown;
   unitPrefixes: unknown;
@@ -30,12 +31,6 @@ function readJson(datasetsDir: string, file: string): unknown {
   } catch (error) {
     throw new SourceError(file, null, `not valid JSON: ${(error as Error).message}`);
   }
-}
-
-function readLines(datasetsDir: string, file: string): { file: string; line: number; text: string }[] {
-  const text = decodeUtf8(readFileSync(`${datasetsDir}/${file}`), file);
-  const lines = text.endsWith('\n') ? text.slice(0, -1).split('\n') : text.split('\n');
-  return lines.map((line, i) => ({ file, line: i + 1, text: line }));
 }
 
 /** Reads every street file. */

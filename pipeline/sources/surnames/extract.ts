@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { decodeUtf8, readDelimited, type DelimitedRow } from '../../extract/read-delimited.js';
+import { readDelimited, type DelimitedRow } from '../../extract/read-delimited.js';
+import { readLines } from '../../extract/read-lines.js';
 
 /** The 1990 Census surname list, one per line in rank order. */
 export const SURNAMES_FILE = 'census-1990-surnames/surnames.txt';
@@ -14,10 +14,8 @@ export interface SurnamesRaw {
 
 /** Reads the rank list (line n is rank n) and the anchor weights. */
 export function extractSurnames(datasetsDir: string): SurnamesRaw {
-  const text = decodeUtf8(readFileSync(`${datasetsDir}/${SURNAMES_FILE}`), SURNAMES_FILE);
-  const lines = text.endsWith('\n') ? text.slice(0, -1).split('\n') : text.split('\n');
   return {
-    surnames: lines.map((line, i) => ({ line: i + 1, fields: [line] })),
+    surnames: readLines(datasetsDir, SURNAMES_FILE).map(({ line, text }) => ({ line, fields: [text] })),
     anchor: readDelimited(datasetsDir, ANCHOR_FILE, { delimiter: ',', columns: ['surname', 'weight'], quoting: true }),
   };
 }
