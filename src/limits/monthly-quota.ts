@@ -1,5 +1,6 @@
-import type { Store } from '../store/store.js';
-import { calendarMonth } from './calendar-month.js';
+import { isPromise, type Awaitable } from '../awaitable.js';
+import type { Store, UsageDebit } from '../store/store.js';
+import { calendarMonth, type CalendarMonth } from './calendar-month.js';
 
 /** Outcome of debiting records from a monthly quota. */
 export interface QuotaDecision {
@@ -16,13 +17,14 @@ export interface QuotaDecision {
 /**
  * A monthly record quota, debited before serving. The store-backed ledger
  * implements it; a Redis counter could later do so behind the same interface.
+ * Answers at once when its store does (the embedded one), else with a promise.
  * @example const d = await quota.debit(7, 1000, 100_000, Date.now()); if (!d.granted) reply.code(429);
  */
 export interface MonthlyQuota {
   /** Debits `records` for the account unless that would exceed `limit` this month. */
-  debit(accountId: number, records: number, limit: number, nowMs: number): Promise<QuotaDecision>;
+  debit(accountId: number, records: number, limit: number, nowMs: number): Awaitable<QuotaDecision>;
   /** Reads what is left without debiting. */
-  peek(accountId: number, limit: number, nowMs: number): Promise<QuotaDecision>;
+  peek(accountId: number, limit: number, nowMs: number): Awaitable<QuotaDecision>;
 }
 
 /**
@@ -31,18 +33,28 @@ export interface MonthlyQuota {
  * @example const quota = new StoreMonthlyQuota(store);
  */
 export class StoreMonthlyQuota implements MonthlyQuota {
+  private current = calendarMonth(0);
+
   constructor(private readonly store: Store) {}
 
-  async debit(accountId: number, records: number, limit: number, nowMs: number): Promise<QuotaDecision> {
-    const month = calendarMonth(nowMs);
-    const { granted, used } = await this.store.debitUsage(accountId, month.period, records, limit);
-    return decision(granted, limit - used, month.endMs, month.startMs, nowMs);
+  debit(accountId: number, records: number, limit: number, nowMs: number): Awaitable<QuotaDecision> {
+    const month = this.month(nowMs);
+    const debited = this.store.debitUsage(accountId, month.period, records, limit);
+    const settle = ({ granted, used }: UsageDebit) => decision(granted, limit - used, month.endMs, month.startMs, nowMs);
+    return isPromise(debited) ? debited.then(settle) : settle(debited);
   }
 
-  async peek(accountId: number, limit: number, nowMs: number): Promise<QuotaDecision> {
-    const month = calendarMonth(nowMs);
-    const used = await this.store.usage(accountId, month.period);
-    return decision(true, limit - used, month.endMs, month.startMs, nowMs);
+  peek(accountId: number, limit: number, nowMs: number): Awaitable<QuotaDecision> {
+    const month = this.month(nowMs);
+    const used = this.store.usage(accountId, month.period);
+    const settle = (records: number) => decision(true, limit - records, month.endMs, month.startMs, nowMs);
+    return isPromise(used) ? used.then(settle) : settle(used);
+  }
+
+  // The month is the same for every request of a month: computed again only when the clock leaves it.
+  private month(nowMs: number): CalendarMonth {
+    if (nowMs < this.current.startMs || nowMs >= this.current.endMs) this.current = calendarMonth(nowMs);
+    return this.current;
   }
 }
 

@@ -14,7 +14,7 @@ interface Bucket {
 export class TokenBucketLimiter implements RateLimiter {
   private readonly buckets = new Map<string, Bucket>();
 
-  async take(key: string, rate: number, nowMs: number): Promise<RateDecision> {
+  take(key: string, rate: number, nowMs: number): RateDecision {
     let bucket = this.buckets.get(key);
     if (!bucket) {
       bucket = { tokens: rate, updatedMs: nowMs };

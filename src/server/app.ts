@@ -7,7 +7,9 @@ import { errorHandler } from './problem/error-handler.js';
 import { notFoundHandler } from './problem/not-found-handler.js';
 import { ProblemError } from './problem/problem-error.js';
 import { sendProblem } from './problem/send-problem.js';
-import { redactedUrl } from './redacted-url.js';
+import { accessFields, pinoLineWriter, type AccessLog } from './access-log.js';
+import { lazyChildLogger } from './lazy-child-logger.js';
+import { bufferedLogStream } from './log-stream.js';
 import { rootRoutes } from './routes/root/index.js';
 import { docsRoutes } from './routes/v1/docs/index.js';
 import { API_PATHS, apiRoutes } from './routes/v1/index.js';
@@ -21,6 +23,8 @@ export interface UssynthAppOptions {
   config: ServerConfig;
   /** Store, limiter, quota and clock. */
   services: AppServices;
+  /** Writes each request's log line; default: `request.log.info` through the app's logger. */
+  accessLog?: AccessLog;
 }
 
 /**
@@ -37,7 +41,8 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
   app.addSchema(problemSchema);
   for (const schema of RECORD_SCHEMAS) app.addSchema(schema);
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Hooks on every request take a callback instead of returning a promise: no allocation and no extra tick per request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-content-type-options', 'nosniff').header('x-request-id', request.id);
     if (request.url.startsWith('/v1')) reply.header('cache-control', 'no-store');
     if (request.url.length > config.maxUrlLength) {
@@ -48,21 +53,13 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
     if (length !== undefined && Number(length) > config.bodyLimit) {
       throw new ProblemError('payload_too_large', `the API takes no request body; at most ${config.bodyLimit} bytes are accepted`);
     }
+    done();
   });
   // One structured line per request, with its id; never the key, and the URL redacted.
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      {
-        method: request.method,
-        url: redactedUrl(request.url.length > 300 ? request.url.slice(0, 300) + '…' : request.url),
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 100) / 100,
-        key: request.access?.key.id,
-        records: request.access?.records,
-        seed: reply.getHeader('x-ussynth-seed'),
-      },
-      'request',
-    );
+  const accessLog = options.accessLog ?? ((request, reply) => request.server.log.info(accessFields(request, reply), 'request'));
+  app.addHook('onResponse', (request, reply, done) => {
+    accessLog(request, reply);
+    done();
   });
 
   await app.register(docsRoutes);
@@ -78,10 +75,12 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
  * @example const app = await buildApp(config, services); await app.listen({ port: 0 });
  */
 export async function buildApp(config: ServerConfig, services: AppServices): Promise<FastifyInstance> {
+  const log = config.logLevel === 'silent' ? undefined : bufferedLogStream();
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers["x-api-key"]', 'headers["x-api-key"]'] },
+    logger: log ? { level: config.logLevel, redact: ['req.headers["x-api-key"]', 'headers["x-api-key"]'], stream: log.stream } : false,
     // The onResponse hook writes one line per request instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: lazyChildLogger,
     genReqId: () => randomUUID(),
     bodyLimit: config.bodyLimit,
     requestTimeout: config.requestTimeoutMs,
@@ -99,6 +98,9 @@ export async function buildApp(config: ServerConfig, services: AppServices): Pro
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: true, allErrors: false } },
   });
   app.server.headersTimeout = config.headersTimeoutMs;
-  await app.register(ussynthApp, { config, services });
+  if (log) app.addHook('onClose', (_instance, done) => (log.close(), done()));
+  // With info lines on, the access line goes straight to the destination; the plugin's default otherwise.
+  const accessLog = log && ['trace', 'debug', 'info'].includes(config.logLevel) ? pinoLineWriter((line) => log.stream.write(line)) : undefined;
+  await app.register(ussynthApp, { config, services, accessLog });
   return app;
 }

@@ -24,7 +24,7 @@ export interface RunningServer {
  * @example const server = await startServer(loadConfig(process.env)); console.log(server.url);
  */
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
-  const store = await openSqliteStore(config.dbPath);
+  const store = await openSqliteStore(config.dbPath, { ownUsage: true });
   const limiter = new TokenBucketLimiter();
   const app = await buildApp(config, { store, rateLimiter: limiter, quota: new StoreMonthlyQuota(store), clock: Date.now });
   const prune = setInterval(() => limiter.prune(Date.now()), 60_000);
@@ -56,8 +56,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
 }
 
 /**
- * On SIGTERM or SIGINT: drain in-flight requests (usage is committed per
- * request, so nothing else needs flushing), close the store and exit; exits
+ * On SIGTERM or SIGINT: drain in-flight requests, close the store (folding
+ * the usage journal into the table) and exit; exits
  * with status 1 if draining takes longer than the configured limit.
  * @example drainOnSignals(server, config.drainTimeoutMs)
  */

@@ -1,3 +1,4 @@
+import type { Awaitable } from '../awaitable.js';
 import type { KeyEnvironment } from './api-key.js';
 import type { Tier } from './tiers.js';
 
@@ -87,10 +88,13 @@ export interface UsageDebit {
 export interface Store {
   /** The key with this id, with its account's limits. */
   findKey(id: string): Promise<KeyRecord | undefined>;
-  /** Atomically adds `records` to the account's usage of `period` unless that would exceed `limit`. */
-  debitUsage(accountId: number, period: string, records: number, limit: number): Promise<UsageDebit>;
+  /**
+   * Atomically adds `records` to the account's usage of `period` unless that would exceed `limit`;
+   * durable when it returns. The embedded store answers at once; a networked one returns a promise.
+   */
+  debitUsage(accountId: number, period: string, records: number, limit: number): Awaitable<UsageDebit>;
   /** Records used by the account in `period`. */
-  usage(accountId: number, period: string): Promise<number>;
+  usage(accountId: number, period: string): Awaitable<number>;
   /** Saves a key for an account (created when missing; an existing account must have the same tier and limits). */
   createKey(account: AccountSpec, key: NewKey, now: number): Promise<void>;
   /** Every key with its account and the account's usage in `period`, sorted by account then id. */
@@ -101,6 +105,14 @@ export interface Store {
   rotateKey(id: string, next: NewKey, expiresAt: number, now: number): Promise<boolean>;
   /** Closes the store, flushing what it holds. */
   close(): Promise<void>;
+}
+
+/** The store file is already served by another server process (the embedded store has one owner of its usage). */
+export class StoreBusyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StoreBusyError';
+  }
 }
 
 /** A store refused an operation for a reason the caller should show (e.g. an account's tier differs). */

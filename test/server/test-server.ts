@@ -35,7 +35,7 @@ export async function startTestServer(options: { dir?: string; clock?: () => num
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'ussynth-server-'));
   const dbPath = join(dir, 'store.sqlite');
   const config = { ...loadConfig({ LOG_LEVEL: 'silent', USSYNTH_DB: dbPath, USSYNTH_WEB_DIR: '' }), webDir: null, ...options.config };
-  const store = await openSqliteStore(dbPath);
+  const store = await openSqliteStore(dbPath, { ownUsage: true });
   const clock = options.clock ?? Date.now;
   const app = await buildApp(config, { store, rateLimiter: new TokenBucketLimiter(), quota: new StoreMonthlyQuota(store), clock });
   await app.listen({ host: '127.0.0.1', port: 0 });

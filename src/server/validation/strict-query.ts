@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { PARAMS, type ParamName } from '../schemas/params.js';
 
 // Plain decimal only: Ajv's own coercion would accept "1e3", "0x10", " 5" and "+5".
@@ -11,9 +11,9 @@ const PLAIN_INTEGER = /^(?:0|[1-9][0-9]{0,15})$/;
  * text for the schema to refuse with the parameter's name.
  * @example app.get('/v1/batch', { preValidation: strictQuery, schema }, handler)
  */
-export async function strictQuery(request: FastifyRequest): Promise<void> {
+export function strictQuery(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
   const query = request.query as Record<string, unknown>;
-  for (const name of Object.keys(query)) {
+  for (const name in query) {
     if (!Object.hasOwn(PARAMS, name)) continue;
     const type = (PARAMS[name as ParamName].schema as { type: string }).type;
     const value = query[name];
@@ -25,4 +25,5 @@ export async function strictQuery(request: FastifyRequest): Promise<void> {
       query[name] = value === 'true';
     }
   }
+  done();
 }

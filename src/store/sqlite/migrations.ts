@@ -38,6 +38,19 @@ const MIGRATIONS: Record<string, Migration> = {
       await db.schema.dropTable('accounts').execute();
     },
   },
+  '0002_usage_journal': {
+    // Position of the usage journal already folded into `usage`, so a replay after a crash applies each line once.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('usage_journal')
+        .addColumn('id', 'integer', (c) => c.primaryKey().check(sql`id = 1`))
+        .addColumn('folded_seq', 'integer', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('usage_journal').execute();
+    },
+  },
 };
 
 /**

@@ -29,9 +29,16 @@ export interface UsageTable {
   records: number;
 }
 
+/** `usage_journal`: one row, the last usage journal line folded into `usage`. */
+export interface UsageJournalTable {
+  id: number;
+  folded_seq: number;
+}
+
 /** The key store's tables, for Kysely. */
 export interface StoreDatabase {
   accounts: AccountTable;
   api_keys: ApiKeyTable;
   usage: UsageTable;
+  usage_journal: UsageJournalTable;
 }

@@ -2,12 +2,15 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import type { Awaitable } from '../../awaitable.js';
 import type { AccountSpec, KeyListing, KeyRecord, NewKey, Store, UsageDebit } from '../store.js';
-import { StoreConflictError } from '../store.js';
+import { StoreBusyError, StoreConflictError } from '../store.js';
 import type { Tier } from '../tiers.js';
 import type { KeyEnvironment } from '../api-key.js';
+import { tryExclusiveLock, type ExclusiveLock } from './exclusive-lock.js';
 import { storeMigrations } from './migrations.js';
 import type { StoreDatabase } from './schema.js';
+import { FOLD_INTERVAL_MS, replayJournal, UsageLedger } from './usage-ledger.js';
 
 interface KeyRow {
   id: string;
@@ -22,23 +25,26 @@ interface KeyRow {
   expires_at: number | null;
 }
 
-interface PendingDebit {
-  accountId: number;
-  period: string;
-  records: number;
-  limit: number;
-  resolve: (debit: UsageDebit) => void;
-  reject: (error: unknown) => void;
+/** Options of the embedded store. */
+export interface SqliteStoreOptions {
+  /**
+   * This process serves the API and owns the usage ledger (in-memory totals
+   * with a journal, see UsageLedger). One process per store file may; a
+   * second is refused with StoreBusyError. Key commands leave it off: their
+   * debits (none in practice) go straight to the table.
+   */
+  ownUsage?: boolean;
 }
 
 /**
  * The embedded store: SQLite in WAL mode. Kysely runs the migrations and the
- * admin queries; the two statements of every request (find key, debit usage)
- * are better-sqlite3 prepared statements, because they are the hot path.
- * Debits are committed before their requests are served, so a crash loses at most requests in flight.
- * @example const store = await openSqliteStore('/tmp/store.sqlite'); await store.close();
+ * admin queries; the per-request paths are prepared better-sqlite3
+ * statements or the in-memory usage ledger. Whoever opens the file while no
+ * server holds it first replays a usage journal a crashed server left, so
+ * `ussynth keys list` is exact after a kill -9.
+ * @example const store = await openSqliteStore('/tmp/store.sqlite', { ownUsage: true }); await store.close();
  */
-export async function openSqliteStore(path: string): Promise<Store> {
+export async function openSqliteStore(path: string, options: SqliteStoreOptions = {}): Promise<Store> {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const sqlite = new Database(path);
   // WAL lets the CLI write while the server reads; NORMAL survives process crashes (only power loss can drop the last commits).
@@ -53,26 +59,46 @@ export async function openSqliteStore(path: string): Promise<Store> {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`key store ${path}: migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
-  return new SqliteStore(sqlite, db);
+  if (path === ':memory:') return new SqliteStore(sqlite, db, options.ownUsage ? UsageLedger.open(sqlite, null) : undefined);
+  const lock = tryExclusiveLock(`${path}-usage.lock`);
+  if (!lock) {
+    if (!options.ownUsage) return new SqliteStore(sqlite, db, undefined);
+    await db.destroy();
+    throw new StoreBusyError(`${path} is in use by another ussynth server: one server process owns a store's usage ledger; give this one its own USSYNTH_DB`);
+  }
+  try {
+    const journal = `${path}-usage.journal`;
+    if (!options.ownUsage) {
+      replayJournal(sqlite, journal);
+      lock.release();
+      return new SqliteStore(sqlite, db, undefined);
+    }
+    return new SqliteStore(sqlite, db, UsageLedger.open(sqlite, journal), lock);
+  } catch (error) {
+    lock.release();
+    await db.destroy();
+    throw error;
+  }
 }
 
 class SqliteStore implements Store {
   private readonly findKeyStatement;
   private readonly debitStatement;
   private readonly usageStatement;
+  private readonly foldTimer;
   private closed = false;
-  private pending: PendingDebit[] = [];
-  private flushScheduled = false;
 
   constructor(
     private readonly sqlite: Database.Database,
     private readonly db: Kysely<StoreDatabase>,
+    private readonly ledger: UsageLedger | undefined,
+    private readonly lock?: ExclusiveLock,
   ) {
     this.findKeyStatement = sqlite.prepare<[string], KeyRow>(
       `SELECT k.id, k.digest, k.environment, k.account_id, a.name, a.tier, a.rate, a.monthly_quota, k.revoked_at, k.expires_at
        FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.id = ?`,
     );
-    // One statement, so concurrent servers on the same file can never push usage past the limit.
+    // One statement, so a debit can never push usage past the limit.
     this.debitStatement = sqlite.prepare<{ account: number; period: string; records: number; limit: number }>(
       `INSERT INTO usage (account_id, period, records) SELECT @account, @period, @records WHERE @records <= @limit
        ON CONFLICT (account_id, period) DO UPDATE SET records = records + excluded.records
@@ -80,6 +106,10 @@ class SqliteStore implements Store {
        RETURNING records`,
     );
     this.usageStatement = sqlite.prepare<[number, string], { records: number }>(`SELECT records FROM usage WHERE account_id = ? AND period = ?`);
+    if (ledger) {
+      this.foldTimer = setInterval(() => ledger.fold(), FOLD_INTERVAL_MS);
+      this.foldTimer.unref();
+    }
   }
 
   async findKey(id: string): Promise<KeyRecord | undefined> {
@@ -99,40 +129,15 @@ class SqliteStore implements Store {
     };
   }
 
-  async debitUsage(accountId: number, period: string, records: number, limit: number): Promise<UsageDebit> {
-    // Group commit: debits arriving in the same event-loop turn share one transaction (a commit costs
-    // several times a statement). Each caller is answered only after the commit, so usage is durable
-    // before the response is served, and a crash loses only debits of requests still in flight.
-    return new Promise((resolve, reject) => {
-      this.pending.push({ accountId, period, records, limit, resolve, reject });
-      if (!this.flushScheduled) {
-        this.flushScheduled = true;
-        setImmediate(() => this.flush());
-      }
-    });
+  debitUsage(accountId: number, period: string, records: number, limit: number): Awaitable<UsageDebit> {
+    if (this.closed) throw new Error('the store is closed');
+    if (this.ledger) return this.ledger.debit(accountId, period, records, limit);
+    // RETURNING gives the new total when the debit is granted; only a refusal needs a second read.
+    const row = this.debitStatement.get({ account: accountId, period, records, limit }) as { records: number } | undefined;
+    return row ? { granted: true, used: row.records } : { granted: false, used: this.usageNow(accountId, period) };
   }
 
-  private flush(): void {
-    const batch = this.pending;
-    this.pending = [];
-    this.flushScheduled = false;
-    let results: UsageDebit[];
-    try {
-      results = this.sqlite.transaction(() =>
-        batch.map((d) => {
-          // RETURNING gives the new total when the debit is granted; only a refusal needs a second read.
-          const row = this.debitStatement.get({ account: d.accountId, period: d.period, records: d.records, limit: d.limit }) as { records: number } | undefined;
-          return row ? { granted: true, used: row.records } : { granted: false, used: this.usageNow(d.accountId, d.period) };
-        }),
-      )();
-    } catch (error) {
-      for (const d of batch) d.reject(error);
-      return;
-    }
-    batch.forEach((d, i) => d.resolve(results[i]));
-  }
-
-  async usage(accountId: number, period: string): Promise<number> {
+  usage(accountId: number, period: string): number {
     return this.usageNow(accountId, period);
   }
 
@@ -160,6 +165,7 @@ class SqliteStore implements Store {
   }
 
   async listKeys(period: string): Promise<KeyListing[]> {
+    this.ledger?.fold();
     const rows = await this.db
       .selectFrom('api_keys as k')
       .innerJoin('accounts as a', 'a.id', 'k.account_id')
@@ -208,12 +214,15 @@ class SqliteStore implements Store {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    if (this.pending.length) this.flush();
+    clearInterval(this.foldTimer);
+    this.ledger?.close();
+    this.lock?.release();
     // Kysely's destroy closes the better-sqlite3 handle, which checkpoints the WAL.
     await this.db.destroy();
   }
 
   private usageNow(accountId: number, period: string): number {
+    if (this.ledger) return this.ledger.usage(accountId, period);
     return this.usageStatement.get(accountId, period)?.records ?? 0;
   }
 }

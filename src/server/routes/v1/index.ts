@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isPromise } from '../../../awaitable.js';
 import { authenticate } from '../../access/authenticate.js';
 import { rateLimitHeaders } from '../../access/rate-limit-headers.js';
 import { addressRoutes } from './address/index.js';
@@ -18,8 +19,11 @@ export const API_PATHS: readonly RegExp[] = [/^\/v1\/(?:address|batch|ein|phone)
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
   app.decorateRequest('access', null);
   app.addHook('onRequest', authenticate);
-  app.addHook('onSend', async (request, reply) => {
-    if (request.access) reply.headers(await rateLimitHeaders(request));
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!request.access) return done(null, payload);
+    const headers = rateLimitHeaders(request);
+    if (!isPromise(headers)) return done(null, (reply.headers(headers), payload));
+    headers.then((h) => done(null, (reply.headers(h), payload)), done);
   });
   await app.register(addressRoutes);
   await app.register(batchRoutes);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { debitRecords } from '../../../access/debit-records.js';
+import { afterDebit } from '../../../access/after-debit.js';
 import { objectOf } from '../../../schemas/params.js';
 import { problemResponses } from '../../../schemas/problem.js';
 import { strictQuery } from '../../../validation/strict-query.js';
@@ -21,12 +21,11 @@ export async function addressRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: { description: 'An address', $ref: 'address#', headers: GENERATED_HEADERS }, ...problemResponses(400, 401, 429, 500, 503) },
       },
     },
-    async (request, reply) => {
+    (request, reply) => {
       const { state, seed } = request.query as { state?: string; seed?: string };
       const generator = seededGenerator(seed, reply);
       checkGeneratableState(generator, state);
-      await debitRecords(request, 1);
-      return generator.address({ state });
+      return afterDebit(request, 1, () => generator.address({ state }));
     },
   );
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { debitRecords } from '../../../access/debit-records.js';
+import { afterDebit } from '../../../access/after-debit.js';
 import { objectOf } from '../../../schemas/params.js';
 import { problemResponses } from '../../../schemas/problem.js';
 import { strictQuery } from '../../../validation/strict-query.js';
@@ -22,16 +22,15 @@ export async function batchRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: { description: 'A batch', $ref: 'batch#', headers: GENERATED_HEADERS }, ...problemResponses(400, 401, 429, 500, 503) },
       },
     },
-    async (request, reply) => {
+    (request, reply) => {
       const { count, state, seed, start } = request.query as { count: number; state?: string; seed?: string; start: number };
       const generator = seededGenerator(seed, reply);
       checkGeneratableState(generator, state);
-      await debitRecords(request, count);
       // V8's native JSON.stringify beats the schema-compiled serializer on 1000 records of short strings
       // (it flattens the generator's concatenated strings without a per-character escape loop); the
       // schema still documents the body, and the library's types guarantee its shape.
       reply.type('application/json; charset=utf-8').serializer(JSON.stringify);
-      return { count, addresses: generator.addresses({ start, count, state }) };
+      return afterDebit(request, count, () => ({ count, addresses: generator.addresses({ start, count, state }) }));
     },
   );
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { debitRecords } from '../../../access/debit-records.js';
+import { afterDebit } from '../../../access/after-debit.js';
 import { objectOf } from '../../../schemas/params.js';
 import { problemResponses } from '../../../schemas/problem.js';
 import { strictQuery } from '../../../validation/strict-query.js';
@@ -21,11 +21,10 @@ export async function einRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: { description: 'An EIN', $ref: 'ein#', headers: GENERATED_HEADERS }, ...problemResponses(400, 401, 429, 500, 503) },
       },
     },
-    async (request, reply) => {
+    (request, reply) => {
       const { seed } = request.query as { seed?: string };
       const generator = seededGenerator(seed, reply);
-      await debitRecords(request, 1);
-      return generator.ein();
+      return afterDebit(request, 1, () => generator.ein());
     },
   );
 }

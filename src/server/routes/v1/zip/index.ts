@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createGenerator } from '../../../../index.js';
-import { debitRecords } from '../../../access/debit-records.js';
+import { afterDebit } from '../../../access/after-debit.js';
 import { ProblemError } from '../../../problem/problem-error.js';
 import { objectOf, requiredObjectOf } from '../../../schemas/params.js';
 import { problemResponses } from '../../../schemas/problem.js';
@@ -33,13 +33,12 @@ export async function zipRoutes(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    async (request, reply) => {
+    (request, reply) => {
       const { zip } = request.params as { zip: string };
       const found = lookup.zip(zip);
       reply.header('x-ussynth-dataset-version', lookup.datasetVersion);
       if (!found) throw new ProblemError('zip_not_found', `ZIP ${zip} is well formed but not a known ZIP code`, { param: 'zip' });
-      await debitRecords(request, 1);
-      return found;
+      return afterDebit(request, 1, () => found);
     },
   );
 }

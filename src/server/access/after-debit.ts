@@ -1,0 +1,49 @@
+import type { FastifyRequest } from 'fastify';
+import { isPromise, type Awaitable } from '../../awaitable.js';
+import type { QuotaDecision } from '../../limits/monthly-quota.js';
+import { ProblemError } from '../problem/problem-error.js';
+
+/**
+ * Debits `records` from the account's monthly quota, then makes the body:
+ * nothing is generated or served unless the debit is granted (and durable).
+ * Refuses with 429 quota_exceeded (Retry-After until the month resets),
+ * saying how many records remain; never overruns the quota. Answers at once
+ * when the quota does (the embedded store), so the route stays synchronous.
+ * @example return afterDebit(request, 1, () => generator.ein());
+ */
+export function afterDebit<T>(request: FastifyRequest, records: number, body: () => T): Awaitable<T> {
+  const access = request.access;
+  if (!access) throw new Error('afterDebit called on a route without authentication');
+  const services = request.server.ussynth;
+  const now = services.clock();
+  let decision;
+  try {
+    decision = services.quota.debit(access.key.accountId, records, access.key.monthlyQuota, now);
+  } catch (error) {
+    throw usageStoreUnavailable(request, error);
+  }
+  const settle = (granted: QuotaDecision) => {
+    access.quota = granted;
+    if (!granted.granted) throw quotaExceeded(records, granted, access.key.monthlyQuota, now);
+    access.records = records;
+    return body();
+  };
+  if (!isPromise(decision)) return settle(decision);
+  return decision.then(settle, (error: unknown) => {
+    throw usageStoreUnavailable(request, error);
+  });
+}
+
+function quotaExceeded(records: number, decision: QuotaDecision, quota: number, now: number): ProblemError {
+  const resetsAt = new Date(now + decision.resetSeconds * 1000).toISOString().replace(/T.*/, '');
+  return new ProblemError(
+    'quota_exceeded',
+    `this request needs ${records} record${records === 1 ? '' : 's'} but ${decision.remaining} of the monthly quota of ${quota} remain; the quota resets on ${resetsAt} 00:00 UTC`,
+    { remaining: decision.remaining, headers: { 'retry-after': String(decision.resetSeconds) } },
+  );
+}
+
+function usageStoreUnavailable(request: FastifyRequest, error: unknown): ProblemError {
+  request.log.error({ err: error }, 'usage store unavailable');
+  return new ProblemError('service_unavailable', 'the usage store is unavailable; retry shortly', { headers: { 'retry-after': '1' } });
+}
