@@ -47,6 +47,27 @@ const ADDRESS_STREAM = 1 << 8;
 const PHONE_STREAM = 2 << 8;
 const EIN_STREAM = 3 << 8;
 
+/** What every generator over one index shares. */
+type SharedParts = ReturnType<typeof sharedParts>;
+const SHARED = new WeakMap<DataIndex, SharedParts>();
+
+function sharedParts(data: DataIndex) {
+  return {
+    streets: new StreetMaker(data),
+    tables: {
+      states: data.table('SS'),
+      zips: data.table('ZS'),
+      sexes: data.table('SE'),
+      female: data.table('FF'),
+      male: data.table('FM'),
+      surnames: data.table('SN'),
+      femaleParts: emailPartCache(data.table('FF')),
+      maleParts: emailPartCache(data.table('FM')),
+      surnameParts: emailPartCache(data.table('SN')),
+    },
+  };
+}
+
 /**
  * A seeded generator over a dataset. Record `i` of a stream depends only on
  * the seed, the stream's options and `i`: the `...At` and `addresses` methods
@@ -68,7 +89,7 @@ export class Generator {
   private readonly random: RecordRandom;
   private readonly streets: StreetMaker;
   private readonly emails: EmailMaker;
-  private readonly tables;
+  private readonly tables: SharedParts['tables'];
   private addressCursor = 0;
   private phoneCursor = 0;
   private einCursor = 0;
@@ -83,20 +104,13 @@ export class Generator {
     this.datasetVersion = data.datasetVersion;
     this.fictionalPhones = options.fictionalPhones === true;
     this.random = new RecordRandom(key);
-    this.streets = new StreetMaker(data);
     const domain = options.emailDomain === undefined ? undefined : checkEmailDomain(options.emailDomain);
     this.emails = new EmailMaker(key, domain);
-    this.tables = {
-      states: data.table('SS'),
-      zips: data.table('ZS'),
-      sexes: data.table('SE'),
-      female: data.table('FF'),
-      male: data.table('FM'),
-      surnames: data.table('SN'),
-      femaleParts: emailPartCache(data.table('FF')),
-      maleParts: emailPartCache(data.table('FM')),
-      surnameParts: emailPartCache(data.table('SN')),
-    };
+    // Seed-independent parts are made once per index: the API makes a generator per request.
+    let parts = SHARED.get(data);
+    if (!parts) SHARED.set(data, (parts = sharedParts(data)));
+    this.streets = parts.streets;
+    this.tables = parts.tables;
   }
 
   /**

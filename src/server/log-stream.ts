@@ -5,6 +5,8 @@ export const LOG_BUFFER_BYTES = 4096;
 /** Longest time a log line waits in the buffer. */
 export const LOG_FLUSH_MS = 1000;
 
+const OPEN = new Set<() => void>();
+
 /** The server's log destination and how to stop it. */
 export interface LogStream {
   /** The pino destination (standard output). */
@@ -28,7 +30,9 @@ export function bufferedLogStream(): LogStream {
   const flush = () => stream.flushSync();
   const timer = setInterval(flush, LOG_FLUSH_MS);
   timer.unref();
-  process.on('exit', flush);
+  // Lines logged after close (the server's last words) are still written at exit; one listener per process.
+  if (OPEN.size === 0) process.once('exit', () => OPEN.forEach((write) => write()));
+  OPEN.add(flush);
   return {
     stream,
     close() {

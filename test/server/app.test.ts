@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGenerator, GENERATOR_VERSION } from '../../src/index.js';
 import { DEFAULT_BATCH_COUNT } from '../../src/server/schemas/params.js';
+import { crc32 } from '../../src/data-index/crc32.js';
+import { base62Fixed6 } from '../../src/store/base62.js';
 import { startTestServer, type TestServer } from './test-server.js';
 
 let server: TestServer;
@@ -152,6 +154,16 @@ describe('authentication', () => {
     await problem(await server.get('/v1/ein', foreign), 401, 'invalid_api_key');
     await problem(await server.get(`/v1/ein?api_key=${key}`), 400, 'api_key_in_query');
     await problem(await server.get(`/v1/ein?q=${key}`, key), 400, 'api_key_in_query');
+  });
+
+  it('401s a well-formed key whose id exists but whose secret differs, also once the real key is cached', async () => {
+    expect((await server.get('/v1/ein', key)).status).toBe(200);
+    // Same prefix and id, another secret, a valid checksum: passes the shape check, fails the comparison.
+    const secret = key.slice(17, 41);
+    const body = key.slice(0, 17) + (secret[0] === 'A' ? 'B' : 'A') + secret.slice(1);
+    const forged = body + base62Fixed6(crc32(new TextEncoder().encode(body)));
+    await problem(await server.get('/v1/ein', forged), 401, 'invalid_api_key');
+    expect((await server.get('/v1/ein', key)).status).toBe(200);
   });
 
   it('401 responses carry no RateLimit fields but still the security headers', async () => {
