@@ -94,6 +94,8 @@ export class DataIndex {
   /** Valid EIN campus prefixes. */
   readonly einPrefixes: Uint8Array;
   private readonly stateByCode: Map<string, IndexState>;
+  private readonly text: string;
+  private plain: boolean | undefined;
   private readonly zipTexts: (string | null)[];
   private readonly rowByZip: Uint32Array;
   private readonly tables: Map<WeightedTableId, WeightedTable>;
@@ -109,6 +111,7 @@ export class DataIndex {
     this.datasetVersion = raw.datasetVersion;
     const text = new TextDecoder('utf-8', { fatal: true }).decode(section('STRD'));
     this.string = lazyStrings(text, section('STRL'));
+    this.text = text;
 
     this.tables = new Map();
     for (const id of Object.keys(WEIGHTED_TABLES) as WeightedTableId[]) {
@@ -177,6 +180,19 @@ export class DataIndex {
   /** A weighted table by id. */
   table(id: WeightedTableId): WeightedTable {
     return this.tables.get(id)!;
+  }
+
+  /**
+   * Whether every string of the index is JSON-plain: no quote, backslash or
+   * control character (nor lone surrogates, which UTF-8 cannot hold), so text made of these strings (and
+   * digits, spaces and checked e-mail domains) goes into a JSON string as is.
+   * Checked once, on first use. The command line then writes JSON lines by
+   * concatenation instead of JSON.stringify.
+   * @example defaultIndex().jsonPlainText // true for the shipped index
+   */
+  get jsonPlainText(): boolean {
+    // The text came through a fatal UTF-8 decoder, so it holds no lone surrogates.
+    return (this.plain ??= !/["\\\u0000-\u001f]/.test(this.text));
   }
 
   /** Row of a ZIP given as an integer 0..99999, or -1 when the ZIP is not in the table. */

@@ -4,6 +4,7 @@ import { DataIndex } from '../../src/data-index/data-index.js';
 import { crc32 } from '../../src/data-index/crc32.js';
 import { HEADER_SIZE } from '../../src/data-index/format.js';
 import { UssynthError } from '../../src/errors.js';
+import { defaultIndex } from '../../src/default-index.js';
 import { tinyData } from '../fixtures/tiny-data.js';
 
 const bytes = writeIndex(tinyData());
@@ -18,6 +19,26 @@ function rejection(mutate: (copy: Uint8Array) => Uint8Array): UssynthError {
   }
   throw new Error('the index was accepted');
 }
+
+describe('jsonPlainText', () => {
+  it('is true for the shipped index, checked string by string here', () => {
+    const shipped = defaultIndex();
+    expect(shipped.jsonPlainText).toBe(true);
+    // Independently: every string id resolves to text that JSON.stringify leaves unescaped.
+    const ids = new Set<number>([...shipped.zipCities]);
+    for (const id of ['FF', 'FM', 'SN', 'SB', 'SX', 'DP', 'UD'] as const) for (const item of shipped.table(id).items) ids.add(item);
+    for (const id of ids) expect(JSON.stringify(shipped.string(id)).slice(1, -1)).toBe(shipped.string(id));
+  });
+
+  it('is false when any string needs escaping in JSON', () => {
+    for (const city of ['Say "Hi"', 'Back\\slash', 'Tab\there']) {
+      const data = tinyData();
+      data.zips[0] = { ...data.zips[0], city };
+      expect(DataIndex.fromBytes(writeIndex(data)).jsonPlainText, city).toBe(false);
+    }
+    expect(DataIndex.fromBytes(bytes).jsonPlainText).toBe(true);
+  });
+});
 
 describe('index round trip', () => {
   const data = DataIndex.fromBytes(bytes);

@@ -64,6 +64,8 @@ async function* threadedChunks(job: RecordJob, jobs: number, chunkRecords: numbe
   const countOf = (sequence: number): number => Math.min(chunkRecords, job.count - sequence * chunkRecords);
   // Written buffers waiting to go back to the worker they came from.
   const returned: ArrayBuffer[][] = workers.map(() => []);
+  // The last worker chunk handed to the consumer, whose buffer may still be being written.
+  let written: { thread: number; buffer: ArrayBuffer } | undefined;
   let sent = 0;
   const dispatch = (): void => {
     const sequence = sent++;
@@ -80,13 +82,17 @@ async function* threadedChunks(job: RecordJob, jobs: number, chunkRecords: numbe
       const thread = next % threads;
       if (thread === 0) {
         yield { bytes: Buffer.from(render(next * chunkRecords, countOf(next)), 'utf8'), records: countOf(next) };
+        if (written) returned[written.thread - 1].push(written.buffer);
+        written = undefined;
         continue;
       }
       const bytes = await results.get(next)!.promise;
       results.delete(next);
       yield { bytes, records: countOf(next) };
-      // The consumer has written the bytes by the time it asks for the next chunk.
-      returned[thread - 1].push(bytes.buffer as ArrayBuffer);
+      // The consumer keeps one write in flight: when it asks for the chunk after this one, the write
+      // of the chunk before this one has finished, and that buffer can go back to its worker.
+      if (written) returned[written.thread - 1].push(written.buffer);
+      written = { thread, buffer: bytes.buffer as ArrayBuffer };
     }
   } finally {
     for (const worker of workers) worker.removeAllListeners('exit');

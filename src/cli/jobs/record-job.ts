@@ -1,4 +1,4 @@
-import { createGenerator } from '../../index.js';
+import { createGenerator, defaultIndex } from '../../index.js';
 import { recordFormat } from '../output/formats.js';
 import type { FormatName, JsonShape, TextRecord } from '../output/record-format.js';
 
@@ -49,7 +49,9 @@ export const CHUNK_RECORDS = 2_000;
  */
 export function chunkRenderer(job: RecordJob): (start: number, count: number) => string {
   const generator = createGenerator({ seed: job.seed, emailDomain: job.emailDomain, fictionalPhones: job.fictionalPhones });
-  const format = recordFormat(job.format, { columns: KIND_COLUMNS[job.kind], table: job.table, jsonShape: job.jsonShape });
+  // The records' text comes from the shipped index (plus digits and a checked e-mail domain).
+  const plainValues = defaultIndex().jsonPlainText;
+  const format = recordFormat(job.format, { columns: KIND_COLUMNS[job.kind], table: job.table, jsonShape: job.jsonShape, plainValues });
   const state = job.state;
   const records = (start: number, count: number): TextRecord[] => {
     const out = new Array<TextRecord>(count);

@@ -80,6 +80,16 @@ export async function runRecordJob(run: RecordRun, io: CommandIo): Promise<numbe
     await unlessInterrupted(sink.write(Buffer.from(frame.head, 'utf8')), interrupt.signal);
     let done = 0;
     const chunks = recordChunks(job, run.jobs);
+    // One write in flight while the next chunk renders: the disk and the generators overlap.
+    let writing: { promise: Promise<void>; records: number } | undefined;
+    const finishWrite = async (): Promise<void> => {
+      if (!writing) return;
+      const { promise, records } = writing;
+      writing = undefined;
+      await unlessInterrupted(promise, interrupt.signal);
+      done += records;
+      progress.update(done);
+    };
     try {
       for (;;) {
         const next = await unlessInterrupted(
@@ -88,12 +98,16 @@ export async function runRecordJob(run: RecordRun, io: CommandIo): Promise<numbe
           }),
           interrupt.signal,
         );
+        await finishWrite();
         if (next.done) break;
-        await unlessInterrupted(sink.write(next.value.bytes), interrupt.signal);
-        done += next.value.records;
-        progress.update(done);
+        const promise = sink.write(next.value.bytes);
+        // Observed by finishWrite; this keeps an early failure from counting as unhandled meanwhile.
+        promise.catch(() => undefined);
+        writing = { promise, records: next.value.records };
       }
     } finally {
+      // Never leave a write running into the abort that follows an error.
+      await writing?.promise.catch(() => undefined);
       await chunks.return(undefined);
     }
     await unlessInterrupted(sink.write(Buffer.from(frame.tail, 'utf8')), interrupt.signal);

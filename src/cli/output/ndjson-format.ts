@@ -1,12 +1,16 @@
 import { jsonText } from './json-text.js';
+import { plainJsonObjectWriter } from './plain-json-object.js';
 import type { RecordFormat, RecordLayout, TextRecord } from './record-format.js';
 
 /**
  * Renders one record as a JSON object on one line with the layout's keys in
- * order, the same text as `JSON.stringify(record)` for records with those keys.
+ * order, the same text as `JSON.stringify(record)` for records with those keys
+ * (by concatenation when the values are known to be JSON-plain).
  * @example jsonObjectWriter(['ein'])({ ein: '12-3456789' }) // '{"ein":"12-3456789"}'
  */
-export function jsonObjectWriter(columns: readonly string[]): (record: TextRecord) => string {
+export function jsonObjectWriter(columns: readonly string[], plainValues = false): (record: TextRecord) => string {
+  const plain = plainValues ? plainJsonObjectWriter(columns) : undefined;
+  if (plain) return plain;
   const prefixes = columns.map((column, i) => (i === 0 ? '{' : ',') + JSON.stringify(column) + ':');
   const byKeys = (record: TextRecord): string => {
     let text = '';
@@ -31,9 +35,15 @@ function hasKeysInOrder(record: TextRecord, columns: readonly string[]): boolean
  */
 export function ndjsonFormat(layout: RecordLayout): RecordFormat {
   const object = jsonObjectWriter(layout.columns);
+  const plain = layout.plainValues ? plainJsonObjectWriter(layout.columns) : undefined;
   return {
     head: () => '',
     body(records) {
+      if (plain) {
+        let text = '';
+        for (let i = 0; i < records.length; i++) text += plain(records[i]) + '\n';
+        return text;
+      }
       // One join of flat strings: far cheaper to encode than a rope built with +=.
       const lines = new Array<string>(records.length + 1);
       // A chunk comes from one generator and one object literal: when its first record has the

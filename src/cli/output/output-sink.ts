@@ -3,8 +3,9 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { AtomicFile } from './atomic-file.js';
 
 /**
- * Where a run's bytes go: `write` resolves once the bytes are accepted
- * (back-pressure), `commit` completes the output, `abort` discards it.
+ * Where a run's bytes go: `write` resolves once the bytes are written out
+ * (so the buffer may be reused; one write at a time is back-pressure enough),
+ * `commit` completes the output, `abort` discards it.
  * @example const sink = await openSink(undefined, process.stdout); await sink.write(bytes); await sink.commit();
  */
 export interface OutputSink {
@@ -40,23 +41,16 @@ class StreamSink implements OutputSink {
 
   async write(bytes: Uint8Array): Promise<void> {
     if (this.failure) throw this.failure;
-    if (this.stream.write(bytes)) {
-      // stdout redirected to a file writes synchronously; without a turn of the event loop a long run would never see SIGINT.
-      await nextTurn();
-      return;
-    }
+    // Resolved when the stream has handed the bytes to the system, not merely queued them: the
+    // caller may then reuse the buffer (a worker's chunk buffer goes back to the worker).
     await new Promise<void>((resolve, reject) => {
-      const done = (): void => {
-        this.stream.off('drain', done);
-        this.stream.off('error', done);
-        this.stream.off('close', done);
-        if (this.failure) reject(this.failure);
-        else resolve();
-      };
-      this.stream.on('drain', done);
-      this.stream.on('error', done);
-      this.stream.on('close', done);
+      this.stream.write(bytes, (error) => {
+        if (!error) resolve();
+        else reject((error as NodeJS.ErrnoException).code === 'EPIPE' ? new ClosedPipeError() : (this.failure ?? error));
+      });
     });
+    // stdout redirected to a file completes synchronously; without a turn of the event loop a long run would never see SIGINT.
+    await nextTurn();
   }
 
   async commit(): Promise<void> {

@@ -34,6 +34,8 @@ export interface RecordLayout {
   table: string;
   /** JSON shape (the other formats ignore it). */
   jsonShape: JsonShape;
+  /** Every value is JSON-plain (no quote, backslash or control character), so JSON writers may skip escaping. */
+  plainValues?: boolean;
 }
 
 /**
