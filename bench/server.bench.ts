@@ -2,7 +2,7 @@
 // Run: npm run bench:server   (BENCH_SECONDS=10 BENCH_CONNECTIONS=10 by default)
 // Every server is a separate process, as in production; autocannon runs in this one.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -20,23 +20,22 @@ await app.listen({ host: '127.0.0.1', port: 0 });
 console.log('listening on http://127.0.0.1:' + app.server.address().port);
 `;
 
-function start(args: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string; banner: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-    let banner = '';
-    const onData = (chunk: Buffer) => {
-      banner += chunk.toString();
-      const match = /(http:\/\/127\.0\.0\.1:\d+)/.exec(banner);
-      if (match && (banner.includes('curl') || banner.includes('listening on http'))) {
-        // Keep draining stdout (request logs) so the server never blocks on a full pipe.
-        child.stdout!.off('data', onData);
-        child.stdout!.resume();
-        resolve({ child, url: match[1], banner });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${banner}`)));
-  });
+// Servers log to a file, as under a service manager: piped into this process, the log lines would
+// compete with autocannon for its thread and the measurement would partly be of this reader.
+async function start(name: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string; log: string }> {
+  const log = join(dir, `${name}.log`);
+  const out = openSync(log, 'w');
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', out, 'inherit'] });
+  closeSync(out);
+  let exited: number | null | undefined;
+  child.on('exit', (code) => (exited = code));
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const banner = readFileSync(log, 'utf8');
+    const match = /(http:\/\/127\.0\.0\.1:\d+)/.exec(banner);
+    if (match && (banner.includes('curl') || banner.includes('listening on http'))) return { child, url: match[1], log };
+    if (exited !== undefined) throw new Error(`${name} server exited with ${exited}: ${banner}`);
+  }
 }
 
 async function measure(url: string, headers: Record<string, string> = {}) {
@@ -57,8 +56,8 @@ const created = spawnSync(process.execPath, ['dist/cli/main.js', 'keys', 'create
 if (created.status !== 0) throw new Error(created.stderr);
 const key = (JSON.parse(created.stdout) as { key: string }).key;
 
-const bare = await start(['--input-type=module', '-e', BARE_SERVER], {});
-const api = await start(['dist/cli/main.js', 'serve', '--no-dev-key'], env);
+const bare = await start('bare', ['--input-type=module', '-e', BARE_SERVER], {});
+const api = await start('api', ['dist/cli/main.js', 'serve', '--no-dev-key'], env);
 try {
   const auth = { 'x-api-key': key };
   const rows: { name: string; rps: number; p50: number; p99: number; extra: string }[] = [];
@@ -71,7 +70,8 @@ try {
   const batch = await measure(`${api.url}/v1/batch?count=1000`, auth);
   rows.push({ name: 'GET /v1/batch?count=1000', ...batch, extra: `${Math.round(batch.rps * 1000).toLocaleString('en-US')} records/s (target >= 300,000)` });
 
-  console.log(`\nREST API benchmark: ${CONNECTIONS} connections, ${SECONDS} s per row, LOG_LEVEL=${LOG_LEVEL}, node ${process.version}\n`);
+  const logLines = readFileSync(api.log, 'utf8').split('\n').filter((line) => line.includes('"msg":"request"')).length;
+  console.log(`\nREST API benchmark: ${CONNECTIONS} connections, ${SECONDS} s per row, LOG_LEVEL=${LOG_LEVEL} (${logLines.toLocaleString('en-US')} request log lines written), node ${process.version}\n`);
   console.log('| Route | req/s | p50 ms | p99 ms | Ratio / throughput |');
   console.log('|---|---:|---:|---:|---|');
   for (const r of rows) console.log(`| ${r.name} | ${Math.round(r.rps).toLocaleString('en-US')} | ${r.p50} | ${r.p99} | ${r.extra} |`);

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { BufferRing } from './buffer-ring.js';
 import type { ChunkRequest, ChunkResult } from './chunk-messages.js';
 import { CHUNK_RECORDS, chunkRenderer, type RecordJob } from './record-job.js';
 
@@ -37,9 +38,11 @@ function pending(): Pending {
 
 function* inlineChunks(job: RecordJob, chunkRecords: number): Generator<Chunk> {
   const render = chunkRenderer(job);
+  // The consumer writes chunk k while chunk k+1 renders: chunk k+2 may reuse chunk k's buffer.
+  const buffers = new BufferRing(2);
   for (let start = 0; start < job.count; start += chunkRecords) {
     const count = Math.min(chunkRecords, job.count - start);
-    yield { bytes: Buffer.from(render(start, count), 'utf8'), records: count };
+    yield { bytes: buffers.encode(render(start, count)), records: count };
   }
 }
 
@@ -48,6 +51,8 @@ async function* threadedChunks(job: RecordJob, jobs: number, chunkRecords: numbe
   const threads = Math.min(jobs, chunks);
   // The main thread is one of the `jobs` threads: it renders chunk k when k % threads is 0, so N jobs cost N-1 extra isolates (each holds its own copy of the index).
   const render = chunkRenderer(job);
+  // The main thread's own chunks are at least `threads` apart, so their writes are done when the ring comes round.
+  const buffers = new BufferRing(2);
   const workers = Array.from(
     { length: threads - 1 },
     () => new Worker(new URL('./chunk-worker.js', import.meta.url), { workerData: job, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } }),
@@ -81,7 +86,7 @@ async function* threadedChunks(job: RecordJob, jobs: number, chunkRecords: numbe
       while (sent < chunks && sent < next + threads * AHEAD_PER_WORKER) dispatch();
       const thread = next % threads;
       if (thread === 0) {
-        yield { bytes: Buffer.from(render(next * chunkRecords, countOf(next)), 'utf8'), records: countOf(next) };
+        yield { bytes: buffers.encode(render(next * chunkRecords, countOf(next))), records: countOf(next) };
         if (written) returned[written.thread - 1].push(written.buffer);
         written = undefined;
         continue;
