@@ -48,7 +48,14 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     close() {
       return (closing ??= (async () => {
         clearInterval(prune);
-        await app.close();
+        // A keep-alive connection whose request finishes during the drain is idle afterwards; closing only the
+        // connections idle at the start would leave it open until the client lets go (seconds).
+        const closeIdle = setInterval(() => app.server.closeIdleConnections(), 25);
+        try {
+          await app.close();
+        } finally {
+          clearInterval(closeIdle);
+        }
         await store.close();
       })());
     },

@@ -56,6 +56,17 @@ describe('ussynth serve', () => {
     expect(logLines.some((line) => line.includes(key))).toBe(false);
   });
 
+  it('refuses a second server on the same store, naming the reason, while the first keeps serving', async () => {
+    const first = await serve('--no-dev-key');
+    const second = spawnSync(process.execPath, [BIN, 'serve', '--no-dev-key'], { env, encoding: 'utf8' });
+    expect(second.status).toBe(2);
+    expect(second.stderr).toMatch(/^ussynth: .*store\.sqlite is in use by another ussynth server/);
+    expect(second.stderr).not.toContain('internal error');
+    expect((await fetch(first.url + '/v1/docs')).status).toBe(200);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+  });
+
   it('refuses bad configuration naming the variable', () => {
     const result = spawnSync(process.execPath, [BIN, 'serve'], { env: { ...env, PORT: 'eighty' }, encoding: 'utf8' });
     expect(result.status).toBe(2);
@@ -71,9 +82,13 @@ describe('ussynth serve', () => {
     await Promise.all(warm.map((r) => r.arrayBuffer()));
     const inFlight = Array.from({ length: 8 }, () => fetch(server.url + '/v1/batch?count=1000', { headers: { 'x-api-key': key } }));
     await new Promise((resolve) => setTimeout(resolve, 20));
+    const signalled = performance.now();
     server.child.kill('SIGTERM');
     const responses = await Promise.allSettled(inFlight);
     expect(await server.exited).toBe(0);
+    // The drain closes keep-alive connections as their last request finishes instead of waiting
+    // for the client to drop them (undici keeps an idle socket about 4 s).
+    expect(performance.now() - signalled).toBeLessThan(2500);
     const served = responses.filter((r) => r.status === 'fulfilled' && r.value.status === 200).length;
     expect(served).toBeGreaterThan(0);
     expect(usedBy('drain')).toBe(8 + served * 1000);
