@@ -39,8 +39,13 @@ export function accessFields(request: FastifyRequest, reply: FastifyReply): Reco
 export function pinoLineWriter(write: (line: string) => void): AccessLog {
   const origin = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())}`;
   return (request, reply) => {
-    const fields = JSON.stringify(accessFields(request, reply));
-    write(`{"level":30,"time":${Date.now()}${origin},${fields.slice(1, -1)},"msg":"request"}\n`);
+    // The fields of accessFields in its order, without the intermediate object (this runs on every request).
+    const access = request.access;
+    const seed = reply.getHeader('x-ussynth-seed');
+    let line = `{"level":30,"time":${Date.now()}${origin},"reqId":${JSON.stringify(request.id)},"method":${JSON.stringify(request.method)},"url":${JSON.stringify(loggedUrl(request.url))},"status":${reply.statusCode},"ms":${Math.round(reply.elapsedTime * 100) / 100}`;
+    if (access) line += `,"key":${JSON.stringify(access.key.id)},"records":${access.records}`;
+    if (seed !== undefined) line += `,"seed":${JSON.stringify(seed)}`;
+    write(line + ',"msg":"request"}\n');
   };
 }
 

@@ -24,7 +24,7 @@ export interface RequestAccess {
   /** The rate-limit decision of this request. */
   rate: RateDecision;
   /** The quota decision, once records were debited (or peeked for headers). */
-  quota?: QuotaDecision;
+  quota: QuotaDecision | undefined;
   /** Records debited by this request. */
   records: number;
 }

@@ -12,7 +12,7 @@ export const KEY_SECRET_LENGTH = 24;
 
 // uss_<env>_<id:8><secret:24><crc32:6>; the checksum covers everything before it,
 // so secret scanners recognise the shape and a typo is refused without a store lookup.
-const KEY_SHAPE = /^uss_(live|test)_([0-9A-Za-z]{8})([0-9A-Za-z]{24})([0-9A-Za-z]{6})$/;
+const KEY_SHAPE = /^uss_(live|test)_([0-9A-Za-z]{8})[0-9A-Za-z]{30}$/;
 
 /** A freshly minted key: the secret text (shown once) and what the store keeps. */
 export interface MintedKey {
@@ -41,10 +41,27 @@ export function mintKey(environment: KeyEnvironment): MintedKey {
  * @example parseKey(mintKey('live').key)?.id // the 8-character id
  */
 export function parseKey(key: string): { id: string; environment: KeyEnvironment } | undefined {
+  const shape = keyShape(key);
+  return shape && checksumValid(key) ? shape : undefined;
+}
+
+/**
+ * The id and environment of a key of the right shape, before its checksum
+ * is checked (see checksumValid); undefined for any other text.
+ * @example keyShape('uss_live_Ab3dE6gH...')?.id // "Ab3dE6gH"
+ */
+export function keyShape(key: string): { id: string; environment: KeyEnvironment } | undefined {
   const match = KEY_SHAPE.exec(key);
-  if (!match) return undefined;
-  if (checksumOf(key.slice(0, -6)) !== match[4]) return undefined;
-  return { id: match[2], environment: match[1] as KeyEnvironment };
+  return match ? { id: match[2], environment: match[1] as KeyEnvironment } : undefined;
+}
+
+/**
+ * Whether a key of the right shape carries the checksum of the rest: a
+ * mistyped key fails here, before any store lookup.
+ * @example checksumValid(mintKey('test').key) // true
+ */
+export function checksumValid(key: string): boolean {
+  return checksumOf(key.slice(0, -6)) === key.slice(-6);
 }
 
 /**

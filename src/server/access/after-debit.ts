@@ -1,17 +1,19 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isPromise, type Awaitable } from '../../awaitable.js';
 import type { QuotaDecision } from '../../limits/monthly-quota.js';
 import { ProblemError } from '../problem/problem-error.js';
+import { setRateLimitHeaders } from './rate-limit-headers.js';
 
 /**
- * Debits `records` from the account's monthly quota, then makes the body:
- * nothing is generated or served unless the debit is granted (and durable).
+ * Debits `records` from the account's monthly quota, then sets the RateLimit
+ * headers and makes the body: nothing is generated or served unless the
+ * debit is granted (and durable).
  * Refuses with 429 quota_exceeded (Retry-After until the month resets),
  * saying how many records remain; never overruns the quota. Answers at once
  * when the quota does (the embedded store), so the route stays synchronous.
- * @example return afterDebit(request, 1, () => generator.ein());
+ * @example return afterDebit(request, reply, 1, () => generator.ein());
  */
-export function afterDebit<T>(request: FastifyRequest, records: number, body: () => T): Awaitable<T> {
+export function afterDebit<T>(request: FastifyRequest, reply: FastifyReply, records: number, body: () => T): Awaitable<T> {
   const access = request.access;
   if (!access) throw new Error('afterDebit called on a route without authentication');
   const services = request.server.ussynth;
@@ -24,6 +26,8 @@ export function afterDebit<T>(request: FastifyRequest, records: number, body: ()
   }
   const settle = (granted: QuotaDecision) => {
     access.quota = granted;
+    // At once: the decision is known (a refusal carries them too).
+    setRateLimitHeaders(request, reply);
     if (!granted.granted) throw quotaExceeded(records, granted, access.key.monthlyQuota, now);
     access.records = records;
     return body();

@@ -14,6 +14,8 @@ export const KEY_CACHE_TTL_MS = 1000;
  */
 export class KeyCache {
   private readonly entries = new Map<string, { record: KeyRecord; until: number; verified?: Buffer }>();
+  // The presented key's bytes for the comparison, without an allocation per request.
+  private readonly scratch = Buffer.alloc(64);
 
   constructor(
     private readonly store: Store,
@@ -22,9 +24,7 @@ export class KeyCache {
 
   /** The cached record at once, or a promise of the store's answer on a miss. */
   get(id: string, now: number): Awaitable<KeyRecord | undefined> {
-    const hit = this.entries.get(id);
-    if (hit && hit.until > now) return hit.record;
-    return this.load(id, now);
+    return this.peek(id, now) ?? this.load(id, now);
   }
 
   /**
@@ -37,14 +37,34 @@ export class KeyCache {
    * @example if (!keys.verify(record, presented)) refuse();
    */
   verify(record: KeyRecord, presented: string): boolean {
-    const entry = this.entries.get(record.id);
-    const bytes = Buffer.from(presented, 'latin1');
-    if (entry?.record === record && entry.verified) {
-      return entry.verified.length === bytes.length && timingSafeEqual(entry.verified, bytes);
-    }
+    if (this.matchesVerified(record, presented)) return true;
     if (!digestMatches(presented, record.digest)) return false;
-    if (entry?.record === record) entry.verified = bytes;
+    const entry = this.entries.get(record.id);
+    if (entry?.record === record) entry.verified = Buffer.from(presented, 'latin1');
     return true;
+  }
+
+  /**
+   * Whether `presented` is, compared in constant time, the key that matched
+   * the cached record's digest since its last store read; false when none
+   * did yet (then `verify` hashes it). A match also proves the checksum.
+   * @example if (keys.matchesVerified(record, presented)) admit(record);
+   */
+  matchesVerified(record: KeyRecord, presented: string): boolean {
+    const entry = this.entries.get(record.id);
+    const verified = entry?.record === record ? entry.verified : undefined;
+    if (verified === undefined || presented.length !== verified.length || presented.length > this.scratch.length) return false;
+    const written = this.scratch.write(presented, 0, 'latin1');
+    return written === verified.length && timingSafeEqual(verified, this.scratch.subarray(0, written));
+  }
+
+  /**
+   * The cached record at once when it is fresh, else undefined (no store read).
+   * @example const record = keys.peek('Ab3dE6gH', Date.now());
+   */
+  peek(id: string, now: number): KeyRecord | undefined {
+    const hit = this.entries.get(id);
+    return hit && hit.until > now ? hit.record : undefined;
   }
 
   private async load(id: string, now: number): Promise<KeyRecord | undefined> {

@@ -1,4 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isPromise } from '../../awaitable.js';
+import { setRateLimitHeaders } from '../access/rate-limit-headers.js';
 import { problemSpec, type ProblemCode } from './http-error-codes.js';
 
 /** The RFC 9457 body the API sends, with the service's extension members. */
@@ -40,7 +42,8 @@ export function problemBody(request: FastifyRequest, code: ProblemCode, detail: 
 
 /**
  * Sends a problem+json response with the headers every response carries,
- * including from paths that skip the hooks (framework errors, 404s).
+ * including from paths that skip the hooks (framework errors, 404s), and the
+ * RateLimit headers once the request was authenticated.
  * @example return sendProblem(request, reply, 'not_found', 'no route GET /v2/x')
  */
 export function sendProblem(
@@ -54,5 +57,11 @@ export function sendProblem(
   reply.code(body.status).type('application/problem+json');
   reply.header('x-content-type-options', 'nosniff').header('cache-control', 'no-store').header('x-request-id', request.id);
   if (extras.headers) reply.headers(extras.headers);
-  return reply.send(body);
+  const rateLimit = request.access && !reply.hasHeader('ratelimit') ? setRateLimitHeaders(request, reply) : undefined;
+  if (!isPromise(rateLimit)) return reply.send(body);
+  rateLimit.then(
+    () => reply.send(body),
+    () => reply.send(body),
+  );
+  return reply;
 }

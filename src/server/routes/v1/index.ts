@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { isPromise } from '../../../awaitable.js';
 import { authenticate } from '../../access/authenticate.js';
-import { rateLimitHeaders } from '../../access/rate-limit-headers.js';
 import { addressRoutes } from './address/index.js';
 import { batchRoutes } from './batch/index.js';
 import { einRoutes } from './ein/index.js';
@@ -13,18 +11,14 @@ export const API_PATHS: readonly RegExp[] = [/^\/v1\/(?:address|batch|ein|phone)
 
 /**
  * The authenticated data API, registered under /v1: every route needs a key,
- * is rate limited, and answers with the RateLimit headers.
+ * is rate limited, and answers with the RateLimit headers (set by afterDebit
+ * on success and by sendProblem on every refusal or error after
+ * authentication, so no onSend hook runs per request).
  * @example await app.register(apiRoutes, { prefix: '/v1' })
  */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
   app.decorateRequest('access', null);
   app.addHook('onRequest', authenticate);
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (!request.access) return done(null, payload);
-    const headers = rateLimitHeaders(request);
-    if (!isPromise(headers)) return done(null, (reply.headers(headers), payload));
-    headers.then((h) => done(null, (reply.headers(h), payload)), done);
-  });
   await app.register(addressRoutes);
   await app.register(batchRoutes);
   await app.register(einRoutes);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterDebit } from '../../../access/after-debit.js';
 import { objectOf } from '../../../schemas/params.js';
 import { problemResponses } from '../../../schemas/problem.js';
-import { strictQuery } from '../../../validation/strict-query.js';
+import { strictQueryFor } from '../../../validation/strict-query.js';
 import { API_ROUTE, checkGeneratableState, GENERATED_HEADERS, seededGenerator } from '../seeded-generator.js';
 
 /**
@@ -13,7 +13,7 @@ export async function addressRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/address',
     {
-      preValidation: strictQuery,
+      ...strictQueryFor('state', 'seed'),
       schema: {
         ...API_ROUTE,
         summary: 'One synthetic address',
@@ -25,7 +25,7 @@ export async function addressRoutes(app: FastifyInstance): Promise<void> {
       const { state, seed } = request.query as { state?: string; seed?: string };
       const generator = seededGenerator(seed, reply);
       checkGeneratableState(generator, state);
-      return afterDebit(request, 1, () => generator.address({ state }));
+      return afterDebit(request, reply, 1, () => generator.address({ state }));
     },
   );
 }

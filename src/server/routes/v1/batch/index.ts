@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterDebit } from '../../../access/after-debit.js';
 import { objectOf } from '../../../schemas/params.js';
 import { problemResponses } from '../../../schemas/problem.js';
-import { strictQuery } from '../../../validation/strict-query.js';
+import { strictQueryFor } from '../../../validation/strict-query.js';
 import { API_ROUTE, checkGeneratableState, GENERATED_HEADERS, seededGenerator } from '../seeded-generator.js';
 
 /**
@@ -13,7 +13,7 @@ export async function batchRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/batch',
     {
-      preValidation: strictQuery,
+      ...strictQueryFor('count', 'state', 'seed', 'start'),
       schema: {
         ...API_ROUTE,
         summary: 'A batch of synthetic addresses',
@@ -30,7 +30,7 @@ export async function batchRoutes(app: FastifyInstance): Promise<void> {
       // (it flattens the generator's concatenated strings without a per-character escape loop); the
       // schema still documents the body, and the library's types guarantee its shape.
       reply.type('application/json; charset=utf-8').serializer(JSON.stringify);
-      return afterDebit(request, count, () => ({ count, addresses: generator.addresses({ start, count, state }) }));
+      return afterDebit(request, reply, count, () => ({ count, addresses: generator.addresses({ start, count, state }) }));
     },
   );
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterDebit } from '../../../access/after-debit.js';
 import { objectOf } from '../../../schemas/params.js';
 import { problemResponses } from '../../../schemas/problem.js';
-import { strictQuery } from '../../../validation/strict-query.js';
+import { strictQueryFor } from '../../../validation/strict-query.js';
 import { API_ROUTE, GENERATED_HEADERS, seededGenerator } from '../seeded-generator.js';
 
 /**
@@ -13,7 +13,7 @@ export async function einRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/ein',
     {
-      preValidation: strictQuery,
+      ...strictQueryFor('seed'),
       schema: {
         ...API_ROUTE,
         summary: 'One synthetic EIN',
@@ -24,7 +24,7 @@ export async function einRoutes(app: FastifyInstance): Promise<void> {
     (request, reply) => {
       const { seed } = request.query as { seed?: string };
       const generator = seededGenerator(seed, reply);
-      return afterDebit(request, 1, () => generator.ein());
+      return afterDebit(request, reply, 1, () => generator.ein());
     },
   );
 }

@@ -4,7 +4,7 @@ import { afterDebit } from '../../../access/after-debit.js';
 import { ProblemError } from '../../../problem/problem-error.js';
 import { objectOf, requiredObjectOf } from '../../../schemas/params.js';
 import { problemResponses } from '../../../schemas/problem.js';
-import { strictQuery } from '../../../validation/strict-query.js';
+import { strictQueryFor } from '../../../validation/strict-query.js';
 import { API_ROUTE } from '../seeded-generator.js';
 
 /**
@@ -17,7 +17,7 @@ export async function zipRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/zip/:zip',
     {
-      preValidation: strictQuery,
+      ...strictQueryFor(),
       schema: {
         ...API_ROUTE,
         summary: 'Look up a five-digit ZIP code',
@@ -38,7 +38,7 @@ export async function zipRoutes(app: FastifyInstance): Promise<void> {
       const found = lookup.zip(zip);
       reply.header('x-ussynth-dataset-version', lookup.datasetVersion);
       if (!found) throw new ProblemError('zip_not_found', `ZIP ${zip} is well formed but not a known ZIP code`, { param: 'zip' });
-      return afterDebit(request, 1, () => found);
+      return afterDebit(request, reply, 1, () => found);
     },
   );
 }
