@@ -42,11 +42,20 @@ export function pinoLineWriter(write: (line: string) => void): AccessLog {
     // The fields of accessFields in its order, without the intermediate object (this runs on every request).
     const access = request.access;
     const seed = reply.getHeader('x-ussynth-seed');
-    let line = `{"level":30,"time":${Date.now()}${origin},"reqId":${JSON.stringify(request.id)},"method":${JSON.stringify(request.method)},"url":${JSON.stringify(loggedUrl(request.url))},"status":${reply.statusCode},"ms":${Math.round(reply.elapsedTime * 100) / 100}`;
+    let line = `{"level":30,"time":${Date.now()}${origin},"reqId":${JSON.stringify(request.id)},"method":${JSON.stringify(request.method)},"url":${JSON.stringify(loggedUrl(request.url))},"status":${reply.statusCode},"ms":${hundredths(Math.round(reply.elapsedTime * 100))}`;
     if (access) line += `,"key":${JSON.stringify(access.key.id)},"records":${access.records}`;
     if (seed !== undefined) line += `,"seed":${JSON.stringify(seed)}`;
     write(line + ',"msg":"request"}\n');
   };
+}
+
+/** The JSON text of `units / 100` for a whole number of hundredths, with integer arithmetic only (no float printing). */
+function hundredths(units: number): string {
+  if (!Number.isSafeInteger(units) || units < 0) return JSON.stringify(units / 100);
+  const whole = Math.floor(units / 100);
+  const fraction = units % 100;
+  if (fraction === 0) return `${whole}`;
+  return fraction % 10 === 0 ? `${whole}.${fraction / 10}` : `${whole}.${fraction < 10 ? '0' : ''}${fraction}`;
 }
 
 function loggedUrl(url: string): string {

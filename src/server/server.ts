@@ -5,6 +5,7 @@ import { openSqliteStore } from '../store/sqlite/sqlite-store.js';
 import type { Store } from '../store/store.js';
 import { buildApp } from './app.js';
 import type { ServerConfig } from './config.js';
+import { keepTickShape } from './tick-shape.js';
 
 /** A listening server. */
 export interface RunningServer {
@@ -24,6 +25,7 @@ export interface RunningServer {
  * @example const server = await startServer(loadConfig(process.env)); console.log(server.url);
  */
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
+  keepTickShape();
   const store = await openSqliteStore(config.dbPath, { ownUsage: true });
   const limiter = new TokenBucketLimiter();
   const app = await buildApp(config, { store, rateLimiter: limiter, quota: new StoreMonthlyQuota(store), clock: Date.now });

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isPromise, type Awaitable } from '../../awaitable.js';
 import type { QuotaDecision } from '../../limits/monthly-quota.js';
+import type { KeyRecord } from '../../store/store.js';
 
 /**
  * Sets the IETF draft RateLimit header fields (draft-10 syntax) of an
@@ -16,7 +17,7 @@ export function setRateLimitHeaders(request: FastifyRequest, reply: FastifyReply
   const { key, rate } = access;
   const set = (quota: QuotaDecision) => {
     access.quota = quota;
-    reply.header('ratelimit-policy', `"burst";q=${key.rate};w=1, "monthly";q=${key.monthlyQuota};w=${quota.windowSeconds}`);
+    reply.header('ratelimit-policy', policyText(key, quota.windowSeconds));
     reply.header('ratelimit', `"burst";r=${rate.remaining};t=${rate.resetSeconds}, "monthly";r=${quota.remaining};t=${quota.resetSeconds}`);
   };
   if (access.quota) return set(access.quota);
@@ -24,4 +25,15 @@ export function setRateLimitHeaders(request: FastifyRequest, reply: FastifyReply
   const services = request.server.ussynth;
   const quota = services.quota.peek(key.accountId, key.monthlyQuota, services.clock());
   return isPromise(quota) ? quota.then(set) : set(quota);
+}
+
+// A key's policy text changes only with its limits (a new record) or the month's length.
+const POLICIES = new WeakMap<KeyRecord, { windowSeconds: number; text: string }>();
+
+function policyText(key: KeyRecord, windowSeconds: number): string {
+  const cached = POLICIES.get(key);
+  if (cached?.windowSeconds === windowSeconds) return cached.text;
+  const text = `"burst";q=${key.rate};w=1, "monthly";q=${key.monthlyQuota};w=${windowSeconds}`;
+  POLICIES.set(key, { windowSeconds, text });
+  return text;
 }
