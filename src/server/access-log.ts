@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { integerText, jsonString } from './fast-text.js';
 import { redactedUrl } from './redacted-url.js';
 
 /** Longest request target written to the log. */
@@ -42,9 +43,9 @@ export function pinoLineWriter(write: (line: string) => void): AccessLog {
     // The fields of accessFields in its order, without the intermediate object (this runs on every request).
     const access = request.access;
     const seed = reply.getHeader('x-ussynth-seed');
-    let line = `{"level":30,"time":${Date.now()}${origin},"reqId":${JSON.stringify(request.id)},"method":${JSON.stringify(request.method)},"url":${JSON.stringify(loggedUrl(request.url))},"status":${reply.statusCode},"ms":${hundredths(Math.round(reply.elapsedTime * 100))}`;
-    if (access) line += `,"key":${JSON.stringify(access.key.id)},"records":${access.records}`;
-    if (seed !== undefined) line += `,"seed":${JSON.stringify(seed)}`;
+    let line = `{"level":30,"time":${integerText(Date.now())}${origin},"reqId":${jsonString(request.id)},"method":${jsonString(request.method)},"url":${jsonString(loggedUrl(request.url))},"status":${reply.statusCode},"ms":${hundredths(Math.round(reply.elapsedTime * 100))}`;
+    if (access) line += `,"key":${jsonString(access.key.id)},"records":${access.records}`;
+    if (seed !== undefined) line += `,"seed":${typeof seed === 'string' ? jsonString(seed) : JSON.stringify(seed)}`;
     write(line + ',"msg":"request"}\n');
   };
 }

@@ -27,6 +27,8 @@ export interface RequestAccess {
   quota: QuotaDecision | undefined;
   /** Records debited by this request. */
   records: number;
+  /** The clock's time when the request was authenticated (epoch ms); its quota month too. */
+  now: number;
 }
 
 declare module 'fastify' {

@@ -12,7 +12,7 @@ export const KEY_SECRET_LENGTH = 24;
 
 // uss_<env>_<id:8><secret:24><crc32:6>; the checksum covers everything before it,
 // so secret scanners recognise the shape and a typo is refused without a store lookup.
-const KEY_SHAPE = /^uss_(live|test)_([0-9A-Za-z]{8})[0-9A-Za-z]{30}$/;
+const KEY_LENGTH = 9 + KEY_ID_LENGTH + KEY_SECRET_LENGTH + 6;
 
 /** A freshly minted key: the secret text (shown once) and what the store keeps. */
 export interface MintedKey {
@@ -51,8 +51,15 @@ export function parseKey(key: string): { id: string; environment: KeyEnvironment
  * @example keyShape('uss_live_Ab3dE6gH...')?.id // "Ab3dE6gH"
  */
 export function keyShape(key: string): { id: string; environment: KeyEnvironment } | undefined {
-  const match = KEY_SHAPE.exec(key);
-  return match ? { id: match[2], environment: match[1] as KeyEnvironment } : undefined;
+  // The shape /^uss_(live|test)_[0-9A-Za-z]{38}$/, checked by hand: this runs on every API request.
+  if (key.length !== KEY_LENGTH || !key.startsWith('uss_') || key.charCodeAt(8) !== 0x5f) return undefined;
+  const environment = key.startsWith('live', 4) ? 'live' : key.startsWith('test', 4) ? 'test' : undefined;
+  if (environment === undefined) return undefined;
+  for (let i = 9; i < KEY_LENGTH; i++) {
+    const c = key.charCodeAt(i);
+    if (!((c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a))) return undefined;
+  }
+  return { id: key.slice(9, 9 + KEY_ID_LENGTH), environment };
 }
 
 /**

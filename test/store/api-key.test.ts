@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { digestMatches, keyDigest, mintKey, parseKey } from '../../src/store/api-key.js';
+import { digestMatches, keyDigest, keyShape, mintKey, parseKey } from '../../src/store/api-key.js';
 
 describe('API keys', () => {
   it('have the prefix, 24 secret base62 characters (>= 128 bits) and a checksum that parses back to the id', () => {
@@ -29,5 +29,27 @@ describe('API keys', () => {
     const b = mintKey('live');
     expect(digestMatches(a.key, b.digest)).toBe(false);
     expect(digestMatches(a.key, new Uint8Array(3))).toBe(false);
+  });
+
+  it('keyShape accepts exactly the texts of the key shape, whatever their checksum', () => {
+    const shape = /^uss_(live|test)_([0-9A-Za-z]{8})[0-9A-Za-z]{30}$/;
+    const keyLike = fc
+      .tuple(
+        fc.constantFrom('uss_live_', 'uss_test_', 'uss_prod_', 'usx_live_', 'uss_live-', ''),
+        fc.oneof(
+          fc.string({ unit: fc.constantFrom(...'09AZaz'), minLength: 38, maxLength: 38 }),
+          fc.string({ unit: fc.constantFrom(...'09AZaz_-é /:[`{'), minLength: 36, maxLength: 40 }),
+        ),
+      )
+      .map(([prefix, rest]) => prefix + rest);
+    fc.assert(
+      fc.property(fc.oneof(keyLike, fc.string({ unit: 'binary', maxLength: 60 })), (text) => {
+        const match = shape.exec(text);
+        expect(keyShape(text)).toEqual(match ? { id: match[2], environment: match[1] } : undefined);
+      }),
+      { numRuns: 5000 },
+    );
+    const { key, id } = mintKey('test');
+    expect(keyShape(key)).toEqual({ id, environment: 'test' });
   });
 });

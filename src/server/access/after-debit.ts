@@ -17,7 +17,7 @@ export function afterDebit<T>(request: FastifyRequest, reply: FastifyReply, reco
   const access = request.access;
   if (!access) throw new Error('afterDebit called on a route without authentication');
   const services = request.server.ussynth;
-  const now = services.clock();
+  const now = access.now;
   let decision;
   try {
     decision = services.quota.debit(access.key.accountId, records, access.key.monthlyQuota, now);

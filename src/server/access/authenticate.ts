@@ -72,8 +72,8 @@ function admit(request: FastifyRequest, reply: FastifyReply, record: KeyRecord, 
     throw new ProblemError('revoked_api_key', `API key ${record.id} was ${record.revokedAt !== null ? 'revoked' : 'rotated and its grace period has ended'}`);
   }
   const rate = request.server.ussynth.rateLimiter.take(record.id, record.rate, now);
-  if (isPromise(rate)) rate.then((decision) => settle(request, reply, record, decision, done), done);
-  else settle(request, reply, record, rate, done);
+  if (isPromise(rate)) rate.then((decision) => settle(request, reply, record, decision, now, done), done);
+  else settle(request, reply, record, rate, now, done);
 }
 
 function malformedKey(): ProblemError {
@@ -81,9 +81,9 @@ function malformedKey(): ProblemError {
 }
 
 /** Records the access and answers the rate-limit decision (429 with the RateLimit headers when refused). */
-function settle(request: FastifyRequest, reply: FastifyReply, key: KeyRecord, rate: RateDecision, done: HookHandlerDoneFunction): void {
+function settle(request: FastifyRequest, reply: FastifyReply, key: KeyRecord, rate: RateDecision, now: number, done: HookHandlerDoneFunction): void {
   // Every field set at once: one object shape for every request.
-  request.access = { key, rate, quota: undefined, records: 0 };
+  request.access = { key, rate, quota: undefined, records: 0, now };
   if (rate.allowed) return done();
   const refuse = () =>
     done(

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isPromise, type Awaitable } from '../../awaitable.js';
 import type { QuotaDecision } from '../../limits/monthly-quota.js';
 import type { KeyRecord } from '../../store/store.js';
+import { integerText } from '../fast-text.js';
 
 /**
  * Sets the IETF draft RateLimit header fields (draft-10 syntax) of an
@@ -18,7 +19,7 @@ export function setRateLimitHeaders(request: FastifyRequest, reply: FastifyReply
   const set = (quota: QuotaDecision) => {
     access.quota = quota;
     reply.header('ratelimit-policy', policyText(key, quota.windowSeconds));
-    reply.header('ratelimit', `"burst";r=${rate.remaining};t=${rate.resetSeconds}, "monthly";r=${quota.remaining};t=${quota.resetSeconds}`);
+    reply.header('ratelimit', `"burst";r=${integerText(rate.remaining)};t=${rate.resetSeconds}, "monthly";r=${integerText(quota.remaining)};t=${quota.resetSeconds}`);
   };
   if (access.quota) return set(access.quota);
   // Requests refused before any debit still report the month's standing.
