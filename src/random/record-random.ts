@@ -23,7 +23,7 @@ export class RecordRandom implements RandomSource {
   private readonly key: Uint32Array;
 
   constructor(key: Uint32Array) {
-    this.key = Uint32Array.from(key);
+    this.key = key.slice();
   }
 
   /** Positions the source at record `index` (a safe integer) of stream `stream`. */

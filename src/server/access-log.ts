@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { integerText, jsonString } from './fast-text.js';
+import { integerText } from '../integer-text.js';
+import { jsonString } from './fast-text.js';
 import { redactedUrl } from './redacted-url.js';
 
 /** Longest request target written to the log. */

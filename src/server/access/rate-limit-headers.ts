@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isPromise, type Awaitable } from '../../awaitable.js';
 import type { QuotaDecision } from '../../limits/monthly-quota.js';
 import type { KeyRecord } from '../../store/store.js';
-import { integerText } from '../fast-text.js';
+import { integerText } from '../../integer-text.js';
 
 /**
  * Sets the IETF draft RateLimit header fields (draft-10 syntax) of an
