@@ -17,6 +17,9 @@ import { problemSchema } from './schemas/problem.js';
 import { RECORD_SCHEMAS } from './schemas/records.js';
 import type { AppServices } from './services.js';
 
+/** How often Node checks open connections against the headers and request timeouts. */
+export const CONNECTION_CHECK_MS = 1000;
+
 /** Options of the app plugin. */
 export interface UssynthAppOptions {
   /** Validated configuration. */
@@ -85,8 +88,10 @@ export async function buildApp(config: ServerConfig, services: AppServices): Pro
     bodyLimit: config.bodyLimit,
     requestTimeout: config.requestTimeoutMs,
     keepAliveTimeout: config.keepAliveTimeoutMs,
-    connectionTimeout: config.requestTimeoutMs,
-    http: { maxHeaderSize: config.maxHeaderBytes },
+    // No per-socket idle timer (connectionTimeout): it is re-armed on every read and write. Node's own check,
+    // run every second, closes a connection whose head or request is late (408), from its first byte or from
+    // its opening; between requests the keep-alive timeout closes it.
+    http: { maxHeaderSize: config.maxHeaderBytes, connectionsCheckingInterval: CONNECTION_CHECK_MS },
     // Long path parameters reach the schema (400 invalid_zip); the URL cap (414) bounds them.
     routerOptions: { maxParamLength: config.maxUrlLength },
     clientErrorHandler,
