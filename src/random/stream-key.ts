@@ -17,8 +17,7 @@ export function canonicalSeed(seed: unknown): string {
 
 const PREFIX = 'ussynth:';
 // The seed-independent start: Mash's three values of ' ', then its state after the first pass's prefix.
-const SPACE = [0, 0, 0];
-const PREFIX_STATE = seedStart();
+const { space: SPACE, prefixState: PREFIX_STATE } = seedStart();
 
 /**
  * Expands a seed into the 128-bit key of its streams: the first four int32
@@ -76,8 +75,9 @@ function toUnit(n: number): number {
   return (n >>> 0) * 2.3283064365386963e-10;
 }
 
-function seedStart(): number {
+function seedStart(): { space: number[]; prefixState: number } {
   let n = 0xefc8249d;
-  for (let i = 0; i < 3; i++) SPACE[i] = toUnit((n = mash(n, ' ')));
-  return mash(n, PREFIX);
+  const space: number[] = [];
+  for (let i = 0; i < 3; i++) space.push(toUnit((n = mash(n, ' '))));
+  return { space, prefixState: mash(n, PREFIX) };
 }

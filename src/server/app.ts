@@ -18,7 +18,7 @@ import { RECORD_SCHEMAS } from './schemas/records.js';
 import type { AppServices } from './services.js';
 
 /** How often Node checks open connections against the headers and request timeouts. */
-export const CONNECTION_CHECK_MS = 1000;
+const CONNECTION_CHECK_MS = 1000;
 
 /** Options of the app plugin. */
 export interface UssynthAppOptions {

@@ -15,9 +15,7 @@ const OPEN = new Set<() => void>();
 export interface LogStream {
   /** Takes one or more whole lines; a pino destination. */
   stream: { write(lines: string): void };
-  /** Writes out what is buffered (retrying a full pipe for up to a second). */
-  flush(): void;
-  /** Stops the timer and writes out what is buffered. */
+  /** Stops the timer and writes out what is buffered (retrying a full pipe for up to a second). */
   close(): void;
 }
 
@@ -96,7 +94,6 @@ export function bufferedLogStream(fd = 1, options: { bufferBytes?: number; flush
   OPEN.add(flush);
   return {
     stream,
-    flush,
     close() {
       clearInterval(timer);
       flush();

@@ -22,9 +22,8 @@ export function setRateLimitHeaders(request: FastifyRequest, reply: FastifyReply
     reply.header('ratelimit', `"burst";r=${integerText(rate.remaining)};t=${rate.resetSeconds}, "monthly";r=${integerText(quota.remaining)};t=${quota.resetSeconds}`);
   };
   if (access.quota) return set(access.quota);
-  // Requests refused before any debit still report the month's standing.
-  const services = request.server.ussynth;
-  const quota = services.quota.peek(key.accountId, key.monthlyQuota, services.clock());
+  // Requests refused before any debit still report the month's standing (as of their authentication).
+  const quota = request.server.ussynth.quota.peek(key.accountId, key.monthlyQuota, access.now);
   return isPromise(quota) ? quota.then(set) : set(quota);
 }
 
