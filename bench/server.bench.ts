@@ -1,5 +1,5 @@
 // Benchmark of the REST API against a bare Fastify route, measured in the same run.
-// Run: npm run bench:server   (BENCH_ROUNDS=5 BENCH_SECONDS=4 BENCH_CONNECTIONS=10 by default)
+// Run: npm run bench:server   (BENCH_ROUNDS=5 BENCH_SECONDS=4 BENCH_CONNECTIONS=10 BENCH_PIPELINING=1 by default)
 // Every server is a separate process, as in production; autocannon runs in this one.
 // The rows are measured in interleaved rounds (bare, zip, ein, batch, then again): on a shared 2-vCPU
 // machine the same bare route swings between about 38k and 62k req/s from one minute to the next, so a
@@ -14,6 +14,7 @@ import autocannon from 'autocannon';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const PIPELINING = Number(process.env.BENCH_PIPELINING ?? 1);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 const root = new URL('..', import.meta.url).pathname;
 
@@ -43,10 +44,24 @@ async function start(name: string, args: string[], env: NodeJS.ProcessEnv): Prom
   }
 }
 
-async function measure(url: string, headers: Record<string, string> = {}, seconds = SECONDS) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
+// CPU time (user + system) of a server process in ms, from Linux's /proc (clock ticks of 10 ms); null elsewhere.
+// Steadier than req/s on a shared machine: it says what each request costs the server, whatever the client got.
+function cpuMs(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+async function measure(url: string, headers: Record<string, string> = {}, seconds = SECONDS, pid?: number) {
+  const before = pid === undefined ? null : cpuMs(pid);
+  const result = await autocannon({ url, connections: CONNECTIONS, pipelining: PIPELINING, duration: seconds, headers });
+  const after = pid === undefined ? null : cpuMs(pid);
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  const serverUs = before === null || after === null ? null : ((after - before) * 1000) / result.requests.total;
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, serverUs };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -66,19 +81,28 @@ const api = await start('api', ['dist/cli/main.js', 'serve', '--no-dev-key'], en
 try {
   const auth = { 'x-api-key': key };
   const routes = [
-    { name: 'bare Fastify GET /bare', url: `${bare.url}/bare`, headers: {} },
-    { name: 'GET /v1/zip/10001 (key, limits, usage)', url: `${api.url}/v1/zip/10001`, headers: auth },
-    { name: 'GET /v1/ein (key, limits, usage)', url: `${api.url}/v1/ein`, headers: auth },
-    { name: 'GET /v1/batch?count=1000', url: `${api.url}/v1/batch?count=1000`, headers: auth },
+    { name: 'bare Fastify GET /bare', url: `${bare.url}/bare`, headers: {}, pid: bare.child.pid },
+    { name: 'GET /v1/zip/10001 (key, limits, usage)', url: `${api.url}/v1/zip/10001`, headers: auth, pid: api.child.pid },
+    { name: 'GET /v1/ein (key, limits, usage)', url: `${api.url}/v1/ein`, headers: auth, pid: api.child.pid },
+    { name: 'GET /v1/batch?count=1000', url: `${api.url}/v1/batch?count=1000`, headers: auth, pid: api.child.pid },
   ];
   // Warm-up (JIT, caches), then the measured rounds.
   for (const route of routes) await measure(route.url, route.headers, 2);
-  const runs = routes.map(() => [] as { rps: number; p50: number; p99: number }[]);
+  const runs = routes.map(() => [] as { rps: number; p50: number; p99: number; serverUs: number | null }[]);
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [i, route] of routes.entries()) runs[i].push(await measure(route.url, route.headers));
+    for (const [i, route] of routes.entries()) runs[i].push(await measure(route.url, route.headers, SECONDS, route.pid));
   }
   const ratios = (i: number) => runs[i].map((run, round) => run.rps / runs[0][round].rps);
-  const summary = (i: number) => ({ rps: median(runs[i].map((r) => r.rps)), p50: median(runs[i].map((r) => r.p50)), p99: median(runs[i].map((r) => r.p99)) });
+  const serverUs = (i: number) => {
+    const all = runs[i].map((r) => r.serverUs);
+    return all.every((us): us is number => us !== null) ? median(all).toFixed(1) : 'n/a';
+  };
+  const summary = (i: number) => ({
+    rps: median(runs[i].map((r) => r.rps)),
+    p50: median(runs[i].map((r) => r.p50)),
+    p99: median(runs[i].map((r) => r.p99)),
+    cpu: serverUs(i),
+  });
   const ratioText = (i: number) => {
     const all = ratios(i);
     return `${median(all).toFixed(2)} of bare (rounds ${Math.min(...all).toFixed(2)}-${Math.max(...all).toFixed(2)}; target >= 0.60)`;
@@ -91,10 +115,10 @@ try {
   ];
 
   const logLines = readFileSync(api.log, 'utf8').split('\n').filter((line) => line.includes('"msg":"request"')).length;
-  console.log(`\nREST API benchmark: ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${SECONDS} s per row (medians), LOG_LEVEL=${LOG_LEVEL} (${logLines.toLocaleString('en-US')} request log lines written), node ${process.version}\n`);
-  console.log('| Route | req/s | p50 ms | p99 ms | Ratio / throughput |');
-  console.log('|---|---:|---:|---:|---|');
-  for (const r of rows) console.log(`| ${r.name} | ${Math.round(r.rps).toLocaleString('en-US')} | ${r.p50} | ${r.p99} | ${r.extra} |`);
+  console.log(`\nREST API benchmark: ${CONNECTIONS} connections, pipelining ${PIPELINING}, ${ROUNDS} interleaved rounds of ${SECONDS} s per row (medians), LOG_LEVEL=${LOG_LEVEL} (${logLines.toLocaleString('en-US')} request log lines written), node ${process.version}\n`);
+  console.log('| Route | req/s | p50 ms | p99 ms | server CPU µs/request | Ratio / throughput |');
+  console.log('|---|---:|---:|---:|---:|---|');
+  for (const r of rows) console.log(`| ${r.name} | ${Math.round(r.rps).toLocaleString('en-US')} | ${r.p50} | ${r.p99} | ${r.cpu} | ${r.extra} |`);
 } finally {
   bare.child.kill('SIGTERM');
   api.child.kill('SIGTERM');

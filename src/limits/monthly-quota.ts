@@ -1,5 +1,5 @@
 import { isPromise, type Awaitable } from '../awaitable.js';
-import type { Store, UsageDebit } from '../store/store.js';
+import type { Store, UsageDebit, WhenDurable } from '../store/store.js';
 import { calendarMonth, type CalendarMonth } from './calendar-month.js';
 
 /** Outcome of debiting records from a monthly quota. */
@@ -12,13 +12,15 @@ export interface QuotaDecision {
   resetSeconds: number;
   /** Length of the current month in seconds (the policy window). */
   windowSeconds: number;
+  /** Set when a grant is not yet durable: serve only once it calls back without an error (see UsageDebit). */
+  whenDurable: WhenDurable | undefined;
 }
 
 /**
  * A monthly record quota, debited before serving. The store-backed ledger
  * implements it; a Redis counter could later do so behind the same interface.
  * Answers at once when its store does (the embedded one), else with a promise.
- * @example const d = await quota.debit(7, 1000, 100_000, Date.now()); if (!d.granted) reply.code(429);
+ * @example const d = await quota.debit(7, 1000, 100_000, Date.now()); if (!d.granted) reply.code(429); else d.whenDurable?.(serve);
  */
 export interface MonthlyQuota {
   /** Debits `records` for the account unless that would exceed `limit` this month. */
@@ -40,14 +42,14 @@ export class StoreMonthlyQuota implements MonthlyQuota {
   debit(accountId: number, records: number, limit: number, nowMs: number): Awaitable<QuotaDecision> {
     const month = this.month(nowMs);
     const debited = this.store.debitUsage(accountId, month.period, records, limit);
-    const settle = ({ granted, used }: UsageDebit) => decision(granted, limit - used, month.endMs, month.startMs, nowMs);
+    const settle = ({ granted, used, whenDurable }: UsageDebit) => decision(granted, limit - used, month.endMs, month.startMs, nowMs, whenDurable);
     return isPromise(debited) ? debited.then(settle) : settle(debited);
   }
 
   peek(accountId: number, limit: number, nowMs: number): Awaitable<QuotaDecision> {
     const month = this.month(nowMs);
     const used = this.store.usage(accountId, month.period);
-    const settle = (records: number) => decision(true, limit - records, month.endMs, month.startMs, nowMs);
+    const settle = (records: number) => decision(true, limit - records, month.endMs, month.startMs, nowMs, undefined);
     return isPromise(used) ? used.then(settle) : settle(used);
   }
 
@@ -58,11 +60,12 @@ export class StoreMonthlyQuota implements MonthlyQuota {
   }
 }
 
-function decision(granted: boolean, remaining: number, endMs: number, startMs: number, nowMs: number): QuotaDecision {
+function decision(granted: boolean, remaining: number, endMs: number, startMs: number, nowMs: number, whenDurable: WhenDurable | undefined): QuotaDecision {
   return {
     granted,
     remaining: Math.max(0, remaining),
     resetSeconds: Math.max(1, Math.ceil((endMs - nowMs) / 1000)),
     windowSeconds: (endMs - startMs) / 1000,
+    whenDurable,
   };
 }

@@ -7,13 +7,18 @@ import { setRateLimitHeaders } from './rate-limit-headers.js';
 /**
  * Debits `records` from the account's monthly quota, then sets the RateLimit
  * headers and makes the body: nothing is generated or served unless the
- * debit is granted (and durable).
+ * debit is granted and durable.
  * Refuses with 429 quota_exceeded (Retry-After until the month resets),
- * saying how many records remain; never overruns the quota. Answers at once
- * when the quota does (the embedded store), so the route stays synchronous.
+ * saying how many records remain; never overruns the quota.
+ *
+ * Returns the body when the debit is durable at once; `undefined` when it
+ * becomes durable later (the embedded ledger, at the end of this event-loop
+ * turn), in which case the body is made and sent by the callback, which
+ * Fastify allows a handler that returns nothing; a promise when the quota
+ * answers with one (a networked store).
  * @example return afterDebit(request, reply, 1, () => generator.ein());
  */
-export function afterDebit<T>(request: FastifyRequest, reply: FastifyReply, records: number, body: () => T): Awaitable<T> {
+export function afterDebit<T>(request: FastifyRequest, reply: FastifyReply, records: number, body: () => T): Awaitable<T | undefined> {
   const access = request.access;
   if (!access) throw new Error('afterDebit called on a route without authentication');
   const services = request.server.ussynth;
@@ -30,12 +35,36 @@ export function afterDebit<T>(request: FastifyRequest, reply: FastifyReply, reco
     setRateLimitHeaders(request, reply);
     if (!granted.granted) throw quotaExceeded(records, granted, access.key.monthlyQuota, now);
     access.records = records;
-    return body();
   };
-  if (!isPromise(decision)) return settle(decision);
-  return decision.then(settle, (error: unknown) => {
-    throw usageStoreUnavailable(request, error);
-  });
+  if (!isPromise(decision)) {
+    settle(decision);
+    if (decision.whenDurable === undefined) return body();
+    decision.whenDurable((error) => sendWhenDurable(request, reply, error, body));
+    return undefined;
+  }
+  return decision.then(
+    (granted) => {
+      settle(granted);
+      const { whenDurable } = granted;
+      if (whenDurable === undefined) return body();
+      return new Promise<void>((resolve, reject) => whenDurable((error) => (error ? reject(usageStoreUnavailable(request, error)) : resolve()))).then(body);
+    },
+    (error: unknown) => {
+      throw usageStoreUnavailable(request, error);
+    },
+  );
+}
+
+/** Sends the body, or the problem when the debit could not be made durable (it was undone) or the body failed. */
+function sendWhenDurable<T>(request: FastifyRequest, reply: FastifyReply, error: Error | null, body: () => T): void {
+  let payload: T | ProblemError;
+  try {
+    payload = error ? usageStoreUnavailable(request, error) : body();
+  } catch (failure) {
+    reply.send(failure);
+    return;
+  }
+  reply.send(payload);
 }
 
 function quotaExceeded(records: number, decision: QuotaDecision, quota: number, now: number): ProblemError {

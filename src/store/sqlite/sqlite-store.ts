@@ -134,7 +134,7 @@ class SqliteStore implements Store {
     if (this.ledger) return this.ledger.debit(accountId, period, records, limit);
     // RETURNING gives the new total when the debit is granted; only a refusal needs a second read.
     const row = this.debitStatement.get({ account: accountId, period, records, limit }) as { records: number } | undefined;
-    return row ? { granted: true, used: row.records } : { granted: false, used: this.usageNow(accountId, period) };
+    return { granted: row !== undefined, used: row ? row.records : this.usageNow(accountId, period), whenDurable: undefined };
   }
 
   usage(accountId: number, period: string): number {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mintKey } from '../../../src/store/api-key.js';
 import { openSqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
-import { StoreBusyError } from '../../../src/store/store.js';
+import { durableDebit, StoreBusyError, type UsageDebit } from '../../../src/store/store.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ussynth-ledger-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -21,17 +21,22 @@ async function storeWithAccount(name: string) {
 }
 
 describe('usage ledger (server-owned usage with a journal)', () => {
-  it('journals each granted debit before answering, folds into the table on close, and never overruns', async () => {
+  it('journals each granted debit before calling back, folds into the table on close, and never overruns', async () => {
     const { path, journal, accountId } = await storeWithAccount('fold');
     const store = await openSqliteStore(path, { ownUsage: true });
-    const results = await Promise.all(Array.from({ length: 30 }, () => store.debitUsage(accountId, '2026-11', 7, 100)));
+    // Decided at once, all in one turn: grants are not yet in the journal, and say so.
+    const debits = Array.from({ length: 30 }, () => store.debitUsage(accountId, '2026-11', 7, 100) as UsageDebit);
+    expect(debits.filter((d) => d.granted)).toHaveLength(14);
+    expect(debits.every((d) => (d.whenDurable !== undefined) === d.granted)).toBe(true);
+    expect(readFileSync(journal, 'utf8')).toBe('');
+    const results = await Promise.all(debits.map(durableDebit));
     expect(results.filter((r) => r.granted)).toHaveLength(14);
     // Granted debits are in the journal, one line each with increasing sequence numbers; refusals are not.
     const lines = readFileSync(journal, 'utf8').trim().split('\n');
     expect(lines).toHaveLength(14);
     expect(lines.map((l) => Number(l.split(' ')[0]))).toEqual(Array.from({ length: 14 }, (_, i) => i + 1));
     expect(lines[0]).toBe(`1 ${accountId} 2026-11 7`);
-    expect(await store.debitUsage(accountId, '2026-11', 3, 100)).toEqual({ granted: false, used: 98 });
+    expect(await store.debitUsage(accountId, '2026-11', 3, 100)).toEqual({ granted: false, used: 98, whenDurable: undefined });
     await store.close();
     expect(readFileSync(journal, 'utf8')).toBe('');
     const reader = await openSqliteStore(path);
@@ -52,7 +57,7 @@ describe('usage ledger (server-owned usage with a journal)', () => {
     const owner = await openSqliteStore(path, { ownUsage: true });
     expect(await owner.usage(accountId, '2026-11')).toBe(15);
     // New lines continue the sequence.
-    await owner.debitUsage(accountId, '2026-11', 2, 100);
+    await durableDebit(await owner.debitUsage(accountId, '2026-11', 2, 100));
     expect(readFileSync(journal, 'utf8')).toBe(`4 ${accountId} 2026-11 2\n`);
     await owner.close();
   });
@@ -67,7 +72,7 @@ describe('usage ledger (server-owned usage with a journal)', () => {
     const { path, accountId } = await storeWithAccount('busy');
     const owner = await openSqliteStore(path, { ownUsage: true });
     await expect(openSqliteStore(path, { ownUsage: true })).rejects.toBeInstanceOf(StoreBusyError);
-    await owner.debitUsage(accountId, '2026-11', 40, 100);
+    await durableDebit(await owner.debitUsage(accountId, '2026-11', 40, 100));
     const listed = await owner.listKeys('2026-11');
     expect(listed[0].used).toBe(40);
     const reader = await openSqliteStore(path);
