@@ -92,11 +92,12 @@ export interface UsageDebit {
 export type WhenDurable = (callback: (error: Error | null) => void) => void;
 
 /**
- * A debit as a promise that settles once it is durable, for callers that
- * prefer promises to the callback (the CLI, tests).
+ * A debit (or a decision carrying its `whenDurable`) as a promise that
+ * settles once it is durable, for callers that prefer promises to the
+ * callback (a networked quota's path, tests).
  * @example const { granted } = await durableDebit(await store.debitUsage(7, '2026-11', 1, 100));
  */
-export function durableDebit(debit: UsageDebit): Promise<UsageDebit> {
+export function durableDebit<T extends { whenDurable: WhenDurable | undefined }>(debit: T): Promise<T> {
   const { whenDurable } = debit;
   if (whenDurable === undefined) return Promise.resolve(debit);
   return new Promise((resolve, reject) => whenDurable((error) => (error ? reject(error) : resolve(debit))));

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isPromise, type Awaitable } from '../../awaitable.js';
 import type { QuotaDecision } from '../../limits/monthly-quota.js';
+import { durableDebit } from '../../store/store.js';
 import { ProblemError } from '../problem/problem-error.js';
 import { setRateLimitHeaders } from './rate-limit-headers.js';
 
@@ -45,9 +46,9 @@ export function afterDebit<T>(request: FastifyRequest, reply: FastifyReply, reco
   return decision.then(
     (granted) => {
       settle(granted);
-      const { whenDurable } = granted;
-      if (whenDurable === undefined) return body();
-      return new Promise<void>((resolve, reject) => whenDurable((error) => (error ? reject(usageStoreUnavailable(request, error)) : resolve()))).then(body);
+      return durableDebit(granted).then(body, (error: unknown) => {
+        throw usageStoreUnavailable(request, error);
+      });
     },
     (error: unknown) => {
       throw usageStoreUnavailable(request, error);
