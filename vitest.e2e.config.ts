@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // time, since each drives a whole browser and the machine has two cores.
 export default defineConfig({
   test: {
-    include: ['test/e2e/**/*.test.ts'],
+    include: ['test/e2e/**/*.test.ts', 'server/test/e2e/**/*.test.ts'],
     globalSetup: ['test/e2e/global-setup.ts'],
     fileParallelism: false,
     testTimeout: 120_000,

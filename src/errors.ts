@@ -12,6 +12,7 @@ export const ERROR_CODES = {
   invalid_seed: 'The seed is not a non-empty string or a finite number.',
   invalid_email_domain: 'The e-mail domain is not a valid domain name.',
   invalid_index_file: 'The binary index is malformed: wrong magic, unknown version, bad checksum or truncated.',
+  missing_peer_dependency: 'ussynth/database was imported without its optional peer dependencies better-sqlite3 and kysely installed.',
 } as const;
 
 /** One of the library's stable error codes. */

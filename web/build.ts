@@ -1,10 +1,11 @@
 /**
- * Builds the free browser demo into a static folder (default `web-dist/`):
+ * Builds the free browser demo into a static folder (default `server/web-dist/`,
+ * which the ussynth-server package serves at `/` and ships):
  * the page, its stylesheet and icon, the generator bundle `app.js` (esbuild,
  * ESM, minified, from web/src/main.ts) and the binary index `ussynth.idx`.
  * Prints each file's size raw and gzipped and fails when the gzipped total
  * passes the issue's 2 MB budget. Never touches the network.
- *   npm run build:web            # -> web-dist/
+ *   npm run build:web            # -> server/web-dist/
  *   tsx web/build.ts other-dir   # -> other-dir/
  */
 import { createHash } from 'node:crypto';
@@ -16,8 +17,8 @@ import { gzipSync } from 'node:zlib';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** The default output folder, served at `/` by `npm start`. */
-export const WEB_DIST = join(ROOT, 'web-dist');
+/** The default output folder: the service package serves it at `/` (`npm start`) and ships it. */
+export const WEB_DIST = join(ROOT, 'server', 'web-dist');
 
 /** Most bytes, gzipped, that the page may load in total (the issue's budget: 2 MB). */
 export const GZIP_BUDGET = 2 * 1024 * 1024;

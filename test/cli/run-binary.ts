@@ -20,7 +20,7 @@ export interface BinaryResult {
  * Runs `node dist/cli/main.js ...args` to completion with piped stdio.
  * @example const { status, stdout } = await runBinary(['zip', '10001'])
  */
-export function runBinary(args: string[], options: { cwd?: string; shell?: string } = {}): Promise<BinaryResult> {
+export function runBinary(args: string[], options: { cwd?: string; shell?: string; env?: NodeJS.ProcessEnv } = {}): Promise<BinaryResult> {
   return finished(startBinary(args, options));
 }
 
@@ -28,13 +28,15 @@ export function runBinary(args: string[], options: { cwd?: string; shell?: strin
  * Starts the binary without waiting, for tests that signal it.
  * @example const child = startBinary(['address', '--count', '100000000', '--out', path])
  */
-export function startBinary(args: string[], options: { cwd?: string; shell?: string } = {}): ChildProcess {
+export function startBinary(args: string[], options: { cwd?: string; shell?: string; env?: NodeJS.ProcessEnv } = {}): ChildProcess {
+  // `env` adds to the test process's environment.
+  const env = options.env === undefined ? undefined : { ...process.env, ...options.env };
   // `shell` is a prefix run by sh before exec'ing node, e.g. "ulimit -f 64;".
   if (options.shell !== undefined) {
     const quoted = [process.execPath, BINARY, ...args].map((arg) => `'${arg.replaceAll("'", `'\\''`)}'`).join(' ');
-    return spawn('sh', ['-c', `${options.shell} exec ${quoted}`], { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    return spawn('sh', ['-c', `${options.shell} exec ${quoted}`], { cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   }
-  return spawn(process.execPath, [BINARY, ...args], { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, [BINARY, ...args], { cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 /**

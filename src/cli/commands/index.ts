@@ -5,12 +5,12 @@ import { einCommand } from './ein.js';
 import { phoneCommand } from './phone.js';
 import { zipCommand } from './zip.js';
 import { dataCommand } from './data.js';
-import { serveCommand } from './serve.js';
-import { keysCommand } from './keys.js';
+import { serviceCommand } from './service-command.js';
 
 /**
  * Every command of the `ussynth` binary, in the order `--help` lists them.
  * Each lives in its own file in this folder; add one line here per command.
+ * `serve` and `keys` run from the ussynth-server package when it is installed.
  */
 export const COMMANDS: readonly Command[] = [
   addressCommand,
@@ -19,6 +19,6 @@ export const COMMANDS: readonly Command[] = [
   phoneCommand,
   zipCommand,
   dataCommand,
-  serveCommand,
-  keysCommand,
+  serviceCommand('serve', 'Serve the REST API and the demo (package ussynth-server)'),
+  serviceCommand('keys', 'Create, list, revoke and rotate API keys (package ussynth-server)'),
 ];

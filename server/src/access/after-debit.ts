@@ -1,0 +1,83 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isPromise, type Awaitable } from '../awaitable.js';
+import type { QuotaDecision } from '../limits/monthly-quota.js';
+import { durableDebit } from '../store/store.js';
+import { ProblemError } from '../problem/problem-error.js';
+import { setRateLimitHeaders } from './rate-limit-headers.js';
+
+/**
+ * Debits `records` from the account's monthly quota, then sets the RateLimit
+ * headers and makes the body: nothing is generated or served unless the
+ * debit is granted and durable.
+ * Refuses with 429 quota_exceeded (Retry-After until the month resets),
+ * saying how many records remain; never overruns the quota.
+ *
+ * Returns the body when the debit is durable at once; `undefined` when it
+ * becomes durable later (the embedded ledger, at the end of this event-loop
+ * turn), in which case the body is made and sent by the callback, which
+ * Fastify allows a handler that returns nothing; a promise when the quota
+ * answers with one (a networked store).
+ * @example return afterDebit(request, reply, 1, () => generator.ein());
+ */
+export function afterDebit<T>(request: FastifyRequest, reply: FastifyReply, records: number, body: () => T): Awaitable<T | undefined> {
+  const access = request.access;
+  if (!access) throw new Error('afterDebit called on a route without authentication');
+  const services = request.server.ussynth;
+  const now = access.now;
+  let decision;
+  try {
+    decision = services.quota.debit(access.key.accountId, records, access.key.monthlyQuota, now);
+  } catch (error) {
+    throw usageStoreUnavailable(request, error);
+  }
+  const settle = (granted: QuotaDecision) => {
+    access.quota = granted;
+    // At once: the decision is known (a refusal carries them too).
+    setRateLimitHeaders(request, reply);
+    if (!granted.granted) throw quotaExceeded(records, granted, access.key.monthlyQuota, now);
+    access.records = records;
+  };
+  if (!isPromise(decision)) {
+    settle(decision);
+    if (decision.whenDurable === undefined) return body();
+    decision.whenDurable((error) => sendWhenDurable(request, reply, error, body));
+    return undefined;
+  }
+  return decision.then(
+    (granted) => {
+      settle(granted);
+      return durableDebit(granted).then(body, (error: unknown) => {
+        throw usageStoreUnavailable(request, error);
+      });
+    },
+    (error: unknown) => {
+      throw usageStoreUnavailable(request, error);
+    },
+  );
+}
+
+/** Sends the body, or the problem when the debit could not be made durable (it was undone) or the body failed. */
+function sendWhenDurable<T>(request: FastifyRequest, reply: FastifyReply, error: Error | null, body: () => T): void {
+  let payload: T | ProblemError;
+  try {
+    payload = error ? usageStoreUnavailable(request, error) : body();
+  } catch (failure) {
+    reply.send(failure);
+    return;
+  }
+  reply.send(payload);
+}
+
+function quotaExceeded(records: number, decision: QuotaDecision, quota: number, now: number): ProblemError {
+  const resetsAt = new Date(now + decision.resetSeconds * 1000).toISOString().replace(/T.*/, '');
+  return new ProblemError(
+    'quota_exceeded',
+    `this request needs ${records} record${records === 1 ? '' : 's'} but ${decision.remaining} of the monthly quota of ${quota} remain; the quota resets on ${resetsAt} 00:00 UTC`,
+    { remaining: decision.remaining, headers: { 'retry-after': String(decision.resetSeconds) } },
+  );
+}
+
+function usageStoreUnavailable(request: FastifyRequest, error: unknown): ProblemError {
+  request.log.error({ err: error }, 'usage store unavailable');
+  return new ProblemError('service_unavailable', 'the usage store is unavailable; retry shortly', { headers: { 'retry-after': '1' } });
+}

@@ -1,0 +1,102 @@
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import { isPromise } from '../awaitable.js';
+import type { RateDecision } from '../limits/rate-limiter.js';
+import type { KeyRecord } from '../store/store.js';
+import { checksumValid, keyShape } from '../store/api-key.js';
+import { ProblemError } from '../problem/problem-error.js';
+import { setRateLimitHeaders } from './rate-limit-headers.js';
+
+// Query names a client might put a key in; keys are refused there (URLs end up in logs and histories).
+const KEY_PARAM = /key|token|secret|auth/i;
+const KEY_VALUE = /uss_(?:live|test)_/;
+
+/**
+ * onRequest hook of the API routes: refuses keys in the query, checks the
+ * `x-api-key` header (shape; then, unless it is the key that matched the
+ * cached record, its checksum before any store lookup, then the store and a
+ * constant-time digest comparison), then takes one request from the key's
+ * token bucket. Fails closed: a store error is a 503, never a pass. Runs
+ * synchronously when the key is cached and the limiter answers at once (the
+ * common case), else continues when the store or limiter answers.
+ * @example api.addHook('onRequest', authenticate)
+ */
+export function authenticate(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  const query = request.query as Record<string, unknown>;
+  for (const name in query) {
+    if (KEY_PARAM.test(name) || KEY_VALUE.test(String(query[name]))) {
+      throw new ProblemError('api_key_in_query', 'API keys are never accepted in the query string; send the key in the x-api-key header (and consider rotating it, the URL may have been logged on the way)', { param: name });
+    }
+  }
+  const presented = request.headers['x-api-key'];
+  if (presented === undefined || presented === '') {
+    throw new ProblemError('missing_api_key', 'send your API key in the x-api-key header');
+  }
+  const shape = typeof presented === 'string' ? keyShape(presented) : undefined;
+  if (!shape) throw malformedKey();
+  const services = request.server.ussynth;
+  const keys = services.keys!;
+  const now = services.clock();
+  // The common case: the key that matched this cached record a moment ago (which proves its checksum too).
+  const cached = keys.peek(shape.id, now);
+  if (cached !== undefined && keys.matchesVerified(cached, presented as string)) return admit(request, reply, cached, now, done);
+  // A mistyped key is refused here, before any store lookup.
+  if (!checksumValid(presented as string)) throw malformedKey();
+  let key;
+  try {
+    key = keys.get(shape.id, now);
+  } catch (error) {
+    throw keyStoreUnavailable(request, error);
+  }
+  const verified = (record: KeyRecord | undefined) => {
+    if (!record || !keys.verify(record, presented as string)) {
+      throw new ProblemError('invalid_api_key', `no API key matches (key id ${shape.id})`);
+    }
+    admit(request, reply, record, now, done);
+  };
+  if (!isPromise(key)) return verified(key);
+  key.then(
+    (record) => {
+      try {
+        verified(record);
+      } catch (error) {
+        done(error as Error);
+      }
+    },
+    (error: unknown) => done(keyStoreUnavailable(request, error)),
+  );
+}
+
+/** Refuses a revoked or expired key, then takes one request from its token bucket. */
+function admit(request: FastifyRequest, reply: FastifyReply, record: KeyRecord, now: number, done: HookHandlerDoneFunction): void {
+  if (record.revokedAt !== null || (record.expiresAt !== null && record.expiresAt <= now)) {
+    throw new ProblemError('revoked_api_key', `API key ${record.id} was ${record.revokedAt !== null ? 'revoked' : 'rotated and its grace period has ended'}`);
+  }
+  const rate = request.server.ussynth.rateLimiter.take(record.id, record.rate, now);
+  if (isPromise(rate)) rate.then((decision) => settle(request, reply, record, decision, now, done), done);
+  else settle(request, reply, record, rate, now, done);
+}
+
+function malformedKey(): ProblemError {
+  return new ProblemError('malformed_api_key', 'the x-api-key header is not a well-formed ussynth key (uss_live_… or uss_test_…, 47 characters, valid checksum); check for a copy-paste error');
+}
+
+/** Records the access and answers the rate-limit decision (429 with the RateLimit headers when refused). */
+function settle(request: FastifyRequest, reply: FastifyReply, key: KeyRecord, rate: RateDecision, now: number, done: HookHandlerDoneFunction): void {
+  // Every field set at once: one object shape for every request.
+  request.access = { key, rate, quota: undefined, records: 0, now };
+  if (rate.allowed) return done();
+  const refuse = () =>
+    done(
+      new ProblemError('rate_limited', `more than ${key.rate} requests per second for key ${key.id}; retry after ${rate.retryAfterSeconds} s`, {
+        headers: { 'retry-after': String(rate.retryAfterSeconds) },
+      }),
+    );
+  const headers = setRateLimitHeaders(request, reply);
+  if (isPromise(headers)) headers.then(refuse, done);
+  else refuse();
+}
+
+function keyStoreUnavailable(request: FastifyRequest, error: unknown): ProblemError {
+  request.log.error({ err: error }, 'key store unavailable');
+  return new ProblemError('service_unavailable', 'the key store is unavailable; retry shortly', { headers: { 'retry-after': '1' } });
+}

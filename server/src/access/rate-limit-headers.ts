@@ -1,0 +1,38 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isPromise, type Awaitable } from '../awaitable.js';
+import type { QuotaDecision } from '../limits/monthly-quota.js';
+import type { KeyRecord } from '../store/store.js';
+
+/**
+ * Sets the IETF draft RateLimit header fields (draft-10 syntax) of an
+ * authenticated request: the per-second bucket and the monthly quota. At
+ * once when the request was debited (or the quota answers at once); a
+ * request without authentication gets none.
+ * @example setRateLimitHeaders(request, reply) // ratelimit-policy: "burst";q=10;w=1, "monthly";q=100000;w=2592000
+ * //                                              ratelimit: "burst";r=9;t=1, "monthly";r=99990;t=812345
+ */
+export function setRateLimitHeaders(request: FastifyRequest, reply: FastifyReply): Awaitable<void> {
+  const access = request.access;
+  if (!access) return;
+  const { key, rate } = access;
+  const set = (quota: QuotaDecision) => {
+    access.quota = quota;
+    reply.header('ratelimit-policy', policyText(key, quota.windowSeconds));
+    reply.header('ratelimit', `"burst";r=${rate.remaining};t=${rate.resetSeconds}, "monthly";r=${quota.remaining};t=${quota.resetSeconds}`);
+  };
+  if (access.quota) return set(access.quota);
+  // Requests refused before any debit still report the month's standing (as of their authentication).
+  const quota = request.server.ussynth.quota.peek(key.accountId, key.monthlyQuota, access.now);
+  return isPromise(quota) ? quota.then(set) : set(quota);
+}
+
+// A key's policy text changes only with its limits (a new record) or the month's length.
+const POLICIES = new WeakMap<KeyRecord, { windowSeconds: number; text: string }>();
+
+function policyText(key: KeyRecord, windowSeconds: number): string {
+  const cached = POLICIES.get(key);
+  if (cached?.windowSeconds === windowSeconds) return cached.text;
+  const text = `"burst";q=${key.rate};w=1, "monthly";q=${key.monthlyQuota};w=${windowSeconds}`;
+  POLICIES.set(key, { windowSeconds, text });
+  return text;
+}

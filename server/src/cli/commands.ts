@@ -1,0 +1,10 @@
+import type { Command } from 'ussynth/cli';
+import { keysCommand } from './keys.js';
+import { serveCommand } from './serve.js';
+
+/**
+ * The operator commands of `ussynth-server` (and of `ussynth` when this
+ * package is installed), in the order `--help` lists them.
+ * @example SERVICE_COMMANDS.map((c) => c.name) // ['serve', 'keys']
+ */
+export const SERVICE_COMMANDS: readonly Command[] = [serveCommand, keysCommand];

@@ -1,0 +1,160 @@
+import { parseArgs } from 'node:util';
+import { calendarMonth } from '../limits/calendar-month.js';
+import { storePath } from '../store/default-path.js';
+import { issueKey, rotateIssuedKey } from '../store/issue-key.js';
+import { StoreConflictError, type KeyListing, type Store } from '../store/store.js';
+import { isTier, TIER_LIMITS, TIERS, type Tier } from '../store/tiers.js';
+import { CliError, type Command, type CommandIo } from 'ussynth/cli';
+
+const HELP = `Usage: ussynth keys <create|list|revoke|rotate> [options]
+
+Manage API keys in the key store (USSYNTH_DB, default ./.ussynth/store.sqlite).
+Keys are shown once, at creation; the store keeps only their SHA-256.
+
+  keys create --account NAME --tier standard|pro|enterprise [--rate N] [--monthly-quota N] [--json]
+      Creates a key (and the account on first use). Enterprise needs --rate
+      (requests/s) and --monthly-quota (records per calendar month, UTC).
+      --json prints {"id": ..., "key": ...}.
+  keys list [--json]
+      Every key with its account, limits, this month's usage and status.
+  keys revoke ID
+      Revokes a key at once.
+  keys rotate ID --grace SECONDS [--json]
+      Creates a new key for the same account; the old one keeps working for
+      SECONDS (0 = stops now).
+
+Examples:
+  ussynth keys create --account acme --tier pro
+  ussynth keys create --account bigco --tier enterprise --rate 500 --monthly-quota 50000000 --json
+  ussynth keys rotate Ab3dE6gH --grace 86400
+`;
+
+/** Longest rotation grace accepted: one year. */
+const MAX_GRACE_SECONDS = 31_536_000;
+
+/**
+ * `ussynth keys`: create, list, revoke and rotate API keys on the store the server uses.
+ * @example await keysCommand.run(['create', '--account', 'acme', '--tier', 'pro'], io)
+ */
+export const keysCommand: Command = {
+  name: 'keys',
+  summary: 'Create, list, revoke and rotate API keys of the REST API',
+  help: HELP,
+  async run(args, io) {
+    const [action, ...rest] = args;
+    const run = action === undefined ? undefined : ACTIONS[action];
+    if (!run) throw new CliError(action === undefined ? 'keys needs an action: create, list, revoke or rotate' : `unknown keys action "${action}"; use create, list, revoke or rotate`);
+    // SQLite and Kysely load only for this command, so the generating commands start light.
+    const { openSqliteStore } = await import('../store/sqlite/sqlite-store.js');
+    const store = await openSqliteStore(storePath(io.env));
+    try {
+      return await run(rest, io, store);
+    } catch (error) {
+      if (error instanceof StoreConflictError) throw new CliError(error.message, 1);
+      throw error;
+    } finally {
+      await store.close();
+    }
+  },
+};
+
+type Action = (args: string[], io: CommandIo, store: Store) => Promise<number>;
+
+const ACTIONS: Record<string, Action> = {
+  async create(args, io, store) {
+    const { values } = parse(args, {
+      account: { type: 'string' },
+      tier: { type: 'string' },
+      rate: { type: 'string' },
+      'monthly-quota': { type: 'string' },
+      json: { type: 'boolean' },
+    });
+    const account = values.account;
+    if (account === undefined || !/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(account)) {
+      throw new CliError('--account NAME is required: 1 to 64 letters, digits, ".", "_" or "-", starting with a letter or digit');
+    }
+    const tier = values.tier;
+    if (tier === undefined || !isTier(tier)) throw new CliError(`--tier is required: one of ${TIERS.join(', ')}`);
+    const limits = tierLimits(tier, values.rate, values['monthly-quota']);
+    const { id, key } = await issueKey(store, { name: account, tier, ...limits }, 'live', Date.now());
+    if (values.json) io.stdout.write(JSON.stringify({ id, key }) + '\n');
+    else io.stdout.write(`${key}\n\nKey id ${id} for account ${account} (${tier}: ${limits.rate} requests/s, ${limits.monthlyQuota} records/month).\nThis is the only time the key is shown; store it now.\n`);
+    return 0;
+  },
+
+  async list(args, io, store) {
+    const { values } = parse(args, { json: { type: 'boolean' } });
+    const keys = await store.listKeys(calendarMonth(Date.now()).period);
+    if (values.json) {
+      io.stdout.write(JSON.stringify(keys) + '\n');
+      return 0;
+    }
+    const header = ['ID', 'ACCOUNT', 'TIER', 'RATE/S', 'QUOTA/MONTH', 'USED', 'STATUS'];
+    const rows = keys.map((k) => [k.id, k.account, k.tier, String(k.rate), String(k.monthlyQuota), String(k.used), status(k, Date.now())]);
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+    for (const row of [header, ...rows]) io.stdout.write(row.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd() + '\n');
+    return 0;
+  },
+
+  async revoke(args, io, store) {
+    const { positionals } = parse(args, {}, 1);
+    const id = positionals[0];
+    if (!(await store.revokeKey(id, Date.now()))) throw new CliError(`no key with id ${JSON.stringify(id)}`, 1);
+    io.stdout.write(`revoked key ${id}\n`);
+    return 0;
+  },
+
+  async rotate(args, io, store) {
+    const { values, positionals } = parse(args, { grace: { type: 'string' }, json: { type: 'boolean' } }, 1);
+    const grace = values.grace;
+    if (grace === undefined || !/^(?:0|[1-9][0-9]*)$/.test(grace) || Number(grace) > MAX_GRACE_SECONDS) {
+      throw new CliError(`--grace SECONDS is required: a whole number from 0 to ${MAX_GRACE_SECONDS}`);
+    }
+    const id = positionals[0];
+    const rotated = await rotateIssuedKey(store, id, Number(grace), Date.now());
+    if (!rotated) throw new CliError(`no active key with id ${JSON.stringify(id)} (unknown, revoked or expired)`, 1);
+    const until = new Date(rotated.expiresAt).toISOString();
+    if (values.json) io.stdout.write(JSON.stringify({ id: rotated.id, key: rotated.key, replaces: id, oldKeyExpiresAt: until }) + '\n');
+    else io.stdout.write(`${rotated.key}\n\nNew key id ${rotated.id} replaces ${id}, which keeps working until ${until}.\nThis is the only time the key is shown; store it now.\n`);
+    return 0;
+  },
+};
+
+type Options = Record<string, { type: 'string' | 'boolean' }>;
+
+function parse<T extends Options>(args: string[], options: T, positionalCount = 0) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options, strict: true, allowPositionals: positionalCount > 0 });
+  } catch (error) {
+    // parseArgs names the option in its message, e.g. "Unknown option '--tire'".
+    throw new CliError(error instanceof Error ? error.message : String(error));
+  }
+  if (parsed.positionals.length !== positionalCount) {
+    throw new CliError(positionalCount === 1 ? 'expected exactly one key ID' : `unexpected argument "${parsed.positionals[0]}"`);
+  }
+  return parsed;
+}
+
+function tierLimits(tier: Tier, rate: string | undefined, quota: string | undefined): { rate: number; monthlyQuota: number } {
+  if (tier !== 'enterprise') {
+    if (rate !== undefined || quota !== undefined) throw new CliError(`--rate and --monthly-quota are set per account for enterprise only; ${tier} has fixed limits`);
+    return TIER_LIMITS[tier];
+  }
+  return {
+    rate: positive(rate, '--rate', 'requests per second', 100_000),
+    monthlyQuota: positive(quota, '--monthly-quota', 'records per month', 1e12),
+  };
+}
+
+function positive(text: string | undefined, option: string, unit: string, max: number): number {
+  if (text === undefined) throw new CliError(`enterprise keys need ${option} N (${unit})`);
+  if (!/^[1-9][0-9]*$/.test(text) || Number(text) > max) throw new CliError(`${option} must be a whole number of ${unit} from 1 to ${max}, got ${JSON.stringify(text)}`);
+  return Number(text);
+}
+
+function status(key: KeyListing, now: number): string {
+  if (key.revokedAt !== null) return `revoked ${key.revokedAt}`;
+  if (key.expiresAt !== null) return Date.parse(key.expiresAt) <= now ? `expired ${key.expiresAt}` : `expires ${key.expiresAt}`;
+  return 'active';
+}

@@ -1,0 +1,88 @@
+import { parseArgs } from 'node:util';
+import type { ServerConfig } from '../config.js';
+import { issueKey } from '../store/issue-key.js';
+import type { Store } from '../store/store.js';
+import { TIER_LIMITS } from '../store/tiers.js';
+import { CliError, type Command } from 'ussynth/cli';
+
+/** Account of the development key printed by `ussynth serve`. */
+export const DEV_ACCOUNT = 'local-dev';
+
+const HELP = `Usage: ussynth serve [--no-dev-key]
+
+Serves the REST API /v1 (docs at /v1/docs) and the browser demo at / .
+
+Environment:
+  PORT         port (default 3000; 0 picks a free one)
+  HOST         interface (default 127.0.0.1)
+  USSYNTH_DB   key store file (default ./.ussynth/store.sqlite, created on first start)
+  LOG_LEVEL    fatal, error, warn, info (default), debug, trace or silent
+  USSYNTH_WEB_DIR  built demo folder (default: the package's web-dist/, if built)
+
+On start it prints a development key (uss_test_..., account ${DEV_ACCOUNT}, Pro limits)
+and example curl lines; the previous development key is revoked. Use
+--no-dev-key in production and create keys with \`ussynth keys create\`.
+SIGTERM and SIGINT drain in-flight requests, then exit.
+`;
+
+/**
+ * `ussynth serve`: runs the REST API on the embedded SQLite store.
+ * @example await serveCommand.run([], { stdout: process.stdout, stderr: process.stderr, env: process.env })
+ */
+export const serveCommand: Command = {
+  name: 'serve',
+  summary: 'Serve the REST API and the demo (npm start)',
+  help: HELP,
+  async run(args, io) {
+    let values;
+    try {
+      ({ values } = parseArgs({ args, options: { 'no-dev-key': { type: 'boolean' } }, strict: true }));
+    } catch (error) {
+      throw new CliError(error instanceof Error ? error.message : String(error));
+    }
+    // The server, Fastify and SQLite load only here, so the other commands start light.
+    const { ConfigError, loadConfig } = await import('../config.js');
+    const { drainOnSignals, startServer } = await import('../server.js');
+    let config: ServerConfig;
+    try {
+      config = loadConfig(io.env);
+    } catch (error) {
+      if (error instanceof ConfigError) throw new CliError(error.message);
+      throw error;
+    }
+    const { StoreBusyError } = await import('../store/store.js');
+    const server = await startServer(config).catch((error: unknown) => {
+      // Another server owns this store file (or the port is taken): the operator's to fix, not an internal error.
+      if (error instanceof StoreBusyError) throw new CliError(error.message);
+      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new CliError(`${config.host}:${config.port} is already in use; set PORT (or HOST) to another address`);
+      throw error;
+    });
+    drainOnSignals(server, config.drainTimeoutMs);
+    const lines = [`ussynth API listening on ${server.url} (key store ${config.dbPath})`, `  docs: ${server.url}/v1/docs`];
+    if (!values['no-dev-key']) {
+      const key = await devKey(server.store);
+      lines.push(
+        '',
+        `Development key (account ${DEV_ACCOUNT}, Pro limits; replaced at every start):`,
+        `  ${key}`,
+        '',
+        'Try:',
+        `  curl -H 'x-api-key: ${key}' '${server.url}/v1/address?state=CA'`,
+        `  curl -H 'x-api-key: ${key}' '${server.url}/v1/batch?count=5&seed=42'`,
+        `  curl -H 'x-api-key: ${key}' '${server.url}/v1/zip/10001'`,
+      );
+    }
+    io.stdout.write(lines.join('\n') + '\n');
+    return 0;
+  },
+};
+
+// A fresh test key per start: keys are stored hashed, so an old one cannot be shown again; revoke the previous ones.
+async function devKey(store: Store): Promise<string> {
+  const now = Date.now();
+  for (const old of await store.listKeys('')) {
+    if (old.account === DEV_ACCOUNT && old.environment === 'test' && old.revokedAt === null) await store.revokeKey(old.id, now);
+  }
+  const { key } = await issueKey(store, { name: DEV_ACCOUNT, tier: 'pro', ...TIER_LIMITS.pro }, 'test', now);
+  return key;
+}

@@ -1,0 +1,87 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { storePath } from './store/default-path.js';
+
+/** Everything the server reads from its environment, validated once at start-up. */
+export interface ServerConfig {
+  /** Interface to listen on (HOST, default 127.0.0.1). */
+  host: string;
+  /** TCP port (PORT, default 3000; 0 picks a free one). */
+  port: number;
+  /** Key store file (USSYNTH_DB, default ./.ussynth/store.sqlite). */
+  dbPath: string;
+  /** Folder of the built browser demo served at `/`, or null when it is not built (USSYNTH_WEB_DIR, default <package>/web-dist). */
+  webDir: string | null;
+  /** pino level (LOG_LEVEL, default info). */
+  logLevel: string;
+  /** Time allowed to receive the request headers (<= 10 s). */
+  headersTimeoutMs: number;
+  /** Time allowed to receive the whole request (<= 30 s). */
+  requestTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open. */
+  keepAliveTimeoutMs: number;
+  /** Longest request target (path and query) before 414. */
+  maxUrlLength: number;
+  /** Largest request head (request line and headers) before 431. */
+  maxHeaderBytes: number;
+  /** Largest request body (the API takes none) before 413. */
+  bodyLimit: number;
+  /** How long SIGTERM waits for in-flight requests before exiting anyway. */
+  drainTimeoutMs: number;
+}
+
+/** The default web demo folder, next to the package's dist/. */
+export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../web-dist', import.meta.url));
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** A start-up configuration error listing every bad variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration: ${problems.join('; ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Reads and checks the configuration from environment variables; throws
+ * ConfigError naming every bad one, so a typo stops the start instead of
+ * running with a silent default.
+ * @example loadConfig({ PORT: '8080', HOST: '0.0.0.0' }).port // 8080
+ */
+export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
+  const problems: string[] = [];
+  const port = integerVar(env, 'PORT', 3000, 0, 65535, problems);
+  const host = env.HOST === undefined || env.HOST === '' ? '127.0.0.1' : env.HOST;
+  if (!/^[0-9A-Za-z.:\-[\]]+$/.test(host)) problems.push(`HOST must be a host name or IP address, got ${JSON.stringify(host)}`);
+  const logLevel = env.LOG_LEVEL === undefined || env.LOG_LEVEL === '' ? 'info' : env.LOG_LEVEL;
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(logLevel)}`);
+  const webDirGiven = env.USSYNTH_WEB_DIR !== undefined && env.USSYNTH_WEB_DIR !== '' ? env.USSYNTH_WEB_DIR : undefined;
+  if (webDirGiven !== undefined && !existsSync(webDirGiven)) problems.push(`USSYNTH_WEB_DIR ${JSON.stringify(webDirGiven)} does not exist`);
+  if (problems.length) throw new ConfigError(problems);
+  const webDir = webDirGiven ?? (existsSync(DEFAULT_WEB_DIR) ? DEFAULT_WEB_DIR : null);
+  return {
+    host,
+    port,
+    dbPath: storePath(env),
+    webDir,
+    logLevel,
+    headersTimeoutMs: 10_000,
+    requestTimeoutMs: 30_000,
+    keepAliveTimeoutMs: 5_000,
+    maxUrlLength: 4096,
+    maxHeaderBytes: 16_384,
+    bodyLimit: 1024,
+    drainTimeoutMs: 10_000,
+  };
+}
+
+function integerVar(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number, problems: string[]): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  if (!/^[0-9]+$/.test(text) || Number(text) < min || Number(text) > max) {
+    problems.push(`${name} must be a whole number from ${min} to ${max}, got ${JSON.stringify(text)}`);
+    return fallback;
+  }
+  return Number(text);
+}

@@ -1,0 +1,46 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { UssynthError } from 'ussynth';
+import { validationProblem } from '../validation/validation-problem.js';
+import { LIBRARY_ERROR_HTTP, type HttpErrorCode } from './http-error-codes.js';
+import { ProblemError } from './problem-error.js';
+import { sendProblem } from './send-problem.js';
+
+// Fastify's own client errors, by status, with a fixed detail (its messages are internal wording).
+const FRAMEWORK_STATUS: Record<number, [HttpErrorCode, string]> = {
+  400: ['bad_request', 'the request is malformed'],
+  408: ['request_timeout', 'the request was not received in time'],
+  413: ['payload_too_large', 'the API takes no request body larger than 1 KiB'],
+  414: ['uri_too_long', 'the request target is too long'],
+  415: ['unsupported_media_type', 'the API takes no request body'],
+  431: ['headers_too_large', 'the request headers are too large'],
+};
+
+/**
+ * The one error handler: every failure becomes application/problem+json with a
+ * stable code and the request id; unexpected errors are logged in full and
+ * answered as `internal_error` without any internal detail.
+ * @example app.setErrorHandler(errorHandler)
+ */
+export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error instanceof ProblemError) {
+    return sendProblem(request, reply, error.code, error.detail, error.extras);
+  }
+  const fastifyError = error as FastifyError;
+  if (fastifyError.validation) {
+    const context = fastifyError.validationContext === 'params' ? request.params : request.query;
+    const schema = request.routeOptions.schema?.[fastifyError.validationContext === 'params' ? 'params' : 'querystring'] as { properties?: object } | undefined;
+    const problem = validationProblem(fastifyError.validation, context, Object.keys(schema?.properties ?? {}));
+    return sendProblem(request, reply, problem.code, problem.detail, problem.extras);
+  }
+  if (error instanceof UssynthError && LIBRARY_ERROR_HTTP[error.code].status < 500) {
+    return sendProblem(request, reply, error.code, error.message, error.param === undefined ? {} : { param: error.param });
+  }
+  const status = fastifyError.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const [code, detail] = FRAMEWORK_STATUS[status] ?? FRAMEWORK_STATUS[400];
+    return sendProblem(request, reply, code, detail);
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return sendProblem(request, reply, 'internal_error', `an internal error occurred; quote request id ${request.id} when reporting it`);
+}
+

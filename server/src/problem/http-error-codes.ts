@@ -1,0 +1,78 @@
+import type { ErrorCode } from 'ussynth';
+
+/** One entry of the HTTP API's error catalogue. */
+export interface HttpErrorSpec {
+  /** HTTP status sent with this code. */
+  status: number;
+  /** Short fixed title of the problem type. */
+  title: string;
+}
+
+/**
+ * Stable error codes of the HTTP API beyond the library's own. `docs/errors.md`
+ * is the catalogue; a test fails when it and this table disagree.
+ * @example HTTP_ERROR_CODES.rate_limited.status // 429
+ */
+export const HTTP_ERROR_CODES = {
+  bad_request: { status: 400, title: 'Malformed request' },
+  unknown_parameter: { status: 400, title: 'Unknown query parameter' },
+  invalid_parameter: { status: 400, title: 'Invalid query parameter' },
+  api_key_in_query: { status: 400, title: 'API key in the query string' },
+  missing_api_key: { status: 401, title: 'Missing API key' },
+  malformed_api_key: { status: 401, title: 'Malformed API key' },
+  invalid_api_key: { status: 401, title: 'Unknown API key' },
+  revoked_api_key: { status: 401, title: 'Revoked or expired API key' },
+  not_found: { status: 404, title: 'No such resource' },
+  zip_not_found: { status: 404, title: 'Unknown ZIP code' },
+  method_not_allowed: { status: 405, title: 'Method not allowed' },
+  request_timeout: { status: 408, title: 'Request timeout' },
+  payload_too_large: { status: 413, title: 'Request body too large' },
+  unsupported_media_type: { status: 415, title: 'Unsupported media type' },
+  uri_too_long: { status: 414, title: 'URI too long' },
+  headers_too_large: { status: 431, title: 'Request header fields too large' },
+  rate_limited: { status: 429, title: 'Rate limit exceeded' },
+  quota_exceeded: { status: 429, title: 'Monthly quota exhausted' },
+  internal_error: { status: 500, title: 'Internal error' },
+  service_unavailable: { status: 503, title: 'Service unavailable' },
+} as const satisfies Record<string, HttpErrorSpec>;
+
+/** A code of the HTTP catalogue. */
+export type HttpErrorCode = keyof typeof HTTP_ERROR_CODES;
+
+/**
+ * How each library error code (src/errors.ts) is answered over HTTP. The
+ * `Record<ErrorCode, ...>` type makes a new library code a compile error here.
+ * Codes that only a server fault can raise map to 500 and are reported as `internal_error`.
+ * @example LIBRARY_ERROR_HTTP.invalid_state // { status: 400, title: 'Invalid state' }
+ */
+export const LIBRARY_ERROR_HTTP: Readonly<Record<ErrorCode, HttpErrorSpec>> = {
+  invalid_state: { status: 400, title: 'Invalid state' },
+  state_not_generatable: { status: 400, title: 'State valid for ZIP lookup only' },
+  invalid_count: { status: 400, title: 'Invalid count' },
+  invalid_index: { status: 400, title: 'Invalid record offset' },
+  invalid_zip: { status: 400, title: 'Invalid ZIP code' },
+  invalid_seed: { status: 400, title: 'Invalid seed' },
+  invalid_email_domain: { status: 500, title: 'Internal error' },
+  invalid_index_file: { status: 500, title: 'Internal error' },
+  missing_peer_dependency: { status: 500, title: 'Internal error' },
+};
+
+/** Any code a problem body can carry: the HTTP codes and the library's client-error codes. */
+export type ProblemCode = HttpErrorCode | ErrorCode;
+
+/**
+ * Every code that can appear in a problem body, sorted by code point (the schema's enum).
+ * @example PROBLEM_CODES.includes('quota_exceeded') // true
+ */
+export const PROBLEM_CODES: readonly ProblemCode[] = [
+  ...(Object.keys(HTTP_ERROR_CODES) as HttpErrorCode[]),
+  ...(Object.entries(LIBRARY_ERROR_HTTP) as [ErrorCode, HttpErrorSpec][]).filter(([, spec]) => spec.status < 500).map(([code]) => code),
+].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+
+/**
+ * Status and title of any problem code.
+ * @example problemSpec('invalid_count').status // 400
+ */
+export function problemSpec(code: ProblemCode): HttpErrorSpec {
+  return code in HTTP_ERROR_CODES ? HTTP_ERROR_CODES[code as HttpErrorCode] : LIBRARY_ERROR_HTTP[code as ErrorCode];
+}

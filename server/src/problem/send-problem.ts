@@ -1,0 +1,67 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isPromise } from '../awaitable.js';
+import { setRateLimitHeaders } from '../access/rate-limit-headers.js';
+import { problemSpec, type ProblemCode } from './http-error-codes.js';
+
+/** The RFC 9457 body the API sends, with the service's extension members. */
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  instance: string;
+  code: ProblemCode;
+  request_id: string;
+  param?: string;
+  remaining?: number;
+}
+
+/** Problem type URIs: one stable URN per code, documented in docs/errors.md. */
+export const PROBLEM_TYPE_PREFIX = 'urn:ussynth:problem:';
+
+/**
+ * Builds a problem body for a request.
+ * @example problemBody(request, 'missing_api_key', 'send your key in the x-api-key header')
+ */
+export function problemBody(request: FastifyRequest, code: ProblemCode, detail: string, extras: { param?: string; remaining?: number } = {}): ProblemBody {
+  const spec = problemSpec(code);
+  const body: ProblemBody = {
+    type: PROBLEM_TYPE_PREFIX + code,
+    title: spec.title,
+    status: spec.status,
+    detail,
+    // The path only: a query string could carry something the client should not see echoed.
+    instance: request.url.split('?', 1)[0],
+    code,
+    request_id: request.id,
+  };
+  if (extras.param !== undefined) body.param = extras.param;
+  if (extras.remaining !== undefined) body.remaining = extras.remaining;
+  return body;
+}
+
+/**
+ * Sends a problem+json response with the headers every response carries,
+ * including from paths that skip the hooks (framework errors, 404s), and the
+ * RateLimit headers once the request was authenticated.
+ * @example return sendProblem(request, reply, 'not_found', 'no route GET /v2/x')
+ */
+export function sendProblem(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  code: ProblemCode,
+  detail: string,
+  extras: { param?: string; remaining?: number; headers?: Record<string, string> } = {},
+): FastifyReply {
+  const body = problemBody(request, code, detail, extras);
+  reply.code(body.status).type('application/problem+json');
+  reply.header('x-content-type-options', 'nosniff').header('cache-control', 'no-store').header('x-request-id', request.id);
+  if (extras.headers) reply.headers(extras.headers);
+  const rateLimit = request.access && !reply.hasHeader('ratelimit') ? setRateLimitHeaders(request, reply) : undefined;
+  if (!isPromise(rateLimit)) return reply.send(body);
+  rateLimit.then(
+    () => reply.send(body),
+    () => reply.send(body),
+  );
+  return reply;
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { GENERATOR_VERSION } from 'ussynth';
+
+/** Paths of the public documentation routes. */
+export const DOC_PATHS: readonly RegExp[] = [/^\/v1\/openapi\.json$/, /^\/v1\/docs(?:\/.*)?$/];
+
+/**
+ * OpenAPI 3.1 from the route schemas at /v1/openapi.json and a human-readable page at /v1/docs (no key needed).
+ * Registered before the API routes so it sees them.
+ * @example await app.register(docsRoutes)
+ */
+export async function docsRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'ussynth REST API',
+        version: GENERATOR_VERSION,
+        description:
+          'Synthetic US test data (addresses, EINs, phones, ZIP lookups); never real. Every data request needs an `x-api-key` header. ' +
+          'Errors are application/problem+json with a stable `code` (docs/errors.md). Monthly quotas count records per calendar month in UTC.',
+      },
+      components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/v1/docs' });
+  app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}
+// Not encapsulated: @fastify/swagger must see the API routes registered next to it.
+(docsRoutes as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;

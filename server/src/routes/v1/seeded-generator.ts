@@ -1,0 +1,38 @@
+import type { FastifyReply } from 'fastify';
+import { createGenerator } from 'ussynth';
+import type { Generator } from 'ussynth';
+
+/**
+ * A generator for one request (cheap: the index is shared) and the replay
+ * headers: the seed used, given or picked, and both versions, so the same
+ * seed and parameters give an identical body.
+ * @example const gen = seededGenerator(request.query.seed, reply); return gen.ein();
+ */
+export function seededGenerator(seed: string | undefined, reply: FastifyReply): Generator {
+  const generator = createGenerator(seed === undefined ? {} : { seed });
+  reply.header('x-ussynth-seed', generator.seed);
+  reply.header('x-ussynth-dataset-version', generator.datasetVersion);
+  reply.header('x-ussynth-generator-version', generator.generatorVersion);
+  return generator;
+}
+
+/**
+ * Checks a state for generation before any quota is debited: an empty page
+ * runs exactly the library's state check (invalid_state, state_not_generatable).
+ * @example checkGeneratableState(gen, 'AE') // throws UssynthError state_not_generatable
+ */
+export function checkGeneratableState(generator: Generator, state: string | undefined): void {
+  if (state !== undefined) generator.addresses({ count: 0, state });
+}
+
+/** Shared route schema parts: tags and the API key requirement, for the OpenAPI document. */
+export const API_ROUTE = { tags: ['data'], security: [{ apiKey: [] }] } as const;
+
+/** Headers of generating responses, for the OpenAPI document. */
+export const GENERATED_HEADERS = {
+  'X-Ussynth-Seed': { schema: { type: 'string' }, description: 'The seed used (given or picked); pass it as `seed` to replay.' },
+  'X-Ussynth-Dataset-Version': { schema: { type: 'string' }, description: 'Version of the compiled dataset.' },
+  'X-Ussynth-Generator-Version': { schema: { type: 'string' }, description: 'Version of the generation algorithms.' },
+  RateLimit: { schema: { type: 'string' }, description: 'Remaining requests this second and records this month (IETF draft-10).' },
+  'RateLimit-Policy': { schema: { type: 'string' }, description: 'The key\'s policies: `"burst";q=<rate>;w=1, "monthly";q=<quota>;w=<seconds in month>`.' },
+} as const;

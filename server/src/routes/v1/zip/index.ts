@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { createGenerator } from 'ussynth';
+import { afterDebit } from '../../../access/after-debit.js';
+import { ProblemError } from '../../../problem/problem-error.js';
+import { objectOf, requiredObjectOf } from '../../../schemas/params.js';
+import { problemResponses } from '../../../schemas/problem.js';
+import { strictQueryFor } from '../../../validation/strict-query.js';
+import { API_ROUTE } from '../seeded-generator.js';
+
+/**
+ * GET /v1/zip/{zip}: state and a sample city of a ZIP; 1 record of quota when found, none for a 404.
+ * @example await app.register(zipRoutes)
+ */
+export async function zipRoutes(app: FastifyInstance): Promise<void> {
+  // Lookups do not depend on a seed; one generator serves every request.
+  const lookup = createGenerator({ seed: 'zip-lookup' });
+  app.get(
+    '/zip/:zip',
+    {
+      ...strictQueryFor(),
+      schema: {
+        ...API_ROUTE,
+        summary: 'Look up a five-digit ZIP code',
+        params: requiredObjectOf('zip'),
+        querystring: objectOf(),
+        response: {
+          200: {
+            description: 'The ZIP\'s state and a sample city',
+            $ref: 'zip#',
+            headers: { 'X-Ussynth-Dataset-Version': { schema: { type: 'string' }, description: 'Version of the compiled dataset.' } },
+          },
+          ...problemResponses(400, 401, 404, 429, 500, 503),
+        },
+      },
+    },
+    (request, reply) => {
+      const { zip } = request.params as { zip: string };
+      const found = lookup.zip(zip);
+      reply.header('x-ussynth-dataset-version', lookup.datasetVersion);
+      if (!found) throw new ProblemError('zip_not_found', `ZIP ${zip} is well formed but not a known ZIP code`, { param: 'zip' });
+      return afterDebit(request, reply, 1, () => found);
+    },
+  );
+}

@@ -1,0 +1,43 @@
+import type { MonthlyQuota, QuotaDecision } from './limits/monthly-quota.js';
+import type { RateDecision, RateLimiter } from './limits/rate-limiter.js';
+import type { KeyRecord, Store } from './store/store.js';
+import type { KeyCache } from './access/key-cache.js';
+
+/** What the routes use, behind interfaces: swap SQLite for PostgreSQL or the bucket for Redis here only. */
+export interface AppServices {
+  /** Accounts, keys, usage. */
+  store: Store;
+  /** Keys read through a short-lived cache (revocation delay = its TTL). */
+  keys?: KeyCache;
+  /** Per-key request rate. */
+  rateLimiter: RateLimiter;
+  /** Per-account monthly records. */
+  quota: MonthlyQuota;
+  /** Epoch ms now; injectable so limits can be tested at month edges. */
+  clock: () => number;
+}
+
+/** What authentication established for a request. */
+export interface RequestAccess {
+  /** The authenticated key and its account's limits. */
+  key: KeyRecord;
+  /** The rate-limit decision of this request. */
+  rate: RateDecision;
+  /** The quota decision, once records were debited (or peeked for headers). */
+  quota: QuotaDecision | undefined;
+  /** Records debited by this request. */
+  records: number;
+  /** The clock's time when the request was authenticated (epoch ms); its quota month too. */
+  now: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's services. */
+    ussynth: AppServices;
+  }
+  interface FastifyRequest {
+    /** Set by authentication on /v1 API routes. */
+    access: RequestAccess | null;
+  }
+}

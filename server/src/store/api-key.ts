@@ -1,0 +1,99 @@
+import { createHash, hash, timingSafeEqual } from 'node:crypto';
+import { crc32 } from 'node:zlib';
+import { base62Fixed6, randomBase62 } from './base62.js';
+
+/** Environments a key is minted for; both are accepted by the API, `test` marks keys made for local development. */
+export type KeyEnvironment = 'live' | 'test';
+
+/** Length of the non-secret key id (base62) that is shown in listings and logs. */
+export const KEY_ID_LENGTH = 8;
+/** Length of the secret part (base62): 24 characters are about 142 random bits (at least 128 required). */
+export const KEY_SECRET_LENGTH = 24;
+
+// uss_<env>_<id:8><secret:24><crc32:6>; the checksum covers everything before it,
+// so secret scanners recognise the shape and a typo is refused without a store lookup.
+const KEY_LENGTH = 9 + KEY_ID_LENGTH + KEY_SECRET_LENGTH + 6;
+
+/** A freshly minted key: the secret text (shown once) and what the store keeps. */
+export interface MintedKey {
+  /** The full key, e.g. `uss_live_Ab3dE6gH...`; never stored. */
+  key: string;
+  /** Short non-secret id, e.g. `Ab3dE6gH`. */
+  id: string;
+  /** SHA-256 of the full key, the only form stored. */
+  digest: Buffer;
+  /** `live` or `test`. */
+  environment: KeyEnvironment;
+}
+
+/**
+ * Mints a new API key from the cryptographic random source.
+ * @example mintKey('live').key // "uss_live_Ab3dE6gH...(38 more)"
+ */
+export function mintKey(environment: KeyEnvironment): MintedKey {
+  const body = `uss_${environment}_${randomBase62(KEY_ID_LENGTH)}${randomBase62(KEY_SECRET_LENGTH)}`;
+  const key = body + checksumOf(body);
+  return { key, id: body.slice(-KEY_SECRET_LENGTH - KEY_ID_LENGTH, -KEY_SECRET_LENGTH), digest: keyDigest(key), environment };
+}
+
+/**
+ * Checks a presented key's shape and checksum; its id when well formed, else undefined.
+ * @example parseKey(mintKey('live').key)?.id // the 8-character id
+ */
+export function parseKey(key: string): { id: string; environment: KeyEnvironment } | undefined {
+  const shape = keyShape(key);
+  return shape && checksumValid(key) ? shape : undefined;
+}
+
+/**
+ * The id and environment of a key of the right shape, before its checksum
+ * is checked (see checksumValid); undefined for any other text.
+ * @example keyShape('uss_live_Ab3dE6gH...')?.id // "Ab3dE6gH"
+ */
+export function keyShape(key: string): { id: string; environment: KeyEnvironment } | undefined {
+  // The shape /^uss_(live|test)_[0-9A-Za-z]{38}$/, checked by hand: this runs on every API request.
+  if (key.length !== KEY_LENGTH || !key.startsWith('uss_') || key.charCodeAt(8) !== 0x5f) return undefined;
+  const environment = key.startsWith('live', 4) ? 'live' : key.startsWith('test', 4) ? 'test' : undefined;
+  if (environment === undefined) return undefined;
+  for (let i = 9; i < KEY_LENGTH; i++) {
+    const c = key.charCodeAt(i);
+    if (!((c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a))) return undefined;
+  }
+  return { id: key.slice(9, 9 + KEY_ID_LENGTH), environment };
+}
+
+/**
+ * Whether a key of the right shape carries the checksum of the rest: a
+ * mistyped key fails here, before any store lookup.
+ * @example checksumValid(mintKey('test').key) // true
+ */
+export function checksumValid(key: string): boolean {
+  return checksumOf(key.slice(0, -6)) === key.slice(-6);
+}
+
+/**
+ * SHA-256 of a key: keys have >= 128 random bits, so a plain digest (no slow KDF) is safe to store.
+ * @example keyDigest('uss_live_...').length // 32
+ */
+export function keyDigest(key: string): Buffer {
+  // The one-shot crypto.hash (Node >= 20.12) skips the Hash object; it runs on every API request.
+  return typeof hash === 'function' ? hash('sha256', key, 'buffer') : createHash('sha256').update(key).digest();
+}
+
+/**
+ * Whether a presented key matches a stored digest, compared in constant time.
+ * @example digestMatches('uss_live_...', storedDigest) // true or false
+ */
+export function digestMatches(key: string, stored: Uint8Array): boolean {
+  const presented = keyDigest(key);
+  return stored.length === presented.length && timingSafeEqual(presented, stored);
+}
+
+const encoder = new TextEncoder();
+// Checked keys are at most 41 characters before the checksum; longer bodies (minting only) get their own buffer.
+const scratch = new Uint8Array(64);
+
+function checksumOf(body: string): string {
+  const bytes = body.length <= scratch.length ? scratch.subarray(0, encoder.encodeInto(body, scratch).written) : encoder.encode(body);
+  return base62Fixed6(crc32(bytes));
+}

@@ -1,0 +1,75 @@
+import { closeSync, openSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calendarMonth } from '../../src/limits/calendar-month.js';
+import { startTestServer, type TestServer } from '../test-server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.destroy());
+
+/**
+ * Puts /dev/full (every write fails with ENOSPC, a full disk) in place of the
+ * server's open usage journal, under the same descriptor number, and returns
+ * a function that puts the journal back.
+ */
+function fillDisk(journal: string): () => void {
+  const fd = readdirSync('/proc/self/fd')
+    .map(Number)
+    .find((n) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${n}`) === journal;
+      } catch {
+        return false;
+      }
+    });
+  if (fd === undefined) throw new Error(`the journal ${journal} is not open in this process`);
+  const reopen = (path: string, flags: string) => {
+    closeSync(fd);
+    // The lowest free descriptor is the one just closed.
+    const again = openSync(path, flags);
+    if (again !== fd) throw new Error(`expected descriptor ${fd}, got ${again}`);
+  };
+  reopen('/dev/full', 'w');
+  return () => reopen(journal, 'a');
+}
+
+describe('serving only durable debits (the usage journal)', () => {
+  it('answers a granted request only after its journal line is written', async () => {
+    const { key } = await server.key('enterprise', { rate: 10_000, monthlyQuota: 1e6 });
+    const journal = `${server.dbPath}-usage.journal`;
+    const before = readFileSync(journal, 'utf8').split('\n').length;
+    const response = await server.get('/v1/batch?count=7', key);
+    expect(response.status).toBe(200);
+    const lines = readFileSync(journal, 'utf8').trim().split('\n');
+    expect(lines.length).toBeGreaterThanOrEqual(before);
+    expect(lines.at(-1)).toMatch(/ 7$/);
+  });
+
+  it('fails closed when the journal cannot be written: 503, nothing served, the debit undone', async () => {
+    const { id, key } = await server.key('enterprise', { rate: 10_000, monthlyQuota: 1e6 });
+    expect((await server.get('/v1/ein', key)).status).toBe(200);
+    const restore = fillDisk(`${server.dbPath}-usage.journal`);
+    let refused: Response[];
+    try {
+      refused = await Promise.all([server.get('/v1/ein', key), server.get('/v1/batch?count=50', key), server.get('/v1/zip/10001', key)]);
+    } finally {
+      restore();
+    }
+    for (const response of refused) {
+      expect(response.status).toBe(503);
+      expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(response.headers.get('retry-after')).toBe('1');
+      const body = (await response.json()) as { code: string; detail: string };
+      expect(body.code).toBe('service_unavailable');
+      expect(body.detail).toContain('usage store');
+    }
+    // Only the first request counts; the next one is served and sees it.
+    const after = await server.get('/v1/ein', key);
+    expect(after.status).toBe(200);
+    expect(after.headers.get('ratelimit')).toMatch(/"monthly";r=999998;/);
+    const listed = (await server.store.listKeys(calendarMonth(Date.now()).period)).find((k) => k.id === id);
+    expect(listed?.used).toBe(2);
+  });
+});

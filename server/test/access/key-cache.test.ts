@@ -1,0 +1,59 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KeyCache, sameText } from '../../src/access/key-cache.js';
+import { issueKey } from '../../src/store/issue-key.js';
+import { openSqliteStore } from '../../src/store/sqlite/sqlite-store.js';
+import type { KeyRecord, Store } from '../../src/store/store.js';
+
+describe('sameText', () => {
+  it('is string equality, for equal and unequal lengths', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), fc.string({ unit: 'binary' }), (a, b) => {
+        expect(sameText(a, b)).toBe(a === b);
+        expect(sameText(a, a)).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('tells apart keys that differ in one character anywhere', () => {
+    const key = 'uss_live_Ab3dE6gHkLmNoPqRsTuVwXyZ0123456789abcd';
+    for (let i = 0; i < key.length; i++) {
+      const changed = key.slice(0, i) + (key[i] === 'x' ? 'y' : 'x') + key.slice(i + 1);
+      expect(sameText(key, changed)).toBe(false);
+    }
+  });
+});
+
+describe('KeyCache on a real SQLite store', () => {
+  let store: Store;
+  let issued: { id: string; key: string };
+  beforeAll(async () => {
+    store = await openSqliteStore(':memory:');
+    issued = await issueKey(store, { name: 'cache-test', tier: 'standard', rate: 10, monthlyQuota: 100_000 }, 'live', 0);
+  });
+  afterAll(() => store.close());
+
+  it('matches a key in constant time only after its digest matched, and never a forged key with the same id', async () => {
+    const keys = new KeyCache(store, 1000);
+    const record = (await keys.get(issued.id, 0)) as KeyRecord;
+    expect(keys.peek(issued.id, 500)).toBe(record);
+    expect(keys.matchesVerified(record, issued.key)).toBe(false);
+    expect(keys.verify(record, issued.key)).toBe(true);
+    expect(keys.matchesVerified(record, issued.key)).toBe(true);
+    // Same id and length, another secret: neither the cached comparison nor the digest accepts it.
+    const forged = issued.key.slice(0, 20) + (issued.key[20] === 'A' ? 'B' : 'A') + issued.key.slice(21);
+    expect(keys.matchesVerified(record, forged)).toBe(false);
+    expect(keys.verify(record, forged)).toBe(false);
+  });
+
+  it('forgets a record and its matched key when the entry expires', async () => {
+    const keys = new KeyCache(store, 1000);
+    const record = (await keys.get(issued.id, 0)) as KeyRecord;
+    keys.verify(record, issued.key);
+    expect(keys.peek(issued.id, 1000)).toBeUndefined();
+    const reread = (await keys.get(issued.id, 1000)) as KeyRecord;
+    expect(reread).not.toBe(record);
+    expect(keys.matchesVerified(reread, issued.key)).toBe(false);
+  });
+});

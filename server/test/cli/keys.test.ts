@@ -1,0 +1,88 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseKey } from '../../src/store/api-key.js';
+import { openSqliteStore } from '../../src/store/sqlite/sqlite-store.js';
+
+// The real binary, built by `npm test` (npm run build) before vitest runs.
+const BIN = new URL('../../dist/cli/main.js', import.meta.url).pathname;
+const dir = mkdtempSync(join(tmpdir(), 'ussynth-keys-'));
+const db = join(dir, 'nested', 'store.sqlite');
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function ussynth(...args: string[]) {
+  const result = spawnSync(process.execPath, [BIN, ...args], { env: { ...process.env, USSYNTH_DB: db }, encoding: 'utf8' });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('ussynth keys', () => {
+  it('creates a key, prints it once, stores only its digest', async () => {
+    const created = ussynth('keys', 'create', '--account', 'acme', '--tier', 'pro', '--json');
+    expect(created.status).toBe(0);
+    const { id, key } = JSON.parse(created.stdout) as { id: string; key: string };
+    expect(parseKey(key)?.id).toBe(id);
+    expect(key).toMatch(/^uss_live_[0-9A-Za-z]{38}$/);
+    const store = await openSqliteStore(db);
+    const record = await store.findKey(id);
+    await store.close();
+    expect(record).toMatchObject({ accountName: 'acme', tier: 'pro', rate: 50, monthlyQuota: 1_000_000 });
+    expect(Buffer.from(record!.digest).toString('utf8')).not.toContain(key.slice(9));
+    const listed = ussynth('keys', 'list');
+    expect(listed.stdout).toContain(id);
+    expect(listed.stdout).not.toContain(key);
+    const text = ussynth('keys', 'create', '--account', 'acme', '--tier', 'pro');
+    expect(text.stdout).toMatch(/^uss_live_\S+\n/);
+    expect(text.stdout).toContain('only time the key is shown');
+  });
+
+  it('enterprise takes --rate and --monthly-quota; other tiers refuse them', () => {
+    const created = ussynth('keys', 'create', '--account', 'bigco', '--tier', 'enterprise', '--rate', '500', '--monthly-quota', '50000000', '--json');
+    expect(created.status).toBe(0);
+    const list = JSON.parse(ussynth('keys', 'list', '--json').stdout) as { account: string; rate: number; monthlyQuota: number }[];
+    expect(list.find((k) => k.account === 'bigco')).toMatchObject({ rate: 500, monthlyQuota: 50_000_000 });
+    const missing = ussynth('keys', 'create', '--account', 'bigco2', '--tier', 'enterprise', '--rate', '5');
+    expect(missing.status).not.toBe(0);
+    expect(missing.stderr).toMatch(/^ussynth-server: .*--monthly-quota/);
+    const refused = ussynth('keys', 'create', '--account', 'small', '--tier', 'standard', '--rate', '99');
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toContain('--rate');
+  });
+
+  it('names bad options and arguments', () => {
+    for (const [args, words] of [
+      [['keys', 'create', '--account', 'x', '--tier', 'gold'], '--tier'],
+      [['keys', 'create', '--tier', 'pro'], '--account'],
+      [['keys', 'create', '--account', 'x', '--tier', 'pro', '--tire', 'pro'], '--tire'],
+      [['keys', 'create', '--account', 'x', '--tier', 'enterprise', '--rate', '1e3', '--monthly-quota', '5'], '--rate'],
+      [['keys', 'rotate', 'abc'], '--grace'],
+      [['keys', 'rotate', 'abc', '--grace', '-5'], '--grace'],
+      [['keys', 'frobnicate'], 'frobnicate'],
+      [['keys', 'revoke'], 'key ID'],
+    ] as [string[], string][]) {
+      const result = ussynth(...args);
+      expect(result.status, args.join(' ')).toBe(2);
+      expect(result.stderr, args.join(' ')).toMatch(/^ussynth-server: /);
+      expect(result.stderr, args.join(' ')).toContain(words);
+    }
+    const unknown = ussynth('keys', 'revoke', 'nosuchid');
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain('nosuchid');
+  });
+
+  it('revokes and rotates with a grace period', async () => {
+    const { id } = JSON.parse(ussynth('keys', 'create', '--account', 'rot', '--tier', 'standard', '--json').stdout) as { id: string };
+    const rotated = ussynth('keys', 'rotate', id, '--grace', '3600', '--json');
+    expect(rotated.status).toBe(0);
+    const next = JSON.parse(rotated.stdout) as { id: string; key: string; replaces: string; oldKeyExpiresAt: string };
+    expect(next.replaces).toBe(id);
+    expect(Math.abs(Date.parse(next.oldKeyExpiresAt) - Date.now() - 3_600_000)).toBeLessThan(60_000);
+    expect(ussynth('keys', 'revoke', next.id).status).toBe(0);
+    const list = JSON.parse(ussynth('keys', 'list', '--json').stdout) as { id: string; revokedAt: string | null; expiresAt: string | null }[];
+    expect(list.find((k) => k.id === next.id)!.revokedAt).not.toBeNull();
+    expect(list.find((k) => k.id === id)!.expiresAt).toBe(next.oldKeyExpiresAt);
+    // A revoked key cannot be rotated.
+    expect(ussynth('keys', 'rotate', next.id, '--grace', '0').status).toBe(1);
+  });
+});

@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { StoreMonthlyQuota } from '../src/limits/monthly-quota.js';
+import { TokenBucketLimiter } from '../src/limits/token-bucket.js';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type ServerConfig } from '../src/config.js';
+import { issueKey } from '../src/store/issue-key.js';
+import { openSqliteStore } from '../src/store/sqlite/sqlite-store.js';
+import type { Store } from '../src/store/store.js';
+import { TIER_LIMITS, type Tier } from '../src/store/tiers.js';
+
+/** A real app on a real port with a real SQLite file in a temp dir. */
+export interface TestServer {
+  url: string;
+  app: FastifyInstance;
+  store: Store;
+  dir: string;
+  dbPath: string;
+  /** A fresh live key on a new account. */
+  key(tier?: Tier, limits?: { rate: number; monthlyQuota: number }): Promise<{ id: string; key: string }>;
+  /** GET with an optional key. */
+  get(path: string, key?: string, headers?: Record<string, string>): Promise<Response>;
+  /** Closes the app and the store (the file stays, for restart tests). */
+  close(): Promise<void>;
+  /** Closes everything and deletes the temp dir. */
+  destroy(): Promise<void>;
+}
+
+let accounts = 0;
+
+/** Starts a test server; `dir` reuses a store file (restart), `clock` fakes time. */
+export async function startTestServer(options: { dir?: string; clock?: () => number; config?: Partial<ServerConfig> } = {}): Promise<TestServer> {
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'ussynth-server-'));
+  const dbPath = join(dir, 'store.sqlite');
+  const config = { ...loadConfig({ LOG_LEVEL: 'silent', USSYNTH_DB: dbPath, USSYNTH_WEB_DIR: '' }), webDir: null, ...options.config };
+  const store = await openSqliteStore(dbPath, { ownUsage: true });
+  const clock = options.clock ?? Date.now;
+  const app = await buildApp(config, { store, rateLimiter: new TokenBucketLimiter(), quota: new StoreMonthlyQuota(store), clock });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await app.close();
+    await store.close();
+  };
+  return {
+    url,
+    app,
+    store,
+    dir,
+    dbPath,
+    async key(tier = 'enterprise', limits) {
+      const chosen = limits ?? (tier === 'enterprise' ? { rate: 100_000, monthlyQuota: 1e12 } : TIER_LIMITS[tier]);
+      return issueKey(store, { name: `account-${process.pid}-${++accounts}`, tier, ...chosen }, 'live', clock());
+    },
+    get(path, key, headers = {}) {
+      return fetch(url + path, { headers: key === undefined ? headers : { 'x-api-key': key, ...headers } });
+    },
+    close,
+    async destroy() {
+      await close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
