@@ -68,7 +68,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 const dir = mkdtempSync(join(tmpdir(), 'ussynth-bench-'));
 const env = { USSYNTH_DB: join(dir, 'store.sqlite'), PORT: '0', LOG_LEVEL };
-const created = spawnSync(process.execPath, ['dist/cli/main.js', 'keys', 'create', '--account', 'bench', '--tier', 'enterprise', '--rate', '100000', '--monthly-quota', '1000000000000', '--json'], {
+const created = spawnSync(process.execPath, ['server/dist/cli/main.js', 'keys', 'create', '--account', 'bench', '--tier', 'enterprise', '--rate', '100000', '--monthly-quota', '1000000000000', '--json'], {
   cwd: root,
   env: { ...process.env, ...env },
   encoding: 'utf8',
@@ -77,7 +77,7 @@ if (created.status !== 0) throw new Error(created.stderr);
 const key = (JSON.parse(created.stdout) as { key: string }).key;
 
 const bare = await start('bare', ['--input-type=module', '-e', BARE_SERVER], {});
-const api = await start('api', ['dist/cli/main.js', 'serve', '--no-dev-key'], env);
+const api = await start('api', ['server/dist/cli/main.js', 'serve', '--no-dev-key'], env);
 try {
   const auth = { 'x-api-key': key };
   const routes = [

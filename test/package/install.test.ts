@@ -58,7 +58,7 @@ beforeAll(async () => {
   mkdirSync(project);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'fixture-project', version: '1.0.0', private: true, type: 'module' }));
   await npm(project, 'install', libraryTarball);
-}, 300_000);
+}, 600_000);
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -107,13 +107,13 @@ describe('npm install ussynth (the library alone)', () => {
     const after = await node(project, '--input-type=module', '-e', script);
     expect(after.stderr).toBe('');
     expect(JSON.parse(after.stdout)).toEqual({ city: 'New York', state: 'NY' });
-  });
+  }, 600_000); // npm compiles better-sqlite3: about a minute on a quiet machine
 });
 
 describe('npm install ussynth-server (the service)', () => {
   beforeAll(async () => {
     await npm(project, 'install', serverTarball);
-  }, 300_000);
+  }, 600_000);
 
   it('serves the API and the demo it ships, started by its own binary and through `ussynth serve`', async () => {
     // npm's bin link of the service package, and the library's binary handing `serve` over to it.
