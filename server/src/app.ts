@@ -6,11 +6,14 @@ import { clientErrorHandler } from './problem/client-error-handler.js';
 import { errorHandler } from './problem/error-handler.js';
 import { notFoundHandler } from './problem/not-found-handler.js';
 import { ProblemError } from './problem/problem-error.js';
+import { ACCOUNT_BODY_LIMIT } from './routes/account/index.js';
+import { listeningUrl } from './listening-url.js';
 import { sendProblem } from './problem/send-problem.js';
 import { accessFields, pinoLineWriter, type AccessLog } from './access-log.js';
 import { lazyChildLogger } from './lazy-child-logger.js';
 import { bufferedLogStream } from './log-stream.js';
-import { rootRoutes } from './routes/root/index.js';
+import { siteRoutes } from './routes/root/index.js';
+import compress from '@fastify/compress';
 import { docsRoutes } from './routes/v1/docs/index.js';
 import { API_PATHS, apiRoutes } from './routes/v1/index.js';
 import { problemSchema } from './schemas/problem.js';
@@ -28,6 +31,8 @@ export interface UssynthAppOptions {
   services: AppServices;
   /** Writes each request's log line; default: `request.log.info` through the app's logger. */
   accessLog?: AccessLog;
+  /** The public base URL (links in e-mails, the dashboard, allowed origins); default: the configured one. */
+  publicUrl?: () => string;
 }
 
 /**
@@ -51,10 +56,11 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
     if (request.url.length > config.maxUrlLength) {
       throw new ProblemError('uri_too_long', `the request target is ${request.url.length} characters; at most ${config.maxUrlLength} are accepted`);
     }
-    // GET bodies are never read by Fastify, so cap them by their declared length here.
+    // GET bodies are never read by Fastify, so cap them by their declared length here (the account API takes small JSON bodies).
     const length = request.headers['content-length'];
-    if (length !== undefined && Number(length) > config.bodyLimit) {
-      throw new ProblemError('payload_too_large', `the API takes no request body; at most ${config.bodyLimit} bytes are accepted`);
+    const limit = request.url.startsWith('/account/') ? ACCOUNT_BODY_LIMIT : config.bodyLimit;
+    if (length !== undefined && Number(length) > limit) {
+      throw new ProblemError('payload_too_large', `the request body is ${length} bytes; at most ${limit} are accepted here`);
     }
     done();
   });
@@ -65,9 +71,13 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
     done();
   });
 
+  // Compression where the client accepts it and the body is over 1 KiB: pages, assets (pre-compressed at build time),
+  // the docs, the account API and /v1/batch; the small /v1 answers opt out (it would cost more than it saves).
+  await app.register(compress, { global: true, globalDecompression: false, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(docsRoutes);
   await app.register(apiRoutes, { prefix: '/v1' });
-  await app.register(rootRoutes, { webDir: config.webDir });
+  const publicUrl = options.publicUrl ?? (() => config.publicUrl ?? listeningUrl(app, config.host, config.port));
+  await app.register(siteRoutes, { webDir: config.webDir, accounts: services.accounts, publicUrl });
 }
 (ussynthApp as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
 
@@ -77,7 +87,7 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
  * `listen({ port: 0 })` on it, server.ts listens on the configured port.
  * @example const app = await buildApp(config, services); await app.listen({ port: 0 });
  */
-export async function buildApp(config: ServerConfig, services: AppServices): Promise<FastifyInstance> {
+export async function buildApp(config: ServerConfig, services: AppServices, publicUrl?: () => string): Promise<FastifyInstance> {
   const log = config.logLevel === 'silent' ? undefined : bufferedLogStream();
   const app = Fastify({
     logger: log ? { level: config.logLevel, redact: ['req.headers["x-api-key"]', 'headers["x-api-key"]'], stream: log.stream } : false,
@@ -106,6 +116,6 @@ export async function buildApp(config: ServerConfig, services: AppServices): Pro
   if (log) app.addHook('onClose', (_instance, done) => (log.close(), done()));
   // With info lines on, the access line goes straight to the destination; the plugin's default otherwise.
   const accessLog = log && ['trace', 'debug', 'info'].includes(config.logLevel) ? pinoLineWriter((line) => log.stream.write(line)) : undefined;
-  await app.register(ussynthApp, { config, services, accessLog });
+  await app.register(ussynthApp, { config, services, accessLog, publicUrl: publicUrl ?? (() => config.publicUrl ?? listeningUrl(app, config.host, config.port)) });
   return app;
 }

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { storePath } from './store/default-path.js';
 
@@ -28,6 +29,14 @@ export interface ServerConfig {
   bodyLimit: number;
   /** How long SIGTERM waits for in-flight requests before exiting anyway. */
   drainTimeoutMs: number;
+  /** The URL customers use (USSYNTH_PUBLIC_URL, e.g. https://api.example.com), or null: http://HOST:PORT as listening. */
+  publicUrl: string | null;
+  /** SMTP server for account e-mail (USSYNTH_SMTP_URL, smtp:// or smtps://), or null: write .eml files to the outbox. */
+  smtpUrl: string | null;
+  /** Sender of account e-mail (USSYNTH_MAIL_FROM). */
+  mailFrom: string;
+  /** Folder of the outbox when there is no SMTP server (USSYNTH_OUTBOX, default beside the store). */
+  outboxDir: string;
 }
 
 /** The default web demo folder, next to the package's dist/. */
@@ -58,12 +67,18 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(logLevel)}`);
   const webDirGiven = env.USSYNTH_WEB_DIR !== undefined && env.USSYNTH_WEB_DIR !== '' ? env.USSYNTH_WEB_DIR : undefined;
   if (webDirGiven !== undefined && !existsSync(webDirGiven)) problems.push(`USSYNTH_WEB_DIR ${JSON.stringify(webDirGiven)} does not exist`);
+  const publicUrl = urlVar(env, 'USSYNTH_PUBLIC_URL', ['http:', 'https:'], problems);
+  if (publicUrl !== null && new URL(publicUrl).pathname !== '/') problems.push(`USSYNTH_PUBLIC_URL must be an origin without a path, such as https://api.example.com; got ${JSON.stringify(env.USSYNTH_PUBLIC_URL)}`);
+  const smtpUrl = urlVar(env, 'USSYNTH_SMTP_URL', ['smtp:', 'smtps:'], problems);
+  const mailFrom = env.USSYNTH_MAIL_FROM === undefined || env.USSYNTH_MAIL_FROM === '' ? 'ussynth <no-reply@localhost>' : env.USSYNTH_MAIL_FROM;
+  if (!/@[^\s@>]+\.?[^\s@>]*>?$/.test(mailFrom) || /[\r\n]/.test(mailFrom)) problems.push(`USSYNTH_MAIL_FROM must be an address such as "ussynth <no-reply@example.com>"; got ${JSON.stringify(mailFrom)}`);
   if (problems.length) throw new ConfigError(problems);
+  const dbPath = storePath(env);
   const webDir = webDirGiven ?? (existsSync(DEFAULT_WEB_DIR) ? DEFAULT_WEB_DIR : null);
   return {
     host,
     port,
-    dbPath: storePath(env),
+    dbPath,
     webDir,
     logLevel,
     headersTimeoutMs: 10_000,
@@ -73,7 +88,24 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     maxHeaderBytes: 16_384,
     bodyLimit: 1024,
     drainTimeoutMs: 10_000,
+    publicUrl: publicUrl === null ? null : new URL(publicUrl).origin,
+    smtpUrl,
+    mailFrom,
+    outboxDir: env.USSYNTH_OUTBOX === undefined || env.USSYNTH_OUTBOX === '' ? join(dirname(dbPath), 'outbox') : env.USSYNTH_OUTBOX,
   };
+}
+
+function urlVar(env: NodeJS.ProcessEnv, name: string, protocols: string[], problems: string[]): string | null {
+  const text = env[name];
+  if (text === undefined || text === '') return null;
+  try {
+    const url = new URL(text);
+    if (protocols.includes(url.protocol)) return text;
+  } catch {
+    // Reported below with the accepted forms.
+  }
+  problems.push(`${name} must be a ${protocols.map((p) => p.replace(':', '://')).join(' or ')} URL; got ${JSON.stringify(text.replace(/\/\/[^@/]*@/, '//***@'))}`);
+  return null;
 }
 
 function integerVar(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number, problems: string[]): number {

@@ -1,5 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { AccountService } from './accounts/account-service.js';
+import { ActivityRecorder } from './accounts/activity-recorder.js';
+import { AuthThrottle } from './accounts/auth-throttle.js';
+import { embeddedBilling } from './accounts/billing.js';
+import { listeningUrl } from './listening-url.js';
 import { StoreMonthlyQuota } from './limits/monthly-quota.js';
+import type { Mailer } from './mail/mailer.js';
+import { outboxMailer } from './mail/outbox-mailer.js';
+import { smtpMailer } from './mail/smtp-mailer.js';
 import { TokenBucketLimiter } from './limits/token-bucket.js';
 import { openSqliteStore } from './store/sqlite/sqlite-store.js';
 import type { Store } from './store/store.js';
@@ -15,6 +23,8 @@ export interface RunningServer {
   store: Store;
   /** Base URL, e.g. http://127.0.0.1:3000. */
   url: string;
+  /** Where account e-mail goes. */
+  mailer: Mailer;
   /** Stops accepting connections, waits for in-flight requests, then closes the store. */
   close(): Promise<void>;
 }
@@ -28,7 +38,26 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   keepTickShape();
   const store = await openSqliteStore(config.dbPath, { ownUsage: true });
   const limiter = new TokenBucketLimiter();
-  const app = await buildApp(config, { store, rateLimiter: limiter, quota: new StoreMonthlyQuota(store), clock: Date.now });
+  // Set once listening: mail links and the dashboard need the bound port when PORT=0.
+  let url = '';
+  const publicUrl = () => config.publicUrl ?? url;
+  let logError = (what: string, error: unknown) => console.error(`${what}:`, error);
+  const mailer = config.smtpUrl
+    ? smtpMailer(config.smtpUrl, config.mailFrom)
+    : outboxMailer(config.outboxDir, config.mailFrom, (path) => app.log.info({ path }, 'e-mail written to the outbox'));
+  const activity = new ActivityRecorder(store.accounts, (error) => logError('activity flush failed', error));
+  const accounts = new AccountService({
+    store,
+    mailer,
+    billing: embeddedBilling(),
+    throttle: new AuthThrottle(),
+    activity,
+    clock: Date.now,
+    publicUrl,
+    onBackgroundError: (what, error) => logError(`${what} failed`, error),
+  });
+  const app = await buildApp(config, { store, rateLimiter: limiter, quota: new StoreMonthlyQuota(store), clock: Date.now, accounts, activity }, publicUrl);
+  logError = (what, error) => app.log.error({ err: error }, what);
   const prune = setInterval(() => limiter.prune(Date.now()), 60_000);
   prune.unref();
   try {
@@ -36,17 +65,18 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   } catch (error) {
     clearInterval(prune);
     await app.close();
+    await activity.close();
+    await mailer.close();
     await store.close();
     throw error;
   }
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  url = listeningUrl(app, config.host, config.port);
   let closing: Promise<void> | undefined;
   return {
     app,
     store,
-    url: `http://${host}:${port}`,
+    mailer,
+    url,
     close() {
       return (closing ??= (async () => {
         clearInterval(prune);
@@ -58,6 +88,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         } finally {
           clearInterval(closeIdle);
         }
+        await activity.close();
+        await mailer.close();
         await store.close();
       })());
     },

@@ -2,6 +2,8 @@ import type { MonthlyQuota, QuotaDecision } from './limits/monthly-quota.js';
 import type { RateDecision, RateLimiter } from './limits/rate-limiter.js';
 import type { KeyRecord, Store } from './store/store.js';
 import type { KeyCache } from './access/key-cache.js';
+import type { AccountService } from './accounts/account-service.js';
+import type { ActivityRecorder } from './accounts/activity-recorder.js';
 
 /** What the routes use, behind interfaces: swap SQLite for PostgreSQL or the bucket for Redis here only. */
 export interface AppServices {
@@ -15,6 +17,10 @@ export interface AppServices {
   quota: MonthlyQuota;
   /** Epoch ms now; injectable so limits can be tested at month edges. */
   clock: () => number;
+  /** Sign-up, sessions, keys by their owners, plans and usage; without it the dashboard and /account/v1 are off. */
+  accounts?: AccountService;
+  /** Per-day records, refusals and keys' last use, for the dashboard and /v1/usage. */
+  activity?: ActivityRecorder;
 }
 
 /** What authentication established for a request. */

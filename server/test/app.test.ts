@@ -206,7 +206,24 @@ describe('docs and root', () => {
   it('serves OpenAPI 3.1 with every route, its parameters and problem responses, without a key', async () => {
     const doc = (await (await server.get('/v1/openapi.json')).json()) as { openapi: string; paths: Record<string, { get: { parameters?: { name: string }[]; responses: Record<string, unknown> } }> };
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths).sort()).toEqual(['/v1/address', '/v1/batch', '/v1/ein', '/v1/phone', '/v1/zip/{zip}']);
+    expect(Object.keys(doc.paths).filter((path) => path.startsWith('/v1/')).sort()).toEqual(['/v1/address', '/v1/batch', '/v1/ein', '/v1/phone', '/v1/usage', '/v1/zip/{zip}']);
+    expect(Object.keys(doc.paths).filter((path) => path.startsWith('/account/v1/')).sort()).toEqual([
+      '/account/v1/account',
+      '/account/v1/keys',
+      '/account/v1/keys/{id}/revoke',
+      '/account/v1/keys/{id}/roll',
+      '/account/v1/me',
+      '/account/v1/password',
+      '/account/v1/password/forgot',
+      '/account/v1/password/reset',
+      '/account/v1/plan',
+      '/account/v1/session',
+      '/account/v1/sessions',
+      '/account/v1/signup',
+      '/account/v1/usage',
+      '/account/v1/verification',
+      '/account/v1/verification/confirm',
+    ]);
     expect(doc.paths['/v1/batch'].get.parameters!.map((p) => p.name).sort()).toEqual(['count', 'seed', 'start', 'state']);
     expect(Object.keys(doc.paths['/v1/zip/{zip}'].get.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '404', '429']));
     const page = await server.get('/v1/docs');

@@ -10,6 +10,12 @@ import { issueKey } from '../src/store/issue-key.js';
 import { openSqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import type { Store } from '../src/store/store.js';
 import { TIER_LIMITS, type Tier } from '../src/store/tiers.js';
+import { AccountService } from '../src/accounts/account-service.js';
+import { ActivityRecorder } from '../src/accounts/activity-recorder.js';
+import { AuthThrottle } from '../src/accounts/auth-throttle.js';
+import { embeddedBilling } from '../src/accounts/billing.js';
+import type { Mailer } from '../src/mail/mailer.js';
+import { outboxMailer } from '../src/mail/outbox-mailer.js';
 
 /** A real app on a real port with a real SQLite file in a temp dir. */
 export interface TestServer {
@@ -18,6 +24,10 @@ export interface TestServer {
   store: Store;
   dir: string;
   dbPath: string;
+  /** The account use cases the app serves. */
+  accounts: AccountService;
+  /** The outbox folder (when no mailer was given). */
+  outbox: string;
   /** A fresh live key on a new account. */
   key(tier?: Tier, limits?: { rate: number; monthlyQuota: number }): Promise<{ id: string; key: string }>;
   /** GET with an optional key. */
@@ -28,24 +38,32 @@ export interface TestServer {
   destroy(): Promise<void>;
 }
 
-let accounts = 0;
+let accountCount = 0;
 
 /** Starts a test server; `dir` reuses a store file (restart), `clock` fakes time. */
-export async function startTestServer(options: { dir?: string; clock?: () => number; config?: Partial<ServerConfig> } = {}): Promise<TestServer> {
+export async function startTestServer(options: { dir?: string; clock?: () => number; config?: Partial<ServerConfig>; mailer?: Mailer; throttle?: AuthThrottle } = {}): Promise<TestServer> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'ussynth-server-'));
   const dbPath = join(dir, 'store.sqlite');
   const config = { ...loadConfig({ LOG_LEVEL: 'silent', USSYNTH_DB: dbPath, USSYNTH_WEB_DIR: '' }), webDir: null, ...options.config };
   const store = await openSqliteStore(dbPath, { ownUsage: true });
   const clock = options.clock ?? Date.now;
-  const app = await buildApp(config, { store, rateLimiter: new TokenBucketLimiter(), quota: new StoreMonthlyQuota(store), clock });
+  const outbox = join(dir, 'outbox');
+  let url = '';
+  const publicUrl = () => config.publicUrl ?? url;
+  const mailer = options.mailer ?? outboxMailer(outbox, 'ussynth <no-reply@localhost>', () => {});
+  const activity = new ActivityRecorder(store.accounts);
+  const throttle = options.throttle ?? new AuthThrottle();
+  const accounts = new AccountService({ store, mailer, billing: embeddedBilling(), throttle, activity, clock, publicUrl, onBackgroundError: () => {} });
+  const app = await buildApp(config, { store, rateLimiter: new TokenBucketLimiter(), quota: new StoreMonthlyQuota(store), clock, accounts, activity }, publicUrl);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   let closed = false;
   const close = async () => {
     if (closed) return;
     closed = true;
     await app.close();
+    await activity.close();
     await store.close();
   };
   return {
@@ -54,9 +72,11 @@ export async function startTestServer(options: { dir?: string; clock?: () => num
     store,
     dir,
     dbPath,
+    accounts,
+    outbox,
     async key(tier = 'enterprise', limits) {
       const chosen = limits ?? (tier === 'enterprise' ? { rate: 100_000, monthlyQuota: 1e12 } : TIER_LIMITS[tier]);
-      return issueKey(store, { name: `account-${process.pid}-${++accounts}`, tier, ...chosen }, 'live', clock());
+      return issueKey(store, { name: `account-${process.pid}-${++accountCount}`, tier, ...chosen }, 'live', clock());
     },
     get(path, key, headers = {}) {
       return fetch(url + path, { headers: key === undefined ? headers : { 'x-api-key': key, ...headers } });

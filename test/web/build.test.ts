@@ -3,7 +3,8 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWeb, GZIP_BUDGET, sizeTable, type BuiltFile } from '../../web/build.js';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { ACCOUNT_PAGES, buildWeb, demoGzipBytes, DEMO_FILES, GZIP_BUDGET, PRECOMPRESS_MIN_BYTES, sizeTable, type BuiltFile } from '../../web/build.js';
 
 let outDir: string;
 let files: BuiltFile[];
@@ -16,20 +17,46 @@ beforeAll(async () => {
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 describe('buildWeb', () => {
-  it('writes the page, the bundle, the stylesheet, the icon and the index, and nothing else', () => {
-    expect(readdirSync(outDir).sort()).toEqual(['app.js', 'favicon.svg', 'index.html', 'styles.css', 'ussynth.idx']);
-    expect(files.map((f) => f.name)).toEqual(['app.js', 'favicon.svg', 'index.html', 'styles.css', 'ussynth.idx']);
+  it('writes the demo page and its assets, the account pages and their bundle, and nothing else', () => {
+    const primary = [...DEMO_FILES, ...ACCOUNT_PAGES, 'account.js'].sort();
+    expect(files.map((f) => f.name)).toEqual(primary);
+    expect(readdirSync(outDir).filter((name) => !/\.(br|gz)$/.test(name)).sort()).toEqual(primary);
     expect(readFileSync(join(outDir, 'ussynth.idx')).equals(readFileSync('dist-data/ussynth.idx'))).toBe(true);
   });
 
-  it('stays within 2 MB gzipped in total', () => {
-    expect(files.reduce((n, f) => n + f.gzipBytes, 0)).toBeLessThanOrEqual(GZIP_BUDGET);
-    expect(sizeTable(files)).toMatch(/^total .* \(budget 2048 KiB gzipped\)$/m);
+  it('pre-compresses every file of 1 KiB or more as .br and .gz, decompressing to the same bytes', () => {
+    for (const file of files) {
+      const original = readFileSync(join(outDir, file.name));
+      const names = readdirSync(outDir);
+      if (original.length < PRECOMPRESS_MIN_BYTES) {
+        expect(names.filter((name) => name.startsWith(`${file.name}.`))).toEqual([]);
+        continue;
+      }
+      expect(gunzipSync(readFileSync(join(outDir, `${file.name}.gz`))).equals(original), file.name).toBe(true);
+      expect(brotliDecompressSync(readFileSync(join(outDir, `${file.name}.br`))).equals(original), file.name).toBe(true);
+    }
+  });
+
+  it('keeps the demo page within 2 MB gzipped in total', () => {
+    expect(demoGzipBytes(files)).toBe(files.filter((f) => (DEMO_FILES as readonly string[]).includes(f.name)).reduce((n, f) => n + f.gzipBytes, 0));
+    expect(demoGzipBytes(files)).toBeLessThanOrEqual(GZIP_BUDGET);
+    expect(sizeTable(files)).toMatch(/^demo page total .* \(budget 2048 KiB gzipped\)$/m);
+  });
+
+  it('versions the account pages\' assets by content and addresses them from the root', () => {
+    const version = (name: string) => createHash('sha256').update(readFileSync(join(outDir, name))).digest('hex').slice(0, 12);
+    for (const page of ACCOUNT_PAGES) {
+      const html = readFileSync(join(outDir, page), 'utf8');
+      expect(html, page).toContain(`src="/account.js?v=${version('account.js')}"`);
+      expect(html, page).toContain(`href="/styles.css?v=${version('styles.css')}"`);
+      expect(html, page).not.toMatch(/<script(?![^>]*\bsrc=)/);
+    }
   });
 
   it('refers to its assets by relative URLs only, so any static host and any folder works', () => {
     const html = readFileSync(join(outDir, 'index.html'), 'utf8');
-    const urls = [...html.matchAll(/(?:src|href)="([^"]*)"/g)].map((m) => m[1]);
+    // Assets only: the page's links to the account pages and the docs are the server's, not files.
+    const urls = [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="([^"]*)"/g)].map((m) => m[1]);
     expect(urls.map((url) => url.replace(/\?v=[0-9a-f]{12}$/, '')).sort()).toEqual(['./app.js', './favicon.svg', './styles.css', './ussynth.idx']);
     const app = readFileSync(join(outDir, 'app.js'), 'utf8');
     expect(app).toMatch(/"\.\/ussynth\.idx\?v=[0-9a-f]{12}"/);

@@ -34,19 +34,27 @@ export function afterDebit<T>(request: FastifyRequest, reply: FastifyReply, reco
     access.quota = granted;
     // At once: the decision is known (a refusal carries them too).
     setRateLimitHeaders(request, reply);
-    if (!granted.granted) throw quotaExceeded(records, granted, access.key.monthlyQuota, now);
+    if (!granted.granted) {
+      services.activity?.refused(access.key.accountId, 'quota_exceeded', now);
+      throw quotaExceeded(records, granted, access.key.monthlyQuota, now);
+    }
     access.records = records;
+  };
+  // Counted for the dashboard once durable: a debit undone after a failed write was never used.
+  const counted = () => {
+    services.activity?.debited(access.key.accountId, records, now);
+    return body();
   };
   if (!isPromise(decision)) {
     settle(decision);
-    if (decision.whenDurable === undefined) return body();
-    decision.whenDurable((error) => sendWhenDurable(request, reply, error, body));
+    if (decision.whenDurable === undefined) return counted();
+    decision.whenDurable((error) => sendWhenDurable(request, reply, error, counted));
     return undefined;
   }
   return decision.then(
     (granted) => {
       settle(granted);
-      return durableDebit(granted).then(body, (error: unknown) => {
+      return durableDebit(granted).then(counted, (error: unknown) => {
         throw usageStoreUnavailable(request, error);
       });
     },

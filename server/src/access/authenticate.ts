@@ -84,7 +84,10 @@ function malformedKey(): ProblemError {
 function settle(request: FastifyRequest, reply: FastifyReply, key: KeyRecord, rate: RateDecision, now: number, done: HookHandlerDoneFunction): void {
   // Every field set at once: one object shape for every request.
   request.access = { key, rate, quota: undefined, records: 0, now };
+  const activity = request.server.ussynth.activity;
+  activity?.used(key.id, now);
   if (rate.allowed) return done();
+  activity?.refused(key.accountId, 'rate_limited', now);
   const refuse = () =>
     done(
       new ProblemError('rate_limited', `more than ${key.rate} requests per second for key ${key.id}; retry after ${rate.retryAfterSeconds} s`, {

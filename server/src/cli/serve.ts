@@ -17,7 +17,13 @@ Environment:
   HOST         interface (default 127.0.0.1)
   USSYNTH_DB   key store file (default ./.ussynth/store.sqlite, created on first start)
   LOG_LEVEL    fatal, error, warn, info (default), debug, trace or silent
-  USSYNTH_WEB_DIR  built demo folder (default: the package's web-dist/, if built)
+  USSYNTH_WEB_DIR  built pages folder (default: the package's web-dist/, if built)
+  USSYNTH_PUBLIC_URL  the URL customers use, e.g. https://api.example.com (default http://HOST:PORT);
+               https makes the session cookie Secure and __Host- prefixed
+  USSYNTH_SMTP_URL   SMTP server for account e-mail, smtp://user:pass@host:587 or smtps://...
+               (default: none; each e-mail is written as an .eml file to the outbox)
+  USSYNTH_MAIL_FROM  sender of account e-mail (default "ussynth <no-reply@localhost>")
+  USSYNTH_OUTBOX     outbox folder without SMTP (default: outbox/ beside the store)
 
 On start it prints a development key (uss_test_..., account ${DEV_ACCOUNT}, Pro limits)
 and example curl lines; the previous development key is revoked. Use
@@ -58,7 +64,11 @@ export const serveCommand: Command = {
       throw error;
     });
     drainOnSignals(server, config.drainTimeoutMs);
-    const lines = [`ussynth API listening on ${server.url} (key store ${config.dbPath})`, `  docs: ${server.url}/v1/docs`];
+    const lines = [
+      `ussynth API listening on ${server.url} (key store ${config.dbPath})`,
+      `  docs: ${server.url}/v1/docs`,
+      `  sign up: ${config.publicUrl ?? server.url}/signup (account e-mail: ${server.mailer.description})`,
+    ];
     if (!values['no-dev-key']) {
       const key = await devKey(server.store);
       lines.push(

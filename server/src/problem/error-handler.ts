@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { UssynthError } from 'ussynth';
-import { validationProblem } from '../validation/validation-problem.js';
+import { bodyValidationProblem, validationProblem } from '../validation/validation-problem.js';
 import { LIBRARY_ERROR_HTTP, type HttpErrorCode } from './http-error-codes.js';
 import { ProblemError } from './problem-error.js';
 import { sendProblem } from './send-problem.js';
@@ -9,9 +9,9 @@ import { sendProblem } from './send-problem.js';
 const FRAMEWORK_STATUS: Record<number, [HttpErrorCode, string]> = {
   400: ['bad_request', 'the request is malformed'],
   408: ['request_timeout', 'the request was not received in time'],
-  413: ['payload_too_large', 'the API takes no request body larger than 1 KiB'],
+  413: ['payload_too_large', 'the request body is larger than this endpoint accepts (the data API takes none; the account API up to 4 KiB)'],
   414: ['uri_too_long', 'the request target is too long'],
-  415: ['unsupported_media_type', 'the API takes no request body'],
+  415: ['unsupported_media_type', 'this endpoint takes no body of that type (the account API takes application/json)'],
   431: ['headers_too_large', 'the request headers are too large'],
 };
 
@@ -26,6 +26,10 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
     return sendProblem(request, reply, error.code, error.detail, error.extras);
   }
   const fastifyError = error as FastifyError;
+  if (fastifyError.validation && fastifyError.validationContext === 'body') {
+    const problem = bodyValidationProblem(fastifyError.validation);
+    return sendProblem(request, reply, problem.code, problem.detail, problem.extras);
+  }
   if (fastifyError.validation) {
     const context = fastifyError.validationContext === 'params' ? request.params : request.query;
     const schema = request.routeOptions.schema?.[fastifyError.validationContext === 'params' ? 'params' : 'querystring'] as { properties?: object } | undefined;

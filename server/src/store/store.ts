@@ -1,4 +1,5 @@
 import type { Awaitable } from '../awaitable.js';
+import type { AccountStore } from './account-store.js';
 import type { KeyEnvironment } from './api-key.js';
 import type { Tier } from './tiers.js';
 
@@ -109,6 +110,8 @@ export function durableDebit<T extends { whenDurable: WhenDurable | undefined }>
  * @example const store = await openSqliteStore('.ussynth/store.sqlite'); await store.findKey('Ab3dE6gH');
  */
 export interface Store {
+  /** People, sessions, e-mailed links, owners' keys, plans and per-day usage (the dashboard's side). */
+  readonly accounts: AccountStore;
   /** The key with this id, with its account's limits. */
   findKey(id: string): Promise<KeyRecord | undefined>;
   /**

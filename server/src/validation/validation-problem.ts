@@ -27,3 +27,22 @@ export function validationProblem(errors: FastifySchemaValidationError[], input:
 function clip(text: string): string {
   return text.length > 80 ? text.slice(0, 80) + '…' : text;
 }
+
+/**
+ * Turns a JSON body's schema failure into a 400 `invalid_field` naming the
+ * field (unknown, missing or of the wrong type); the routes check values
+ * themselves, with messages of their own.
+ * @example bodyValidationProblem(error.validation) // ProblemError invalid_field, param 'email'
+ */
+export function bodyValidationProblem(errors: FastifySchemaValidationError[]): ProblemError {
+  const first = errors[0];
+  const params = (first?.params ?? {}) as { additionalProperty?: string; missingProperty?: string; type?: string | string[] };
+  if (params.additionalProperty !== undefined) {
+    return new ProblemError('invalid_field', `unknown field ${JSON.stringify(clip(params.additionalProperty))} in the request body`, { param: clip(params.additionalProperty) });
+  }
+  if (params.missingProperty !== undefined) return new ProblemError('invalid_field', `the request body needs the field ${JSON.stringify(params.missingProperty)}`, { param: params.missingProperty });
+  const field = first?.instancePath.split('/')[1];
+  if (field === undefined || field === '') return new ProblemError('invalid_field', 'the request body must be a JSON object');
+  const type = Array.isArray(params.type) ? params.type.join(' or ') : params.type;
+  return new ProblemError('invalid_field', `field ${JSON.stringify(field)} must be ${type === 'integer' ? 'a whole number' : `a ${type ?? 'valid value'}`}`, { param: field });
+}

@@ -1,36 +1,60 @@
 import type { FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
+import type { AccountService } from '../../accounts/account-service.js';
+import { setPageHeaders } from '../../page-headers.js';
+import { accountApi } from '../account/index.js';
+import { accountPages } from '../pages/index.js';
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>ussynth</title></head>
 <body><h1>ussynth</h1>
 <p>Synthetic US test data; never real. The REST API is documented at <a href="/v1/docs">/v1/docs</a> (OpenAPI: <a href="/v1/openapi.json">/v1/openapi.json</a>).</p>
-<p>The browser demo is not built: run <code>npm run build:web</code> and restart.</p>
+<p>The web pages are not built: run <code>npm run build:web</code> and restart.</p>
 </body></html>
 `;
 
+/** Options of the site: the built pages and, when accounts are on, the account API. */
+export interface SiteOptions {
+  /** Folder of the built pages, or null when not built. */
+  webDir: string | null;
+  /** The account use cases; without them only the demo is served. */
+  accounts: AccountService | undefined;
+  /** The public base URL. */
+  publicUrl: () => string;
+}
+
 /**
- * `/`: the browser demo from `webDir` when it is built, else a small page
- * pointing to the API docs. Static files are cacheable (index.html revalidates).
- * @example await app.register(rootRoutes, { webDir: 'web-dist' })
+ * Everything outside `/v1`: the front page with the free demo and the static
+ * assets of `webDir` (cacheable; pages revalidate; pre-compressed .br/.gz
+ * variants served when the client accepts them), the account pages and the
+ * account API. Pages carry the Content-Security-Policy of page-headers.ts.
+ * @example await app.register(siteRoutes, { webDir: 'server/web-dist', accounts, publicUrl })
  */
-export async function rootRoutes(app: FastifyInstance, options: { webDir: string | null }): Promise<void> {
-  if (options.webDir === null) {
+export async function siteRoutes(app: FastifyInstance, options: SiteOptions): Promise<void> {
+  const { webDir, accounts, publicUrl } = options;
+  await app.register(fastifyCookie);
+  if (accounts) await app.register(accountApi, { prefix: '/account/v1', accounts, publicUrl });
+  if (webDir === null) {
     app.get('/', { schema: { hide: true } }, async (_request, reply) => {
+      setPageHeaders(reply);
       reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
       return NOT_BUILT_PAGE;
     });
     return;
   }
   await app.register(fastifyStatic, {
-    root: options.webDir,
+    root: webDir,
     prefix: '/',
     index: ['index.html'],
     cacheControl: false,
-    setHeaders(res, path) {
-      // The page revalidates so a new deploy shows at once; its assets may be cached for an hour.
-      res.header('cache-control', path.endsWith('.html') ? 'no-cache' : 'public, max-age=3600');
-      res.header('x-content-type-options', 'nosniff');
+    preCompressed: true,
+    setHeaders(reply, path) {
+      // A page revalidates so a new deploy shows at once; its assets may be cached for an hour.
+      reply.header('cache-control', path.endsWith('.html') ? 'no-cache' : 'public, max-age=3600');
+      if (path.endsWith('.html')) setPageHeaders(reply);
+      else reply.header('x-content-type-options', 'nosniff');
     },
   });
+  if (accounts) await app.register(accountPages, { accounts, publicUrl, webDir });
 }

@@ -4,10 +4,11 @@ import { addressRoutes } from './address/index.js';
 import { batchRoutes } from './batch/index.js';
 import { einRoutes } from './ein/index.js';
 import { phoneRoutes } from './phone/index.js';
+import { usageRoutes } from './usage/index.js';
 import { zipRoutes } from './zip/index.js';
 
 /** Paths of the data endpoints (for 405 answers): the router matches them for GET/HEAD only. */
-export const API_PATHS: readonly RegExp[] = [/^\/v1\/(?:address|batch|ein|phone)$/, /^\/v1\/zip\/[^/]*$/];
+export const API_PATHS: readonly RegExp[] = [/^\/v1\/(?:address|batch|ein|phone|usage)$/, /^\/v1\/zip\/[^/]*$/];
 
 /**
  * The authenticated data API, registered under /v1: every route needs a key,
@@ -24,4 +25,6 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(einRoutes);
   await app.register(phoneRoutes);
   await app.register(zipRoutes);
+  const accounts = app.ussynth.accounts;
+  if (accounts) await app.register(usageRoutes, { accounts });
 }

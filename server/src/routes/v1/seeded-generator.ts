@@ -25,6 +25,9 @@ export function checkGeneratableState(generator: Generator, state: string | unde
   if (state !== undefined) generator.addresses({ count: 0, state });
 }
 
+/** Route option of the small answers (a few hundred bytes): compressing them would cost more than it saves. */
+export const UNCOMPRESSED = { compress: false } as const;
+
 /** Shared route schema parts: tags and the API key requirement, for the OpenAPI document. */
 export const API_ROUTE = { tags: ['data'], security: [{ apiKey: [] }] } as const;
 

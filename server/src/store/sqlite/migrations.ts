@@ -51,6 +51,72 @@ const MIGRATIONS: Record<string, Migration> = {
       await db.schema.dropTable('usage_journal').execute();
     },
   },
+  '0003_people_sessions_plans': {
+    // Self-service accounts: people who sign in, their sessions and e-mailed links (digests only), plan changes,
+    // per-day activity, and what owners see of their keys.
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('accounts').addColumn('deleted_at', 'integer').execute();
+      await db.schema.alterTable('api_keys').addColumn('name', 'text', (c) => c.notNull().defaultTo('')).execute();
+      await db.schema.alterTable('api_keys').addColumn('last_used_at', 'integer').execute();
+      await db.schema
+        .createTable('people')
+        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('account_id', 'integer', (c) => c.notNull().references('accounts.id'))
+        .addColumn('email', 'text', (c) => c.notNull().unique())
+        .addColumn('password_hash', 'text')
+        .addColumn('email_verified_at', 'integer')
+        .addColumn('role', 'text', (c) => c.notNull().check(sql`role in ('owner', 'member')`))
+        .addColumn('created_at', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('people_account').on('people').column('account_id').execute();
+      await db.schema
+        .createTable('sessions')
+        .addColumn('id_digest', 'blob', (c) => c.primaryKey())
+        .addColumn('person_id', 'integer', (c) => c.notNull().references('people.id'))
+        .addColumn('csrf_token', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'integer', (c) => c.notNull())
+        .addColumn('last_seen_at', 'integer', (c) => c.notNull())
+        .addColumn('expires_at', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('sessions_person').on('sessions').column('person_id').execute();
+      await db.schema
+        .createTable('email_tokens')
+        .addColumn('token_digest', 'blob', (c) => c.primaryKey())
+        .addColumn('person_id', 'integer', (c) => c.notNull().references('people.id'))
+        .addColumn('purpose', 'text', (c) => c.notNull().check(sql`purpose in ('verify', 'reset')`))
+        .addColumn('created_at', 'integer', (c) => c.notNull())
+        .addColumn('expires_at', 'integer', (c) => c.notNull())
+        .addColumn('used_at', 'integer')
+        .execute();
+      await db.schema.createIndex('email_tokens_person').on('email_tokens').column('person_id').execute();
+      await db.schema
+        .createTable('plan_changes')
+        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('account_id', 'integer', (c) => c.notNull().references('accounts.id'))
+        .addColumn('tier', 'text', (c) => c.notNull())
+        .addColumn('rate', 'integer', (c) => c.notNull())
+        .addColumn('monthly_quota', 'integer', (c) => c.notNull())
+        .addColumn('at', 'integer', (c) => c.notNull())
+        .addColumn('by_person_id', 'integer')
+        .addColumn('approved_by', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('usage_days')
+        .addColumn('account_id', 'integer', (c) => c.notNull().references('accounts.id'))
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('records', 'integer', (c) => c.notNull())
+        .addColumn('rate_limited', 'integer', (c) => c.notNull())
+        .addColumn('quota_exceeded', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('usage_days_pk', ['account_id', 'day'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const table of ['usage_days', 'plan_changes', 'email_tokens', 'sessions', 'people']) await db.schema.dropTable(table).execute();
+      await db.schema.alterTable('api_keys').dropColumn('last_used_at').execute();
+      await db.schema.alterTable('api_keys').dropColumn('name').execute();
+      await db.schema.alterTable('accounts').dropColumn('deleted_at').execute();
+    },
+  },
 };
 
 /**

@@ -9,6 +9,8 @@ export interface AccountTable {
   monthly_quota: number;
   /** Epoch milliseconds. */
   created_at: number;
+  /** Epoch ms the owner deleted it, or null (a deleted account keeps its usage rows, under a freed name). */
+  deleted_at: Generated<number | null>;
 }
 
 /** `api_keys`: keys by their short id; only the SHA-256 digest of the key is kept. */
@@ -20,6 +22,10 @@ export interface ApiKeyTable {
   created_at: number;
   revoked_at: number | null;
   expires_at: number | null;
+  /** The owner's name for the key ('' for operator-made keys). */
+  name: Generated<string>;
+  /** Epoch ms of the last request, to the minute. */
+  last_used_at: Generated<number | null>;
 }
 
 /** `usage`: records used per account and calendar month (`YYYY-MM`, UTC). */
@@ -35,10 +41,67 @@ export interface UsageJournalTable {
   folded_seq: number;
 }
 
+/** `people`: who signs in to the dashboard; the password as an argon2id PHC string (null for SSO members). */
+export interface PersonTable {
+  id: Generated<number>;
+  account_id: number;
+  email: string;
+  password_hash: string | null;
+  email_verified_at: number | null;
+  role: string;
+  created_at: number;
+}
+
+/** `sessions`: dashboard sessions by the SHA-256 of the cookie value (never the value). */
+export interface SessionTable {
+  id_digest: Buffer;
+  person_id: number;
+  csrf_token: string;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+}
+
+/** `email_tokens`: single-use links (verification, password reset) by the SHA-256 of their token. */
+export interface EmailTokenTable {
+  token_digest: Buffer;
+  person_id: number;
+  purpose: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** `plan_changes`: every change of an account's plan, with its time and what approved it. */
+export interface PlanChangeTable {
+  id: Generated<number>;
+  account_id: number;
+  tier: string;
+  rate: number;
+  monthly_quota: number;
+  at: number;
+  by_person_id: number | null;
+  approved_by: string;
+}
+
+/** `usage_days`: records and refused requests per account and UTC day (`YYYY-MM-DD`). */
+export interface UsageDayTable {
+  account_id: number;
+  day: string;
+  records: number;
+  rate_limited: number;
+  quota_exceeded: number;
+}
+
 /** The key store's tables, for Kysely. */
 export interface StoreDatabase {
   accounts: AccountTable;
   api_keys: ApiKeyTable;
   usage: UsageTable;
   usage_journal: UsageJournalTable;
+  people: PersonTable;
+  sessions: SessionTable;
+  email_tokens: EmailTokenTable;
+  plan_changes: PlanChangeTable;
+  usage_days: UsageDayTable;
 }

@@ -3,7 +3,7 @@ import { afterDebit } from '../../../access/after-debit.js';
 import { objectOf } from '../../../schemas/params.js';
 import { problemResponses } from '../../../schemas/problem.js';
 import { strictQueryFor } from '../../../validation/strict-query.js';
-import { API_ROUTE, GENERATED_HEADERS, seededGenerator } from '../seeded-generator.js';
+import { API_ROUTE, GENERATED_HEADERS, seededGenerator, UNCOMPRESSED } from '../seeded-generator.js';
 
 /**
  * GET /v1/ein: one synthetic EIN, 1 record of quota.
@@ -14,6 +14,7 @@ export async function einRoutes(app: FastifyInstance): Promise<void> {
     '/ein',
     {
       ...strictQueryFor('seed'),
+      ...UNCOMPRESSED,
       schema: {
         ...API_ROUTE,
         summary: 'One synthetic EIN',

@@ -3,7 +3,7 @@ import { afterDebit } from '../../../access/after-debit.js';
 import { objectOf } from '../../../schemas/params.js';
 import { problemResponses } from '../../../schemas/problem.js';
 import { strictQueryFor } from '../../../validation/strict-query.js';
-import { API_ROUTE, checkGeneratableState, GENERATED_HEADERS, seededGenerator } from '../seeded-generator.js';
+import { API_ROUTE, checkGeneratableState, GENERATED_HEADERS, seededGenerator, UNCOMPRESSED } from '../seeded-generator.js';
 
 /**
  * GET /v1/phone: one phone number of a state (or drawn by population), 1 record of quota.
@@ -14,6 +14,7 @@ export async function phoneRoutes(app: FastifyInstance): Promise<void> {
     '/phone',
     {
       ...strictQueryFor('state', 'fictional', 'seed'),
+      ...UNCOMPRESSED,
       schema: {
         ...API_ROUTE,
         summary: 'One synthetic phone number',

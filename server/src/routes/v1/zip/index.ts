@@ -5,7 +5,7 @@ import { ProblemError } from '../../../problem/problem-error.js';
 import { objectOf, requiredObjectOf } from '../../../schemas/params.js';
 import { problemResponses } from '../../../schemas/problem.js';
 import { strictQueryFor } from '../../../validation/strict-query.js';
-import { API_ROUTE } from '../seeded-generator.js';
+import { API_ROUTE, UNCOMPRESSED } from '../seeded-generator.js';
 
 /**
  * GET /v1/zip/{zip}: state and a sample city of a ZIP; 1 record of quota when found, none for a 404.
@@ -18,6 +18,7 @@ export async function zipRoutes(app: FastifyInstance): Promise<void> {
     '/zip/:zip',
     {
       ...strictQueryFor(),
+      ...UNCOMPRESSED,
       schema: {
         ...API_ROUTE,
         summary: 'Look up a five-digit ZIP code',

@@ -1,0 +1,382 @@
+import { calendarMonth } from '../limits/calendar-month.js';
+import type { Mailer, MailMessage } from '../mail/mailer.js';
+import { ProblemError } from '../problem/problem-error.js';
+import type { AccountKeyListing, AccountRecord, PersonRecord, SessionRecord, UsageDay } from '../store/account-store.js';
+import { mintKey } from '../store/api-key.js';
+import type { Store } from '../store/store.js';
+import { TIER_LIMITS } from '../store/tiers.js';
+import { alreadyRegisteredEmail, resetEmail, RESET_LINK_HOURS, verifyEmail, VERIFY_LINK_HOURS } from './account-emails.js';
+import type { ActivityRecorder } from './activity-recorder.js';
+import type { AuthAction, AuthThrottle } from './auth-throttle.js';
+import { isSelfServiceTier, type Billing } from './billing.js';
+import { normalizeEmail } from './email-address.js';
+import { hashPassword, verifyPassword } from './password-hasher.js';
+import { passwordProblem } from './password-policy.js';
+import { isTokenShaped, newSecretToken, tokenDigest } from './secret-token.js';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+/** Session lifetimes: idle (since the last request) and absolute (since sign-in). */
+export const SESSION_IDLE_MS = 2 * HOUR_MS;
+/** A session ends this long after sign-in, however active. */
+export const SESSION_ABSOLUTE_MS = 12 * HOUR_MS;
+/** Longest key name. */
+export const MAX_KEY_NAME_LENGTH = 64;
+/** Longest grace a rolled key may keep working (30 days). */
+export const MAX_ROLL_GRACE_SECONDS = 30 * 86_400;
+/** Days shown in the usage chart (today and the 29 before, UTC). */
+export const USAGE_CHART_DAYS = 30;
+// A session's last-seen time is written at most this often (idle expiry is to the minute).
+const TOUCH_EVERY_MS = 60_000;
+
+/** A signed-in session as a route uses it: the record and the cookie value's digest. */
+export interface CurrentSession extends SessionRecord {
+  /** SHA-256 of the cookie value (the store's key for the session). */
+  idDigest: Uint8Array;
+}
+
+/** The usage summary of `/account/v1/usage` and `/v1/usage`. */
+export interface UsageSummary {
+  /** The account's plan. */
+  plan: AccountRecord['tier'];
+  /** Requests per second. */
+  rate: number;
+  /** Calendar month, `YYYY-MM` (UTC). */
+  month: string;
+  /** Records used this month (exact: what the quota enforces). */
+  used: number;
+  /** Records per month. */
+  quota: number;
+  /** Records left this month. */
+  remaining: number;
+  /** ISO time the month resets. */
+  resetsAt: string;
+  /** Requests refused this month, by reason. */
+  refused: { rate_limited: number; quota_exceeded: number };
+  /** The last 30 UTC days, oldest first, zero-filled. */
+  days: UsageDay[];
+}
+
+/** What the service needs; injected so tests use real parts on temporary files. */
+export interface AccountServiceDeps {
+  store: Store;
+  mailer: Mailer;
+  billing: Billing;
+  throttle: AuthThrottle;
+  activity: ActivityRecorder;
+  clock: () => number;
+  /** The public base URL (links in e-mails, the dashboard's base URL). */
+  publicUrl: () => string;
+  /** Reports a failure that happened after the answer was sent (a background e-mail). */
+  onBackgroundError: (what: string, error: unknown) => void;
+}
+
+/**
+ * The account use cases behind `/account/v1`: sign-up with e-mail
+ * verification, sign-in, sessions, password reset and change, deletion,
+ * plans, keys and usage. Answers are the same for known and unknown
+ * addresses (no enumeration); failures are ProblemErrors from the catalogue.
+ * @example const { sessionId } = await accounts.signIn('ada@example.com', 'correct horse battery staple', '127.0.0.1');
+ */
+export class AccountService {
+  constructor(private readonly deps: AccountServiceDeps) {}
+
+  /**
+   * Creates an account on Standard with its owner, unverified, and mails the
+   * verification link; for an address that has an account, mails a notice
+   * instead. The caller cannot tell which happened.
+   */
+  async signUp(emailText: unknown, password: unknown, ip: string): Promise<void> {
+    const email = requireEmail(emailText);
+    await this.throttled('signup', ip, email);
+    const problem = passwordProblem(password, email);
+    if (problem) throw new ProblemError('invalid_password', problem, { param: 'password' });
+    // Hashed in both cases, so both take as long.
+    const hash = await hashPassword(password as string);
+    const now = this.deps.clock();
+    const created = await this.deps.store.accounts.createOwner(email, hash, 'standard', TIER_LIMITS.standard, now);
+    if (created === 'exists') return this.mail(alreadyRegisteredEmail(this.deps.publicUrl(), email));
+    await this.mail(await this.verifyMessage(created, now));
+  }
+
+  /** Mails a new verification link to an unverified address (nothing for others; the same answer). */
+  async resendVerification(emailText: unknown, ip: string): Promise<void> {
+    const email = requireEmail(emailText);
+    await this.throttled('mail', ip, email);
+    const person = await this.deps.store.accounts.findPersonByEmail(email);
+    if (!person || person.emailVerifiedAt !== null || person.passwordHash === null) return;
+    this.inBackground('verification e-mail', async () => this.mail(await this.verifyMessage(person, this.deps.clock())));
+  }
+
+  /** Uses a verification link's token. */
+  async verifyEmail(token: unknown): Promise<void> {
+    const personId = await this.useLink(token, 'verify');
+    await this.deps.store.accounts.markEmailVerified(personId, this.deps.clock());
+  }
+
+  /** Checks the password and starts a session; returns the cookie value (shown to nobody else) and the session. */
+  async signIn(emailText: unknown, password: unknown, ip: string): Promise<{ sessionId: string; session: CurrentSession }> {
+    const email = requireEmail(emailText);
+    if (typeof password !== 'string' || password.length === 0) throw new ProblemError('invalid_password', 'password is required', { param: 'password' });
+    await this.throttled('signin', ip, email);
+    const person = await this.deps.store.accounts.findPersonByEmail(email);
+    // An unknown address costs one argon2 verification too (verifyPassword's fixed hash): same time, same answer.
+    if (!(await verifyPassword(person?.passwordHash ?? null, password)) || !person) {
+      await this.deps.throttle.failed(email);
+      throw new ProblemError('invalid_credentials', 'the e-mail address or the password is wrong');
+    }
+    await this.deps.throttle.succeeded(email);
+    return this.startSession(person);
+  }
+
+  /** Starts a session for a person whose identity was established (password or SSO). */
+  async startSession(person: PersonRecord): Promise<{ sessionId: string; session: CurrentSession }> {
+    const now = this.deps.clock();
+    const sessionId = newSecretToken();
+    const idDigest = tokenDigest(sessionId);
+    await this.deps.store.accounts.createSession(idDigest, person.id, newSecretToken(), now, now + SESSION_ABSOLUTE_MS);
+    const session = await this.deps.store.accounts.findSession(idDigest);
+    if (!session) throw new ProblemError('service_unavailable', 'the session could not be read back');
+    return { sessionId, session: { ...session, idDigest } };
+  }
+
+  /**
+   * The live session of a cookie value, or a `not_signed_in` problem (no
+   * cookie, unknown, idle or past its absolute end; an ended one is deleted).
+   */
+  async session(sessionId: string | undefined): Promise<CurrentSession> {
+    if (!isTokenShaped(sessionId)) throw new ProblemError('not_signed_in', 'sign in first: this request needs a dashboard session');
+    const idDigest = tokenDigest(sessionId);
+    const session = await this.deps.store.accounts.findSession(idDigest);
+    if (!session) throw new ProblemError('not_signed_in', 'the session has ended; sign in again');
+    const now = this.deps.clock();
+    if (now >= session.expiresAt || now >= session.lastSeenAt + SESSION_IDLE_MS) {
+      await this.deps.store.accounts.deleteSession(idDigest);
+      throw new ProblemError('not_signed_in', 'the session has expired; sign in again');
+    }
+    if (now - session.lastSeenAt >= TOUCH_EVERY_MS) await this.deps.store.accounts.touchSession(idDigest, now);
+    return { ...session, idDigest };
+  }
+
+  /** Ends one session (sign out). */
+  async signOut(sessionId: string | undefined): Promise<void> {
+    if (isTokenShaped(sessionId)) await this.deps.store.accounts.deleteSession(tokenDigest(sessionId));
+  }
+
+  /** Ends every session of the person, this one included. */
+  async signOutEverywhere(session: CurrentSession): Promise<number> {
+    return this.deps.store.accounts.deleteSessionsOf(session.person.id);
+  }
+
+  /** Mails a reset link to a password account's address (nothing for unknown ones; the same answer). */
+  async forgotPassword(emailText: unknown, ip: string): Promise<void> {
+    const email = requireEmail(emailText);
+    await this.throttled('mail', ip, email);
+    const person = await this.deps.store.accounts.findPersonByEmail(email);
+    if (!person || person.passwordHash === null) return;
+    this.inBackground('password reset e-mail', async () => {
+      const now = this.deps.clock();
+      const token = newSecretToken();
+      await this.deps.store.accounts.createEmailToken(tokenDigest(token), person.id, 'reset', now, now + RESET_LINK_HOURS * HOUR_MS);
+      await this.mail(resetEmail(this.deps.publicUrl(), person.email, token));
+    });
+  }
+
+  /** Sets a new password from a reset link and ends every session (the link proves the mailbox; the address is verified). */
+  async resetPassword(token: unknown, password: unknown): Promise<void> {
+    if (typeof password !== 'string') throw new ProblemError('invalid_password', 'password must be a string', { param: 'password' });
+    if (!isTokenShaped(token)) throw new ProblemError('link_invalid', 'this reset link is not one we sent; ask for a new one');
+    const personId = await this.peekLink(token, 'reset');
+    const person = await this.deps.store.accounts.findPerson(personId);
+    if (!person) throw new ProblemError('link_invalid', 'this reset link belongs to an account that no longer exists');
+    // Checked before the link is used up, so a refused password leaves the link working.
+    const problem = passwordProblem(password, person.email);
+    if (problem) throw new ProblemError('invalid_password', problem, { param: 'password' });
+    const hash = await hashPassword(password);
+    await this.useLink(token, 'reset');
+    await this.deps.store.accounts.setPasswordHash(person.id, hash);
+    await this.deps.store.accounts.markEmailVerified(person.id, this.deps.clock());
+    await this.deps.store.accounts.deleteSessionsOf(person.id);
+  }
+
+  /** Changes the password after checking the current one; other sessions end, this one stays. */
+  async changePassword(session: CurrentSession, current: unknown, next: unknown): Promise<void> {
+    await this.requirePassword(session, current, 'current');
+    const problem = passwordProblem(next, session.person.email);
+    if (problem) throw new ProblemError('invalid_password', problem.replace(/^password/, 'new password'), { param: 'new' });
+    await this.deps.store.accounts.setPasswordHash(session.person.id, await hashPassword(next as string));
+    await this.deps.store.accounts.deleteSessionsOf(session.person.id, session.idDigest);
+  }
+
+  /** Deletes the account after checking the password: keys revoked at once, people and sessions removed. */
+  async deleteAccount(session: CurrentSession, password: unknown): Promise<void> {
+    if (session.person.role !== 'owner') throw new ProblemError('forbidden', 'only the account owner can delete the account');
+    await this.requirePassword(session, password, 'password');
+    await this.deps.store.accounts.deleteAccount(session.account.id, this.deps.clock());
+  }
+
+  /** Moves the account between Standard and Pro, as the billing side decides. */
+  async changePlan(session: CurrentSession, plan: unknown): Promise<AccountRecord> {
+    if (!isSelfServiceTier(plan)) throw new ProblemError('invalid_field', `plan must be "standard" or "pro" (Enterprise: contact sales); got ${JSON.stringify(plan)}`, { param: 'plan' });
+    if (session.person.role !== 'owner') throw new ProblemError('forbidden', 'only the account owner can change the plan');
+    if (session.account.tier === 'enterprise') throw new ProblemError('forbidden', 'an Enterprise plan is set by the operator; contact sales to change it');
+    if (session.account.tier !== plan) {
+      const now = this.deps.clock();
+      const decision = await this.deps.billing.changePlan(session.account, plan, now);
+      if (!decision.approved) throw new ProblemError('plan_change_refused', decision.reason);
+      await this.deps.store.accounts.changePlan(session.account.id, { tier: plan, limits: TIER_LIMITS[plan], at: now, byPersonId: session.person.id, approvedBy: decision.approvedBy });
+    }
+    const account = await this.deps.store.accounts.findAccount(session.account.id);
+    if (!account) throw new ProblemError('not_signed_in', 'the account no longer exists');
+    return account;
+  }
+
+  /** Makes a key (shown once by the caller); the address must be verified. */
+  async createKey(session: CurrentSession, name: unknown, expiresAt: unknown): Promise<{ key: string; listing: AccountKeyListing }> {
+    this.requireVerified(session);
+    const keyName = requireKeyName(name);
+    const now = this.deps.clock();
+    const expiry = requireExpiry(expiresAt, now);
+    const minted = mintKey('live');
+    await this.deps.store.accounts.createAccountKey(session.account.id, { ...minted, name: keyName, expiresAt: expiry }, now);
+    return { key: minted.key, listing: { id: minted.id, name: keyName, environment: 'live', createdAt: now, lastUsedAt: null, expiresAt: expiry, revokedAt: null } };
+  }
+
+  /** The account's keys, newest first (with last use as of the last second's flush). */
+  async listKeys(session: CurrentSession): Promise<AccountKeyListing[]> {
+    await this.deps.activity.flush();
+    return this.deps.store.accounts.listAccountKeys(session.account.id);
+  }
+
+  /** Revokes one of the account's keys at once (other instances stop within the key cache's TTL). */
+  async revokeKey(session: CurrentSession, keyId: string): Promise<void> {
+    if (!(await this.deps.store.accounts.revokeAccountKey(session.account.id, keyId, this.deps.clock()))) throw new ProblemError('key_not_found', `this account has no key ${JSON.stringify(keyId)}`, { param: 'id' });
+  }
+
+  /** Replaces a key by a new one (same name and expiry); the old one works until the grace ends. */
+  async rollKey(session: CurrentSession, keyId: string, graceSeconds: unknown): Promise<{ key: string; listing: AccountKeyListing }> {
+    this.requireVerified(session);
+    if (typeof graceSeconds !== 'number' || !Number.isInteger(graceSeconds) || graceSeconds < 0 || graceSeconds > MAX_ROLL_GRACE_SECONDS) {
+      throw new ProblemError('invalid_field', `graceSeconds must be a whole number of seconds from 0 to ${MAX_ROLL_GRACE_SECONDS} (30 days); got ${JSON.stringify(graceSeconds)}`, { param: 'graceSeconds' });
+    }
+    const now = this.deps.clock();
+    const minted = mintKey('live');
+    if (!(await this.deps.store.accounts.rollAccountKey(session.account.id, keyId, minted, now + graceSeconds * 1000, now))) {
+      throw new ProblemError('key_not_found', `this account has no working key ${JSON.stringify(keyId)} (revoked and expired keys cannot be rolled)`, { param: 'id' });
+    }
+    const listing = (await this.deps.store.accounts.listAccountKeys(session.account.id)).find((key) => key.id === minted.id);
+    if (!listing) throw new ProblemError('service_unavailable', 'the new key could not be read back');
+    return { key: minted.key, listing };
+  }
+
+  /** This month's usage against the quota, refusals and the last 30 days. */
+  async usage(account: Pick<AccountRecord, 'id' | 'tier' | 'rate' | 'monthlyQuota'>): Promise<UsageSummary> {
+    await this.deps.activity.flush();
+    const now = this.deps.clock();
+    const month = calendarMonth(now);
+    const used = await this.deps.store.usage(account.id, month.period);
+    const today = now - (now % DAY_MS);
+    const first = today - (USAGE_CHART_DAYS - 1) * DAY_MS;
+    const dayText = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const monthStart = dayText(month.startMs);
+    const from = monthStart < dayText(first) ? monthStart : dayText(first);
+    const stored = await this.deps.store.accounts.usageDays(account.id, from, dayText(today));
+    const byDay = new Map(stored.map((d) => [d.day, d]));
+    const days: UsageDay[] = [];
+    for (let ms = first; ms <= today; ms += DAY_MS) days.push(byDay.get(dayText(ms)) ?? { day: dayText(ms), records: 0, rateLimited: 0, quotaExceeded: 0 });
+    const thisMonth = stored.filter((d) => d.day >= monthStart);
+    return {
+      plan: account.tier,
+      rate: account.rate,
+      month: month.period,
+      used,
+      quota: account.monthlyQuota,
+      remaining: Math.max(0, account.monthlyQuota - used),
+      resetsAt: new Date(month.endMs).toISOString(),
+      refused: { rate_limited: thisMonth.reduce((sum, d) => sum + d.rateLimited, 0), quota_exceeded: thisMonth.reduce((sum, d) => sum + d.quotaExceeded, 0) },
+      days,
+    };
+  }
+
+  private async verifyMessage(person: PersonRecord, now: number): Promise<MailMessage> {
+    const token = newSecretToken();
+    await this.deps.store.accounts.createEmailToken(tokenDigest(token), person.id, 'verify', now, now + VERIFY_LINK_HOURS * HOUR_MS);
+    return verifyEmail(this.deps.publicUrl(), person.email, token);
+  }
+
+  private async mail(message: MailMessage): Promise<void> {
+    try {
+      await this.deps.mailer.send(message);
+    } catch (error) {
+      this.deps.onBackgroundError('e-mail', error);
+      throw new ProblemError('mail_unavailable', 'the e-mail could not be sent just now; try again in a minute (your account is kept: ask for a new link)', { headers: { 'retry-after': '60' } });
+    }
+  }
+
+  // Mail that follows a request whose answer must not depend on the address: sent after answering.
+  private inBackground(what: string, work: () => Promise<void>): void {
+    work().catch((error: unknown) => this.deps.onBackgroundError(what, error));
+  }
+
+  private async throttled(action: AuthAction, ip: string, email: string): Promise<void> {
+    const decision = await this.deps.throttle.attempt(action, ip, email);
+    if (!decision.allowed) {
+      throw new ProblemError('too_many_attempts', `too many attempts; try again in ${decision.retryAfterSeconds} s`, { headers: { 'retry-after': String(decision.retryAfterSeconds) } });
+    }
+  }
+
+  private async peekLink(token: string, purpose: 'verify' | 'reset'): Promise<number> {
+    // A reset checks the new password before using the link: read the link's state without using it.
+    const state = await this.deps.store.accounts.checkEmailToken(tokenDigest(token), purpose, this.deps.clock());
+    if (state.status === 'ok') return state.personId;
+    return linkFailure(state.status, purpose);
+  }
+
+  private async useLink(token: unknown, purpose: 'verify' | 'reset'): Promise<number> {
+    const what = purpose === 'verify' ? 'verification' : 'reset';
+    if (!isTokenShaped(token)) throw new ProblemError('link_invalid', `this ${what} link is not one we sent; ask for a new one`);
+    const use = await this.deps.store.accounts.useEmailToken(tokenDigest(token), purpose, this.deps.clock());
+    if (use.status === 'ok') return use.personId;
+    return linkFailure(use.status, purpose);
+  }
+
+  private async requirePassword(session: CurrentSession, password: unknown, param: string): Promise<void> {
+    if (typeof password !== 'string' || !(await verifyPassword(session.person.passwordHash, password))) {
+      throw new ProblemError('invalid_credentials', `the ${param === 'current' ? 'current ' : ''}password is wrong`, { param });
+    }
+  }
+
+  private requireVerified(session: CurrentSession): void {
+    if (session.person.emailVerifiedAt === null) throw new ProblemError('email_not_verified', 'confirm your e-mail address first: follow the link we sent (or ask for a new one)');
+  }
+}
+
+function linkFailure(status: 'unknown' | 'used' | 'expired', purpose: 'verify' | 'reset'): never {
+  const what = purpose === 'verify' ? 'verification' : 'reset';
+  if (status === 'used') throw new ProblemError('link_used', `this ${what} link was already used; each link works once`);
+  if (status === 'expired') throw new ProblemError('link_expired', `this ${what} link has expired (or a newer one was sent); ask for a new one`);
+  throw new ProblemError('link_invalid', `this ${what} link is not one we sent; ask for a new one`);
+}
+
+function requireEmail(text: unknown): string {
+  const email = normalizeEmail(text);
+  if (email === null) throw new ProblemError('invalid_email', `email must be an e-mail address such as ada@example.com; got ${JSON.stringify(typeof text === 'string' ? text.slice(0, 80) : text ?? null)}`, { param: 'email' });
+  return email;
+}
+
+function requireKeyName(name: unknown): string {
+  if (typeof name !== 'string' || name.trim().length === 0) throw new ProblemError('invalid_field', 'name is required: a label such as "CI pipeline"', { param: 'name' });
+  const trimmed = name.trim();
+  if ([...trimmed].length > MAX_KEY_NAME_LENGTH) throw new ProblemError('invalid_field', `name must be at most ${MAX_KEY_NAME_LENGTH} characters; got ${[...trimmed].length}`, { param: 'name' });
+  if (/[\u0000-\u001f\u007f]/.test(trimmed)) throw new ProblemError('invalid_field', 'name must not contain control characters', { param: 'name' });
+  return trimmed;
+}
+
+function requireExpiry(value: unknown, now: number): number | null {
+  if (value === undefined || value === null || value === '') return null;
+  const ms = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/.test(value) ? Date.parse(value) : Number.NaN;
+  if (Number.isNaN(ms)) throw new ProblemError('invalid_field', `expiresAt must be an ISO date or time such as 2027-01-31; got ${JSON.stringify(value)}`, { param: 'expiresAt' });
+  if (ms <= now) throw new ProblemError('invalid_field', `expiresAt must be in the future; got ${JSON.stringify(value)}`, { param: 'expiresAt' });
+  return ms;
+}

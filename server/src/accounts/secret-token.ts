@@ -1,0 +1,39 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/**
+ * A new secret for a cookie or an e-mailed link: 256 bits from the system's
+ * cryptographic source, base64url (43 characters).
+ * @example const sessionId = newSecretToken();
+ */
+export function newSecretToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/**
+ * What the store keeps of a secret token: its SHA-256. A salt adds nothing
+ * for 256 random bits, and a plain digest lets the store find the row.
+ * @example const digest = tokenDigest(sessionId); await store.accounts.findSession(digest);
+ */
+export function tokenDigest(token: string): Uint8Array {
+  return createHash('sha256').update(token).digest();
+}
+
+/**
+ * Compares two tokens in constant time (for the CSRF token).
+ * @example sameToken(request.headers['x-csrf-token'], session.csrfToken)
+ */
+export function sameToken(given: unknown, expected: string): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Whether a text has the shape of a token this module makes (so a forged or
+ * truncated one is refused before any store lookup).
+ * @example isTokenShaped(newSecretToken()) // true
+ */
+export function isTokenShaped(text: unknown): text is string {
+  return typeof text === 'string' && /^[A-Za-z0-9_-]{43}$/.test(text);
+}

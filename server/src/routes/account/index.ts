@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AccountService, CurrentSession } from '../../accounts/account-service.js';
+import { sameToken } from '../../accounts/secret-token.js';
+import { sessionCookie, type SessionCookie } from '../../accounts/session-cookie.js';
+import { allowedOrigins, isSameOrigin } from '../../access/same-origin.js';
+import { ProblemError } from '../../problem/problem-error.js';
+import { accountKeyRoutes } from './keys.js';
+import { accountProfileRoutes } from './profile.js';
+import { accountSessionRoutes } from './session.js';
+
+/** Largest account API request body: an e-mail, a 256-character password (up to 4 bytes each) and a little JSON. */
+export const ACCOUNT_BODY_LIMIT = 4096;
+
+/** Options of the account API and the pages that need a session. */
+export interface AccountSiteOptions {
+  /** The account use cases. */
+  accounts: AccountService;
+  /** The public base URL (links, cookie security, allowed origins). */
+  publicUrl: () => string;
+}
+
+/** What the account routes share: the service, the session lookup and the cookie. */
+export interface AccountRouteContext {
+  accounts: AccountService;
+  publicUrl: () => string;
+  cookie: () => SessionCookie;
+  /** The request's live session (or a `not_signed_in` problem); state changes also need the CSRF token. */
+  session(request: FastifyRequest): Promise<CurrentSession>;
+  /** The client's address for throttling. */
+  clientIp(request: FastifyRequest): string;
+}
+
+/** Shared route schema parts of the account API, for the OpenAPI document. */
+export const ACCOUNT_ROUTE = { tags: ['account'] } as const;
+
+/**
+ * The JSON account API under `/account/v1` that the dashboard pages use:
+ * sign-up, verification, sessions, passwords, plan, keys and usage. Every
+ * state-changing request must come from this site (Origin check); those of
+ * a signed-in session must also carry its `x-csrf-token`.
+ * @example await app.register(accountApi, { prefix: '/account/v1', accounts, publicUrl: () => 'http://127.0.0.1:3000' })
+ */
+export async function accountApi(app: FastifyInstance, options: AccountSiteOptions): Promise<void> {
+  const { accounts, publicUrl } = options;
+  const cookie = () => sessionCookie(publicUrl());
+  const context: AccountRouteContext = {
+    accounts,
+    publicUrl,
+    cookie,
+    async session(request) {
+      const session = await accounts.session(request.cookies[cookie().name]);
+      if (request.method !== 'GET' && request.method !== 'HEAD' && !sameToken(request.headers['x-csrf-token'], session.csrfToken)) {
+        throw new ProblemError('csrf_failed', 'this request needs the session\'s x-csrf-token header (from GET /account/v1/me)');
+      }
+      return session;
+    },
+    clientIp: (request) => request.ip,
+  };
+  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
+    reply.header('cache-control', 'no-store');
+    if (request.method !== 'GET' && request.method !== 'HEAD' && !isSameOrigin(request, allowedOrigins(publicUrl()))) {
+      throw new ProblemError('csrf_failed', 'state-changing requests must come from a page of this site (the Origin header is missing or another site\'s)');
+    }
+    done();
+  });
+  await app.register(accountSessionRoutes, { context });
+  await app.register(accountProfileRoutes, { context });
+  await app.register(accountKeyRoutes, { context });
+}

@@ -1,0 +1,32 @@
+import type { AccountKeyListing } from '../../store/account-store.js';
+
+/** A key listing as JSON: ISO times and a status the page can show as it is. */
+export interface KeyListingJson {
+  id: string;
+  name: string;
+  environment: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  expiresAt: string | null;
+  revokedAt: string | null;
+  status: 'active' | 'expiring' | 'expired' | 'revoked';
+}
+
+/**
+ * The JSON form of a key listing at time `now`.
+ * @example keyListingJson(listing, Date.now()).status // 'active'
+ */
+export function keyListingJson(key: AccountKeyListing, now: number): KeyListingJson {
+  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+  const status = key.revokedAt !== null ? 'revoked' : key.expiresAt !== null && key.expiresAt <= now ? 'expired' : key.expiresAt !== null ? 'expiring' : 'active';
+  return {
+    id: key.id,
+    name: key.name,
+    environment: key.environment,
+    createdAt: new Date(key.createdAt).toISOString(),
+    lastUsedAt: iso(key.lastUsedAt),
+    expiresAt: iso(key.expiresAt),
+    revokedAt: iso(key.revokedAt),
+    status,
+  };
+}

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import { problemResponses } from '../../schemas/problem.js';
+import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE, type AccountRouteContext } from './index.js';
+import { keyListingJson } from './key-listing.js';
+import { body, KEY_LISTING_SCHEMA, STRING } from './schemas.js';
+
+const KEY_ID_PARAMS = { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } } as const;
+const NEW_KEY_SCHEMA = {
+  description: 'The new key: `key` is shown this once and never again',
+  type: 'object',
+  required: ['key', ...KEY_LISTING_SCHEMA.required],
+  properties: { key: { type: 'string', description: 'The API key; store it now.' }, ...KEY_LISTING_SCHEMA.properties },
+} as const;
+
+/**
+ * The account's API keys: list, create (shown once), revoke, roll.
+ * @example await app.register(accountKeyRoutes, { context })
+ */
+export async function accountKeyRoutes(app: FastifyInstance, { context }: { context: AccountRouteContext }): Promise<void> {
+  const { accounts } = context;
+  const now = () => app.ussynth.clock();
+
+  app.get(
+    '/keys',
+    { schema: { ...ACCOUNT_ROUTE, summary: 'The account\'s keys, newest first', response: { 200: { type: 'object', required: ['keys'], properties: { keys: { type: 'array', items: KEY_LISTING_SCHEMA } } }, ...problemResponses(401) } } },
+    async (request) => {
+      const keys = await accounts.listKeys(await context.session(request));
+      const at = now();
+      return { keys: keys.map((key) => keyListingJson(key, at)) };
+    },
+  );
+
+  app.post(
+    '/keys',
+    {
+      bodyLimit: ACCOUNT_BODY_LIMIT,
+      schema: {
+        ...ACCOUNT_ROUTE,
+        summary: 'Create a key (needs a verified e-mail address)',
+        body: body({ name: { type: 'string', description: 'A label, up to 64 characters.' }, expiresAt: { type: ['string', 'null'], description: 'Optional ISO date or time in the future.' } }, ['name']),
+        response: { 201: NEW_KEY_SCHEMA, ...problemResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const { name, expiresAt } = request.body as { name: string; expiresAt?: string | null };
+      const { key, listing } = await accounts.createKey(await context.session(request), name, expiresAt);
+      return reply.code(201).send({ key, ...keyListingJson(listing, now()) });
+    },
+  );
+
+  app.post(
+    '/keys/:id/revoke',
+    { schema: { ...ACCOUNT_ROUTE, summary: 'Revoke a key at once', params: KEY_ID_PARAMS, response: { 204: { type: 'null', description: 'Revoked' }, ...problemResponses(401, 403, 404) } } },
+    async (request, reply) => {
+      await accounts.revokeKey(await context.session(request), (request.params as { id: string }).id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/keys/:id/roll',
+    {
+      bodyLimit: ACCOUNT_BODY_LIMIT,
+      schema: {
+        ...ACCOUNT_ROUTE,
+        summary: 'Replace a key; the old one works until the grace period ends',
+        params: KEY_ID_PARAMS,
+        body: body({ graceSeconds: { type: 'integer', description: '0 to 2592000 (30 days).' } }, ['graceSeconds']),
+        response: { 201: NEW_KEY_SCHEMA, ...problemResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const session = await context.session(request);
+      const { key, listing } = await accounts.rollKey(session, (request.params as { id: string }).id, (request.body as { graceSeconds: number }).graceSeconds);
+      return reply.code(201).send({ key, ...keyListingJson(listing, now()) });
+    },
+  );
+}

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import { problemResponses } from '../../schemas/problem.js';
+import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE, type AccountRouteContext } from './index.js';
+import { body, ISO_TIME, STRING, USAGE_SCHEMA } from './schemas.js';
+
+const ACCOUNT_SCHEMA = {
+  type: 'object',
+  required: ['name', 'plan', 'rate', 'monthlyQuota'],
+  properties: { name: STRING, plan: { type: 'string', enum: ['standard', 'pro', 'enterprise'] }, rate: { type: 'integer' }, monthlyQuota: { type: 'integer' } },
+} as const;
+
+/**
+ * Who is signed in, the plan, and usage.
+ * @example await app.register(accountProfileRoutes, { context })
+ */
+export async function accountProfileRoutes(app: FastifyInstance, { context }: { context: AccountRouteContext }): Promise<void> {
+  const { accounts } = context;
+
+  app.get(
+    '/me',
+    {
+      schema: {
+        ...ACCOUNT_ROUTE,
+        summary: 'The signed-in person, their account, the base URL and the CSRF token',
+        response: {
+          200: {
+            type: 'object',
+            required: ['email', 'verified', 'role', 'account', 'baseUrl', 'csrfToken', 'sessionExpiresAt'],
+            properties: {
+              email: STRING,
+              verified: { type: 'boolean' },
+              role: { type: 'string', enum: ['owner', 'member'] },
+              account: ACCOUNT_SCHEMA,
+              baseUrl: { type: 'string', description: 'The API\'s base URL ({base_url} of the spec).' },
+              csrfToken: { type: 'string', description: 'Send as x-csrf-token with every state-changing request of this session.' },
+              sessionExpiresAt: ISO_TIME,
+            },
+          },
+          ...problemResponses(401),
+        },
+      },
+    },
+    async (request) => {
+      const session = await context.session(request);
+      return {
+        email: session.person.email,
+        verified: session.person.emailVerifiedAt !== null,
+        role: session.person.role,
+        account: { name: session.account.name, plan: session.account.tier, rate: session.account.rate, monthlyQuota: session.account.monthlyQuota },
+        baseUrl: context.publicUrl(),
+        csrfToken: session.csrfToken,
+        sessionExpiresAt: new Date(session.expiresAt).toISOString(),
+      };
+    },
+  );
+
+  app.put(
+    '/plan',
+    {
+      bodyLimit: ACCOUNT_BODY_LIMIT,
+      schema: {
+        ...ACCOUNT_ROUTE,
+        summary: 'Change between Standard and Pro',
+        body: body({ plan: { type: 'string', description: '`standard` or `pro`; Enterprise is set by the operator.' } }, ['plan']),
+        response: { 200: ACCOUNT_SCHEMA, ...problemResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const account = await accounts.changePlan(await context.session(request), (request.body as { plan: string }).plan);
+      return { name: account.name, plan: account.tier, rate: account.rate, monthlyQuota: account.monthlyQuota };
+    },
+  );
+
+  app.get('/usage', { schema: { ...ACCOUNT_ROUTE, summary: 'This month\'s usage, refusals and the last 30 days', response: { 200: USAGE_SCHEMA, ...problemResponses(401) } } }, async (request) =>
+    accounts.usage((await context.session(request)).account),
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * A JSON request body of string (or the given) fields: required ones listed,
+ * no others accepted (a typo is refused, not ignored).
+ * @example body({ email: STRING, password: STRING }, ['email', 'password'])
+ */
+export function body(properties: Record<string, object>, required: readonly string[]): object {
+  return { type: 'object', additionalProperties: false, required: [...required], properties };
+}
+
+/** A string field. */
+export const STRING = { type: 'string' } as const;
+
+/** An ISO 8601 time field (output). */
+export const ISO_TIME = { type: 'string', format: 'date-time' } as const;
+
+/** An ISO time or null (output). */
+export const ISO_TIME_OR_NULL = { type: ['string', 'null'], format: 'date-time' } as const;
+
+/** A response that only says what happens next. */
+export const ACCEPTED_SCHEMA = {
+  description: 'Accepted; the same answer whether or not the address has an account',
+  type: 'object',
+  required: ['status', 'detail'],
+  properties: { status: STRING, detail: STRING },
+} as const;
+
+/** A key as the owner sees it (never the secret). */
+export const KEY_LISTING_SCHEMA = {
+  type: 'object',
+  required: ['id', 'name', 'environment', 'createdAt', 'lastUsedAt', 'expiresAt', 'revokedAt', 'status'],
+  properties: {
+    id: STRING,
+    name: STRING,
+    environment: { type: 'string', enum: ['live', 'test'] },
+    createdAt: ISO_TIME,
+    lastUsedAt: { ...ISO_TIME_OR_NULL, description: 'Last authenticated request, to the minute.' },
+    expiresAt: ISO_TIME_OR_NULL,
+    revokedAt: ISO_TIME_OR_NULL,
+    status: { type: 'string', enum: ['active', 'expiring', 'expired', 'revoked'], description: '`expiring`: works until `expiresAt`.' },
+  },
+} as const;
+
+/** The usage summary of `/account/v1/usage` and `/v1/usage`. */
+export const USAGE_SCHEMA = {
+  type: 'object',
+  required: ['plan', 'rate', 'month', 'used', 'quota', 'remaining', 'resetsAt', 'refused', 'days'],
+  properties: {
+    plan: { type: 'string', enum: ['standard', 'pro', 'enterprise'] },
+    rate: { type: 'integer', description: 'Requests per second.' },
+    month: { type: 'string', description: 'Calendar month (UTC), YYYY-MM.' },
+    used: { type: 'integer', description: 'Records used this month (what the quota counts).' },
+    quota: { type: 'integer', description: 'Records per month.' },
+    remaining: { type: 'integer' },
+    resetsAt: ISO_TIME,
+    refused: {
+      type: 'object',
+      required: ['rate_limited', 'quota_exceeded'],
+      properties: { rate_limited: { type: 'integer' }, quota_exceeded: { type: 'integer' } },
+      description: 'Requests refused this month, by reason.',
+    },
+    days: {
+      type: 'array',
+      description: 'The last 30 UTC days, oldest first (records, refused requests).',
+      items: {
+        type: 'object',
+        required: ['day', 'records', 'rateLimited', 'quotaExceeded'],
+        properties: { day: { type: 'string' }, records: { type: 'integer' }, rateLimited: { type: 'integer' }, quotaExceeded: { type: 'integer' } },
+      },
+    },
+  },
+} as const;

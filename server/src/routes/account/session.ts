@@ -1,0 +1,124 @@
+import type { FastifyInstance } from 'fastify';
+import { clearSessionCookie, setSessionCookie } from '../../accounts/session-cookie.js';
+import { problemResponses } from '../../schemas/problem.js';
+import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE, type AccountRouteContext } from './index.js';
+import { ACCEPTED_SCHEMA, body, STRING } from './schemas.js';
+
+const CHECK_MAIL = 'If the address can receive mail, a message is on its way; follow its link.';
+
+/**
+ * Sign-up, e-mail verification, sign-in and out, and passwords.
+ * @example await app.register(accountSessionRoutes, { context })
+ */
+export async function accountSessionRoutes(app: FastifyInstance, { context }: { context: AccountRouteContext }): Promise<void> {
+  const { accounts } = context;
+  const route = (summary: string, extra: object = {}) => ({ bodyLimit: ACCOUNT_BODY_LIMIT, schema: { ...ACCOUNT_ROUTE, summary, ...extra } });
+
+  app.post(
+    '/signup',
+    route('Sign up: an account on Standard, verified by e-mail', {
+      body: body({ email: STRING, password: { type: 'string', description: '12 to 256 characters, any characters.' } }, ['email', 'password']),
+      response: { 202: ACCEPTED_SCHEMA, ...problemResponses(400, 403, 429, 503) },
+    }),
+    async (request, reply) => {
+      const { email, password } = request.body as { email: string; password: string };
+      await accounts.signUp(email, password, context.clientIp(request));
+      return reply.code(202).send({ status: 'check_your_email', detail: CHECK_MAIL });
+    },
+  );
+
+  app.post(
+    '/verification',
+    route('Send a new verification link', { body: body({ email: STRING }, ['email']), response: { 202: ACCEPTED_SCHEMA, ...problemResponses(400, 403, 429) } }),
+    async (request, reply) => {
+      await accounts.resendVerification((request.body as { email: string }).email, context.clientIp(request));
+      return reply.code(202).send({ status: 'check_your_email', detail: CHECK_MAIL });
+    },
+  );
+
+  app.post(
+    '/verification/confirm',
+    route('Use a verification link\'s token', {
+      body: body({ token: STRING }, ['token']),
+      response: { 200: { type: 'object', required: ['verified'], properties: { verified: { type: 'boolean' } } }, ...problemResponses(400, 403) },
+    }),
+    async (request) => {
+      await accounts.verifyEmail((request.body as { token: string }).token);
+      return { verified: true };
+    },
+  );
+
+  app.post(
+    '/session',
+    route('Sign in (sets the session cookie)', {
+      body: body({ email: STRING, password: STRING }, ['email', 'password']),
+      response: { 200: { type: 'object', required: ['signedIn'], properties: { signedIn: { type: 'boolean' } } }, ...problemResponses(400, 401, 403, 429) },
+    }),
+    async (request, reply) => {
+      const { email, password } = request.body as { email: string; password: string };
+      const { sessionId } = await accounts.signIn(email, password, context.clientIp(request));
+      setSessionCookie(reply, context.cookie(), sessionId);
+      return { signedIn: true };
+    },
+  );
+
+  app.delete('/session', route('Sign out', { response: { 204: { type: 'null', description: 'Signed out' }, ...problemResponses(401, 403) } }), async (request, reply) => {
+    await context.session(request);
+    await accounts.signOut(request.cookies[context.cookie().name]);
+    clearSessionCookie(reply, context.cookie());
+    return reply.code(204).send();
+  });
+
+  app.delete('/sessions', route('Sign out of every session', { response: { 204: { type: 'null', description: 'Every session ended' }, ...problemResponses(401, 403) } }), async (request, reply) => {
+    await accounts.signOutEverywhere(await context.session(request));
+    clearSessionCookie(reply, context.cookie());
+    return reply.code(204).send();
+  });
+
+  app.post(
+    '/password/forgot',
+    route('Send a password-reset link', { body: body({ email: STRING }, ['email']), response: { 202: ACCEPTED_SCHEMA, ...problemResponses(400, 403, 429) } }),
+    async (request, reply) => {
+      await accounts.forgotPassword((request.body as { email: string }).email, context.clientIp(request));
+      return reply.code(202).send({ status: 'check_your_email', detail: CHECK_MAIL });
+    },
+  );
+
+  app.post(
+    '/password/reset',
+    route('Set a new password from a reset link (ends every session)', {
+      body: body({ token: STRING, password: STRING }, ['token', 'password']),
+      response: { 200: { type: 'object', required: ['reset'], properties: { reset: { type: 'boolean' } } }, ...problemResponses(400, 403) },
+    }),
+    async (request) => {
+      const { token, password } = request.body as { token: string; password: string };
+      await accounts.resetPassword(token, password);
+      return { reset: true };
+    },
+  );
+
+  app.post(
+    '/password',
+    route('Change the password (other sessions end)', {
+      body: body({ current: STRING, new: STRING }, ['current', 'new']),
+      response: { 200: { type: 'object', required: ['changed'], properties: { changed: { type: 'boolean' } } }, ...problemResponses(400, 401, 403) },
+    }),
+    async (request) => {
+      const session = await context.session(request);
+      const { current, new: next } = request.body as { current: string; new: string };
+      await accounts.changePassword(session, current, next);
+      return { changed: true };
+    },
+  );
+
+  app.delete(
+    '/account',
+    route('Delete the account (keys revoked at once)', { body: body({ password: STRING }, ['password']), response: { 204: { type: 'null', description: 'Deleted' }, ...problemResponses(400, 401, 403) } }),
+    async (request, reply) => {
+      const session = await context.session(request);
+      await accounts.deleteAccount(session, (request.body as { password: string }).password);
+      clearSessionCookie(reply, context.cookie());
+      return reply.code(204).send();
+    },
+  );
+}

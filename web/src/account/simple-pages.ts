@@ -1,0 +1,110 @@
+import { accountApi, AccountApiError } from './api.js';
+import { byId, fieldValue, linkToken, say, submitting } from './page-kit.js';
+
+/** A response that says what happens next (sign-up, new links). */
+interface Accepted {
+  status: string;
+  detail: string;
+}
+
+/**
+ * /signup: e-mail and password; the answer is the same whether or not the
+ * address has an account ("check your e-mail").
+ * @example signupPage()
+ */
+export function signupPage(): void {
+  const form = byId<HTMLFormElement>('signup-form');
+  const alertBox = byId('alert');
+  const done = byId('done');
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void submitting(form, alertBox, async () => {
+      const answer = await accountApi<Accepted>('POST', '/signup', { email: fieldValue(form, 'email'), password: fieldValue(form, 'password') });
+      form.hidden = true;
+      say(done, `${answer.detail} The link confirms your address; then sign in to create API keys.`);
+    });
+  });
+}
+
+/**
+ * /signin: e-mail and password; on success, the dashboard.
+ * @example signinPage()
+ */
+export function signinPage(): void {
+  const form = byId<HTMLFormElement>('signin-form');
+  const alertBox = byId('alert');
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void submitting(form, alertBox, async () => {
+      await accountApi('POST', '/session', { email: fieldValue(form, 'email'), password: fieldValue(form, 'password') });
+      location.assign('/dashboard');
+    });
+  });
+}
+
+/**
+ * /forgot-password: asks for a reset link (the same answer for any address).
+ * @example forgotPasswordPage()
+ */
+export function forgotPasswordPage(): void {
+  const form = byId<HTMLFormElement>('forgot-form');
+  const alertBox = byId('alert');
+  const done = byId('done');
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void submitting(form, alertBox, async () => {
+      const answer = await accountApi<Accepted>('POST', '/password/forgot', { email: fieldValue(form, 'email') });
+      form.hidden = true;
+      say(done, `${answer.detail} The link works for one hour.`);
+    });
+  });
+}
+
+/**
+ * /reset-password#token=...: a new password from the e-mailed link; a
+ * stale, used or forged link is said plainly.
+ * @example resetPasswordPage()
+ */
+export function resetPasswordPage(): void {
+  const form = byId<HTMLFormElement>('reset-form');
+  const alertBox = byId('alert');
+  const done = byId('done');
+  const token = linkToken(location.hash);
+  if (token === '') {
+    form.hidden = true;
+    say(alertBox, 'This page needs the link from the password-reset e-mail. Ask for a new one on the "Forgot your password?" page.');
+    return;
+  }
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void submitting(form, alertBox, async () => {
+      await accountApi('POST', '/password/reset', { token, password: fieldValue(form, 'password') });
+      form.hidden = true;
+      say(done, 'Your password is changed and every session was signed out. Sign in with the new password.');
+    });
+  });
+}
+
+/**
+ * /verify-email#token=...: confirms the address with the e-mailed link as
+ * soon as the page opens (the token is posted, never put in a URL the
+ * server sees).
+ * @example await verifyEmailPage()
+ */
+export async function verifyEmailPage(): Promise<void> {
+  const alertBox = byId('alert');
+  const done = byId('done');
+  const token = linkToken(location.hash);
+  if (token === '') {
+    say(alertBox, 'This page needs the link from the verification e-mail. Sign in to ask for a new one.');
+    return;
+  }
+  say(done, 'Confirming your e-mail address…');
+  try {
+    await accountApi('POST', '/verification/confirm', { token });
+    say(done, 'Your e-mail address is confirmed. You can now create API keys in the dashboard.');
+  } catch (error) {
+    say(done, '');
+    say(alertBox, error instanceof AccountApiError ? `${error.detail.charAt(0).toUpperCase()}${error.detail.slice(1)}.` : 'The address could not be confirmed. Try the link again.');
+  }
+}
