@@ -22,13 +22,14 @@ export interface Problem {
 /**
  * Codes of failures the client reports itself, when there is no problem from
  * the API to carry: bad client options, no answer at all, an answer that is
- * not the API's. Every other code is the API's own (docs/errors.md).
+ * not the API's. Every other code is the API's own. docs/errors.md lists
+ * both, and a test holds its "Client codes" table against this one.
  * @example if (error.code in CLIENT_ERROR_CODES) console.log('the API never answered with a problem')
  */
 export const CLIENT_ERROR_CODES = {
   invalid_option: 'An option given to the client is invalid; nothing was sent. `param` names the option.',
-  network_error: 'The request could not be sent or its answer not received (DNS, refused connection, reset, CORS). `status` is 0.',
-  unexpected_response: 'The answer is not the API\'s: an error status without a problem body (a proxy\'s 502 page), or a body that is not the expected JSON.',
+  network_error: 'The request could not be sent or its answer not received (DNS, refused connection, reset, CORS).',
+  unexpected_response: 'An error status without a problem body (a proxy\'s 502 page), or a body that is not the expected JSON.',
 } as const;
 
 /**
