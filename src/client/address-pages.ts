@@ -1,7 +1,7 @@
 import type { Address, BatchResult } from '../types.js';
 import { invalidOption, UssynthApiError } from './api-error.js';
 import { apiGet } from './api-request.js';
-import { type ResolvedClientOptions, wholeNumberOption } from './client-options.js';
+import { type ResolvedClientOptions, seedOption, wholeNumberOption } from './client-options.js';
 
 /**
  * Most addresses one `/v1/batch` request returns: the API's page size.
@@ -39,12 +39,6 @@ export interface AddressPage {
   addresses: Address[];
 }
 
-function seedText(seed: unknown): string {
-  if (typeof seed === 'number' && Number.isFinite(seed)) return String(seed);
-  if (typeof seed === 'string' && seed !== '') return seed;
-  throw invalidOption('seed', 'seed is required to page a stream (every page must name the same one): a non-empty string or a finite number');
-}
-
 /** Aborts `controller` when `signal` does, until `unlink` is called. */
 function follow(controller: AbortController, signal: AbortSignal | undefined): () => void {
   if (!signal) return () => undefined;
@@ -61,7 +55,8 @@ function follow(controller: AbortController, signal: AbortSignal | undefined): (
  * @example for await (const page of addressPages(options, { seed: 42, count: 1_000_000 })) write(page.addresses)
  */
 export async function* addressPages(options: ResolvedClientOptions, range: AddressesOptions): AsyncGenerator<AddressPage, void, undefined> {
-  const seed = seedText(range.seed);
+  const seed = seedOption(range.seed);
+  if (seed === undefined) throw invalidOption('seed', 'seed is required to page a stream (every page must name the same one): a non-empty string or a finite number');
   const first = wholeNumberOption('start', range.start, 0, Number.MAX_SAFE_INTEGER, 0);
   const count = wholeNumberOption('count', range.count, 0, Number.MAX_SAFE_INTEGER - first, 0);
   const pageSize = wholeNumberOption('pageSize', range.pageSize, 1, API_MAX_BATCH, API_MAX_BATCH);

@@ -71,6 +71,19 @@ export function wholeNumberOption(name: string, value: number | undefined, min: 
   return value;
 }
 
+/**
+ * A call's `seed` as the API takes it: numbers as their `String()` (so 42 and
+ * "42" are one stream, as in the library), strings as they are, none as none;
+ * anything else is `invalid_option`.
+ * @example seedOption(42) // "42"
+ */
+export function seedOption(seed: unknown): string | undefined {
+  if (seed === undefined) return undefined;
+  if (typeof seed === 'number' && Number.isFinite(seed)) return String(seed);
+  if (typeof seed === 'string' && seed !== '') return seed;
+  throw invalidOption('seed', `seed must be a non-empty string or a finite number, got ${typeof seed === 'string' ? '""' : String(seed)}`);
+}
+
 function serviceRoot(baseUrl: string | URL): URL {
   let root: URL;
   try {

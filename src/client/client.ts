@@ -2,7 +2,7 @@ import type { Address, BatchResult, EinResult, PhoneResult, ZipLookupResult } fr
 import { addressPages, type AddressesOptions, type AddressPage } from './address-pages.js';
 import { UssynthApiError } from './api-error.js';
 import { apiGet, type Query } from './api-request.js';
-import { type ClientOptions, resolveClientOptions } from './client-options.js';
+import { type ClientOptions, resolveClientOptions, seedOption } from './client-options.js';
 
 /**
  * What every call takes: a signal that cancels it (the request and any wait).
@@ -55,7 +55,8 @@ export interface UssynthClient {
  */
 export function createClient(options: ClientOptions): UssynthClient {
   const resolved = resolveClientOptions(options);
-  const get = <T>(path: string, query: Query, signal: AbortSignal | undefined): Promise<T> => apiGet<T>(resolved, path, query, signal);
+  // A bad seed is refused before anything is sent; the API checks everything else.
+  const get = async <T>(path: string, query: Query, signal: AbortSignal | undefined): Promise<T> => apiGet<T>(resolved, path, { ...query, seed: seedOption(query.seed) }, signal);
   return {
     address: ({ seed, state, signal } = {}) => get<Address>('v1/address', { seed, state }, signal),
     batch: ({ seed, count, start, state, signal } = {}) => get<BatchResult>('v1/batch', { seed, count, start, state }, signal),

@@ -16,7 +16,10 @@ export interface BinaryResult {
   stderr: string;
 }
 
-/** Where and how the binary runs. */
+/**
+ * Where and how the binary runs.
+ * @example await runBinary(['ein', '--remote', url], { env: { ...process.env, USSYNTH_API_KEY: key } })
+ */
 export interface BinaryOptions {
   cwd?: string;
   /** A prefix run by sh before exec'ing node, e.g. "ulimit -f 64;". */

@@ -5,9 +5,9 @@
 // records the requests and answers as told.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UssynthApiError } from '../../src/client/api-error.js';
 import { apiGet } from '../../src/client/api-request.js';
 import { resolveClientOptions, type ClientOptions } from '../../src/client/client-options.js';
+import { apiFailure } from './api-failure.js';
 
 interface Answer {
   status: number;
@@ -41,12 +41,6 @@ const problem = (code: string, status: number, extra: Record<string, unknown> = 
 
 const options = (extra: Partial<ClientOptions> = {}) => resolveClientOptions({ baseUrl, apiKey: 'uss_live_key', ...extra });
 
-async function failure(call: Promise<unknown>): Promise<UssynthApiError> {
-  const error = await call.then(() => undefined, (reason: unknown) => reason);
-  expect(error).toBeInstanceOf(UssynthApiError);
-  return error as UssynthApiError;
-}
-
 describe('apiGet on the wire', () => {
   it('GETs the path under the service root with the query, the key in x-api-key and the bearer token', async () => {
     answer({ status: 200, body: '{"ein":"12-3456789"}' });
@@ -65,14 +59,14 @@ describe('apiGet on the wire', () => {
 
   it('a proxy\'s HTML error page is unexpected_response with its status and X-Request-Id', async () => {
     answer({ status: 502, headers: { 'content-type': 'text/html', 'x-request-id': 'edge-1' }, body: '<html>Bad gateway</html>' });
-    const error = await failure(apiGet(options(), 'v1/ein', {}, undefined));
+    const error = await apiFailure(apiGet(options(), 'v1/ein', {}, undefined));
     expect(error).toMatchObject({ code: 'unexpected_response', status: 502, requestId: 'edge-1', problem: undefined });
     expect(requests).toHaveLength(1);
   });
 
   it('a 200 that is not JSON is unexpected_response', async () => {
     answer({ status: 200, body: 'hello' });
-    expect(await failure(apiGet(options(), 'v1/ein', {}, undefined))).toMatchObject({ code: 'unexpected_response', status: 200 });
+    expect(await apiFailure(apiGet(options(), 'v1/ein', {}, undefined))).toMatchObject({ code: 'unexpected_response', status: 200 });
   });
 
   it('service_unavailable is retried after its Retry-After, like rate_limited', async () => {
@@ -87,7 +81,7 @@ describe('apiGet on the wire', () => {
 
   it('gives up after maxRetries retries with the last refusal', async () => {
     answer({ status: 429, headers: { 'retry-after': '0' }, body: problem('rate_limited', 429) });
-    const error = await failure(apiGet(options({ maxRetries: 3 }), 'v1/ein', {}, undefined));
+    const error = await apiFailure(apiGet(options({ maxRetries: 3 }), 'v1/ein', {}, undefined));
     expect(requests).toHaveLength(4);
     expect(error).toMatchObject({ code: 'rate_limited', status: 429, requestId: 'req-rate_limited', retryAfter: 0 });
   });
@@ -95,7 +89,7 @@ describe('apiGet on the wire', () => {
   it('does not sit out a Retry-After longer than a minute', async () => {
     answer({ status: 429, headers: { 'retry-after': '3600' }, body: problem('rate_limited', 429) });
     const started = performance.now();
-    const error = await failure(apiGet(options(), 'v1/ein', {}, undefined));
+    const error = await apiFailure(apiGet(options(), 'v1/ein', {}, undefined));
     expect(performance.now() - started).toBeLessThan(500);
     expect(error).toMatchObject({ code: 'rate_limited', retryAfter: 3600 });
     expect(requests).toHaveLength(1);
@@ -103,7 +97,7 @@ describe('apiGet on the wire', () => {
 
   it('never retries other problems, and keeps their fields', async () => {
     answer({ status: 429, headers: { 'retry-after': '0' }, body: problem('quota_exceeded', 429, { remaining: 7 }) });
-    const error = await failure(apiGet(options(), 'v1/batch', {}, undefined));
+    const error = await apiFailure(apiGet(options(), 'v1/batch', {}, undefined));
     expect(requests).toHaveLength(1);
     expect(error).toMatchObject({ code: 'quota_exceeded', status: 429, requestId: 'req-quota_exceeded', problem: { remaining: 7 } });
     expect(error.message).toBe('quota_exceeded detail (quota_exceeded, HTTP 429, request req-quota_exceeded)');

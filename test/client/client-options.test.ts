@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { UssynthApiError } from '../../src/client/api-error.js';
 import { DEFAULT_CONCURRENCY, DEFAULT_MAX_RETRIES, resolveClientOptions, wholeNumberOption } from '../../src/client/client-options.js';
+import { thrownApiError } from './api-failure.js';
 
 const apiKey = 'uss_live_Ab3dE6gH0123456789abcdefghijklmn012345';
-
-function refusal(action: () => unknown): UssynthApiError {
-  try {
-    action();
-  } catch (error) {
-    expect(error).toBeInstanceOf(UssynthApiError);
-    return error as UssynthApiError;
-  }
-  throw new Error('expected invalid_option');
-}
 
 describe('resolveClientOptions', () => {
   it('takes the service root with or without a trailing slash, under a path too', () => {
@@ -46,7 +36,7 @@ describe('resolveClientOptions', () => {
     ['maxRetries', { maxRetries: -1 }, /maxRetries must be a whole number from 0 to 20/],
   ] as const) {
     it(`refuses ${param} ${JSON.stringify(Object.values(options)[0])} with invalid_option naming it`, () => {
-      const error = refusal(() => resolveClientOptions({ baseUrl: 'https://api.example.com', apiKey, ...options }));
+      const error = thrownApiError(() => resolveClientOptions({ baseUrl: 'https://api.example.com', apiKey, ...options }));
       expect(error).toMatchObject({ code: 'invalid_option', param, status: 0, requestId: undefined });
       expect(error.message).toMatch(message);
     });
@@ -57,7 +47,7 @@ describe('wholeNumberOption', () => {
   it('passes a number in range, gives the fallback for none, refuses the rest', () => {
     expect(wholeNumberOption('pageSize', 500, 1, 1000, 1000)).toBe(500);
     expect(wholeNumberOption('pageSize', undefined, 1, 1000, 1000)).toBe(1000);
-    expect(refusal(() => wholeNumberOption('pageSize', 1001, 1, 1000, 1000)).param).toBe('pageSize');
-    expect(refusal(() => wholeNumberOption('pageSize', Number.NaN, 1, 1000, 1000)).param).toBe('pageSize');
+    expect(thrownApiError(() => wholeNumberOption('pageSize', 1001, 1, 1000, 1000)).param).toBe('pageSize');
+    expect(thrownApiError(() => wholeNumberOption('pageSize', Number.NaN, 1, 1000, 1000)).param).toBe('pageSize');
   });
 });

@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, UssynthApiError, type UssynthClient } from '../../src/client/index.js';
 import { createGenerator } from '../../src/index.js';
+import { apiFailure } from './api-failure.js';
 import { spawnServer, type SpawnedServer } from './spawned-server.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -14,19 +15,6 @@ beforeAll(async () => {
   client = createClient({ baseUrl: server.url, apiKey: server.createKey('typed', { tier: 'enterprise', rate: 1000, monthlyQuota: 1_000_000 }) });
 });
 afterAll(() => server?.stop());
-
-/** The error a call rejects with (the test fails when it resolves). */
-async function rejection(call: Promise<unknown>): Promise<UssynthApiError> {
-  const error = await call.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(UssynthApiError);
-  return error as UssynthApiError;
-}
-
-/** Waits for the server's usage fold (every second) so `keys list` shows every debit. */
-const folded = () => new Promise((resolve) => setTimeout(resolve, 1500));
 
 describe('the typed calls, against a real server', () => {
   it('address, batch, ein and phone return the library\'s records for the seed', async () => {
@@ -43,7 +31,7 @@ describe('the typed calls, against a real server', () => {
     const lookup = createGenerator({ seed: 1 });
     expect(await client.zip('10001')).toEqual(lookup.zip('10001'));
     expect(await client.zip('00000')).toBeNull();
-    const malformed = await rejection(client.zip('1000'));
+    const malformed = await apiFailure(client.zip('1000'));
     expect(malformed).toMatchObject({ code: 'invalid_zip', status: 400 });
   });
 
@@ -55,15 +43,20 @@ describe('the typed calls, against a real server', () => {
 
 describe('failures are UssynthApiError with the problem\'s code, status and request_id', () => {
   it('a bad parameter: code, status, param and request id', async () => {
-    const error = await rejection(client.address({ state: 'ZZ' }));
+    const error = await apiFailure(client.address({ state: 'ZZ' }));
     expect(error).toMatchObject({ code: 'invalid_state', status: 400, param: 'state', name: 'UssynthApiError' });
     expect(error.requestId).toMatch(UUID);
     expect(error.problem).toMatchObject({ code: 'invalid_state', status: 400, request_id: error.requestId, type: 'urn:ussynth:problem:invalid_state' });
     expect(error.message).toContain(`(invalid_state, HTTP 400, request ${error.requestId})`);
   });
 
+  it('a seed the library would refuse is refused before anything is sent', async () => {
+    expect(await apiFailure(client.ein({ seed: Number.NaN }))).toMatchObject({ code: 'invalid_option', param: 'seed', status: 0 });
+    expect(await apiFailure(client.address({ seed: '' }))).toMatchObject({ code: 'invalid_option', param: 'seed', status: 0 });
+  });
+
   it('a key the server does not know', async () => {
-    const error = await rejection(createClient({ baseUrl: server.url, apiKey: 'uss_live_notakey' }).ein());
+    const error = await apiFailure(createClient({ baseUrl: server.url, apiKey: 'uss_live_notakey' }).ein());
     expect(error).toMatchObject({ code: 'malformed_api_key', status: 401 });
     expect(error.requestId).toMatch(UUID);
   });
@@ -75,7 +68,7 @@ describe('failures are UssynthApiError with the problem\'s code, status and requ
         probe.close(() => resolve(port));
       });
     });
-    const error = await rejection(createClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: 'uss_live_x' }).ein());
+    const error = await apiFailure(createClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: 'uss_live_x' }).ein());
     expect(error).toMatchObject({ code: 'network_error', status: 0, requestId: undefined });
     expect(error.message).toMatch(/ECONNREFUSED/);
   });
@@ -90,24 +83,22 @@ describe('rate limits and quotas', () => {
     // The burst holds 10: the other 25 were refused at first and waited (at least one Retry-After, 1 s).
     expect(performance.now() - started).toBeGreaterThanOrEqual(1000);
     expect(results).toEqual(seeds.map((seed) => createGenerator({ seed }).einAt(0)));
-    await folded();
     // Each call was served exactly once: 35 records debited, no request answered twice.
-    expect(server.usedBy('standard-35')).toBe(35);
+    expect(await server.usedBy('standard-35')).toBe(35);
   });
 
   it('an exhausted quota surfaces at once as quota_exceeded, never retried', async () => {
     const small = createClient({ baseUrl: server.url, apiKey: server.createKey('small-quota', { tier: 'enterprise', rate: 100, monthlyQuota: 1500 }) });
     expect(await small.addresses({ seed: 'quota', count: 1000 })).toHaveLength(1000);
     const started = performance.now();
-    const error = await rejection(small.addresses({ seed: 'quota', start: 1000, count: 1000 }));
+    const error = await apiFailure(small.addresses({ seed: 'quota', start: 1000, count: 1000 }));
     expect(performance.now() - started).toBeLessThan(1000);
     expect(error).toMatchObject({ code: 'quota_exceeded', status: 429 });
     expect(error.requestId).toMatch(UUID);
     expect(error.problem?.remaining).toBe(500);
     // Retry-After is the month's end: far beyond anything the client would wait.
     expect(error.retryAfter).toBeGreaterThan(60);
-    await folded();
-    expect(server.usedBy('small-quota')).toBe(1000);
+    expect(await server.usedBy('small-quota')).toBe(1000);
   });
 
   it('retries are bounded: with maxRetries 0 a refused request fails at once with rate_limited', async () => {

@@ -11,7 +11,13 @@ import { fileURLToPath } from 'node:url';
 /** The compiled binary. */
 const BINARY = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 
-/** Limits of a key: a tier's own, or an enterprise key's rate (requests/s) and monthly quota (records). */
+// The server folds usage into the store every second; `keys list` shows it after the next fold.
+const FOLD_WAIT_MS = 1500;
+
+/**
+ * Limits of a key: a tier's own, or an enterprise key's rate (requests/s) and monthly quota (records).
+ * @example const limits: KeyLimits = { tier: 'enterprise', rate: 1, monthlyQuota: 1000 }
+ */
 export type KeyLimits = { tier: 'standard' | 'pro' } | { tier: 'enterprise'; rate: number; monthlyQuota: number };
 
 /**
@@ -25,8 +31,8 @@ export interface SpawnedServer {
   env: NodeJS.ProcessEnv;
   /** Creates a key for a new account and returns it. */
   createKey(account: string, limits: KeyLimits): string;
-  /** Records the account used this month, as `keys list` shows them (usage is folded into the store every second). */
-  usedBy(account: string): number;
+  /** Records the account used this month, as `keys list` shows them once the server has folded its usage into the store (every second). */
+  usedBy(account: string): Promise<number>;
   /** SIGTERM, wait for the exit, remove the store. */
   stop(): Promise<void>;
 }
@@ -65,7 +71,8 @@ export async function spawnServer(): Promise<SpawnedServer> {
       const extra = limits.tier === 'enterprise' ? ['--rate', String(limits.rate), '--monthly-quota', String(limits.monthlyQuota)] : [];
       return (JSON.parse(keysCommand(env, ['create', '--account', account, '--tier', limits.tier, ...extra, '--json'])) as { key: string }).key;
     },
-    usedBy(account) {
+    async usedBy(account) {
+      await new Promise((resolve) => setTimeout(resolve, FOLD_WAIT_MS));
       const keys = JSON.parse(keysCommand(env, ['list', '--json'])) as { account: string; used: number }[];
       const key = keys.find((k) => k.account === account);
       if (!key) throw new Error(`no key of account ${account}`);
