@@ -119,12 +119,14 @@ export function resolveClientOptions(options: ClientOptions): ResolvedClientOpti
   }
   const fetchImpl = options.fetch ?? globalThis.fetch;
   if (typeof fetchImpl !== 'function') throw invalidOption('fetch', 'no fetch: this platform has no global fetch; pass one as the fetch option');
+  // Called as a plain function: browsers refuse window.fetch called as a method of another object ("Illegal invocation").
+  const plainFetch: typeof fetch = (input, init) => fetchImpl(input, init);
   return {
     root,
     headers,
     concurrency: wholeNumberOption('concurrency', options.concurrency, 1, MAX_CONCURRENCY, DEFAULT_CONCURRENCY),
     maxRetries: wholeNumberOption('maxRetries', options.maxRetries, 0, MAX_RETRIES, DEFAULT_MAX_RETRIES),
-    fetch: fetchImpl,
+    fetch: plainFetch,
   };
 }
 

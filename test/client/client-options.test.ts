@@ -19,7 +19,17 @@ describe('resolveClientOptions', () => {
     const resolved = resolveClientOptions({ baseUrl: 'https://api.example.com', apiKey });
     expect(resolved.concurrency).toBe(DEFAULT_CONCURRENCY);
     expect(resolved.maxRetries).toBe(DEFAULT_MAX_RETRIES);
-    expect(resolved.fetch).toBe(globalThis.fetch);
+  });
+
+  it('calls the fetch given, as a plain function (browsers refuse window.fetch called on another object)', async () => {
+    const calls: unknown[] = [];
+    const fetch = function (this: unknown, input: RequestInfo | URL) {
+      calls.push([this, String(input)]);
+      return Promise.resolve(new Response('{}'));
+    } as typeof globalThis.fetch;
+    const resolved = resolveClientOptions({ baseUrl: 'https://api.example.com', apiKey, fetch });
+    await resolved.fetch(new URL('https://api.example.com/v1/ein'));
+    expect(calls).toEqual([[undefined, 'https://api.example.com/v1/ein']]);
   });
 
   for (const [param, options, message] of [

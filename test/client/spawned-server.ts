@@ -45,13 +45,14 @@ function keysCommand(env: NodeJS.ProcessEnv, args: string[]): string {
 
 /**
  * Starts `ussynth serve --no-dev-key` with PORT=0 on a temporary store and
- * resolves once it prints `listening on http://127.0.0.1:PORT`.
+ * resolves once it prints `listening on http://127.0.0.1:PORT`. `extraEnv`
+ * adds configuration, such as USSYNTH_WEB_DIR.
  * @example const server = await spawnServer(); try { ... } finally { await server.stop() }
  */
-export async function spawnServer(): Promise<SpawnedServer> {
+export async function spawnServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<SpawnedServer> {
   if (!existsSync(BINARY)) throw new Error(`${BINARY} is missing: run \`npm run build\` first (npm test does)`);
   const dir = mkdtempSync(join(tmpdir(), 'ussynth-client-'));
-  const env = { ...process.env, PORT: '0', USSYNTH_DB: join(dir, 'store.sqlite'), LOG_LEVEL: 'warn' };
+  const env = { ...process.env, PORT: '0', USSYNTH_DB: join(dir, 'store.sqlite'), LOG_LEVEL: 'warn', ...extraEnv };
   const child: ChildProcess = spawn(process.execPath, [BINARY, 'serve', '--no-dev-key'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let output = '';
