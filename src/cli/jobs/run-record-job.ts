@@ -60,10 +60,10 @@ function unlessInterrupted<T>(promise: Promise<T>, signal: AbortSignal): Promise
 
 /**
  * Runs a parsed record command: tells a picked seed on stderr, streams the
- * chunks (generated, or fetched from `--remote`'s API) to stdout or an
- * atomic `--out` file with back-pressure, draws the
- * progress bar on a terminal, and on SIGINT/SIGTERM or a write error
- * discards the partial output and returns a non-zero status.
+ * chunks (generated, or fetched from `--remote`'s API) to stdout or an atomic
+ * `--out` file with back-pressure, draws the progress bar on a terminal, and
+ * on SIGINT/SIGTERM, a write error or an API failure discards the partial
+ * output and returns a non-zero status.
  * @example process.exitCode = await runRecordJob(parseRecordRun(spec, args, io.env), io)
  */
 export async function runRecordJob(run: RecordRun, io: CommandIo): Promise<number> {
