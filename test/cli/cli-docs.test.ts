@@ -6,7 +6,10 @@ import { dataCommand } from '../../src/cli/commands/data.js';
 import { einCommand } from '../../src/cli/commands/ein.js';
 import { phoneCommand } from '../../src/cli/commands/phone.js';
 import { EXIT_UNKNOWN_ZIP, zipCommand } from '../../src/cli/commands/zip.js';
-import { EXIT_GENERATION_FAILED, EXIT_WRITE_FAILED } from '../../src/cli/jobs/run-record-job.js';
+import { EXIT_GENERATION_FAILED, EXIT_REMOTE_FAILED, EXIT_WRITE_FAILED } from '../../src/cli/jobs/run-record-job.js';
+import { API_KEY_ENV } from '../../src/cli/jobs/remote-source.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_MAX_RETRIES } from '../../src/client/client-options.js';
+import { API_MAX_BATCH } from '../../src/client/address-pages.js';
 import { FORMAT_NAMES } from '../../src/cli/output/record-format.js';
 import { SQL_ROWS_PER_INSERT } from '../../src/cli/output/sql-format.js';
 import { CHUNK_RECORDS } from '../../src/cli/jobs/record-job.js';
@@ -28,7 +31,15 @@ describe('docs/cli.md', () => {
     expect(docs).toContain(`up to ${SQL_ROWS_PER_INSERT} rows`);
     expect(docs).toContain(`chunks\n  of ${CHUNK_RECORDS.toLocaleString('en-US')}`);
     expect(docs).toContain(`at least ${PROGRESS_MIN_RECORDS.toLocaleString('en-US')}\n  records`);
-    for (const status of [EXIT_UNKNOWN_ZIP, 2, EXIT_GENERATION_FAILED, EXIT_WRITE_FAILED]) expect(docs).toMatch(new RegExp(`^\\| ${status} \\|`, 'm'));
+    for (const status of [EXIT_UNKNOWN_ZIP, 2, EXIT_REMOTE_FAILED, EXIT_GENERATION_FAILED, EXIT_WRITE_FAILED]) expect(docs).toMatch(new RegExp(`^\\| ${status} \\|`, 'm'));
     expect(docs).toMatch(/^\| 130, 143 \|/m);
+  });
+
+  it('documents --remote: where the key comes from, the pages and the retries it uses', () => {
+    expect(docs).toContain('## The hosted API: `--remote URL`');
+    expect(docs).toContain(`\`${API_KEY_ENV}\` environment variable`);
+    expect(docs).toContain(`pages of ${API_MAX_BATCH.toLocaleString('en-US')} records`);
+    expect(docs).toContain(`${DEFAULT_CONCURRENCY} in flight`);
+    expect(docs).toContain(`at most ${DEFAULT_MAX_RETRIES} times`);
   });
 });

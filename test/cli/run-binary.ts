@@ -17,10 +17,22 @@ export interface BinaryResult {
 }
 
 /**
+ * Where and how the binary runs.
+ * @example await runBinary(['ein', '--remote', url], { env: { ...process.env, USSYNTH_API_KEY: key } })
+ */
+export interface BinaryOptions {
+  cwd?: string;
+  /** A prefix run by sh before exec'ing node, e.g. "ulimit -f 64;". */
+  shell?: string;
+  /** The environment (default this process's). */
+  env?: NodeJS.ProcessEnv;
+}
+
+/**
  * Runs `node dist/cli/main.js ...args` to completion with piped stdio.
  * @example const { status, stdout } = await runBinary(['zip', '10001'])
  */
-export function runBinary(args: string[], options: { cwd?: string; shell?: string; env?: NodeJS.ProcessEnv } = {}): Promise<BinaryResult> {
+export function runBinary(args: string[], options: BinaryOptions = {}): Promise<BinaryResult> {
   return finished(startBinary(args, options));
 }
 
@@ -28,15 +40,12 @@ export function runBinary(args: string[], options: { cwd?: string; shell?: strin
  * Starts the binary without waiting, for tests that signal it.
  * @example const child = startBinary(['address', '--count', '100000000', '--out', path])
  */
-export function startBinary(args: string[], options: { cwd?: string; shell?: string; env?: NodeJS.ProcessEnv } = {}): ChildProcess {
-  // `env` adds to the test process's environment.
-  const env = options.env === undefined ? undefined : { ...process.env, ...options.env };
-  // `shell` is a prefix run by sh before exec'ing node, e.g. "ulimit -f 64;".
+export function startBinary(args: string[], options: BinaryOptions = {}): ChildProcess {
   if (options.shell !== undefined) {
     const quoted = [process.execPath, BINARY, ...args].map((arg) => `'${arg.replaceAll("'", `'\\''`)}'`).join(' ');
-    return spawn('sh', ['-c', `${options.shell} exec ${quoted}`], { cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    return spawn('sh', ['-c', `${options.shell} exec ${quoted}`], { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
   }
-  return spawn(process.execPath, [BINARY, ...args], { cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, [BINARY, ...args], { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 /**

@@ -19,6 +19,7 @@ describe('library entry points never reach the service', () => {
   const cases: { entry: string; allowed: (name: string) => boolean; rule: string }[] = [
     { entry: 'src/index.ts', allowed: (name) => NODE_BUILTINS.has(name), rule: 'Node built-ins only' },
     { entry: 'src/browser.ts', allowed: () => false, rule: 'nothing: no package, no Node built-in' },
+    { entry: 'src/client/index.ts', allowed: () => false, rule: 'nothing: no package, no Node built-in (it runs in browsers)' },
     { entry: 'src/cli.ts', allowed: (name) => NODE_BUILTINS.has(name), rule: 'Node built-ins only' },
     { entry: 'src/cli/main.ts', allowed: (name) => NODE_BUILTINS.has(name), rule: 'Node built-ins only' },
     { entry: 'src/database.ts', allowed: (name) => NODE_BUILTINS.has(name) || name === 'better-sqlite3' || name === 'kysely', rule: 'Node built-ins and its optional peers better-sqlite3 and kysely' },

@@ -7,6 +7,7 @@ import { tableNameProblem } from '../output/sql-format.js';
 import { asCliError } from './library-error.js';
 import { parseOptions, positiveInteger } from './parse-options.js';
 import type { RecordJob, RecordKind } from './record-job.js';
+import { remoteSource, type RemoteSource } from './remote-source.js';
 import { runRecordJob } from './run-record-job.js';
 
 /**
@@ -46,6 +47,8 @@ export interface RecordRun {
   seedPicked: boolean;
   out: string | undefined;
   jobs: number;
+  /** With `--remote URL`: the records come from the API through the client. */
+  remote?: RemoteSource;
 }
 
 function optionsOf(spec: RecordCommandSpec): NonNullable<ParseArgsConfig['options']> {
@@ -56,6 +59,7 @@ function optionsOf(spec: RecordCommandSpec): NonNullable<ParseArgsConfig['option
     out: { type: 'string' },
     table: { type: 'string' },
     jobs: { type: 'string' },
+    remote: { type: 'string' },
     ...(spec.state ? { state: { type: 'string' } } : {}),
     ...(spec.emailDomain ? { 'email-domain': { type: 'string' } } : {}),
     ...(spec.fictionalPhones ? { 'fictional-phones': { type: 'boolean' } } : {}),
@@ -64,10 +68,11 @@ function optionsOf(spec: RecordCommandSpec): NonNullable<ParseArgsConfig['option
 
 /**
  * Parses and checks a record command's arguments completely, before any
- * output exists: a bad value throws CliError naming the option.
- * @example parseRecordRun(spec, ['--seed', '42', '--count', '10', '--format', 'csv']).job.count // 10
+ * output exists: a bad value throws CliError naming the option. `env` gives
+ * `--remote` its API key.
+ * @example parseRecordRun(spec, ['--seed', '42', '--count', '10', '--format', 'csv'], process.env).job.count // 10
  */
-export function parseRecordRun(spec: RecordCommandSpec, args: string[]): RecordRun {
+export function parseRecordRun(spec: RecordCommandSpec, args: string[], env: NodeJS.ProcessEnv): RecordRun {
   const { values } = parseOptions(spec.name, args, optionsOf(spec));
   const text = (name: string): string | undefined => values[name] as string | undefined;
   const format = text('format') ?? 'json';
@@ -94,7 +99,13 @@ export function parseRecordRun(spec: RecordCommandSpec, args: string[]): RecordR
   const job: RecordJob = { kind: spec.kind, seed: generator.seed, fictionalPhones, format, table, jsonShape, count };
   if (state !== undefined) job.state = state;
   if (emailDomain !== undefined) job.emailDomain = emailDomain;
-  return { job, seedPicked: seed === undefined, out, jobs };
+  const run: RecordRun = { job, seedPicked: seed === undefined, out, jobs };
+  const remote = text('remote');
+  if (remote !== undefined) {
+    const given = { jobs: text('jobs') !== undefined, emailDomain: emailDomain !== undefined, fictionalPhones };
+    run.remote = remoteSource(remote, { kind: spec.kind, count, seed, ...given }, env);
+  }
+  return run;
 }
 
 /**
@@ -106,7 +117,7 @@ export function recordCommand(spec: RecordCommandSpec): Command {
     name: spec.name,
     summary: spec.summary,
     help: spec.help,
-    run: (args: string[], io: CommandIo) => runRecordJob(parseRecordRun(spec, args), io),
+    run: (args: string[], io: CommandIo) => runRecordJob(parseRecordRun(spec, args, io.env), io),
   };
 }
 

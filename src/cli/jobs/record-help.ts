@@ -12,6 +12,9 @@ export const RECORD_OPTIONS_HELP = `  --seed TEXT          Seed of the run; the 
                        (Ctrl-C, a full disk) leaves no partial file and exits non-zero.
   --jobs N             Generate on N worker threads (default 1); the output is
                        byte-identical whatever N.
+  --remote URL         Fetch the records from the REST API at URL (its root, such
+                       as https://api.example.com) with the key in USSYNTH_API_KEY;
+                       the same bytes as a local run (see docs/cli.md for limits).
   -h, --help           This help.
 
 Formats:

@@ -4,6 +4,7 @@ import { ProgressBar } from '../output/progress-bar.js';
 import { recordChunks } from './chunk-source.js';
 import type { RecordRun } from './record-command.js';
 import { jobFrame } from './record-job.js';
+import { RemoteFailed, remoteChunks } from './remote-chunks.js';
 
 /**
  * Exit status for an output that could not be written (sysexits EX_IOERR).
@@ -19,6 +20,12 @@ const EXIT_OF_SIGNAL: Readonly<Record<string, number>> = { SIGINT: 130, SIGTERM:
  * @example throw new CliError('generation failed: worker exited', EXIT_GENERATION_FAILED)
  */
 export const EXIT_GENERATION_FAILED = 70;
+
+/**
+ * Exit status when `--remote`'s API refused the run or could not be reached (sysexits EX_UNAVAILABLE).
+ * @example throw new CliError('--remote https://api.example.com: ... (quota_exceeded, HTTP 429, request …)', EXIT_REMOTE_FAILED)
+ */
+export const EXIT_REMOTE_FAILED = 69;
 
 class GenerationFailed extends Error {
   constructor(cause: unknown) {
@@ -53,10 +60,11 @@ function unlessInterrupted<T>(promise: Promise<T>, signal: AbortSignal): Promise
 
 /**
  * Runs a parsed record command: tells a picked seed on stderr, streams the
- * chunks to stdout or an atomic `--out` file with back-pressure, draws the
- * progress bar on a terminal, and on SIGINT/SIGTERM or a write error
- * discards the partial output and returns a non-zero status.
- * @example process.exitCode = await runRecordJob(parseRecordRun(spec, args), io)
+ * chunks (generated, or fetched from `--remote`'s API) to stdout or an atomic
+ * `--out` file with back-pressure, draws the progress bar on a terminal, and
+ * on SIGINT/SIGTERM, a write error or an API failure discards the partial
+ * output and returns a non-zero status.
+ * @example process.exitCode = await runRecordJob(parseRecordRun(spec, args, io.env), io)
  */
 export async function runRecordJob(run: RecordRun, io: CommandIo): Promise<number> {
   const { job } = run;
@@ -77,9 +85,10 @@ export async function runRecordJob(run: RecordRun, io: CommandIo): Promise<numbe
       throw new CliError(`cannot create --out ${run.out}: ${error.message}`, EXIT_WRITE_FAILED);
     });
     const frame = jobFrame(job);
-    await unlessInterrupted(sink.write(Buffer.from(frame.head, 'utf8')), interrupt.signal);
     let done = 0;
-    const chunks = recordChunks(job, run.jobs);
+    const chunks = run.remote ? remoteChunks(job, run.remote, interrupt.signal) : recordChunks(job, run.jobs);
+    // The head goes out with the first chunk, so an API that refuses the first page leaves stdout empty.
+    let headWritten = false;
     // One write in flight while the next chunk renders: the disk and the generators overlap.
     let writing: { promise: Promise<void>; records: number } | undefined;
     const finishWrite = async (): Promise<void> => {
@@ -94,10 +103,14 @@ export async function runRecordJob(run: RecordRun, io: CommandIo): Promise<numbe
       for (;;) {
         const next = await unlessInterrupted(
           chunks.next().catch((error: unknown) => {
-            throw new GenerationFailed(error);
+            throw error instanceof RemoteFailed ? error : new GenerationFailed(error);
           }),
           interrupt.signal,
         );
+        if (!headWritten) {
+          await unlessInterrupted(sink.write(Buffer.from(frame.head, 'utf8')), interrupt.signal);
+          headWritten = true;
+        }
         await finishWrite();
         if (next.done) break;
         const promise = sink.write(next.value.bytes);
@@ -124,6 +137,7 @@ export async function runRecordJob(run: RecordRun, io: CommandIo): Promise<numbe
     if (error instanceof CliError) throw error;
     const nothingLeft = run.out === undefined ? '' : '; no file was written';
     if (error instanceof GenerationFailed) throw new CliError(`${error.message}${nothingLeft}`, EXIT_GENERATION_FAILED);
+    if (error instanceof RemoteFailed) throw new CliError(`${error.message}${nothingLeft}`, EXIT_REMOTE_FAILED);
     const message = error instanceof Error ? error.message : String(error);
     throw new CliError(`cannot write ${sink?.name ?? run.out ?? 'stdout'}: ${message}${nothingLeft}`, EXIT_WRITE_FAILED);
   } finally {

@@ -1,0 +1,61 @@
+import { UssynthApiError } from '../../client/index.js';
+import { recordFormat } from '../output/formats.js';
+import type { TextRecord } from '../output/record-format.js';
+import { BufferRing } from './buffer-ring.js';
+import type { Chunk } from './chunk-source.js';
+import { KIND_COLUMNS, type RecordJob } from './record-job.js';
+import type { RemoteSource } from './remote-source.js';
+
+/**
+ * The API refused a `--remote` run or could not be reached; the message has
+ * the problem's code, HTTP status and request id.
+ * @example if (error instanceof RemoteFailed) throw new CliError(error.message, EXIT_REMOTE_FAILED)
+ */
+export class RemoteFailed extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RemoteFailed';
+  }
+}
+
+/** The records as the formats take them, checked: a field that is not text would be written as "undefined". */
+function textRecords(records: readonly object[], columns: readonly string[], url: string): TextRecord[] {
+  for (const record of records) {
+    for (const column of columns) {
+      if (typeof (record as Record<string, unknown>)[column] !== 'string') throw new RemoteFailed(`--remote ${url}: the API answered a record without a text "${column}"`);
+    }
+  }
+  return records as TextRecord[];
+}
+
+async function* remoteRecords(job: RecordJob, remote: RemoteSource, signal: AbortSignal): AsyncGenerator<{ start: number; records: readonly object[] }> {
+  const { client } = remote;
+  if (job.kind === 'address') {
+    for await (const page of client.addressPages({ seed: job.seed, count: job.count, state: job.state, signal })) yield { start: page.start, records: page.addresses };
+  } else if (job.kind === 'ein') {
+    yield { start: 0, records: [await client.ein({ seed: job.seed, signal })] };
+  } else {
+    yield { start: 0, records: [await client.phone({ seed: job.seed, state: job.state, fictional: job.fictionalPhones, signal })] };
+  }
+}
+
+/**
+ * The job's records fetched through the client from the API, rendered by the
+ * same formats as local chunks, in order: the bytes are those of a local run
+ * of the same seed and options. `signal` cancels the requests in flight.
+ * @example for await (const chunk of remoteChunks(job, remote, interrupt.signal)) await sink.write(chunk.bytes)
+ */
+export async function* remoteChunks(job: RecordJob, remote: RemoteSource, signal: AbortSignal): AsyncGenerator<Chunk> {
+  const columns = KIND_COLUMNS[job.kind];
+  const format = recordFormat(job.format, { columns, table: job.table, jsonShape: job.jsonShape });
+  // The consumer writes chunk k while chunk k+1 is fetched: chunk k+2 may reuse chunk k's buffer.
+  const buffers = new BufferRing(2);
+  try {
+    for await (const { start, records } of remoteRecords(job, remote, signal)) {
+      yield { bytes: buffers.encode(format.body(textRecords(records, columns, remote.url), start, job.count)), records: records.length };
+    }
+  } catch (error) {
+    if (error instanceof UssynthApiError) throw new RemoteFailed(`--remote ${remote.url}: ${error.message}`);
+    throw error;
+  }
+}

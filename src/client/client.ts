@@ -1,0 +1,80 @@
+import type { Address, BatchResult, EinResult, PhoneResult, ZipLookupResult } from '../types.js';
+import { addressPages, type AddressesOptions, type AddressPage } from './address-pages.js';
+import { UssynthApiError } from './api-error.js';
+import { apiGet, type Query } from './api-request.js';
+import { type ClientOptions, resolveClientOptions, seedOption } from './client-options.js';
+
+/**
+ * What every call takes: a signal that cancels it (the request and any wait).
+ * @example await client.ein({ seed: 42, signal: AbortSignal.timeout(5000) })
+ */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/**
+ * Seed option of the single-record calls: without it the API picks a seed
+ * (in its `X-Ussynth-Seed` header) and every call is a new stream.
+ * @example await client.address({ seed: 'fixtures-v1', state: 'CA' })
+ */
+export interface SeedOption {
+  /** Seed of the stream; numbers count as their `String()`. */
+  seed?: string | number;
+}
+
+/**
+ * The typed client of the REST API `/v1`. Every method resolves with the
+ * API's body, typed as the library's records, or rejects with
+ * UssynthApiError (or the signal's reason when cancelled).
+ * @example const client = createClient({ baseUrl: 'https://api.example.com', apiKey }); await client.batch({ seed: 42, count: 100 })
+ */
+export interface UssynthClient {
+  /** GET /v1/address: record 0 of the seed's address stream. */
+  address(options?: SeedOption & { state?: string } & CallOptions): Promise<Address>;
+  /** GET /v1/batch: `count` (1..1000, default 10) addresses from record `start` (default 0). */
+  batch(options?: SeedOption & { count?: number; start?: number; state?: string } & CallOptions): Promise<BatchResult>;
+  /** GET /v1/ein: record 0 of the seed's EIN stream. */
+  ein(options?: SeedOption & CallOptions): Promise<EinResult>;
+  /** GET /v1/phone: record 0 of the seed's phone stream of `state`; `fictional` for 555-01NN numbers. */
+  phone(options?: SeedOption & { state?: string; fictional?: boolean } & CallOptions): Promise<PhoneResult>;
+  /** GET /v1/zip/{zip}: the ZIP's state and city, or null for a well-formed ZIP that does not exist (as the library's `zip()`). */
+  zip(zip: string, options?: CallOptions): Promise<ZipLookupResult | null>;
+  /** Any number of addresses, in order: pages of /v1/batch fetched a few at a time. Equals the library's `addresses()` for the seed. */
+  addresses(options: AddressesOptions): Promise<Address[]>;
+  /** The same records as `addresses`, yielded page by page as they arrive in order, with memory bounded for any count. */
+  addressPages(options: AddressesOptions): AsyncGenerator<AddressPage, void, undefined>;
+}
+
+/**
+ * Creates a client of the REST API. Options are checked at once
+ * (`invalid_option` naming the bad one); nothing is sent until a call.
+ * @example
+ * import { createClient } from 'ussynth/client';
+ * const client = createClient({ baseUrl: 'https://api.example.com', apiKey: process.env.USSYNTH_API_KEY! });
+ * const rows = await client.addresses({ seed: 'fixtures-v1', count: 25_000, state: 'TX' });
+ */
+export function createClient(options: ClientOptions): UssynthClient {
+  const resolved = resolveClientOptions(options);
+  // A bad seed is refused before anything is sent; the API checks everything else.
+  const get = async <T>(path: string, query: Query, signal: AbortSignal | undefined): Promise<T> => apiGet<T>(resolved, path, { ...query, seed: seedOption(query.seed) }, signal);
+  return {
+    address: ({ seed, state, signal } = {}) => get<Address>('v1/address', { seed, state }, signal),
+    batch: ({ seed, count, start, state, signal } = {}) => get<BatchResult>('v1/batch', { seed, count, start, state }, signal),
+    ein: ({ seed, signal } = {}) => get<EinResult>('v1/ein', { seed }, signal),
+    phone: ({ seed, state, fictional, signal } = {}) => get<PhoneResult>('v1/phone', { seed, state, fictional }, signal),
+    async zip(zip, { signal } = {}) {
+      try {
+        return await get<ZipLookupResult>(`v1/zip/${encodeURIComponent(zip)}`, {}, signal);
+      } catch (error) {
+        if (error instanceof UssynthApiError && error.code === 'zip_not_found') return null;
+        throw error;
+      }
+    },
+    async addresses(range) {
+      const records: Address[] = [];
+      for await (const page of addressPages(resolved, range)) for (const address of page.addresses) records.push(address);
+      return records;
+    },
+    addressPages: (range) => addressPages(resolved, range),
+  };
+}

@@ -1,0 +1,21 @@
+/**
+ * ussynth/client: the typed client of the REST API `/v1`, on `fetch` only
+ * (Node 20 and browsers), with no dependencies. It pages `/v1/batch` for any
+ * count, waits out `rate_limited` answers and throws UssynthApiError with the
+ * problem's `code`, `status` and `request_id` for everything else.
+ * @example
+ * import { createClient, UssynthApiError } from 'ussynth/client';
+ * const client = createClient({ baseUrl: 'https://api.example.com', apiKey: process.env.USSYNTH_API_KEY! });
+ * const rows = await client.addresses({ seed: 'fixtures-v1', count: 25_000 });
+ */
+export { createClient } from './client.js';
+export type { CallOptions, SeedOption, UssynthClient } from './client.js';
+export { DEFAULT_CONCURRENCY, DEFAULT_MAX_RETRIES, MAX_CONCURRENCY, MAX_RETRIES } from './client-options.js';
+export type { ClientOptions } from './client-options.js';
+export { API_MAX_BATCH } from './address-pages.js';
+export type { AddressesOptions, AddressPage } from './address-pages.js';
+export { CLIENT_ERROR_CODES, UssynthApiError } from './api-error.js';
+export type { ClientErrorCode, Problem } from './api-error.js';
+export { MAX_RETRY_AFTER_SECONDS, RETRY_JITTER_MS } from './retry-after.js';
+export { RETRIED_CODES } from './api-request.js';
+export type { Address, BatchResult, EinResult, PhoneResult, ZipLookupResult } from '../types.js';

@@ -1,0 +1,133 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnServer, type SpawnedServer } from '../../client/spawned-server.js';
+import { BINARY, finished, runBinary, startBinary } from '../run-binary.js';
+
+const scratch = mkdtempSync(join(tmpdir(), 'ussynth-remote-'));
+let server: SpawnedServer;
+/** The environment of `--remote` runs: an Enterprise key with room for every test here. */
+let withKey: NodeJS.ProcessEnv;
+
+beforeAll(async () => {
+  server = await spawnServer();
+  withKey = { ...process.env, USSYNTH_API_KEY: server.createKey('cli', { tier: 'enterprise', rate: 5000, monthlyQuota: 10_000_000 }) };
+});
+afterAll(async () => {
+  await server?.stop();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+const keyFor = (account: string, rate: number, monthlyQuota: number): NodeJS.ProcessEnv => ({
+  ...process.env,
+  USSYNTH_API_KEY: server.createKey(account, { tier: 'enterprise', rate, monthlyQuota }),
+});
+
+describe('--remote writes exactly the bytes of a local run', () => {
+  const runs: [string, string[]][] = [
+    ['address', ['--seed', 'remote-1', '--count', '2500', '--state', 'CA']],
+    ['address', ['--seed', 'remote-2']],
+    ['batch', ['--seed', 'remote-3', '--count', '1234']],
+    ['ein', ['--seed', 'remote-4']],
+    ['ein', ['--seed', 'remote-5', '--count', '1']],
+    ['phone', ['--seed', 'remote-6', '--state', 'NY', '--fictional-phones']],
+    ['phone', ['--seed', '42']],
+  ];
+  for (const [command, options] of runs) {
+    for (const format of ['json', 'ndjson', 'csv', 'sql']) {
+      it(`${command} ${options.join(' ')} --format ${format}`, async () => {
+        const args = [command, ...options, '--format', format];
+        const [local, remote] = await Promise.all([runBinary(args), runBinary([...args, '--remote', server.url], { env: withKey })]);
+        expect(remote.stderr).toBe('');
+        expect(remote.status).toBe(0);
+        expect(local.status).toBe(0);
+        expect(remote.stdout.length).toBeGreaterThan(0);
+        expect(remote.stdout.equals(local.stdout)).toBe(true);
+      });
+    }
+  }
+
+  it('without --seed it picks one, tells it on stderr, and the records are that seed\'s', async () => {
+    const remote = await runBinary(['address', '--count', '3', '--format', 'ndjson', '--remote', server.url], { env: withKey });
+    expect(remote.status).toBe(0);
+    const seed = /^seed: (\d+)\n$/.exec(remote.stderr)![1];
+    const local = await runBinary(['address', '--count', '3', '--format', 'ndjson', '--seed', seed]);
+    expect(remote.stdout.equals(local.stdout)).toBe(true);
+  });
+
+  it('--out writes the same file as a local run, atomically', async () => {
+    const dir = mkdtempSync(join(scratch, 'out-'));
+    const args = ['batch', '--seed', 'file', '--count', '3001', '--format', 'csv'];
+    const remote = await runBinary([...args, '--out', join(dir, 'remote.csv'), '--remote', server.url], { env: withKey });
+    const local = await runBinary([...args, '--out', join(dir, 'local.csv')]);
+    expect([remote.status, local.status]).toEqual([0, 0]);
+    expect(remote.stdout.length).toBe(0);
+    expect(readdirSync(dir).sort()).toEqual(['local.csv', 'remote.csv']);
+    expect(readFileSync(join(dir, 'remote.csv')).equals(readFileSync(join(dir, 'local.csv')))).toBe(true);
+  });
+});
+
+describe('--remote failures exit 69 with the problem, leaving no output', () => {
+  it('a quota exhausted mid-run: the partial --out file is removed', async () => {
+    const dir = mkdtempSync(join(scratch, 'quota-'));
+    const path = join(dir, 'big.ndjson');
+    const { status, stderr } = await runBinary(['address', '--seed', 'q', '--count', '2500', '--format', 'ndjson', '--out', path, '--remote', server.url], { env: keyFor('cli-quota', 100, 1500) });
+    expect(status).toBe(69);
+    expect(stderr).toMatch(new RegExp(`^ussynth: --remote ${server.url}: .*\\(quota_exceeded, HTTP 429, request [0-9a-f-]{36}\\); no file was written\\n$`));
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('a refused first page writes nothing to stdout, not even the head', async () => {
+    const { status, stdout, stderr } = await runBinary(['batch', '--seed', 'q', '--count', '100', '--format', 'sql', '--remote', server.url], { env: keyFor('cli-tiny', 100, 10) });
+    expect(status).toBe(69);
+    expect(stderr).toMatch(/\(quota_exceeded, HTTP 429, request /);
+    expect(stdout.length).toBe(0);
+  });
+
+  it('a key the API does not take', async () => {
+    const { status, stdout, stderr } = await runBinary(['ein', '--seed', 'k', '--remote', server.url], { env: { ...process.env, USSYNTH_API_KEY: 'uss_live_typo' } });
+    expect(status).toBe(69);
+    expect(stderr).toMatch(/^ussynth: --remote http:\/\/127\.0\.0\.1:\d+: .*\(malformed_api_key, HTTP 401, request [0-9a-f-]{36}\)\n$/);
+    expect(stdout.length).toBe(0);
+  });
+
+  it('an API that cannot be reached', async () => {
+    const { status, stderr } = await runBinary(['ein', '--seed', 'k', '--remote', 'http://127.0.0.1:9'], { env: withKey });
+    expect(status).toBe(69);
+    expect(stderr).toMatch(/^ussynth: --remote http:\/\/127\.0\.0\.1:9: GET http:\/\/127\.0\.0\.1:9\/v1\/ein failed: /);
+  });
+});
+
+describe('--remote runs behave as local runs', () => {
+  it('on a terminal a long run draws the progress bar and clears it', () => {
+    const dir = mkdtempSync(join(scratch, 'tty-'));
+    const command = `${process.execPath} ${BINARY} address --seed 1 --count 100000 --format ndjson --out ${join(dir, 'a.ndjson')} --remote ${server.url}`;
+    // script(1) gives the binary a real pseudo-terminal.
+    const run = spawnSync('script', ['-qefc', command, '/dev/null'], { encoding: 'utf8', timeout: 60_000, env: withKey });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/\r\[[#.]{24}\] +\d+\.\d%  \d+\/100000  [\d.]+[kM]?\/s  ETA \d+:\d\d/);
+    expect(run.stdout.endsWith('\r\x1b[K')).toBe(true);
+    expect(readFileSync(join(dir, 'a.ndjson'), 'utf8').split('\n')).toHaveLength(100001);
+  });
+
+  it('SIGINT while waiting out a rate limit stops at once, exits 130 and leaves no file', async () => {
+    const dir = mkdtempSync(join(scratch, 'sigint-'));
+    const path = join(dir, 'slow.json');
+    // One request a second for 5 pages: the run spends most of its time waiting for Retry-After.
+    const child = startBinary(['address', '--seed', 's', '--count', '5000', '--out', path, '--remote', server.url], { env: keyFor('cli-slow', 1, 100_000) });
+    const result = finished(child);
+    const deadline = Date.now() + 10_000;
+    while (!readdirSync(dir).some((name) => name.endsWith('.tmp')) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const signalled = performance.now();
+    child.kill('SIGINT');
+    const { status, stderr } = await result;
+    expect(performance.now() - signalled).toBeLessThan(1000);
+    expect(status).toBe(130);
+    expect(stderr).toBe(`ussynth: interrupted by SIGINT; removed the partial ${path}\n`);
+    expect(existsSync(path)).toBe(false);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});
