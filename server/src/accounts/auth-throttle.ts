@@ -29,10 +29,11 @@ export class AuthThrottle {
   private readonly failedSignins: RateLimiterAbstract;
   private readonly mails: RateLimiterAbstract;
 
-  constructor(limiters?: { perIp: RateLimiterAbstract; failedSignins: RateLimiterAbstract; mails: RateLimiterAbstract }) {
-    this.perIp = limiters?.perIp ?? new RateLimiterMemory({ keyPrefix: 'auth-ip', points: AUTH_LIMITS.perIpPerMinute, duration: 60 });
-    this.failedSignins = limiters?.failedSignins ?? new RateLimiterMemory({ keyPrefix: 'auth-fail', points: AUTH_LIMITS.failedSigninsPerAddress, duration: 15 * 60, execEvenly: false });
-    this.mails = limiters?.mails ?? new RateLimiterMemory({ keyPrefix: 'auth-mail', points: AUTH_LIMITS.mailsPerAddressPerHour, duration: 60 * 60 });
+  /** Limiters default to AUTH_LIMITS in memory; a shared store (Redis) passes its own. */
+  constructor(limiters: Partial<Record<'perIp' | 'failedSignins' | 'mails', RateLimiterAbstract>> = {}) {
+    this.perIp = limiters.perIp ?? new RateLimiterMemory({ keyPrefix: 'auth-ip', points: AUTH_LIMITS.perIpPerMinute, duration: 60 });
+    this.failedSignins = limiters.failedSignins ?? new RateLimiterMemory({ keyPrefix: 'auth-fail', points: AUTH_LIMITS.failedSigninsPerAddress, duration: 15 * 60 });
+    this.mails = limiters.mails ?? new RateLimiterMemory({ keyPrefix: 'auth-mail', points: AUTH_LIMITS.mailsPerAddressPerHour, duration: 60 * 60 });
   }
 
   /**

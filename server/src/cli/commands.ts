@@ -1,10 +1,11 @@
 import type { Command } from 'ussynth/cli';
+import { accountsCommand } from './accounts.js';
 import { keysCommand } from './keys.js';
 import { serveCommand } from './serve.js';
 
 /**
  * The operator commands of `ussynth-server` (and of `ussynth` when this
  * package is installed), in the order `--help` lists them.
- * @example SERVICE_COMMANDS.map((c) => c.name) // ['serve', 'keys']
+ * @example SERVICE_COMMANDS.map((c) => c.name) // ['serve', 'keys', 'accounts']
  */
-export const SERVICE_COMMANDS: readonly Command[] = [serveCommand, keysCommand];
+export const SERVICE_COMMANDS: readonly Command[] = [serveCommand, keysCommand, accountsCommand];

@@ -1,10 +1,10 @@
-import { parseArgs } from 'node:util';
 import { calendarMonth } from '../limits/calendar-month.js';
 import { storePath } from '../store/default-path.js';
 import { issueKey, rotateIssuedKey } from '../store/issue-key.js';
 import { StoreConflictError, type KeyListing, type Store } from '../store/store.js';
-import { isTier, TIER_LIMITS, TIERS, type Tier } from '../store/tiers.js';
+import { isTier, TIERS } from '../store/tiers.js';
 import { CliError, type Command, type CommandIo } from 'ussynth/cli';
+import { parse, tierLimits } from './cli-options.js';
 
 const HELP = `Usage: ussynth keys <create|list|revoke|rotate> [options]
 
@@ -119,39 +119,6 @@ const ACTIONS: Record<string, Action> = {
     return 0;
   },
 };
-
-type Options = Record<string, { type: 'string' | 'boolean' }>;
-
-function parse<T extends Options>(args: string[], options: T, positionalCount = 0) {
-  let parsed;
-  try {
-    parsed = parseArgs({ args, options, strict: true, allowPositionals: positionalCount > 0 });
-  } catch (error) {
-    // parseArgs names the option in its message, e.g. "Unknown option '--tire'".
-    throw new CliError(error instanceof Error ? error.message : String(error));
-  }
-  if (parsed.positionals.length !== positionalCount) {
-    throw new CliError(positionalCount === 1 ? 'expected exactly one key ID' : `unexpected argument "${parsed.positionals[0]}"`);
-  }
-  return parsed;
-}
-
-function tierLimits(tier: Tier, rate: string | undefined, quota: string | undefined): { rate: number; monthlyQuota: number } {
-  if (tier !== 'enterprise') {
-    if (rate !== undefined || quota !== undefined) throw new CliError(`--rate and --monthly-quota are set per account for enterprise only; ${tier} has fixed limits`);
-    return TIER_LIMITS[tier];
-  }
-  return {
-    rate: positive(rate, '--rate', 'requests per second', 100_000),
-    monthlyQuota: positive(quota, '--monthly-quota', 'records per month', 1e12),
-  };
-}
-
-function positive(text: string | undefined, option: string, unit: string, max: number): number {
-  if (text === undefined) throw new CliError(`enterprise keys need ${option} N (${unit})`);
-  if (!/^[1-9][0-9]*$/.test(text) || Number(text) > max) throw new CliError(`${option} must be a whole number of ${unit} from 1 to ${max}, got ${JSON.stringify(text)}`);
-  return Number(text);
-}
 
 function status(key: KeyListing, now: number): string {
   if (key.revokedAt !== null) return `revoked ${key.revokedAt}`;

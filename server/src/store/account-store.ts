@@ -140,6 +140,8 @@ export interface AccountStore {
   findPersonByEmail(email: string): Promise<PersonRecord | undefined>;
   /** The person with this id. */
   findPerson(id: number): Promise<PersonRecord | undefined>;
+  /** The account's people, by e-mail. */
+  listPeople(accountId: number): Promise<PersonRecord[]>;
   /** Marks the person's address verified (once; later calls keep the first time). */
   markEmailVerified(personId: number, now: number): Promise<void>;
   /** Replaces the person's password hash. */

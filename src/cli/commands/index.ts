@@ -10,7 +10,7 @@ import { serviceCommand } from './service-command.js';
 /**
  * Every command of the `ussynth` binary, in the order `--help` lists them.
  * Each lives in its own file in this folder; add one line here per command.
- * `serve` and `keys` run from the ussynth-server package when it is installed.
+ * `serve`, `keys` and `accounts` run from the ussynth-server package when it is installed.
  */
 export const COMMANDS: readonly Command[] = [
   addressCommand,
@@ -21,4 +21,5 @@ export const COMMANDS: readonly Command[] = [
   dataCommand,
   serviceCommand('serve', 'Serve the REST API and the demo (package ussynth-server)'),
   serviceCommand('keys', 'Create, list, revoke and rotate API keys (package ussynth-server)'),
+  serviceCommand('accounts', 'List and show accounts, set plans (package ussynth-server)'),
 ];

@@ -56,6 +56,11 @@ export class SqliteAccounts implements AccountStore {
     return row && toPerson(row);
   }
 
+  async listPeople(accountId: number): Promise<PersonRecord[]> {
+    const rows = await this.db.selectFrom('people').selectAll().where('account_id', '=', accountId).orderBy('email').execute();
+    return rows.map(toPerson);
+  }
+
   async markEmailVerified(personId: number, now: number): Promise<void> {
     await this.db.updateTable('people').set({ email_verified_at: now }).where('id', '=', personId).where('email_verified_at', 'is', null).execute();
   }

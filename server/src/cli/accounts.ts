@@ -1,0 +1,112 @@
+import { CliError, type Command, type CommandIo } from 'ussynth/cli';
+import { calendarMonth } from '../limits/calendar-month.js';
+import { storePath } from '../store/default-path.js';
+import type { Store } from '../store/store.js';
+import { isTier, TIERS } from '../store/tiers.js';
+import { parse, tierLimits } from './cli-options.js';
+
+const HELP = `Usage: ussynth accounts <list|show|set> [options]
+
+The operator's view of the accounts in the store (USSYNTH_DB, default
+./.ussynth/store.sqlite): self-service ones made by sign-up, and those made
+by \`ussynth keys create\`.
+
+  accounts list [--json]
+      Every account with its plan, limits, this month's usage, people and active keys.
+  accounts show ACCOUNT [--json]
+      One account: plan, limits, usage, people (verified or not) and keys.
+  accounts set ACCOUNT --tier standard|pro|enterprise [--rate N] [--monthly-quota N]
+      Changes the plan (Enterprise only from here: it needs --rate and
+      --monthly-quota); recorded with its time as approved by the operator.
+
+Examples:
+  ussynth accounts list
+  ussynth accounts show ada@example.com --json
+  ussynth accounts set bigco --tier enterprise --rate 500 --monthly-quota 50000000
+`;
+
+/**
+ * `ussynth accounts`: list, show and set the plan of accounts on the store the server uses.
+ * @example await accountsCommand.run(['set', 'acme', '--tier', 'pro'], io)
+ */
+export const accountsCommand: Command = {
+  name: 'accounts',
+  summary: 'List and show accounts; set an account\'s plan (Enterprise limits)',
+  help: HELP,
+  async run(args, io) {
+    const [action, ...rest] = args;
+    const run = action === undefined ? undefined : ACTIONS[action];
+    if (!run) throw new CliError(action === undefined ? 'accounts needs an action: list, show or set' : `unknown accounts action "${action}"; use list, show or set`);
+    const { openSqliteStore } = await import('../store/sqlite/sqlite-store.js');
+    const store = await openSqliteStore(storePath(io.env));
+    try {
+      return await run(rest, io, store);
+    } finally {
+      await store.close();
+    }
+  },
+};
+
+type Action = (args: string[], io: CommandIo, store: Store) => Promise<number>;
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+const ACTIONS: Record<string, Action> = {
+  async list(args, io, store) {
+    const { values } = parse(args, { json: { type: 'boolean' } });
+    const now = Date.now();
+    const accounts = await store.accounts.listAccounts(calendarMonth(now).period, now);
+    if (values.json) {
+      io.stdout.write(JSON.stringify(accounts.map((a) => ({ name: a.name, tier: a.tier, rate: a.rate, monthlyQuota: a.monthlyQuota, used: a.used, people: a.people, activeKeys: a.activeKeys, createdAt: iso(a.createdAt) }))) + '\n');
+      return 0;
+    }
+    table(io, ['ACCOUNT', 'TIER', 'RATE/S', 'QUOTA/MONTH', 'USED', 'PEOPLE', 'KEYS'], accounts.map((a) => [a.name, a.tier, String(a.rate), String(a.monthlyQuota), String(a.used), String(a.people), String(a.activeKeys)]));
+    return 0;
+  },
+
+  async show(args, io, store) {
+    const { values, positionals } = parse(args, { json: { type: 'boolean' } }, 1, 'account name');
+    const account = await store.accounts.findAccountByName(positionals[0]);
+    if (!account) throw new CliError(`no account named ${JSON.stringify(positionals[0])}; \`ussynth accounts list\` shows them`, 1);
+    const now = Date.now();
+    const used = await store.usage(account.id, calendarMonth(now).period);
+    const people = await store.accounts.listPeople(account.id);
+    const keys = await store.accounts.listAccountKeys(account.id);
+    const shown = {
+      name: account.name,
+      tier: account.tier,
+      rate: account.rate,
+      monthlyQuota: account.monthlyQuota,
+      usedThisMonth: used,
+      createdAt: iso(account.createdAt),
+      people: people.map((p) => ({ email: p.email, role: p.role, verified: p.emailVerifiedAt !== null, createdAt: iso(p.createdAt) })),
+      keys: keys.map((k) => ({ id: k.id, name: k.name, createdAt: iso(k.createdAt), lastUsedAt: iso(k.lastUsedAt), expiresAt: iso(k.expiresAt), revokedAt: iso(k.revokedAt) })),
+    };
+    if (values.json) {
+      io.stdout.write(JSON.stringify(shown) + '\n');
+      return 0;
+    }
+    io.stdout.write(`${account.name}: ${account.tier}, ${account.rate} requests/s, ${account.monthlyQuota} records/month; ${used} used this month\n\n`);
+    table(io, ['PERSON', 'ROLE', 'VERIFIED'], shown.people.map((p) => [p.email, p.role, p.verified ? 'yes' : 'no']));
+    io.stdout.write('\n');
+    table(io, ['KEY', 'NAME', 'LAST USED', 'STATUS'], shown.keys.map((k) => [k.id, k.name, k.lastUsedAt ?? '-', k.revokedAt ? `revoked ${k.revokedAt}` : k.expiresAt ? `expires ${k.expiresAt}` : 'active']));
+    return 0;
+  },
+
+  async set(args, io, store) {
+    const { values, positionals } = parse(args, { tier: { type: 'string' }, rate: { type: 'string' }, 'monthly-quota': { type: 'string' } }, 1, 'account name');
+    const tier = values.tier;
+    if (tier === undefined || !isTier(tier)) throw new CliError(`--tier is required: one of ${TIERS.join(', ')}`);
+    const limits = tierLimits(tier, values.rate, values['monthly-quota']);
+    const account = await store.accounts.findAccountByName(positionals[0]);
+    if (!account) throw new CliError(`no account named ${JSON.stringify(positionals[0])}; \`ussynth accounts list\` shows them`, 1);
+    await store.accounts.changePlan(account.id, { tier, limits, at: Date.now(), byPersonId: null, approvedBy: 'operator' });
+    io.stdout.write(`${account.name} is now ${tier}: ${limits.rate} requests/s, ${limits.monthlyQuota} records/month (running servers apply it within a second)\n`);
+    return 0;
+  },
+};
+
+function table(io: CommandIo, header: string[], rows: string[][]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  for (const row of [header, ...rows]) io.stdout.write(row.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd() + '\n');
+}

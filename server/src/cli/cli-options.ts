@@ -1,0 +1,49 @@
+import { parseArgs } from 'node:util';
+import { CliError } from 'ussynth/cli';
+import { TIER_LIMITS, type Tier } from '../store/tiers.js';
+
+/** Option specs of node:util's parseArgs. */
+export type Options = Record<string, { type: 'string' | 'boolean' }>;
+
+/** The values parsed for `T`: a string or a boolean per option, absent when not given. */
+export type OptionValues<T extends Options> = { [K in keyof T]?: T[K]['type'] extends 'boolean' ? boolean : string };
+
+/**
+ * Parses a command's options strictly (an unknown option is an error naming it) and checks the number of positionals.
+ * @example const { values } = parse(args, { json: { type: 'boolean' } });
+ */
+export function parse<T extends Options>(args: string[], options: T, positionalCount = 0, what = 'key ID'): { values: OptionValues<T>; positionals: string[] } {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options, strict: true, allowPositionals: positionalCount > 0 });
+  } catch (error) {
+    // parseArgs names the option in its message, e.g. "Unknown option '--tire'".
+    throw new CliError(error instanceof Error ? error.message : String(error));
+  }
+  if (parsed.positionals.length !== positionalCount) {
+    throw new CliError(positionalCount === 1 ? `expected exactly one ${what}` : `unexpected argument "${parsed.positionals[0]}"`);
+  }
+  return { values: parsed.values as OptionValues<T>, positionals: parsed.positionals };
+}
+
+/**
+ * The limits of a tier: fixed for Standard and Pro (refusing --rate and --monthly-quota), given for Enterprise.
+ * @example tierLimits('enterprise', '500', '50000000') // { rate: 500, monthlyQuota: 50000000 }
+ */
+export function tierLimits(tier: Tier, rate: string | undefined, quota: string | undefined): { rate: number; monthlyQuota: number } {
+  if (tier !== 'enterprise') {
+    if (rate !== undefined || quota !== undefined) throw new CliError(`--rate and --monthly-quota are set per account for enterprise only; ${tier} has fixed limits`);
+    return TIER_LIMITS[tier];
+  }
+  return {
+    rate: positive(rate, '--rate', 'requests per second', 100_000),
+    monthlyQuota: positive(quota, '--monthly-quota', 'records per month', 1e12),
+  };
+}
+
+function positive(text: string | undefined, option: string, unit: string, max: number): number {
+  if (text === undefined) throw new CliError(`enterprise keys need ${option} N (${unit})`);
+  if (!/^[1-9][0-9]*$/.test(text) || Number(text) > max) throw new CliError(`${option} must be a whole number of ${unit} from 1 to ${max}, got ${JSON.stringify(text)}`);
+  return Number(text);
+}
+
