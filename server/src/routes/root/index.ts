@@ -50,8 +50,9 @@ export async function siteRoutes(app: FastifyInstance, options: SiteOptions): Pr
     cacheControl: false,
     preCompressed: true,
     setHeaders(reply, path) {
-      // A page revalidates so a new deploy shows at once; its assets may be cached for an hour.
-      reply.header('cache-control', path.endsWith('.html') ? 'no-cache' : 'public, max-age=3600');
+      // A page revalidates so a new deploy shows at once; its assets may be cached for an hour. The account
+      // pages set no-store before sending (a signed-out visitor must never get the dashboard from a cache).
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', path.endsWith('.html') ? 'no-cache' : 'public, max-age=3600');
       if (path.endsWith('.html')) setPageHeaders(reply);
       else reply.header('x-content-type-options', 'nosniff');
     },

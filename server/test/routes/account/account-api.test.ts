@@ -249,6 +249,13 @@ describe('pages', () => {
       const away = await fetch(`${withPages.url}/dashboard`, { redirect: 'manual' });
       expect(away.status).toBe(303);
       expect(away.headers.get('location')).toBe('/signin');
+      // Signed in, the dashboard is never stored by a cache: after signing out, Back or a new visit must not show it.
+      const origin = { origin: withPages.url, 'content-type': 'application/json' };
+      await fetch(`${withPages.url}/account/v1/signup`, { method: 'POST', headers: origin, body: JSON.stringify({ email: 'pages@example.com', password: PASSWORD }) });
+      const signin = await fetch(`${withPages.url}/account/v1/session`, { method: 'POST', headers: origin, body: JSON.stringify({ email: 'pages@example.com', password: PASSWORD }) });
+      const dashboard = await fetch(`${withPages.url}/dashboard`, { headers: { cookie: signin.headers.get('set-cookie')!.split(';')[0] } });
+      expect(dashboard.status).toBe(200);
+      expect(dashboard.headers.get('cache-control')).toBe('no-store');
       for (const path of ['/signin', '/signup', '/forgot-password', '/reset-password', '/verify-email', '/']) {
         const page = await fetch(withPages.url + path);
         expect(page.status, path).toBe(200);
