@@ -92,6 +92,12 @@ describe('accessibility', () => {
       const style = getComputedStyle(el);
       return { id: el.id || (el as HTMLInputElement).value, outline: `${style.outlineStyle} ${style.outlineWidth}` };
     });
+    // The header's three links come first (API docs, Sign in, Sign up), each with the focus ring.
+    for (const name of ['API docs', 'Sign in', 'Sign up']) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(name);
+      expect((await focused()).outline).toBe('solid 3px');
+    }
     await page.keyboard.press('Tab'); // into the kind radios, on the checked one
     expect(await focused()).toEqual({ id: 'batch', outline: 'solid 3px' });
     await page.keyboard.press('ArrowRight'); // arrow keys move and check: EINs
@@ -158,7 +164,7 @@ describe('accessibility', () => {
     expect(widths.page).toBeLessThanOrEqual(widths.viewport);
     expect(widths.overflowing).toEqual([]);
     // The wide table scrolls inside its own keyboard-focusable region instead.
-    expect(await page.locator('.table-wrap').evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    expect(await page.locator('#results .table-wrap').evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
     await page.screenshot({ path: 'test-results/demo-phone.png', fullPage: true });
     await context.close();
   });

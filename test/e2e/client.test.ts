@@ -18,9 +18,10 @@ let browser: Browser;
 
 beforeAll(async () => {
   await build({ entryPoints: [new URL('../../src/client/index.ts', import.meta.url).pathname], bundle: true, platform: 'browser', format: 'esm', outfile: join(page, 'client.js'), logLevel: 'silent' });
-  // The page imports the bundle as any web page would and hands createClient to the test.
-  const script = "import { createClient } from './client.js'; window.createUssynthClient = createClient;";
-  writeFileSync(join(page, 'index.html'), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>client</title><script type="module">${script}</script></head><body></body></html>\n`);
+  // The page imports the bundle as any web page would and hands createClient to the test (from a file: the
+  // server's Content-Security-Policy refuses inline scripts).
+  writeFileSync(join(page, 'main.js'), "import { createClient } from './client.js'; window.createUssynthClient = createClient;\n");
+  writeFileSync(join(page, 'index.html'), '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>client</title><script type="module" src="./main.js"></script></head><body></body></html>\n');
   server = await spawnServer({ USSYNTH_WEB_DIR: page });
   browser = await launchChromium();
 });
