@@ -16,6 +16,7 @@ import { siteRoutes } from './routes/root/index.js';
 import compress from '@fastify/compress';
 import { docsRoutes } from './routes/v1/docs/index.js';
 import { API_PATHS, apiRoutes } from './routes/v1/index.js';
+import { corsPreflightRoutes } from './access/cors.js';
 import { problemSchema } from './schemas/problem.js';
 import { RECORD_SCHEMAS } from './schemas/records.js';
 import type { AppServices } from './services.js';
@@ -76,6 +77,7 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
   await app.register(compress, { global: true, globalDecompression: false, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(docsRoutes);
   await app.register(apiRoutes, { prefix: '/v1' });
+  await app.register(corsPreflightRoutes, { prefix: '/v1' });
   const publicUrl = options.publicUrl ?? (() => config.publicUrl ?? listeningUrl(app, config.host, config.port));
   await app.register(siteRoutes, { webDir: config.webDir, accounts: services.accounts, publicUrl });
 }

@@ -185,6 +185,41 @@ describe('routing errors', () => {
     await problem(await fetch(server.url + '/v1/zip/10001', { method: 'POST' }), 405, 'method_not_allowed');
   });
 
+  it('lets pages of other origins call /v1 (CORS without credentials), and never the account API', async () => {
+    const preflight = await fetch(server.url + '/v1/batch?count=5', { method: 'OPTIONS', headers: { origin: 'https://app.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key' } });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('x-api-key, authorization');
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, HEAD');
+    const answer = await server.get('/v1/ein', key, { origin: 'https://app.example' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+    expect(answer.headers.get('access-control-expose-headers')).toContain('x-request-id');
+    const refused = await server.get('/v1/ein', undefined, { origin: 'https://app.example' });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('access-control-allow-origin')).toBe('*');
+    // Same-origin callers (no Origin header) get no CORS headers; the cookie-authenticated account API never does.
+    expect((await server.get('/v1/ein', key)).headers.get('access-control-allow-origin')).toBeNull();
+    const account = await fetch(server.url + '/account/v1/me', { headers: { origin: 'https://app.example' } });
+    expect(account.headers.get('access-control-allow-origin')).toBeNull();
+    const accountPreflight = await fetch(server.url + '/account/v1/keys', { method: 'OPTIONS', headers: { origin: 'https://app.example', 'access-control-request-method': 'POST' } });
+    expect(accountPreflight.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('pages EINs and phones like /v1/batch: the library\'s records, any split, quota per record', async () => {
+    const gen = createGenerator({ seed: 'pages' });
+    const eins = (await (await server.get('/v1/eins?seed=pages&start=3&count=4', key)).json()) as { count: number; eins: unknown[] };
+    expect(eins).toEqual({ count: 4, eins: [3, 4, 5, 6].map((i) => gen.einAt(i)) });
+    const phones = (await (await server.get('/v1/phones?seed=pages&start=10&count=3&state=NY&fictional=true', key)).json()) as { phones: unknown[] };
+    expect(phones.phones).toEqual([10, 11, 12].map((i) => gen.phoneAt(i, { state: 'NY', fictional: true })));
+    expect((await (await server.get('/v1/eins?seed=pages', key)).json()) as { count: number }).toMatchObject({ count: 10 });
+    await problem(await server.get('/v1/eins?count=1001', key), 400, 'invalid_count');
+    await problem(await server.get('/v1/phones?state=AE', key), 400, 'state_not_generatable');
+    const fictional = (await (await server.get('/v1/batch?seed=pages&count=3&fictional=true', key)).json()) as { addresses: { phone: string }[] };
+    expect(fictional.addresses).toEqual(createGenerator({ seed: 'pages', fictionalPhones: true }).addresses({ count: 3 }));
+    expect(fictional.addresses.every((a) => / 555-01\d\d$/.test(a.phone))).toBe(true);
+  });
+
   it('414s an oversize URL and 431s oversize headers, as problem+json', async () => {
     await problem(await server.get(`/v1/ein?seed=${'a'.repeat(5000)}`, key), 414, 'uri_too_long');
     const raw = await rawGet(server.url, '/v1/ein', { 'x-api-key': key, 'x-filler': 'a'.repeat(20_000) });
@@ -206,7 +241,7 @@ describe('docs and root', () => {
   it('serves OpenAPI 3.1 with every route, its parameters and problem responses, without a key', async () => {
     const doc = (await (await server.get('/v1/openapi.json')).json()) as { openapi: string; paths: Record<string, { get: { parameters?: { name: string }[]; responses: Record<string, unknown> } }> };
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths).filter((path) => path.startsWith('/v1/')).sort()).toEqual(['/v1/address', '/v1/batch', '/v1/ein', '/v1/phone', '/v1/usage', '/v1/zip/{zip}']);
+    expect(Object.keys(doc.paths).filter((path) => path.startsWith('/v1/')).sort()).toEqual(['/v1/address', '/v1/batch', '/v1/ein', '/v1/eins', '/v1/phone', '/v1/phones', '/v1/usage', '/v1/zip/{zip}']);
     expect(Object.keys(doc.paths).filter((path) => path.startsWith('/account/v1/')).sort()).toEqual([
       '/account/v1/account',
       '/account/v1/keys',
@@ -224,7 +259,7 @@ describe('docs and root', () => {
       '/account/v1/verification',
       '/account/v1/verification/confirm',
     ]);
-    expect(doc.paths['/v1/batch'].get.parameters!.map((p) => p.name).sort()).toEqual(['count', 'seed', 'start', 'state']);
+    expect(doc.paths['/v1/batch'].get.parameters!.map((p) => p.name).sort()).toEqual(['count', 'fictional', 'seed', 'start', 'state']);
     expect(Object.keys(doc.paths['/v1/zip/{zip}'].get.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '404', '429']));
     const page = await server.get('/v1/docs');
     expect(page.status).toBe(200);

@@ -1,5 +1,5 @@
 import type { Address, BatchResult, EinResult, PhoneResult, ZipLookupResult } from '../types.js';
-import { addressPages, type AddressesOptions, type AddressPage } from './address-pages.js';
+import { addressPages, einPages, phonePages, type AddressesOptions, type AddressPage, type EinPage, type PhonePage, type PhonesOptions, type RangeOptions } from './record-pages.js';
 import { UssynthApiError } from './api-error.js';
 import { apiGet, type Query } from './api-request.js';
 import { type ClientOptions, resolveClientOptions, seedOption } from './client-options.js';
@@ -29,10 +29,10 @@ export interface SeedOption {
  * @example const client = createClient({ baseUrl: 'https://api.example.com', apiKey }); await client.batch({ seed: 42, count: 100 })
  */
 export interface UssynthClient {
-  /** GET /v1/address: record 0 of the seed's address stream. */
-  address(options?: SeedOption & { state?: string } & CallOptions): Promise<Address>;
+  /** GET /v1/address: record 0 of the seed's address stream; `fictional` for 555-01NN phones. */
+  address(options?: SeedOption & { state?: string; fictional?: boolean } & CallOptions): Promise<Address>;
   /** GET /v1/batch: `count` (1..1000, default 10) addresses from record `start` (default 0). */
-  batch(options?: SeedOption & { count?: number; start?: number; state?: string } & CallOptions): Promise<BatchResult>;
+  batch(options?: SeedOption & { count?: number; start?: number; state?: string; fictional?: boolean } & CallOptions): Promise<BatchResult>;
   /** GET /v1/ein: record 0 of the seed's EIN stream. */
   ein(options?: SeedOption & CallOptions): Promise<EinResult>;
   /** GET /v1/phone: record 0 of the seed's phone stream of `state`; `fictional` for 555-01NN numbers. */
@@ -43,6 +43,14 @@ export interface UssynthClient {
   addresses(options: AddressesOptions): Promise<Address[]>;
   /** The same records as `addresses`, yielded page by page as they arrive in order, with memory bounded for any count. */
   addressPages(options: AddressesOptions): AsyncGenerator<AddressPage, void, undefined>;
+  /** Any number of EINs, in order, paged over /v1/eins: the library's `einAt(start..)` for the seed. */
+  eins(options: RangeOptions): Promise<EinResult[]>;
+  /** The same EINs page by page. */
+  einPages(options: RangeOptions): AsyncGenerator<EinPage, void, undefined>;
+  /** Any number of phone numbers, in order, paged over /v1/phones: the library's `phoneAt(start.., { state, fictional })`. */
+  phones(options: PhonesOptions): Promise<PhoneResult[]>;
+  /** The same phone numbers page by page. */
+  phonePages(options: PhonesOptions): AsyncGenerator<PhonePage, void, undefined>;
 }
 
 /**
@@ -58,8 +66,8 @@ export function createClient(options: ClientOptions): UssynthClient {
   // A bad seed is refused before anything is sent; the API checks everything else.
   const get = async <T>(path: string, query: Query, signal: AbortSignal | undefined): Promise<T> => apiGet<T>(resolved, path, { ...query, seed: seedOption(query.seed) }, signal);
   return {
-    address: ({ seed, state, signal } = {}) => get<Address>('v1/address', { seed, state }, signal),
-    batch: ({ seed, count, start, state, signal } = {}) => get<BatchResult>('v1/batch', { seed, count, start, state }, signal),
+    address: ({ seed, state, fictional, signal } = {}) => get<Address>('v1/address', { seed, state, fictional }, signal),
+    batch: ({ seed, count, start, state, fictional, signal } = {}) => get<BatchResult>('v1/batch', { seed, count, start, state, fictional }, signal),
     ein: ({ seed, signal } = {}) => get<EinResult>('v1/ein', { seed }, signal),
     phone: ({ seed, state, fictional, signal } = {}) => get<PhoneResult>('v1/phone', { seed, state, fictional }, signal),
     async zip(zip, { signal } = {}) {
@@ -76,5 +84,17 @@ export function createClient(options: ClientOptions): UssynthClient {
       return records;
     },
     addressPages: (range) => addressPages(resolved, range),
+    async eins(range) {
+      const records: EinResult[] = [];
+      for await (const page of einPages(resolved, range)) records.push(...page.eins);
+      return records;
+    },
+    einPages: (range) => einPages(resolved, range),
+    async phones(range) {
+      const records: PhoneResult[] = [];
+      for await (const page of phonePages(resolved, range)) records.push(...page.phones);
+      return records;
+    },
+    phonePages: (range) => phonePages(resolved, range),
   };
 }

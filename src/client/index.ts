@@ -1,6 +1,6 @@
 /**
  * ussynth/client: the typed client of the REST API `/v1`, on `fetch` only
- * (Node 20 and browsers), with no dependencies. It pages `/v1/batch` for any
+ * (Node 20 and browsers), with no dependencies. It pages `/v1/batch`, `/v1/eins` and `/v1/phones` for any
  * count, waits out `rate_limited` answers and throws UssynthApiError with the
  * problem's `code`, `status` and `request_id` for everything else.
  * @example
@@ -12,8 +12,8 @@ export { createClient } from './client.js';
 export type { CallOptions, SeedOption, UssynthClient } from './client.js';
 export { DEFAULT_CONCURRENCY, DEFAULT_MAX_RETRIES, MAX_CONCURRENCY, MAX_RETRIES } from './client-options.js';
 export type { ClientOptions } from './client-options.js';
-export { API_MAX_BATCH } from './address-pages.js';
-export type { AddressesOptions, AddressPage } from './address-pages.js';
+export { API_MAX_BATCH } from './record-pages.js';
+export type { AddressesOptions, AddressPage, EinPage, PhonePage, PhonesOptions, RangeOptions } from './record-pages.js';
 export { CLIENT_ERROR_CODES, UssynthApiError } from './api-error.js';
 export type { ClientErrorCode, Problem } from './api-error.js';
 export { MAX_RETRY_AFTER_SECONDS, RETRY_JITTER_MS } from './retry-after.js';

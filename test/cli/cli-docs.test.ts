@@ -9,7 +9,7 @@ import { EXIT_UNKNOWN_ZIP, zipCommand } from '../../src/cli/commands/zip.js';
 import { EXIT_GENERATION_FAILED, EXIT_REMOTE_FAILED, EXIT_WRITE_FAILED } from '../../src/cli/jobs/run-record-job.js';
 import { API_KEY_ENV } from '../../src/cli/jobs/remote-source.js';
 import { DEFAULT_CONCURRENCY, DEFAULT_MAX_RETRIES } from '../../src/client/client-options.js';
-import { API_MAX_BATCH } from '../../src/client/address-pages.js';
+import { API_MAX_BATCH } from '../../src/client/record-pages.js';
 import { FORMAT_NAMES } from '../../src/cli/output/record-format.js';
 import { SQL_ROWS_PER_INSERT } from '../../src/cli/output/sql-format.js';
 import { CHUNK_RECORDS } from '../../src/cli/jobs/record-job.js';

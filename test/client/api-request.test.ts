@@ -1,7 +1,7 @@
 // What the client puts on the wire and how it reads answers that the real API
 // never gives (a proxy's HTML page, a store outage, an endless rate limit).
 // The API's own behaviour is tested against a real `ussynth serve` in
-// client.test.ts and address-pages.test.ts; here a loopback HTTP server
+// client.test.ts and record-pages.test.ts; here a loopback HTTP server
 // records the requests and answers as told.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -36,7 +36,7 @@ export const PARAMS = {
     code: 'invalid_state',
   },
   count: {
-    schema: { type: 'integer', minimum: 1, maximum: 1000, default: DEFAULT_BATCH_COUNT, description: `Number of addresses, 1..1000 in plain digits; default ${DEFAULT_BATCH_COUNT}. Each address counts as one record of the monthly quota.` },
+    schema: { type: 'integer', minimum: 1, maximum: 1000, default: DEFAULT_BATCH_COUNT, description: `Number of records, 1..1000 in plain digits; default ${DEFAULT_BATCH_COUNT}. Each record counts as one of the monthly quota.` },
     rule: `count must be a whole number from 1 to 1000 in plain digits (default ${DEFAULT_BATCH_COUNT}), given once`,
     code: 'invalid_count',
   },
@@ -46,7 +46,7 @@ export const PARAMS = {
     code: 'invalid_index',
   },
   fictional: {
-    schema: { type: 'boolean', description: 'true: a number in the fictional 555-0100..555-0199 range. Default false.' },
+    schema: { type: 'boolean', description: 'true: phone numbers in the fictional 555-0100..555-0199 range (nothing else changes). Default false.' },
     rule: 'fictional must be true or false, given once',
     code: 'invalid_parameter',
   },

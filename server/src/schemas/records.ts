@@ -65,6 +65,36 @@ export const phoneSchema = {
 } as const;
 
 /**
+ * JSON schema of a page of EINs (/v1/eins): `count` equals `eins.length`.
+ * @example response: { 200: einsSchema }
+ */
+export const einsSchema = {
+  $id: 'eins',
+  type: 'object',
+  required: ['count', 'eins'],
+  additionalProperties: false,
+  properties: {
+    count: { type: 'integer', minimum: 1, maximum: 1000 },
+    eins: { type: 'array', items: { $ref: 'ein#' }, minItems: 1, maxItems: 1000 },
+  },
+} as const;
+
+/**
+ * JSON schema of a page of phone numbers (/v1/phones): `count` equals `phones.length`.
+ * @example response: { 200: phonesSchema }
+ */
+export const phonesSchema = {
+  $id: 'phones',
+  type: 'object',
+  required: ['count', 'phones'],
+  additionalProperties: false,
+  properties: {
+    count: { type: 'integer', minimum: 1, maximum: 1000 },
+    phones: { type: 'array', items: { $ref: 'phone#' }, minItems: 1, maxItems: 1000 },
+  },
+} as const;
+
+/**
  * JSON schema of the ZIP lookup result.
  * @example response: { 200: zipSchema }
  */
@@ -85,4 +115,4 @@ export const zipSchema = {
  * Every shared schema, registered once with `app.addSchema` and referenced by `$id`.
  * @example for (const s of RECORD_SCHEMAS) app.addSchema(s)
  */
-export const RECORD_SCHEMAS = [addressSchema, batchSchema, einSchema, phoneSchema, zipSchema] as const;
+export const RECORD_SCHEMAS = [addressSchema, batchSchema, einSchema, einsSchema, phoneSchema, phonesSchema, zipSchema] as const;

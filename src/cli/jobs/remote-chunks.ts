@@ -30,12 +30,13 @@ function textRecords(records: readonly object[], columns: readonly string[], url
 
 async function* remoteRecords(job: RecordJob, remote: RemoteSource, signal: AbortSignal): AsyncGenerator<{ start: number; records: readonly object[] }> {
   const { client } = remote;
+  const range = { seed: job.seed, count: job.count, signal };
   if (job.kind === 'address') {
-    for await (const page of client.addressPages({ seed: job.seed, count: job.count, state: job.state, signal })) yield { start: page.start, records: page.addresses };
+    for await (const page of client.addressPages({ ...range, state: job.state, fictional: job.fictionalPhones })) yield { start: page.start, records: page.addresses };
   } else if (job.kind === 'ein') {
-    yield { start: 0, records: [await client.ein({ seed: job.seed, signal })] };
+    for await (const page of client.einPages(range)) yield { start: page.start, records: page.eins };
   } else {
-    yield { start: 0, records: [await client.phone({ seed: job.seed, state: job.state, fictional: job.fictionalPhones, signal })] };
+    for await (const page of client.phonePages({ ...range, state: job.state, fictional: job.fictionalPhones })) yield { start: page.start, records: page.phones };
   }
 }
 

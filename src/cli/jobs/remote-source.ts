@@ -46,10 +46,6 @@ export interface RemoteRequest {
 export function remoteSource(url: string, asked: RemoteRequest, env: NodeJS.ProcessEnv): RemoteSource {
   if (asked.jobs) throw new CliError('--jobs cannot be combined with --remote: the API makes the records (a few pages in flight), not worker threads');
   if (asked.emailDomain) throw new CliError('--email-domain cannot be combined with --remote: the API has no e-mail domain option');
-  if (asked.fictionalPhones && asked.kind === 'address') throw new CliError('--fictional-phones cannot be combined with --remote for addresses: /v1/batch has no fictional option');
-  if (asked.kind !== 'address' && asked.count > 1) {
-    throw new CliError(`--count must be 1 with --remote for ${asked.kind === 'ein' ? 'EINs' : 'phones'}: /v1/${asked.kind} serves record 0 of the seed's stream only (it has no start or count)`);
-  }
   if (asked.seed !== undefined && !API_SEED.test(asked.seed)) {
     throw new CliError(`--seed must be 1 to 128 printable ASCII characters without spaces with --remote (the API's rule), got ${JSON.stringify(asked.seed)}`);
   }

@@ -30,9 +30,11 @@ describe('--remote writes exactly the bytes of a local run', () => {
     ['address', ['--seed', 'remote-1', '--count', '2500', '--state', 'CA']],
     ['address', ['--seed', 'remote-2']],
     ['batch', ['--seed', 'remote-3', '--count', '1234']],
+    ['batch', ['--seed', 'remote-7', '--count', '20', '--fictional-phones']],
+    ['address', ['--seed', 'remote-8', '--count', '30', '--state', 'TX', '--fictional-phones']],
     ['ein', ['--seed', 'remote-4']],
-    ['ein', ['--seed', 'remote-5', '--count', '1']],
-    ['phone', ['--seed', 'remote-6', '--state', 'NY', '--fictional-phones']],
+    ['ein', ['--seed', 'remote-5', '--count', '2345']],
+    ['phone', ['--seed', 'remote-6', '--state', 'NY', '--fictional-phones', '--count', '1500']],
     ['phone', ['--seed', '42']],
   ];
   for (const [command, options] of runs) {
@@ -96,7 +98,7 @@ describe('--remote failures exit 69 with the problem, leaving no output', () => 
   it('an API that cannot be reached', async () => {
     const { status, stderr } = await runBinary(['ein', '--seed', 'k', '--remote', 'http://127.0.0.1:9'], { env: withKey });
     expect(status).toBe(69);
-    expect(stderr).toMatch(/^ussynth: --remote http:\/\/127\.0\.0\.1:9: GET http:\/\/127\.0\.0\.1:9\/v1\/ein failed: /);
+    expect(stderr).toMatch(/^ussynth: --remote http:\/\/127\.0\.0\.1:9: GET http:\/\/127\.0\.0\.1:9\/v1\/eins failed: /);
   });
 });
 

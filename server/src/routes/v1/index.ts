@@ -1,14 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { authenticate } from '../../access/authenticate.js';
+import { allowCrossOrigin } from '../../access/cors.js';
 import { addressRoutes } from './address/index.js';
 import { batchRoutes } from './batch/index.js';
 import { einRoutes } from './ein/index.js';
+import { einsRoutes } from './eins/index.js';
 import { phoneRoutes } from './phone/index.js';
+import { phonesRoutes } from './phones/index.js';
 import { usageRoutes } from './usage/index.js';
 import { zipRoutes } from './zip/index.js';
 
 /** Paths of the data endpoints (for 405 answers): the router matches them for GET/HEAD only. */
-export const API_PATHS: readonly RegExp[] = [/^\/v1\/(?:address|batch|ein|phone|usage)$/, /^\/v1\/zip\/[^/]*$/];
+export const API_PATHS: readonly RegExp[] = [/^\/v1\/(?:address|batch|ein|eins|phone|phones|usage)$/, /^\/v1\/zip\/[^/]*$/];
 
 /**
  * The authenticated data API, registered under /v1: every route needs a key,
@@ -19,11 +22,14 @@ export const API_PATHS: readonly RegExp[] = [/^\/v1\/(?:address|batch|ein|phone|
  */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
   app.decorateRequest('access', null);
+  app.addHook('onRequest', allowCrossOrigin);
   app.addHook('onRequest', authenticate);
   await app.register(addressRoutes);
   await app.register(batchRoutes);
   await app.register(einRoutes);
+  await app.register(einsRoutes);
   await app.register(phoneRoutes);
+  await app.register(phonesRoutes);
   await app.register(zipRoutes);
   const accounts = app.ussynth.accounts;
   if (accounts) await app.register(usageRoutes, { accounts });

@@ -6,10 +6,11 @@ import type { Generator } from 'ussynth';
  * A generator for one request (cheap: the index is shared) and the replay
  * headers: the seed used, given or picked, and both versions, so the same
  * seed and parameters give an identical body.
+ * `fictionalPhones` makes every phone of the request a 555-01NN number.
  * @example const gen = seededGenerator(request.query.seed, reply); return gen.ein();
  */
-export function seededGenerator(seed: string | undefined, reply: FastifyReply): Generator {
-  const generator = createGenerator(seed === undefined ? {} : { seed });
+export function seededGenerator(seed: string | undefined, reply: FastifyReply, fictionalPhones = false): Generator {
+  const generator = createGenerator(seed === undefined ? { fictionalPhones } : { seed, fictionalPhones });
   reply.header('x-ussynth-seed', generator.seed);
   reply.header('x-ussynth-dataset-version', generator.datasetVersion);
   reply.header('x-ussynth-generator-version', generator.generatorVersion);

@@ -13,18 +13,18 @@ export async function addressRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/address',
     {
-      ...strictQueryFor('state', 'seed'),
+      ...strictQueryFor('state', 'fictional', 'seed'),
       ...UNCOMPRESSED,
       schema: {
         ...API_ROUTE,
         summary: 'One synthetic address',
-        querystring: objectOf('state', 'seed'),
+        querystring: objectOf('state', 'fictional', 'seed'),
         response: { 200: { description: 'An address', $ref: 'address#', headers: GENERATED_HEADERS }, ...problemResponses(400, 401, 429, 500, 503) },
       },
     },
     (request, reply) => {
-      const { state, seed } = request.query as { state?: string; seed?: string };
-      const generator = seededGenerator(seed, reply);
+      const { state, fictional, seed } = request.query as { state?: string; fictional?: boolean; seed?: string };
+      const generator = seededGenerator(seed, reply, fictional);
       checkGeneratableState(generator, state);
       return afterDebit(request, reply, 1, () => generator.address({ state }));
     },

@@ -100,3 +100,37 @@ describe('addresses, against a real server', () => {
     expect(await apiFailure(client.addresses({ seed: 's', count: 10, state: 'AE' }))).toMatchObject({ code: 'state_not_generatable', status: 400, param: 'state' });
   });
 });
+
+describe('eins, phones and fictional addresses, against a real server', () => {
+  it('equal the library\'s records for any start, count, page size, state and fictional choice', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          seed: fc.oneof(fc.stringMatching(/^[!-~]{1,20}$/), fc.integer({ min: 0, max: 1e9 })),
+          start: fc.integer({ min: 0, max: 100_000 }),
+          count: fc.integer({ min: 0, max: 1500 }),
+          pageSize: fc.integer({ min: 50, max: 1000 }),
+          state: fc.constantFrom(undefined, 'NY', 'ak', 'GU'),
+          fictional: fc.boolean(),
+        }),
+        async ({ seed, start, count, pageSize, state, fictional }) => {
+          const generator = createGenerator({ seed, fictionalPhones: fictional });
+          const indexes = Array.from({ length: count }, (_, i) => start + i);
+          expect(await client.eins({ seed, start, count, pageSize })).toEqual(indexes.map((i) => generator.einAt(i)));
+          expect(await client.phones({ seed, start, count, pageSize, state, fictional })).toEqual(indexes.map((i) => generator.phoneAt(i, { state })));
+          expect(await client.addresses({ seed, start, count: Math.min(count, 300), pageSize, state, fictional })).toEqual(generator.addresses({ start, count: Math.min(count, 300), state }));
+        },
+      ),
+      { numRuns: 10 },
+    );
+  });
+
+  it('page in order, each page at its start', async () => {
+    const starts: number[] = [];
+    for await (const page of client.einPages({ seed: 'order', start: 7, count: 2500, pageSize: 1000 })) {
+      starts.push(page.start);
+      expect(page.eins).toHaveLength(page.start === 2007 ? 500 : 1000);
+    }
+    expect(starts).toEqual([7, 1007, 2007]);
+  });
+});
