@@ -25,20 +25,24 @@ export class TokenBucketLimiter implements RateLimiter {
       bucket.tokens = Math.min(rate, bucket.tokens + elapsed * rate);
       bucket.updatedMs = nowMs;
     }
-    if (bucket.tokens >= 1) {
-      bucket.tokens -= 1;
-      return { allowed: true, remaining: Math.floor(bucket.tokens), resetSeconds: Math.ceil((rate - bucket.tokens) / rate), retryAfterSeconds: 0 };
-    }
-    return {
-      allowed: false,
-      remaining: 0,
-      resetSeconds: Math.ceil((rate - bucket.tokens) / rate),
-      retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / rate)),
-    };
+    const allowed = bucket.tokens >= 1;
+    if (allowed) bucket.tokens -= 1;
+    return bucketDecision(allowed, bucket.tokens, rate);
   }
 
   /** Drops buckets that have been full for a while, so memory follows active keys only. */
   prune(nowMs: number, idleMs = 60_000): void {
     for (const [key, bucket] of this.buckets) if (nowMs - bucket.updatedMs > idleMs) this.buckets.delete(key);
   }
+}
+
+/**
+ * The decision a bucket of `rate` holding `tokens` (after taking one, when
+ * allowed) gives: what is left, when it is full again, and when to retry.
+ * @example bucketDecision(false, 0.25, 10) // { allowed: false, remaining: 0, resetSeconds: 1, retryAfterSeconds: 1 }
+ */
+export function bucketDecision(allowed: boolean, tokens: number, rate: number): RateDecision {
+  const resetSeconds = Math.ceil((rate - tokens) / rate);
+  if (allowed) return { allowed, remaining: Math.floor(tokens), resetSeconds, retryAfterSeconds: 0 };
+  return { allowed, remaining: 0, resetSeconds, retryAfterSeconds: Math.max(1, Math.ceil((1 - tokens) / rate)) };
 }

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRedis, type TestRedis } from '../../../test/infra/redis-server.js';
+import { RedisTokenBucketLimiter } from '../../src/limits/redis-token-bucket.js';
+import { connectRedis, REDIS_COMMAND_TIMEOUT_MS, redisReady } from '../../src/redis/redis-connection.js';
+
+let redis: TestRedis;
+beforeAll(async () => {
+  redis = await startRedis();
+});
+afterAll(() => redis?.stop());
+
+describe('RedisTokenBucketLimiter against a real Redis', () => {
+  it('shares one bucket per key between limiters (instances): a burst of `rate`, then refusals with Retry-After', async () => {
+    const [a, b] = [connectRedis(redis.url), connectRedis(redis.url)];
+    try {
+      expect(await redisReady(a)).toBe(true);
+      expect(await redisReady(b)).toBe(true);
+      const instances = [new RedisTokenBucketLimiter(a), new RedisTokenBucketLimiter(b)];
+      const decisions = await Promise.all(Array.from({ length: 30 }, (_, i) => instances[i % 2].take('shared-key', 10, Date.now())));
+      expect(decisions.filter((d) => d.allowed)).toHaveLength(10);
+      const refused = decisions.find((d) => !d.allowed)!;
+      expect(refused).toMatchObject({ remaining: 0, retryAfterSeconds: 1 });
+      // Another key has its own bucket.
+      expect((await instances[0].take('other-key', 10, Date.now())).allowed).toBe(true);
+      // Refilled at `rate` per second.
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const later = await Promise.all(Array.from({ length: 5 }, () => instances[1].take('shared-key', 10, Date.now())));
+      expect(later.filter((d) => d.allowed).length).toBeGreaterThanOrEqual(2);
+      expect(later.filter((d) => d.allowed).length).toBeLessThanOrEqual(4);
+    } finally {
+      a.disconnect();
+      b.disconnect();
+    }
+  });
+
+  it('falls back to its own bucket at once when Redis is gone, says so once, and returns to Redis by itself', async () => {
+    const connection = connectRedis(redis.url);
+    const events: string[] = [];
+    const limiter = new RedisTokenBucketLimiter(connection, { onFallback: (_e, first) => events.push(first ? 'down' : 'still down'), onRecovered: () => events.push('up') });
+    try {
+      expect(await redisReady(connection)).toBe(true);
+      expect((await limiter.take('k', 5, Date.now())).allowed).toBe(true);
+      await redis.stop();
+      const started = performance.now();
+      const during = await Promise.all(Array.from({ length: 8 }, () => limiter.take('k', 5, Date.now())));
+      // Bounded: never a wait on a dead Redis beyond the command timeout.
+      expect(performance.now() - started).toBeLessThan(REDIS_COMMAND_TIMEOUT_MS + 500);
+      expect(limiter.fallback).toBe(true);
+      // The local bucket still limits: 5 per second.
+      expect(during.filter((d) => d.allowed).length).toBeLessThanOrEqual(5);
+      expect(events[0]).toBe('down');
+      await redis.start();
+      await expect
+        .poll(async () => {
+          await limiter.take('k', 5, Date.now());
+          return limiter.fallback;
+        }, { timeout: 10_000, interval: 300 })
+        .toBe(false);
+      expect(events.at(-1)).toBe('up');
+      expect(events.filter((e) => e === 'down')).toHaveLength(1);
+    } finally {
+      connection.disconnect();
+    }
+  });
+});
