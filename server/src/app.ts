@@ -10,6 +10,8 @@ import { sendProblem } from './problem/send-problem.js';
 import { accessFields, pinoLineWriter, type AccessLog } from './access-log.js';
 import { lazyChildLogger } from './lazy-child-logger.js';
 import { bufferedLogStream } from './log-stream.js';
+import { ServiceMetrics } from './metrics.js';
+import { healthRoutes } from './routes/health/index.js';
 import { rootRoutes } from './routes/root/index.js';
 import { docsRoutes } from './routes/v1/docs/index.js';
 import { API_PATHS, apiRoutes } from './routes/v1/index.js';
@@ -38,7 +40,7 @@ export interface UssynthAppOptions {
  */
 export async function ussynthApp(app: FastifyInstance, options: UssynthAppOptions): Promise<void> {
   const { config, services } = options;
-  app.decorate('ussynth', { ...services, keys: services.keys ?? new KeyCache(services.store) });
+  app.decorate('ussynth', { ...services, keys: services.keys ?? new KeyCache(services.store), metrics: services.metrics ?? new ServiceMetrics() });
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler(API_PATHS));
   app.addSchema(problemSchema);
@@ -66,6 +68,7 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
   });
 
   await app.register(docsRoutes);
+  await app.register(healthRoutes, { draining: () => false });
   await app.register(apiRoutes, { prefix: '/v1' });
   await app.register(rootRoutes, { webDir: config.webDir });
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { StoreMonthlyQuota } from './limits/monthly-quota.js';
 import { TokenBucketLimiter } from './limits/token-bucket.js';
 import { openSqliteStore } from './store/sqlite/sqlite-store.js';
@@ -26,9 +26,15 @@ export interface RunningServer {
  */
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   keepTickShape();
-  const store = await openSqliteStore(config.dbPath, { ownUsage: true });
+  // The store reports a failing fold or a recreated journal; the logger exists once the app is built.
+  let log: FastifyBaseLogger | undefined;
+  const store = await openSqliteStore(config.dbPath, {
+    ownUsage: true,
+    log: (level, message, error) => log?.[level](error === undefined ? {} : { err: error }, message),
+  });
   const limiter = new TokenBucketLimiter();
   const app = await buildApp(config, { store, rateLimiter: limiter, quota: new StoreMonthlyQuota(store), clock: Date.now });
+  log = app.log;
   const prune = setInterval(() => limiter.prune(Date.now()), 60_000);
   prune.unref();
   try {

@@ -2,6 +2,7 @@ import type { MonthlyQuota, QuotaDecision } from './limits/monthly-quota.js';
 import type { RateDecision, RateLimiter } from './limits/rate-limiter.js';
 import type { KeyRecord, Store } from './store/store.js';
 import type { KeyCache } from './access/key-cache.js';
+import type { ServiceMetrics } from './metrics.js';
 
 /** What the routes use, behind interfaces: swap SQLite for PostgreSQL or the bucket for Redis here only. */
 export interface AppServices {
@@ -15,6 +16,8 @@ export interface AppServices {
   quota: MonthlyQuota;
   /** Epoch ms now; injectable so limits can be tested at month edges. */
   clock: () => number;
+  /** The service's counters, shown at /metrics (default: new ones). */
+  metrics?: ServiceMetrics;
 }
 
 /** What authentication established for a request. */

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { calendarMonth } from '../limits/calendar-month.js';
 import { storePath } from '../store/default-path.js';
 import { issueKey, rotateIssuedKey } from '../store/issue-key.js';
-import { StoreConflictError, type KeyListing, type Store } from '../store/store.js';
+import { StoreConflictError, StoreRefusedError, type KeyListing, type Store } from '../store/store.js';
 import { isTier, TIER_LIMITS, TIERS, type Tier } from '../store/tiers.js';
 import { CliError, type Command, type CommandIo } from 'ussynth/cli';
 
@@ -46,11 +46,14 @@ export const keysCommand: Command = {
     if (!run) throw new CliError(action === undefined ? 'keys needs an action: create, list, revoke or rotate' : `unknown keys action "${action}"; use create, list, revoke or rotate`);
     // SQLite and Kysely load only for this command, so the generating commands start light.
     const { openSqliteStore } = await import('../store/sqlite/sqlite-store.js');
-    const store = await openSqliteStore(storePath(io.env));
+    const store = await openSqliteStore(storePath(io.env)).catch((error: unknown) => {
+      if (error instanceof StoreRefusedError) throw new CliError(error.message);
+      throw error;
+    });
     try {
       return await run(rest, io, store);
     } catch (error) {
-      if (error instanceof StoreConflictError) throw new CliError(error.message, 1);
+      if (error instanceof StoreConflictError || error instanceof StoreRefusedError) throw new CliError(error.message, 1);
       throw error;
     } finally {
       await store.close();
