@@ -79,5 +79,6 @@ function quotaExceeded(records: number, decision: QuotaDecision, quota: number, 
 
 function usageStoreUnavailable(request: FastifyRequest, error: unknown): ProblemError {
   request.log.error({ err: error }, 'usage store unavailable');
+  request.server.ussynth.metrics?.count('store_errors_total');
   return new ProblemError('service_unavailable', 'the usage store is unavailable; retry shortly', { headers: { 'retry-after': '1' } });
 }

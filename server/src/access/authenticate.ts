@@ -98,5 +98,6 @@ function settle(request: FastifyRequest, reply: FastifyReply, key: KeyRecord, ra
 
 function keyStoreUnavailable(request: FastifyRequest, error: unknown): ProblemError {
   request.log.error({ err: error }, 'key store unavailable');
+  request.server.ussynth.metrics?.count('store_errors_total');
   return new ProblemError('service_unavailable', 'the key store is unavailable; retry shortly', { headers: { 'retry-after': '1' } });
 }
