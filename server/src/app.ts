@@ -10,6 +10,7 @@ import { sendProblem } from './problem/send-problem.js';
 import { accessFields, pinoLineWriter, type AccessLog } from './access-log.js';
 import { lazyChildLogger } from './lazy-child-logger.js';
 import { bufferedLogStream } from './log-stream.js';
+import { mentionsKey } from './redacted-url.js';
 import { ServiceMetrics } from './metrics.js';
 import { healthRoutes } from './routes/health/index.js';
 import { rootRoutes } from './routes/root/index.js';
@@ -53,6 +54,8 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
     if (request.url.length > config.maxUrlLength) {
       throw new ProblemError('uri_too_long', `the request target is ${request.url.length} characters; at most ${config.maxUrlLength} are accepted`);
     }
+    // On every path (a key in /v1/zip/..., in /..., in a parameter's name or a matrix parameter), not only the API's.
+    if (mentionsKey(request.url)) throw keyInUrl();
     // GET bodies are never read by Fastify, so cap them by their declared length here.
     const length = request.headers['content-length'];
     if (length !== undefined && Number(length) > config.bodyLimit) {
@@ -74,14 +77,22 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
 }
 (ussynthApp as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
 
+function keyInUrl(): ProblemError {
+  return new ProblemError(
+    'api_key_in_query',
+    'API keys are never accepted in the URL (path or query string); send the key in the x-api-key header (and consider rotating it, the URL may have been logged on the way)',
+  );
+}
+
 /**
  * A Fastify instance with the service registered and the deliberate limits
  * of the config (timeouts, size caps), not yet listening; tests call
  * `listen({ port: 0 })` on it, server.ts listens on the configured port.
+ * Logs go to standard output, or to `options.logFd`.
  * @example const app = await buildApp(config, services); await app.listen({ port: 0 });
  */
-export async function buildApp(config: ServerConfig, services: AppServices): Promise<FastifyInstance> {
-  const log = config.logLevel === 'silent' ? undefined : bufferedLogStream();
+export async function buildApp(config: ServerConfig, services: AppServices, options: { logFd?: number } = {}): Promise<FastifyInstance> {
+  const log = config.logLevel === 'silent' ? undefined : bufferedLogStream(options.logFd);
   const app = Fastify({
     logger: log ? { level: config.logLevel, redact: ['req.headers["x-api-key"]', 'headers["x-api-key"]'], stream: log.stream } : false,
     // The onResponse hook writes one line per request instead of Fastify's two.

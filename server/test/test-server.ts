@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -30,14 +30,19 @@ export interface TestServer {
 
 let accounts = 0;
 
-/** Starts a test server; `dir` reuses a store file (restart), `clock` fakes time. */
-export async function startTestServer(options: { dir?: string; clock?: () => number; config?: Partial<ServerConfig> } = {}): Promise<TestServer> {
+/**
+ * Starts a test server; `dir` reuses a store file (restart), `clock` fakes time, `logFile` writes the server's log
+ * (info level) to that file, complete once the server is closed.
+ */
+export async function startTestServer(options: { dir?: string; clock?: () => number; config?: Partial<ServerConfig>; logFile?: string } = {}): Promise<TestServer> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'ussynth-server-'));
   const dbPath = join(dir, 'store.sqlite');
-  const config = { ...loadConfig({ LOG_LEVEL: 'silent', USSYNTH_DB: dbPath, USSYNTH_WEB_DIR: '' }), webDir: null, ...options.config };
+  const logLevel = options.logFile === undefined ? 'silent' : 'info';
+  const config = { ...loadConfig({ LOG_LEVEL: logLevel, USSYNTH_DB: dbPath, USSYNTH_WEB_DIR: '' }), webDir: null, ...options.config };
   const store = await openSqliteStore(dbPath, { ownUsage: true });
   const clock = options.clock ?? Date.now;
-  const app = await buildApp(config, { store, rateLimiter: new TokenBucketLimiter(), quota: new StoreMonthlyQuota(store), clock });
+  const logFd = options.logFile === undefined ? undefined : openSync(options.logFile, 'w');
+  const app = await buildApp(config, { store, rateLimiter: new TokenBucketLimiter(), quota: new StoreMonthlyQuota(store), clock }, { logFd });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -46,6 +51,8 @@ export async function startTestServer(options: { dir?: string; clock?: () => num
     if (closed) return;
     closed = true;
     await app.close();
+    // After the app's own close, which writes out the buffered log lines.
+    if (logFd !== undefined) closeSync(logFd);
     await store.close();
   };
   return {

@@ -6,9 +6,9 @@ import { checksumValid, keyShape } from '../store/api-key.js';
 import { ProblemError } from '../problem/problem-error.js';
 import { setRateLimitHeaders } from './rate-limit-headers.js';
 
-// Query names a client might put a key in; keys are refused there (URLs end up in logs and histories).
+// Query names a client might put a key in; keys are refused there (URLs end up in logs and histories). Anything
+// shaped like a key, anywhere in the URL, is refused for every path by the app's onRequest hook.
 const KEY_PARAM = /key|token|secret|auth/i;
-const KEY_VALUE = /uss_(?:live|test)_/;
 
 /**
  * onRequest hook of the API routes: refuses keys in the query, checks the
@@ -23,7 +23,7 @@ const KEY_VALUE = /uss_(?:live|test)_/;
 export function authenticate(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
   const query = request.query as Record<string, unknown>;
   for (const name in query) {
-    if (KEY_PARAM.test(name) || KEY_VALUE.test(String(query[name]))) {
+    if (KEY_PARAM.test(name)) {
       throw new ProblemError('api_key_in_query', 'API keys are never accepted in the query string; send the key in the x-api-key header (and consider rotating it, the URL may have been logged on the way)', { param: name });
     }
   }

@@ -17,7 +17,7 @@ export const HTTP_ERROR_CODES = {
   bad_request: { status: 400, title: 'Malformed request' },
   unknown_parameter: { status: 400, title: 'Unknown query parameter' },
   invalid_parameter: { status: 400, title: 'Invalid query parameter' },
-  api_key_in_query: { status: 400, title: 'API key in the query string' },
+  api_key_in_query: { status: 400, title: 'API key in the URL' },
   missing_api_key: { status: 401, title: 'Missing API key' },
   malformed_api_key: { status: 401, title: 'Malformed API key' },
   invalid_api_key: { status: 401, title: 'Unknown API key' },
