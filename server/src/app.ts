@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { KeyCache } from './access/key-cache.js';
+import { refundUndelivered } from './access/refund-undelivered.js';
+import { ConnectionGuard, drainRefusal } from './connection-guard.js';
 import type { ServerConfig } from './config.js';
 import { clientErrorHandler } from './problem/client-error-handler.js';
 import { errorHandler } from './problem/error-handler.js';
@@ -31,6 +33,8 @@ export interface UssynthAppOptions {
   services: AppServices;
   /** Writes each request's log line; default: `request.log.info` through the app's logger. */
   accessLog?: AccessLog;
+  /** Bounds each connection's output and drains it (buildApp makes one for its server); none: no bounds. */
+  connections?: ConnectionGuard;
 }
 
 /**
@@ -40,7 +44,7 @@ export interface UssynthAppOptions {
  * @example await fastify.register(ussynthApp, { config, services })
  */
 export async function ussynthApp(app: FastifyInstance, options: UssynthAppOptions): Promise<void> {
-  const { config, services } = options;
+  const { config, services, connections } = options;
   app.decorate('ussynth', { ...services, keys: services.keys ?? new KeyCache(services.store), metrics: services.metrics ?? new ServiceMetrics() });
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler(API_PATHS));
@@ -51,6 +55,8 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-content-type-options', 'nosniff').header('x-request-id', request.id);
     if (request.url.startsWith('/v1')) reply.header('cache-control', 'no-store');
+    connections?.noteRequest(request);
+    if (connections?.draining) throw drainRefusal();
     if (request.url.length > config.maxUrlLength) {
       throw new ProblemError('uri_too_long', `the request target is ${request.url.length} characters; at most ${config.maxUrlLength} are accepted`);
     }
@@ -61,17 +67,20 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
     if (length !== undefined && Number(length) > config.bodyLimit) {
       throw new ProblemError('payload_too_large', `the API takes no request body; at most ${config.bodyLimit} bytes are accepted`);
     }
+    // Last: a request refused above costs nothing to answer; one admitted may generate a large body.
+    if (connections !== undefined && !connections.admit(request, done)) return;
     done();
   });
   // One structured line per request, with its id; never the key, and the URL redacted.
   const accessLog = options.accessLog ?? ((request, reply) => request.server.log.info(accessFields(request, reply), 'request'));
   app.addHook('onResponse', (request, reply, done) => {
     accessLog(request, reply);
+    connections?.finished(request);
     done();
   });
 
   await app.register(docsRoutes);
-  await app.register(healthRoutes, { draining: () => false });
+  await app.register(healthRoutes, { draining: () => connections?.draining ?? false });
   await app.register(apiRoutes, { prefix: '/v1' });
   await app.register(rootRoutes, { webDir: config.webDir });
 }
@@ -109,6 +118,9 @@ export async function buildApp(config: ServerConfig, services: AppServices, opti
     // Long path parameters reach the schema (400 invalid_zip); the URL cap (414) bounds them.
     routerOptions: { maxParamLength: config.maxUrlLength },
     clientErrorHandler,
+    // A request arriving while the server closes is answered by the onRequest hook (503 problem+json with a request
+    // id and Retry-After), not with Fastify's own JSON.
+    return503OnClosing: false,
     frameworkErrors(error, request, reply) {
       const code = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'uri_too_long' : 'bad_request';
       sendProblem(request, reply, code, code === 'uri_too_long' ? 'a path segment is too long' : 'the request URL is malformed');
@@ -118,8 +130,17 @@ export async function buildApp(config: ServerConfig, services: AppServices, opti
   });
   app.server.headersTimeout = config.headersTimeoutMs;
   if (log) app.addHook('onClose', (_instance, done) => (log.close(), done()));
+  const metrics = services.metrics ?? new ServiceMetrics();
+  const connections = new ConnectionGuard(
+    app.server,
+    { maxActive: config.maxActivePerConnection, maxWaiting: config.maxWaitingPerConnection, stallTimeoutMs: config.stallTimeoutMs },
+    { undelivered: refundUndelivered, metrics },
+  );
+  app.decorate('connections', connections);
+  // Before Fastify stops routing and Node closes idle connections: from now on requests are refused, not started.
+  app.addHook('preClose', (done) => (connections.drain(), done()));
   // With info lines on, the access line goes straight to the destination; the plugin's default otherwise.
   const accessLog = log && ['trace', 'debug', 'info'].includes(config.logLevel) ? pinoLineWriter((line) => log.stream.write(line)) : undefined;
-  await app.register(ussynthApp, { config, services, accessLog });
+  await app.register(ussynthApp, { config, services: { ...services, metrics }, accessLog, connections });
   return app;
 }

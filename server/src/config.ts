@@ -26,8 +26,14 @@ export interface ServerConfig {
   maxHeaderBytes: number;
   /** Largest request body (the API takes none) before 413. */
   bodyLimit: number;
-  /** How long SIGTERM waits for in-flight requests before exiting anyway. */
+  /** How long SIGTERM lets connections take their responses before closing them (undelivered ones are refunded). */
   drainTimeoutMs: number;
+  /** Responses one connection may have in the making at once (admitted, not yet written to the kernel). */
+  maxActivePerConnection: number;
+  /** Pipelined requests that may wait behind those; the next is refused (429) and the connection closed after it. */
+  maxWaitingPerConnection: number;
+  /** A connection whose unsent output makes no progress for this long is closed. */
+  stallTimeoutMs: number;
 }
 
 /** The default web demo folder, next to the package's dist/. */
@@ -73,6 +79,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     maxHeaderBytes: 16_384,
     bodyLimit: 1024,
     drainTimeoutMs: 10_000,
+    maxActivePerConnection: 8,
+    maxWaitingPerConnection: 64,
+    stallTimeoutMs: 30_000,
   };
 }
 

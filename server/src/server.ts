@@ -15,7 +15,11 @@ export interface RunningServer {
   store: Store;
   /** Base URL, e.g. http://127.0.0.1:3000. */
   url: string;
-  /** Stops accepting connections, waits for in-flight requests, then closes the store. */
+  /**
+   * Stops accepting connections and drains: requests not yet started are answered 503, responses in the making are
+   * written out, and connections close once they have taken their responses; at the drain deadline the rest are
+   * closed and what they were charged and not sent is refunded. Then closes the store.
+   */
   close(): Promise<void>;
 }
 
@@ -57,12 +61,19 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       return (closing ??= (async () => {
         clearInterval(prune);
         // A keep-alive connection whose request finishes during the drain is idle afterwards; closing only the
-        // connections idle at the start would leave it open until the client lets go (seconds).
+        // connections idle at the start would leave it open until the client lets go (seconds). The guard closes a
+        // connection only once nothing is left to write to it.
         const closeIdle = setInterval(() => app.server.closeIdleConnections(), 25);
+        const deadline = setTimeout(() => {
+          const closed = app.connections.closeAll();
+          if (closed > 0) app.log.warn({ connections: closed }, 'drain deadline: closed connections that had not taken their responses; undelivered records refunded');
+        }, config.drainTimeoutMs);
         try {
           await app.close();
+          await app.connections.allClosed();
         } finally {
           clearInterval(closeIdle);
+          clearTimeout(deadline);
         }
         await store.close();
       })());
@@ -70,19 +81,24 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   };
 }
 
+/** Time given to closing the store after the drain deadline, before the process exits anyway. */
+const CLOSE_GRACE_MS = 5000;
+
 /**
- * On SIGTERM or SIGINT: drain in-flight requests, close the store (folding
- * the usage journal into the table) and exit; exits
- * with status 1 if draining takes longer than the configured limit.
+ * On SIGTERM or SIGINT: drain (see RunningServer.close; connections get the
+ * configured drain time to take their responses), close the store (folding
+ * the usage journal into the table) and exit 0; exits with status 1 if
+ * closing fails or still runs 5 s after the drain deadline (the journal
+ * keeps every debit for the next start).
  * @example drainOnSignals(server, config.drainTimeoutMs)
  */
 export function drainOnSignals(server: RunningServer, drainTimeoutMs: number): void {
   const onSignal = (signal: NodeJS.Signals) => {
     server.app.log.info({ signal }, 'draining in-flight requests');
     const timer = setTimeout(() => {
-      server.app.log.error('drain timed out; exiting');
+      server.app.log.error('closing did not finish after the drain deadline; exiting');
       process.exit(1);
-    }, drainTimeoutMs);
+    }, drainTimeoutMs + CLOSE_GRACE_MS);
     timer.unref();
     server.close().then(
       () => {

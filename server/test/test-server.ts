@@ -51,6 +51,7 @@ export async function startTestServer(options: { dir?: string; clock?: () => num
     if (closed) return;
     closed = true;
     await app.close();
+    await app.connections.allClosed();
     // After the app's own close, which writes out the buffered log lines.
     if (logFd !== undefined) closeSync(logFd);
     await store.close();

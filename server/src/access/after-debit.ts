@@ -4,6 +4,7 @@ import type { QuotaDecision } from '../limits/monthly-quota.js';
 import { durableDebit } from '../store/store.js';
 import { ProblemError } from '../problem/problem-error.js';
 import { setRateLimitHeaders } from './rate-limit-headers.js';
+import { refundUndelivered } from './refund-undelivered.js';
 
 /**
  * Debits `records` from the account's monthly quota, then sets the RateLimit
@@ -24,6 +25,8 @@ export function afterDebit<T>(request: FastifyRequest, reply: FastifyReply, reco
   if (!access) throw new Error('afterDebit called on a route without authentication');
   const services = request.server.ussynth;
   const now = access.now;
+  // Nobody would receive the body: charge nothing (a connection that closes later has its charge given back).
+  if (request.raw.socket?.destroyed) throw connectionClosed();
   let decision;
   try {
     decision = services.quota.debit(access.key.accountId, records, access.key.monthlyQuota, now);
@@ -36,6 +39,8 @@ export function afterDebit<T>(request: FastifyRequest, reply: FastifyReply, reco
     setRateLimitHeaders(request, reply);
     if (!granted.granted) throw quotaExceeded(records, granted, access.key.monthlyQuota, now);
     access.records = records;
+    // Granted after the connection closed (a store that answers later): given back at once.
+    if (request.raw.socket?.destroyed) refundUndelivered(request);
   };
   if (!isPromise(decision)) {
     settle(decision);
@@ -75,6 +80,10 @@ function quotaExceeded(records: number, decision: QuotaDecision, quota: number, 
     `this request needs ${records} record${records === 1 ? '' : 's'} but ${decision.remaining} of the monthly quota of ${quota} remain; the quota resets on ${resetsAt} 00:00 UTC`,
     { remaining: decision.remaining, headers: { 'retry-after': String(decision.resetSeconds) } },
   );
+}
+
+function connectionClosed(): ProblemError {
+  return new ProblemError('service_unavailable', 'the connection closed before the response could be made');
 }
 
 function usageStoreUnavailable(request: FastifyRequest, error: unknown): ProblemError {

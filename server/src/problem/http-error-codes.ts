@@ -32,6 +32,7 @@ export const HTTP_ERROR_CODES = {
   headers_too_large: { status: 431, title: 'Request header fields too large' },
   rate_limited: { status: 429, title: 'Rate limit exceeded' },
   quota_exceeded: { status: 429, title: 'Monthly quota exhausted' },
+  too_many_pipelined_requests: { status: 429, title: 'Too many pipelined requests' },
   internal_error: { status: 500, title: 'Internal error' },
   service_unavailable: { status: 503, title: 'Service unavailable' },
 } as const satisfies Record<string, HttpErrorSpec>;
