@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { AuthFailureLimit } from './access/auth-failures.js';
 import { KeyCache } from './access/key-cache.js';
 import { refundUndelivered } from './access/refund-undelivered.js';
 import { ConnectionGuard, drainRefusal } from './connection-guard.js';
 import type { ServerConfig } from './config.js';
 import { clientErrorHandler } from './problem/client-error-handler.js';
+import { connectHandler } from './problem/connect-handler.js';
 import { errorHandler } from './problem/error-handler.js';
 import { notFoundHandler } from './problem/not-found-handler.js';
 import { ProblemError } from './problem/problem-error.js';
@@ -12,7 +14,9 @@ import { sendProblem } from './problem/send-problem.js';
 import { accessFields, pinoLineWriter, type AccessLog } from './access-log.js';
 import { lazyChildLogger } from './lazy-child-logger.js';
 import { bufferedLogStream } from './log-stream.js';
+import { PAGE_HEADERS } from './page-headers.js';
 import { mentionsKey } from './redacted-url.js';
+import { TokenBucketLimiter } from './limits/token-bucket.js';
 import { ServiceMetrics } from './metrics.js';
 import { healthRoutes } from './routes/health/index.js';
 import { rootRoutes } from './routes/root/index.js';
@@ -45,7 +49,12 @@ export interface UssynthAppOptions {
  */
 export async function ussynthApp(app: FastifyInstance, options: UssynthAppOptions): Promise<void> {
   const { config, services, connections } = options;
-  app.decorate('ussynth', { ...services, keys: services.keys ?? new KeyCache(services.store), metrics: services.metrics ?? new ServiceMetrics() });
+  app.decorate('ussynth', {
+    ...services,
+    keys: services.keys ?? new KeyCache(services.store),
+    metrics: services.metrics ?? new ServiceMetrics(),
+    authFailures: services.authFailures ?? new AuthFailureLimit(new TokenBucketLimiter(), config.authFailuresPerSecond),
+  });
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler(API_PATHS));
   app.addSchema(problemSchema);
@@ -54,7 +63,11 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
   // Hooks on every request take a callback instead of returning a promise: no allocation and no extra tick per request.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-content-type-options', 'nosniff').header('x-request-id', request.id);
-    if (request.url.startsWith('/v1')) reply.header('cache-control', 'no-store');
+    if (request.url.startsWith('/v1')) {
+      reply.header('cache-control', 'no-store');
+      // The docs page and its files: the pages' CSP and no framing (the API's JSON needs neither).
+      if (request.url.startsWith('/v1/docs')) reply.headers(PAGE_HEADERS);
+    }
     connections?.noteRequest(request);
     if (connections?.draining) throw drainRefusal();
     if (request.url.length > config.maxUrlLength) {
@@ -129,6 +142,7 @@ export async function buildApp(config: ServerConfig, services: AppServices, opti
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: true, allErrors: false } },
   });
   app.server.headersTimeout = config.headersTimeoutMs;
+  app.server.on('connect', connectHandler);
   if (log) app.addHook('onClose', (_instance, done) => (log.close(), done()));
   const metrics = services.metrics ?? new ServiceMetrics();
   const connections = new ConnectionGuard(

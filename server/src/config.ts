@@ -34,6 +34,8 @@ export interface ServerConfig {
   maxWaitingPerConnection: number;
   /** A connection whose unsent output makes no progress for this long is closed. */
   stallTimeoutMs: number;
+  /** Failed authentications per second (and burst) allowed per client address before 429. */
+  authFailuresPerSecond: number;
 }
 
 /** The default web demo folder, next to the package's dist/. */
@@ -82,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     maxActivePerConnection: 8,
     maxWaitingPerConnection: 64,
     stallTimeoutMs: 30_000,
+    authFailuresPerSecond: 10,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { AuthFailureLimit } from './access/auth-failures.js';
 import { StoreMonthlyQuota } from './limits/monthly-quota.js';
 import { TokenBucketLimiter } from './limits/token-bucket.js';
 import { openSqliteStore } from './store/sqlite/sqlite-store.js';
@@ -37,9 +38,14 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     log: (level, message, error) => log?.[level](error === undefined ? {} : { err: error }, message),
   });
   const limiter = new TokenBucketLimiter();
-  const app = await buildApp(config, { store, rateLimiter: limiter, quota: new StoreMonthlyQuota(store), clock: Date.now });
+  const failures = new TokenBucketLimiter();
+  const authFailures = new AuthFailureLimit(failures, config.authFailuresPerSecond);
+  const app = await buildApp(config, { store, rateLimiter: limiter, quota: new StoreMonthlyQuota(store), clock: Date.now, authFailures });
   log = app.log;
-  const prune = setInterval(() => limiter.prune(Date.now()), 60_000);
+  const prune = setInterval(() => {
+    limiter.prune(Date.now());
+    failures.prune(Date.now());
+  }, 60_000);
   prune.unref();
   try {
     await app.listen({ host: config.host, port: config.port });

@@ -1,6 +1,7 @@
 import type { MonthlyQuota, QuotaDecision } from './limits/monthly-quota.js';
 import type { RateDecision, RateLimiter } from './limits/rate-limiter.js';
 import type { KeyRecord, Store } from './store/store.js';
+import type { AuthFailureLimit } from './access/auth-failures.js';
 import type { KeyCache } from './access/key-cache.js';
 import type { ServiceMetrics } from './metrics.js';
 
@@ -18,6 +19,8 @@ export interface AppServices {
   clock: () => number;
   /** The service's counters, shown at /metrics (default: new ones). */
   metrics?: ServiceMetrics;
+  /** Failed authentications per client address (default: an in-process token bucket at the configured rate). */
+  authFailures?: AuthFailureLimit;
 }
 
 /** What authentication established for a request. */

@@ -27,6 +27,7 @@ export function afterDebit<T>(request: FastifyRequest, reply: FastifyReply, reco
   const now = access.now;
   // Nobody would receive the body: charge nothing (a connection that closes later has its charge given back).
   if (request.raw.socket?.destroyed) throw connectionClosed();
+  if (request.method === 'HEAD') return headers(request, reply, records);
   let decision;
   try {
     decision = services.quota.debit(access.key.accountId, records, access.key.monthlyQuota, now);
@@ -39,20 +40,20 @@ export function afterDebit<T>(request: FastifyRequest, reply: FastifyReply, reco
     setRateLimitHeaders(request, reply);
     if (!granted.granted) throw quotaExceeded(records, granted, access.key.monthlyQuota, now);
     access.records = records;
-    // Granted after the connection closed (a store that answers later): given back at once.
-    if (request.raw.socket?.destroyed) refundUndelivered(request);
   };
   if (!isPromise(decision)) {
     settle(decision);
     if (decision.whenDurable === undefined) return body();
-    decision.whenDurable((error) => sendWhenDurable(request, reply, error, body));
+    decision.whenDurable((error) => sendWhenDurable(reply, error === null ? null : undone(request, error), body));
     return undefined;
   }
   return decision.then(
     (granted) => {
       settle(granted);
+      // Granted after the connection closed (a store that answered later): given back at once.
+      if (request.raw.socket?.destroyed) refundUndelivered(request);
       return durableDebit(granted).then(body, (error: unknown) => {
-        throw usageStoreUnavailable(request, error);
+        throw undone(request, error);
       });
     },
     (error: unknown) => {
@@ -61,11 +62,39 @@ export function afterDebit<T>(request: FastifyRequest, reply: FastifyReply, reco
   );
 }
 
+/**
+ * HEAD: the GET's status and headers (RateLimit from a peek at the quota, 429
+ * `quota_exceeded` when the GET would get it) without a body; nothing is
+ * generated and nothing charged.
+ */
+function headers(request: FastifyRequest, reply: FastifyReply, records: number): Awaitable<undefined> {
+  const access = request.access!;
+  const { key, now } = access;
+  let peeked;
+  try {
+    peeked = request.server.ussynth.quota.peek(key.accountId, key.monthlyQuota, now);
+  } catch (error) {
+    throw usageStoreUnavailable(request, error);
+  }
+  const answer = (decision: QuotaDecision): undefined => {
+    access.quota = decision;
+    setRateLimitHeaders(request, reply);
+    if (decision.remaining < records) throw quotaExceeded(records, decision, key.monthlyQuota, now);
+    reply.type('application/json; charset=utf-8').send();
+    return undefined;
+  };
+  return isPromise(peeked)
+    ? peeked.then(answer, (error: unknown) => {
+        throw usageStoreUnavailable(request, error);
+      })
+    : answer(peeked);
+}
+
 /** Sends the body, or the problem when the debit could not be made durable (it was undone) or the body failed. */
-function sendWhenDurable<T>(request: FastifyRequest, reply: FastifyReply, error: Error | null, body: () => T): void {
+function sendWhenDurable<T>(reply: FastifyReply, problem: ProblemError | null, body: () => T): void {
   let payload: T | ProblemError;
   try {
-    payload = error ? usageStoreUnavailable(request, error) : body();
+    payload = problem ?? body();
   } catch (failure) {
     reply.send(failure);
     return;
@@ -80,6 +109,12 @@ function quotaExceeded(records: number, decision: QuotaDecision, quota: number, 
     `this request needs ${records} record${records === 1 ? '' : 's'} but ${decision.remaining} of the monthly quota of ${quota} remain; the quota resets on ${resetsAt} 00:00 UTC`,
     { remaining: decision.remaining, headers: { 'retry-after': String(decision.resetSeconds) } },
   );
+}
+
+/** A debit that could not be made durable was undone: nothing is left to give back if the connection closes. */
+function undone(request: FastifyRequest, error: unknown): ProblemError {
+  request.access!.records = 0;
+  return usageStoreUnavailable(request, error);
 }
 
 function connectionClosed(): ProblemError {

@@ -29,10 +29,10 @@ export function authenticate(request: FastifyRequest, reply: FastifyReply, done:
   }
   const presented = request.headers['x-api-key'];
   if (presented === undefined || presented === '') {
-    throw new ProblemError('missing_api_key', 'send your API key in the x-api-key header');
+    return failed(request, done, new ProblemError('missing_api_key', 'send your API key in the x-api-key header'));
   }
   const shape = typeof presented === 'string' ? keyShape(presented) : undefined;
-  if (!shape) throw malformedKey();
+  if (!shape) return failed(request, done, malformedKey());
   const services = request.server.ussynth;
   const keys = services.keys!;
   const now = services.clock();
@@ -40,7 +40,7 @@ export function authenticate(request: FastifyRequest, reply: FastifyReply, done:
   const cached = keys.peek(shape.id, now);
   if (cached !== undefined && keys.matchesVerified(cached, presented as string)) return admit(request, reply, cached, now, done);
   // A mistyped key is refused here, before any store lookup.
-  if (!checksumValid(presented as string)) throw malformedKey();
+  if (!checksumValid(presented as string)) return failed(request, done, malformedKey());
   let key;
   try {
     key = keys.get(shape.id, now);
@@ -49,7 +49,7 @@ export function authenticate(request: FastifyRequest, reply: FastifyReply, done:
   }
   const verified = (record: KeyRecord | undefined) => {
     if (!record || !keys.verify(record, presented as string)) {
-      throw new ProblemError('invalid_api_key', `no API key matches (key id ${shape.id})`);
+      return failed(request, done, new ProblemError('invalid_api_key', `no API key matches (key id ${shape.id})`));
     }
     admit(request, reply, record, now, done);
   };
@@ -66,10 +66,17 @@ export function authenticate(request: FastifyRequest, reply: FastifyReply, done:
   );
 }
 
+/** Answers a failed authentication: its 401, or 429 once the client's address failed too often (AuthFailureLimit). */
+function failed(request: FastifyRequest, done: HookHandlerDoneFunction, problem: ProblemError): void {
+  const answer = request.server.ussynth.authFailures!.refusal(request, problem);
+  if (isPromise(answer)) answer.then(done, done);
+  else done(answer);
+}
+
 /** Refuses a revoked or expired key, then takes one request from its token bucket. */
 function admit(request: FastifyRequest, reply: FastifyReply, record: KeyRecord, now: number, done: HookHandlerDoneFunction): void {
   if (record.revokedAt !== null || (record.expiresAt !== null && record.expiresAt <= now)) {
-    throw new ProblemError('revoked_api_key', `API key ${record.id} was ${record.revokedAt !== null ? 'revoked' : 'rotated and its grace period has ended'}`);
+    return failed(request, done, new ProblemError('revoked_api_key', `API key ${record.id} was ${record.revokedAt !== null ? 'revoked' : 'rotated and its grace period has ended'}`));
   }
   const rate = request.server.ussynth.rateLimiter.take(record.id, record.rate, now);
   if (isPromise(rate)) rate.then((decision) => settle(request, reply, record, decision, now, done), done);

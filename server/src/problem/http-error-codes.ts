@@ -33,6 +33,7 @@ export const HTTP_ERROR_CODES = {
   rate_limited: { status: 429, title: 'Rate limit exceeded' },
   quota_exceeded: { status: 429, title: 'Monthly quota exhausted' },
   too_many_pipelined_requests: { status: 429, title: 'Too many pipelined requests' },
+  too_many_auth_failures: { status: 429, title: 'Too many failed authentications' },
   internal_error: { status: 500, title: 'Internal error' },
   service_unavailable: { status: 503, title: 'Service unavailable' },
 } as const satisfies Record<string, HttpErrorSpec>;
