@@ -14,7 +14,7 @@ import { sendProblem } from './problem/send-problem.js';
 import { accessFields, pinoLineWriter, type AccessLog } from './access-log.js';
 import { lazyChildLogger } from './lazy-child-logger.js';
 import { bufferedLogStream } from './log-stream.js';
-import { PAGE_HEADERS } from './page-headers.js';
+import { DOCS_PAGE_HEADERS } from './page-headers.js';
 import { mentionsKey } from './redacted-url.js';
 import { TokenBucketLimiter } from './limits/token-bucket.js';
 import { ServiceMetrics } from './metrics.js';
@@ -66,7 +66,7 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
     if (request.url.startsWith('/v1')) {
       reply.header('cache-control', 'no-store');
       // The docs page and its files: the pages' CSP and no framing (the API's JSON needs neither).
-      if (request.url.startsWith('/v1/docs')) reply.headers(PAGE_HEADERS);
+      if (request.url.startsWith('/v1/docs')) reply.headers(DOCS_PAGE_HEADERS);
     }
     connections?.noteRequest(request);
     if (connections?.draining) throw drainRefusal();

@@ -25,6 +25,17 @@ export const PAGE_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /**
+ * The page headers of the API docs (Swagger UI): the same, but inline styles
+ * are allowed, since Swagger UI's bundle sets style attributes in the markup
+ * it renders (blocked, Chromium reports it). Styles cannot run script;
+ * scripts stay same-origin files only.
+ */
+export const DOCS_PAGE_HEADERS: Readonly<Record<string, string>> = {
+  ...PAGE_HEADERS,
+  'content-security-policy': PAGE_CSP.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
+};
+
+/**
  * An onRequest hook that gives a route's responses the page security headers;
  * pages reuse it as a route option.
  * @example app.get('/signin', { onRequest: pageHeaders }, handler)

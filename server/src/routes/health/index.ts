@@ -26,8 +26,8 @@ export async function healthRoutes(app: FastifyInstance, options: HealthRouteOpt
     return { status: 'live' };
   });
   app.get('/readyz', { schema: hidden }, async (request, reply) => {
-    const health = await storeHealth(app);
     if (options.draining()) return sendProblem(request, reply, 'service_unavailable', 'the server is shutting down', { headers: { 'retry-after': '1' } });
+    const health = await storeHealth(app);
     if (!health.ready) return sendProblem(request, reply, 'service_unavailable', health.detail ?? 'the store is not ready', { headers: { 'retry-after': '1' } });
     reply.header('cache-control', 'no-store');
     return { status: 'ready' };

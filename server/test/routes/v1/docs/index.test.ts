@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_CSP } from '../../../../src/page-headers.js';
+import { DOCS_PAGE_HEADERS } from '../../../../src/page-headers.js';
 import { startTestServer, type TestServer } from '../../../test-server.js';
 
 let server: TestServer;
@@ -13,7 +13,7 @@ describe('/v1/docs', () => {
     for (const path of ['/v1/docs', '/v1/docs/', '/v1/docs/static/swagger-initializer.js', '/v1/docs/static/oauth2-redirect.html']) {
       const response = await server.get(path);
       expect(response.status, path).toBe(200);
-      expect(response.headers.get('content-security-policy'), path).toBe(PAGE_CSP);
+      expect(response.headers.get('content-security-policy'), path).toBe(DOCS_PAGE_HEADERS['content-security-policy']);
       expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
       expect(response.headers.get('x-frame-options'), path).toBe('DENY');
     }
