@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { calendarMonth } from '../src/limits/calendar-month.js';
 import { pacedConnection, parseResponses, pipelined, type RawResponse } from './raw-http.js';
-import { keysCreate, killServers, serve, usedBy, waitFor } from './serve-process.js';
+import { keysCreate, killServers, serve, serverEnv, usedBy, waitFor } from './serve-process.js';
 import { startTestServer } from './test-server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ussynth-connections-'));
@@ -41,7 +41,7 @@ function tally(responses: RawResponse[], codes: string[]): { served: number; oth
 describe('SIGTERM and a client that pipelines and reads slowly', () => {
   it('delivers every charged response in full before closing, and charges exactly what was delivered', async () => {
     const db = join(dir, 'drain', 'store.sqlite');
-    const env = { ...process.env, USSYNTH_DB: db, PORT: '0', LOG_LEVEL: 'warn' };
+    const env = serverEnv(db);
     const key = keysCreate({ env }, 'slow-reader', 100_000, 1e12);
     const server = await serve({ env }, '--no-dev-key');
     // 40 batches of 1000 (about 9 MB) asked at once, read at 3 MB/s.
@@ -62,7 +62,7 @@ describe('SIGTERM and a client that pipelines and reads slowly', () => {
 describe('a request that arrives during the drain', () => {
   it('is answered with catalogue problem+json 503, its request id and Retry-After, and its connection closed', async () => {
     const db = join(dir, 'late', 'store.sqlite');
-    const env = { ...process.env, USSYNTH_DB: db, PORT: '0', LOG_LEVEL: 'info' };
+    const env = serverEnv(db, 'info');
     const key = keysCreate({ env }, 'late', 100_000, 1e12);
     const server = await serve({ env }, '--no-dev-key');
     // Half a request before the signal; the rest once the server drains.
@@ -89,7 +89,7 @@ describe('a request that arrives during the drain', () => {
 describe('clients that pipeline and never read', () => {
   it('hold a bounded amount of the server\'s memory, and a normal client is still served promptly', async () => {
     const db = join(dir, 'flood', 'store.sqlite');
-    const env = { ...process.env, USSYNTH_DB: db, PORT: '0', LOG_LEVEL: 'warn' };
+    const env = serverEnv(db);
     const key = keysCreate({ env }, 'flood', 100_000, 1e12);
     const normal = keysCreate({ env }, 'normal', 100_000, 1e12);
     const server = await serve({ env }, '--no-dev-key');

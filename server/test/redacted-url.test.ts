@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mentionsKey, redactedUrl } from '../src/redacted-url.js';
-import { keysCreate, killServers, serve } from './serve-process.js';
+import { keysCreate, killServers, serve, serverEnv } from './serve-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ussynth-redacted-url-'));
 afterAll(() => {
@@ -35,7 +35,7 @@ describe('redactedUrl', () => {
 describe('a key sent in the URL of a real server', () => {
   it('is refused on every path as api_key_in_query and never written to the log', async () => {
     const db = join(dir, 'store.sqlite');
-    const env = { ...process.env, USSYNTH_DB: db, PORT: '0', LOG_LEVEL: 'info' };
+    const env = serverEnv(db, 'info');
     const key = keysCreate({ env }, 'leaky', 1000, 1_000_000);
     const server = await serve({ env }, '--no-dev-key');
     const attacks = [

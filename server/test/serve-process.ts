@@ -22,6 +22,14 @@ export interface ServeProcess {
 
 const children: ChildProcess[] = [];
 
+/**
+ * The environment of a server process on store `db`: a free port, logs at `logLevel`.
+ * @example await serve({ env: serverEnv(join(dir, 'store.sqlite')) }, '--no-dev-key')
+ */
+export function serverEnv(db: string, logLevel = 'warn'): NodeJS.ProcessEnv {
+  return { ...process.env, USSYNTH_DB: db, PORT: '0', LOG_LEVEL: logLevel };
+}
+
 /** Kills every process these helpers started that is still running (for afterAll). */
 export function killServers(): void {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');

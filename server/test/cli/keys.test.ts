@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { calendarMonth } from '../../src/limits/calendar-month.js';
 import { parseKey } from '../../src/store/api-key.js';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store.js';
-import { BIN, keysCreate, killServers, runServerCommand, serve } from '../serve-process.js';
+import { BIN, keysCreate, killServers, runServerCommand, serve, serverEnv } from '../serve-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ussynth-keys-'));
 const db = join(dir, 'nested', 'store.sqlite');
@@ -93,7 +93,7 @@ describe('ussynth keys', () => {
 describe('reading commands and a starting server', () => {
   it('keys list never takes the store\'s lock, so a server starting meanwhile is never refused', async () => {
     const db = join(dir, 'reader', 'store.sqlite');
-    const env = { ...process.env, USSYNTH_DB: db, PORT: '0', LOG_LEVEL: 'warn' };
+    const env = serverEnv(db);
     const key = keysCreate({ env }, 'crashed', 100_000, 1e12);
     const store = await openSqliteStore(db);
     const { accountId } = (await store.findKey(parseKey(key)!.id))!;

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { keysCreate as createKey, killServers, runServerCommand, serve as serveProcess, startLoad, usedBy as used } from '../serve-process.js';
+import { keysCreate as createKey, killServers, runServerCommand, serve as serveProcess, serverEnv, startLoad, usedBy as used } from '../serve-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ussynth-serve-'));
 const db = join(dir, 'store.sqlite');
-const env = { ...process.env, USSYNTH_DB: db, PORT: '0', LOG_LEVEL: 'info' };
+const env = serverEnv(db, 'info');
 afterAll(() => {
   killServers();
   rmSync(dir, { recursive: true, force: true });

@@ -39,10 +39,7 @@ describe('the demo served at / by the API server', () => {
 
 describe('pages under their Content-Security-Policy', () => {
   it('the demo loads with nothing refused', async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const violations = watchCsp(page);
-    const response = await page.goto(server.url + '/');
+    const { context, page, violations, response } = await openWatched('/');
     expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
     await page.locator('#generate:enabled').waitFor({ timeout: 30_000 });
     expect(violations).toEqual([]);
@@ -50,10 +47,7 @@ describe('pages under their Content-Security-Policy', () => {
   });
 
   it('the API docs page renders every operation with nothing refused', async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const violations = watchCsp(page);
-    const response = await page.goto(server.url + '/v1/docs');
+    const { context, page, violations, response } = await openWatched('/v1/docs');
     expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
     await page.locator('.opblock').first().waitFor({ timeout: 30_000 });
     expect(await page.locator('.opblock').count()).toBe(5);
@@ -61,6 +55,15 @@ describe('pages under their Content-Security-Policy', () => {
     await context.close();
   });
 });
+
+/** Opens a path in a fresh context, collecting what the browser refuses under the page's CSP. */
+async function openWatched(path: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const violations = watchCsp(page);
+  const response = await page.goto(server.url + path);
+  return { context, page, violations, response };
+}
 
 /** What the browser refuses under the page's Content-Security-Policy, as it reports it on the console. */
 function watchCsp(page: Page): string[] {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { keysCreate, killServers, serve } from '../serve-process.js';
+import { keysCreate, killServers, serve, serverEnv } from '../serve-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ussynth-error-handler-'));
 afterAll(() => {
@@ -25,7 +25,7 @@ function corruptTable(db: string, table: string): void {
 describe('a store that fails inside an error path', () => {
   it('a corrupt usage table gives catalogue problem+json on every path, never the engine\'s error', async () => {
     const db = join(dir, 'store.sqlite');
-    const env = { ...process.env, USSYNTH_DB: db, PORT: '0', LOG_LEVEL: 'warn' };
+    const env = serverEnv(db);
     const key = keysCreate({ env }, 'acme', 1000, 1_000_000);
     const slow = keysCreate({ env }, 'slow', 1, 1_000_000);
     const first = await serve({ env }, '--no-dev-key');

@@ -3,7 +3,7 @@ import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, mkdtempSync, op
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { keysCreate, killServers, runServerCommand, serve, startLoad, usedBy, waitFor, type ServeProcess } from '../../serve-process.js';
+import { keysCreate, killServers, runServerCommand, serve, serverEnv, startLoad, type ServeProcess, usedBy, waitFor } from '../../serve-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ussynth-store-failures-'));
 const mounts: string[] = [];
@@ -12,10 +12,6 @@ afterAll(() => {
   for (const mount of mounts) spawnSync('umount', [mount]);
   rmSync(dir, { recursive: true, force: true });
 });
-
-function envFor(db: string): NodeJS.ProcessEnv {
-  return { ...process.env, USSYNTH_DB: db, PORT: '0', LOG_LEVEL: 'warn' };
-}
 
 /** The server's readiness status and the sum of its store failure counters, from /readyz and /metrics. */
 async function storeState(server: ServeProcess): Promise<{ ready: number; failures: number }> {
@@ -73,7 +69,7 @@ describe('the usage store on a disk that fills up under load', () => {
   it('answers 503 or serves, never crashes, reports the failing fold, recovers when space returns, and loses no debit', async () => {
     const disk = smallDisk();
     const db = join(disk.path, 'store.sqlite');
-    const options = { env: envFor(db) };
+    const options = { env: serverEnv(db) };
     const key = keysCreate(options, 'full', 100_000, 1e12);
     const server = await serve(options, '--no-dev-key');
     const load = startLoad(server.url, key, '/v1/zip/10001', 4, ['service_unavailable']);
@@ -107,7 +103,7 @@ describe('a store the server cannot write', () => {
       chownSync(home, asUser.uid, asUser.gid!);
     }
     const db = join(home, 'store.sqlite');
-    const options = { env: envFor(db), ...asUser, timeoutMs: 15_000 };
+    const options = { env: serverEnv(db), ...asUser, timeoutMs: 15_000 };
     keysCreate(options, 'acme', 10, 100);
     chmodSync(db, 0o444);
     const started = runServerCommand(options, 'serve', '--no-dev-key');
@@ -120,7 +116,7 @@ describe('a store the server cannot write', () => {
 describe('a usage journal deleted under a running server', () => {
   it('is detected and recreated, so a kill -9 afterwards loses only the requests in flight', async () => {
     const db = join(dir, 'deleted', 'store.sqlite');
-    const options = { env: envFor(db) };
+    const options = { env: serverEnv(db) };
     const key = keysCreate(options, 'deleted', 100_000, 1e12);
     const server = await serve(options, '--no-dev-key');
     const CONCURRENCY = 8;

@@ -2,7 +2,7 @@ import { linkSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, unlink
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { keysCreate, killServers, runServerCommand, serve } from '../../serve-process.js';
+import { keysCreate, killServers, runServerCommand, serve, serverEnv } from '../../serve-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ussynth-store-file-'));
 afterAll(() => {
@@ -10,20 +10,16 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function envFor(db: string): NodeJS.ProcessEnv {
-  return { ...process.env, USSYNTH_DB: db, PORT: '0', LOG_LEVEL: 'warn' };
-}
-
-/** Starts a second server on `db` and returns how it ended (a server that starts is killed after 15 s: status null). */
+/** Starts a second server on `db` and returns how it ended (one that starts is stopped after 15 s by SIGTERM: status 0). */
 function secondServer(db: string) {
-  return runServerCommand({ env: envFor(db), timeoutMs: 15_000 }, 'serve', '--no-dev-key');
+  return runServerCommand({ env: serverEnv(db), timeoutMs: 15_000 }, 'serve', '--no-dev-key');
 }
 
 describe('one server per store file, whatever path reaches it', () => {
   it('refuses a second server given a symbolic link, a linked folder or a hard link to a served store', async () => {
     const home = join(dir, 'home');
     const db = join(home, 'store.sqlite');
-    const options = { env: envFor(db) };
+    const options = { env: serverEnv(db) };
     const key = keysCreate(options, 'acme', 1000, 50_000);
     const first = await serve(options, '--no-dev-key');
     // The attack: another path to the same file. Each must be refused, not served with totals of its own.
@@ -60,7 +56,7 @@ describe('store file modes', () => {
     const home = join(dir, 'modes', '.ussynth');
     mkdirSync(join(dir, 'modes'));
     const db = join(home, 'store.sqlite');
-    const server = await serve({ env: envFor(db) });
+    const server = await serve({ env: serverEnv(db) });
     const mode = (path: string) => (statSync(path).mode & 0o777).toString(8);
     expect(mode(home)).toBe('700');
     for (const file of ['store.sqlite', 'store.sqlite-wal', 'store.sqlite-shm', 'store.sqlite-usage.journal', 'store.sqlite-usage.lock']) {
