@@ -119,6 +119,25 @@ describe('clients that pipeline and never read', () => {
     expect(slowest, 'slowest normal request, ms').toBeLessThan(3000);
   });
 
+  it('past 8 in the making and 64 waiting, the next pipelined request is refused in its turn and the connection closed', async () => {
+    const server = await startTestServer();
+    try {
+      const { id, key } = await server.key();
+      // 100 requests in one write, which Node parses in one go (loopback delivers it whole).
+      const client = await pacedConnection(Number(new URL(server.url).port), pipelined('/v1/ein?seed=p', key, 100), 100_000_000);
+      await client.ended;
+      const responses = parseResponses(client.data());
+      expect(responses.map((r) => r.status)).toEqual([...Array(72).fill(200), 429]);
+      const refusal = responses[72];
+      expect(refusal.headers.connection).toBe('close');
+      expect(JSON.parse(refusal.body.toString()).code).toBe('too_many_pipelined_requests');
+      expect(server.app.ussynth.metrics!.value('pipelined_requests_refused_total')).toBe(1);
+      expect((await server.store.listKeys(calendarMonth(Date.now()).period)).find((k) => k.id === id)!.used).toBe(72);
+    } finally {
+      await server.destroy();
+    }
+  });
+
   it('are closed when their output makes no progress for the stall timeout, and pay only for what reached them', async () => {
     const server = await startTestServer({ config: { stallTimeoutMs: 1000 } });
     try {
