@@ -7,7 +7,10 @@ const COUNTERS = {
   store_errors_total: 'Requests answered 503 because the key or usage store failed.',
 } as const;
 
-/** A counter of the service. */
+/**
+ * A counter of the service.
+ * @example const name: CounterName = 'records_refunded_total';
+ */
 export type CounterName = keyof typeof COUNTERS;
 
 /**

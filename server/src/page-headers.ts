@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fast
  * eval), no plugins, no `<base>` and no form posting elsewhere, and no framing
  * by any page (`frame-ancestors 'none'`, clickjacking). Images may also be
  * `data:` URIs (Swagger UI's icons).
+ * @example reply.header('content-security-policy', PAGE_CSP)
  */
 export const PAGE_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; " +
@@ -29,6 +30,7 @@ export const PAGE_HEADERS: Readonly<Record<string, string>> = {
  * are allowed, since Swagger UI's bundle sets style attributes in the markup
  * it renders (blocked, Chromium reports it). Styles cannot run script;
  * scripts stay same-origin files only.
+ * @example reply.headers(DOCS_PAGE_HEADERS)
  */
 export const DOCS_PAGE_HEADERS: Readonly<Record<string, string>> = {
   ...PAGE_HEADERS,

@@ -153,7 +153,10 @@ export interface StoreHealth {
   counters: Record<string, number>;
 }
 
-/** Events a store reports while it runs (a failing fold, a recreated journal), for the server's log. */
+/**
+ * Events a store reports while it runs (a failing fold, a recreated journal), for the server's log.
+ * @example const log: StoreLog = (level, message, error) => app.log[level]({ err: error }, message);
+ */
 export type StoreLog = (level: 'error' | 'warn' | 'info', message: string, error?: unknown) => void;
 
 /**

@@ -2,9 +2,15 @@ import { chmodSync, closeSync, constants, fstatSync, mkdirSync, openSync, realpa
 import { dirname } from 'node:path';
 import { StoreRefusedError } from '../store.js';
 
-/** Mode of every file the store creates: its owner only (keys' digests, account names and usage are private). */
+/**
+ * Mode of every file the store creates: its owner only (keys' digests, account names and usage are private).
+ * @example openSync(path, 'a', STORE_FILE_MODE)
+ */
 export const STORE_FILE_MODE = 0o600;
-/** Mode of a store folder the store creates. */
+/**
+ * Mode of a store folder the store creates.
+ * @example mkdirSync(folder, { recursive: true, mode: STORE_FOLDER_MODE })
+ */
 export const STORE_FOLDER_MODE = 0o700;
 
 /**

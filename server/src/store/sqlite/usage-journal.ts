@@ -8,6 +8,7 @@ import { STORE_FILE_MODE } from './store-file.js';
  * of an undelivered response): far above any request (a batch is at most
  * 1000) and far below what would make a total lose integer precision, so a
  * line beyond it is damage, not usage.
+ * @example Math.abs(line.records) <= MAX_LINE_RECORDS
  */
 export const MAX_LINE_RECORDS = 1_000_000;
 
