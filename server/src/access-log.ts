@@ -60,5 +60,7 @@ function hundredths(units: number): string {
 }
 
 function loggedUrl(url: string): string {
-  return redactedUrl(url.length > MAX_LOGGED_URL ? url.slice(0, MAX_LOGGED_URL) + '…' : url);
+  // Redacted before it is cut, so a key the cut would split is still recognised.
+  const safe = redactedUrl(url);
+  return safe.length > MAX_LOGGED_URL ? safe.slice(0, MAX_LOGGED_URL) + '…' : safe;
 }

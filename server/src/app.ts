@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { AuthFailureLimit } from './access/auth-failures.js';
 import { KeyCache } from './access/key-cache.js';
+import { refundUndelivered } from './access/refund-undelivered.js';
+import { ConnectionGuard, drainRefusal } from './connection-guard.js';
 import type { ServerConfig } from './config.js';
 import { clientErrorHandler } from './problem/client-error-handler.js';
+import { connectHandler } from './problem/connect-handler.js';
 import { errorHandler } from './problem/error-handler.js';
 import { notFoundHandler } from './problem/not-found-handler.js';
 import { ProblemError } from './problem/problem-error.js';
@@ -12,6 +16,11 @@ import { sendProblem } from './problem/send-problem.js';
 import { accessFields, pinoLineWriter, type AccessLog } from './access-log.js';
 import { lazyChildLogger } from './lazy-child-logger.js';
 import { bufferedLogStream } from './log-stream.js';
+import { DOCS_PAGE_HEADERS } from './page-headers.js';
+import { mentionsKey } from './redacted-url.js';
+import { TokenBucketLimiter } from './limits/token-bucket.js';
+import { ServiceMetrics } from './metrics.js';
+import { healthRoutes } from './routes/health/index.js';
 import { siteRoutes } from './routes/root/index.js';
 import compress from '@fastify/compress';
 import { docsRoutes } from './routes/v1/docs/index.js';
@@ -34,6 +43,8 @@ export interface UssynthAppOptions {
   accessLog?: AccessLog;
   /** The public base URL (links in e-mails, the dashboard, allowed origins); default: the configured one. */
   publicUrl?: () => string;
+  /** Bounds each connection's output and drains it (buildApp makes one for its server); none: no bounds. */
+  connections?: ConnectionGuard;
 }
 
 /**
@@ -43,8 +54,13 @@ export interface UssynthAppOptions {
  * @example await fastify.register(ussynthApp, { config, services })
  */
 export async function ussynthApp(app: FastifyInstance, options: UssynthAppOptions): Promise<void> {
-  const { config, services } = options;
-  app.decorate('ussynth', { ...services, keys: services.keys ?? new KeyCache(services.store) });
+  const { config, services, connections } = options;
+  app.decorate('ussynth', {
+    ...services,
+    keys: services.keys ?? new KeyCache(services.store),
+    metrics: services.metrics ?? new ServiceMetrics(),
+    authFailures: services.authFailures ?? new AuthFailureLimit(new TokenBucketLimiter(), config.authFailuresPerSecond),
+  });
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler(API_PATHS));
   app.addSchema(problemSchema);
@@ -53,22 +69,33 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
   // Hooks on every request take a callback instead of returning a promise: no allocation and no extra tick per request.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-content-type-options', 'nosniff').header('x-request-id', request.id);
-    if (request.url.startsWith('/v1')) reply.header('cache-control', 'no-store');
+    if (request.url.startsWith('/v1')) {
+      reply.header('cache-control', 'no-store');
+      // The docs page and its files: the pages' CSP and no framing (the API's JSON needs neither).
+      if (request.url.startsWith('/v1/docs')) reply.headers(DOCS_PAGE_HEADERS);
+    }
+    connections?.noteRequest(request);
+    if (connections?.draining) throw drainRefusal();
     if (request.url.length > config.maxUrlLength) {
       throw new ProblemError('uri_too_long', `the request target is ${request.url.length} characters; at most ${config.maxUrlLength} are accepted`);
     }
+    // On every path (a key in /v1/zip/..., in /..., in a parameter's name or a matrix parameter), not only the API's.
+    if (mentionsKey(request.url)) throw keyInUrl();
     // GET bodies are never read by Fastify, so cap them by their declared length here (the account API takes small JSON bodies).
     const length = request.headers['content-length'];
     const limit = request.url.startsWith('/account/') ? ACCOUNT_BODY_LIMIT : config.bodyLimit;
     if (length !== undefined && Number(length) > limit) {
       throw new ProblemError('payload_too_large', `the request body is ${length} bytes; at most ${limit} are accepted here`);
     }
+    // Last: a request refused above costs nothing to answer; one admitted may generate a large body.
+    if (connections !== undefined && !connections.admit(request, done)) return;
     done();
   });
   // One structured line per request, with its id; never the key, and the URL redacted.
   const accessLog = options.accessLog ?? ((request, reply) => request.server.log.info(accessFields(request, reply), 'request'));
   app.addHook('onResponse', (request, reply, done) => {
     accessLog(request, reply);
+    connections?.finished(request);
     done();
   });
 
@@ -76,6 +103,7 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
   // the docs, the account API and /v1/batch; the small /v1 answers opt out (it would cost more than it saves).
   await app.register(compress, { global: true, globalDecompression: false, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(docsRoutes);
+  await app.register(healthRoutes, { draining: () => connections?.draining ?? false });
   await app.register(apiRoutes, { prefix: '/v1' });
   await app.register(corsPreflightRoutes, { prefix: '/v1' });
   const publicUrl = options.publicUrl ?? (() => config.publicUrl ?? listeningUrl(app, config.host, config.port));
@@ -83,14 +111,22 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
 }
 (ussynthApp as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
 
+function keyInUrl(): ProblemError {
+  return new ProblemError(
+    'api_key_in_query',
+    'API keys are never accepted in the URL (path or query string); send the key in the x-api-key header (and consider rotating it, the URL may have been logged on the way)',
+  );
+}
+
 /**
  * A Fastify instance with the service registered and the deliberate limits
  * of the config (timeouts, size caps), not yet listening; tests call
  * `listen({ port: 0 })` on it, server.ts listens on the configured port.
+ * Logs go to standard output, or to `options.logFd`.
  * @example const app = await buildApp(config, services); await app.listen({ port: 0 });
  */
-export async function buildApp(config: ServerConfig, services: AppServices, publicUrl?: () => string): Promise<FastifyInstance> {
-  const log = config.logLevel === 'silent' ? undefined : bufferedLogStream();
+export async function buildApp(config: ServerConfig, services: AppServices, options: { logFd?: number; publicUrl?: () => string } = {}): Promise<FastifyInstance> {
+  const log = config.logLevel === 'silent' ? undefined : bufferedLogStream(options.logFd);
   const app = Fastify({
     logger: log ? { level: config.logLevel, redact: ['req.headers["x-api-key"]', 'headers["x-api-key"]'], stream: log.stream } : false,
     // The onResponse hook writes one line per request instead of Fastify's two.
@@ -107,6 +143,9 @@ export async function buildApp(config: ServerConfig, services: AppServices, publ
     // Long path parameters reach the schema (400 invalid_zip); the URL cap (414) bounds them.
     routerOptions: { maxParamLength: config.maxUrlLength },
     clientErrorHandler,
+    // A request arriving while the server closes is answered by the onRequest hook (503 problem+json with a request
+    // id and Retry-After), not with Fastify's own JSON.
+    return503OnClosing: false,
     frameworkErrors(error, request, reply) {
       const code = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'uri_too_long' : 'bad_request';
       sendProblem(request, reply, code, code === 'uri_too_long' ? 'a path segment is too long' : 'the request URL is malformed');
@@ -115,9 +154,20 @@ export async function buildApp(config: ServerConfig, services: AppServices, publ
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: true, allErrors: false } },
   });
   app.server.headersTimeout = config.headersTimeoutMs;
+  app.server.on('connect', connectHandler);
   if (log) app.addHook('onClose', (_instance, done) => (log.close(), done()));
+  const metrics = services.metrics ?? new ServiceMetrics();
+  const connections = new ConnectionGuard(
+    app.server,
+    { maxActive: config.maxActivePerConnection, maxWaiting: config.maxWaitingPerConnection, stallTimeoutMs: config.stallTimeoutMs },
+    { undelivered: refundUndelivered, metrics },
+  );
+  app.decorate('connections', connections);
+  // Before Fastify stops routing and Node closes idle connections: from now on requests are refused, not started.
+  app.addHook('preClose', (done) => (connections.drain(), done()));
   // With info lines on, the access line goes straight to the destination; the plugin's default otherwise.
   const accessLog = log && ['trace', 'debug', 'info'].includes(config.logLevel) ? pinoLineWriter((line) => log.stream.write(line)) : undefined;
-  await app.register(ussynthApp, { config, services, accessLog, publicUrl: publicUrl ?? (() => config.publicUrl ?? listeningUrl(app, config.host, config.port)) });
+  const publicUrl = options.publicUrl ?? (() => config.publicUrl ?? listeningUrl(app, config.host, config.port));
+  await app.register(ussynthApp, { config, services: { ...services, metrics }, accessLog, connections, publicUrl });
   return app;
 }

@@ -27,7 +27,7 @@ export interface ServerConfig {
   maxHeaderBytes: number;
   /** Largest request body (the API takes none) before 413. */
   bodyLimit: number;
-  /** How long SIGTERM waits for in-flight requests before exiting anyway. */
+  /** How long SIGTERM lets connections take their responses before closing them (undelivered ones are refunded). */
   drainTimeoutMs: number;
   /** The URL customers use (USSYNTH_PUBLIC_URL, e.g. https://api.example.com), or null: http://HOST:PORT as listening. */
   publicUrl: string | null;
@@ -37,6 +37,14 @@ export interface ServerConfig {
   mailFrom: string;
   /** Folder of the outbox when there is no SMTP server (USSYNTH_OUTBOX, default beside the store). */
   outboxDir: string;
+  /** Responses one connection may have in the making at once (admitted, not yet written to the kernel). */
+  maxActivePerConnection: number;
+  /** Pipelined requests that may wait behind those; the next is refused (429) and the connection closed after it. */
+  maxWaitingPerConnection: number;
+  /** A connection whose unsent output makes no progress for this long is closed. */
+  stallTimeoutMs: number;
+  /** Failed authentications per second (and burst) allowed per client address before 429. */
+  authFailuresPerSecond: number;
 }
 
 /** The default web demo folder, next to the package's dist/. */
@@ -92,6 +100,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     smtpUrl,
     mailFrom,
     outboxDir: env.USSYNTH_OUTBOX === undefined || env.USSYNTH_OUTBOX === '' ? join(dirname(dbPath), 'outbox') : env.USSYNTH_OUTBOX,
+    maxActivePerConnection: 8,
+    maxWaitingPerConnection: 64,
+    stallTimeoutMs: 30_000,
+    authFailuresPerSecond: 10,
   };
 }
 

@@ -1,25 +1,48 @@
 const SECRET_NAME = /key|token|secret|auth/i;
-const SECRET_VALUE = /uss_(?:live|test)_/;
+// The prefix every key starts with; any letter case, since a key typed in capitals is still a secret in a log.
+const KEY_PREFIX = /uss_(?:live|test)_/i;
+const ESCAPE = /%([0-9A-Fa-f]{2})/g;
+const REDACTED = '[redacted]';
 
 /**
- * A request target safe to log: values of key-like parameters, and any value
- * that looks like an API key, are replaced, so a key sent in the URL by
- * mistake never reaches the logs.
+ * Whether text carries something shaped like an API key, as sent or after
+ * undoing percent-encoding (up to three times: `%75ss_live_`, `%2575ss_...`),
+ * anywhere: a path segment, a parameter's name or value, a matrix parameter.
+ * Cheap for the URLs of normal requests, which hold neither `_` nor `%`.
+ * @example mentionsKey('/v1/zip/uss%5Flive%5FAb3dE6gH') // true
+ */
+export function mentionsKey(text: string): boolean {
+  if (text.indexOf('_') < 0 && text.indexOf('%') < 0) return false;
+  let decoded = text;
+  for (let round = 0; round < 4; round++) {
+    if (KEY_PREFIX.test(decoded)) return true;
+    const next = decoded.replace(ESCAPE, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    if (next === decoded) return false;
+    decoded = next;
+  }
+  return false;
+}
+
+/**
+ * A request target safe to log: a path segment, or a query parameter (name
+ * and value), that carries anything shaped like an API key is replaced whole,
+ * and values of key-like parameter names are replaced, so a key sent in the
+ * URL by mistake never reaches the logs.
  * @example redactedUrl('/v1/ein?api_key=uss_live_x') // "/v1/ein?api_key=[redacted]"
+ * @example redactedUrl('/v1/zip/uss_live_x?uss_test_y=1') // "/v1/zip/[redacted]?[redacted]"
  */
 export function redactedUrl(url: string): string {
   const mark = url.indexOf('?');
-  if (mark < 0) return url;
-  const parts = url.slice(mark + 1).split('&').map((pair) => {
+  const path = mark < 0 ? url : url.slice(0, mark);
+  const safePath = mentionsKey(path) ? path.split('/').map((segment) => (mentionsKey(segment) ? REDACTED : segment)).join('/') : path;
+  if (mark < 0) return safePath;
+  const query = url.slice(mark + 1);
+  if (!mentionsKey(query) && !SECRET_NAME.test(query)) return safePath + '?' + query;
+  const pairs = query.split('&').map((pair) => {
     const eq = pair.indexOf('=');
     const name = eq < 0 ? pair : pair.slice(0, eq);
-    let decoded = pair;
-    try {
-      decoded = decodeURIComponent(pair.replace(/\+/g, ' '));
-    } catch {
-      // Undecodable text is checked as sent.
-    }
-    return SECRET_NAME.test(name) || SECRET_VALUE.test(decoded) ? `${name}=[redacted]` : pair;
+    if (mentionsKey(name)) return REDACTED;
+    return SECRET_NAME.test(name) || mentionsKey(pair) ? `${name}=${REDACTED}` : pair;
   });
-  return url.slice(0, mark + 1) + parts.join('&');
+  return safePath + '?' + pairs.join('&');
 }

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { AuthFailureLimit } from './access/auth-failures.js';
 import { AccountService } from './accounts/account-service.js';
 import { ActivityRecorder } from './accounts/activity-recorder.js';
 import { AuthThrottle } from './accounts/auth-throttle.js';
@@ -25,7 +26,11 @@ export interface RunningServer {
   url: string;
   /** Where account e-mail goes. */
   mailer: Mailer;
-  /** Stops accepting connections, waits for in-flight requests, then closes the store. */
+  /**
+   * Stops accepting connections and drains: requests not yet started are answered 503, responses in the making are
+   * written out, and connections close once they have taken their responses; at the drain deadline the rest are
+   * closed and what they were charged and not sent is refunded. Then closes the store.
+   */
   close(): Promise<void>;
 }
 
@@ -36,15 +41,22 @@ export interface RunningServer {
  */
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   keepTickShape();
-  const store = await openSqliteStore(config.dbPath, { ownUsage: true });
+  // The store reports a failing fold or a recreated journal; the logger exists once the app is built.
+  let log: FastifyBaseLogger | undefined;
+  const store = await openSqliteStore(config.dbPath, {
+    ownUsage: true,
+    log: (level, message, error) => log?.[level](error === undefined ? {} : { err: error }, message),
+  });
   const limiter = new TokenBucketLimiter();
+  const failures = new TokenBucketLimiter();
+  const authFailures = new AuthFailureLimit(failures, config.authFailuresPerSecond);
   // Set once listening: mail links and the dashboard need the bound port when PORT=0.
   let url = '';
   const publicUrl = () => config.publicUrl ?? url;
-  let logError = (what: string, error: unknown) => console.error(`${what}:`, error);
+  const logError = (what: string, error: unknown) => (log ? log.error({ err: error }, what) : console.error(`${what}:`, error));
   const mailer = config.smtpUrl
     ? smtpMailer(config.smtpUrl, config.mailFrom)
-    : outboxMailer(config.outboxDir, config.mailFrom, (path) => app.log.info({ path }, 'e-mail written to the outbox'));
+    : outboxMailer(config.outboxDir, config.mailFrom, (path) => log?.info({ path }, 'e-mail written to the outbox'));
   const activity = new ActivityRecorder(store.accounts, (error) => logError('activity flush failed', error));
   const accounts = new AccountService({
     store,
@@ -56,9 +68,12 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     publicUrl,
     onBackgroundError: (what, error) => logError(`${what} failed`, error),
   });
-  const app = await buildApp(config, { store, rateLimiter: limiter, quota: new StoreMonthlyQuota(store), clock: Date.now, accounts, activity }, publicUrl);
-  logError = (what, error) => app.log.error({ err: error }, what);
-  const prune = setInterval(() => limiter.prune(Date.now()), 60_000);
+  const app = await buildApp(config, { store, rateLimiter: limiter, quota: new StoreMonthlyQuota(store), clock: Date.now, authFailures, accounts, activity }, { publicUrl });
+  log = app.log;
+  const prune = setInterval(() => {
+    limiter.prune(Date.now());
+    failures.prune(Date.now());
+  }, 60_000);
   prune.unref();
   try {
     await app.listen({ host: config.host, port: config.port });
@@ -81,12 +96,19 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       return (closing ??= (async () => {
         clearInterval(prune);
         // A keep-alive connection whose request finishes during the drain is idle afterwards; closing only the
-        // connections idle at the start would leave it open until the client lets go (seconds).
+        // connections idle at the start would leave it open until the client lets go (seconds). The guard closes a
+        // connection only once nothing is left to write to it.
         const closeIdle = setInterval(() => app.server.closeIdleConnections(), 25);
+        const deadline = setTimeout(() => {
+          const closed = app.connections.closeAll();
+          if (closed > 0) app.log.warn({ connections: closed }, 'drain deadline: closed connections that had not taken their responses; undelivered records refunded');
+        }, config.drainTimeoutMs);
         try {
           await app.close();
+          await app.connections.allClosed();
         } finally {
           clearInterval(closeIdle);
+          clearTimeout(deadline);
         }
         await activity.close();
         await mailer.close();
@@ -96,19 +118,24 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   };
 }
 
+/** Time given to closing the store after the drain deadline, before the process exits anyway. */
+const CLOSE_GRACE_MS = 5000;
+
 /**
- * On SIGTERM or SIGINT: drain in-flight requests, close the store (folding
- * the usage journal into the table) and exit; exits
- * with status 1 if draining takes longer than the configured limit.
+ * On SIGTERM or SIGINT: drain (see RunningServer.close; connections get the
+ * configured drain time to take their responses), close the store (folding
+ * the usage journal into the table) and exit 0; exits with status 1 if
+ * closing fails or still runs 5 s after the drain deadline (the journal
+ * keeps every debit for the next start).
  * @example drainOnSignals(server, config.drainTimeoutMs)
  */
 export function drainOnSignals(server: RunningServer, drainTimeoutMs: number): void {
   const onSignal = (signal: NodeJS.Signals) => {
     server.app.log.info({ signal }, 'draining in-flight requests');
     const timer = setTimeout(() => {
-      server.app.log.error('drain timed out; exiting');
+      server.app.log.error('closing did not finish after the drain deadline; exiting');
       process.exit(1);
-    }, drainTimeoutMs);
+    }, drainTimeoutMs + CLOSE_GRACE_MS);
     timer.unref();
     server.close().then(
       () => {

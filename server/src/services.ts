@@ -1,9 +1,11 @@
 import type { MonthlyQuota, QuotaDecision } from './limits/monthly-quota.js';
 import type { RateDecision, RateLimiter } from './limits/rate-limiter.js';
 import type { KeyRecord, Store } from './store/store.js';
+import type { AuthFailureLimit } from './access/auth-failures.js';
 import type { KeyCache } from './access/key-cache.js';
 import type { AccountService } from './accounts/account-service.js';
 import type { ActivityRecorder } from './accounts/activity-recorder.js';
+import type { ServiceMetrics } from './metrics.js';
 
 /** What the routes use, behind interfaces: swap SQLite for PostgreSQL or the bucket for Redis here only. */
 export interface AppServices {
@@ -21,6 +23,10 @@ export interface AppServices {
   accounts?: AccountService;
   /** Per-day records, refusals and keys' last use, for the dashboard and /v1/usage. */
   activity?: ActivityRecorder;
+  /** The service's counters, shown at /metrics (default: new ones). */
+  metrics?: ServiceMetrics;
+  /** Failed authentications per client address (default: an in-process token bucket at the configured rate). */
+  authFailures?: AuthFailureLimit;
 }
 
 /** What authentication established for a request. */

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -40,11 +40,15 @@ export interface TestServer {
 
 let accountCount = 0;
 
-/** Starts a test server; `dir` reuses a store file (restart), `clock` fakes time. */
-export async function startTestServer(options: { dir?: string; clock?: () => number; config?: Partial<ServerConfig>; mailer?: Mailer; throttle?: AuthThrottle } = {}): Promise<TestServer> {
+/**
+ * Starts a test server; `dir` reuses a store file (restart), `clock` fakes time, `logFile` writes the server's log
+ * (info level) to that file, complete once the server is closed; `mailer` and `throttle` replace the accounts' own.
+ */
+export async function startTestServer(options: { dir?: string; clock?: () => number; config?: Partial<ServerConfig>; logFile?: string; mailer?: Mailer; throttle?: AuthThrottle } = {}): Promise<TestServer> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'ussynth-server-'));
   const dbPath = join(dir, 'store.sqlite');
-  const config = { ...loadConfig({ LOG_LEVEL: 'silent', USSYNTH_DB: dbPath, USSYNTH_WEB_DIR: '' }), webDir: null, ...options.config };
+  const logLevel = options.logFile === undefined ? 'silent' : 'info';
+  const config = { ...loadConfig({ LOG_LEVEL: logLevel, USSYNTH_DB: dbPath, USSYNTH_WEB_DIR: '' }), webDir: null, ...options.config };
   const store = await openSqliteStore(dbPath, { ownUsage: true });
   const clock = options.clock ?? Date.now;
   const outbox = join(dir, 'outbox');
@@ -54,7 +58,8 @@ export async function startTestServer(options: { dir?: string; clock?: () => num
   const activity = new ActivityRecorder(store.accounts);
   const throttle = options.throttle ?? new AuthThrottle();
   const accounts = new AccountService({ store, mailer, billing: embeddedBilling(), throttle, activity, clock, publicUrl, onBackgroundError: () => {} });
-  const app = await buildApp(config, { store, rateLimiter: new TokenBucketLimiter(), quota: new StoreMonthlyQuota(store), clock, accounts, activity }, publicUrl);
+  const logFd = options.logFile === undefined ? undefined : openSync(options.logFile, 'w');
+  const app = await buildApp(config, { store, rateLimiter: new TokenBucketLimiter(), quota: new StoreMonthlyQuota(store), clock, accounts, activity }, { logFd, publicUrl });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -63,6 +68,9 @@ export async function startTestServer(options: { dir?: string; clock?: () => num
     if (closed) return;
     closed = true;
     await app.close();
+    await app.connections.allClosed();
+    // After the app's own close, which writes out the buffered log lines.
+    if (logFd !== undefined) closeSync(logFd);
     await activity.close();
     await store.close();
   };

@@ -4,6 +4,7 @@ import type { QuotaDecision } from '../limits/monthly-quota.js';
 import { durableDebit } from '../store/store.js';
 import { ProblemError } from '../problem/problem-error.js';
 import { setRateLimitHeaders } from './rate-limit-headers.js';
+import { refundUndelivered } from './refund-undelivered.js';
 
 /**
  * Debits `records` from the account's monthly quota, then sets the RateLimit
@@ -24,6 +25,9 @@ export function afterDebit<T>(request: FastifyRequest, reply: FastifyReply, reco
   if (!access) throw new Error('afterDebit called on a route without authentication');
   const services = request.server.ussynth;
   const now = access.now;
+  // Nobody would receive the body: charge nothing (a connection that closes later has its charge given back).
+  if (request.raw.socket?.destroyed) throw connectionClosed();
+  if (request.method === 'HEAD') return headers(request, reply, records);
   let decision;
   try {
     decision = services.quota.debit(access.key.accountId, records, access.key.monthlyQuota, now);
@@ -48,14 +52,16 @@ export function afterDebit<T>(request: FastifyRequest, reply: FastifyReply, reco
   if (!isPromise(decision)) {
     settle(decision);
     if (decision.whenDurable === undefined) return counted();
-    decision.whenDurable((error) => sendWhenDurable(request, reply, error, counted));
+    decision.whenDurable((error) => sendWhenDurable(reply, error === null ? null : undone(request, error), counted));
     return undefined;
   }
   return decision.then(
     (granted) => {
       settle(granted);
+      // Granted after the connection closed (a store that answered later): given back at once.
+      if (request.raw.socket?.destroyed) refundUndelivered(request);
       return durableDebit(granted).then(counted, (error: unknown) => {
-        throw usageStoreUnavailable(request, error);
+        throw undone(request, error);
       });
     },
     (error: unknown) => {
@@ -64,11 +70,39 @@ export function afterDebit<T>(request: FastifyRequest, reply: FastifyReply, reco
   );
 }
 
+/**
+ * HEAD: the GET's status and headers (RateLimit from a peek at the quota, 429
+ * `quota_exceeded` when the GET would get it) without a body; nothing is
+ * generated and nothing charged.
+ */
+function headers(request: FastifyRequest, reply: FastifyReply, records: number): Awaitable<undefined> {
+  const access = request.access!;
+  const { key, now } = access;
+  let peeked;
+  try {
+    peeked = request.server.ussynth.quota.peek(key.accountId, key.monthlyQuota, now);
+  } catch (error) {
+    throw usageStoreUnavailable(request, error);
+  }
+  const answer = (decision: QuotaDecision): undefined => {
+    access.quota = decision;
+    setRateLimitHeaders(request, reply);
+    if (decision.remaining < records) throw quotaExceeded(records, decision, key.monthlyQuota, now);
+    reply.type('application/json; charset=utf-8').send();
+    return undefined;
+  };
+  return isPromise(peeked)
+    ? peeked.then(answer, (error: unknown) => {
+        throw usageStoreUnavailable(request, error);
+      })
+    : answer(peeked);
+}
+
 /** Sends the body, or the problem when the debit could not be made durable (it was undone) or the body failed. */
-function sendWhenDurable<T>(request: FastifyRequest, reply: FastifyReply, error: Error | null, body: () => T): void {
+function sendWhenDurable<T>(reply: FastifyReply, problem: ProblemError | null, body: () => T): void {
   let payload: T | ProblemError;
   try {
-    payload = error ? usageStoreUnavailable(request, error) : body();
+    payload = problem ?? body();
   } catch (failure) {
     reply.send(failure);
     return;
@@ -85,7 +119,18 @@ function quotaExceeded(records: number, decision: QuotaDecision, quota: number, 
   );
 }
 
+/** A debit that could not be made durable was undone: nothing is left to give back if the connection closes. */
+function undone(request: FastifyRequest, error: unknown): ProblemError {
+  request.access!.records = 0;
+  return usageStoreUnavailable(request, error);
+}
+
+function connectionClosed(): ProblemError {
+  return new ProblemError('service_unavailable', 'the connection closed before the response could be made');
+}
+
 function usageStoreUnavailable(request: FastifyRequest, error: unknown): ProblemError {
   request.log.error({ err: error }, 'usage store unavailable');
+  request.server.ussynth.metrics?.count('store_errors_total');
   return new ProblemError('service_unavailable', 'the usage store is unavailable; retry shortly', { headers: { 'retry-after': '1' } });
 }

@@ -6,9 +6,9 @@ import { checksumValid, keyShape } from '../store/api-key.js';
 import { ProblemError } from '../problem/problem-error.js';
 import { setRateLimitHeaders } from './rate-limit-headers.js';
 
-// Query names a client might put a key in; keys are refused there (URLs end up in logs and histories).
+// Query names a client might put a key in; keys are refused there (URLs end up in logs and histories). Anything
+// shaped like a key, anywhere in the URL, is refused for every path by the app's onRequest hook.
 const KEY_PARAM = /key|token|secret|auth/i;
-const KEY_VALUE = /uss_(?:live|test)_/;
 
 /**
  * onRequest hook of the API routes: refuses keys in the query, checks the
@@ -23,16 +23,16 @@ const KEY_VALUE = /uss_(?:live|test)_/;
 export function authenticate(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
   const query = request.query as Record<string, unknown>;
   for (const name in query) {
-    if (KEY_PARAM.test(name) || KEY_VALUE.test(String(query[name]))) {
+    if (KEY_PARAM.test(name)) {
       throw new ProblemError('api_key_in_query', 'API keys are never accepted in the query string; send the key in the x-api-key header (and consider rotating it, the URL may have been logged on the way)', { param: name });
     }
   }
   const presented = request.headers['x-api-key'];
   if (presented === undefined || presented === '') {
-    throw new ProblemError('missing_api_key', 'send your API key in the x-api-key header');
+    return failed(request, done, new ProblemError('missing_api_key', 'send your API key in the x-api-key header'));
   }
   const shape = typeof presented === 'string' ? keyShape(presented) : undefined;
-  if (!shape) throw malformedKey();
+  if (!shape) return failed(request, done, malformedKey());
   const services = request.server.ussynth;
   const keys = services.keys!;
   const now = services.clock();
@@ -40,7 +40,7 @@ export function authenticate(request: FastifyRequest, reply: FastifyReply, done:
   const cached = keys.peek(shape.id, now);
   if (cached !== undefined && keys.matchesVerified(cached, presented as string)) return admit(request, reply, cached, now, done);
   // A mistyped key is refused here, before any store lookup.
-  if (!checksumValid(presented as string)) throw malformedKey();
+  if (!checksumValid(presented as string)) return failed(request, done, malformedKey());
   let key;
   try {
     key = keys.get(shape.id, now);
@@ -49,7 +49,7 @@ export function authenticate(request: FastifyRequest, reply: FastifyReply, done:
   }
   const verified = (record: KeyRecord | undefined) => {
     if (!record || !keys.verify(record, presented as string)) {
-      throw new ProblemError('invalid_api_key', `no API key matches (key id ${shape.id})`);
+      return failed(request, done, new ProblemError('invalid_api_key', `no API key matches (key id ${shape.id})`));
     }
     admit(request, reply, record, now, done);
   };
@@ -66,10 +66,17 @@ export function authenticate(request: FastifyRequest, reply: FastifyReply, done:
   );
 }
 
+/** Answers a failed authentication: its 401, or 429 once the client's address failed too often (AuthFailureLimit). */
+function failed(request: FastifyRequest, done: HookHandlerDoneFunction, problem: ProblemError): void {
+  const answer = request.server.ussynth.authFailures!.refusal(request, problem);
+  if (isPromise(answer)) answer.then(done, done);
+  else done(answer);
+}
+
 /** Refuses a revoked or expired key, then takes one request from its token bucket. */
 function admit(request: FastifyRequest, reply: FastifyReply, record: KeyRecord, now: number, done: HookHandlerDoneFunction): void {
   if (record.revokedAt !== null || (record.expiresAt !== null && record.expiresAt <= now)) {
-    throw new ProblemError('revoked_api_key', `API key ${record.id} was ${record.revokedAt !== null ? 'revoked' : 'rotated and its grace period has ended'}`);
+    return failed(request, done, new ProblemError('revoked_api_key', `API key ${record.id} was ${record.revokedAt !== null ? 'revoked' : 'rotated and its grace period has ended'}`));
   }
   const rate = request.server.ussynth.rateLimiter.take(record.id, record.rate, now);
   if (isPromise(rate)) rate.then((decision) => settle(request, reply, record, decision, now, done), done);
@@ -101,5 +108,6 @@ function settle(request: FastifyRequest, reply: FastifyReply, key: KeyRecord, ra
 
 function keyStoreUnavailable(request: FastifyRequest, error: unknown): ProblemError {
   request.log.error({ err: error }, 'key store unavailable');
+  request.server.ussynth.metrics?.count('store_errors_total');
   return new ProblemError('service_unavailable', 'the key store is unavailable; retry shortly', { headers: { 'retry-after': '1' } });
 }

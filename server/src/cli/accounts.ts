@@ -1,9 +1,9 @@
 import { CliError, type Command, type CommandIo } from 'ussynth/cli';
 import { calendarMonth } from '../limits/calendar-month.js';
-import { storePath } from '../store/default-path.js';
 import type { Store } from '../store/store.js';
 import { isTier, TIERS } from '../store/tiers.js';
 import { parse, tierLimits } from './cli-options.js';
+import { withStore } from './with-store.js';
 
 const HELP = `Usage: ussynth accounts <list|show|set> [options]
 
@@ -37,13 +37,7 @@ export const accountsCommand: Command = {
     const [action, ...rest] = args;
     const run = action === undefined ? undefined : ACTIONS[action];
     if (!run) throw new CliError(action === undefined ? 'accounts needs an action: list, show or set' : `unknown accounts action "${action}"; use list, show or set`);
-    const { openSqliteStore } = await import('../store/sqlite/sqlite-store.js');
-    const store = await openSqliteStore(storePath(io.env));
-    try {
-      return await run(rest, io, store);
-    } finally {
-      await store.close();
-    }
+    return withStore(io, (store) => run(rest, io, store));
   },
 };
 

@@ -1,10 +1,10 @@
 import { calendarMonth } from '../limits/calendar-month.js';
-import { storePath } from '../store/default-path.js';
 import { issueKey, rotateIssuedKey } from '../store/issue-key.js';
-import { StoreConflictError, type KeyListing, type Store } from '../store/store.js';
+import type { KeyListing, Store } from '../store/store.js';
 import { isTier, TIERS } from '../store/tiers.js';
 import { CliError, type Command, type CommandIo } from 'ussynth/cli';
 import { parse, tierLimits } from './cli-options.js';
+import { withStore } from './with-store.js';
 
 const HELP = `Usage: ussynth keys <create|list|revoke|rotate> [options]
 
@@ -44,17 +44,7 @@ export const keysCommand: Command = {
     const [action, ...rest] = args;
     const run = action === undefined ? undefined : ACTIONS[action];
     if (!run) throw new CliError(action === undefined ? 'keys needs an action: create, list, revoke or rotate' : `unknown keys action "${action}"; use create, list, revoke or rotate`);
-    // SQLite and Kysely load only for this command, so the generating commands start light.
-    const { openSqliteStore } = await import('../store/sqlite/sqlite-store.js');
-    const store = await openSqliteStore(storePath(io.env));
-    try {
-      return await run(rest, io, store);
-    } catch (error) {
-      if (error instanceof StoreConflictError) throw new CliError(error.message, 1);
-      throw error;
-    } finally {
-      await store.close();
-    }
+    return withStore(io, (store) => run(rest, io, store));
   },
 };
 

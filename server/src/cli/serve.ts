@@ -56,10 +56,11 @@ export const serveCommand: Command = {
       if (error instanceof ConfigError) throw new CliError(error.message);
       throw error;
     }
-    const { StoreBusyError } = await import('../store/store.js');
+    const { StoreRefusedError } = await import('../store/store.js');
     const server = await startServer(config).catch((error: unknown) => {
-      // Another server owns this store file (or the port is taken): the operator's to fix, not an internal error.
-      if (error instanceof StoreBusyError) throw new CliError(error.message);
+      // Another server owns this store file, a file cannot be written, or the port is taken: the operator's to fix,
+      // not an internal error.
+      if (error instanceof StoreRefusedError) throw new CliError(error.message);
       if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new CliError(`${config.host}:${config.port} is already in use; set PORT (or HOST) to another address`);
       throw error;
     });

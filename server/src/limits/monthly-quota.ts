@@ -27,6 +27,8 @@ export interface MonthlyQuota {
   debit(accountId: number, records: number, limit: number, nowMs: number): Awaitable<QuotaDecision>;
   /** Reads what is left without debiting. */
   peek(accountId: number, limit: number, nowMs: number): Awaitable<QuotaDecision>;
+  /** Gives back `records` debited at `nowMs` (same month) for a response that never reached its connection. */
+  refund(accountId: number, records: number, nowMs: number): Awaitable<void>;
 }
 
 /**
@@ -51,6 +53,10 @@ export class StoreMonthlyQuota implements MonthlyQuota {
     const used = this.store.usage(accountId, month.period);
     const settle = (records: number) => decision(true, limit - records, month.endMs, month.startMs, nowMs, undefined);
     return isPromise(used) ? used.then(settle) : settle(used);
+  }
+
+  refund(accountId: number, records: number, nowMs: number): Awaitable<void> {
+    return this.store.refundUsage(accountId, calendarMonth(nowMs).period, records);
   }
 
   // The month is the same for every request of a month: computed again only when the clock leaves it.

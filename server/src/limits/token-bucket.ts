@@ -14,9 +14,13 @@ interface Bucket {
 export class TokenBucketLimiter implements RateLimiter {
   private readonly buckets = new Map<string, Bucket>();
 
+  /** `maxBuckets`: past this many keys (client addresses can be many), the buckets start over rather than grow. */
+  constructor(private readonly maxBuckets = 100_000) {}
+
   take(key: string, rate: number, nowMs: number): RateDecision {
     let bucket = this.buckets.get(key);
     if (!bucket) {
+      if (this.buckets.size >= this.maxBuckets) this.buckets.clear();
       bucket = { tokens: rate, updatedMs: nowMs };
       this.buckets.set(key, bucket);
     } else {

@@ -3,7 +3,7 @@ import { UssynthError } from 'ussynth';
 import { bodyValidationProblem, validationProblem } from '../validation/validation-problem.js';
 import { LIBRARY_ERROR_HTTP, type HttpErrorCode } from './http-error-codes.js';
 import { ProblemError } from './problem-error.js';
-import { sendProblem } from './send-problem.js';
+import { problemBody, sendProblem } from './send-problem.js';
 
 // Fastify's own client errors, by status, with a fixed detail (its messages are internal wording).
 const FRAMEWORK_STATUS: Record<number, [HttpErrorCode, string]> = {
@@ -18,10 +18,23 @@ const FRAMEWORK_STATUS: Record<number, [HttpErrorCode, string]> = {
 /**
  * The one error handler: every failure becomes application/problem+json with a
  * stable code and the request id; unexpected errors are logged in full and
- * answered as `internal_error` without any internal detail.
+ * answered as `internal_error` without any internal detail. Should building
+ * that answer fail too, a plain `internal_error` problem is sent, never
+ * Fastify's own JSON (which would carry the internal message).
  * @example app.setErrorHandler(errorHandler)
  */
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  try {
+    return answer(error, request, reply);
+  } catch (failure) {
+    request.log.error({ err: failure, cause: error }, 'the error handler failed');
+    if (reply.sent) return reply;
+    const body = problemBody(request, 'internal_error', `an internal error occurred; quote request id ${request.id} when reporting it`);
+    return reply.code(500).type('application/problem+json').serializer(JSON.stringify).send(body);
+  }
+}
+
+function answer(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (error instanceof ProblemError) {
     return sendProblem(request, reply, error.code, error.detail, error.extras);
   }

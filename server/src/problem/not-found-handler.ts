@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { redactedUrl } from '../redacted-url.js';
 import { sendProblem } from './send-problem.js';
 
 /**
@@ -8,7 +9,7 @@ import { sendProblem } from './send-problem.js';
  */
 export function notFoundHandler(knownGetPaths: readonly RegExp[]) {
   return function onNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-    const path = request.url.split('?', 1)[0];
+    const path = redactedUrl(request.url.split('?', 1)[0]);
     if (request.method !== 'GET' && request.method !== 'HEAD' && knownGetPaths.some((p) => p.test(path))) {
       return sendProblem(request, reply, 'method_not_allowed', `${request.method} is not allowed on ${path}; use GET`, { headers: { allow: 'GET, HEAD' } });
     }

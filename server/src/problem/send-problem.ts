@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isPromise } from '../awaitable.js';
 import { setRateLimitHeaders } from '../access/rate-limit-headers.js';
+import { redactedUrl } from '../redacted-url.js';
 import { problemSpec, type ProblemCode } from './http-error-codes.js';
 
 /** The RFC 9457 body the API sends, with the service's extension members. */
@@ -30,8 +31,8 @@ export function problemBody(request: FastifyRequest, code: ProblemCode, detail: 
     title: spec.title,
     status: spec.status,
     detail,
-    // The path only: a query string could carry something the client should not see echoed.
-    instance: request.url.split('?', 1)[0],
+    // The path only, without anything shaped like a key: the body may be logged or shown on the way back.
+    instance: redactedUrl(request.url.split('?', 1)[0]),
     code,
     request_id: request.id,
   };

@@ -39,7 +39,7 @@ const DESCRIPTIONS: Record<number, string> = {
   400: 'A parameter is invalid; `param` names it.',
   401: 'Missing, malformed, unknown or revoked API key.',
   404: 'Unknown resource.',
-  429: 'Rate limit (`rate_limited`) or monthly quota (`quota_exceeded`) reached; see Retry-After.',
+  429: 'Rate limit (`rate_limited`), monthly quota (`quota_exceeded`), failed authentications from this address (`too_many_auth_failures`) or pipelining (`too_many_pipelined_requests`); see Retry-After.',
   500: 'Internal error (no details are disclosed).',
-  503: 'The key store is unavailable.',
+  503: 'The key or usage store is unavailable, or the server is shutting down; see Retry-After.',
 };

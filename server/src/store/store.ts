@@ -122,6 +122,14 @@ export interface Store {
   debitUsage(accountId: number, period: string, records: number, limit: number): Awaitable<UsageDebit>;
   /** Records used by the account in `period`. */
   usage(accountId: number, period: string): Awaitable<number>;
+  /**
+   * Gives back records debited for a response that never reached its connection (the client went away, or a
+   * drain had to close it first); the total never goes below zero. Durable like a debit; a failure is reported,
+   * not thrown (the records then stay debited).
+   */
+  refundUsage(accountId: number, period: string, records: number): Awaitable<void>;
+  /** Whether the store can take and keep debits now (readiness), and its counters for /metrics. */
+  health(): Awaitable<StoreHealth>;
   /** Saves a key for an account (created when missing; an existing account must have the same tier and limits). */
   createKey(account: AccountSpec, key: NewKey, now: number): Promise<void>;
   /** Every key with its account and the account's usage in `period`, sorted by account then id. */
@@ -134,8 +142,40 @@ export interface Store {
   close(): Promise<void>;
 }
 
+/**
+ * A store's readiness and counters. `detail` is a fixed sentence for operators (shown by /readyz), never an
+ * engine's error message; the error itself goes to the log.
+ * @example { ready: false, detail: 'usage totals cannot be written to the table; retrying every second', counters: { usage_fold_failures_total: 3 } }
+ */
+export interface StoreHealth {
+  /** True when debits are taken and kept as designed. */
+  ready: boolean;
+  /** Why not, when not ready. */
+  detail?: string;
+  /** Monotonic counters and gauges by Prometheus name (without the `ussynth_` prefix). */
+  counters: Record<string, number>;
+}
+
+/**
+ * Events a store reports while it runs (a failing fold, a recreated journal), for the server's log.
+ * @example const log: StoreLog = (level, message, error) => app.log[level]({ err: error }, message);
+ */
+export type StoreLog = (level: 'error' | 'warn' | 'info', message: string, error?: unknown) => void;
+
+/**
+ * The store cannot be used as configured (another server owns it, a file cannot be written, a file is reachable by
+ * several names...): the message says what to fix, and `ussynth serve` shows it instead of an internal error.
+ * @example throw new StoreRefusedError('/srv/store.sqlite has 2 hard links; remove the other links')
+ */
+export class StoreRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StoreRefusedError';
+  }
+}
+
 /** The store file is already served by another server process (the embedded store has one owner of its usage). */
-export class StoreBusyError extends Error {
+export class StoreBusyError extends StoreRefusedError {
   constructor(message: string) {
     super(message);
     this.name = 'StoreBusyError';

@@ -1,6 +1,7 @@
-import { closeSync, openSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarMonth } from '../../src/limits/calendar-month.js';
+import { fillJournalDisk } from '../full-journal.js';
 import { startTestServer, type TestServer } from '../test-server.js';
 
 let server: TestServer;
@@ -8,32 +9,6 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(() => server.destroy());
-
-/**
- * Puts /dev/full (every write fails with ENOSPC, a full disk) in place of the
- * server's open usage journal, under the same descriptor number, and returns
- * a function that puts the journal back.
- */
-function fillDisk(journal: string): () => void {
-  const fd = readdirSync('/proc/self/fd')
-    .map(Number)
-    .find((n) => {
-      try {
-        return readlinkSync(`/proc/self/fd/${n}`) === journal;
-      } catch {
-        return false;
-      }
-    });
-  if (fd === undefined) throw new Error(`the journal ${journal} is not open in this process`);
-  const reopen = (path: string, flags: string) => {
-    closeSync(fd);
-    // The lowest free descriptor is the one just closed.
-    const again = openSync(path, flags);
-    if (again !== fd) throw new Error(`expected descriptor ${fd}, got ${again}`);
-  };
-  reopen('/dev/full', 'w');
-  return () => reopen(journal, 'a');
-}
 
 describe('serving only durable debits (the usage journal)', () => {
   it('answers a granted request only after its journal line is written', async () => {
@@ -50,7 +25,7 @@ describe('serving only durable debits (the usage journal)', () => {
   it('fails closed when the journal cannot be written: 503, nothing served, the debit undone', async () => {
     const { id, key } = await server.key('enterprise', { rate: 10_000, monthlyQuota: 1e6 });
     expect((await server.get('/v1/ein', key)).status).toBe(200);
-    const restore = fillDisk(`${server.dbPath}-usage.journal`);
+    const restore = fillJournalDisk(`${server.dbPath}-usage.journal`);
     let refused: Response[];
     try {
       refused = await Promise.all([server.get('/v1/ein', key), server.get('/v1/batch?count=50', key), server.get('/v1/zip/10001', key)]);
@@ -73,3 +48,24 @@ describe('serving only durable debits (the usage journal)', () => {
     expect(listed?.used).toBe(2);
   });
 });
+
+describe('HEAD on a generating route', () => {
+  it('answers the GET\'s status and headers without a body, generating and charging nothing', async () => {
+    const { id, key } = await server.key('enterprise', { rate: 10_000, monthlyQuota: 1500 });
+    const head = await fetch(`${server.url}/v1/batch?count=1000&seed=h`, { method: 'HEAD', headers: { 'x-api-key': key } });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    expect(head.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(head.headers.get('x-ussynth-seed')).toBe('h');
+    expect(head.headers.get('ratelimit')).toMatch(/"monthly";r=1500;/);
+    expect((await server.store.listKeys(calendarMonth(Date.now()).period)).find((k) => k.id === id)?.used).toBe(0);
+    // What the GET would be refused, HEAD is refused too, still without charge.
+    expect((await fetch(`${server.url}/v1/batch?count=abc`, { method: 'HEAD', headers: { 'x-api-key': key } })).status).toBe(400);
+    expect((await server.get('/v1/batch?count=1000', key)).status).toBe(200);
+    const over = await fetch(`${server.url}/v1/batch?count=1000`, { method: 'HEAD', headers: { 'x-api-key': key } });
+    expect(over.status).toBe(429);
+    expect(over.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await server.store.listKeys(calendarMonth(Date.now()).period)).find((k) => k.id === id)?.used).toBe(1000);
+  });
+});
+

@@ -1,19 +1,22 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { calendarMonth } from '../../src/limits/calendar-month.js';
 import { parseKey } from '../../src/store/api-key.js';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store.js';
+import { BIN, keysCreate, killServers, runServerCommand, serve, serverEnv } from '../serve-process.js';
 
-// The real binary, built by `npm test` (npm run build) before vitest runs.
-const BIN = new URL('../../dist/cli/main.js', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'ussynth-keys-'));
 const db = join(dir, 'nested', 'store.sqlite');
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => {
+  killServers();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 function ussynth(...args: string[]) {
-  const result = spawnSync(process.execPath, [BIN, ...args], { env: { ...process.env, USSYNTH_DB: db }, encoding: 'utf8' });
+  const result = runServerCommand({ env: { ...process.env, USSYNTH_DB: db } }, ...args);
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -86,3 +89,48 @@ describe('ussynth keys', () => {
     expect(ussynth('keys', 'rotate', next.id, '--grace', '0').status).toBe(1);
   });
 });
+
+describe('reading commands and a starting server', () => {
+  it('keys list never takes the store\'s lock, so a server starting meanwhile is never refused', async () => {
+    const db = join(dir, 'reader', 'store.sqlite');
+    const env = serverEnv(db);
+    const key = keysCreate({ env }, 'crashed', 100_000, 1e12);
+    const store = await openSqliteStore(db);
+    const { accountId } = (await store.findKey(parseKey(key)!.id))!;
+    await store.close();
+    const lock = `${db}-usage.lock`;
+    const period = calendarMonth(Date.now()).period;
+    for (let round = 1; round <= 2; round++) {
+      // What a crashed server leaves: a long journal, which the old `keys list` replayed while holding the lock.
+      const lines = Array.from({ length: 300_000 }, (_, i) => `${round * 1_000_000 + i} ${accountId} ${period} 1\n`);
+      writeFileSync(`${db}-usage.journal`, lines.join(''));
+      const reader = spawn(process.execPath, [BIN, 'keys', 'list', '--json'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let listed = '';
+      reader.stdout.on('data', (chunk: Buffer) => (listed += chunk.toString()));
+      const readerDone = new Promise<number | null>((resolve) => reader.on('exit', resolve));
+      let lockedByReader = false;
+      let finished = false;
+      void readerDone.then(() => (finished = true));
+      const server = serve({ env }, '--no-dev-key');
+      server.catch(() => {}); // awaited below; a refusal must fail the test there, not as an unhandled rejection
+      // Whether the reader holds a POSIX lock on the lock file, from the kernel's table of locks.
+      while (!finished) {
+        if (existsSync(lock)) {
+          const inode = statSync(lock).ino;
+          lockedByReader ||= readFileSync('/proc/locks', 'utf8')
+            .split('\n')
+            .some((line) => line.split(/\s+/)[4] === String(reader.pid) && line.includes(`:${inode} `));
+        }
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+      expect(await readerDone).toBe(0);
+      const started = await server;
+      expect(lockedByReader).toBe(false);
+      // The reader saw the journal's records without replaying them; the server replayed them once.
+      expect((JSON.parse(listed) as { account: string; used: number }[]).find((k) => k.account === 'crashed')!.used).toBeGreaterThanOrEqual(300_000 * (round - 1));
+      started.child.kill('SIGTERM');
+      expect(await started.exited).toBe(0);
+    }
+  });
+});
+

@@ -1,44 +1,20 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { keysCreate as createKey, killServers, runServerCommand, serve as serveProcess, serverEnv, startLoad, usedBy as used } from '../serve-process.js';
 
-// The real binary, built by `npm test` (npm run build) before vitest runs.
-const BIN = new URL('../../dist/cli/main.js', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'ussynth-serve-'));
 const db = join(dir, 'store.sqlite');
-const env = { ...process.env, USSYNTH_DB: db, PORT: '0', LOG_LEVEL: 'info' };
-const children: ChildProcess[] = [];
+const env = serverEnv(db, 'info');
 afterAll(() => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  killServers();
   rmSync(dir, { recursive: true, force: true });
 });
 
-function serve(...args: string[]): Promise<{ child: ChildProcess; url: string; banner: string; output: () => string; exited: Promise<number | null> }> {
-  const child = spawn(process.execPath, [BIN, 'serve', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    let banner = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      banner += chunk.toString();
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(banner);
-      if (match && (args.includes('--no-dev-key') || banner.includes('curl'))) resolve({ child, url: match[1], banner, output: () => banner, exited });
-    });
-    child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${banner}`)));
-  });
-}
-
-function keysCreate(account: string, rate: number, quota: number): string {
-  const result = spawnSync(process.execPath, [BIN, 'keys', 'create', '--account', account, '--tier', 'enterprise', '--rate', String(rate), '--monthly-quota', String(quota), '--json'], { env, encoding: 'utf8' });
-  return (JSON.parse(result.stdout) as { key: string }).key;
-}
-
-function usedBy(account: string): number {
-  const result = spawnSync(process.execPath, [BIN, 'keys', 'list', '--json'], { env, encoding: 'utf8' });
-  return (JSON.parse(result.stdout) as { account: string; used: number }[]).find((k) => k.account === account)!.used;
-}
+const serve = (...args: string[]) => serveProcess({ env }, ...args);
+const keysCreate = (account: string, rate: number, quota: number) => createKey({ env }, account, rate, quota);
+const usedBy = (account: string) => used({ env }, account);
 
 describe('ussynth serve', () => {
   it('creates the store on first start, prints a working development key and curl lines, logs with request ids', async () => {
@@ -58,7 +34,7 @@ describe('ussynth serve', () => {
 
   it('refuses a second server on the same store, naming the reason, while the first keeps serving', async () => {
     const first = await serve('--no-dev-key');
-    const second = spawnSync(process.execPath, [BIN, 'serve', '--no-dev-key'], { env, encoding: 'utf8' });
+    const second = runServerCommand({ env }, 'serve', '--no-dev-key');
     expect(second.status).toBe(2);
     expect(second.stderr).toMatch(/^ussynth-server: .*store\.sqlite is in use by another ussynth server/);
     expect(second.stderr).not.toContain('internal error');
@@ -68,7 +44,7 @@ describe('ussynth serve', () => {
   });
 
   it('refuses bad configuration naming the variable', () => {
-    const result = spawnSync(process.execPath, [BIN, 'serve'], { env: { ...env, PORT: 'eighty' }, encoding: 'utf8' });
+    const result = runServerCommand({ env: { ...env, PORT: 'eighty' } }, 'serve');
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/^ussynth-server: invalid configuration: PORT must be/);
   });
@@ -98,26 +74,13 @@ describe('ussynth serve', () => {
     const key = keysCreate('crash', 100_000, 1e12);
     const server = await serve('--no-dev-key');
     const CONCURRENCY = 8;
-    let completed = 0;
-    let stop = false;
-    const worker = async () => {
-      while (!stop) {
-        try {
-          const response = await fetch(server.url + '/v1/ein', { headers: { 'x-api-key': key } });
-          await response.arrayBuffer();
-          if (response.status === 200) completed++;
-        } catch {
-          return; // the server died under us: this request was in flight
-        }
-      }
-    };
-    const workers = Array.from({ length: CONCURRENCY }, worker);
-    while (completed < 300) await new Promise((resolve) => setTimeout(resolve, 5));
+    const load = startLoad(server.url, key, '/v1/ein', CONCURRENCY);
+    while (load.count(200) < 300) await new Promise((resolve) => setTimeout(resolve, 5));
     server.child.kill('SIGKILL');
     await server.exited;
-    stop = true;
-    await Promise.all(workers);
-    // `keys list` replays the journal the dead server left (nobody holds the store now).
+    await load.stop();
+    const completed = load.count(200);
+    // `keys list` adds up the journal the dead server left (nobody holds the store now).
     const used = usedBy('crash');
     // Every served response was debited and journaled first; at most the in-flight ones were debited without a response.
     expect(used).toBeGreaterThanOrEqual(completed);

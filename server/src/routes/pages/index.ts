@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AccountService } from '../../accounts/account-service.js';
 import { sessionCookie } from '../../accounts/session-cookie.js';
-import { setPageHeaders } from '../../page-headers.js';
+import { PAGE_HEADERS } from '../../page-headers.js';
 
 /** The account pages: path -> file of the built web folder. */
 export const ACCOUNT_PAGES: Readonly<Record<string, string>> = {
@@ -22,7 +22,7 @@ export const ACCOUNT_PAGES: Readonly<Record<string, string>> = {
 export async function accountPages(app: FastifyInstance, options: { accounts: AccountService; publicUrl: () => string; webDir: string }): Promise<void> {
   for (const [path, file] of Object.entries(ACCOUNT_PAGES)) {
     app.get(path, { schema: { hide: true } }, async (request, reply) => {
-      setPageHeaders(reply);
+      reply.headers(PAGE_HEADERS);
       reply.header('cache-control', 'no-store');
       if (path === '/dashboard') {
         const signedIn = await options.accounts.session(request.cookies[sessionCookie(options.publicUrl()).name]).then(

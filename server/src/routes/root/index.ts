@@ -1,8 +1,10 @@
+import { realpathSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { AccountService } from '../../accounts/account-service.js';
-import { setPageHeaders } from '../../page-headers.js';
+import { PAGE_HEADERS, pageHeaders } from '../../page-headers.js';
 import { accountApi } from '../account/index.js';
 import { accountPages } from '../pages/index.js';
 
@@ -27,8 +29,10 @@ export interface SiteOptions {
 /**
  * Everything outside `/v1`: the front page with the free demo and the static
  * assets of `webDir` (cacheable; pages revalidate; pre-compressed .br/.gz
- * variants served when the client accepts them), the account pages and the
- * account API. Pages carry the Content-Security-Policy of page-headers.ts.
+ * variants served when the client accepts them; dotfiles and anything whose
+ * real path, symbolic links resolved, leaves `webDir` are not served: 404),
+ * the account pages and the account API. Every file carries the page
+ * security headers of page-headers.ts.
  * @example await app.register(siteRoutes, { webDir: 'server/web-dist', accounts, publicUrl })
  */
 export async function siteRoutes(app: FastifyInstance, options: SiteOptions): Promise<void> {
@@ -36,26 +40,45 @@ export async function siteRoutes(app: FastifyInstance, options: SiteOptions): Pr
   await app.register(fastifyCookie);
   if (accounts) await app.register(accountApi, { prefix: '/account/v1', accounts, publicUrl });
   if (webDir === null) {
-    app.get('/', { schema: { hide: true } }, async (_request, reply) => {
-      setPageHeaders(reply);
+    app.get('/', { schema: { hide: true }, onRequest: pageHeaders }, async (_request, reply) => {
       reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
       return NOT_BUILT_PAGE;
     });
     return;
   }
+  const root = realpathSync(webDir);
   await app.register(fastifyStatic, {
-    root: webDir,
+    root,
     prefix: '/',
     index: ['index.html'],
     cacheControl: false,
     preCompressed: true,
+    dotfiles: 'ignore',
+    allowedPath: (pathName) => staysInside(root, pathName),
     setHeaders(reply, path) {
       // A page revalidates so a new deploy shows at once; its assets may be cached for an hour. The account
       // pages set no-store before sending (a signed-out visitor must never get the dashboard from a cache).
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', path.endsWith('.html') ? 'no-cache' : 'public, max-age=3600');
-      if (path.endsWith('.html')) setPageHeaders(reply);
-      else reply.header('x-content-type-options', 'nosniff');
+      for (const [name, value] of Object.entries(PAGE_HEADERS)) reply.header(name, value);
     },
   });
-  if (accounts) await app.register(accountPages, { accounts, publicUrl, webDir });
+  if (accounts) await app.register(accountPages, { accounts, publicUrl, webDir: root });
+}
+
+/**
+ * Whether a requested static path may be served: no dotfile or dot-folder
+ * anywhere in it, and a real path inside `root` (a symbolic link out of the
+ * web folder is refused; one within it is fine). A path that does not exist
+ * is left to the static server (404 either way).
+ */
+function staysInside(root: string, pathName: string): boolean {
+  const segments = pathName.split('/');
+  if (segments.some((segment) => segment.startsWith('.'))) return false;
+  let real: string;
+  try {
+    real = realpathSync(join(root, ...segments));
+  } catch {
+    return true;
+  }
+  return real === root || real.startsWith(root + sep);
 }

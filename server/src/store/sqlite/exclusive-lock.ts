@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { ensurePrivateFile } from './store-file.js';
 
 /** A held lock; `release` gives it up. */
 export interface ExclusiveLock {
@@ -15,6 +16,8 @@ export interface ExclusiveLock {
  * @example const lock = tryExclusiveLock('/var/lib/ussynth/store.sqlite-usage.lock'); if (!lock) throw new Error('in use');
  */
 export function tryExclusiveLock(path: string): ExclusiveLock | undefined {
+  // Created 0600 first: anyone who can open the file can hold its lock.
+  ensurePrivateFile(path);
   const db = new Database(path);
   try {
     db.pragma('busy_timeout = 0');

@@ -1,17 +1,17 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import type { Awaitable } from '../../awaitable.js';
-import type { AccountSpec, KeyListing, KeyRecord, NewKey, Store, UsageDebit } from '../store.js';
-import { StoreBusyError, StoreConflictError } from '../store.js';
+import type { AccountSpec, KeyListing, KeyRecord, NewKey, Store, StoreHealth, StoreLog, UsageDebit } from '../store.js';
+import { StoreBusyError, StoreConflictError, StoreRefusedError } from '../store.js';
 import type { Tier } from '../tiers.js';
 import type { KeyEnvironment } from '../api-key.js';
 import { tryExclusiveLock, type ExclusiveLock } from './exclusive-lock.js';
 import { storeMigrations } from './migrations.js';
 import type { StoreDatabase } from './schema.js';
-import { FOLD_INTERVAL_MS, replayJournal, UsageLedger } from './usage-ledger.js';
-import { SqliteAccounts } from './sqlite-accounts.js';
+import { KyselyAccounts } from '../kysely-accounts.js';
+import { storeFilePath } from './store-file.js';
+import { foldedSeq, readJournal, unfoldedUsage } from './usage-journal.js';
+import { FOLD_INTERVAL_MS, UsageLedger } from './usage-ledger.js';
 
 interface KeyRow {
   id: string;
@@ -31,10 +31,15 @@ export interface SqliteStoreOptions {
   /**
    * This process serves the API and owns the usage ledger (in-memory totals
    * with a journal, see UsageLedger). One process per store file may; a
-   * second is refused with StoreBusyError. Key commands leave it off: their
-   * debits (none in practice) go straight to the table.
+   * second is refused with StoreBusyError. Key commands leave it off: they
+   * neither take the lock nor replay the journal (a reading command must never
+   * stand in a starting server's way); `listKeys` and `usage` add the lines
+   * not yet folded to what the table says, and their debits (none in
+   * practice) go straight to the table.
    */
   ownUsage?: boolean;
+  /** Where the owner reports a failing fold or a recreated journal (the server's log). */
+  log?: StoreLog;
 }
 
 /**
@@ -46,40 +51,57 @@ export interface SqliteStoreOptions {
  * @example const store = await openSqliteStore('/tmp/store.sqlite', { ownUsage: true }); await store.close();
  */
 export async function openSqliteStore(path: string, options: SqliteStoreOptions = {}): Promise<Store> {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const sqlite = new Database(path);
-  // WAL lets the CLI write while the server reads; NORMAL survives process crashes (only power loss can drop the last commits).
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('foreign_keys = ON');
+  const file = path === ':memory:' ? path : storeFilePath(path);
+  let sqlite: Database.Database;
+  try {
+    sqlite = new Database(file);
+    // WAL lets the CLI write while the server reads; NORMAL survives process crashes (only power loss can drop the last commits).
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('foreign_keys = ON');
+  } catch (error) {
+    throw unusable(path, error);
+  }
   const db = new Kysely<StoreDatabase>({ dialect: new SqliteDialect({ database: sqlite }) });
   const { error, results } = await new Migrator({ db, provider: storeMigrations }).migrateToLatest();
   if (error) {
     await db.destroy();
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(`key store ${path}: migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw new StoreRefusedError(`key store ${path}: migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
-  if (path === ':memory:') return new SqliteStore(sqlite, db, options.ownUsage ? UsageLedger.open(sqlite, null) : undefined);
-  const lock = tryExclusiveLock(`${path}-usage.lock`);
+  if (file === ':memory:') return new SqliteStore(sqlite, db, options.ownUsage ? UsageLedger.open(sqlite, null) : undefined, null);
+  const journal = `${file}-usage.journal`;
+  if (!options.ownUsage) return new SqliteStore(sqlite, db, undefined, journal);
+  let lock: ExclusiveLock | undefined;
+  try {
+    // The lock and journal are named from the real path, so every way to the file meets the same lock.
+    lock = tryExclusiveLock(`${file}-usage.lock`);
+  } catch (error) {
+    await db.destroy();
+    throw unusable(path, error);
+  }
   if (!lock) {
-    if (!options.ownUsage) return new SqliteStore(sqlite, db, undefined);
     await db.destroy();
     throw new StoreBusyError(`${path} is in use by another ussynth server: one server process owns a store's usage ledger; give this one its own USSYNTH_DB`);
   }
   try {
-    const journal = `${path}-usage.journal`;
-    if (!options.ownUsage) {
-      replayJournal(sqlite, journal);
-      lock.release();
-      return new SqliteStore(sqlite, db, undefined);
-    }
-    return new SqliteStore(sqlite, db, UsageLedger.open(sqlite, journal), lock);
+    // Replaying always writes the journal position: a store the server cannot write is refused here, not at the first fold.
+    return new SqliteStore(sqlite, db, UsageLedger.open(sqlite, journal, options.log), journal, lock);
   } catch (error) {
     lock.release();
     await db.destroy();
-    throw error;
+    throw unusable(path, error);
   }
+}
+
+/** An error opening the store, as a refusal that says what to fix (journal refusals already do). */
+function unusable(path: string, error: unknown): StoreRefusedError {
+  if (error instanceof StoreRefusedError) return error;
+  const { code, message } = error as { code?: string; message?: string };
+  const cannotWrite = ['SQLITE_READONLY', 'SQLITE_FULL', 'SQLITE_CANTOPEN', 'EACCES', 'EPERM', 'EROFS', 'ENOSPC'].some((c) => code?.startsWith(c));
+  const reason = cannotWrite ? 'cannot be written by this process, and the server records usage in it' : 'cannot be opened';
+  return new StoreRefusedError(`key store ${path} ${reason} (${code ?? 'error'}: ${message ?? String(error)})`);
 }
 
 class SqliteStore implements Store {
@@ -87,6 +109,7 @@ class SqliteStore implements Store {
   private readonly findKeyStatement;
   private readonly debitStatement;
   private readonly usageStatement;
+  private readonly refundStatement;
   private readonly foldTimer;
   private closed = false;
 
@@ -94,9 +117,11 @@ class SqliteStore implements Store {
     private readonly sqlite: Database.Database,
     private readonly db: Kysely<StoreDatabase>,
     private readonly ledger: UsageLedger | undefined,
+    /** The usage journal, which readers add to the table (null in memory). */
+    private readonly journalPath: string | null,
     private readonly lock?: ExclusiveLock,
   ) {
-    this.accounts = new SqliteAccounts(db);
+    this.accounts = new KyselyAccounts(db, (period) => this.usageTotals(period));
     this.findKeyStatement = sqlite.prepare<[string], KeyRow>(
       `SELECT k.id, k.digest, k.environment, k.account_id, a.name, a.tier, a.rate, a.monthly_quota, k.revoked_at, k.expires_at
        FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.id = ?`,
@@ -109,8 +134,10 @@ class SqliteStore implements Store {
        RETURNING records`,
     );
     this.usageStatement = sqlite.prepare<[number, string], { records: number }>(`SELECT records FROM usage WHERE account_id = ? AND period = ?`);
+    this.refundStatement = sqlite.prepare<[number, number, string]>(`UPDATE usage SET records = MAX(0, records - ?) WHERE account_id = ? AND period = ?`);
     if (ledger) {
-      this.foldTimer = setInterval(() => ledger.fold(), FOLD_INTERVAL_MS);
+      // tick never throws: a fold that fails is reported and retried, and must not end the process from a timer.
+      this.foldTimer = setInterval(() => ledger.tick(), FOLD_INTERVAL_MS);
       this.foldTimer.unref();
     }
   }
@@ -144,6 +171,16 @@ class SqliteStore implements Store {
     return this.usageNow(accountId, period);
   }
 
+  refundUsage(accountId: number, period: string, records: number): void {
+    if (this.closed) throw new Error('the store is closed');
+    if (this.ledger) this.ledger.refund(accountId, period, records);
+    else this.refundStatement.run(records, accountId, period);
+  }
+
+  health(): StoreHealth {
+    return this.ledger?.report() ?? { ready: !this.closed, counters: {} };
+  }
+
   async createKey(account: AccountSpec, key: NewKey, now: number): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
       let existing = await tx.selectFrom('accounts').selectAll().where('name', '=', account.name).executeTakeFirst();
@@ -167,13 +204,31 @@ class SqliteStore implements Store {
     });
   }
 
-  async listKeys(period: string): Promise<KeyListing[]> {
+  /**
+   * Every account's exact usage in `period`: the owner folds its ledger first; a reader adds the journal's
+   * unfolded lines (the journal first, then the totals and the folded position in one snapshot).
+   */
+  private async usageTotals(period: string): Promise<Map<number, number>> {
     this.ledger?.fold();
+    const lines = this.ledger || this.journalPath === null ? [] : readJournal(this.journalPath);
+    const { rows, folded } = await this.db.transaction().execute(async (tx) => ({
+      folded: lines.length === 0 ? 0 : foldedSeq(this.sqlite),
+      rows: await tx.selectFrom('usage').select(['account_id', 'records']).where('period', '=', period).execute(),
+    }));
+    const totals = new Map(rows.map((row) => [row.account_id, row.records]));
+    for (const [key, records] of unfoldedUsage(lines, folded)) {
+      const [account, linePeriod] = key.split(' ');
+      if (linePeriod === period) totals.set(Number(account), Math.max(0, (totals.get(Number(account)) ?? 0) + records));
+    }
+    return totals;
+  }
+
+  async listKeys(period: string): Promise<KeyListing[]> {
+    const used = await this.usageTotals(period);
     const rows = await this.db
       .selectFrom('api_keys as k')
       .innerJoin('accounts as a', 'a.id', 'k.account_id')
-      .leftJoin('usage as u', (join) => join.onRef('u.account_id', '=', 'a.id').on('u.period', '=', period))
-      .select(['k.id', 'k.environment', 'a.name', 'a.tier', 'a.rate', 'a.monthly_quota', 'u.records', 'k.created_at', 'k.revoked_at', 'k.expires_at'])
+      .select(['k.id', 'a.id as account_id', 'k.environment', 'a.name', 'a.tier', 'a.rate', 'a.monthly_quota', 'k.created_at', 'k.revoked_at', 'k.expires_at'])
       .execute();
     const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
     return rows
@@ -184,7 +239,7 @@ class SqliteStore implements Store {
         tier: r.tier as Tier,
         rate: r.rate,
         monthlyQuota: r.monthly_quota,
-        used: r.records ?? 0,
+        used: used.get(r.account_id) ?? 0,
         createdAt: new Date(r.created_at).toISOString(),
         revokedAt: iso(r.revoked_at),
         expiresAt: iso(r.expires_at),
@@ -218,15 +273,25 @@ class SqliteStore implements Store {
     if (this.closed) return;
     this.closed = true;
     clearInterval(this.foldTimer);
-    this.ledger?.close();
-    this.lock?.release();
-    // Kysely's destroy closes the better-sqlite3 handle, which checkpoints the WAL.
-    await this.db.destroy();
+    try {
+      // A last fold that fails leaves its lines in the journal, replayed at the next start.
+      this.ledger?.close();
+    } finally {
+      this.lock?.release();
+      // Kysely's destroy closes the better-sqlite3 handle, which checkpoints the WAL.
+      await this.db.destroy();
+    }
   }
 
   private usageNow(accountId: number, period: string): number {
     if (this.ledger) return this.ledger.usage(accountId, period);
-    return this.usageStatement.get(accountId, period)?.records ?? 0;
+    if (this.journalPath === null) return this.usageStatement.get(accountId, period)?.records ?? 0;
+    const lines = readJournal(this.journalPath);
+    const { records, folded } = this.sqlite.transaction(() => ({
+      folded: foldedSeq(this.sqlite),
+      records: this.usageStatement.get(accountId, period)?.records ?? 0,
+    }))();
+    return Math.max(0, records + (unfoldedUsage(lines, folded).get(`${accountId} ${period}`) ?? 0));
   }
 }
 

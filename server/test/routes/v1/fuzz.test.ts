@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,11 +15,16 @@ const SUCCESS_SCHEMA: Record<string, string> = { address: 'address', batch: 'bat
 
 let server: TestServer;
 let key: string;
+const logDir = mkdtempSync(join(tmpdir(), 'ussynth-fuzz-log-'));
+const logFile = join(logDir, 'server.log');
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ logFile });
   key = (await server.key()).key;
 });
-afterAll(() => server.destroy());
+afterAll(async () => {
+  await server.destroy();
+  rmSync(logDir, { recursive: true, force: true });
+});
 
 // Values near the valid ones and far from them: numbers in every notation, codes, unicode, separators.
 const value = fc.oneof(
@@ -58,3 +66,52 @@ describe('fuzzing every query and path parameter', () => {
     expect(seen.has(400)).toBe(true);
   });
 });
+
+// Key-shaped text: a real key's shape (prefix, 38 base62 characters) in any letter case of the prefix, sent plain or
+// with some of its characters percent-encoded (once or twice), as a browser, a shell or a proxy might.
+const keyText = fc
+  .tuple(fc.constantFrom('uss_live_', 'uss_test_', 'USS_LIVE_', 'Uss_Test_'), fc.stringMatching(/^[0-9A-Za-z]{38}$/))
+  .map(([prefix, body]) => prefix + body);
+const encoded = fc.tuple(keyText, fc.array(fc.nat(46), { maxLength: 6 }), fc.boolean()).map(([text, positions, twice]) => {
+  const chars = [...text].map((c, i) => (positions.includes(i) ? '%' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0') : c));
+  const once = chars.join('');
+  return { text, sent: twice ? once.replace(/%/g, '%25') : once };
+});
+const keyPlace = fc.constantFrom(
+  (k: string) => `/v1/zip/${k}`,
+  (k: string) => `/${k}`,
+  (k: string) => `/v1/${k}/ein`,
+  (k: string) => `/v1/ein;key=${k}`,
+  (k: string) => `/v1/ein?${k}`,
+  (k: string) => `/v1/ein?${k}=1`,
+  (k: string) => `/v1/batch?count=2&${k}=${k}`,
+  (k: string) => `/v1/phone?state=${k}`,
+  (k: string) => `/v1/docs/${k}`,
+);
+
+describe('fuzzing key-shaped text in paths and parameter names', () => {
+  it('refuses it everywhere as api_key_in_query, echoes none of it, and never logs it (300 runs)', async () => {
+    const sent: string[] = [];
+    await fc.assert(
+      fc.asyncProperty(encoded, keyPlace, async ({ text, sent: form }, place) => {
+        const path = place(form);
+        sent.push(text.slice(9, 30), form.slice(-20));
+        const response = await server.get(path, key);
+        const body = await response.text();
+        expect(response.status, path).toBe(400);
+        expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+        const problem = JSON.parse(body) as { code: string };
+        expect(ajv.validate('problem#', problem), `${path}: ${ajv.errorsText()}`).toBe(true);
+        expect(problem.code).toBe('api_key_in_query');
+        expect(body).not.toContain(text.slice(9, 30));
+      }),
+      { numRuns: 300 },
+    );
+    await server.close();
+    const log = readFileSync(logFile, 'utf8');
+    expect(log.split('\n').filter((line) => line.includes('"status":400')).length).toBeGreaterThanOrEqual(300);
+    // No piece of any key sent (its id and most of its secret, or the tail of the form it was sent in) is in the log.
+    for (const secret of sent) expect(log).not.toContain(secret);
+  });
+});
+

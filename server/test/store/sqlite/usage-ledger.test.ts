@@ -1,10 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mintKey } from '../../../src/store/api-key.js';
 import { openSqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
+import { UsageLedger } from '../../../src/store/sqlite/usage-ledger.js';
 import { durableDebit, StoreBusyError, type UsageDebit } from '../../../src/store/store.js';
+import { fillJournalDisk } from '../../full-journal.js';
+import { waitFor } from '../../serve-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ussynth-ledger-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -44,11 +48,19 @@ describe('usage ledger (server-owned usage with a journal)', () => {
     await reader.close();
   });
 
-  it('replays a journal left by a crash exactly once, ignoring a write the crash cut short', async () => {
+  it('replays a journal left by a crash exactly once, ignoring a write the crash cut short; readers only add it up', async () => {
     const { path, journal, accountId } = await storeWithAccount('replay');
     // What a server killed mid-write leaves: three whole lines and a torn fourth.
-    writeFileSync(journal, `1 ${accountId} 2026-11 10\n2 ${accountId} 2026-11 5\n3 ${accountId} 2026-12 1\n4 ${accountId} 20`);
-    const first = await openSqliteStore(path);
+    const left = `1 ${accountId} 2026-11 10\n2 ${accountId} 2026-11 5\n3 ${accountId} 2026-12 1\n4 ${accountId} 20`;
+    writeFileSync(journal, left);
+    // A reader (keys list) counts the unfolded lines without taking the lock or writing anything.
+    const reader = await openSqliteStore(path);
+    expect(await reader.usage(accountId, '2026-11')).toBe(15);
+    expect((await reader.listKeys('2026-12'))[0].used).toBe(1);
+    await reader.close();
+    expect(readFileSync(journal, 'utf8')).toBe(left);
+    // The next server replays it into the table.
+    const first = await openSqliteStore(path, { ownUsage: true });
     expect(await first.usage(accountId, '2026-11')).toBe(15);
     expect(await first.usage(accountId, '2026-12')).toBe(1);
     await first.close();
@@ -62,10 +74,13 @@ describe('usage ledger (server-owned usage with a journal)', () => {
     await owner.close();
   });
 
-  it('refuses a journal with a malformed line, naming the file and line', async () => {
+  it('refuses a journal with a malformed line, naming the file and line, when a server starts or a reader lists usage', async () => {
     const { path, journal, accountId } = await storeWithAccount('malformed');
     writeFileSync(journal, `1 ${accountId} 2026-11 10\nnot a journal line\n`);
-    await expect(openSqliteStore(path)).rejects.toThrow(/usage journal .*usage\.journal: line 2 is not/);
+    await expect(openSqliteStore(path, { ownUsage: true })).rejects.toThrow(/usage journal .*usage\.journal: line 2 is not/);
+    const reader = await openSqliteStore(path);
+    await expect(reader.listKeys('2026-11')).rejects.toThrow(/usage journal .*usage\.journal: line 2 is not/);
+    await reader.close();
   });
 
   it('lets one server own a store; key commands still open it, reading usage folded every second', async () => {
@@ -83,5 +98,86 @@ describe('usage ledger (server-owned usage with a journal)', () => {
     const next = await openSqliteStore(path, { ownUsage: true });
     expect(await next.usage(accountId, '2026-11')).toBe(40);
     await next.close();
+  });
+
+  it('refuses to replay absurd fields, naming the line: huge or signless counts, months that do not exist, sequences that go back, unknown accounts', async () => {
+    const { path, journal, accountId } = await storeWithAccount('ranges');
+    const cases: [string, RegExp][] = [
+      [`1 ${accountId} 2026-11 100000000000000000000000`, /line 1 is not/],
+      [`1 ${accountId} 2026-11 2000000`, /line 1 has 2000000 records, beyond the 1000000/],
+      [`1 ${accountId} 2026-13 5`, /line 1 is not/],
+      [`1 ${accountId} 2026-11 0`, /line 1 is not/],
+      [`0 ${accountId} 2026-11 5`, /line 1 is not/],
+      [`2 ${accountId} 2026-11 5\n2 ${accountId} 2026-11 5`, /line 2 has sequence number 2 after 2/],
+      [`1 999999 2026-11 5`, /line 1 names account 999999, which does not exist/],
+    ];
+    for (const [lines, message] of cases) {
+      writeFileSync(journal, lines + '\n');
+      await expect(openSqliteStore(path, { ownUsage: true }), lines).rejects.toThrow(message);
+    }
+    // Nothing of them reached the table.
+    writeFileSync(journal, '');
+    const store = await openSqliteStore(path, { ownUsage: true });
+    expect(await store.usage(accountId, '2026-11')).toBe(0);
+    await store.close();
+  });
+
+  it('a failed journal write undoes its debits without leaving their totals dirty', async () => {
+    const { path, journal, accountId } = await storeWithAccount('undone');
+    const sqlite = new Database(path);
+    const ledger = UsageLedger.open(sqlite, journal);
+    const restore = fillJournalDisk(journal);
+    let failure: unknown;
+    try {
+      failure = await durableDebit(ledger.debit(accountId, '2026-11', 5, 100) as UsageDebit).catch((error: unknown) => error);
+    } finally {
+      restore();
+    }
+    expect(failure).toBeInstanceOf(Error);
+    expect(ledger.usage(accountId, '2026-11')).toBe(0);
+    // Nothing is left to fold: with the store refusing writes, the fold has nothing to write and succeeds.
+    sqlite.pragma('query_only = ON');
+    expect(() => ledger.fold()).not.toThrow();
+    sqlite.pragma('query_only = OFF');
+    ledger.close();
+    sqlite.close();
+  });
+
+  it('a fold that fails is retried and reported, never thrown from the timer, and loses no debit', async () => {
+    const { path, journal, accountId } = await storeWithAccount('fold-fails');
+    const sqlite = new Database(path);
+    const ledger = UsageLedger.open(sqlite, journal);
+    await durableDebit(ledger.debit(accountId, '2026-11', 3, 100) as UsageDebit);
+    // The store refuses writes (as a full disk or a read-only file would): the fold fails, the debit stays journaled.
+    sqlite.pragma('query_only = ON');
+    expect(() => ledger.tick()).not.toThrow();
+    expect(ledger.report()).toMatchObject({ ready: false, counters: { usage_fold_failures_total: 1 } });
+    expect(readFileSync(journal, 'utf8')).toMatch(/ 3\n$/);
+    sqlite.pragma('query_only = OFF');
+    ledger.tick();
+    expect(ledger.report()).toMatchObject({ ready: true, counters: { usage_fold_failures_total: 1 } });
+    expect(readFileSync(journal, 'utf8')).toBe('');
+    expect(sqlite.prepare('SELECT records FROM usage WHERE account_id = ?').get(accountId)).toEqual({ records: 3 });
+    ledger.close();
+    sqlite.close();
+  });
+
+  it('recreates a journal deleted under it once its lines are folded, and says so', async () => {
+    const { path, journal, accountId } = await storeWithAccount('deleted');
+    const messages: string[] = [];
+    const store = await openSqliteStore(path, { ownUsage: true, log: (_level, message) => messages.push(message) });
+    await durableDebit(await store.debitUsage(accountId, '2026-11', 4, 100));
+    unlinkSync(journal);
+    await durableDebit(await store.debitUsage(accountId, '2026-11', 5, 100));
+    await waitFor('the journal to be recreated', () => existsSync(journal));
+    expect(messages.some((m) => m.includes('was deleted or replaced'))).toBe(true);
+    expect(await store.health()).toMatchObject({ ready: true, counters: { usage_journal_recreated_total: 1 } });
+    // New debits go to the new journal.
+    await durableDebit(await store.debitUsage(accountId, '2026-11', 6, 100));
+    expect(readFileSync(journal, 'utf8')).toMatch(/ 6\n$/);
+    await store.close();
+    const reader = await openSqliteStore(path);
+    expect(await reader.usage(accountId, '2026-11')).toBe(15);
+    await reader.close();
   });
 });

@@ -8,7 +8,8 @@ export const DOC_PATHS: readonly RegExp[] = [/^\/v1\/openapi\.json$/, /^\/v1\/do
 
 /**
  * OpenAPI 3.1 from the route schemas at /v1/openapi.json and a human-readable page at /v1/docs (no key needed).
- * Registered before the API routes so it sees them.
+ * Registered before the API routes so it sees them. The app's onRequest hook gives everything under /v1/docs the
+ * page security headers (CSP, no framing).
  * @example await app.register(docsRoutes)
  */
 export async function docsRoutes(app: FastifyInstance): Promise<void> {
@@ -25,7 +26,17 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
       components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } } },
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/v1/docs' });
+  await app.register(swaggerUi, {
+    routePrefix: '/v1/docs',
+    uiHooks: {
+      onRequest(request, reply, done) {
+        // @fastify/swagger-ui 6 redirects /static/index.html to the docs page only when no query follows, else to
+        // the very same URL, forever: answer that redirect here, with the query dropped.
+        if (request.url.startsWith('/v1/docs/static/index.html?')) return void reply.redirect('/v1/docs/');
+        done();
+      },
+    },
+  });
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }
 // Not encapsulated: @fastify/swagger must see the API routes registered next to it.

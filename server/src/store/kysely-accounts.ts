@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { KeyEnvironment } from '../api-key.js';
+import type { KeyEnvironment } from './api-key.js';
 import type {
   AccountKeyListing,
   AccountListing,
@@ -13,18 +13,25 @@ import type {
   SessionRecord,
   UsageDay,
   UsageDayDelta,
-} from '../account-store.js';
-import type { NewKey } from '../store.js';
-import type { Tier, TierLimits } from '../tiers.js';
-import type { AccountTable, PersonTable, StoreDatabase } from './schema.js';
+} from './account-store.js';
+import type { NewKey } from './store.js';
+import type { Tier, TierLimits } from './tiers.js';
+import type { AccountTable, PersonTable, StoreDatabase } from './sqlite/schema.js';
+
+/** Every account's records used in `period`, exact (a store with a ledger adds what it has not written yet). */
+export type UsageTotals = (period: string) => Promise<Map<number, number>>;
 
 /**
- * The account side of the embedded store, on the same SQLite file through
- * Kysely (none of it is on the `/v1` hot path).
- * @example const accounts = new SqliteAccounts(db); await accounts.findPersonByEmail('ada@example.com');
+ * The account side of a store, in Kysely queries that SQLite and PostgreSQL
+ * both run (none of it is on the `/v1` hot path): the embedded store and the
+ * PostgreSQL store share it over their own connections.
+ * @example const accounts = new KyselyAccounts(db, (period) => store.usageTotals(period)); await accounts.findPersonByEmail('ada@example.com');
  */
-export class SqliteAccounts implements AccountStore {
-  constructor(private readonly db: Kysely<StoreDatabase>) {}
+export class KyselyAccounts implements AccountStore {
+  constructor(
+    private readonly db: Kysely<StoreDatabase>,
+    private readonly usageTotals: UsageTotals,
+  ) {}
 
   async createOwner(email: string, passwordHash: string, tier: Tier, limits: TierLimits, now: number): Promise<PersonRecord | 'exists'> {
     return this.db.transaction().execute(async (tx) => {
@@ -170,11 +177,10 @@ export class SqliteAccounts implements AccountStore {
   }
 
   async listAccounts(period: string, now: number): Promise<AccountListing[]> {
+    const used = await this.usageTotals(period);
     const rows = await this.db
       .selectFrom('accounts as a')
-      .leftJoin('usage as u', (join) => join.onRef('u.account_id', '=', 'a.id').on('u.period', '=', period))
       .selectAll('a')
-      .select('u.records')
       .select((eb) => [
         eb.selectFrom('people as p').select(eb.fn.countAll<number>().as('n')).whereRef('p.account_id', '=', 'a.id').as('people'),
         eb
@@ -188,7 +194,7 @@ export class SqliteAccounts implements AccountStore {
       .where('a.deleted_at', 'is', null)
       .execute();
     return rows
-      .map((row) => ({ ...toAccount(row), used: row.records ?? 0, people: Number(row.people ?? 0), activeKeys: Number(row.active_keys ?? 0) }))
+      .map((row) => ({ ...toAccount(row), used: used.get(row.id) ?? 0, people: Number(row.people ?? 0), activeKeys: Number(row.active_keys ?? 0) }))
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 

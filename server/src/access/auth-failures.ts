@@ -1,0 +1,57 @@
+import type { FastifyRequest } from 'fastify';
+import { isPromise, type Awaitable } from '../awaitable.js';
+import type { RateDecision, RateLimiter } from '../limits/rate-limiter.js';
+import { ProblemError } from '../problem/problem-error.js';
+
+/**
+ * Failed authentications allowed per client address: each 401 takes one
+ * token from the address's bucket (this many per second, a burst of as many);
+ * past that, failures are answered 429 `too_many_auth_failures` and the
+ * connection closed. A valid key is never refused by it, so a bad client
+ * behind a shared address (a NAT, a proxy) cannot lock out the others; what it
+ * limits is a guesser's rate of answers and the server's work for them. The
+ * limiter is the RateLimiter interface, so a shared (Redis) one can take over.
+ * @example const failures = new AuthFailureLimit(new TokenBucketLimiter(), 10); done(await failures.refusal(request, problem));
+ */
+export class AuthFailureLimit {
+  constructor(
+    private readonly limiter: RateLimiter,
+    readonly perSecond: number,
+  ) {}
+
+  /**
+   * The answer to a failed authentication: `problem` (the 401), or a 429 once
+   * the address is over its limit.
+   * @example limit.refusal(request, new ProblemError('invalid_api_key', 'no API key matches'))
+   */
+  refusal(request: FastifyRequest, problem: ProblemError): Awaitable<ProblemError> {
+    const decision = this.limiter.take(clientAddress(request.ip), this.perSecond, request.server.ussynth.clock());
+    return isPromise(decision) ? decision.then((taken) => this.answer(request, problem, taken)) : this.answer(request, problem, decision);
+  }
+
+  private answer(request: FastifyRequest, problem: ProblemError, decision: RateDecision): ProblemError {
+    if (decision.allowed) return problem;
+    request.server.ussynth.metrics?.count('auth_failures_throttled_total');
+    return new ProblemError(
+      'too_many_auth_failures',
+      `more than ${this.perSecond} failed authentications per second from this address; retry after ${decision.retryAfterSeconds} s with a valid key`,
+      { headers: { 'retry-after': String(decision.retryAfterSeconds), connection: 'close' } },
+    );
+  }
+}
+
+/**
+ * The address a failure limit applies to: an IPv4 address as it is, an IPv6
+ * address by its /64 (one host usually holds a whole /64, and would otherwise
+ * have 2^64 buckets).
+ * @example clientAddress('2001:db8:1:2:aa:bb:cc:dd') // "2001:db8:1:2::/64"
+ */
+export function clientAddress(ip: string): string {
+  if (!ip.includes(':')) return ip;
+  if (ip.startsWith('::ffff:') && ip.includes('.')) return ip.slice(7);
+  const [head, tail = ''] = ip.split('::');
+  const front = head === '' ? [] : head.split(':');
+  const back = tail === '' ? [] : tail.split(':');
+  const groups = ip.includes('::') ? [...front, ...Array<string>(8 - front.length - back.length).fill('0'), ...back] : front;
+  return `${groups.slice(0, 4).map((g) => g.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}

@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import { calendarMonth } from '../src/limits/calendar-month.js';
+import { startServer } from '../src/server.js';
+import { issueKey } from '../src/store/issue-key.js';
+import { pacedConnection, parseResponses, pipelined } from './raw-http.js';
+import { waitFor } from './serve-process.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'ussynth-server-close-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('closing the server (the SIGTERM drain)', () => {
+  it('at the drain deadline closes connections that did not take their responses, and refunds what they did not receive', async () => {
+    const config = { ...loadConfig({ USSYNTH_DB: join(dir, 'store.sqlite'), PORT: '0', LOG_LEVEL: 'silent' }), drainTimeoutMs: 1000 };
+    const server = await startServer(config);
+    const { id, key } = await issueKey(server.store, { name: 'stuck', tier: 'enterprise', rate: 100_000, monthlyQuota: 1e12 }, 'live', Date.now());
+    // 60 batches (about 14 MB) and no reading: more than the kernel's buffers take, so the drain cannot finish.
+    const client = await pacedConnection(Number(new URL(server.url).port), pipelined('/v1/batch?count=1000&seed=stuck', key, 60), 0);
+    const { accountId } = (await server.store.findKey(id))!;
+    const period = calendarMonth(Date.now()).period;
+    // The kernel's buffers are full once the charges stop growing: only then is there output the drain cannot flush.
+    let charged = -1;
+    await waitFor('the connection\'s output to back up', async () => {
+      const before = charged;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      charged = await server.store.usage(accountId, period);
+      return charged >= 10_000 && charged === before;
+    });
+    const started = performance.now();
+    await server.close();
+    const took = performance.now() - started;
+    expect(took).toBeGreaterThanOrEqual(900);
+    expect(took).toBeLessThan(5000);
+    // What reached the client before the close is whole and charged; the rest was refunded.
+    client.pace(100_000_000);
+    await client.ended;
+    const responses = parseResponses(client.data());
+    const served = responses.filter((r) => r.status === 200 && r.complete).length;
+    expect(responses.filter((r) => r.status !== 200 || !r.complete).every((r) => r.status === 200 && !r.complete)).toBe(true);
+    expect(served).toBeGreaterThan(0);
+    expect(served).toBeLessThan(60);
+    const { openSqliteStore } = await import('../src/store/sqlite/sqlite-store.js');
+    const reader = await openSqliteStore(config.dbPath);
+    const used = (await reader.listKeys(calendarMonth(Date.now()).period)).find((k) => k.id === id)!.used;
+    await reader.close();
+    expect(used).toBe(served * 1000);
+  });
+});
