@@ -16,7 +16,7 @@ import type {
 } from './account-store.js';
 import type { NewKey } from './store.js';
 import type { Tier, TierLimits } from './tiers.js';
-import type { AccountTable, PersonTable, StoreDatabase } from './sqlite/schema.js';
+import type { AccountTable, PersonTable, StoreDatabase } from './store-schema.js';
 
 /** Every account's records used in `period`, exact (a store with a ledger adds what it has not written yet). */
 export type UsageTotals = (period: string) => Promise<Map<number, number>>;

@@ -42,13 +42,14 @@ const REFUND_SQL = 'UPDATE usage SET records = GREATEST(0, records - $3) WHERE a
  */
 export class PostgresUsageBatcher {
   private pending: PendingDebit[] = [];
+  private readonly flushing = new Set<Promise<void>>();
 
   constructor(private readonly pool: pg.Pool) {}
 
   /** Debits `records` unless the period's total would pass `limit`; resolves once committed. */
   debit(accountId: number, period: string, records: number, limit: number): Promise<UsageDebit> {
     return new Promise((resolve, reject) => {
-      if (this.pending.length === 0) setImmediate(() => void this.flush());
+      if (this.pending.length === 0) setImmediate(() => this.track(this.flush()));
       this.pending.push({ accountId, period, records, limit, resolve, reject });
     });
   }
@@ -58,9 +59,23 @@ export class PostgresUsageBatcher {
     await this.pool.query(REFUND_SQL, [accountId, period, records]);
   }
 
+  /** Waits for every debit asked for so far to be decided (before the pool closes). */
+  async drain(): Promise<void> {
+    while (this.pending.length > 0 || this.flushing.size > 0) {
+      if (this.pending.length > 0) this.track(this.flush());
+      await Promise.all(this.flushing);
+    }
+  }
+
+  private track(work: Promise<void>): void {
+    this.flushing.add(work);
+    void work.finally(() => this.flushing.delete(work));
+  }
+
   private async flush(): Promise<void> {
     const batch = this.pending;
     this.pending = [];
+    if (batch.length === 0) return;
     const groups = new Map<string, PendingDebit[]>();
     for (const debit of batch) {
       const key = `${debit.accountId} ${debit.period}`;
@@ -79,7 +94,7 @@ export class PostgresUsageBatcher {
       const group = groups.get(`${row.account_id} ${row.period}`)!;
       if (row.granted) for (const debit of group) debit.resolve({ granted: true, used: row.records, whenDurable: undefined });
       else if (group.length === 1) group[0].resolve({ granted: false, used: row.records, whenDurable: undefined });
-      else void this.oneByOne(group);
+      else this.track(this.oneByOne(group));
     }
   }
 

@@ -2,13 +2,14 @@ import Database from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import type { Awaitable } from '../../awaitable.js';
 import type { AccountSpec, KeyListing, KeyRecord, NewKey, Store, StoreHealth, StoreLog, UsageDebit } from '../store.js';
-import { StoreBusyError, StoreConflictError, StoreRefusedError } from '../store.js';
+import { StoreBusyError, StoreRefusedError } from '../store.js';
 import type { Tier } from '../tiers.js';
 import type { KeyEnvironment } from '../api-key.js';
 import { tryExclusiveLock, type ExclusiveLock } from './exclusive-lock.js';
 import { storeMigrations } from './migrations.js';
-import type { StoreDatabase } from './schema.js';
+import type { StoreDatabase } from '../store-schema.js';
 import { KyselyAccounts } from '../kysely-accounts.js';
+import { KyselyKeys } from '../kysely-keys.js';
 import { storeFilePath } from './store-file.js';
 import { foldedSeq, readJournal, unfoldedUsage } from './usage-journal.js';
 import { FOLD_INTERVAL_MS, UsageLedger } from './usage-ledger.js';
@@ -106,6 +107,7 @@ function unusable(path: string, error: unknown): StoreRefusedError {
 
 class SqliteStore implements Store {
   readonly accounts;
+  private readonly keys;
   private readonly findKeyStatement;
   private readonly debitStatement;
   private readonly usageStatement;
@@ -122,6 +124,7 @@ class SqliteStore implements Store {
     private readonly lock?: ExclusiveLock,
   ) {
     this.accounts = new KyselyAccounts(db, (period) => this.usageTotals(period));
+    this.keys = new KyselyKeys(db, (period) => this.usageTotals(period));
     this.findKeyStatement = sqlite.prepare<[string], KeyRow>(
       `SELECT k.id, k.digest, k.environment, k.account_id, a.name, a.tier, a.rate, a.monthly_quota, k.revoked_at, k.expires_at
        FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.id = ?`,
@@ -181,27 +184,20 @@ class SqliteStore implements Store {
     return this.ledger?.report() ?? { ready: !this.closed, counters: {} };
   }
 
-  async createKey(account: AccountSpec, key: NewKey, now: number): Promise<void> {
-    await this.db.transaction().execute(async (tx) => {
-      let existing = await tx.selectFrom('accounts').selectAll().where('name', '=', account.name).executeTakeFirst();
-      if (!existing) {
-        await tx
-          .insertInto('accounts')
-          .values({ name: account.name, tier: account.tier, rate: account.rate, monthly_quota: account.monthlyQuota, created_at: now })
-          .execute();
-        existing = await tx.selectFrom('accounts').selectAll().where('name', '=', account.name).executeTakeFirstOrThrow();
-      } else if (existing.tier !== account.tier || existing.rate !== account.rate || existing.monthly_quota !== account.monthlyQuota) {
-        throw new StoreConflictError(
-          `account "${account.name}" exists with tier ${existing.tier} (${existing.rate} requests/s, ${existing.monthly_quota} records/month); a new key must use the same tier and limits`,
-        );
-      }
-      const clash = await tx.selectFrom('api_keys').select('id').where('id', '=', key.id).executeTakeFirst();
-      if (clash) throw new StoreConflictError(`key id ${key.id} already exists`);
-      await tx
-        .insertInto('api_keys')
-        .values({ id: key.id, account_id: existing.id, digest: Buffer.from(key.digest), environment: key.environment, created_at: now, revoked_at: null, expires_at: null })
-        .execute();
-    });
+  createKey(account: AccountSpec, key: NewKey, now: number): Promise<void> {
+    return this.keys.createKey(account, key, now);
+  }
+
+  listKeys(period: string): Promise<KeyListing[]> {
+    return this.keys.listKeys(period);
+  }
+
+  revokeKey(id: string, now: number): Promise<boolean> {
+    return this.keys.revokeKey(id, now);
+  }
+
+  rotateKey(id: string, next: NewKey, expiresAt: number, now: number): Promise<boolean> {
+    return this.keys.rotateKey(id, next, expiresAt, now);
   }
 
   /**
@@ -221,52 +217,6 @@ class SqliteStore implements Store {
       if (linePeriod === period) totals.set(Number(account), Math.max(0, (totals.get(Number(account)) ?? 0) + records));
     }
     return totals;
-  }
-
-  async listKeys(period: string): Promise<KeyListing[]> {
-    const used = await this.usageTotals(period);
-    const rows = await this.db
-      .selectFrom('api_keys as k')
-      .innerJoin('accounts as a', 'a.id', 'k.account_id')
-      .select(['k.id', 'a.id as account_id', 'k.environment', 'a.name', 'a.tier', 'a.rate', 'a.monthly_quota', 'k.created_at', 'k.revoked_at', 'k.expires_at'])
-      .execute();
-    const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-    return rows
-      .map((r) => ({
-        id: r.id,
-        environment: r.environment as KeyEnvironment,
-        account: r.name,
-        tier: r.tier as Tier,
-        rate: r.rate,
-        monthlyQuota: r.monthly_quota,
-        used: used.get(r.account_id) ?? 0,
-        createdAt: new Date(r.created_at).toISOString(),
-        revokedAt: iso(r.revoked_at),
-        expiresAt: iso(r.expires_at),
-      }))
-      .sort((a, b) => codePointOrder(a.account, b.account) || codePointOrder(a.id, b.id));
-  }
-
-  async revokeKey(id: string, now: number): Promise<boolean> {
-    const result = await this.db.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
-    if (result.numUpdatedRows > 0n) return true;
-    // Revoking twice is not an error; only an unknown id is.
-    return (await this.db.selectFrom('api_keys').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
-  }
-
-  async rotateKey(id: string, next: NewKey, expiresAt: number, now: number): Promise<boolean> {
-    return this.db.transaction().execute(async (tx) => {
-      const old = await tx.selectFrom('api_keys').selectAll().where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
-      if (!old || (old.expires_at !== null && old.expires_at <= now)) return false;
-      await tx
-        .insertInto('api_keys')
-        .values({ id: next.id, account_id: old.account_id, digest: Buffer.from(next.digest), environment: next.environment, created_at: now, revoked_at: null, expires_at: null })
-        .execute();
-      // A shorter grace than an earlier rotation's wins; never extend a key's life.
-      const until = old.expires_at === null ? expiresAt : Math.min(old.expires_at, expiresAt);
-      await tx.updateTable('api_keys').set({ expires_at: until }).where('id', '=', id).execute();
-      return true;
-    });
   }
 
   async close(): Promise<void> {
@@ -293,8 +243,4 @@ class SqliteStore implements Store {
     }))();
     return Math.max(0, records + (unfoldedUsage(lines, folded).get(`${accountId} ${period}`) ?? 0));
   }
-}
-
-function codePointOrder(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

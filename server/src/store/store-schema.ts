@@ -93,7 +93,7 @@ export interface UsageDayTable {
   quota_exceeded: number;
 }
 
-/** The key store's tables, for Kysely. */
+/** The store's tables, for Kysely: the same for the embedded SQLite store and PostgreSQL (their migrations give each its column types). */
 export interface StoreDatabase {
   accounts: AccountTable;
   api_keys: ApiKeyTable;

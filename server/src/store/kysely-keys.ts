@@ -1,0 +1,95 @@
+import type { Kysely } from 'kysely';
+import type { KeyEnvironment } from './api-key.js';
+import type { UsageTotals } from './kysely-accounts.js';
+import { StoreConflictError, type AccountSpec, type KeyListing, type NewKey } from './store.js';
+import type { StoreDatabase } from './store-schema.js';
+import type { Tier } from './tiers.js';
+
+/**
+ * The operator's key administration (`ussynth keys`) in Kysely queries that
+ * SQLite and PostgreSQL both run; each store answers the per-request key
+ * lookup and the usage debits its own way.
+ * @example const keys = new KyselyKeys(db, usageTotals); await keys.revokeKey('Ab3dE6gH', Date.now());
+ */
+export class KyselyKeys {
+  constructor(
+    private readonly db: Kysely<StoreDatabase>,
+    private readonly usageTotals: UsageTotals,
+  ) {}
+
+  /** Saves a key for an account (created when missing; an existing account must have the same tier and limits). */
+  async createKey(account: AccountSpec, key: NewKey, now: number): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      let existing = await tx.selectFrom('accounts').selectAll().where('name', '=', account.name).where('deleted_at', 'is', null).executeTakeFirst();
+      if (!existing) {
+        await tx
+          .insertInto('accounts')
+          .values({ name: account.name, tier: account.tier, rate: account.rate, monthly_quota: account.monthlyQuota, created_at: now })
+          .execute();
+        existing = await tx.selectFrom('accounts').selectAll().where('name', '=', account.name).executeTakeFirstOrThrow();
+      } else if (existing.tier !== account.tier || existing.rate !== account.rate || existing.monthly_quota !== account.monthlyQuota) {
+        throw new StoreConflictError(
+          `account "${account.name}" exists with tier ${existing.tier} (${existing.rate} requests/s, ${existing.monthly_quota} records/month); a new key must use the same tier and limits`,
+        );
+      }
+      const clash = await tx.selectFrom('api_keys').select('id').where('id', '=', key.id).executeTakeFirst();
+      if (clash) throw new StoreConflictError(`key id ${key.id} already exists`);
+      await tx
+        .insertInto('api_keys')
+        .values({ id: key.id, account_id: existing.id, digest: Buffer.from(key.digest), environment: key.environment, created_at: now, revoked_at: null, expires_at: null })
+        .execute();
+    });
+  }
+
+  /** Every key with its account and the account's usage in `period`, sorted by account then id. */
+  async listKeys(period: string): Promise<KeyListing[]> {
+    const used = await this.usageTotals(period);
+    const rows = await this.db
+      .selectFrom('api_keys as k')
+      .innerJoin('accounts as a', 'a.id', 'k.account_id')
+      .select(['k.id', 'a.id as account_id', 'k.environment', 'a.name', 'a.tier', 'a.rate', 'a.monthly_quota', 'k.created_at', 'k.revoked_at', 'k.expires_at'])
+      .execute();
+    const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+    return rows
+      .map((r) => ({
+        id: r.id,
+        environment: r.environment as KeyEnvironment,
+        account: r.name,
+        tier: r.tier as Tier,
+        rate: r.rate,
+        monthlyQuota: r.monthly_quota,
+        used: used.get(r.account_id) ?? 0,
+        createdAt: new Date(r.created_at).toISOString(),
+        revokedAt: iso(r.revoked_at),
+        expiresAt: iso(r.expires_at),
+      }))
+      .sort((a, b) => codePointOrder(a.account, b.account) || codePointOrder(a.id, b.id));
+  }
+
+  /** Revokes a key now; false when no such key (revoking twice is not an error). */
+  async revokeKey(id: string, now: number): Promise<boolean> {
+    const result = await this.db.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+    if (result.numUpdatedRows > 0n) return true;
+    return (await this.db.selectFrom('api_keys').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+  }
+
+  /** Adds `next` to the account of `id` and makes `id` expire at `expiresAt`; false when `id` is unknown or no longer works. */
+  async rotateKey(id: string, next: NewKey, expiresAt: number, now: number): Promise<boolean> {
+    return this.db.transaction().execute(async (tx) => {
+      const old = await tx.selectFrom('api_keys').selectAll().where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+      if (!old || (old.expires_at !== null && old.expires_at <= now)) return false;
+      await tx
+        .insertInto('api_keys')
+        .values({ id: next.id, account_id: old.account_id, digest: Buffer.from(next.digest), environment: next.environment, created_at: now, revoked_at: null, expires_at: null })
+        .execute();
+      // A shorter grace than an earlier rotation's wins; never extend a key's life.
+      const until = old.expires_at === null ? expiresAt : Math.min(old.expires_at, expiresAt);
+      await tx.updateTable('api_keys').set({ expires_at: until }).where('id', '=', id).execute();
+      return true;
+    });
+  }
+}
+
+function codePointOrder(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,162 @@
+import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import type pg from 'pg';
+import type { KeyEnvironment } from '../api-key.js';
+import { KyselyAccounts } from '../kysely-accounts.js';
+import { KyselyKeys } from '../kysely-keys.js';
+import type { AccountSpec, KeyListing, KeyRecord, NewKey, Store, StoreHealth, StoreLog, UsageDebit } from '../store.js';
+import { StoreRefusedError } from '../store.js';
+import type { StoreDatabase } from '../store-schema.js';
+import type { Tier } from '../tiers.js';
+import { postgresMigrations } from './migrations.js';
+import { postgresPool } from './postgres-pool.js';
+import { PostgresUsageBatcher } from './usage-batcher.js';
+
+/** Options of the PostgreSQL store. */
+export interface PostgresStoreOptions {
+  /** Connections in this instance's pool (default 10). */
+  poolSize?: number;
+  /** Where the store reports failed refunds. */
+  log?: StoreLog;
+}
+
+/**
+ * The store for many instances: PostgreSQL through Kysely's PostgresDialect
+ * over `pg`. Every instance migrates on start (Kysely takes a transaction-
+ * scoped advisory lock, so instances starting together apply each migration
+ * once); keys are read per lookup (the key cache keeps them a second);
+ * monthly usage is debited exactly, batched per event-loop turn
+ * (PostgresUsageBatcher). Every statement is bounded (2 s).
+ * @example const store = await openPostgresStore('postgres://ussynth@db.internal/ussynth');
+ */
+export async function openPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<Store> {
+  const pool = postgresPool(url, options.poolSize ?? 10);
+  const db = new Kysely<StoreDatabase>({ dialect: new PostgresDialect({ pool }) });
+  let failure: unknown;
+  try {
+    ({ error: failure } = await new Migrator({ db, provider: postgresMigrations }).migrateToLatest());
+  } catch (error) {
+    failure = error;
+  }
+  if (failure !== undefined) {
+    await db.destroy();
+    const { message, code } = failure as { message?: string; code?: string };
+    throw new StoreRefusedError(`PostgreSQL store ${redactedUrl(url)} cannot be used (${code ?? 'error'}: ${message ?? String(failure)}); check USSYNTH_DB and that the server is reachable`);
+  }
+  return new PostgresStore(pool, db, options.log ?? (() => {}));
+}
+
+/**
+ * A PostgreSQL URL without its password, for messages.
+ * @example redactedUrl('postgres://u:secret@db/x') // 'postgres://u:***@db/x'
+ */
+export function redactedUrl(url: string): string {
+  return url.replace(/\/\/([^:/@]*):[^@/]*@/, '//$1:***@');
+}
+
+class PostgresStore implements Store {
+  readonly accounts;
+  private readonly keys;
+  private readonly batcher;
+  private closed = false;
+  private lastHealthCheck = { at: 0, ready: true, detail: undefined as string | undefined };
+  private readonly counters = { store_errors_total: 0, usage_refund_failures_total: 0 };
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly db: Kysely<StoreDatabase>,
+    private readonly log: StoreLog,
+  ) {
+    const totals = (period: string) => this.usageTotals(period);
+    this.accounts = new KyselyAccounts(db, totals);
+    this.keys = new KyselyKeys(db, totals);
+    this.batcher = new PostgresUsageBatcher(pool);
+  }
+
+  async findKey(id: string): Promise<KeyRecord | undefined> {
+    const row = await this.db
+      .selectFrom('api_keys as k')
+      .innerJoin('accounts as a', 'a.id', 'k.account_id')
+      .select(['k.id', 'k.digest', 'k.environment', 'k.account_id', 'a.name', 'a.tier', 'a.rate', 'a.monthly_quota', 'k.revoked_at', 'k.expires_at'])
+      .where('k.id', '=', id)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      digest: row.digest,
+      environment: row.environment as KeyEnvironment,
+      accountId: row.account_id,
+      accountName: row.name,
+      tier: row.tier as Tier,
+      rate: row.rate,
+      monthlyQuota: row.monthly_quota,
+      revokedAt: row.revoked_at,
+      expiresAt: row.expires_at,
+    };
+  }
+
+  debitUsage(accountId: number, period: string, records: number, limit: number): Promise<UsageDebit> {
+    if (this.closed) return Promise.reject(new Error('the store is closed'));
+    return this.batcher.debit(accountId, period, records, limit).catch((error: unknown) => {
+      this.counters.store_errors_total += 1;
+      throw error;
+    });
+  }
+
+  async usage(accountId: number, period: string): Promise<number> {
+    const row = await this.db.selectFrom('usage').select('records').where('account_id', '=', accountId).where('period', '=', period).executeTakeFirst();
+    return row?.records ?? 0;
+  }
+
+  async refundUsage(accountId: number, period: string, records: number): Promise<void> {
+    try {
+      await this.batcher.refund(accountId, period, records);
+    } catch (error) {
+      // Reported, not thrown: the records then stay debited (in the customer's disfavour, never the quota's).
+      this.counters.usage_refund_failures_total += 1;
+      this.log('error', `a refund of ${records} records for account ${accountId} failed; they stay debited`, error);
+    }
+  }
+
+  async health(): Promise<StoreHealth> {
+    // One probe per second at most, however often /readyz and /metrics are asked.
+    const now = Date.now();
+    if (now - this.lastHealthCheck.at >= 1000) {
+      try {
+        await this.pool.query('SELECT 1');
+        this.lastHealthCheck = { at: now, ready: !this.closed, detail: undefined };
+      } catch {
+        this.lastHealthCheck = { at: now, ready: false, detail: 'PostgreSQL does not answer; requests that need it get 503 until it does' };
+      }
+    }
+    const { ready, detail } = this.lastHealthCheck;
+    return detail === undefined ? { ready, counters: { ...this.counters } } : { ready, detail, counters: { ...this.counters } };
+  }
+
+  createKey(account: AccountSpec, key: NewKey, now: number): Promise<void> {
+    return this.keys.createKey(account, key, now);
+  }
+
+  listKeys(period: string): Promise<KeyListing[]> {
+    return this.keys.listKeys(period);
+  }
+
+  revokeKey(id: string, now: number): Promise<boolean> {
+    return this.keys.revokeKey(id, now);
+  }
+
+  rotateKey(id: string, next: NewKey, expiresAt: number, now: number): Promise<boolean> {
+    return this.keys.rotateKey(id, next, expiresAt, now);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.batcher.drain();
+    await this.db.destroy();
+  }
+
+  private async usageTotals(period: string): Promise<Map<number, number>> {
+    const rows = await this.db.selectFrom('usage').select(['account_id', 'records']).where('period', '=', period).execute();
+    return new Map(rows.map((row) => [row.account_id, row.records]));
+  }
+}
