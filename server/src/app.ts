@@ -93,8 +93,10 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
   });
   // One structured line per request, with its id; never the key, and the URL redacted.
   const accessLog = options.accessLog ?? ((request, reply) => request.server.log.info(accessFields(request, reply), 'request'));
+  const metrics = services.metrics;
   app.addHook('onResponse', (request, reply, done) => {
     accessLog(request, reply);
+    metrics?.answered(request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
     connections?.finished(request);
     done();
   });
@@ -103,7 +105,7 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
   // the docs, the account API and /v1/batch; the small /v1 answers opt out (it would cost more than it saves).
   await app.register(compress, { global: true, globalDecompression: false, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(docsRoutes);
-  await app.register(healthRoutes, { draining: () => connections?.draining ?? false });
+  await app.register(healthRoutes, { draining: () => connections?.draining ?? false, metrics: config.metricsPort === null });
   await app.register(apiRoutes, { prefix: '/v1' });
   await app.register(corsPreflightRoutes, { prefix: '/v1' });
   const publicUrl = options.publicUrl ?? (() => config.publicUrl ?? listeningUrl(app, config.host, config.port));
@@ -133,6 +135,8 @@ export async function buildApp(config: ServerConfig, services: AppServices, opti
     logController: new LogController({ disableRequestLogging: true }),
     childLoggerFactory: lazyChildLogger,
     genReqId: () => randomUUID(),
+    // Behind a load balancer the client's address comes from X-Forwarded-For, believed only from these proxies.
+    trustProxy: config.trustProxy ?? false,
     bodyLimit: config.bodyLimit,
     requestTimeout: config.requestTimeoutMs,
     keepAliveTimeout: config.keepAliveTimeoutMs,

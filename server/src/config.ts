@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { storePath } from './store/default-path.js';
+import { DEFAULT_STORE_PATH, storeLocation, storePath, type StoreLocation } from './store/default-path.js';
 
 /** Everything the server reads from its environment, validated once at start-up. */
 export interface ServerConfig {
@@ -9,8 +9,16 @@ export interface ServerConfig {
   host: string;
   /** TCP port (PORT, default 3000; 0 picks a free one). */
   port: number;
-  /** Key store file (USSYNTH_DB, default ./.ussynth/store.sqlite). */
+  /** Key store file (USSYNTH_DB, default ./.ussynth/store.sqlite) when the store is SQLite. */
   dbPath: string;
+  /** The store: the SQLite file, or PostgreSQL when USSYNTH_DB is a postgres:// URL. */
+  store: StoreLocation;
+  /** Redis for the limits all instances share (USSYNTH_REDIS_URL, redis:// or rediss://), or null: this process's own. */
+  redisUrl: string | null;
+  /** A port of its own for /metrics (USSYNTH_METRICS_PORT), or null: /metrics on the main port. */
+  metricsPort: number | null;
+  /** Proxies whose X-Forwarded-For is believed for the client's address (USSYNTH_TRUST_PROXY: addresses or CIDRs, comma-separated), or null. */
+  trustProxy: string[] | null;
   /** Folder of the built browser demo served at `/`, or null when it is not built (USSYNTH_WEB_DIR, default <package>/web-dist). */
   webDir: string | null;
   /** pino level (LOG_LEVEL, default info). */
@@ -80,13 +88,25 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const smtpUrl = urlVar(env, 'USSYNTH_SMTP_URL', ['smtp:', 'smtps:'], problems);
   const mailFrom = env.USSYNTH_MAIL_FROM === undefined || env.USSYNTH_MAIL_FROM === '' ? 'ussynth <no-reply@localhost>' : env.USSYNTH_MAIL_FROM;
   if (!/@[^\s@>]+\.?[^\s@>]*>?$/.test(mailFrom) || /[\r\n]/.test(mailFrom)) problems.push(`USSYNTH_MAIL_FROM must be an address such as "ussynth <no-reply@example.com>"; got ${JSON.stringify(mailFrom)}`);
+  const redisUrl = urlVar(env, 'USSYNTH_REDIS_URL', ['redis:', 'rediss:'], problems);
+  const metricsPort = env.USSYNTH_METRICS_PORT === undefined || env.USSYNTH_METRICS_PORT === '' ? null : integerVar(env, 'USSYNTH_METRICS_PORT', 0, 0, 65535, problems);
+  const trustProxy = env.USSYNTH_TRUST_PROXY === undefined || env.USSYNTH_TRUST_PROXY === '' ? null : env.USSYNTH_TRUST_PROXY.split(',').map((part) => part.trim());
+  if (trustProxy !== null && trustProxy.some((part) => !/^[0-9A-Fa-f.:]+(?:\/\d{1,3})?$/.test(part))) {
+    problems.push(`USSYNTH_TRUST_PROXY must be IP addresses or CIDR ranges separated by commas, such as 10.0.0.0/8,127.0.0.1; got ${JSON.stringify(env.USSYNTH_TRUST_PROXY)}`);
+  }
+  const store = storeLocation(env);
+  if (store.engine === 'postgres') urlVar(env, 'USSYNTH_DB', ['postgres:', 'postgresql:'], problems);
   if (problems.length) throw new ConfigError(problems);
-  const dbPath = storePath(env);
+  const dbPath = store.engine === 'sqlite' ? store.path : storePath({ USSYNTH_DB: DEFAULT_STORE_PATH });
   const webDir = webDirGiven ?? (existsSync(DEFAULT_WEB_DIR) ? DEFAULT_WEB_DIR : null);
   return {
     host,
     port,
     dbPath,
+    store,
+    redisUrl,
+    metricsPort,
+    trustProxy,
     webDir,
     logLevel,
     headersTimeoutMs: 10_000,

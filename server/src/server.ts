@@ -10,7 +10,12 @@ import type { Mailer } from './mail/mailer.js';
 import { outboxMailer } from './mail/outbox-mailer.js';
 import { smtpMailer } from './mail/smtp-mailer.js';
 import { TokenBucketLimiter } from './limits/token-bucket.js';
-import { openSqliteStore } from './store/sqlite/sqlite-store.js';
+import { openStore } from './store/open-store.js';
+import { ServiceMetrics } from './metrics.js';
+import { RedisTokenBucketLimiter } from './limits/redis-token-bucket.js';
+import { connectRedis, redisReady } from './redis/redis-connection.js';
+import { limiterEvents, redisAuthThrottle } from './redis/redis-services.js';
+import { serveMetrics } from './routes/health/metrics-server.js';
 import type { Store } from './store/store.js';
 import { buildApp } from './app.js';
 import type { ServerConfig } from './config.js';
@@ -26,6 +31,8 @@ export interface RunningServer {
   url: string;
   /** Where account e-mail goes. */
   mailer: Mailer;
+  /** The URL of /metrics when it has a port of its own (USSYNTH_METRICS_PORT). */
+  metricsUrl?: string;
   /**
    * Stops accepting connections and drains: requests not yet started are answered 503, responses in the making are
    * written out, and connections close once they have taken their responses; at the drain deadline the rest are
@@ -35,25 +42,27 @@ export interface RunningServer {
 }
 
 /**
- * Opens the store (creating and migrating it), builds the app and listens on
- * the configured host and port.
+ * Opens the store (creating and migrating it; SQLite or PostgreSQL), connects
+ * Redis when configured (the rate limit and the sign-in throttles shared by
+ * every instance), builds the app and listens on the configured host and port
+ * (and /metrics on its own port when USSYNTH_METRICS_PORT is set).
  * @example const server = await startServer(loadConfig(process.env)); console.log(server.url);
  */
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   keepTickShape();
   // The store reports a failing fold or a recreated journal; the logger exists once the app is built.
   let log: FastifyBaseLogger | undefined;
-  const store = await openSqliteStore(config.dbPath, {
-    ownUsage: true,
-    log: (level, message, error) => log?.[level](error === undefined ? {} : { err: error }, message),
-  });
-  const limiter = new TokenBucketLimiter();
+  const logError = (what: string, error: unknown) => (log ? log.error({ err: error }, what) : console.error(`${what}:`, error));
+  const store = await openStore(config.store, { server: true, log: (level, message, error) => log?.[level](error === undefined ? {} : { err: error }, message) });
+  const metrics = new ServiceMetrics();
+  const redis = config.redisUrl === null ? undefined : connectRedis(config.redisUrl);
+  if (redis && !(await redisReady(redis))) logError('Redis is not reachable at start; the limits run on this instance until it is', new Error(`no answer from ${config.redisUrl}`));
+  const limiter = redis ? new RedisTokenBucketLimiter(redis, limiterEvents(metrics, () => log)) : new TokenBucketLimiter();
   const failures = new TokenBucketLimiter();
   const authFailures = new AuthFailureLimit(failures, config.authFailuresPerSecond);
   // Set once listening: mail links and the dashboard need the bound port when PORT=0.
   let url = '';
   const publicUrl = () => config.publicUrl ?? url;
-  const logError = (what: string, error: unknown) => (log ? log.error({ err: error }, what) : console.error(`${what}:`, error));
   const mailer = config.smtpUrl
     ? smtpMailer(config.smtpUrl, config.mailFrom)
     : outboxMailer(config.outboxDir, config.mailFrom, (path) => log?.info({ path }, 'e-mail written to the outbox'));
@@ -62,27 +71,34 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     store,
     mailer,
     billing: embeddedBilling(),
-    throttle: new AuthThrottle(),
+    throttle: redis ? redisAuthThrottle(redis) : new AuthThrottle(),
     activity,
     clock: Date.now,
     publicUrl,
     onBackgroundError: (what, error) => logError(`${what} failed`, error),
   });
-  const app = await buildApp(config, { store, rateLimiter: limiter, quota: new StoreMonthlyQuota(store), clock: Date.now, authFailures, accounts, activity }, { publicUrl });
+  const app = await buildApp(config, { store, rateLimiter: limiter, quota: new StoreMonthlyQuota(store), clock: Date.now, authFailures, accounts, activity, metrics }, { publicUrl });
   log = app.log;
   const prune = setInterval(() => {
     limiter.prune(Date.now());
     failures.prune(Date.now());
   }, 60_000);
   prune.unref();
-  try {
-    await app.listen({ host: config.host, port: config.port });
-  } catch (error) {
+  let metricsServer: FastifyInstance | undefined;
+  const release = async () => {
     clearInterval(prune);
-    await app.close();
+    await metricsServer?.close();
     await activity.close();
     await mailer.close();
+    redis?.disconnect();
     await store.close();
+  };
+  try {
+    await app.listen({ host: config.host, port: config.port });
+    if (config.metricsPort !== null) metricsServer = await serveMetrics(app, config.host, config.metricsPort);
+  } catch (error) {
+    await app.close();
+    await release();
     throw error;
   }
   url = listeningUrl(app, config.host, config.port);
@@ -92,6 +108,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     store,
     mailer,
     url,
+    metricsUrl: metricsServer ? `${listeningUrl(metricsServer, config.host, config.metricsPort ?? 0)}/metrics` : undefined,
     close() {
       return (closing ??= (async () => {
         clearInterval(prune);
@@ -110,9 +127,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
           clearInterval(closeIdle);
           clearTimeout(deadline);
         }
-        await activity.close();
-        await mailer.close();
-        await store.close();
+        await release();
       })());
     },
   };

@@ -38,6 +38,7 @@ export function afterDebit<T>(request: FastifyRequest, reply: FastifyReply, reco
     access.quota = granted;
     // At once: the decision is known (a refusal carries them too).
     setRateLimitHeaders(request, reply);
+    services.metrics?.decided(granted.granted ? 'quota_granted' : 'quota_refused');
     if (!granted.granted) {
       services.activity?.refused(access.key.accountId, 'quota_exceeded', now);
       throw quotaExceeded(records, granted, access.key.monthlyQuota, now);

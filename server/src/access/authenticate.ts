@@ -91,9 +91,13 @@ function malformedKey(): ProblemError {
 function settle(request: FastifyRequest, reply: FastifyReply, key: KeyRecord, rate: RateDecision, now: number, done: HookHandlerDoneFunction): void {
   // Every field set at once: one object shape for every request.
   request.access = { key, rate, quota: undefined, records: 0, now };
-  const activity = request.server.ussynth.activity;
+  const { activity, metrics } = request.server.ussynth;
   activity?.used(key.id, now);
-  if (rate.allowed) return done();
+  if (rate.allowed) {
+    metrics?.decided('rate_allowed');
+    return done();
+  }
+  metrics?.decided('rate_refused');
   activity?.refused(key.accountId, 'rate_limited', now);
   const refuse = () =>
     done(

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { ServerConfig } from '../config.js';
+import { describeStore } from '../store/open-store.js';
 import { issueKey } from '../store/issue-key.js';
 import type { Store } from '../store/store.js';
 import { TIER_LIMITS } from '../store/tiers.js';
@@ -15,7 +16,13 @@ Serves the REST API /v1 (docs at /v1/docs) and the browser demo at / .
 Environment:
   PORT         port (default 3000; 0 picks a free one)
   HOST         interface (default 127.0.0.1)
-  USSYNTH_DB   key store file (default ./.ussynth/store.sqlite, created on first start)
+  USSYNTH_DB   the store: a SQLite file (default ./.ussynth/store.sqlite, created on
+               first start), or postgres://user:pass@host/db for many instances
+  USSYNTH_REDIS_URL  redis://host:6379: rate limits and sign-in throttles shared by
+               every instance (default: each process its own)
+  USSYNTH_METRICS_PORT  serve /metrics on this port only (default: on PORT)
+  USSYNTH_TRUST_PROXY   load balancers whose X-Forwarded-For gives the client's
+               address: IPs or CIDRs, comma-separated (default: none)
   LOG_LEVEL    fatal, error, warn, info (default), debug, trace or silent
   USSYNTH_WEB_DIR  built pages folder (default: the package's web-dist/, if built)
   USSYNTH_PUBLIC_URL  the URL customers use, e.g. https://api.example.com (default http://HOST:PORT);
@@ -66,7 +73,8 @@ export const serveCommand: Command = {
     });
     drainOnSignals(server, config.drainTimeoutMs);
     const lines = [
-      `ussynth API listening on ${server.url} (key store ${config.dbPath})`,
+      `ussynth API listening on ${server.url} (store ${describeStore(config.store)}${config.redisUrl ? '; limits shared through Redis' : ''})`,
+      ...(server.metricsUrl ? [`  metrics: ${server.metricsUrl}`] : []),
       `  docs: ${server.url}/v1/docs`,
       `  sign up: ${config.publicUrl ?? server.url}/signup (account e-mail: ${server.mailer.description})`,
     ];

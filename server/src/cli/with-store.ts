@@ -1,17 +1,17 @@
 import { CliError, type CommandIo } from 'ussynth/cli';
-import { storePath } from '../store/default-path.js';
+import { storeLocation } from '../store/default-path.js';
+import { openStore } from '../store/open-store.js';
 import { StoreConflictError, StoreRefusedError, type Store } from '../store/store.js';
 
 /**
- * Opens the store the server uses (USSYNTH_DB), runs an operator command on
+ * Opens the store the server uses (USSYNTH_DB: a SQLite file or PostgreSQL), runs an operator command on
  * it and closes it; a store that cannot be used as configured, or a refused
  * change, is a clear CliError instead of an internal error.
  * @example return withStore(io, async (store) => { ... return 0; });
  */
 export async function withStore<T>(io: CommandIo, run: (store: Store) => Promise<T>): Promise<T> {
   // The store's engine loads only for the operator commands, so the generating commands start light.
-  const { openSqliteStore } = await import('../store/sqlite/sqlite-store.js');
-  const store = await openSqliteStore(storePath(io.env)).catch((error: unknown) => {
+  const store = await openStore(storeLocation(io.env), { server: false }).catch((error: unknown) => {
     if (error instanceof StoreRefusedError) throw new CliError(error.message);
     throw error;
   });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isPromise } from '../../awaitable.js';
 import { sendProblem } from '../../problem/send-problem.js';
 import type { StoreHealth } from '../../store/store.js';
@@ -7,12 +7,14 @@ import type { StoreHealth } from '../../store/store.js';
 export interface HealthRouteOptions {
   /** Whether the server is draining (then it is not ready). */
   draining: () => boolean;
+  /** Whether /metrics is served here (false when it has a port of its own, USSYNTH_METRICS_PORT). */
+  metrics: boolean;
 }
 
 const STATUS_SCHEMA = { type: 'object', properties: { status: { type: 'string' } }, required: ['status'], additionalProperties: false } as const;
 
 /**
- * Health without a key: `/livez` (the process answers), `/readyz` (the store
+ * Health without a key: `/healthz` and `/livez` (the process answers), `/readyz` (the store
  * can take and keep debits and the server is not draining; else 503
  * `service_unavailable` saying why) and `/metrics` (Prometheus text: the
  * service's counters and the store's). They read the store only through
@@ -21,10 +23,13 @@ const STATUS_SCHEMA = { type: 'object', properties: { status: { type: 'string' }
  */
 export async function healthRoutes(app: FastifyInstance, options: HealthRouteOptions): Promise<void> {
   const hidden = { hide: true, response: { 200: STATUS_SCHEMA } };
-  app.get('/livez', { schema: hidden }, (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { status: 'live' };
-  });
+  // /healthz is the name load balancers and the deployment docs use; /livez the Kubernetes one.
+  for (const path of ['/healthz', '/livez']) {
+    app.get(path, { schema: hidden }, (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { status: 'live' };
+    });
+  }
   app.get('/readyz', { schema: hidden }, async (request, reply) => {
     if (options.draining()) return sendProblem(request, reply, 'service_unavailable', 'the server is shutting down', { headers: { 'retry-after': '1' } });
     const health = await storeHealth(app);
@@ -32,11 +37,19 @@ export async function healthRoutes(app: FastifyInstance, options: HealthRouteOpt
     reply.header('cache-control', 'no-store');
     return { status: 'ready' };
   });
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
-    const health = await storeHealth(app);
-    reply.header('cache-control', 'no-store').type('text/plain; version=0.0.4; charset=utf-8');
-    return app.ussynth.metrics!.render(health.counters, health.ready);
-  });
+  if (options.metrics) app.get('/metrics', { schema: { hide: true } }, (_request, reply) => metricsAnswer(app, reply));
+}
+
+/**
+ * Answers a /metrics request with the app's metrics (for the main port, or
+ * the metrics port's own small server).
+ * @example metricsServer.get('/metrics', (_request, reply) => metricsAnswer(app, reply));
+ */
+export async function metricsAnswer(app: FastifyInstance, reply: FastifyReply): Promise<string> {
+  const health = await storeHealth(app);
+  const metrics = app.ussynth.metrics!;
+  reply.header('cache-control', 'no-store').type(metrics.contentType);
+  return metrics.render(health.counters, health.ready);
 }
 
 /** The store's health; a store that cannot even say is not ready (and the failure is logged). */

@@ -5,6 +5,7 @@ import { KyselyAccounts } from '../kysely-accounts.js';
 import { KyselyKeys } from '../kysely-keys.js';
 import type { AccountSpec, KeyListing, KeyRecord, NewKey, Store, StoreHealth, StoreLog, UsageDebit } from '../store.js';
 import { StoreRefusedError } from '../store.js';
+import { describeStore } from '../open-store.js';
 import type { StoreDatabase } from '../store-schema.js';
 import type { Tier } from '../tiers.js';
 import { postgresMigrations } from './migrations.js';
@@ -40,18 +41,11 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
   if (failure !== undefined) {
     await db.destroy();
     const { message, code } = failure as { message?: string; code?: string };
-    throw new StoreRefusedError(`PostgreSQL store ${redactedUrl(url)} cannot be used (${code ?? 'error'}: ${message ?? String(failure)}); check USSYNTH_DB and that the server is reachable`);
+    throw new StoreRefusedError(`${describeStore({ engine: 'postgres', url })} cannot be used (${code ?? 'error'}: ${message ?? String(failure)}); check USSYNTH_DB and that the server is reachable`);
   }
   return new PostgresStore(pool, db, options.log ?? (() => {}));
 }
 
-/**
- * A PostgreSQL URL without its password, for messages.
- * @example redactedUrl('postgres://u:secret@db/x') // 'postgres://u:***@db/x'
- */
-export function redactedUrl(url: string): string {
-  return url.replace(/\/\/([^:/@]*):[^@/]*@/, '//$1:***@');
-}
 
 class PostgresStore implements Store {
   readonly accounts;
@@ -59,7 +53,7 @@ class PostgresStore implements Store {
   private readonly batcher;
   private closed = false;
   private lastHealthCheck = { at: 0, ready: true, detail: undefined as string | undefined };
-  private readonly counters = { store_errors_total: 0, usage_refund_failures_total: 0 };
+  private readonly counters = { postgres_errors_total: 0, usage_refund_failures_total: 0 };
 
   constructor(
     private readonly pool: pg.Pool,
@@ -97,7 +91,7 @@ class PostgresStore implements Store {
   debitUsage(accountId: number, period: string, records: number, limit: number): Promise<UsageDebit> {
     if (this.closed) return Promise.reject(new Error('the store is closed'));
     return this.batcher.debit(accountId, period, records, limit).catch((error: unknown) => {
-      this.counters.store_errors_total += 1;
+      this.counters.postgres_errors_total += 1;
       throw error;
     });
   }

@@ -1,0 +1,26 @@
+import type { StoreLocation } from './default-path.js';
+import type { Store, StoreLog } from './store.js';
+
+/**
+ * Opens the store at `location`: the embedded SQLite file (the server owns
+ * its usage ledger; operator commands only read and write rows) or
+ * PostgreSQL (any number of servers and commands at once). Each engine's
+ * driver loads only when it is used.
+ * @example const store = await openStore(config.store, { server: true, log });
+ */
+export async function openStore(location: StoreLocation, options: { server: boolean; log?: StoreLog }): Promise<Store> {
+  if (location.engine === 'postgres') {
+    const { openPostgresStore } = await import('./postgres/postgres-store.js');
+    return openPostgresStore(location.url, { log: options.log, poolSize: options.server ? 10 : 2 });
+  }
+  const { openSqliteStore } = await import('./sqlite/sqlite-store.js');
+  return openSqliteStore(location.path, { ownUsage: options.server, log: options.log });
+}
+
+/**
+ * The store's location for messages and the start-up banner, without a password.
+ * @example describeStore({ engine: 'postgres', url: 'postgres://u:pw@db/x' }) // 'PostgreSQL postgres://u:***@db/x'
+ */
+export function describeStore(location: StoreLocation): string {
+  return location.engine === 'postgres' ? `PostgreSQL ${location.url.replace(/\/\/([^:/@]*):[^@/]*@/, '//$1:***@')}` : location.path;
+}
