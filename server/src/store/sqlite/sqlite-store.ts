@@ -12,6 +12,7 @@ import { storeMigrations } from './migrations.js';
 import type { StoreDatabase } from './schema.js';
 import { FOLD_INTERVAL_MS, replayJournal, UsageLedger } from './usage-ledger.js';
 import { SqliteAccounts } from './sqlite-accounts.js';
+import { SqliteSso } from './sqlite-sso.js';
 
 interface KeyRow {
   id: string;
@@ -84,6 +85,7 @@ export async function openSqliteStore(path: string, options: SqliteStoreOptions 
 
 class SqliteStore implements Store {
   readonly accounts;
+  readonly sso;
   private readonly findKeyStatement;
   private readonly debitStatement;
   private readonly usageStatement;
@@ -97,6 +99,7 @@ class SqliteStore implements Store {
     private readonly lock?: ExclusiveLock,
   ) {
     this.accounts = new SqliteAccounts(db);
+    this.sso = new SqliteSso(db, this.accounts);
     this.findKeyStatement = sqlite.prepare<[string], KeyRow>(
       `SELECT k.id, k.digest, k.environment, k.account_id, a.name, a.tier, a.rate, a.monthly_quota, k.revoked_at, k.expires_at
        FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.id = ?`,
