@@ -14,6 +14,7 @@ import type { Store } from './store/store.js';
 import { buildApp } from './app.js';
 import type { ServerConfig } from './config.js';
 import { keepTickShape } from './tick-shape.js';
+import { SsoVerifier } from './sso/sso-verifier.js';
 
 /** A listening server. */
 export interface RunningServer {
@@ -56,7 +57,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     publicUrl,
     onBackgroundError: (what, error) => logError(`${what} failed`, error),
   });
-  const app = await buildApp(config, { store, rateLimiter: limiter, quota: new StoreMonthlyQuota(store), clock: Date.now, accounts, activity }, publicUrl);
+  const app = await buildApp(config, { store, rateLimiter: limiter, quota: new StoreMonthlyQuota(store), clock: Date.now, accounts, activity, sso: new SsoVerifier(store.sso) }, publicUrl);
   logError = (what, error) => app.log.error({ err: error }, what);
   const prune = setInterval(() => limiter.prune(Date.now()), 60_000);
   prune.unref();

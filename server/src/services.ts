@@ -4,6 +4,7 @@ import type { KeyRecord, Store } from './store/store.js';
 import type { KeyCache } from './access/key-cache.js';
 import type { AccountService } from './accounts/account-service.js';
 import type { ActivityRecorder } from './accounts/activity-recorder.js';
+import type { SsoVerifier } from './sso/sso-verifier.js';
 
 /** What the routes use, behind interfaces: swap SQLite for PostgreSQL or the bucket for Redis here only. */
 export interface AppServices {
@@ -21,6 +22,8 @@ export interface AppServices {
   accounts?: AccountService;
   /** Per-day records, refusals and keys' last use, for the dashboard and /v1/usage. */
   activity?: ActivityRecorder;
+  /** Enterprise SSO on /v1: the provider's access token next to the key; without it keys work alone. */
+  sso?: SsoVerifier;
 }
 
 /** What authentication established for a request. */
@@ -45,5 +48,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by authentication on /v1 API routes. */
     access: RequestAccess | null;
+    /** The `sub` of the request's verified SSO access token (/v1 of an account with SSO), for the access log. */
+    ssoSubject: string | null;
   }
 }

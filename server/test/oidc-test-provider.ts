@@ -21,6 +21,8 @@ export interface TestOidcProvider {
   ci: TestClient;
   /** The private signing keys, current first (tests sign attack tokens with them). */
   signingKeys(): JWK[];
+  /** How many times its JWKS was fetched. */
+  jwksRequests(): number;
   /** A JWT access token from the client-credentials grant (the real token endpoint). */
   accessToken(): Promise<string>;
   /** Restarts on the same port with a new signing key first (the old one still published, as providers rotate). */
@@ -61,6 +63,7 @@ export async function startOidcProvider(options: TestProviderOptions): Promise<T
   let keys: JWK[] = [await signingKey()];
   let server: Server | undefined;
   let port = 0;
+  let jwksRequests = 0;
 
   const listen = async () => {
     const issuer = `http://127.0.0.1:${port}`;
@@ -80,6 +83,7 @@ export async function startOidcProvider(options: TestProviderOptions): Promise<T
       cookies: { keys: ['test-provider-cookie-key-0123456789'] },
       claims: { openid: ['sub'], email: ['email', 'email_verified'] },
       pkce: { required: () => true },
+      ttl: { ClientCredentials: options.accessTokenTtl ?? 300 },
       features: {
         devInteractions: { enabled: true },
         clientCredentials: { enabled: true },
@@ -101,7 +105,11 @@ export async function startOidcProvider(options: TestProviderOptions): Promise<T
     });
     // The provider logs through `debug` only; keep its errors out of the test output.
     provider.on('server_error', () => {});
-    server = createServer(provider.callback());
+    const handle = provider.callback();
+    server = createServer((request, response) => {
+      if (request.url?.startsWith('/jwks')) jwksRequests++;
+      return handle(request, response);
+    });
     await new Promise<void>((resolve, reject) => {
       server!.once('error', reject);
       server!.listen(port, '127.0.0.1', () => resolve());
@@ -128,6 +136,7 @@ export async function startOidcProvider(options: TestProviderOptions): Promise<T
     dashboard,
     ci,
     signingKeys: () => keys,
+    jwksRequests: () => jwksRequests,
     async accessToken() {
       const response = await fetch(`http://127.0.0.1:${port}/token`, {
         method: 'POST',

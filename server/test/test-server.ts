@@ -16,6 +16,7 @@ import { AuthThrottle } from '../src/accounts/auth-throttle.js';
 import { embeddedBilling } from '../src/accounts/billing.js';
 import type { Mailer } from '../src/mail/mailer.js';
 import { outboxMailer } from '../src/mail/outbox-mailer.js';
+import { SsoVerifier, type SsoVerifierOptions } from '../src/sso/sso-verifier.js';
 
 /** A real app on a real port with a real SQLite file in a temp dir. */
 export interface TestServer {
@@ -41,7 +42,7 @@ export interface TestServer {
 let accountCount = 0;
 
 /** Starts a test server; `dir` reuses a store file (restart), `clock` fakes time. */
-export async function startTestServer(options: { dir?: string; clock?: () => number; config?: Partial<ServerConfig>; mailer?: Mailer; throttle?: AuthThrottle } = {}): Promise<TestServer> {
+export async function startTestServer(options: { dir?: string; clock?: () => number; config?: Partial<ServerConfig>; mailer?: Mailer; throttle?: AuthThrottle; sso?: SsoVerifierOptions } = {}): Promise<TestServer> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'ussynth-server-'));
   const dbPath = join(dir, 'store.sqlite');
   const config = { ...loadConfig({ LOG_LEVEL: 'silent', USSYNTH_DB: dbPath, USSYNTH_WEB_DIR: '' }), webDir: null, ...options.config };
@@ -54,7 +55,7 @@ export async function startTestServer(options: { dir?: string; clock?: () => num
   const activity = new ActivityRecorder(store.accounts);
   const throttle = options.throttle ?? new AuthThrottle();
   const accounts = new AccountService({ store, mailer, billing: embeddedBilling(), throttle, activity, clock, publicUrl, onBackgroundError: () => {} });
-  const app = await buildApp(config, { store, rateLimiter: new TokenBucketLimiter(), quota: new StoreMonthlyQuota(store), clock, accounts, activity }, publicUrl);
+  const app = await buildApp(config, { store, rateLimiter: new TokenBucketLimiter(), quota: new StoreMonthlyQuota(store), clock, accounts, activity, sso: new SsoVerifier(store.sso, options.sso) }, publicUrl);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
