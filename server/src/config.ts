@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { storePath } from './store/default-path.js';
+import { secretKeyProblem } from './sso/secret-key.js';
 
 /** Everything the server reads from its environment, validated once at start-up. */
 export interface ServerConfig {
@@ -37,6 +38,8 @@ export interface ServerConfig {
   mailFrom: string;
   /** Folder of the outbox when there is no SMTP server (USSYNTH_OUTBOX, default beside the store). */
   outboxDir: string;
+  /** Key that seals SSO client secrets (USSYNTH_SECRET_KEY), or null: the key file beside the store. */
+  secretKey: string | null;
 }
 
 /** The default web demo folder, next to the package's dist/. */
@@ -72,6 +75,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const smtpUrl = urlVar(env, 'USSYNTH_SMTP_URL', ['smtp:', 'smtps:'], problems);
   const mailFrom = env.USSYNTH_MAIL_FROM === undefined || env.USSYNTH_MAIL_FROM === '' ? 'ussynth <no-reply@localhost>' : env.USSYNTH_MAIL_FROM;
   if (!/@[^\s@>]+\.?[^\s@>]*>?$/.test(mailFrom) || /[\r\n]/.test(mailFrom)) problems.push(`USSYNTH_MAIL_FROM must be an address such as "ussynth <no-reply@example.com>"; got ${JSON.stringify(mailFrom)}`);
+  const secretKey = env.USSYNTH_SECRET_KEY === undefined || env.USSYNTH_SECRET_KEY === '' ? null : env.USSYNTH_SECRET_KEY;
+  if (secretKey !== null && secretKeyProblem(secretKey)) problems.push(secretKeyProblem(secretKey)!);
   if (problems.length) throw new ConfigError(problems);
   const dbPath = storePath(env);
   const webDir = webDirGiven ?? (existsSync(DEFAULT_WEB_DIR) ? DEFAULT_WEB_DIR : null);
@@ -92,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     smtpUrl,
     mailFrom,
     outboxDir: env.USSYNTH_OUTBOX === undefined || env.USSYNTH_OUTBOX === '' ? join(dirname(dbPath), 'outbox') : env.USSYNTH_OUTBOX,
+    secretKey,
   };
 }
 

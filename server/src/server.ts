@@ -15,6 +15,8 @@ import { buildApp } from './app.js';
 import type { ServerConfig } from './config.js';
 import { keepTickShape } from './tick-shape.js';
 import { SsoVerifier } from './sso/sso-verifier.js';
+import { SsoSignIn } from './sso/sso-sign-in.js';
+import { loadSecretKey } from './sso/secret-key.js';
 
 /** A listening server. */
 export interface RunningServer {
@@ -57,7 +59,11 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     publicUrl,
     onBackgroundError: (what, error) => logError(`${what} failed`, error),
   });
-  const app = await buildApp(config, { store, rateLimiter: limiter, quota: new StoreMonthlyQuota(store), clock: Date.now, accounts, activity, sso: new SsoVerifier(store.sso) }, publicUrl);
+  // Made beside the store on first start when USSYNTH_SECRET_KEY is not set.
+  const secretKey = loadSecretKey(config.secretKey ?? undefined, config.dbPath);
+  const ssoSignIn = new SsoSignIn({ sso: store.sso, secretKey, publicUrl, startSession: (person) => accounts.startSession(person), clock: Date.now });
+  const services = { store, rateLimiter: limiter, quota: new StoreMonthlyQuota(store), clock: Date.now, accounts, activity, sso: new SsoVerifier(store.sso), ssoSignIn };
+  const app = await buildApp(config, services, publicUrl);
   logError = (what, error) => app.log.error({ err: error }, what);
   const prune = setInterval(() => limiter.prune(Date.now()), 60_000);
   prune.unref();

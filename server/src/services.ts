@@ -5,6 +5,7 @@ import type { KeyCache } from './access/key-cache.js';
 import type { AccountService } from './accounts/account-service.js';
 import type { ActivityRecorder } from './accounts/activity-recorder.js';
 import type { SsoVerifier } from './sso/sso-verifier.js';
+import type { SsoSignIn } from './sso/sso-sign-in.js';
 
 /** What the routes use, behind interfaces: swap SQLite for PostgreSQL or the bucket for Redis here only. */
 export interface AppServices {
@@ -24,6 +25,8 @@ export interface AppServices {
   activity?: ActivityRecorder;
   /** Enterprise SSO on /v1: the provider's access token next to the key; without it keys work alone. */
   sso?: SsoVerifier;
+  /** Dashboard sign-in through Enterprise accounts' OpenID Providers; without it "Sign in with SSO" is off. */
+  ssoSignIn?: SsoSignIn;
 }
 
 /** What authentication established for a request. */

@@ -23,6 +23,12 @@ export interface TestOidcProvider {
   signingKeys(): JWK[];
   /** How many times its JWKS was fetched. */
   jwksRequests(): number;
+  /**
+   * Goes through the provider's own login and consent pages over HTTP (its cookies kept) from an
+   * authorization URL, as `login` with any password, or cancels at the login page; returns the URL the
+   * provider redirects the browser to (the service's callback with code and state, or an error).
+   */
+  signInAs(authorizationUrl: string, login: string, options?: { cancel?: boolean }): Promise<string>;
   /** A JWT access token from the client-credentials grant (the real token endpoint). */
   accessToken(): Promise<string>;
   /** Restarts on the same port with a new signing key first (the old one still published, as providers rotate). */
@@ -83,7 +89,7 @@ export async function startOidcProvider(options: TestProviderOptions): Promise<T
       cookies: { keys: ['test-provider-cookie-key-0123456789'] },
       claims: { openid: ['sub'], email: ['email', 'email_verified'] },
       pkce: { required: () => true },
-      ttl: { ClientCredentials: options.accessTokenTtl ?? 300 },
+      ttl: { ClientCredentials: options.accessTokenTtl ?? 300, AccessToken: 300, AuthorizationCode: 60, IdToken: 300, Interaction: 600, Session: 3600, Grant: 3600 },
       features: {
         devInteractions: { enabled: true },
         clientCredentials: { enabled: true },
@@ -146,6 +152,46 @@ export async function startOidcProvider(options: TestProviderOptions): Promise<T
       const body = (await response.json()) as { access_token?: string };
       if (!response.ok || !body.access_token) throw new Error(`token endpoint answered ${response.status}: ${JSON.stringify(body)}`);
       return body.access_token;
+    },
+    async signInAs(authorizationUrl, login, signIn = {}) {
+      const jar = new Map<string, string>();
+      const issuer = `http://127.0.0.1:${port}`;
+      const send = async (url: string, form?: Record<string, string>) => {
+        const response = await fetch(url, {
+          redirect: 'manual',
+          method: form ? 'POST' : 'GET',
+          headers: { cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '), ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+          body: form ? new URLSearchParams(form) : undefined,
+        });
+        for (const cookie of response.headers.getSetCookie()) {
+          const [pair] = cookie.split(';');
+          const eq = pair.indexOf('=');
+          jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+        }
+        return response;
+      };
+      let url = authorizationUrl;
+      for (let step = 0; step < 12; step++) {
+        if (!url.startsWith(issuer)) return url;
+        const response = await send(url);
+        const location = response.headers.get('location');
+        if (location) {
+          url = new URL(location, url).href;
+          continue;
+        }
+        const page = await response.text();
+        const action = /<form[^>]*action="([^"]+)"/.exec(page)?.[1];
+        if (!action) throw new Error(`the provider's page at ${url} has no form: ${page.slice(0, 300)}`);
+        const interaction = new URL(action, url).href;
+        let answer: Response;
+        if (/name="prompt" value="login"/.test(page)) {
+          answer = signIn.cancel ? await send(`${interaction}/abort`) : await send(interaction, { prompt: 'login', login, password: 'any password' });
+        } else {
+          answer = await send(interaction, { prompt: 'consent' });
+        }
+        url = new URL(answer.headers.get('location')!, url).href;
+      }
+      throw new Error(`the provider did not redirect back after 12 steps (at ${url})`);
     },
     async rotateKeys(rotation = {}) {
       keys = rotation.dropOld ? [await signingKey()] : [await signingKey(), ...keys];
