@@ -91,7 +91,7 @@ describe('a customer signs up, verifies, makes a key, uses it, revokes it and si
     await page.goto(url + '/signin');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(`${url}/dashboard`);
     await expect.poll(() => page.locator('#who').textContent()).toBe(email);
     expect(await page.locator('#plan-name').textContent()).toBe('Standard');

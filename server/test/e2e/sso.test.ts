@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -42,6 +42,8 @@ beforeAll(async () => {
     });
     server.on('exit', (code) => reject(new Error(`serve exited ${code}: ${output}`)));
   });
+  // The embedded default: serve made the key that seals client secrets beside the store, readable by its owner only.
+  expect(statSync(join(dir, 'secret.key')).mode & 0o777).toBe(0o600);
   idp = await startOidcProvider({ redirectUris: [`${url}/signin/sso/callback`] });
   const created = await ussynth(['keys', 'create', '--account', 'bigco', '--tier', 'enterprise', '--rate', '100', '--monthly-quota', '100000', '--json']);
   apiKey = (JSON.parse(created.stdout) as { key: string }).key;
