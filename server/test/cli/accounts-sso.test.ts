@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientSecretContext, openSecret } from '../../src/sso/secret-box.js';
 import { loadSecretKey } from '../../src/sso/secret-key.js';
 import { startOidcProvider, type TestOidcProvider } from '../oidc-test-provider.js';
+import { runServerCli } from '../spawned-serve.js';
 
 // The real binary against a real OpenID Provider on loopback. Spawned without blocking: the provider answers
 // the command's discovery request from this process.
-const BIN = new URL('../../dist/cli/main.js', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'ussynth-sso-cli-'));
 const db = join(dir, 'store.sqlite');
 let idp: TestOidcProvider;
@@ -27,16 +26,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function ussynth(args: string[], options: { stdin?: string; env?: Record<string, string> } = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, USSYNTH_DB: db, ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.stdin.end(options.stdin ?? '');
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
+function ussynth(args: string[], options: { stdin?: string; env?: Record<string, string> } = {}) {
+  return runServerCli(args, { ...process.env, USSYNTH_DB: db, ...options.env }, options.stdin);
 }
 
 const SECRET = 'the-dashboard-client-secret-0123456789';

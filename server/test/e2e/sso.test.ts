@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,42 +5,23 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../test/e2e/chromium.js';
 import { startOidcProvider, type TestOidcProvider } from '../oidc-test-provider.js';
+import { runServerCli, spawnServe, type ServeProcess } from '../spawned-serve.js';
 
 // An Enterprise customer's SSO end to end: the real `ussynth-server serve` process, the operator's real
 // `accounts sso set` against a real OpenID Provider on loopback, Chromium through the provider's own login page
 // into the dashboard, and API calls with key plus token.
-const BIN = new URL('../../dist/cli/main.js', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'ussynth-e2e-sso-'));
 const env = { ...process.env, USSYNTH_DB: join(dir, 'store.sqlite') };
 let browser: Browser;
 let idp: TestOidcProvider;
-let server: ChildProcess;
+let server: ServeProcess;
 let url = '';
-let output = '';
 let apiKey = '';
-
-function ussynth(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+const ussynth = (args: string[]) => runServerCli(args, env);
 
 beforeAll(async () => {
-  server = spawn(process.execPath, [BIN, 'serve', '--no-dev-key'], { env: { ...env, PORT: '0', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
-  server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  url = await new Promise<string>((resolve, reject) => {
-    server.stdout!.on('data', () => {
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match) resolve(match[1]);
-    });
-    server.on('exit', (code) => reject(new Error(`serve exited ${code}: ${output}`)));
-  });
+  server = await spawnServe({ ...env, LOG_LEVEL: 'info' });
+  url = server.url;
   // The embedded default: serve made the key that seals client secrets beside the store, readable by its owner only.
   expect(statSync(join(dir, 'secret.key')).mode & 0o777).toBe(0o600);
   idp = await startOidcProvider({ redirectUris: [`${url}/signin/sso/callback`] });
@@ -54,7 +34,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  server?.kill('SIGTERM');
+  server?.child.kill('SIGTERM');
   await idp?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -120,7 +100,8 @@ describe('an Enterprise customer with SSO', () => {
     const alone = await call({});
     expect(alone.status).toBe(401);
     expect(alone.headers.get('www-authenticate')).toBe('Bearer realm="ussynth"');
-    await expect.poll(() => output.includes(`"sub":"${idp.ci.id}"`)).toBe(true);
+    await expect.poll(() => server.output().includes(`"sub":"${idp.ci.id}"`)).toBe(true);
+    const output = server.output();
     expect(output).toMatch(/"url":"\/signin\/sso\/callback\?\[redacted\]"/);
     for (const secret of [token, token.split('.')[2], idp.dashboard.secret]) expect(output).not.toContain(secret);
     const storeBytes = readFileSync(join(dir, 'store.sqlite')).toString('latin1') + readFileSync(join(dir, 'store.sqlite-wal')).toString('latin1');
