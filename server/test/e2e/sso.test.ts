@@ -75,6 +75,7 @@ describe('an Enterprise customer with SSO', () => {
     // A member: no plan form, no password to change.
     expect(await page.locator('#plan-form').isVisible()).toBe(false);
     expect(await page.locator('#password-form').isVisible()).toBe(false);
+    expect(await page.locator('#delete-form').isVisible()).toBe(false);
     expect(await page.locator('#sso-account-note').isVisible()).toBe(true);
     expect(await page.content()).not.toContain(idp.dashboard.secret);
     // The refused password sign-in is an answer the page expects (a 403), not a script error.

@@ -96,6 +96,8 @@ export async function dashboardPage(): Promise<void> {
   async function renderSso(current: Me): Promise<void> {
     byId('sso-account-note').hidden = current.hasPassword;
     byId('password-form').hidden = !current.hasPassword;
+    // Only an owner may delete the account (the API refuses members), and the check is the owner's password.
+    byId('delete-form').hidden = current.role !== 'owner' || !current.hasPassword;
     if (current.account.plan !== 'enterprise') return;
     const { sso, redirectUri } = await accountApi<SsoSettings>('GET', '/sso');
     if (sso === null) return;
