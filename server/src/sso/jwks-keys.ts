@@ -14,20 +14,24 @@ export interface JwksKeysOptions {
   cooldownMs: number;
   /** Longest wait for the provider's answer. */
   timeoutMs: number;
+  /** After this long the set is read again in the background (a key the provider withdrew stops working). */
+  maxAgeMs: number;
 }
 
 /** The default refetch cooldown and request timeout. */
-export const JWKS_DEFAULTS: JwksKeysOptions = { cooldownMs: 5000, timeoutMs: 5000 };
+export const JWKS_DEFAULTS: JwksKeysOptions = { cooldownMs: 5000, timeoutMs: 5000, maxAgeMs: 10 * 60_000 };
 
 /**
  * A provider's published signing keys (its JWKS), fetched on first use and
  * kept for as long as the process runs, as the key resolver of jose's
  * `jwtVerify`. A token whose `kid` is unknown triggers a refetch (a key
  * rotation), at most once per cooldown, so forged kids cannot make the
- * service hammer the provider. Unlike jose's createRemoteJWKSet, keys are
- * never dropped because they are old: while the provider is down, tokens
- * signed with a known key keep verifying, and an unknown kid (or no keys
- * yet) is a ProviderUnavailableError, not a bad token.
+ * service hammer the provider; a set older than `maxAgeMs` is read again in
+ * the background, so a withdrawn key stops working. Unlike jose's
+ * createRemoteJWKSet, keys are never dropped because the provider cannot be
+ * reached: while it is down, tokens signed with a known key keep verifying,
+ * and an unknown kid (or no keys yet) is a ProviderUnavailableError, not a
+ * bad token.
  * @example const { payload } = await jwtVerify(token, new JwksKeys('https://idp.example/jwks').getKey, { algorithms: ['RS256'] });
  */
 export class JwksKeys {
@@ -45,6 +49,8 @@ export class JwksKeys {
   /** jose's key resolver: the key for this header, refetching the set once per cooldown for an unknown kid. */
   readonly getKey = async (header: JWSHeaderParameters, token: FlattenedJWSInput): Promise<CryptoKey> => {
     if (!this.local) await this.reload();
+    // Stale: refreshed behind this request, which uses the keys at hand (a failure keeps them).
+    else if (performance.now() - this.fetchedAt > this.options.maxAgeMs && !this.pending) this.reload().catch(() => {});
     try {
       return await this.local!(header, token);
     } catch (error) {
@@ -75,7 +81,9 @@ export class JwksKeys {
       this.fetchedAt = performance.now();
     } catch (error) {
       this.failedAt = performance.now();
-      this.failure = error instanceof Error ? error.message : String(error);
+      // fetch says only "fetch failed"; the cause names the network error (ECONNREFUSED, ENOTFOUND...).
+      const code = (error as { cause?: { code?: unknown } }).cause?.code;
+      this.failure = (error instanceof Error ? error.message : String(error)) + (typeof code === 'string' ? ` (${code})` : '');
       throw new ProviderUnavailableError(`the provider's keys (${this.url}) could not be read: ${this.failure}`);
     }
   }

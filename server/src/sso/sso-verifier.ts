@@ -16,6 +16,9 @@ export const TOKEN_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'P
 /** Seconds of clock difference tolerated between the provider and this service (exp, nbf, iat). */
 export const CLOCK_TOLERANCE_SECONDS = 60;
 
+/** Longest a verified token is trusted without checking its signature again (a key withdrawn at the provider). */
+export const VERIFIED_TOKEN_TTL_MS = 5 * 60_000;
+
 // SHA-256 of a token, base64url: crypto.hash (one native call, Node 20.12+) where there is one.
 const sha256: (text: string) => string =
   typeof crypto.hash === 'function' ? (text) => crypto.hash('sha256', text, 'base64url') : (text) => crypto.createHash('sha256').update(text).digest('base64url');
@@ -30,7 +33,7 @@ interface Verified {
   version: number;
   /** The token's `sub`. */
   sub: string;
-  /** Epoch ms the token expires (`exp`). */
+  /** Epoch ms until which it is trusted: its `exp`, at most VERIFIED_TOKEN_TTL_MS after the check. */
   until: number;
 }
 
@@ -48,7 +51,8 @@ export interface SsoVerifierOptions {
  * by the account's provider; verified with jose against the provider's JWKS
  * (exact `iss`, `aud` containing the audience, `exp` required, `nbf`, the
  * algorithm allow-list, 60 s of tolerance) and the org claim. A verified
- * token is remembered by its SHA-256 until it expires, so a repeated token
+ * token is remembered by its SHA-256 until it expires (at most 5 minutes:
+ * then its signature is checked again), so a repeated token
  * costs a hash and a map lookup. Answers problems from the catalogue:
  * 401 `sso_token_required`, 401 `invalid_token`, 403
  * `sso_account_mismatch`, 503 `idp_unavailable`.
@@ -121,7 +125,7 @@ export class SsoVerifier {
     }
     if (typeof payload.sub !== 'string' || payload.sub === '') throw invalidToken('the token has no sub claim');
     if (this.verified.size >= 100_000) this.verified.clear();
-    this.verified.set(digest, { accountId: connection.accountId, version: connection.updatedAt, sub: payload.sub, until: payload.exp! * 1000 });
+    this.verified.set(digest, { accountId: connection.accountId, version: connection.updatedAt, sub: payload.sub, until: Math.min(payload.exp! * 1000, now + VERIFIED_TOKEN_TTL_MS) });
     return payload.sub;
   }
 

@@ -40,7 +40,7 @@ async function connect(accountKeyId: string, provider: TestOidcProvider, extra: 
 beforeAll(async () => {
   idp = await startOidcProvider({ redirectUris: ['http://127.0.0.1/signin/sso/callback'], tokenClaims: { org_id: 'bigco' } });
   otherIdp = await startOidcProvider({ redirectUris: ['http://127.0.0.1/signin/sso/callback'], audience: 'api://other' });
-  server = await startTestServer({ sso: { jwks: { cooldownMs: COOLDOWN_MS, timeoutMs: 2000 } } });
+  server = await startTestServer({ sso: { jwks: { cooldownMs: COOLDOWN_MS, timeoutMs: 2000, maxAgeMs: 60_000 } } });
   const bigco = await server.key('enterprise');
   const other = await server.key('enterprise');
   keys.bigco = bigco.key;
