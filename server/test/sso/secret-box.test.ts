@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
 import { clientSecretContext, openSecret, sealSecret } from '../../src/sso/secret-box.js';
 import { loadSecretKey, SECRET_KEY_FILE, secretKeyProblem } from '../../src/sso/secret-key.js';
 
@@ -19,6 +20,13 @@ describe('the secret key', () => {
       expect(secretKeyProblem(bad)).toMatch(/32 random bytes/);
       expect(() => loadSecretKey(bad, join(dir, 'a', 'store.sqlite'))).toThrow(/USSYNTH_SECRET_KEY must be 32 random bytes/);
     }
+  });
+
+  it('is checked with the rest of the configuration at start', () => {
+    expect(() => loadConfig({ USSYNTH_SECRET_KEY: 'short' })).toThrow(/USSYNTH_SECRET_KEY must be 32 random bytes/);
+    const key = randomBytes(32).toString('base64');
+    expect(loadConfig({ USSYNTH_SECRET_KEY: key }).secretKey).toBe(key);
+    expect(loadConfig({}).secretKey).toBeNull();
   });
 
   it('without the variable, makes a 0600 key file beside the store once and reads the same key after', () => {
