@@ -85,6 +85,7 @@ describe('an Enterprise account with SSO on /v1', () => {
     expect(first.status).toBe(200);
     expect(((await first.json()) as { zip: string }).zip).toBe('10001');
     expect((await zip(keys.bigco, `bearer ${token}`)).status).toBe(200);
+    expect((await zip(keys.bigco, `Bearer   ${token}`)).status).toBe(200);
     expect((await server.get('/v1/ein', keys.bigco, { authorization: `Bearer ${token}` })).status).toBe(200);
   });
 
