@@ -11,7 +11,8 @@ export type AccessLog = (request: FastifyRequest, reply: FastifyReply) => void;
 
 /**
  * The fields of a request's access line: its id, method, redacted target,
- * status, time taken, key id, records debited and seed; never the key.
+ * status, time taken, key id, records debited, seed and the SSO token's
+ * `sub`; never the key or the token.
  * @example request.log.info(accessFields(request, reply), 'request')
  */
 export function accessFields(request: FastifyRequest, reply: FastifyReply): Record<string, unknown> {
@@ -24,6 +25,7 @@ export function accessFields(request: FastifyRequest, reply: FastifyReply): Reco
     key: request.access?.key.id,
     records: request.access?.records,
     seed: reply.getHeader('x-ussynth-seed'),
+    sub: request.ssoSubject ?? undefined,
   };
 }
 
@@ -46,6 +48,9 @@ export function pinoLineWriter(write: (line: string) => void): AccessLog {
     let line = `{"level":30,"time":${Date.now()}${origin},"reqId":${jsonString(request.id)},"method":${jsonString(request.method)},"url":${jsonString(loggedUrl(request.url))},"status":${reply.statusCode},"ms":${hundredths(Math.round(reply.elapsedTime * 100))}`;
     if (access) line += `,"key":${jsonString(access.key.id)},"records":${access.records}`;
     if (seed !== undefined) line += `,"seed":${typeof seed === 'string' ? jsonString(seed) : JSON.stringify(seed)}`;
+    // Outside /v1 the request has no such field (undefined); on /v1 it is null unless a token was verified.
+    const sub = request.ssoSubject;
+    if (sub != null) line += `,"sub":${jsonString(sub)}`;
     write(line + ',"msg":"request"}\n');
   };
 }

@@ -109,7 +109,7 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
   await app.register(apiRoutes, { prefix: '/v1' });
   await app.register(corsPreflightRoutes, { prefix: '/v1' });
   const publicUrl = options.publicUrl ?? (() => config.publicUrl ?? listeningUrl(app, config.host, config.port));
-  await app.register(siteRoutes, { webDir: config.webDir, accounts: services.accounts, publicUrl });
+  await app.register(siteRoutes, { webDir: config.webDir, accounts: services.accounts, publicUrl, ssoSignIn: services.ssoSignIn });
 }
 (ussynthApp as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
 

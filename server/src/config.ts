@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_STORE_PATH, storeLocation, storePath, type StoreLocation } from './store/default-path.js';
+import { secretKeyProblem } from './sso/secret-key.js';
 
 /** Everything the server reads from its environment, validated once at start-up. */
 export interface ServerConfig {
@@ -53,6 +54,8 @@ export interface ServerConfig {
   stallTimeoutMs: number;
   /** Failed authentications per second (and burst) allowed per client address before 429. */
   authFailuresPerSecond: number;
+  /** Key that seals SSO client secrets (USSYNTH_SECRET_KEY), or null: the key file beside the store. */
+  secretKey: string | null;
 }
 
 /** The default web demo folder, next to the package's dist/. */
@@ -96,6 +99,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
   }
   const store = storeLocation(env);
   if (store.engine === 'postgres') urlVar(env, 'USSYNTH_DB', ['postgres:', 'postgresql:'], problems);
+  const secretKey = env.USSYNTH_SECRET_KEY === undefined || env.USSYNTH_SECRET_KEY === '' ? null : env.USSYNTH_SECRET_KEY;
+  if (secretKey !== null && secretKeyProblem(secretKey)) problems.push(secretKeyProblem(secretKey)!);
+  // The key file beside a SQLite store is one machine's; instances sharing PostgreSQL must share the key too.
+  if (store.engine === 'postgres' && secretKey === null) problems.push('USSYNTH_SECRET_KEY is required with a PostgreSQL store (USSYNTH_DB=postgres://...): every instance must seal and open SSO client secrets with the same key');
   if (problems.length) throw new ConfigError(problems);
   const dbPath = store.engine === 'sqlite' ? store.path : storePath({ USSYNTH_DB: DEFAULT_STORE_PATH });
   const webDir = webDirGiven ?? (existsSync(DEFAULT_WEB_DIR) ? DEFAULT_WEB_DIR : null);
@@ -124,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     maxWaitingPerConnection: 64,
     stallTimeoutMs: 30_000,
     authFailuresPerSecond: 10,
+    secretKey,
   };
 }
 

@@ -3,6 +3,8 @@ const SECRET_NAME = /key|token|secret|auth/i;
 const KEY_PREFIX = /uss_(?:live|test)_/i;
 const ESCAPE = /%([0-9A-Fa-f]{2})/g;
 const REDACTED = '[redacted]';
+// The SSO callback's query carries an authorization code and its state: kept out of the logs whole.
+const SSO_CALLBACK = '/signin/sso/callback?';
 
 /**
  * Whether text carries something shaped like an API key, as sent or after
@@ -27,12 +29,14 @@ export function mentionsKey(text: string): boolean {
  * A request target safe to log: a path segment, or a query parameter (name
  * and value), that carries anything shaped like an API key is replaced whole,
  * and values of key-like parameter names are replaced, so a key sent in the
- * URL by mistake never reaches the logs.
+ * URL by mistake never reaches the logs; the SSO callback's whole query (an
+ * authorization code) too.
  * @example redactedUrl('/v1/ein?api_key=uss_live_x') // "/v1/ein?api_key=[redacted]"
  * @example redactedUrl('/v1/zip/uss_live_x?uss_test_y=1') // "/v1/zip/[redacted]?[redacted]"
  */
 export function redactedUrl(url: string): string {
   const mark = url.indexOf('?');
+  if (url.startsWith(SSO_CALLBACK)) return `${SSO_CALLBACK}${REDACTED}`;
   const path = mark < 0 ? url : url.slice(0, mark);
   const safePath = mentionsKey(path) ? path.split('/').map((segment) => (mentionsKey(segment) ? REDACTED : segment)).join('/') : path;
   if (mark < 0) return safePath;

@@ -20,6 +20,9 @@ import type { Store } from './store/store.js';
 import { buildApp } from './app.js';
 import type { ServerConfig } from './config.js';
 import { keepTickShape } from './tick-shape.js';
+import { SsoVerifier } from './sso/sso-verifier.js';
+import { SsoSignIn } from './sso/sso-sign-in.js';
+import { loadSecretKey } from './sso/secret-key.js';
 
 /** A listening server. */
 export interface RunningServer {
@@ -77,7 +80,11 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     publicUrl,
     onBackgroundError: (what, error) => logError(`${what} failed`, error),
   });
-  const app = await buildApp(config, { store, rateLimiter: limiter, quota: new StoreMonthlyQuota(store), clock: Date.now, authFailures, accounts, activity, metrics }, { publicUrl });
+  // Made beside the store on first start when USSYNTH_SECRET_KEY is not set (a PostgreSQL store requires it).
+  const secretKey = loadSecretKey(config.secretKey ?? undefined, config.dbPath);
+  const ssoSignIn = new SsoSignIn({ sso: store.sso, secretKey, publicUrl, startSession: (person) => accounts.startSession(person), clock: Date.now });
+  const services = { store, rateLimiter: limiter, quota: new StoreMonthlyQuota(store), clock: Date.now, authFailures, accounts, activity, metrics, sso: new SsoVerifier(store.sso), ssoSignIn };
+  const app = await buildApp(config, services, { publicUrl });
   log = app.log;
   const prune = setInterval(() => {
     limiter.prune(Date.now());

@@ -6,6 +6,8 @@ import type { KeyCache } from './access/key-cache.js';
 import type { AccountService } from './accounts/account-service.js';
 import type { ActivityRecorder } from './accounts/activity-recorder.js';
 import type { ServiceMetrics } from './metrics.js';
+import type { SsoVerifier } from './sso/sso-verifier.js';
+import type { SsoSignIn } from './sso/sso-sign-in.js';
 
 /** What the routes use, behind interfaces: swap SQLite for PostgreSQL or the bucket for Redis here only. */
 export interface AppServices {
@@ -27,6 +29,10 @@ export interface AppServices {
   metrics?: ServiceMetrics;
   /** Failed authentications per client address (default: an in-process token bucket at the configured rate). */
   authFailures?: AuthFailureLimit;
+  /** Enterprise SSO on /v1: the provider's access token next to the key; without it keys work alone. */
+  sso?: SsoVerifier;
+  /** Dashboard sign-in through Enterprise accounts' OpenID Providers; without it "Sign in with SSO" is off. */
+  ssoSignIn?: SsoSignIn;
 }
 
 /** What authentication established for a request. */
@@ -51,5 +57,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by authentication on /v1 API routes. */
     access: RequestAccess | null;
+    /** The `sub` of the request's verified SSO access token (/v1 of an account with SSO), for the access log. */
+    ssoSubject: string | null;
   }
 }

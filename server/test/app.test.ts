@@ -255,12 +255,14 @@ describe('docs and root', () => {
       '/account/v1/session',
       '/account/v1/sessions',
       '/account/v1/signup',
+      '/account/v1/sso',
+      '/account/v1/sso/start',
       '/account/v1/usage',
       '/account/v1/verification',
       '/account/v1/verification/confirm',
     ]);
     expect(doc.paths['/v1/batch'].get.parameters!.map((p) => p.name).sort()).toEqual(['count', 'fictional', 'seed', 'start', 'state']);
-    expect(Object.keys(doc.paths['/v1/zip/{zip}'].get.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '404', '429']));
+    expect(Object.keys(doc.paths['/v1/zip/{zip}'].get.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '429']));
     const page = await server.get('/v1/docs');
     expect(page.status).toBe(200);
   });

@@ -16,6 +16,9 @@ import { AuthThrottle } from '../src/accounts/auth-throttle.js';
 import { embeddedBilling } from '../src/accounts/billing.js';
 import type { Mailer } from '../src/mail/mailer.js';
 import { outboxMailer } from '../src/mail/outbox-mailer.js';
+import { SsoVerifier, type SsoVerifierOptions } from '../src/sso/sso-verifier.js';
+import { SsoSignIn } from '../src/sso/sso-sign-in.js';
+import { loadSecretKey } from '../src/sso/secret-key.js';
 
 /** A real app on a real port with a real SQLite file in a temp dir. */
 export interface TestServer {
@@ -26,6 +29,8 @@ export interface TestServer {
   dbPath: string;
   /** The account use cases the app serves. */
   accounts: AccountService;
+  /** The key sealing SSO client secrets (the key file beside the store). */
+  secretKey: Uint8Array;
   /** The outbox folder (when no mailer was given). */
   outbox: string;
   /** A fresh live key on a new account. */
@@ -42,9 +47,10 @@ let accountCount = 0;
 
 /**
  * Starts a test server; `dir` reuses a store file (restart), `clock` fakes time, `logFile` writes the server's log
- * (info level) to that file, complete once the server is closed; `mailer` and `throttle` replace the accounts' own.
+ * (info level) to that file, complete once the server is closed; `mailer` and `throttle` replace the accounts' own,
+ * `sso` sets the SSO verifier's options.
  */
-export async function startTestServer(options: { dir?: string; clock?: () => number; config?: Partial<ServerConfig>; logFile?: string; mailer?: Mailer; throttle?: AuthThrottle } = {}): Promise<TestServer> {
+export async function startTestServer(options: { dir?: string; clock?: () => number; config?: Partial<ServerConfig>; logFile?: string; mailer?: Mailer; throttle?: AuthThrottle; sso?: SsoVerifierOptions } = {}): Promise<TestServer> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'ussynth-server-'));
   const dbPath = join(dir, 'store.sqlite');
   const logLevel = options.logFile === undefined ? 'silent' : 'info';
@@ -59,7 +65,9 @@ export async function startTestServer(options: { dir?: string; clock?: () => num
   const throttle = options.throttle ?? new AuthThrottle();
   const accounts = new AccountService({ store, mailer, billing: embeddedBilling(), throttle, activity, clock, publicUrl, onBackgroundError: () => {} });
   const logFd = options.logFile === undefined ? undefined : openSync(options.logFile, 'w');
-  const app = await buildApp(config, { store, rateLimiter: new TokenBucketLimiter(), quota: new StoreMonthlyQuota(store), clock, accounts, activity }, { logFd, publicUrl });
+  const secretKey = loadSecretKey(undefined, dbPath);
+  const ssoSignIn = new SsoSignIn({ sso: store.sso, secretKey, publicUrl, startSession: (person) => accounts.startSession(person), clock });
+  const app = await buildApp(config, { store, rateLimiter: new TokenBucketLimiter(), quota: new StoreMonthlyQuota(store), clock, accounts, activity, sso: new SsoVerifier(store.sso, options.sso), ssoSignIn }, { logFd, publicUrl });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -81,6 +89,7 @@ export async function startTestServer(options: { dir?: string; clock?: () => num
     dir,
     dbPath,
     accounts,
+    secretKey,
     outbox,
     async key(tier = 'enterprise', limits) {
       const chosen = limits ?? (tier === 'enterprise' ? { rate: 100_000, monthlyQuota: 1e12 } : TIER_LIMITS[tier]);

@@ -9,7 +9,7 @@ import { alreadyRegisteredEmail, resetEmail, RESET_LINK_HOURS, verifyEmail, VERI
 import type { ActivityRecorder } from './activity-recorder.js';
 import type { AuthAction, AuthThrottle } from './auth-throttle.js';
 import { isSelfServiceTier, type Billing } from './billing.js';
-import { normalizeEmail } from './email-address.js';
+import { emailDomain, normalizeEmail } from './email-address.js';
 import { hashPassword, verifyPassword } from './password-hasher.js';
 import { passwordProblem } from './password-policy.js';
 import { isTokenShaped, newSecretToken, tokenDigest } from './secret-token.js';
@@ -90,6 +90,7 @@ export class AccountService {
   async signUp(emailText: unknown, password: unknown, ip: string): Promise<void> {
     const email = requireEmail(emailText);
     await this.throttled('signup', ip, email);
+    await this.refuseSsoDomain(email);
     const problem = passwordProblem(password, email);
     if (problem) throw new ProblemError('invalid_password', problem, { param: 'password' });
     // Hashed in both cases, so both take as long.
@@ -120,6 +121,7 @@ export class AccountService {
     const email = requireEmail(emailText);
     if (typeof password !== 'string' || password.length === 0) throw new ProblemError('invalid_password', 'password is required', { param: 'password' });
     await this.throttled('signin', ip, email);
+    await this.refuseSsoDomain(email);
     const person = await this.deps.store.accounts.findPersonByEmail(email);
     // An unknown address costs one argon2 verification too (verifyPassword's fixed hash): same time, same answer.
     if (!(await verifyPassword(person?.passwordHash ?? null, password)) || !person) {
@@ -319,10 +321,19 @@ export class AccountService {
     work().catch((error: unknown) => this.deps.onBackgroundError(what, error));
   }
 
-  private async throttled(action: AuthAction, ip: string, email: string): Promise<void> {
+  /** Takes one attempt from the throttle's budgets (per IP, per address), or refuses with 429 too_many_attempts. */
+  async throttled(action: AuthAction, ip: string, email: string): Promise<void> {
     const decision = await this.deps.throttle.attempt(action, ip, email);
     if (!decision.allowed) {
       throw new ProblemError('too_many_attempts', `too many attempts; try again in ${decision.retryAfterSeconds} s`, { headers: { 'retry-after': String(decision.retryAfterSeconds) } });
+    }
+  }
+
+  // People of an Enterprise account's SSO domain sign in through its provider only (its policies, MFA, offboarding).
+  private async refuseSsoDomain(email: string): Promise<void> {
+    const connection = await this.deps.store.sso.findByDomain(emailDomain(email));
+    if (connection) {
+      throw new ProblemError('sso_required', `addresses at ${emailDomain(email)} sign in through ${connection.accountName}'s single sign-on: use "Sign in with SSO" with your work e-mail`, { param: 'email' });
     }
   }
 

@@ -2,10 +2,11 @@ import { CliError, type Command, type CommandIo } from 'ussynth/cli';
 import { calendarMonth } from '../limits/calendar-month.js';
 import type { Store } from '../store/store.js';
 import { isTier, TIERS } from '../store/tiers.js';
+import { SSO_HELP, ssoAction } from './accounts-sso.js';
 import { parse, tierLimits } from './cli-options.js';
 import { withStore } from './with-store.js';
 
-const HELP = `Usage: ussynth accounts <list|show|set> [options]
+const HELP = `Usage: ussynth accounts <list|show|set|sso> [options]
 
 The operator's view of the accounts in the store (USSYNTH_DB, default
 ./.ussynth/store.sqlite): self-service ones made by sign-up, and those made
@@ -18,11 +19,13 @@ by \`ussynth keys create\`.
   accounts set ACCOUNT --tier standard|pro|enterprise [--rate N] [--monthly-quota N]
       Changes the plan (Enterprise only from here: it needs --rate and
       --monthly-quota); recorded with its time as approved by the operator.
-
+${SSO_HELP}
 Examples:
   ussynth accounts list
   ussynth accounts show ada@example.com --json
   ussynth accounts set bigco --tier enterprise --rate 500 --monthly-quota 50000000
+  ussynth accounts sso set bigco --issuer https://bigco.okta.com --client-id 0oa1b2c3 \\
+    --client-secret - --audience api://ussynth --domain bigco.com < secret.txt
 `;
 
 /**
@@ -31,12 +34,12 @@ Examples:
  */
 export const accountsCommand: Command = {
   name: 'accounts',
-  summary: 'List and show accounts; set an account\'s plan (Enterprise limits)',
+  summary: 'List and show accounts; set an account\'s plan (Enterprise limits) and SSO',
   help: HELP,
   async run(args, io) {
     const [action, ...rest] = args;
     const run = action === undefined ? undefined : ACTIONS[action];
-    if (!run) throw new CliError(action === undefined ? 'accounts needs an action: list, show or set' : `unknown accounts action "${action}"; use list, show or set`);
+    if (!run) throw new CliError(action === undefined ? 'accounts needs an action: list, show, set or sso' : `unknown accounts action "${action}"; use list, show, set or sso`);
     return withStore(io, (store) => run(rest, io, store));
   },
 };
@@ -98,6 +101,8 @@ const ACTIONS: Record<string, Action> = {
     io.stdout.write(`${account.name} is now ${tier}: ${limits.rate} requests/s, ${limits.monthlyQuota} records/month (running servers apply it within a second)\n`);
     return 0;
   },
+
+  sso: ssoAction,
 };
 
 function table(io: CommandIo, header: string[], rows: string[][]): void {

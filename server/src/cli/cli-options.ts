@@ -3,10 +3,10 @@ import { CliError } from 'ussynth/cli';
 import { TIER_LIMITS, type Tier } from '../store/tiers.js';
 
 /** Option specs of node:util's parseArgs. */
-export type Options = Record<string, { type: 'string' | 'boolean' }>;
+export type Options = Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>;
 
-/** The values parsed for `T`: a string or a boolean per option, absent when not given. */
-export type OptionValues<T extends Options> = { [K in keyof T]?: T[K]['type'] extends 'boolean' ? boolean : string };
+/** The values parsed for `T`: a string (strings when repeatable) or a boolean per option, absent when not given. */
+export type OptionValues<T extends Options> = { [K in keyof T]?: T[K]['type'] extends 'boolean' ? boolean : T[K]['multiple'] extends true ? string[] : string };
 
 /**
  * Parses a command's options strictly (an unknown option is an error naming it) and checks the number of positionals.

@@ -31,6 +31,8 @@ Environment:
                (default: none; each e-mail is written as an .eml file to the outbox)
   USSYNTH_MAIL_FROM  sender of account e-mail (default "ussynth <no-reply@localhost>")
   USSYNTH_OUTBOX     outbox folder without SMTP (default: outbox/ beside the store)
+  USSYNTH_SECRET_KEY 32 random bytes (64 hex digits or base64) sealing SSO client secrets
+               (default: secret.key beside the store, made 0600 on first start)
 
 On start it prints a development key (uss_test_..., account ${DEV_ACCOUNT}, Pro limits)
 and example curl lines; the previous development key is revoked. Use

@@ -30,12 +30,17 @@ export const HTTP_ERROR_CODES = {
   revoked_api_key: { status: 401, title: 'Revoked or expired API key' },
   invalid_credentials: { status: 401, title: 'Wrong e-mail or password' },
   not_signed_in: { status: 401, title: 'Not signed in' },
+  sso_token_required: { status: 401, title: 'SSO access token required' },
+  invalid_token: { status: 401, title: 'Invalid access token' },
   forbidden: { status: 403, title: 'Forbidden' },
   csrf_failed: { status: 403, title: 'Cross-site request refused' },
   email_not_verified: { status: 403, title: 'E-mail address not verified' },
+  sso_account_mismatch: { status: 403, title: 'Token of another account' },
+  sso_required: { status: 403, title: 'Sign in with SSO' },
   plan_change_refused: { status: 402, title: 'Plan change refused' },
   not_found: { status: 404, title: 'No such resource' },
   key_not_found: { status: 404, title: 'No such key' },
+  sso_not_configured: { status: 404, title: 'No SSO for this domain' },
   zip_not_found: { status: 404, title: 'Unknown ZIP code' },
   method_not_allowed: { status: 405, title: 'Method not allowed' },
   request_timeout: { status: 408, title: 'Request timeout' },
@@ -51,6 +56,7 @@ export const HTTP_ERROR_CODES = {
   internal_error: { status: 500, title: 'Internal error' },
   service_unavailable: { status: 503, title: 'Service unavailable' },
   mail_unavailable: { status: 503, title: 'E-mail could not be sent' },
+  idp_unavailable: { status: 503, title: 'Identity provider unavailable' },
 } as const satisfies Record<string, HttpErrorSpec>;
 
 /** A code of the HTTP catalogue. */

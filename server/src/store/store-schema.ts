@@ -93,6 +93,25 @@ export interface UsageDayTable {
   quota_exceeded: number;
 }
 
+/** `sso_connections`: an Enterprise account's OpenID Provider; the client secret only sealed (AES-256-GCM). */
+export interface SsoConnectionTable {
+  account_id: number;
+  issuer: string;
+  client_id: string;
+  client_secret_sealed: Buffer;
+  audience: string;
+  jwks_uri: string;
+  org_claim: string | null;
+  org_value: string | null;
+  updated_at: number;
+}
+
+/** `sso_domains`: e-mail domains whose people sign in through an account's provider. */
+export interface SsoDomainTable {
+  domain: string;
+  account_id: number;
+}
+
 /** The store's tables, for Kysely: the same for the embedded SQLite store and PostgreSQL (their migrations give each its column types). */
 export interface StoreDatabase {
   accounts: AccountTable;
@@ -104,4 +123,6 @@ export interface StoreDatabase {
   email_tokens: EmailTokenTable;
   plan_changes: PlanChangeTable;
   usage_days: UsageDayTable;
+  sso_connections: SsoConnectionTable;
+  sso_domains: SsoDomainTable;
 }

@@ -1,6 +1,7 @@
 import type { Awaitable } from '../awaitable.js';
 import type { AccountStore } from './account-store.js';
 import type { KeyEnvironment } from './api-key.js';
+import type { SsoStore } from './sso-store.js';
 import type { Tier } from './tiers.js';
 
 /** What authentication needs about a key, read on every request. */
@@ -112,6 +113,8 @@ export function durableDebit<T extends { whenDurable: WhenDurable | undefined }>
 export interface Store {
   /** People, sessions, e-mailed links, owners' keys, plans and per-day usage (the dashboard's side). */
   readonly accounts: AccountStore;
+  /** Enterprise accounts' single sign-on connections and domains. */
+  readonly sso: SsoStore;
   /** The key with this id, with its account's limits. */
   findKey(id: string): Promise<KeyRecord | undefined>;
   /**

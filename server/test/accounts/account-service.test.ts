@@ -73,7 +73,7 @@ describe('sign-up and verification', () => {
     await service.signUp(' Ada@Example.com ', PASSWORD, '10.0.0.1');
     const person = await store.accounts.findPersonByEmail('ada@example.com');
     expect(person).toMatchObject({ email: 'ada@example.com', role: 'owner', emailVerifiedAt: null });
-    expect(person!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    expect(person!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await store.accounts.findAccount(person!.accountId)).toMatchObject({ name: 'ada@example.com', tier: 'standard', rate: 10, monthlyQuota: 100_000 });
     const [mail] = mails();
     expect(mail).toMatch(/^To: ada@example.com$/m);

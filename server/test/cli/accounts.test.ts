@@ -64,7 +64,7 @@ describe('ussynth accounts', () => {
 
   it('names bad input', () => {
     const cases: [string[], number, RegExp][] = [
-      [['accounts'], 2, /needs an action: list, show or set/],
+      [['accounts'], 2, /needs an action: list, show, set or sso/],
       [['accounts', 'drop'], 2, /unknown accounts action "drop"/],
       [['accounts', 'show'], 2, /expected exactly one account name/],
       [['accounts', 'show', 'nobody'], 1, /no account named "nobody"/],

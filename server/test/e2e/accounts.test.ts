@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,39 +5,27 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../test/e2e/chromium.js';
 import { startSmtpServer, type TestSmtpServer } from '../smtp-test-server.js';
+import { spawnServe, type ServeProcess } from '../spawned-serve.js';
 
 // The whole journey of a new customer in Debian's Chromium, against the real `ussynth-server serve` process (its
 // own SQLite store, the built pages) and a real SMTP server on loopback that receives the account e-mail.
-const BIN = new URL('../../dist/cli/main.js', import.meta.url).pathname;
 const PASSWORD = 'a long and careful passphrase';
 let browser: Browser;
 let smtp: TestSmtpServer;
-let server: ChildProcess;
+let server: ServeProcess;
 let url = '';
-let output = '';
 const dir = mkdtempSync(join(tmpdir(), 'ussynth-e2e-accounts-'));
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  server = spawn(process.execPath, [BIN, 'serve', '--no-dev-key'], {
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', USSYNTH_DB: join(dir, 'store.sqlite'), USSYNTH_SMTP_URL: smtp.url, USSYNTH_MAIL_FROM: 'ussynth <no-reply@ussynth.example>' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  url = await new Promise<string>((resolve, reject) => {
-    server.stdout!.on('data', () => {
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match) resolve(match[1]);
-    });
-    server.on('exit', (code) => reject(new Error(`serve exited ${code}: ${output}`)));
-  });
+  server = await spawnServe({ ...process.env, LOG_LEVEL: 'info', USSYNTH_DB: join(dir, 'store.sqlite'), USSYNTH_SMTP_URL: smtp.url, USSYNTH_MAIL_FROM: 'ussynth <no-reply@ussynth.example>' });
+  url = server.url;
   browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
-  server?.kill('SIGTERM');
+  server?.child.kill('SIGTERM');
   await smtp?.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -91,7 +78,7 @@ describe('a customer signs up, verifies, makes a key, uses it, revokes it and si
     await page.goto(url + '/signin');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(`${url}/dashboard`);
     await expect.poll(() => page.locator('#who').textContent()).toBe(email);
     expect(await page.locator('#plan-name').textContent()).toBe('Standard');
@@ -132,8 +119,8 @@ describe('a customer signs up, verifies, makes a key, uses it, revokes it and si
     expect(errors, JSON.stringify(errors)).toEqual([]);
 
     // Nothing secret in the log or in the store in clear.
-    await expect.poll(() => output.includes('"url":"/account/v1/session"')).toBe(true);
-    for (const secret of [PASSWORD, sessionCookie.value, key, new URL(verifyLink).hash.slice('#token='.length)]) expect(output).not.toContain(secret);
+    await expect.poll(() => server.output().includes('"url":"/account/v1/session"')).toBe(true);
+    for (const secret of [PASSWORD, sessionCookie.value, key, new URL(verifyLink).hash.slice('#token='.length)]) expect(server.output()).not.toContain(secret);
     const storeBytes = readFileSync(join(dir, 'store.sqlite')).toString('latin1') + readFileSync(join(dir, 'store.sqlite-wal')).toString('latin1');
     for (const secret of [PASSWORD, sessionCookie.value, key]) expect(storeBytes).not.toContain(secret);
     expect(storeBytes).toContain('$argon2id$v=19$m=19456');

@@ -10,6 +10,14 @@ interface Me {
   account: { name: string; plan: string; rate: number; monthlyQuota: number };
   baseUrl: string;
   csrfToken: string;
+  /** False for people who sign in through SSO only. */
+  hasPassword: boolean;
+}
+
+/** GET /account/v1/sso. */
+interface SsoSettings {
+  sso: { issuer: string; clientId: string; audience: string; orgClaim: string | null; orgValue: string | null; domains: string[]; updatedAt: string } | null;
+  redirectUri: string;
 }
 
 /** A key as the account API lists it. */
@@ -72,7 +80,7 @@ export async function dashboardPage(): Promise<void> {
   wireAccountForms(me);
   byId('signout').addEventListener('click', () => void signOut('/session'));
   byId('signout-all').addEventListener('click', () => void signOut('/sessions'));
-  await Promise.all([refreshKeys(), refreshUsage()]);
+  await Promise.all([refreshKeys(), refreshUsage(), renderSso(me)]);
   byId('refresh-usage').addEventListener('click', () => void refreshUsage());
   say(status, '');
 
@@ -82,6 +90,26 @@ export async function dashboardPage(): Promise<void> {
     byId('verify-banner').hidden = current.verified;
     byId('base-url').textContent = current.baseUrl;
     byId('curl-line').textContent = `curl -H "x-api-key: $USSYNTH_API_KEY" '${current.baseUrl}/v1/address?state=CA'`;
+  }
+
+  // An Enterprise account's SSO, read-only; its API calls need the provider's token too, so the curl line says so.
+  async function renderSso(current: Me): Promise<void> {
+    byId('sso-account-note').hidden = current.hasPassword;
+    byId('password-form').hidden = !current.hasPassword;
+    // Only an owner may delete the account (the API refuses members), and the check is the owner's password.
+    byId('delete-form').hidden = current.role !== 'owner' || !current.hasPassword;
+    if (current.account.plan !== 'enterprise') return;
+    const { sso, redirectUri } = await accountApi<SsoSettings>('GET', '/sso');
+    if (sso === null) return;
+    byId('sso-domains').textContent = sso.domains.length ? sso.domains.join(', ') : 'no domain yet';
+    byId('sso-issuer').textContent = sso.issuer;
+    byId('sso-issuer-url').textContent = sso.issuer;
+    byId('sso-client-id').textContent = sso.clientId;
+    byId('sso-redirect-uri').textContent = redirectUri;
+    byId('sso-audience').textContent = sso.audience;
+    byId('sso-org').textContent = sso.orgClaim === null ? '—' : `${sso.orgClaim} = ${sso.orgValue}`;
+    byId('sso-section').hidden = false;
+    byId('curl-line').textContent = `curl -H "x-api-key: $USSYNTH_API_KEY" -H "Authorization: Bearer $ACCESS_TOKEN" '${current.baseUrl}/v1/address?state=CA'`;
   }
 
   function renderPlan(current: Me): void {

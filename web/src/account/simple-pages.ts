@@ -27,17 +27,32 @@ export function signupPage(): void {
 }
 
 /**
- * /signin: e-mail and password; on success, the dashboard.
+ * /signin: e-mail and password; on success, the dashboard. "Sign in with
+ * SSO": a work e-mail, then the browser goes to the company's provider. A
+ * password sign-in refused for an SSO domain moves the address over to it.
  * @example signinPage()
  */
 export function signinPage(): void {
   const form = byId<HTMLFormElement>('signin-form');
+  const ssoForm = byId<HTMLFormElement>('sso-form');
   const alertBox = byId('alert');
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     void submitting(form, alertBox, async () => {
-      await accountApi('POST', '/session', { email: fieldValue(form, 'email'), password: fieldValue(form, 'password') });
+      try {
+        await accountApi('POST', '/session', { email: fieldValue(form, 'email'), password: fieldValue(form, 'password') });
+      } catch (error) {
+        if (error instanceof AccountApiError && error.code === 'sso_required') byId<HTMLInputElement>('sso-email').value = fieldValue(form, 'email');
+        throw error;
+      }
       location.assign('/dashboard');
+    });
+  });
+  ssoForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void submitting(ssoForm, alertBox, async () => {
+      const { authorizationUrl } = await accountApi<{ authorizationUrl: string }>('POST', '/sso/start', { email: fieldValue(ssoForm, 'email') });
+      location.assign(authorizationUrl);
     });
   });
 }

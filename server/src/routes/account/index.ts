@@ -7,6 +7,8 @@ import { ProblemError } from '../../problem/problem-error.js';
 import { accountKeyRoutes } from './keys.js';
 import { accountProfileRoutes } from './profile.js';
 import { accountSessionRoutes } from './session.js';
+import { accountSsoRoutes } from './sso.js';
+import type { SsoSignIn } from '../../sso/sso-sign-in.js';
 
 /** Largest account API request body: an e-mail, a 256-character password (up to 4 bytes each) and a little JSON. */
 export const ACCOUNT_BODY_LIMIT = 4096;
@@ -17,6 +19,8 @@ export interface AccountSiteOptions {
   accounts: AccountService;
   /** The public base URL (links, cookie security, allowed origins). */
   publicUrl: () => string;
+  /** Dashboard sign-in through Enterprise accounts' SSO; without it "Sign in with SSO" is off. */
+  ssoSignIn?: SsoSignIn;
 }
 
 /** What the account routes share: the service, the session lookup and the cookie. */
@@ -66,4 +70,5 @@ export async function accountApi(app: FastifyInstance, options: AccountSiteOptio
   await app.register(accountSessionRoutes, { context });
   await app.register(accountProfileRoutes, { context });
   await app.register(accountKeyRoutes, { context });
+  if (options.ssoSignIn) await app.register(accountSsoRoutes, { context, signIn: options.ssoSignIn });
 }

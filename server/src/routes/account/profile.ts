@@ -25,7 +25,7 @@ export async function accountProfileRoutes(app: FastifyInstance, { context }: { 
         response: {
           200: {
             type: 'object',
-            required: ['email', 'verified', 'role', 'account', 'baseUrl', 'csrfToken', 'sessionExpiresAt'],
+            required: ['email', 'verified', 'role', 'account', 'baseUrl', 'csrfToken', 'sessionExpiresAt', 'hasPassword'],
             properties: {
               email: STRING,
               verified: { type: 'boolean' },
@@ -34,6 +34,7 @@ export async function accountProfileRoutes(app: FastifyInstance, { context }: { 
               baseUrl: { type: 'string', description: 'The API\'s base URL ({base_url} of the spec).' },
               csrfToken: { type: 'string', description: 'Send as x-csrf-token with every state-changing request of this session.' },
               sessionExpiresAt: ISO_TIME,
+              hasPassword: { type: 'boolean', description: 'False for people who sign in through their company\'s SSO only.' },
             },
           },
           ...problemResponses(401),
@@ -50,6 +51,7 @@ export async function accountProfileRoutes(app: FastifyInstance, { context }: { 
         baseUrl: context.publicUrl(),
         csrfToken: session.csrfToken,
         sessionExpiresAt: new Date(session.expiresAt).toISOString(),
+        hasPassword: session.person.passwordHash !== null,
       };
     },
   );

@@ -7,6 +7,8 @@ import type { AccountService } from '../../accounts/account-service.js';
 import { PAGE_HEADERS, pageHeaders } from '../../page-headers.js';
 import { accountApi } from '../account/index.js';
 import { accountPages } from '../pages/index.js';
+import { ssoCallbackPage } from '../pages/sso-callback.js';
+import type { SsoSignIn } from '../../sso/sso-sign-in.js';
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>ussynth</title></head>
@@ -24,6 +26,8 @@ export interface SiteOptions {
   accounts: AccountService | undefined;
   /** The public base URL. */
   publicUrl: () => string;
+  /** Dashboard sign-in through Enterprise accounts' SSO. */
+  ssoSignIn?: SsoSignIn;
 }
 
 /**
@@ -36,9 +40,11 @@ export interface SiteOptions {
  * @example await app.register(siteRoutes, { webDir: 'server/web-dist', accounts, publicUrl })
  */
 export async function siteRoutes(app: FastifyInstance, options: SiteOptions): Promise<void> {
-  const { webDir, accounts, publicUrl } = options;
+  const { webDir, accounts, publicUrl, ssoSignIn } = options;
   await app.register(fastifyCookie);
-  if (accounts) await app.register(accountApi, { prefix: '/account/v1', accounts, publicUrl });
+  if (accounts) await app.register(accountApi, { prefix: '/account/v1', accounts, publicUrl, ssoSignIn });
+  // The callback answers with its own page, so it works without the built pages too.
+  if (accounts && ssoSignIn) await app.register(ssoCallbackPage, { signIn: ssoSignIn, publicUrl });
   if (webDir === null) {
     app.get('/', { schema: { hide: true }, onRequest: pageHeaders }, async (_request, reply) => {
       reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');

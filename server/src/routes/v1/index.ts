@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { authenticate } from '../../access/authenticate.js';
 import { allowCrossOrigin } from '../../access/cors.js';
+import { requireSsoToken } from '../../access/require-sso-token.js';
 import { addressRoutes } from './address/index.js';
 import { batchRoutes } from './batch/index.js';
 import { einRoutes } from './ein/index.js';
@@ -23,7 +24,9 @@ export const API_PATHS: readonly RegExp[] = [/^\/v1\/(?:address|batch|ein|eins|p
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
   app.decorateRequest('access', null);
   app.addHook('onRequest', allowCrossOrigin);
+  app.decorateRequest('ssoSubject', null);
   app.addHook('onRequest', authenticate);
+  app.addHook('onRequest', requireSsoToken);
   await app.register(addressRoutes);
   await app.register(batchRoutes);
   await app.register(einRoutes);

@@ -30,7 +30,8 @@ export function checkGeneratableState(generator: Generator, state: string | unde
 export const UNCOMPRESSED = { compress: false } as const;
 
 /** Shared route schema parts: tags and the API key requirement, for the OpenAPI document. */
-export const API_ROUTE = { tags: ['data'], security: [{ apiKey: [] }] } as const;
+// Either the key alone, or (Enterprise accounts with SSO) the key and the provider's access token together.
+export const API_ROUTE = { tags: ['data'], security: [{ apiKey: [] }, { apiKey: [], ssoToken: [] }] } as const;
 
 /** Headers of generating responses, for the OpenAPI document. */
 export const GENERATED_HEADERS = {

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { KeyEnvironment } from '../api-key.js';
 import { KyselyAccounts } from '../kysely-accounts.js';
 import { KyselyKeys } from '../kysely-keys.js';
+import { KyselySso } from '../kysely-sso.js';
 import type { AccountSpec, KeyListing, KeyRecord, NewKey, Store, StoreHealth, StoreLog, UsageDebit } from '../store.js';
 import { StoreRefusedError } from '../store.js';
 import { describeStore } from '../open-store.js';
@@ -49,6 +50,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
 
 class PostgresStore implements Store {
   readonly accounts;
+  readonly sso;
   private readonly keys;
   private readonly batcher;
   private closed = false;
@@ -62,6 +64,7 @@ class PostgresStore implements Store {
   ) {
     const totals = (period: string) => this.usageTotals(period);
     this.accounts = new KyselyAccounts(db, totals);
+    this.sso = new KyselySso(db, this.accounts);
     this.keys = new KyselyKeys(db, totals);
     this.batcher = new PostgresUsageBatcher(pool);
   }

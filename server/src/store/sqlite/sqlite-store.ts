@@ -13,6 +13,7 @@ import { KyselyKeys } from '../kysely-keys.js';
 import { storeFilePath } from './store-file.js';
 import { foldedSeq, readJournal, unfoldedUsage } from './usage-journal.js';
 import { FOLD_INTERVAL_MS, UsageLedger } from './usage-ledger.js';
+import { KyselySso } from '../kysely-sso.js';
 
 interface KeyRow {
   id: string;
@@ -108,6 +109,7 @@ function unusable(path: string, error: unknown): StoreRefusedError {
 class SqliteStore implements Store {
   readonly accounts;
   private readonly keys;
+  readonly sso;
   private readonly findKeyStatement;
   private readonly debitStatement;
   private readonly usageStatement;
@@ -125,6 +127,7 @@ class SqliteStore implements Store {
   ) {
     this.accounts = new KyselyAccounts(db, (period) => this.usageTotals(period));
     this.keys = new KyselyKeys(db, (period) => this.usageTotals(period));
+    this.sso = new KyselySso(db, this.accounts);
     this.findKeyStatement = sqlite.prepare<[string], KeyRow>(
       `SELECT k.id, k.digest, k.environment, k.account_id, a.name, a.tier, a.rate, a.monthly_quota, k.revoked_at, k.expires_at
        FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.id = ?`,

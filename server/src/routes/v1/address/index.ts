@@ -19,7 +19,7 @@ export async function addressRoutes(app: FastifyInstance): Promise<void> {
         ...API_ROUTE,
         summary: 'One synthetic address',
         querystring: objectOf('state', 'fictional', 'seed'),
-        response: { 200: { description: 'An address', $ref: 'address#', headers: GENERATED_HEADERS }, ...problemResponses(400, 401, 429, 500, 503) },
+        response: { 200: { description: 'An address', $ref: 'address#', headers: GENERATED_HEADERS }, ...problemResponses(400, 401, 403, 429, 500, 503) },
       },
     },
     (request, reply) => {

@@ -19,7 +19,7 @@ export async function batchRoutes(app: FastifyInstance): Promise<void> {
         summary: 'A batch of synthetic addresses',
         description: 'Records `start .. start+count-1` of the seeded address stream; pages of any split give the same records.',
         querystring: objectOf('count', 'state', 'fictional', 'seed', 'start'),
-        response: { 200: { description: 'A batch', $ref: 'batch#', headers: GENERATED_HEADERS }, ...problemResponses(400, 401, 429, 500, 503) },
+        response: { 200: { description: 'A batch', $ref: 'batch#', headers: GENERATED_HEADERS }, ...problemResponses(400, 401, 403, 429, 500, 503) },
       },
     },
     (request, reply) => {

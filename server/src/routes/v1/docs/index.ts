@@ -21,9 +21,15 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
         version: GENERATOR_VERSION,
         description:
           'Synthetic US test data (addresses, EINs, phones, ZIP lookups); never real. Every data request needs an `x-api-key` header. ' +
+          'Enterprise accounts with SSO also send `Authorization: Bearer <access token>` from their OpenID Provider (docs/sso.md). ' +
           'Errors are application/problem+json with a stable `code` (docs/errors.md). Monthly quotas count records per calendar month in UTC.',
       },
-      components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } } },
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+          ssoToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An access token of the Enterprise account\'s OpenID Provider, next to the key (docs/sso.md).' },
+        },
+      },
     },
   });
   await app.register(swaggerUi, {

@@ -19,7 +19,7 @@ export async function phoneRoutes(app: FastifyInstance): Promise<void> {
         ...API_ROUTE,
         summary: 'One synthetic phone number',
         querystring: objectOf('state', 'fictional', 'seed'),
-        response: { 200: { description: 'A phone number', $ref: 'phone#', headers: GENERATED_HEADERS }, ...problemResponses(400, 401, 429, 500, 503) },
+        response: { 200: { description: 'A phone number', $ref: 'phone#', headers: GENERATED_HEADERS }, ...problemResponses(400, 401, 403, 429, 500, 503) },
       },
     },
     (request, reply) => {

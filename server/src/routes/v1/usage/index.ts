@@ -21,7 +21,7 @@ export async function usageRoutes(app: FastifyInstance, { accounts }: { accounts
         ...API_ROUTE,
         summary: 'The account\'s usage this month and the last 30 days (costs no quota)',
         querystring: objectOf(),
-        response: { 200: { description: 'Usage of the key\'s account', ...USAGE_SCHEMA }, ...problemResponses(400, 401, 429, 503) },
+        response: { 200: { description: 'Usage of the key\'s account', ...USAGE_SCHEMA }, ...problemResponses(400, 401, 403, 429, 503) },
       },
     },
     async (request) => {

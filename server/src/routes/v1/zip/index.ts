@@ -30,7 +30,7 @@ export async function zipRoutes(app: FastifyInstance): Promise<void> {
             $ref: 'zip#',
             headers: { 'X-Ussynth-Dataset-Version': { schema: { type: 'string' }, description: 'Version of the compiled dataset.' } },
           },
-          ...problemResponses(400, 401, 404, 429, 500, 503),
+          ...problemResponses(400, 401, 403, 404, 429, 500, 503),
         },
       },
     },

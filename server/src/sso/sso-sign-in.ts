@@ -1,0 +1,183 @@
+import * as oidc from 'openid-client';
+import type { CurrentSession } from '../accounts/account-service.js';
+import { emailDomain, normalizeEmail } from '../accounts/email-address.js';
+import { newSecretToken, sameToken } from '../accounts/secret-token.js';
+import { ProblemError } from '../problem/problem-error.js';
+import type { PersonRecord } from '../store/account-store.js';
+import type { SsoConnection, SsoStore } from '../store/sso-store.js';
+import { SSO_CALLBACK_PATH } from './callback-path.js';
+import { discoverProvider } from './provider-discovery.js';
+import { clientSecretContext, openSecret } from './secret-box.js';
+import { shownSettings, type ShownSsoSettings } from './shown-settings.js';
+
+/** How long a started SSO sign-in may take at the provider (login, MFA) before its callback is refused. */
+export const SSO_SIGN_IN_TTL_MS = 10 * 60_000;
+// Discovery documents are read again after this long (a provider may move its endpoints).
+const DISCOVERY_TTL_MS = 10 * 60_000;
+// Started sign-ins kept at most (each is a few hundred bytes; the oldest go first).
+const MAX_PENDING = 10_000;
+
+/** A sign-in at the provider that this service started: the checks its callback must pass. */
+interface PendingSignIn {
+  accountId: number;
+  /** The connection's version when started: settings changed since then refuse the callback. */
+  version: number;
+  state: string;
+  nonce: string;
+  codeVerifier: string;
+  /** Epoch ms after which the callback is refused. */
+  until: number;
+}
+
+/** A failed SSO sign-in, told to the person on a page (never a trace). */
+export class SsoSignInError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SsoSignInError';
+  }
+}
+
+/** What the SSO sign-in needs. */
+export interface SsoSignInDeps {
+  /** Connections and members. */
+  sso: SsoStore;
+  /** The service's secret key (opens the sealed client secrets). */
+  secretKey: Uint8Array;
+  /** The public base URL: the redirect URI is it followed by /signin/sso/callback. */
+  publicUrl: () => string;
+  /** Starts a dashboard session for the person. */
+  startSession: (person: PersonRecord) => Promise<{ sessionId: string; session: CurrentSession }>;
+  clock: () => number;
+}
+
+/**
+ * Dashboard sign-in through an Enterprise account's OpenID Provider, with
+ * openid-client: the work e-mail's domain picks the account; the
+ * authorization code flow with PKCE (S256), `state` and `nonce`, each
+ * started sign-in kept here for 10 minutes under a random id that only
+ * the browser's cookie carries, and used once. On return the ID token is
+ * verified (signature, iss, aud, exp, nonce), the address must be one of
+ * the account's domains, and the person is signed in as a member of that
+ * account (created on first sign-in).
+ * @example const { transactionId, authorizationUrl } = await signIn.start('ada@bigco.com');
+ */
+export class SsoSignIn {
+  private readonly pending = new Map<string, PendingSignIn>();
+  private readonly configs = new Map<number, { version: number; config: oidc.Configuration; until: number }>();
+
+  constructor(private readonly deps: SsoSignInDeps) {}
+
+  /** The account's SSO settings as its people may see them, or null when it has none. */
+  async settings(accountId: number): Promise<ShownSsoSettings | null> {
+    const connection = await this.deps.sso.find(accountId);
+    return connection ? shownSettings(connection) : null;
+  }
+
+  /** The redirect URI registered at the providers. */
+  redirectUri(): string {
+    return this.deps.publicUrl() + SSO_CALLBACK_PATH;
+  }
+
+  /**
+   * Starts a sign-in for a work e-mail: the provider's authorization URL
+   * and the id of the started sign-in (for the browser's cookie). 400
+   * `invalid_email`, 404 `sso_not_configured`, 503 `idp_unavailable`.
+   */
+  async start(emailText: unknown): Promise<{ transactionId: string; authorizationUrl: string }> {
+    const email = normalizeEmail(emailText);
+    if (email === null) throw new ProblemError('invalid_email', 'email must be your work e-mail address, such as ada@example.com', { param: 'email' });
+    const connection = await this.deps.sso.findByDomain(emailDomain(email));
+    if (!connection) throw new ProblemError('sso_not_configured', `no account signs in through SSO for ${emailDomain(email)}; sign in with your password`, { param: 'email' });
+    const config = await this.configFor(connection).catch((error: unknown) => {
+      throw new ProblemError('idp_unavailable', `${connection.issuer} could not be reached for sign-in (${error instanceof Error ? error.message : String(error)}); try again shortly`, { headers: { 'retry-after': '5' } });
+    });
+    const codeVerifier = oidc.randomPKCECodeVerifier();
+    const state = oidc.randomState();
+    const nonce = oidc.randomNonce();
+    const authorizationUrl = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: this.redirectUri(),
+      response_type: 'code',
+      scope: 'openid email',
+      code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge_method: 'S256',
+      state,
+      nonce,
+      login_hint: email,
+    });
+    const transactionId = newSecretToken();
+    if (this.pending.size >= MAX_PENDING) this.pending.delete(this.pending.keys().next().value!);
+    this.pending.set(transactionId, { accountId: connection.accountId, version: connection.updatedAt, state, nonce, codeVerifier, until: this.deps.clock() + SSO_SIGN_IN_TTL_MS });
+    return { transactionId, authorizationUrl: authorizationUrl.href };
+  }
+
+  /**
+   * Completes a sign-in from the provider's redirect: checks it against the
+   * started sign-in of this browser (used up whatever happens), exchanges
+   * the code with the PKCE verifier, verifies the ID token and its nonce,
+   * and starts a session. Throws SsoSignInError with a sentence for the
+   * person.
+   */
+  async finish(transactionId: string | undefined, callbackUrl: URL): Promise<{ sessionId: string; session: CurrentSession }> {
+    const started = transactionId === undefined ? undefined : this.pending.get(transactionId);
+    if (started === undefined) {
+      throw new SsoSignInError('This sign-in was not started in this browser, or it was already used. Start again from the sign-in page.');
+    }
+    this.pending.delete(transactionId!);
+    if (this.deps.clock() > started.until) throw new SsoSignInError('This sign-in took longer than 10 minutes. Start again from the sign-in page.');
+    const connection = await this.deps.sso.find(started.accountId);
+    if (!connection || connection.updatedAt !== started.version) throw new SsoSignInError('The account\'s SSO settings changed during the sign-in. Start again from the sign-in page.');
+    // Checked here too (openid-client checks it again) so a mismatch gets its own sentence.
+    if (!sameToken(callbackUrl.searchParams.get('state'), started.state)) {
+      throw new SsoSignInError('This sign-in response does not belong to the sign-in this browser started (state mismatch). Start again from the sign-in page.');
+    }
+    let claims: Record<string, unknown>;
+    try {
+      const config = await this.configFor(connection);
+      // The callback must come back to the registered redirect URI: rebuild it on the public URL, keeping the query.
+      const current = new URL(this.redirectUri());
+      current.search = callbackUrl.search;
+      const tokens = await oidc.authorizationCodeGrant(config, current, { pkceCodeVerifier: started.codeVerifier, expectedState: started.state, expectedNonce: started.nonce, idTokenExpected: true });
+      const idToken = tokens.claims()!;
+      claims = { ...idToken };
+      // Providers that keep the e-mail out of the ID token (oidc-provider by default) give it at userinfo.
+      if (typeof claims.email !== 'string') claims = { ...claims, ...(await oidc.fetchUserInfo(config, tokens.access_token, idToken.sub)) };
+    } catch (error) {
+      throw new SsoSignInError(failureSentence(error, connection.issuer));
+    }
+    const email = normalizeEmail(claims.email);
+    if (email === null) throw new SsoSignInError(`${connection.issuer} did not give an e-mail address for this sign-in; ask your administrator to release the "email" claim to ussynth.`);
+    if (claims.email_verified === false) throw new SsoSignInError(`${connection.issuer} says the address ${email} is not verified.`);
+    if (!connection.domains.includes(emailDomain(email))) {
+      throw new SsoSignInError(`${connection.issuer} signed you in as ${email}, whose domain is not one of ${connection.accountName}'s (${connection.domains.join(', ')}).`);
+    }
+    const person = await this.deps.sso.joinMember(connection.accountId, email, this.deps.clock());
+    if (person === 'elsewhere') throw new SsoSignInError(`The address ${email} belongs to another ussynth account. Ask the operator to move it.`);
+    return this.deps.startSession(person);
+  }
+
+  // The provider's client configuration, from its discovery document (cached; a changed connection reads it again).
+  private async configFor(connection: SsoConnection): Promise<oidc.Configuration> {
+    const now = this.deps.clock();
+    const cached = this.configs.get(connection.accountId);
+    if (cached && cached.version === connection.updatedAt && cached.until > now) return cached.config;
+    const secret = openSecret(this.deps.secretKey, clientSecretContext(connection.accountId), connection.sealedClientSecret);
+    const config = await discoverProvider(connection.issuer, connection.clientId, secret);
+    this.configs.set(connection.accountId, { version: connection.updatedAt, config, until: now + DISCOVERY_TTL_MS });
+    return config;
+  }
+}
+
+function failureSentence(error: unknown, issuer: string): string {
+  if (error instanceof oidc.AuthorizationResponseError) {
+    return `${issuer} did not sign you in (${error.error_description ?? error.error}). Start again from the sign-in page.`;
+  }
+  // openid-client wraps the precise reason (oauth4webapi's) as the cause.
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : '';
+  const message = error instanceof Error ? [error.message, cause].filter(Boolean).join(': ') : String(error);
+  if (/"state"/.test(message)) return 'This sign-in response does not belong to the sign-in this browser started (state mismatch). Start again from the sign-in page.';
+  if (/"nonce"/.test(message)) return 'The identity token does not belong to the sign-in this browser started (nonce mismatch). Start again from the sign-in page.';
+  if (error instanceof oidc.ResponseBodyError) {
+    return `${issuer} refused to complete the sign-in (${error.error}${error.error_description ? `: ${error.error_description}` : ''}). Start again from the sign-in page.`;
+  }
+  return `The sign-in with ${issuer} could not be completed (${message}). Start again from the sign-in page.`;
+}
