@@ -22,6 +22,7 @@ import { validateStates } from './sources/states/validate.js';
 import { extractStreets } from './sources/streets/extract.js';
 import { transformStreets } from './sources/streets/transform.js';
 import { validateStreets } from './sources/streets/validate.js';
+import { restoreApostrophes } from './sources/surnames/apostrophes.js';
 import { extractSurnames } from './sources/surnames/extract.js';
 import { fitSurnameModel, transformSurnames } from './sources/surnames/transform.js';
 import { validateSurnames } from './sources/surnames/validate.js';
@@ -47,6 +48,7 @@ export function compile(datasetsDir: string): Compilation {
   const simplemaps = validateSimplemaps(extractSimplemaps(datasetsDir), codes);
   const zips = joinZips(
     transformGeonames(geonames.zips, geonames.report),
+    geonames.report,
     transformSimplemaps(simplemaps.zips, simplemaps.report),
     simplemaps.report,
   );
@@ -55,7 +57,7 @@ export function compile(datasetsDir: string): Compilation {
   const firstNames = validateFirstNames(extractFirstNames(datasetsDir));
   const surnames = validateSurnames(extractSurnames(datasetsDir));
   const surnameFit = fitSurnameModel(surnames.anchorWeights, surnames.surnames.length);
-  const surnameList = transformSurnames(surnames.surnames, surnames.anchorWeights, surnameFit);
+  const surnameList = transformSurnames(restoreApostrophes(surnames.surnames, surnames.reports[0]), surnames.anchorWeights, surnameFit);
   const streets = validateStreets(extractStreets(datasetsDir));
   const einPrefixes = validateEinPrefixes(extractEinPrefixes(datasetsDir));
 

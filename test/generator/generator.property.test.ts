@@ -196,6 +196,18 @@ describe('distribution', () => {
     expect(sample.some((a) => ['PR', 'GU', 'VI', 'AS', 'MP'].includes(a.state))).toBe(false);
   });
 
+  it('uses real first names, never the placeholders SSA records for unnamed births', () => {
+    const placeholders = new Set(['Infant', 'Baby', 'Babyboy', 'Babygirl', 'Unknown', 'Notnamed', 'Unnamed', 'Male', 'Female', 'Boy', 'Girl', 'Abcde', 'Jr', 'Master', 'Na']);
+    expect(sample.filter((a) => placeholders.has(a.name.split(' ')[0])).map((a) => a.name)).toEqual([]);
+  });
+
+  it("writes O' and D' surnames with their apostrophe", () => {
+    const surnames = new Set(sample.map((a) => a.name.split(' ').slice(1).join(' ')));
+    expect([...surnames].filter((s) => /^(Obrien|Oconnor|Oneill|Oneal|Odonnell|Dangelo|Damico)$/.test(s))).toEqual([]);
+    expect([...surnames].filter((s) => /^[OD]'[A-Z]/.test(s)).length).toBeGreaterThan(10);
+    expect(sample.filter((a) => a.name.includes("'")).every((a) => /^[a-z._]+[0-9]+@/.test(a.email))).toBe(true);
+  });
+
   it('uses many distinct names, streets and ZIPs', () => {
     const distinct = (f: (a: Address) => string) => new Set(sample.map(f)).size;
     expect(distinct((a) => a.name.split(' ')[0])).toBeGreaterThan(2_000);

@@ -75,7 +75,16 @@ describe('the real build', () => {
     ['00501', 'Holtsville', 'NY', 'po_box_or_unique'],
     ['20500', 'Washington', 'DC', 'po_box_or_unique'],
     ['09001', 'APO', 'AE', 'military'],
-    ['96860', 'Jbphh', 'HI', 'standard'],
+    ['96860', 'JBPHH', 'HI', 'standard'],
+    ['99505', 'JBER', 'AK', 'standard'],
+    ['01731', 'Hanscom AFB', 'MA', 'standard'],
+    ['80840', 'USAF Academy', 'CO', 'standard'],
+    ['22101', 'McLean', 'VA', 'standard'],
+    ['22106', 'McLean', 'VA', 'po_box_or_unique'],
+    ['63366', "O'Fallon", 'MO', 'standard'],
+    ['62659', "Lincoln's New Salem", 'IL', 'po_box_or_unique'],
+    ['27101', 'Winston-Salem', 'NC', 'standard'],
+    ['83814', "Coeur d'Alene", 'ID', 'standard'],
     ['00601', 'Adjuntas', 'PR', 'standard'],
     ['83638', 'McCall', 'ID', 'standard'],
   ])('knows ZIP %s: %s, %s (%s) in SQLite and in the index', (zip, city, state, type) => {
@@ -112,6 +121,24 @@ describe('the real build', () => {
     expect(manifest.counts).toMatchObject({ surnames: 88_799, einPrefixes: 83, streetSuffixes: 206 });
     expect(db.prepare("SELECT surname, rank FROM surnames WHERE rank <= 2 ORDER BY rank").all()).toEqual([{ surname: 'Smith', rank: 1 }, { surname: 'Johnson', rank: 2 }]);
     expect(db.prepare("SELECT count(*) AS n FROM first_names WHERE name = 'McKenzie'").get()).toEqual({ n: 2 });
+  });
+
+  it('spells city names as the towns do: no title-cased acronyms, split "Mc", lost apostrophes', () => {
+    const suspicious = db.prepare(`SELECT zip, city FROM zips WHERE city GLOB '*Mc [A-Z]*' OR city GLOB '*[A-Z]''S*' OR city GLOB '* [OD] [A-Z]*' OR city GLOB '[OD] [A-Z]*'
+      OR city GLOB '*Afb*' OR city GLOB '*Jbphh*' OR city GLOB '*Jber*' OR city GLOB '*Usaf*'`).all();
+    expect(suspicious).toEqual([]);
+    const geonames = manifest.sources.find((s) => s.file === 'geonames-us/US.txt')!;
+    expect(geonames.repaired).toMatchObject({ acronym_upper_cased: 51, mc_joined: 139, apostrophe_restored: 16, possessive_lower_cased: 1, city_spelling_from_simplemaps: 3 });
+  });
+
+  it('drops placeholder first names and restores surname apostrophes, counted in the manifest', () => {
+    expect(db.prepare("SELECT count(*) AS n FROM first_names WHERE name IN ('Infant', 'Baby', 'Unknown', 'Notnamed', 'Unnamed', 'Male', 'Female', 'Boy', 'Girl', 'Abcde')").get()).toEqual({ n: 0 });
+    expect(manifest.sources.find((s) => s.file === 'ssa-baby-names/first-names.csv')!.rejected).toEqual({ placeholder_name: 20 });
+    expect(db.prepare("SELECT surname FROM surnames WHERE rank IN (281, 530, 768, 3633) ORDER BY rank").all()).toEqual([
+      { surname: "O'Brien" }, { surname: "O'Connor" }, { surname: "O'Neill" }, { surname: "D'Angelo" },
+    ]);
+    expect(db.prepare("SELECT count(*) AS n FROM surnames WHERE surname IN ('Obrien', 'Oconnor', 'Oneill', 'Dangelo')").get()).toEqual({ n: 0 });
+    expect(manifest.sources.find((s) => s.file === 'census-1990-surnames/surnames.txt')!.repaired).toEqual({ apostrophe_restored: 101 });
   });
 
   it('carries the attribution its CC BY sources require in the metadata', () => {
