@@ -64,9 +64,10 @@ export class EmailMaker {
     key: Uint32Array,
     private readonly domain: string | undefined,
   ) {
-    // Odd and not a multiple of 5, so coprime to 10,000.
-    const m = fmix32(key[0] ^ 0x6d61696c) % 5000;
-    this.multiplier = m % 5 === 0 ? 2 * m + 3 : 2 * m + 1;
+    // Odd and not a multiple of 5, so coprime to 10,000: 2m+1 is odd, and
+    // when it is a multiple of 5, 2m+3 is not.
+    const odd = 2 * (fmix32(key[0] ^ 0x6d61696c) % 5000) + 1;
+    this.multiplier = odd % 5 === 0 ? odd + 2 : odd;
     this.offset = fmix32(key[1] ^ 0x6d61696c) % BLOCK;
   }
 
@@ -81,14 +82,18 @@ export class EmailMaker {
       case 4: local = last + '.' + first; break;
       default: local = first + last[0];
     }
-    const domain = this.domain ?? RESERVED_EMAIL_DOMAINS[random.below(3)];
-    return local + decimal(this.uniqueNumber(index)) + '@' + domain;
+    // Drawn even when the caller gave a domain: the option must not shift the draws of later fields.
+    const reserved = RESERVED_EMAIL_DOMAINS[random.below(3)];
+    return local + decimal(this.numberOf(index)) + '@' + (this.domain ?? reserved);
   }
 
-  private uniqueNumber(index: number): number {
+  /**
+   * The number of record `index`'s address: distinct for distinct indexes.
+   * @example new EmailMaker(key, undefined).numberOf(0) // 1..10000
+   */
+  numberOf(index: number): number {
     const within = index % BLOCK;
     // x -> (a x + b) mod 10,000 is a bijection when a is coprime to 10,000.
     return index - within + ((this.multiplier * within + this.offset) % BLOCK) + 1;
   }
-
 }

@@ -5,7 +5,7 @@ import { canonicalSeed, streamKey, type Seed } from '../random/stream-key.js';
 import type { Address, BatchResult, EinResult, PhoneResult, ZipLookupResult } from '../types.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { checkEmailDomain, EmailMaker, emailPart, emailPartCache } from './email.js';
-import { einOf } from './ein.js';
+import { EinMaker } from './ein.js';
 import { phoneOf, phoneText } from './phone.js';
 import { columnText, pick, pickColumn, pickInSegment } from './pick.js';
 import { StreetMaker } from './street.js';
@@ -45,7 +45,6 @@ export interface PhoneOptions extends AddressOptions {
 // Stream ids: the kind in the high byte, the state (index + 1, 0 for the default draw) in the low byte.
 const ADDRESS_STREAM = 1 << 8;
 const PHONE_STREAM = 2 << 8;
-const EIN_STREAM = 3 << 8;
 
 /** What every generator over one index shares. */
 type SharedParts = ReturnType<typeof sharedParts>;
@@ -89,6 +88,7 @@ export class Generator {
   private readonly random: RecordRandom;
   private readonly streets: StreetMaker;
   private readonly emails: EmailMaker;
+  private readonly eins: EinMaker;
   private readonly tables: SharedParts['tables'];
   private addressCursor = 0;
   private phoneCursor = 0;
@@ -106,6 +106,7 @@ export class Generator {
     this.random = new RecordRandom(key);
     const domain = options.emailDomain === undefined ? undefined : checkEmailDomain(options.emailDomain);
     this.emails = new EmailMaker(key, domain);
+    this.eins = new EinMaker(data, key);
     // Seed-independent parts are made once per index: the API makes a generator per request.
     let parts = SHARED.get(data);
     if (!parts) SHARED.set(data, (parts = sharedParts(data)));
@@ -171,8 +172,7 @@ export class Generator {
    * @example gen.einAt(5).ein // matches /^\d{2}-\d{7}$/
    */
   einAt(index: number): EinResult {
-    this.random.reset(EIN_STREAM, checkIndex(index));
-    return einOf(this.data, this.random);
+    return this.eins.make(checkIndex(index));
   }
 
   /**

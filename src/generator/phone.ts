@@ -8,9 +8,26 @@ import { pickInSegment } from './pick.js';
 export const FICTIONAL_EXCHANGE = 555;
 
 /**
+ * Exchanges (NXX) of special use, never generated besides N11: 555
+ * (directory assistance, and the fictional lines), 950 (carrier access),
+ * 958 and 959 (telephone company test lines), 976 (premium information
+ * services).
+ */
+export const SPECIAL_USE_EXCHANGES: readonly number[] = [FICTIONAL_EXCHANGE, 950, 958, 959, 976];
+
+/**
+ * Whether an exchange NXX may be generated: N in 2-9, not an N11 service
+ * code, not one of {@link SPECIAL_USE_EXCHANGES}.
+ * @example isGeneratableExchange(976) // false
+ */
+export function isGeneratableExchange(exchange: number): boolean {
+  return exchange >= 200 && exchange <= 999 && exchange % 100 !== 11 && !SPECIAL_USE_EXCHANGES.includes(exchange);
+}
+
+/**
  * Draws a phone number of a state as `AAA` and `NNN-NNNN`: one of its
- * geographic area codes (weighted by exchange count), an exchange NXX with N
- * in 2-9 that is never N11 and never 555, and any line; or, when
+ * geographic area codes (weighted by exchange count), a generatable
+ * exchange ({@link isGeneratableExchange}) and any line; or, when
  * `fictional`, exchange 555 with line 0100-0199. `area` receives the area code.
  */
 function drawPhone(data: DataIndex, state: IndexState, random: RandomSource, fictional: boolean, area: { code: string }): string {
@@ -18,7 +35,7 @@ function drawPhone(data: DataIndex, state: IndexState, random: RandomSource, fic
   if (fictional) return FICTIONAL_EXCHANGE + '-' + fourDigits(100 + random.below(100));
   let exchange: number;
   do exchange = 200 + random.below(800);
-  while (exchange % 100 === 11 || exchange === FICTIONAL_EXCHANGE);
+  while (!isGeneratableExchange(exchange));
   return decimal(exchange) + '-' + fourDigits(random.below(10_000));
 }
 
