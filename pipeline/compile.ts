@@ -28,6 +28,9 @@ import { fitSurnameModel, transformSurnames } from './sources/surnames/transform
 import { validateSurnames } from './sources/surnames/validate.js';
 import { joinZips } from './transform/join-zips.js';
 import { buildMetadata } from './transform/metadata.js';
+import { zipPhonePlaces } from './transform/phone-locality.js';
+import { compilePhonePlaces } from './transform/phone-places.js';
+import { residentialWeights } from './transform/residential.js';
 
 /** What the extract, validate and transform stages produce. */
 export interface Compilation {
@@ -61,19 +64,26 @@ export function compile(datasetsDir: string): Compilation {
   const streets = validateStreets(extractStreets(datasetsDir));
   const einPrefixes = validateEinPrefixes(extractEinPrefixes(datasetsDir));
 
+  const areaCodeList = transformAreaCodes(areaCodes.geocoding, areaCodes.codes, stateList, areaCodes.reports);
+  const phonePlaces = compilePhonePlaces(areaCodes.geocoding, areaCodeList, zips, codes);
+
   const data: CompiledData = {
     datasetVersion: DATASET_VERSION,
     states: stateList,
     zips,
-    areaCodes: transformAreaCodes(areaCodes.geocoding, areaCodes.codes, stateList, areaCodes.reports),
+    areaCodes: areaCodeList,
     firstNames: transformFirstNames(firstNames.names),
     surnames: surnameList,
     ...transformStreets(streets, surnameList),
     einPrefixes: transformEinPrefixes(einPrefixes.prefixes),
+    phonePlaces: phonePlaces.places,
+    phoneExchanges: phonePlaces.exchanges,
+    zipPhonePlaces: [],
     metadata: buildMetadata(DATASET_VERSION, surnameFit),
   };
+  data.zipPhonePlaces = zipPhonePlaces(zips, residentialWeights(data), phonePlaces.places);
   return {
     data,
-    reports: [...states.reports, geonames.report, simplemaps.report, ...areaCodes.reports, firstNames.report, ...surnames.reports, ...streets.reports, einPrefixes.report],
+    reports: [...states.reports, geonames.report, simplemaps.report, ...areaCodes.reports, firstNames.report, ...surnames.reports, ...streets.reports, einPrefixes.report, phonePlaces.report],
   };
 }

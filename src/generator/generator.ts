@@ -6,8 +6,8 @@ import type { Address, BatchResult, EinResult, PhoneResult, ZipLookupResult } fr
 import { GENERATOR_VERSION } from '../version.js';
 import { checkEmailDomain, EmailMaker, emailPart, emailPartCache } from './email.js';
 import { EinMaker } from './ein.js';
-import { phoneOf, phoneText } from './phone.js';
-import { columnText, pick, pickColumn, pickInSegment } from './pick.js';
+import { localPhoneText, phoneOf } from './phone.js';
+import { columnText, pick, pickColumn } from './pick.js';
 import { StreetMaker } from './street.js';
 import { lookupZip } from './zip-lookup.js';
 
@@ -209,7 +209,8 @@ export class Generator {
     const tables = this.tables;
     random.reset(ADDRESS_STREAM + (given ? given.index + 1 : 0), index);
     const state = given ?? data.states[pick(tables.states, random)];
-    const row = pickInSegment(tables.zips, state.zipOffset, state.zipCount, random);
+    const zipEntry = pickColumn(tables.zips, random, state.zipOffset, state.zipCount);
+    const row = tables.zips.items[zipEntry];
     const female = pick(tables.sexes, random) === 0;
     const firstNames = female ? tables.female : tables.male;
     const firstParts = female ? tables.femaleParts : tables.maleParts;
@@ -224,8 +225,8 @@ export class Generator {
       index,
       random,
     );
-    // The phone is drawn last: fictional numbers take fewer draws, and must change nothing else.
-    const phone = phoneText(data, state, random, this.fictionalPhones);
+    // The phone is drawn last: fictional numbers take other draws, and must change nothing else.
+    const phone = localPhoneText(data, state, zipEntry, random, this.fictionalPhones);
     return {
       name: first + ' ' + last,
       street,

@@ -51,6 +51,25 @@ export function phoneOf(data: DataIndex, state: IndexState, random: RandomSource
 }
 
 /**
+ * The phone of an address, `(AAA) NNN-NNNN`: an exchange of the phone place
+ * of its ZIP (the nearest place of the state that libphonenumber's
+ * geocoding names for exchanges), drawn uniformly, and any line. The area
+ * code is the exchange's, one of the state's. Without a place (a territory
+ * the geocoding names none in) or when `fictional`, the number is drawn as
+ * {@link phoneText} draws it. `zipEntry` is the ZIP's entry in the ZS table.
+ * @example localPhoneText(data, data.state('CA')!, zipEntry, random, false) // "(951) 222-0142" for a Riverside ZIP
+ */
+export function localPhoneText(data: DataIndex, state: IndexState, zipEntry: number, random: RandomSource, fictional: boolean): string {
+  const place = data.zipPhonePlaces[zipEntry];
+  if (fictional || place === data.phonePlaceCount) return phoneText(data, state, random, fictional);
+  const first = data.placeExchangeStarts[place];
+  const code = data.placeExchanges[first + random.below(data.placeExchangeStarts[place + 1] - first)];
+  const slot = (code / 800) | 0;
+  const area = data.areaCodes.items[state.areaCodeOffset + slot];
+  return '(' + decimal(area) + ') ' + decimal(200 + code - slot * 800) + '-' + fourDigits(random.below(10_000));
+}
+
+/**
  * The same number as {@link phoneOf} draws, `(AAA) NNN-NNNN` only: what an address needs.
  * @example phoneText(data, data.state('NY')!, random, false) // "(212) 736-0142"
  */

@@ -19,7 +19,14 @@ interface SourceEntry {
 
 // One real build of datasets/ into a temporary folder, shared by the tests below.
 let outDir: string;
-let manifest: { datasetVersion: string; counts: Record<string, number>; sources: SourceEntry[]; inputs: Record<string, string>; outputs: Record<string, { bytes: number; sha256: string }> };
+let manifest: {
+  datasetVersion: string;
+  counts: Record<string, number>;
+  phoneLocality: Record<string, number> & { statesWithoutPlaces: string[] };
+  sources: SourceEntry[];
+  inputs: Record<string, string>;
+  outputs: Record<string, { bytes: number; sha256: string }>;
+};
 let db: Database.Database;
 let index: DataIndex;
 
@@ -139,6 +146,36 @@ describe('the real build', () => {
     ]);
     expect(db.prepare("SELECT count(*) AS n FROM surnames WHERE surname IN ('Obrien', 'Oconnor', 'Oneill', 'Dangelo')").get()).toEqual({ n: 0 });
     expect(manifest.sources.find((s) => s.file === 'census-1990-surnames/surnames.txt')!.repaired).toEqual({ apostrophe_restored: 101 });
+  });
+
+  it('gives every residential ZIP of a state with phone places the nearest one, and every exchange a place of its area code\'s state', () => {
+    const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
+    expect(count('SELECT count(*) AS n FROM phone_exchanges e JOIN area_codes a USING (area_code) JOIN phone_places p USING (place) WHERE a.state <> p.state')).toBe(0);
+    expect(count("SELECT count(*) AS n FROM phone_exchanges WHERE exchange IN ('555', '950', '958', '959', '976') OR substr(exchange, 2) = '11'")).toBe(0);
+    expect(count('SELECT count(*) AS n FROM zip_phone_places z JOIN zips USING (zip) WHERE zips.residential = 0')).toBe(0);
+    expect(count('SELECT count(*) AS n FROM zip_phone_places z JOIN zips USING (zip) JOIN phone_places p ON p.place = z.place WHERE p.state <> zips.state')).toBe(0);
+    const missing = db.prepare('SELECT DISTINCT state FROM zips WHERE residential = 1 AND zip NOT IN (SELECT zip FROM zip_phone_places) ORDER BY state').all();
+    expect(missing).toEqual(manifest.phoneLocality.statesWithoutPlaces.map((state) => ({ state })));
+    expect(manifest.counts).toMatchObject({
+      phonePlaces: count('SELECT count(*) AS n FROM phone_places'),
+      phoneExchanges: count('SELECT count(*) AS n FROM phone_exchanges'),
+      zipPhonePlaces: count('SELECT count(*) AS n FROM zip_phone_places'),
+    });
+    expect(db.prepare("SELECT place FROM phone_exchanges WHERE area_code = '951' AND exchange = '222'").get()).toEqual({ place: 'Riverside, CA' });
+    const exchanges = manifest.sources.find((s) => s.file.endsWith('exchanges of geographic area codes'))!;
+    expect(exchanges.rowsIn).toBe(800 * manifest.counts.areaCodes);
+    expect(exchanges.rowsOut).toBe(manifest.counts.phoneExchanges);
+  });
+
+  it('reports how local default addresses\' phones are (recomputed here from the SQLite file): at least 95 % within 50 km', () => {
+    const rows = db.prepare(`SELECT z.population AS people, p.distance_m AS metres FROM zips z JOIN states s ON s.code = z.state LEFT JOIN zip_phone_places p USING (zip)
+      WHERE z.residential = 1 AND s.kind IN ('state', 'district') AND z.population > 0`).all() as { people: number; metres: number | null }[];
+    const total = rows.reduce((a, r) => a + r.people, 0);
+    const within = (km: number) => Math.round((rows.filter((r) => r.metres !== null && r.metres <= km * 1000).reduce((a, r) => a + r.people, 0) / total) * 10_000) / 10_000;
+    expect(manifest.phoneLocality.defaultAddressesWithin25Km).toBe(within(25));
+    expect(manifest.phoneLocality.defaultAddressesWithin50Km).toBe(within(50));
+    expect(within(50)).toBeGreaterThanOrEqual(0.95);
+    expect(manifest.phoneLocality.residentialZipsWithin50Km).toBeGreaterThan(0.95);
   });
 
   it('carries the attribution its CC BY sources require in the metadata', () => {
