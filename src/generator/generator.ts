@@ -4,11 +4,13 @@ import { RecordRandom } from '../random/record-random.js';
 import { canonicalSeed, streamKey, type Seed } from '../random/stream-key.js';
 import type { Address, BatchResult, EinResult, PhoneResult, ZipLookupResult } from '../types.js';
 import { GENERATOR_VERSION } from '../version.js';
-import { checkEmailDomain, EmailMaker, emailPart, emailPartCache } from './email.js';
+import { checkEmailDomain, EmailMaker } from './email.js';
 import { EinMaker } from './ein.js';
-import { localPhoneText, phoneOf } from './phone.js';
-import { columnText, pick, pickColumn } from './pick.js';
+import { NameColumns } from './name-columns.js';
+import { addressPhone, phoneOf } from './phone.js';
+import { pick, pickColumn } from './pick.js';
 import { StreetMaker } from './street.js';
+import { ZipStrings } from './zip-strings.js';
 import { lookupZip } from './zip-lookup.js';
 
 /** Largest `count` of one batch (the service interface's limit). */
@@ -46,24 +48,20 @@ export interface PhoneOptions extends AddressOptions {
 const ADDRESS_STREAM = 1 << 8;
 const PHONE_STREAM = 2 << 8;
 
-/** What every generator over one index shares. */
+/** What every generator over one index shares: tables and their string caches. */
 type SharedParts = ReturnType<typeof sharedParts>;
 const SHARED = new WeakMap<DataIndex, SharedParts>();
 
 function sharedParts(data: DataIndex) {
   return {
+    states: data.table('SS'),
+    zips: data.table('ZS'),
+    sexes: data.table('SE'),
+    femaleNames: new NameColumns(data, data.table('FF'), ' '),
+    maleNames: new NameColumns(data, data.table('FM'), ' '),
+    surnames: new NameColumns(data, data.table('SN'), ''),
     streets: new StreetMaker(data),
-    tables: {
-      states: data.table('SS'),
-      zips: data.table('ZS'),
-      sexes: data.table('SE'),
-      female: data.table('FF'),
-      male: data.table('FM'),
-      surnames: data.table('SN'),
-      femaleParts: emailPartCache(data.table('FF')),
-      maleParts: emailPartCache(data.table('FM')),
-      surnameParts: emailPartCache(data.table('SN')),
-    },
+    zipStrings: new ZipStrings(data),
   };
 }
 
@@ -86,10 +84,9 @@ export class Generator {
   /** Whether phones are fictional by default. */
   readonly fictionalPhones: boolean;
   private readonly random: RecordRandom;
-  private readonly streets: StreetMaker;
   private readonly emails: EmailMaker;
   private readonly eins: EinMaker;
-  private readonly tables: SharedParts['tables'];
+  private readonly parts: SharedParts;
   private addressCursor = 0;
   private phoneCursor = 0;
   private einCursor = 0;
@@ -110,8 +107,7 @@ export class Generator {
     // Seed-independent parts are made once per index: the API makes a generator per request.
     let parts = SHARED.get(data);
     if (!parts) SHARED.set(data, (parts = sharedParts(data)));
-    this.streets = parts.streets;
-    this.tables = parts.tables;
+    this.parts = parts;
   }
 
   /**
@@ -191,7 +187,7 @@ export class Generator {
     const given = this.#generatableState(options.state);
     const random = this.random;
     random.reset(PHONE_STREAM + (given ? given.index + 1 : 0), checkIndex(index));
-    const state = given ?? this.data.states[pick(this.tables.states, random)];
+    const state = given ?? this.data.states[pick(this.parts.states, random)];
     return phoneOf(this.data, state, random, options.fictional ?? this.fictionalPhones);
   }
 
@@ -204,42 +200,29 @@ export class Generator {
   }
 
   #makeAddress(index: number, given: IndexState | undefined): Address {
-    const random = this.random;
-    const data = this.data;
-    const tables = this.tables;
+    const { random, data, parts } = this;
     random.reset(ADDRESS_STREAM + (given ? given.index + 1 : 0), index);
-    const state = given ?? data.states[pick(tables.states, random)];
-    const zipEntry = pickColumn(tables.zips, random, state.zipOffset, state.zipCount);
-    const row = tables.zips.items[zipEntry];
-    const female = pick(tables.sexes, random) === 0;
-    const firstNames = female ? tables.female : tables.male;
-    const firstParts = female ? tables.femaleParts : tables.maleParts;
-    const firstColumn = pickColumn(firstNames, random);
-    const first = columnText(data, firstNames, firstColumn);
-    const lastColumn = pickColumn(tables.surnames, random);
-    const last = columnText(data, tables.surnames, lastColumn);
-    const street = this.streets.make(random);
-    const email = this.emails.make(
-      firstParts[firstColumn] ?? (firstParts[firstColumn] = emailPart(first)),
-      tables.surnameParts[lastColumn] ?? (tables.surnameParts[lastColumn] = emailPart(last)),
-      index,
-      random,
-    );
+    const state = given ?? data.states[pick(parts.states, random)];
+    const zipEntry = pickColumn(parts.zips, random, state.zipOffset, state.zipCount);
+    const firstNames = pick(parts.sexes, random) === 0 ? parts.femaleNames : parts.maleNames;
+    const first = pickColumn(firstNames.table, random);
+    const last = pickColumn(parts.surnames.table, random);
+    const street = parts.streets.make(random);
+    const email = this.emails.make(firstNames.part(first), parts.surnames.part(last), index, random);
     // The phone is drawn last: fictional numbers take other draws, and must change nothing else.
-    const phone = localPhoneText(data, state, zipEntry, random, this.fictionalPhones);
+    const phone = addressPhone(data, state, zipEntry, random, this.fictionalPhones);
     return {
-      name: first + ' ' + last,
+      name: firstNames.name(first) + parts.surnames.name(last),
       street,
-      city: data.string(data.zipCities[row]),
+      city: parts.zipStrings.city(zipEntry),
       state: state.code,
-      zip: data.zipText(row),
+      zip: parts.zipStrings.zip(zipEntry),
       phone,
       email,
       country: COUNTRY,
     };
   }
 
-  /** Resolves an optional state code for generation, or throws a typed error. */
   #generatableState(code: string | undefined): IndexState | undefined {
     if (code === undefined) return undefined;
     const state = typeof code === 'string' && /^[A-Za-z]{2}$/.test(code) ? this.data.state(code.toUpperCase()) : undefined;

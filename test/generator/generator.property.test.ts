@@ -81,6 +81,18 @@ describe('every address record', () => {
     );
   });
 
+  it('gives the same record in a page as record by record (addressAt), with and without fictional phones', () => {
+    fc.assert(
+      fc.property(seeds, states, fc.nat({ max: 1e12 }), fc.integer({ min: 1, max: 700 }), fc.boolean(), (seed, state, start, count, fictionalPhones) => {
+        const gen = createGenerator({ seed, fictionalPhones });
+        const page = gen.addresses({ start, count, state });
+        const single = Array.from({ length: count }, (_, i) => createGenerator({ seed, fictionalPhones }).addressAt(start + i, { state }));
+        expect(page).toEqual(single);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
   it('walks the stream with address() and batch() exactly as addresses() pages it', () => {
     fc.assert(
       fc.property(seeds, states, fc.integer({ min: 1, max: 30 }), (seed, state, count) => {
