@@ -205,14 +205,14 @@ export class Generator {
     const state = given ?? data.states[pick(parts.states, random)];
     const zipEntry = pickColumn(parts.zips, random, state.zipOffset, state.zipCount);
     const firstNames = pick(parts.sexes, random) === 0 ? parts.femaleNames : parts.maleNames;
-    const first = pickColumn(firstNames.table, random);
-    const last = pickColumn(parts.surnames.table, random);
+    const firstColumn = pickColumn(firstNames.table, random);
+    const lastColumn = pickColumn(parts.surnames.table, random);
     const street = parts.streets.make(random);
-    const email = this.emails.make(firstNames.part(first), parts.surnames.part(last), index, random);
+    const email = this.emails.make(firstNames.part(firstColumn), parts.surnames.part(lastColumn), index, random);
     // The phone is drawn last: fictional numbers take other draws, and must change nothing else.
     const phone = addressPhone(data, state, zipEntry, random, this.fictionalPhones);
     return {
-      name: firstNames.name(first) + parts.surnames.name(last),
+      name: firstNames.name(firstColumn) + parts.surnames.name(lastColumn),
       street,
       city: parts.zipStrings.city(zipEntry),
       state: state.code,
@@ -223,6 +223,7 @@ export class Generator {
     };
   }
 
+  /** Resolves an optional state code for generation, or throws a typed error. */
   #generatableState(code: string | undefined): IndexState | undefined {
     if (code === undefined) return undefined;
     const state = typeof code === 'string' && /^[A-Za-z]{2}$/.test(code) ? this.data.state(code.toUpperCase()) : undefined;
