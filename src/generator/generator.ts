@@ -1,16 +1,15 @@
-import type { DataIndex, IndexState } from '../data-index/data-index.js';
+import type { DataIndex, IndexState, WeightedTable } from '../data-index/data-index.js';
 import { UssynthError } from '../errors.js';
 import { RecordRandom } from '../random/record-random.js';
 import { canonicalSeed, streamKey, type Seed } from '../random/stream-key.js';
 import type { Address, BatchResult, EinResult, PhoneResult, ZipLookupResult } from '../types.js';
 import { GENERATOR_VERSION } from '../version.js';
-import { checkEmailDomain, EmailMaker } from './email.js';
+import { checkEmailDomain, EmailMaker, emailPart } from './email.js';
 import { EinMaker } from './ein.js';
-import { NameColumns } from './name-columns.js';
 import { addressPhone, phoneOf } from './phone.js';
-import { pick, pickColumn } from './pick.js';
+import { columnText, pick, pickColumn } from './pick.js';
 import { StreetMaker } from './street.js';
-import { ZipStrings } from './zip-strings.js';
+import { StringPairs } from './string-pairs.js';
 import { lookupZip } from './zip-lookup.js';
 
 /** Largest `count` of one batch (the service interface's limit). */
@@ -53,16 +52,29 @@ type SharedParts = ReturnType<typeof sharedParts>;
 const SHARED = new WeakMap<DataIndex, SharedParts>();
 
 function sharedParts(data: DataIndex) {
+  const zips = data.table('ZS');
   return {
     states: data.table('SS'),
-    zips: data.table('ZS'),
+    zips,
     sexes: data.table('SE'),
-    femaleNames: new NameColumns(data, data.table('FF'), ' '),
-    maleNames: new NameColumns(data, data.table('FM'), ' '),
-    surnames: new NameColumns(data, data.table('SN'), ''),
+    female: data.table('FF'),
+    male: data.table('FM'),
+    surnames: data.table('SN'),
+    // Per name column: the name as a full name uses it (a first name with its space) and its e-mail part.
+    femaleNames: nameStrings(data, data.table('FF'), ' '),
+    maleNames: nameStrings(data, data.table('FM'), ' '),
+    surnameNames: nameStrings(data, data.table('SN'), ''),
+    // Per ZS entry: the ZIP's city and its five digits.
+    zipStrings: new StringPairs(zips.size, (entry) => [data.string(data.zipCities[zips.items[entry]]), data.zipText(zips.items[entry])]),
     streets: new StreetMaker(data),
-    zipStrings: new ZipStrings(data),
   };
+}
+
+function nameStrings(data: DataIndex, table: WeightedTable, after: string): StringPairs {
+  return new StringPairs(table.size, (column) => {
+    const text = columnText(data, table, column);
+    return [text + after, emailPart(text)];
+  });
 }
 
 /**
@@ -204,19 +216,20 @@ export class Generator {
     random.reset(ADDRESS_STREAM + (given ? given.index + 1 : 0), index);
     const state = given ?? data.states[pick(parts.states, random)];
     const zipEntry = pickColumn(parts.zips, random, state.zipOffset, state.zipCount);
-    const firstNames = pick(parts.sexes, random) === 0 ? parts.femaleNames : parts.maleNames;
-    const firstColumn = pickColumn(firstNames.table, random);
-    const lastColumn = pickColumn(parts.surnames.table, random);
+    const female = pick(parts.sexes, random) === 0;
+    const firstColumn = pickColumn(female ? parts.female : parts.male, random);
+    const lastColumn = pickColumn(parts.surnames, random);
+    const firstNames = female ? parts.femaleNames : parts.maleNames;
     const street = parts.streets.make(random);
-    const email = this.emails.make(firstNames.part(firstColumn), parts.surnames.part(lastColumn), index, random);
+    const email = this.emails.make(firstNames.second(firstColumn), parts.surnameNames.second(lastColumn), index, random);
     // The phone is drawn last: fictional numbers take other draws, and must change nothing else.
     const phone = addressPhone(data, state, zipEntry, random, this.fictionalPhones);
     return {
-      name: firstNames.name(firstColumn) + parts.surnames.name(lastColumn),
+      name: firstNames.first(firstColumn) + parts.surnameNames.first(lastColumn),
       street,
-      city: parts.zipStrings.city(zipEntry),
+      city: parts.zipStrings.first(zipEntry),
       state: state.code,
-      zip: parts.zipStrings.zip(zipEntry),
+      zip: parts.zipStrings.second(zipEntry),
       phone,
       email,
       country: COUNTRY,
