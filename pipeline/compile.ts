@@ -22,11 +22,15 @@ import { validateStates } from './sources/states/validate.js';
 import { extractStreets } from './sources/streets/extract.js';
 import { transformStreets } from './sources/streets/transform.js';
 import { validateStreets } from './sources/streets/validate.js';
+import { restoreApostrophes } from './sources/surnames/apostrophes.js';
 import { extractSurnames } from './sources/surnames/extract.js';
 import { fitSurnameModel, transformSurnames } from './sources/surnames/transform.js';
 import { validateSurnames } from './sources/surnames/validate.js';
 import { joinZips } from './transform/join-zips.js';
 import { buildMetadata } from './transform/metadata.js';
+import { zipPhonePlaces } from './transform/phone-locality.js';
+import { compilePhonePlaces } from './transform/phone-places.js';
+import { residentialWeights } from './transform/residential.js';
 
 /** What the extract, validate and transform stages produce. */
 export interface Compilation {
@@ -47,6 +51,7 @@ export function compile(datasetsDir: string): Compilation {
   const simplemaps = validateSimplemaps(extractSimplemaps(datasetsDir), codes);
   const zips = joinZips(
     transformGeonames(geonames.zips, geonames.report),
+    geonames.report,
     transformSimplemaps(simplemaps.zips, simplemaps.report),
     simplemaps.report,
   );
@@ -55,23 +60,30 @@ export function compile(datasetsDir: string): Compilation {
   const firstNames = validateFirstNames(extractFirstNames(datasetsDir));
   const surnames = validateSurnames(extractSurnames(datasetsDir));
   const surnameFit = fitSurnameModel(surnames.anchorWeights, surnames.surnames.length);
-  const surnameList = transformSurnames(surnames.surnames, surnames.anchorWeights, surnameFit);
+  const surnameList = transformSurnames(restoreApostrophes(surnames.surnames, surnames.reports[0]), surnames.anchorWeights, surnameFit);
   const streets = validateStreets(extractStreets(datasetsDir));
   const einPrefixes = validateEinPrefixes(extractEinPrefixes(datasetsDir));
+
+  const areaCodeList = transformAreaCodes(areaCodes.geocoding, areaCodes.codes, stateList, areaCodes.reports);
+  const phonePlaces = compilePhonePlaces(areaCodes.geocoding, areaCodeList, zips, codes);
 
   const data: CompiledData = {
     datasetVersion: DATASET_VERSION,
     states: stateList,
     zips,
-    areaCodes: transformAreaCodes(areaCodes.geocoding, areaCodes.codes, stateList, areaCodes.reports),
+    areaCodes: areaCodeList,
     firstNames: transformFirstNames(firstNames.names),
     surnames: surnameList,
     ...transformStreets(streets, surnameList),
     einPrefixes: transformEinPrefixes(einPrefixes.prefixes),
+    phonePlaces: phonePlaces.places,
+    phoneExchanges: phonePlaces.exchanges,
+    zipPhonePlaces: [],
     metadata: buildMetadata(DATASET_VERSION, surnameFit),
   };
+  data.zipPhonePlaces = zipPhonePlaces(zips, residentialWeights(data), phonePlaces.places);
   return {
     data,
-    reports: [...states.reports, geonames.report, simplemaps.report, ...areaCodes.reports, firstNames.report, ...surnames.reports, ...streets.reports, einPrefixes.report],
+    reports: [...states.reports, geonames.report, simplemaps.report, ...areaCodes.reports, firstNames.report, ...surnames.reports, ...streets.reports, einPrefixes.report, phonePlaces.report],
   };
 }

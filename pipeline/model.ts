@@ -68,6 +68,32 @@ export interface WeightedTextRecord {
   weight: number;
 }
 
+/** A place libphonenumber's geocoding names for exchanges ("Riverside, CA"), where the ZIP sources put it. */
+export interface PhonePlaceRecord {
+  /** "City, ST" as the geocoding data writes it ("Washington, DC" for its "Washington D.C."). */
+  place: string;
+  state: string;
+  /** Population-weighted mean of the coordinates of the state's ZIPs named after the place. */
+  lat: number;
+  lon: number;
+}
+
+/** An exchange (NPA-NXX) phones may use, and its place. */
+export interface PhoneExchangeRecord {
+  areaCode: string;
+  /** NXX, three digits. */
+  exchange: string;
+  place: string;
+}
+
+/** The phone place of a residential ZIP: the nearest place of its state with exchanges. */
+export interface ZipPhonePlaceRecord {
+  zip: string;
+  place: string;
+  /** From the ZIP's coordinates to the place's, in whole metres. */
+  distanceM: number;
+}
+
 /** An IRS campus prefix of EINs. */
 export interface EinPrefixRecord {
   prefix: string;
@@ -88,6 +114,9 @@ export interface CompiledData {
   unitDesignators: WeightedTextRecord[];
   houseNumberDigits: { digits: number; weight: number }[];
   einPrefixes: EinPrefixRecord[];
+  phonePlaces: PhonePlaceRecord[];
+  phoneExchanges: PhoneExchangeRecord[];
+  zipPhonePlaces: ZipPhonePlaceRecord[];
   /** Metadata rows of the SQLite file (sources, licences, attribution). */
   metadata: Record<string, string>;
 }

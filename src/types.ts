@@ -10,7 +10,7 @@ export interface Address {
   state: string;
   /** Five-digit ZIP code in that state, e.g. "60601". */
   zip: string;
-  /** `(AAA) NNN-NNNN` with an area code of the state. */
+  /** `(AAA) NNN-NNNN`: an exchange local to the ZIP, with an area code of the state. */
   phone: string;
   /** Synthetic e-mail on a reserved domain. */
   email: string;

@@ -1,5 +1,5 @@
-/** Version of the SQLite schema, stored as `PRAGMA user_version`. */
-export const SQLITE_SCHEMA_VERSION = 1;
+/** Version of the SQLite schema, stored as `PRAGMA user_version` (2: the phone place tables). */
+export const SQLITE_SCHEMA_VERSION = 2;
 
 /** `PRAGMA application_id`: "USSY", so tools can tell the file apart. */
 export const SQLITE_APPLICATION_ID = 0x55535359;
@@ -74,6 +74,23 @@ CREATE TABLE unit_designators (
 CREATE TABLE house_number_digits (
   digits INTEGER PRIMARY KEY NOT NULL,
   weight INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE phone_places (
+  place TEXT PRIMARY KEY NOT NULL,
+  state TEXT NOT NULL REFERENCES states (code),
+  lat REAL NOT NULL,
+  lon REAL NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE phone_exchanges (
+  area_code TEXT NOT NULL REFERENCES area_codes (area_code),
+  exchange TEXT NOT NULL CHECK (length(exchange) = 3),
+  place TEXT NOT NULL REFERENCES phone_places (place),
+  PRIMARY KEY (area_code, exchange)
+) WITHOUT ROWID;
+CREATE TABLE zip_phone_places (
+  zip TEXT PRIMARY KEY NOT NULL REFERENCES zips (zip),
+  place TEXT NOT NULL REFERENCES phone_places (place),
+  distance_m INTEGER NOT NULL
 ) WITHOUT ROWID;
 CREATE TABLE ein_prefixes (
   prefix TEXT NOT NULL,

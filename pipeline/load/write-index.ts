@@ -8,6 +8,7 @@ import {
   INDEX_MAGIC,
   SECTION_ALIGNMENT,
   STATE_KINDS,
+  ZIP_BITMAP_BYTES,
   ZIP_TYPES,
   type ElementType,
   type WeightedTableId,
@@ -87,7 +88,7 @@ export function writeIndex(data: CompiledData): Uint8Array {
       acWeights.push(a.weight);
     }
   }
-  const plain = (tag: string, type: ElementType, values: number[]): void => void sections.push({ tag, type, values });
+  const plain = (tag: string, type: ElementType, values: ArrayLike<number>): void => void sections.push({ tag, type, values });
   plain('STCD', 'u32', data.states.map((s) => strings.id(s.code)));
   plain('STNM', 'u32', data.states.map((s) => strings.id(s.name)));
   plain('STFP', 'u8', data.states.map((s) => (s.fips === null ? 0 : Number(s.fips))));
@@ -96,11 +97,15 @@ export function writeIndex(data: CompiledData): Uint8Array {
   plain('STZN', 'u32', zipSegments.map((s) => s.length));
   plain('STAO', 'u32', acSegments.map((s) => s.offset));
   plain('STAN', 'u32', acSegments.map((s) => s.length));
-  plain('ZPCD', 'u32', data.zips.map((z) => Number(z.zip)));
+  plain('ZPBM', 'u8', zipBitmap(data.zips.map((z) => Number(z.zip))));
   plain('ZPST', 'u8', data.zips.map((z) => stateIndex.get(z.state)!));
   sections.push({ tag: 'ZPCT', type: 'u32', values: data.zips.map((z) => strings.id(z.city)) });
   plain('ZPTY', 'u8', data.zips.map((z) => ZIP_TYPES.indexOf(z.type)));
   plain('EINP', 'u8', [...new Set(data.einPrefixes.map((p) => Number(p.prefix)))].sort((a, b) => a - b));
+  const phone = phonePlaceSections(data, zipItems.map((row) => data.zips[row].zip));
+  plain('ZSPL', 'u16', phone.zipPlaces);
+  plain('PLEO', 'u16', phone.exchangeStarts);
+  plain('PLEX', 'u16', phone.exchanges);
 
   const population = residentialPopulation(data);
   const defaultStates = data.states.filter((s) => (s.kind === 'state' || s.kind === 'district') && (population.get(s.code) ?? 0) > 0);
@@ -122,6 +127,46 @@ export function writeIndex(data: CompiledData): Uint8Array {
   weighted('UD', data.unitDesignators.map((u) => strings.id(u.value)), data.unitDesignators.map((u) => u.weight));
 
   return pack(sections, data.datasetVersion);
+}
+
+/**
+ * The ZIP bitmap: bit z % 8 of byte floor(z / 8) set for every ZIP z. A
+ * reader counts set bits to number the rows (ZIPs are sorted), so 12.5 KB
+ * stand for a 166 KB column of ZIP codes.
+ * @example zipBitmap([1, 9])[0] // 0b10, and [1] is 0b10
+ */
+export function zipBitmap(zips: readonly number[]): Uint8Array {
+  const bitmap = new Uint8Array(ZIP_BITMAP_BYTES);
+  for (const zip of zips) bitmap[zip >> 3] |= 1 << (zip & 7);
+  return bitmap;
+}
+
+/**
+ * The phone-place sections: per ZS entry (the ZIPs in `zipOrder`) its
+ * place, or the place count for none; per place the start of its exchanges,
+ * and the exchanges encoded relative to the state's area-code segment.
+ */
+function phonePlaceSections(data: CompiledData, zipOrder: readonly string[]): { zipPlaces: number[]; exchangeStarts: number[]; exchanges: number[] } {
+  const placeIndex = new Map(data.phonePlaces.map((p, i) => [p.place, i]));
+  const stateOf = new Map(data.phonePlaces.map((p) => [p.place, p.state]));
+  const areaByCode = new Map(data.areaCodes.map((a) => [a.areaCode, a]));
+  const slotOf = new Map<string, number>();
+  for (const state of data.states) data.areaCodes.filter((a) => a.state === state.code).forEach((a, slot) => slotOf.set(a.areaCode, slot));
+  const byPlace = data.phonePlaces.map((): number[] => []);
+  for (const e of data.phoneExchanges) {
+    const area = areaByCode.get(e.areaCode);
+    if (!area || area.state !== stateOf.get(e.place)) throw new Error(`exchange ${e.areaCode}-${e.exchange} is not of its place's state`);
+    byPlace[placeIndex.get(e.place)!].push(slotOf.get(e.areaCode)! * 800 + (Number(e.exchange) - 200));
+  }
+  const exchangeStarts: number[] = [];
+  const exchanges: number[] = [];
+  for (const codes of byPlace) {
+    exchangeStarts.push(exchanges.length);
+    exchanges.push(...codes.sort((a, b) => a - b));
+  }
+  exchangeStarts.push(exchanges.length);
+  const placeOfZip = new Map(data.zipPhonePlaces.map((z) => [z.zip, placeIndex.get(z.place)!]));
+  return { zipPlaces: zipOrder.map((zip) => placeOfZip.get(zip) ?? data.phonePlaces.length), exchangeStarts, exchanges };
 }
 
 /**

@@ -3,6 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync
 import { join, relative } from 'node:path';
 import { byCodePoint } from '../code-point-order.js';
 import type { Compilation } from '../compile.js';
+import { phoneLocality } from '../transform/phone-locality.js';
 import { residentialWeights } from '../transform/residential.js';
 import { writeIndex } from './write-index.js';
 import { writeSqlite } from './write-sqlite.js';
@@ -49,7 +50,11 @@ export function writeOutputs(compilation: Compilation, datasetsDir: string, outD
       streetNames: data.streetNames.length,
       streetSuffixes: data.streetSuffixes.length,
       einPrefixes: new Set(data.einPrefixes.map((p) => p.prefix)).size,
+      phonePlaces: data.phonePlaces.length,
+      phoneExchanges: data.phoneExchanges.length,
+      zipPhonePlaces: data.zipPhonePlaces.length,
     },
+    phoneLocality: phoneLocality(data),
     sources: reports.map((r) => r.toJSON()),
     inputs,
     outputs: {

@@ -4,6 +4,7 @@ import { SourceError } from '../source-error.js';
 import type { SourceReport } from '../source-report.js';
 import { militaryStateOf, type GeonamesZip } from '../sources/geonames/validate.js';
 import type { SimplemapsZip } from '../sources/simplemaps/validate.js';
+import { preferredSpelling } from './city-spelling.js';
 
 /**
  * Joins the ZIP sources. GeoNames gives the ZIP list and the city; SimpleMaps,
@@ -11,8 +12,12 @@ import type { SimplemapsZip } from '../sources/simplemaps/validate.js';
  * territories GeoNames lacks. The ZIP type is approximated: military by
  * prefix, `standard` when SimpleMaps (ZCTAs only) has the ZIP, otherwise
  * `po_box_or_unique`. Sorted by ZIP.
+ *
+ * Where both sources write the same city name differently, SimpleMaps'
+ * spelling is taken ({@link preferredSpelling}), counted on the GeoNames
+ * report.
  */
-export function joinZips(geonames: GeonamesZip[], simplemaps: Map<string, SimplemapsZip>, simplemapsReport: SourceReport): ZipRecord[] {
+export function joinZips(geonames: GeonamesZip[], geonamesReport: SourceReport, simplemaps: Map<string, SimplemapsZip>, simplemapsReport: SourceReport): ZipRecord[] {
   const zips: ZipRecord[] = [];
   const joined = new Set<string>();
   for (const g of geonames) {
@@ -21,9 +26,11 @@ export function joinZips(geonames: GeonamesZip[], simplemaps: Map<string, Simple
       if (s.state !== g.state) throw new SourceError('simplemaps-us-zips/uszips.csv', null, `ZIP ${g.zip} is in ${s.state} there but in ${g.state} in GeoNames`);
       joined.add(g.zip);
     }
+    const city = s ? preferredSpelling(g.place, s.city) : g.place;
+    if (city !== g.place) geonamesReport.repair('city_spelling_from_simplemaps');
     zips.push({
       zip: g.zip,
-      city: g.place,
+      city,
       state: g.state,
       county: s?.county ?? (g.county || null),
       countyFips: s?.countyFips ?? null,

@@ -3,6 +3,7 @@ import {
   PLAIN_SECTIONS,
   STATE_KINDS,
   WEIGHTED_TABLES,
+  ZIP_BITMAP_BYTES,
   ZIP_TYPES,
   type PlainSectionTag,
   type StateKind,
@@ -69,6 +70,17 @@ function lazyStrings(text: string, lengths: SectionArray): (id: number) => strin
   return (id) => cache[id] ?? (cache[id] = text.slice(offsets[id], offsets[id + 1]));
 }
 
+/** The ZIPs whose bits are set in the ZPBM bitmap, ascending. */
+function zipCodesOf(bitmap: SectionArray): Uint32Array {
+  if (bitmap.length !== ZIP_BITMAP_BYTES) throw new UssynthError('invalid_index_file', `Invalid ussynth index: the ZIP bitmap must have ${ZIP_BITMAP_BYTES} bytes`);
+  let count = 0;
+  for (let byte = 0; byte < bitmap.length; byte++) for (let bits = bitmap[byte]; bits !== 0; bits &= bits - 1) count++;
+  const zips = new Uint32Array(count);
+  let row = 0;
+  for (let zip = 0; zip < 8 * bitmap.length; zip++) if ((bitmap[zip >> 3] >> (zip & 7)) & 1) zips[row++] = zip;
+  return zips;
+}
+
 /**
  * The compiled dataset, read from the binary index: strings, states, the ZIP
  * table and the weighted sampling tables the generator draws from.
@@ -81,7 +93,7 @@ export class DataIndex {
   readonly states: readonly IndexState[];
   /** Returns the string with the given id. */
   readonly string: (id: number) => string;
-  /** ZIP codes as integers, ascending. */
+  /** ZIP codes as integers, ascending (row r is the r-th ZIP). */
   readonly zipCodes: Uint32Array;
   /** State index per ZIP row. */
   readonly zipStates: Uint8Array;
@@ -93,6 +105,14 @@ export class DataIndex {
   readonly areaCodes: WeightedTable;
   /** Valid EIN campus prefixes. */
   readonly einPrefixes: Uint8Array;
+  /** Per ZS entry (a residential ZIP of a state's segment): its phone place, or `phonePlaceCount` for none. */
+  readonly zipPhonePlaces: Uint16Array;
+  /** Number of phone places. */
+  readonly phonePlaceCount: number;
+  /** Per phone place, and one more: first entry of its exchanges in `placeExchanges`. */
+  readonly placeExchangeStarts: Uint16Array;
+  /** Exchanges of each phone place: (position of the area code in its state's AC segment) x 800 + (NXX - 200). */
+  readonly placeExchanges: Uint16Array;
   private readonly stateByCode: Map<string, IndexState>;
   private readonly text: string;
   private plain: boolean | undefined;
@@ -153,11 +173,23 @@ export class DataIndex {
     this.states = states;
     this.stateByCode = new Map(states.map((s) => [s.code, s]));
 
-    this.zipCodes = section('ZPCD') as Uint32Array;
+    this.zipCodes = zipCodesOf(section('ZPBM'));
     this.zipStates = section('ZPST') as Uint8Array;
     this.zipCities = new Uint32Array(section('ZPCT'));
     this.zipTypes = section('ZPTY') as Uint8Array;
     this.einPrefixes = section('EINP') as Uint8Array;
+    const u16 = (tag: PlainSectionTag): Uint16Array => {
+      const found = section(tag);
+      if (!(found instanceof Uint16Array)) throw new UssynthError('invalid_index_file', `Invalid ussynth index: section ${tag} must be u16`);
+      return found;
+    };
+    this.zipPhonePlaces = u16('ZSPL');
+    this.placeExchangeStarts = u16('PLEO');
+    this.placeExchanges = u16('PLEX');
+    this.phonePlaceCount = this.placeExchangeStarts.length - 1;
+    if (this.zipPhonePlaces.length !== this.tables.get('ZS')!.size || this.placeExchangeStarts[this.phonePlaceCount] !== this.placeExchanges.length) {
+      throw new UssynthError('invalid_index_file', 'Invalid ussynth index: phone place sections do not match the ZIP table or each other');
+    }
     // A dense ZIP -> row table makes lookups O(1); 400 KB, built in well under a millisecond.
     this.rowByZip = new Uint32Array(100_000).fill(NO_ROW);
     for (let row = 0; row < this.zipCodes.length; row++) this.rowByZip[this.zipCodes[row]] = row;

@@ -7,8 +7,8 @@
 /** The eight bytes every index file starts with. */
 export const INDEX_MAGIC = 'USSYNIDX';
 
-/** Format version; bumped on any change to the layout below. */
-export const INDEX_FORMAT_VERSION = 1;
+/** Format version; bumped on any change to the layout below (2: ZIPs as a bitmap, phone places). */
+export const INDEX_FORMAT_VERSION = 2;
 
 /** Bytes before the section directory. */
 export const HEADER_SIZE = 64;
@@ -18,6 +18,9 @@ export const DIRECTORY_ENTRY_SIZE = 16;
 
 /** Every section starts on a multiple of this, so typed-array views need no copy. */
 export const SECTION_ALIGNMENT = 8;
+
+/** Bytes of the ZIP bitmap section ZPBM: one bit for each of the ZIPs 0..99999. */
+export const ZIP_BITMAP_BYTES = 12_500;
 
 /** Bytes reserved in the header for the ASCII dataset version. */
 export const DATASET_VERSION_SIZE = 32;
@@ -84,11 +87,14 @@ export const PLAIN_SECTIONS = {
   STZN: { type: 'u32', what: 'per state: length of its ZS segment' },
   STAO: { type: 'u32', what: 'per state: first entry of its AC segment' },
   STAN: { type: 'u32', what: 'per state: length of its AC segment' },
-  ZPCD: { type: 'u32', what: 'per ZIP, ascending: the ZIP as an integer' },
+  ZPBM: { type: 'u8', what: 'ZIP bitmap: bit z % 8 of byte floor(z / 8) is set when the ZIP z (0..99999) exists; ZIP rows are the set bits in ascending order' },
   ZPST: { type: 'u8', what: 'per ZIP: state index' },
   ZPCT: { type: 'u32', what: 'per ZIP: string id of the city' },
   ZPTY: { type: 'u8', what: 'per ZIP: type, an index into ZIP_TYPES' },
   EINP: { type: 'u8', what: 'valid IRS campus prefixes of an EIN, ascending' },
+  ZSPL: { type: 'u16', what: 'per ZS entry: the phone place of that ZIP, or the number of phone places when its state has none' },
+  PLEO: { type: 'u16', what: 'per phone place, then one more entry: first entry of its exchanges in PLEX (the last entry is the length of PLEX)' },
+  PLEX: { type: 'u16', what: "per phone place, its exchanges: (position of the area code in the state's AC segment) x 800 + (NXX - 200)" },
 } as const satisfies Record<string, { type: ElementType; what: string }>;
 
 /** Tag of a plain section. */

@@ -16,6 +16,9 @@ export interface UssynthDatabase {
   unit_designators: UnitDesignatorsTable;
   house_number_digits: HouseNumberDigitsTable;
   ein_prefixes: EinPrefixesTable;
+  phone_places: PhonePlacesTable;
+  phone_exchanges: PhoneExchangesTable;
+  zip_phone_places: ZipPhonePlacesTable;
 }
 
 /** Dataset version, sources, licences and attribution text. */
@@ -106,4 +109,26 @@ export interface HouseNumberDigitsTable {
 export interface EinPrefixesTable {
   prefix: string;
   campus: string;
+}
+
+/** Places libphonenumber's geocoding names for exchanges, positioned by the ZIP sources. */
+export interface PhonePlacesTable {
+  place: string;
+  state: string;
+  lat: number;
+  lon: number;
+}
+
+/** Exchanges (NPA-NXX) generated phones may use, and the place of each. */
+export interface PhoneExchangesTable {
+  area_code: string;
+  exchange: string;
+  place: string;
+}
+
+/** The phone place of each residential ZIP (the nearest of its state) and how far it is. */
+export interface ZipPhonePlacesTable {
+  zip: string;
+  place: string;
+  distance_m: number;
 }

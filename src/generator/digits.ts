@@ -16,12 +16,48 @@ export function fourDigits(n: number): string {
 
 /**
  * A non-negative integer in decimal: from a table below 1000, from two
- * table entries below 100,000 (house numbers, e-mail numbers), else String().
+ * table entries below 100,000 (house numbers, e-mail numbers), from three
+ * below 10,000,000 (e-mail numbers of long runs), else String().
  * @example decimal(4821) // "4821"
  */
 export function decimal(n: number): string {
   if (n < 1000) return SMALL[n];
-  if (n >= 100_000) return String(n);
-  const high = (n / 100) | 0;
-  return SMALL[high] + TWO[n - high * 100];
+  if (n < 100_000) {
+    const high = (n / 100) | 0;
+    return SMALL[high] + TWO[n - high * 100];
+  }
+  if (n >= 10_000_000) return String(n);
+  const high = (n / 10_000) | 0;
+  const low = n - high * 10_000;
+  const middle = (low / 100) | 0;
+  return SMALL[high] + TWO[middle] + TWO[low - middle * 100];
+}
+
+/**
+ * Numbers followed by a fixed text (a house number and its space, an
+ * e-mail number and "@example.com"), in one concatenation fewer than
+ * `decimal(n) + text`: the last two digits come with the text attached,
+ * from a 100-entry table that stays in the CPU cache.
+ * @example new NumberThen(' ').text(4821) // "4821 "
+ */
+export class NumberThen {
+  private readonly lastTwo: readonly string[];
+
+  constructor(private readonly after: string) {
+    this.lastTwo = TWO.map((two) => two + after);
+  }
+
+  /** `decimal(n) + after` for a non-negative integer n. */
+  text(n: number): string {
+    if (n < 100) return SMALL[n] + this.after;
+    if (n < 100_000) {
+      const high = (n / 100) | 0;
+      return SMALL[high] + this.lastTwo[n - high * 100];
+    }
+    if (n >= 10_000_000) return String(n) + this.after;
+    const high = (n / 10_000) | 0;
+    const low = n - high * 10_000;
+    const middle = (low / 100) | 0;
+    return SMALL[high] + TWO[middle] + this.lastTwo[low - middle * 100];
+  }
 }

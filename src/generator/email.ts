@@ -1,8 +1,7 @@
-import { emptyCache, type WeightedTable } from '../data-index/data-index.js';
 import { UssynthError } from '../errors.js';
 import { fmix32 } from '../random/fmix32.js';
 import type { RandomSource } from '../random/record-random.js';
-import { decimal } from './digits.js';
+import { NumberThen } from './digits.js';
 
 /** Domains reserved for documentation by RFC 2606: no mailbox there is real. */
 export const RESERVED_EMAIL_DOMAINS = ['example.com', 'example.net', 'example.org'] as const;
@@ -22,20 +21,10 @@ export function checkEmailDomain(domain: unknown): string {
 }
 
 const BLOCK = 10_000;
+
+/** Numbers followed by "@" and a reserved domain, shared by every generator. */
+const RESERVED_NUMBER_AT = RESERVED_EMAIL_DOMAINS.map((domain) => new NumberThen('@' + domain));
 const LOWER_ASCII = /^[a-z]+$/;
-
-const partCaches = new WeakMap<WeightedTable, (string | null)[]>();
-
-/**
- * The e-mail parts of a name table's columns, filled on first use and
- * shared by every generator over the same index.
- * @example const parts = emailPartCache(data.table('SN')); parts[column] ??= emailPart(name)
- */
-export function emailPartCache(table: WeightedTable): (string | null)[] {
-  let cache = partCaches.get(table);
-  if (!cache) partCaches.set(table, (cache = emptyCache<string>(table.size)));
-  return cache;
-}
 
 /**
  * The lower-case ASCII letters of a name ("O'Brien" -> "obrien"); "user" if none.
@@ -59,15 +48,16 @@ export function emailPart(name: string): string {
 export class EmailMaker {
   private readonly multiplier: number;
   private readonly offset: number;
+  /** Numbers followed by "@" and each domain a record may use: the caller's, or the reserved ones. */
+  private readonly numberAt: readonly NumberThen[];
 
-  constructor(
-    key: Uint32Array,
-    private readonly domain: string | undefined,
-  ) {
-    // Odd and not a multiple of 5, so coprime to 10,000.
-    const m = fmix32(key[0] ^ 0x6d61696c) % 5000;
-    this.multiplier = m % 5 === 0 ? 2 * m + 3 : 2 * m + 1;
+  constructor(key: Uint32Array, domain: string | undefined) {
+    // Odd and not a multiple of 5, so coprime to 10,000: 2m+1 is odd, and
+    // when it is a multiple of 5, 2m+3 is not.
+    const odd = 2 * (fmix32(key[0] ^ 0x6d61696c) % 5000) + 1;
+    this.multiplier = odd % 5 === 0 ? odd + 2 : odd;
     this.offset = fmix32(key[1] ^ 0x6d61696c) % BLOCK;
+    this.numberAt = domain === undefined ? RESERVED_NUMBER_AT : [new NumberThen('@' + domain)];
   }
 
   /** The e-mail address of record `index` for a person whose names have these e-mail parts ({@link emailPart}). */
@@ -81,14 +71,18 @@ export class EmailMaker {
       case 4: local = last + '.' + first; break;
       default: local = first + last[0];
     }
-    const domain = this.domain ?? RESERVED_EMAIL_DOMAINS[random.below(3)];
-    return local + decimal(this.uniqueNumber(index)) + '@' + domain;
+    // Drawn even when the caller gave a domain: the option must not shift the draws of later fields.
+    const reserved = random.below(3);
+    return local + this.numberAt[this.numberAt.length === 1 ? 0 : reserved].text(this.numberOf(index));
   }
 
-  private uniqueNumber(index: number): number {
+  /**
+   * The number of record `index`'s address: distinct for distinct indexes.
+   * @example new EmailMaker(key, undefined).numberOf(0) // 1..10000
+   */
+  numberOf(index: number): number {
     const within = index % BLOCK;
     // x -> (a x + b) mod 10,000 is a bijection when a is coprime to 10,000.
     return index - within + ((this.multiplier * within + this.offset) % BLOCK) + 1;
   }
-
 }

@@ -1,14 +1,15 @@
-import type { DataIndex, IndexState } from '../data-index/data-index.js';
+import type { DataIndex, IndexState, WeightedTable } from '../data-index/data-index.js';
 import { UssynthError } from '../errors.js';
 import { RecordRandom } from '../random/record-random.js';
 import { canonicalSeed, streamKey, type Seed } from '../random/stream-key.js';
 import type { Address, BatchResult, EinResult, PhoneResult, ZipLookupResult } from '../types.js';
 import { GENERATOR_VERSION } from '../version.js';
-import { checkEmailDomain, EmailMaker, emailPart, emailPartCache } from './email.js';
-import { einOf } from './ein.js';
-import { phoneOf, phoneText } from './phone.js';
-import { columnText, pick, pickColumn, pickInSegment } from './pick.js';
+import { checkEmailDomain, EmailMaker, emailPart } from './email.js';
+import { EinMaker } from './ein.js';
+import { addressPhone, phoneOf } from './phone.js';
+import { columnText, pick, pickColumn } from './pick.js';
 import { StreetMaker } from './street.js';
+import { StringPairs } from './string-pairs.js';
 import { lookupZip } from './zip-lookup.js';
 
 /** Largest `count` of one batch (the service interface's limit). */
@@ -45,27 +46,35 @@ export interface PhoneOptions extends AddressOptions {
 // Stream ids: the kind in the high byte, the state (index + 1, 0 for the default draw) in the low byte.
 const ADDRESS_STREAM = 1 << 8;
 const PHONE_STREAM = 2 << 8;
-const EIN_STREAM = 3 << 8;
 
-/** What every generator over one index shares. */
+/** What every generator over one index shares: tables and their string caches. */
 type SharedParts = ReturnType<typeof sharedParts>;
 const SHARED = new WeakMap<DataIndex, SharedParts>();
 
 function sharedParts(data: DataIndex) {
+  const zips = data.table('ZS');
   return {
+    states: data.table('SS'),
+    zips,
+    sexes: data.table('SE'),
+    female: data.table('FF'),
+    male: data.table('FM'),
+    surnames: data.table('SN'),
+    // Per name column: the name as a full name uses it (a first name with its space) and its e-mail part.
+    femaleNames: nameStrings(data, data.table('FF'), ' '),
+    maleNames: nameStrings(data, data.table('FM'), ' '),
+    surnameNames: nameStrings(data, data.table('SN'), ''),
+    // Per ZS entry: the ZIP's city and its five digits.
+    zipStrings: new StringPairs(zips.size, (entry) => [data.string(data.zipCities[zips.items[entry]]), data.zipText(zips.items[entry])]),
     streets: new StreetMaker(data),
-    tables: {
-      states: data.table('SS'),
-      zips: data.table('ZS'),
-      sexes: data.table('SE'),
-      female: data.table('FF'),
-      male: data.table('FM'),
-      surnames: data.table('SN'),
-      femaleParts: emailPartCache(data.table('FF')),
-      maleParts: emailPartCache(data.table('FM')),
-      surnameParts: emailPartCache(data.table('SN')),
-    },
   };
+}
+
+function nameStrings(data: DataIndex, table: WeightedTable, after: string): StringPairs {
+  return new StringPairs(table.size, (column) => {
+    const text = columnText(data, table, column);
+    return [text + after, emailPart(text)];
+  });
 }
 
 /**
@@ -87,9 +96,9 @@ export class Generator {
   /** Whether phones are fictional by default. */
   readonly fictionalPhones: boolean;
   private readonly random: RecordRandom;
-  private readonly streets: StreetMaker;
   private readonly emails: EmailMaker;
-  private readonly tables: SharedParts['tables'];
+  private readonly eins: EinMaker;
+  private readonly parts: SharedParts;
   private addressCursor = 0;
   private phoneCursor = 0;
   private einCursor = 0;
@@ -106,11 +115,11 @@ export class Generator {
     this.random = new RecordRandom(key);
     const domain = options.emailDomain === undefined ? undefined : checkEmailDomain(options.emailDomain);
     this.emails = new EmailMaker(key, domain);
+    this.eins = new EinMaker(data, key);
     // Seed-independent parts are made once per index: the API makes a generator per request.
     let parts = SHARED.get(data);
     if (!parts) SHARED.set(data, (parts = sharedParts(data)));
-    this.streets = parts.streets;
-    this.tables = parts.tables;
+    this.parts = parts;
   }
 
   /**
@@ -171,8 +180,7 @@ export class Generator {
    * @example gen.einAt(5).ein // matches /^\d{2}-\d{7}$/
    */
   einAt(index: number): EinResult {
-    this.random.reset(EIN_STREAM, checkIndex(index));
-    return einOf(this.data, this.random);
+    return this.eins.make(checkIndex(index));
   }
 
   /**
@@ -191,7 +199,7 @@ export class Generator {
     const given = this.#generatableState(options.state);
     const random = this.random;
     random.reset(PHONE_STREAM + (given ? given.index + 1 : 0), checkIndex(index));
-    const state = given ?? this.data.states[pick(this.tables.states, random)];
+    const state = given ?? this.data.states[pick(this.parts.states, random)];
     return phoneOf(this.data, state, random, options.fictional ?? this.fictionalPhones);
   }
 
@@ -204,34 +212,24 @@ export class Generator {
   }
 
   #makeAddress(index: number, given: IndexState | undefined): Address {
-    const random = this.random;
-    const data = this.data;
-    const tables = this.tables;
+    const { random, data, parts } = this;
     random.reset(ADDRESS_STREAM + (given ? given.index + 1 : 0), index);
-    const state = given ?? data.states[pick(tables.states, random)];
-    const row = pickInSegment(tables.zips, state.zipOffset, state.zipCount, random);
-    const female = pick(tables.sexes, random) === 0;
-    const firstNames = female ? tables.female : tables.male;
-    const firstParts = female ? tables.femaleParts : tables.maleParts;
-    const firstColumn = pickColumn(firstNames, random);
-    const first = columnText(data, firstNames, firstColumn);
-    const lastColumn = pickColumn(tables.surnames, random);
-    const last = columnText(data, tables.surnames, lastColumn);
-    const street = this.streets.make(random);
-    const email = this.emails.make(
-      firstParts[firstColumn] ?? (firstParts[firstColumn] = emailPart(first)),
-      tables.surnameParts[lastColumn] ?? (tables.surnameParts[lastColumn] = emailPart(last)),
-      index,
-      random,
-    );
-    // The phone is drawn last: fictional numbers take fewer draws, and must change nothing else.
-    const phone = phoneText(data, state, random, this.fictionalPhones);
+    const state = given ?? data.states[pick(parts.states, random)];
+    const zipEntry = pickColumn(parts.zips, random, state.zipOffset, state.zipCount);
+    const female = pick(parts.sexes, random) === 0;
+    const firstColumn = pickColumn(female ? parts.female : parts.male, random);
+    const lastColumn = pickColumn(parts.surnames, random);
+    const firstNames = female ? parts.femaleNames : parts.maleNames;
+    const street = parts.streets.make(random);
+    const email = this.emails.make(firstNames.second(firstColumn), parts.surnameNames.second(lastColumn), index, random);
+    // The phone is drawn last: fictional numbers take other draws, and must change nothing else.
+    const phone = addressPhone(data, state, zipEntry, random, this.fictionalPhones);
     return {
-      name: first + ' ' + last,
+      name: firstNames.first(firstColumn) + parts.surnameNames.first(lastColumn),
       street,
-      city: data.string(data.zipCities[row]),
+      city: parts.zipStrings.first(zipEntry),
       state: state.code,
-      zip: data.zipText(row),
+      zip: parts.zipStrings.second(zipEntry),
       phone,
       email,
       country: COUNTRY,

@@ -70,6 +70,21 @@ describe('index round trip', () => {
     expect(data.state('AE')!.areaCodeCount).toBe(0);
   });
 
+  it('numbers ZIP rows from the bitmap in ascending order', () => {
+    expect([...data.zipCodes]).toEqual([501, 601, 5401, 9001, 10001, 12345]);
+    expect([...data.zipCodes].map((zip) => data.zipRow(zip))).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
+  it("gives each residential ZIP its phone place, and each place its exchanges relative to the state's area codes", () => {
+    const zs = data.table('ZS');
+    const placeOf = (zip: number) => data.zipPhonePlaces[zs.items.indexOf(data.zipRow(zip))];
+    expect(data.phonePlaceCount).toBe(2);
+    expect([placeOf(5401), placeOf(10001), placeOf(601)]).toEqual([0, 1, 2]); // Burlington, New York, none (PR)
+    const exchanges = (place: number) => [...data.placeExchanges.subarray(data.placeExchangeStarts[place], data.placeExchangeStarts[place + 1])];
+    expect(exchanges(0)).toEqual([999 - 200]);
+    expect(exchanges(1)).toEqual([201 - 200, 736 - 200]);
+  });
+
   it('keeps distinct EIN prefixes and drops zero-weight suffixes from the draw', () => {
     expect([...data.einPrefixes]).toEqual([1, 46]);
     const sx = data.table('SX');
@@ -111,6 +126,14 @@ describe('index rejections', () => {
       return b;
     }).message;
     expect(message).toMatch(/section STRD lies outside the file/);
+  });
+});
+
+describe('index rejections of the phone place sections', () => {
+  it('rejects an exchange of a state the place is not in', () => {
+    const data = tinyData();
+    data.phoneExchanges.push({ areaCode: '212', exchange: '300', place: 'Burlington, VT' });
+    expect(() => writeIndex(data)).toThrow(/exchange 212-300 is not of its place's state/);
   });
 });
 

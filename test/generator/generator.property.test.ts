@@ -81,6 +81,18 @@ describe('every address record', () => {
     );
   });
 
+  it('gives the same record in a page as record by record (addressAt), with and without fictional phones', () => {
+    fc.assert(
+      fc.property(seeds, states, fc.nat({ max: 1e12 }), fc.integer({ min: 1, max: 700 }), fc.boolean(), (seed, state, start, count, fictionalPhones) => {
+        const gen = createGenerator({ seed, fictionalPhones });
+        const page = gen.addresses({ start, count, state });
+        const single = Array.from({ length: count }, (_, i) => createGenerator({ seed, fictionalPhones }).addressAt(start + i, { state }));
+        expect(page).toEqual(single);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
   it('walks the stream with address() and batch() exactly as addresses() pages it', () => {
     fc.assert(
       fc.property(seeds, states, fc.integer({ min: 1, max: 30 }), (seed, state, count) => {
@@ -194,6 +206,18 @@ describe('distribution', () => {
     expect(share('CA')).toBeLessThan(0.13);
     expect(share('WY')).toBeLessThan(0.004);
     expect(sample.some((a) => ['PR', 'GU', 'VI', 'AS', 'MP'].includes(a.state))).toBe(false);
+  });
+
+  it('uses real first names, never the placeholders SSA records for unnamed births', () => {
+    const placeholders = new Set(['Infant', 'Baby', 'Babyboy', 'Babygirl', 'Unknown', 'Notnamed', 'Unnamed', 'Male', 'Female', 'Boy', 'Girl', 'Abcde', 'Jr', 'Master', 'Na']);
+    expect(sample.filter((a) => placeholders.has(a.name.split(' ')[0])).map((a) => a.name)).toEqual([]);
+  });
+
+  it("writes O' and D' surnames with their apostrophe", () => {
+    const surnames = new Set(sample.map((a) => a.name.split(' ').slice(1).join(' ')));
+    expect([...surnames].filter((s) => /^(Obrien|Oconnor|Oneill|Oneal|Odonnell|Dangelo|Damico)$/.test(s))).toEqual([]);
+    expect([...surnames].filter((s) => /^[OD]'[A-Z]/.test(s)).length).toBeGreaterThan(10);
+    expect(sample.filter((a) => a.name.includes("'")).every((a) => /^[a-z._]+[0-9]+@/.test(a.email))).toBe(true);
   });
 
   it('uses many distinct names, streets and ZIPs', () => {

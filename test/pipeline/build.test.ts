@@ -19,7 +19,14 @@ interface SourceEntry {
 
 // One real build of datasets/ into a temporary folder, shared by the tests below.
 let outDir: string;
-let manifest: { datasetVersion: string; counts: Record<string, number>; sources: SourceEntry[]; inputs: Record<string, string>; outputs: Record<string, { bytes: number; sha256: string }> };
+let manifest: {
+  datasetVersion: string;
+  counts: Record<string, number>;
+  phoneLocality: Record<string, number> & { statesWithoutPlaces: string[] };
+  sources: SourceEntry[];
+  inputs: Record<string, string>;
+  outputs: Record<string, { bytes: number; sha256: string }>;
+};
 let db: Database.Database;
 let index: DataIndex;
 
@@ -75,7 +82,16 @@ describe('the real build', () => {
     ['00501', 'Holtsville', 'NY', 'po_box_or_unique'],
     ['20500', 'Washington', 'DC', 'po_box_or_unique'],
     ['09001', 'APO', 'AE', 'military'],
-    ['96860', 'Jbphh', 'HI', 'standard'],
+    ['96860', 'JBPHH', 'HI', 'standard'],
+    ['99505', 'JBER', 'AK', 'standard'],
+    ['01731', 'Hanscom AFB', 'MA', 'standard'],
+    ['80840', 'USAF Academy', 'CO', 'standard'],
+    ['22101', 'McLean', 'VA', 'standard'],
+    ['22106', 'McLean', 'VA', 'po_box_or_unique'],
+    ['63366', "O'Fallon", 'MO', 'standard'],
+    ['62659', "Lincoln's New Salem", 'IL', 'po_box_or_unique'],
+    ['27101', 'Winston-Salem', 'NC', 'standard'],
+    ['83814', "Coeur d'Alene", 'ID', 'standard'],
     ['00601', 'Adjuntas', 'PR', 'standard'],
     ['83638', 'McCall', 'ID', 'standard'],
   ])('knows ZIP %s: %s, %s (%s) in SQLite and in the index', (zip, city, state, type) => {
@@ -112,6 +128,54 @@ describe('the real build', () => {
     expect(manifest.counts).toMatchObject({ surnames: 88_799, einPrefixes: 83, streetSuffixes: 206 });
     expect(db.prepare("SELECT surname, rank FROM surnames WHERE rank <= 2 ORDER BY rank").all()).toEqual([{ surname: 'Smith', rank: 1 }, { surname: 'Johnson', rank: 2 }]);
     expect(db.prepare("SELECT count(*) AS n FROM first_names WHERE name = 'McKenzie'").get()).toEqual({ n: 2 });
+  });
+
+  it('spells city names as the towns do: no title-cased acronyms, split "Mc", lost apostrophes', () => {
+    const suspicious = db.prepare(`SELECT zip, city FROM zips WHERE city GLOB '*Mc [A-Z]*' OR city GLOB '*[A-Z]''S*' OR city GLOB '* [OD] [A-Z]*' OR city GLOB '[OD] [A-Z]*'
+      OR city GLOB '*Afb*' OR city GLOB '*Jbphh*' OR city GLOB '*Jber*' OR city GLOB '*Usaf*'`).all();
+    expect(suspicious).toEqual([]);
+    const geonames = manifest.sources.find((s) => s.file === 'geonames-us/US.txt')!;
+    expect(geonames.repaired).toMatchObject({ acronym_upper_cased: 51, mc_joined: 139, apostrophe_restored: 16, possessive_lower_cased: 1, city_spelling_from_simplemaps: 3 });
+  });
+
+  it('drops placeholder first names and restores surname apostrophes, counted in the manifest', () => {
+    expect(db.prepare("SELECT count(*) AS n FROM first_names WHERE name IN ('Infant', 'Baby', 'Unknown', 'Notnamed', 'Unnamed', 'Male', 'Female', 'Boy', 'Girl', 'Abcde')").get()).toEqual({ n: 0 });
+    expect(manifest.sources.find((s) => s.file === 'ssa-baby-names/first-names.csv')!.rejected).toEqual({ placeholder_name: 20 });
+    expect(db.prepare("SELECT surname FROM surnames WHERE rank IN (281, 530, 768, 3633) ORDER BY rank").all()).toEqual([
+      { surname: "O'Brien" }, { surname: "O'Connor" }, { surname: "O'Neill" }, { surname: "D'Angelo" },
+    ]);
+    expect(db.prepare("SELECT count(*) AS n FROM surnames WHERE surname IN ('Obrien', 'Oconnor', 'Oneill', 'Dangelo')").get()).toEqual({ n: 0 });
+    expect(manifest.sources.find((s) => s.file === 'census-1990-surnames/surnames.txt')!.repaired).toEqual({ apostrophe_restored: 101 });
+  });
+
+  it('gives every residential ZIP of a state with phone places the nearest one, and every exchange a place of its area code\'s state', () => {
+    const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
+    expect(count('SELECT count(*) AS n FROM phone_exchanges e JOIN area_codes a USING (area_code) JOIN phone_places p USING (place) WHERE a.state <> p.state')).toBe(0);
+    expect(count("SELECT count(*) AS n FROM phone_exchanges WHERE exchange IN ('555', '950', '958', '959', '976') OR substr(exchange, 2) = '11'")).toBe(0);
+    expect(count('SELECT count(*) AS n FROM zip_phone_places z JOIN zips USING (zip) WHERE zips.residential = 0')).toBe(0);
+    expect(count('SELECT count(*) AS n FROM zip_phone_places z JOIN zips USING (zip) JOIN phone_places p ON p.place = z.place WHERE p.state <> zips.state')).toBe(0);
+    const missing = db.prepare('SELECT DISTINCT state FROM zips WHERE residential = 1 AND zip NOT IN (SELECT zip FROM zip_phone_places) ORDER BY state').all();
+    expect(missing).toEqual(manifest.phoneLocality.statesWithoutPlaces.map((state) => ({ state })));
+    expect(manifest.counts).toMatchObject({
+      phonePlaces: count('SELECT count(*) AS n FROM phone_places'),
+      phoneExchanges: count('SELECT count(*) AS n FROM phone_exchanges'),
+      zipPhonePlaces: count('SELECT count(*) AS n FROM zip_phone_places'),
+    });
+    expect(db.prepare("SELECT place FROM phone_exchanges WHERE area_code = '951' AND exchange = '222'").get()).toEqual({ place: 'Riverside, CA' });
+    const exchanges = manifest.sources.find((s) => s.file.endsWith('exchanges of geographic area codes'))!;
+    expect(exchanges.rowsIn).toBe(800 * manifest.counts.areaCodes);
+    expect(exchanges.rowsOut).toBe(manifest.counts.phoneExchanges);
+  });
+
+  it('reports how local default addresses\' phones are (recomputed here from the SQLite file): at least 95 % within 50 km', () => {
+    const rows = db.prepare(`SELECT z.population AS people, p.distance_m AS metres FROM zips z JOIN states s ON s.code = z.state LEFT JOIN zip_phone_places p USING (zip)
+      WHERE z.residential = 1 AND s.kind IN ('state', 'district') AND z.population > 0`).all() as { people: number; metres: number | null }[];
+    const total = rows.reduce((a, r) => a + r.people, 0);
+    const within = (km: number) => Math.round((rows.filter((r) => r.metres !== null && r.metres <= km * 1000).reduce((a, r) => a + r.people, 0) / total) * 10_000) / 10_000;
+    expect(manifest.phoneLocality.defaultAddressesWithin25Km).toBe(within(25));
+    expect(manifest.phoneLocality.defaultAddressesWithin50Km).toBe(within(50));
+    expect(within(50)).toBeGreaterThanOrEqual(0.95);
+    expect(manifest.phoneLocality.residentialZipsWithin50Km).toBeGreaterThan(0.95);
   });
 
   it('carries the attribution its CC BY sources require in the metadata', () => {

@@ -1,14 +1,6 @@
 import type { SourceReport } from '../../source-report.js';
+import { GEONAMES_CITY_RULES, repairCity } from '../../transform/city-spelling.js';
 import type { GeonamesZip } from './validate.js';
-
-/**
- * USPS writes "Mc" names as "Mccall"; the documented repair restores the
- * capital after "Mc" at the start of a word ("McCall", "Port McNeil").
- * @example mcCapital('Mccall') // "McCall"
- */
-export function mcCapital(city: string): string {
-  return city.replace(/\bMc([a-z])/g, (_, letter: string) => 'Mc' + letter.toUpperCase());
-}
 
 /**
  * GeoNames names military ZIPs "APO AA", "FPO AE"..., and the state label in
@@ -21,11 +13,10 @@ export function militaryCity(place: string): string | null {
   return match ? match[1] : null;
 }
 
-/** Applies the city-name repairs, counting the rows each changes. */
+/** Applies the city-name repairs (pipeline/transform/city-spelling.ts), counting the rows each changes. */
 export function transformGeonames(zips: GeonamesZip[], report: SourceReport): GeonamesZip[] {
   return zips.map((z) => {
-    let place = mcCapital(z.place);
-    if (place !== z.place) report.repair('mc_capitalised');
+    let place = repairCity(z.place, GEONAMES_CITY_RULES, report);
     const military = ['AA', 'AE', 'AP'].includes(z.state) ? militaryCity(place) : null;
     if (military && military !== place) {
       report.repair('military_city_label_removed');

@@ -1,14 +1,12 @@
 import type { SourceReport } from '../../source-report.js';
-import { mcCapital } from '../geonames/transform.js';
+import { repairCity, SIMPLEMAPS_CITY_RULES } from '../../transform/city-spelling.js';
 import type { SimplemapsZip } from './validate.js';
 
-/** Indexes rows by ZIP, applying the same "Mc" repair as GeoNames so joined names agree. */
+/** Indexes rows by ZIP, applying its city-name repairs (pipeline/transform/city-spelling.ts) so joined names can be compared. */
 export function transformSimplemaps(zips: SimplemapsZip[], report: SourceReport): Map<string, SimplemapsZip> {
   const byZip = new Map<string, SimplemapsZip>();
   for (const z of zips) {
-    const city = mcCapital(z.city);
-    if (city !== z.city) report.repair('mc_capitalised');
-    byZip.set(z.zip, { ...z, city });
+    byZip.set(z.zip, { ...z, city: repairCity(z.city, SIMPLEMAPS_CITY_RULES, report) });
   }
   return byZip;
 }

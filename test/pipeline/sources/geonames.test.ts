@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DelimitedRow } from '../../../pipeline/extract/read-delimited.js';
 import { SourceError } from '../../../pipeline/source-error.js';
-import { mcCapital, militaryCity, transformGeonames } from '../../../pipeline/sources/geonames/transform.js';
+import { militaryCity, transformGeonames } from '../../../pipeline/sources/geonames/transform.js';
+import { mcCapital } from '../../../pipeline/transform/city-spelling.js';
 import { militaryStateOf, validateGeonames } from '../../../pipeline/sources/geonames/validate.js';
 
 const STATES = new Set(['NY', 'HI', 'ID', 'AA', 'AE', 'AP']);

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { SourceReport } from '../../../pipeline/source-report.js';
+import { APOSTROPHE_SURNAMES, restoreApostrophes, surnameWithApostrophe } from '../../../pipeline/sources/surnames/apostrophes.js';
+import { SURNAMES_FILE } from '../../../pipeline/sources/surnames/extract.js';
 import { RANK_ONE_SHARE, SURNAME_LIST_COVERAGE, fitSurnameModel, transformSurnames } from '../../../pipeline/sources/surnames/transform.js';
 import { validateSurnames } from '../../../pipeline/sources/surnames/validate.js';
 
@@ -44,5 +47,28 @@ describe('surname model', () => {
     expect(valid.reports[0].rejected).toEqual({ duplicate_surname: 1 });
     expect(() => validateSurnames(raw(['Sm1th'], ['0.5']))).toThrow(/surnames\.txt:1: surname must be letters/);
     expect(() => validateSurnames(raw(['Smith'], ['0.4', '0.5']))).toThrow(/top-surnames\.csv:3: weights must not increase/);
+  });
+});
+
+describe('surname apostrophes', () => {
+  it('restores the O\' and D\' forms the 1990 list writes as letters only, and counts them', () => {
+    const report = new SourceReport(SURNAMES_FILE);
+    const restored = restoreApostrophes(['Smith', 'Obrien', 'Oconnor', 'Oneill', 'Dangelo', 'Odell', 'Darcy'], report);
+    expect(restored).toEqual(['Smith', "O'Brien", "O'Connor", "O'Neill", "D'Angelo", 'Odell', 'Darcy']);
+    expect(report.repaired).toEqual({ apostrophe_restored: 4 });
+  });
+
+  it('keeps the apostrophe through title-casing', () => {
+    const fit = fitSurnameModel([3, 2, 1], 3000);
+    expect(transformSurnames(restoreApostrophes(['OBRIEN', 'DSOUZA', 'OSHAUGHNESSY'], new SourceReport(SURNAMES_FILE)), [3, 2, 1], fit).map((s) => s.surname)).toEqual([
+      "O'Brien", "D'Souza", "O'Shaughnessy",
+    ]);
+  });
+
+  it('lists each name once, each with one apostrophe after its O or D', () => {
+    expect(new Set(APOSTROPHE_SURNAMES.map((n) => n.toLowerCase())).size).toBe(APOSTROPHE_SURNAMES.length);
+    for (const name of APOSTROPHE_SURNAMES) expect(name).toMatch(/^[OD]'[A-Z][a-z]+$/);
+    expect(surnameWithApostrophe('Obrien')).toBe("O'Brien");
+    expect(surnameWithApostrophe('Oberry')).toBe('Oberry');
   });
 });

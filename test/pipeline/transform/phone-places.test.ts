@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import type { AreaCodeRecord, ZipRecord } from '../../../pipeline/model.js';
+import { distanceKm } from '../../../pipeline/transform/distance.js';
+import { placeKeys } from '../../../pipeline/transform/place-name.js';
+import { phoneLocality, zipPhonePlaces } from '../../../pipeline/transform/phone-locality.js';
+import { compilePhonePlaces, regionPlace } from '../../../pipeline/transform/phone-places.js';
+import { tinyData } from '../../fixtures/tiny-data.js';
+
+const zip = (code: string, city: string, state: string, lat: number, lon: number, population: number | null): ZipRecord => ({
+  zip: code, city, state, county: null, countyFips: null, timezone: null, lat, lon, population, type: 'standard',
+});
+
+describe('place names', () => {
+  it('compare equal across the abbreviations of both sources', () => {
+    expect(placeKeys('St. Louis')).toEqual(placeKeys('Saint Louis'));
+    expect(placeKeys('Hilton Head Isle')).toEqual(placeKeys('Hilton Head Island'));
+    expect(placeKeys('N Little Rock')).toEqual(placeKeys('North Little Rock'));
+    expect(placeKeys('Cañon City')).toEqual(placeKeys('Canon City'));
+    expect(placeKeys('Clinton Twp')).toEqual(['clinton township', 'clinton']);
+    expect(placeKeys('Redford Charter Township')).toEqual(['redford charter township', 'redford', 'redford charter']);
+  });
+
+  it('name a place as "City, ST" of a known state; states and provinces are no place', () => {
+    const states = new Set(['CA', 'DC']);
+    expect(regionPlace('Riverside, CA', states)).toEqual({ place: 'Riverside, CA', city: 'Riverside', state: 'CA' });
+    expect(regionPlace('Washington D.C.', states)).toEqual({ place: 'Washington, DC', city: 'Washington', state: 'DC' });
+    expect(regionPlace('California', states)).toBeNull();
+    expect(regionPlace('Toronto, ON', states)).toBeNull();
+  });
+
+  it('are apart by great-circle distance', () => {
+    expect(distanceKm(40.7128, -74.006, 34.0522, -118.2437)).toBeCloseTo(3935.7, 0);
+    expect(distanceKm(1, 2, 1, 2)).toBe(0);
+  });
+});
+
+describe('phone exchanges and places', () => {
+  const areaCodes: AreaCodeRecord[] = [
+    { areaCode: '202', state: 'DC', weight: 1, region: 'Washington D.C.' },
+    { areaCode: '212', state: 'NY', weight: 1, region: 'New York, NY' },
+    { areaCode: '951', state: 'CA', weight: 1, region: 'California' },
+  ];
+  const geocoding = [
+    ['202', 'Washington D.C.'], ['212', 'New York, NY'], ['951', 'California'], ['95122', 'Corona, CA'], ['951222', 'Riverside, CA'],
+    ['951223', 'Ontario'], ['951224', 'Reno, NV'], ['951225', 'Nowhere, CA'],
+  ].map(([prefix, region]) => ({ prefix, region }));
+  const zips = [
+    zip('92501', 'Riverside', 'CA', 34.0, -117.4, 3000), zip('92503', 'Riverside', 'CA', 34.0, -117.3, 1000), zip('92879', 'Corona', 'CA', 33.9, -117.5, null),
+    zip('10001', 'New York', 'NY', 40.75, -73.99, 27613), zip('20001', 'Washington', 'DC', 38.9, -77.0, 43000), zip('89501', 'Reno', 'NV', 39.5, -119.8, 5000),
+  ];
+  const compiled = compilePhonePlaces(geocoding, areaCodes, zips, new Set(['CA', 'DC', 'NV', 'NY']));
+
+  it('take each exchange to the place of its longest prefix, a whole area code where that names a place', () => {
+    const of = (place: string) => compiled.exchanges.filter((e) => e.place === place).map((e) => e.areaCode + '-' + e.exchange);
+    expect(of('Riverside, CA')).toEqual(['951-222']);
+    expect(of('Corona, CA')).toEqual(['951-220', '951-221', '951-226', '951-227', '951-228', '951-229']);
+    expect(of('New York, NY')).toHaveLength(800 - 13);
+    expect(of('Washington, DC')).toHaveLength(800 - 13);
+    expect(of('New York, NY')).not.toContain('212-911');
+    expect(of('New York, NY')).not.toContain('212-976');
+  });
+
+  it('account for every exchange of every geographic area code', () => {
+    expect(compiled.report.toJSON()).toMatchObject({
+      rowsIn: 2400,
+      rowsOut: 1581,
+      rejected: { special_use_exchange: 39, place_in_another_state: 1, place_not_in_zip_sources: 1, no_place_in_geocoding: 778 },
+    });
+  });
+
+  it("put a place at the population-weighted mean of its state's ZIPs of that name", () => {
+    expect(compiled.places.map((p) => p.place)).toEqual(['Corona, CA', 'New York, NY', 'Riverside, CA', 'Washington, DC']);
+    const riverside = compiled.places.find((p) => p.place === 'Riverside, CA')!;
+    expect(riverside.lat).toBeCloseTo(34.0, 6);
+    expect(riverside.lon).toBeCloseTo((3001 * -117.4 + 1001 * -117.3) / 4002, 5);
+  });
+
+  it('give each residential ZIP the nearest place of its state', () => {
+    const residential = new Map([['92501', 3000], ['92503', 1000], ['92879', 1], ['10001', 27613], ['89501', 5000]]);
+    const assigned = zipPhonePlaces(zips, residential, compiled.places);
+    expect(assigned.map((z) => [z.zip, z.place])).toEqual([
+      ['92501', 'Riverside, CA'], ['92503', 'Riverside, CA'], ['92879', 'Corona, CA'], ['10001', 'New York, NY'],
+    ]);
+    expect(assigned[3].distanceM).toBe(0);
+  });
+});
+
+describe('phone locality shares', () => {
+  it('weight ZIPs of the 50 states and DC by population, ZIPs without a place counting as beyond', () => {
+    const data = tinyData();
+    data.zipPhonePlaces = [{ zip: '05401', place: 'Burlington, VT', distanceM: 60_000 }, { zip: '10001', place: 'New York, NY', distanceM: 20_000 }];
+    expect(phoneLocality(data)).toEqual({
+      defaultAddressesWithin25Km: Math.round((27613 / (27613 + 27000)) * 10_000) / 10_000,
+      defaultAddressesWithin50Km: Math.round((27613 / (27613 + 27000)) * 10_000) / 10_000,
+      residentialZipsWithin25Km: Math.round((1 / 3) * 10_000) / 10_000,
+      residentialZipsWithin50Km: Math.round((1 / 3) * 10_000) / 10_000,
+      statesWithoutPlaces: ['PR'],
+    });
+  });
+});
