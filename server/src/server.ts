@@ -83,7 +83,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   // Made beside the store on first start when USSYNTH_SECRET_KEY is not set (a PostgreSQL store requires it).
   const secretKey = loadSecretKey(config.secretKey ?? undefined, config.dbPath);
   const ssoSignIn = new SsoSignIn({ sso: store.sso, secretKey, publicUrl, startSession: (person) => accounts.startSession(person), clock: Date.now });
-  const services = { store, rateLimiter: limiter, quota: new StoreMonthlyQuota(store), clock: Date.now, authFailures, accounts, activity, metrics, sso: new SsoVerifier(store.sso), ssoSignIn };
+  const services = { redis: redis && { ready: () => redis.status === 'ready' }, store, rateLimiter: limiter, quota: new StoreMonthlyQuota(store), clock: Date.now, authFailures, accounts, activity, metrics, sso: new SsoVerifier(store.sso), ssoSignIn };
   const app = await buildApp(config, services, { publicUrl });
   log = app.log;
   const prune = setInterval(() => {

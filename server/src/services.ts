@@ -29,6 +29,8 @@ export interface AppServices {
   metrics?: ServiceMetrics;
   /** Failed authentications per client address (default: an in-process token bucket at the configured rate). */
   authFailures?: AuthFailureLimit;
+  /** Redis, when the limits are shared through it: /readyz reports it (the service still serves on the fallbacks). */
+  redis?: { ready(): boolean };
   /** Enterprise SSO on /v1: the provider's access token next to the key; without it keys work alone. */
   sso?: SsoVerifier;
   /** Dashboard sign-in through Enterprise accounts' OpenID Providers; without it "Sign in with SSO" is off. */

@@ -66,6 +66,23 @@ export function serve(options: SpawnOptions, ...args: string[]): Promise<ServePr
   });
 }
 
+/**
+ * Runs an operator command of the binary without blocking this process (a
+ * test's OpenID Provider answers the command's requests from here).
+ * @example const { status, stdout } = await runServerCli(['accounts', 'sso', 'show', 'bigco'], env);
+ */
+export function runServerCli(args: string[], env: NodeJS.ProcessEnv, stdin = ''): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdin!.end(stdin);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
 /** Runs a `ussynth-server` command (keys ...) to its end. */
 export function runServerCommand(options: SpawnOptions, ...args: string[]): SpawnSyncReturns<string> {
   return spawnSync(process.execPath, [BIN, ...args], { env: options.env, uid: options.uid, gid: options.gid, timeout: options.timeoutMs, encoding: 'utf8' });
@@ -104,6 +121,8 @@ export interface Load {
   unexpected: string[];
   /** Requests that failed without an answer (the server went away while they were in flight). */
   failed: number;
+  /** The longest a request took, in ms, by answer status. */
+  slowest: Map<number, number>;
   /** Stops the clients and waits for their last requests. */
   stop(): Promise<void>;
 }
@@ -115,6 +134,7 @@ export interface Load {
  */
 export function startLoad(url: string, key: string, path: string, concurrency: number, refusals: readonly string[] = []): Load {
   const statuses = new Map<number, number>();
+  const slowest = new Map<number, number>();
   const unexpected: string[] = [];
   let failed = 0;
   let stopped = false;
@@ -122,6 +142,7 @@ export function startLoad(url: string, key: string, path: string, concurrency: n
     while (!stopped) {
       let response: Response;
       let text: string;
+      const started = performance.now();
       try {
         response = await fetch(url + path, { headers: { 'x-api-key': key } });
         text = await response.text();
@@ -130,6 +151,7 @@ export function startLoad(url: string, key: string, path: string, concurrency: n
         return;
       }
       statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      slowest.set(response.status, Math.max(slowest.get(response.status) ?? 0, performance.now() - started));
       if (response.status === 200) continue;
       const problem = response.headers.get('content-type')?.startsWith('application/problem+json') ? (JSON.parse(text) as { code?: string }) : undefined;
       if (!problem?.code || !refusals.includes(problem.code)) unexpected.push(`${response.status} ${text.slice(0, 200)}`);
@@ -138,6 +160,7 @@ export function startLoad(url: string, key: string, path: string, concurrency: n
   const clients = Array.from({ length: concurrency }, client);
   return {
     statuses,
+    slowest,
     count: (status) => statuses.get(status) ?? 0,
     unexpected,
     get failed() {

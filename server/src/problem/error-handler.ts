@@ -3,6 +3,7 @@ import { UssynthError } from 'ussynth';
 import { bodyValidationProblem, validationProblem } from '../validation/validation-problem.js';
 import { LIBRARY_ERROR_HTTP, type HttpErrorCode } from './http-error-codes.js';
 import { ProblemError } from './problem-error.js';
+import { isStoreUnavailable } from '../store/store-unavailable.js';
 import { problemBody, sendProblem } from './send-problem.js';
 
 // Fastify's own client errors, by status, with a fixed detail (its messages are internal wording).
@@ -56,6 +57,12 @@ function answer(error: FastifyError | Error, request: FastifyRequest, reply: Fas
   if (typeof status === 'number' && status >= 400 && status < 500) {
     const [code, detail] = FRAMEWORK_STATUS[status] ?? FRAMEWORK_STATUS[400];
     return sendProblem(request, reply, code, detail);
+  }
+  if (isStoreUnavailable(error)) {
+    // The store is down or overloaded (the account API, SSO, the pages' session check): a retryable 503, counted.
+    request.log.error({ err: error }, 'store unavailable');
+    request.server.ussynth?.metrics?.count('store_errors_total');
+    return sendProblem(request, reply, 'service_unavailable', 'the store is unavailable; retry shortly', { headers: { 'retry-after': '1' } });
   }
   request.log.error({ err: error }, 'unhandled error');
   return sendProblem(request, reply, 'internal_error', `an internal error occurred; quote request id ${request.id} when reporting it`);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientSecretContext, openSecret } from '../../src/sso/secret-box.js';
 import { loadSecretKey } from '../../src/sso/secret-key.js';
 import { startOidcProvider, type TestOidcProvider } from '../oidc-test-provider.js';
-import { runServerCli } from '../spawned-serve.js';
+import { runServerCli } from '../serve-process.js';
 
 // The real binary against a real OpenID Provider on loopback. Spawned without blocking: the provider answers
 // the command's discovery request from this process.

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../test/e2e/chromium.js';
 import { startSmtpServer, type TestSmtpServer } from '../smtp-test-server.js';
-import { spawnServe, type ServeProcess } from '../spawned-serve.js';
+import { serve, type ServeProcess } from '../serve-process.js';
 
 // The whole journey of a new customer in Debian's Chromium, against the real `ussynth-server serve` process (its
 // own SQLite store, the built pages) and a real SMTP server on loopback that receives the account e-mail.
@@ -18,7 +18,7 @@ const dir = mkdtempSync(join(tmpdir(), 'ussynth-e2e-accounts-'));
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  server = await spawnServe({ ...process.env, LOG_LEVEL: 'info', USSYNTH_DB: join(dir, 'store.sqlite'), USSYNTH_SMTP_URL: smtp.url, USSYNTH_MAIL_FROM: 'ussynth <no-reply@ussynth.example>' });
+  server = await serve({ env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', USSYNTH_DB: join(dir, 'store.sqlite'), USSYNTH_SMTP_URL: smtp.url, USSYNTH_MAIL_FROM: 'ussynth <no-reply@ussynth.example>' } }, '--no-dev-key');
   url = server.url;
   browser = await launchChromium();
 });

@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../test/e2e/chromium.js';
 import { startOidcProvider, type TestOidcProvider } from '../oidc-test-provider.js';
-import { runServerCli, spawnServe, type ServeProcess } from '../spawned-serve.js';
+import { runServerCli, serve, type ServeProcess } from '../serve-process.js';
 
 // An Enterprise customer's SSO end to end: the real `ussynth-server serve` process, the operator's real
 // `accounts sso set` against a real OpenID Provider on loopback, Chromium through the provider's own login page
@@ -20,7 +20,7 @@ let apiKey = '';
 const ussynth = (args: string[]) => runServerCli(args, env);
 
 beforeAll(async () => {
-  server = await spawnServe({ ...env, LOG_LEVEL: 'info' });
+  server = await serve({ env: { ...env, LOG_LEVEL: 'info', PORT: '0' } }, '--no-dev-key');
   url = server.url;
   // The embedded default: serve made the key that seals client secrets beside the store, readable by its owner only.
   expect(statSync(join(dir, 'secret.key')).mode & 0o777).toBe(0o600);

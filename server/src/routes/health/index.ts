@@ -15,7 +15,7 @@ const STATUS_SCHEMA = { type: 'object', properties: { status: { type: 'string' }
 
 /**
  * Health without a key: `/healthz` and `/livez` (the process answers), `/readyz` (the store
- * can take and keep debits and the server is not draining; else 503
+ * can take and keep debits, and Redis answers when configured and the server is not draining; else 503
  * `service_unavailable` saying why) and `/metrics` (Prometheus text: the
  * service's counters and the store's). They read the store only through
  * `Store.health()`, so another engine reports its own state here.
@@ -34,6 +34,9 @@ export async function healthRoutes(app: FastifyInstance, options: HealthRouteOpt
     if (options.draining()) return sendProblem(request, reply, 'service_unavailable', 'the server is shutting down', { headers: { 'retry-after': '1' } });
     const health = await storeHealth(app);
     if (!health.ready) return sendProblem(request, reply, 'service_unavailable', health.detail ?? 'the store is not ready', { headers: { 'retry-after': '1' } });
+    if (app.ussynth.redis && !app.ussynth.redis.ready()) {
+      return sendProblem(request, reply, 'service_unavailable', 'Redis does not answer: rate limits run on each instance alone until it does', { headers: { 'retry-after': '1' } });
+    }
     reply.header('cache-control', 'no-store');
     return { status: 'ready' };
   });

@@ -1,0 +1,154 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runServerCommand, startLoad, waitFor, type Load } from '../serve-process.js';
+import { startFleet, type Fleet } from './fleet.js';
+
+// Three real `ussynth-server serve` processes on one real PostgreSQL and one real Redis, behind a real haproxy, all
+// on loopback (Debian's packages; .ci/run installs them): the scale-out of docs/deploy.md under load and failures.
+let fleet: Fleet;
+beforeAll(async () => {
+  fleet = await startFleet(3);
+}, 180_000);
+afterAll(() => fleet?.destroy());
+
+const BATCH = 10;
+const records = (load: Load) => load.count(200) * BATCH;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Keeps a load going until `condition` holds (or the time runs out), then stops it. */
+async function loadUntil(load: Load, what: string, condition: () => boolean, timeoutMs = 30_000): Promise<void> {
+  try {
+    await waitFor(what, condition, timeoutMs);
+  } finally {
+    await load.stop();
+  }
+}
+
+describe('three instances on PostgreSQL and Redis behind haproxy', () => {
+  it('never serve past a quota, whichever instance serves; usage in PostgreSQL equals the records served', async () => {
+    const key = fleet.key('exact', 100_000, 20_000);
+    const load = startLoad(fleet.haproxy.url, key, `/v1/batch?count=${BATCH}`, 24, ['quota_exceeded']);
+    await loadUntil(load, 'the quota to run out', () => load.count(429) >= 50);
+    expect(load.unexpected.slice(0, 3), `${load.unexpected.length} unexpected`).toEqual([]);
+    expect(load.failed).toBe(0);
+    expect(records(load)).toBe(20_000);
+    expect(fleet.used('exact')).toBe(20_000);
+  }, 120_000);
+
+  it('limit a key\'s rate across all instances, not per instance', async () => {
+    const rate = 20;
+    const key = fleet.key('rate', rate, 10_000_000);
+    const started = performance.now();
+    const load = startLoad(fleet.haproxy.url, key, '/v1/ein', 24, ['rate_limited']);
+    await pause(3000);
+    await load.stop();
+    const seconds = (performance.now() - started) / 1000;
+    expect(load.unexpected.slice(0, 3), `${load.unexpected.length} unexpected`).toEqual([]);
+    // One bucket for the key: `rate` per second plus a burst of one second; three per-instance buckets would pass ~3x.
+    expect(load.count(200)).toBeLessThanOrEqual(Math.ceil(rate * (seconds + 1) * 1.15));
+    expect(load.count(200)).toBeGreaterThanOrEqual(Math.floor(rate * seconds * 0.7));
+    expect(load.count(429)).toBeGreaterThan(load.count(200));
+  }, 60_000);
+
+  it('stop honouring a revoked key on every instance within 2 s', async () => {
+    const key = fleet.key('revoked', 1000, 1_000_000);
+    for (const instance of fleet.instances) expect((await fetch(`${instance!.url}/v1/ein`, { headers: { 'x-api-key': key } })).status).toBe(200);
+    const id = key.slice('uss_live_'.length, 'uss_live_'.length + 8);
+    const started = performance.now();
+    expect(runServerCommand(fleet.options, 'keys', 'revoke', id).status).toBe(0);
+    await waitFor('every instance to refuse the revoked key', async () => {
+      const statuses = await Promise.all(fleet.instances.map(async (instance) => (await fetch(`${instance!.url}/v1/ein`, { headers: { 'x-api-key': key } })).status));
+      return statuses.every((status) => status === 401);
+    }, 5000);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it('keep serving when Redis stops and comes back empty: no 5xx, no slow request, usage exact', async () => {
+    const key = fleet.key('redis-outage', 100_000, 1_000_000);
+    const load = startLoad(fleet.haproxy.url, key, `/v1/batch?count=${BATCH}`, 12);
+    await pause(800);
+    await fleet.redis.stop();
+    const during = load.count(200);
+    await pause(1500);
+    expect(load.count(200)).toBeGreaterThan(during);
+    // Rate limiting fell back to each instance, bounded: no request waited on the dead Redis.
+    expect(Math.max(...load.slowest.values())).toBeLessThan(1500);
+    await fleet.redis.start();
+    await pause(1500);
+    await load.stop();
+    expect(load.unexpected.slice(0, 3), `${load.unexpected.length} unexpected`).toEqual([]);
+    expect(load.failed).toBe(0);
+    expect(fleet.used('redis-outage')).toBe(records(load));
+    // Back on Redis by itself: /readyz of every instance is 200 again.
+    await waitFor('the instances to see Redis again', async () => (await Promise.all(fleet.instances.map(async (i) => (await fetch(`${i!.url}/readyz`)).status))).every((s) => s === 200), 10_000);
+  }, 60_000);
+
+  it('answer 503 while PostgreSQL is down, never 500 and never slowly, and recover by themselves with nothing lost', async () => {
+    const key = fleet.key('pg-outage', 100_000, 1_000_000);
+    // The key is cached by each instance for a second; the outage outlasts that.
+    const load = startLoad(fleet.haproxy.url, key, `/v1/batch?count=${BATCH}`, 8, ['service_unavailable']);
+    await pause(800);
+    fleet.pg.stop();
+    await pause(3000);
+    const servedDuringOutage = load.count(200);
+    fleet.pg.start();
+    await waitFor('requests to succeed again after the restart', () => load.count(200) > servedDuringOutage + 50, 30_000);
+    await load.stop();
+    expect(load.unexpected.slice(0, 3), `${load.unexpected.length} unexpected`).toEqual([]);
+    expect(load.count(500)).toBe(0);
+    expect(load.count(503)).toBeGreaterThan(0);
+    // Every PostgreSQL call is bounded (2 s); haproxy may retry a 503 on two more instances.
+    expect(load.slowest.get(503)!).toBeLessThan(3 * 2500);
+    expect(fleet.used('pg-outage')).toBe(records(load));
+  }, 120_000);
+
+  it('lose at most the in-flight usage of an instance killed mid-load, and never count a record twice', async () => {
+    const key = fleet.key('killed', 100_000, 1_000_000);
+    const concurrency = 12;
+    const load = startLoad(fleet.haproxy.url, key, `/v1/batch?count=${BATCH}`, concurrency);
+    await pause(1000);
+    await fleet.stop(1, 'SIGKILL');
+    await pause(1500);
+    await load.stop();
+    expect(load.failed).toBe(0);
+    // haproxy sends a request the dead instance dropped to another one; that request may have been charged there too.
+    const used = fleet.used('killed');
+    expect(used).toBeGreaterThanOrEqual(records(load));
+    expect(used - records(load)).toBeLessThanOrEqual(concurrency * BATCH);
+    expect(load.unexpected.filter((answer) => !answer.startsWith('50'))).toEqual([]);
+    await fleet.start(1);
+  }, 60_000);
+
+  it('lose nothing in a rolling restart of every instance', async () => {
+    const key = fleet.key('rolling', 100_000, 10_000_000);
+    const load = startLoad(fleet.haproxy.url, key, `/v1/batch?count=${BATCH}`, 12);
+    for (let i = 0; i < fleet.ports.length; i++) {
+      await pause(700);
+      expect(await fleet.stop(i, 'SIGTERM')).toBe(0);
+      await fleet.start(i);
+      // haproxy sees it up again within a check or two.
+      await pause(1200);
+    }
+    await load.stop();
+    expect(load.unexpected.slice(0, 3), `${load.unexpected.length} unexpected`).toEqual([]);
+    expect(load.failed).toBe(0);
+    expect(load.count(200)).toBeGreaterThan(100);
+    expect(fleet.used('rolling')).toBe(records(load));
+  }, 120_000);
+
+  it('never answer 5xx to fuzzed requests (paths, parameters, methods) through the load balancer', async () => {
+    const key = fleet.key('fuzz', 100_000, 100_000_000);
+    const segment = fc.oneof(fc.constantFrom('address', 'batch', 'ein', 'eins', 'phone', 'phones', 'zip', 'usage', 'zip/10001', 'zip/00000', ''), fc.stringMatching(/^[A-Za-z0-9._~-]{0,12}$/));
+    const param = fc.tuple(fc.constantFrom('count', 'start', 'state', 'seed', 'fictional', 'x'), fc.oneof(fc.stringMatching(/^[A-Za-z0-9._~-]{0,8}$/), fc.integer({ min: -5, max: 5000 }).map(String)));
+    await fc.assert(
+      fc.asyncProperty(segment, fc.array(param, { maxLength: 4 }), fc.constantFrom('GET', 'HEAD', 'POST', 'DELETE'), async (path, params, method) => {
+        const query = params.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&');
+        const response = await fetch(`${fleet.haproxy.url}/v1/${path}${query ? `?${query}` : ''}`, { method, headers: { 'x-api-key': key } });
+        const body = await response.text();
+        expect(response.status, `${method} /v1/${path}?${query}: ${body.slice(0, 200)}`).toBeLessThan(500);
+        if (response.status >= 400 && method !== 'HEAD') expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      }),
+      { numRuns: 300 },
+    );
+  }, 120_000);
+});
