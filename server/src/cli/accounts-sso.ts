@@ -1,5 +1,5 @@
 import { CliError, type CommandIo } from 'ussynth/cli';
-import { storePath } from '../store/default-path.js';
+import { storeLocation, storePath } from '../store/default-path.js';
 import { StoreConflictError, type Store } from '../store/store.js';
 import { issuerProblem } from '../sso/issuer-url.js';
 import { clientSecretContext, sealSecret } from '../sso/secret-box.js';
@@ -74,7 +74,10 @@ async function setSso(args: string[], io: CommandIo, store: Store): Promise<numb
   const account = await enterpriseAccount(store, positionals[0]);
   let key: Buffer;
   try {
-    key = loadSecretKey(io.env.USSYNTH_SECRET_KEY, storePath(io.env));
+    const location = storeLocation(io.env);
+    // The key file is one machine's; a PostgreSQL store is shared, so its key comes from the environment only.
+    if (location.engine === 'postgres' && (io.env.USSYNTH_SECRET_KEY ?? '') === '') throw new Error('USSYNTH_SECRET_KEY is required with a PostgreSQL store: set it to the key the servers use');
+    key = loadSecretKey(io.env.USSYNTH_SECRET_KEY, location.engine === 'sqlite' ? location.path : storePath({}));
   } catch (error) {
     throw new CliError((error as Error).message);
   }

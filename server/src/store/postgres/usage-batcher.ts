@@ -110,12 +110,12 @@ export class PostgresUsageBatcher {
   }
 
   private async run(items: { accountId: number; period: string; records: number; limit: number }[]) {
-    const result = await this.pool.query<{ account_id: number; period: string; records: number; granted: boolean }>(DEBIT_BATCH_SQL, [
-      items.map((i) => i.accountId),
-      items.map((i) => i.period),
-      items.map((i) => i.records),
-      items.map((i) => i.limit),
-    ]);
+    // A named statement: each connection parses and plans it once, then only binds the arrays.
+    const result = await this.pool.query<{ account_id: number; period: string; records: number; granted: boolean }>({
+      name: 'ussynth_debit_batch',
+      text: DEBIT_BATCH_SQL,
+      values: [items.map((i) => i.accountId), items.map((i) => i.period), items.map((i) => i.records), items.map((i) => i.limit)],
+    });
     return result.rows;
   }
 }
