@@ -22,7 +22,7 @@ import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../test/e2e/chromium.js';
 import { serveStatic } from '../test/e2e/static-server.js';
-import { buildWeb, WEB_DIST } from '../web/build.js';
+import { BROWSER_BUNDLE, buildWeb, WEB_DIST } from '../web/build.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Number(process.env.RUNS ?? 9);
@@ -71,12 +71,7 @@ async function buildPeer(dir: string, entry: string): Promise<void> {
   await build({
     stdin: { contents: entry, resolveDir: join(ROOT, 'bench'), loader: 'ts' },
     outfile: join(dir, 'app.js'),
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: ['es2022'],
-    minify: true,
-    legalComments: 'none',
+    ...BROWSER_BUNDLE,
     logLevel: 'error',
   });
   writeFileSync(join(dir, 'index.html'), PEER_HTML);

@@ -13,7 +13,7 @@
  *   tsx web/build.ts other-dir   # -> other-dir/
  */
 import { createHash } from 'node:crypto';
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
 import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,6 +43,12 @@ const STATIC_FILES: Readonly<Record<string, string>> = {
   'dist-data/ussynth.idx': 'ussynth.idx',
 };
 
+/**
+ * How every page script is bundled: one ES module for current browsers, minified, without licence comments.
+ * @example await build({ ...BROWSER_BUNDLE, entryPoints: ['web/src/main.ts'], outfile: 'out/app.js' })
+ */
+export const BROWSER_BUNDLE = { bundle: true, format: 'esm', platform: 'browser', target: ['es2022'], minify: true, legalComments: 'none', logLevel: 'warning' } as const satisfies BuildOptions;
+
 /** First 12 hex digits of a file's SHA-256: a version for its URL. */
 function contentVersion(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex').slice(0, 12);
@@ -68,29 +74,8 @@ export async function buildWeb(outDir: string = WEB_DIST): Promise<BuiltFile[]> 
   // a new page never runs an old bundle or reads an old index. Static hosts
   // ignore the query, so the folder still works anywhere.
   const indexUrl = `./ussynth.idx?v=${contentVersion(readFileSync(join(outDir, 'ussynth.idx')))}`;
-  await build({
-    define: { __USSYNTH_INDEX_URL__: JSON.stringify(indexUrl) },
-    entryPoints: [join(ROOT, 'web/src/main.ts')],
-    outfile: join(outDir, 'app.js'),
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: ['es2022'],
-    minify: true,
-    legalComments: 'none',
-    logLevel: 'warning',
-  });
-  await build({
-    entryPoints: [join(ROOT, 'web/src/account/main.ts')],
-    outfile: join(outDir, 'account.js'),
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: ['es2022'],
-    minify: true,
-    legalComments: 'none',
-    logLevel: 'warning',
-  });
+  await build({ ...BROWSER_BUNDLE, define: { __USSYNTH_INDEX_URL__: JSON.stringify(indexUrl) }, entryPoints: [join(ROOT, 'web/src/main.ts')], outfile: join(outDir, 'app.js') });
+  await build({ ...BROWSER_BUNDLE, entryPoints: [join(ROOT, 'web/src/account/main.ts')], outfile: join(outDir, 'account.js') });
   const version = (name: string) => `${name}?v=${contentVersion(readFileSync(join(outDir, name)))}`;
   const html = readFileSync(join(ROOT, 'web/index.html'), 'utf8')
     .replace('"./app.js"', `"./${version('app.js')}"`)

@@ -78,10 +78,18 @@ export async function startPostgres(): Promise<TestPostgres> {
 }
 
 /**
+ * Runs psql against `url` with `args` (stopping at the first error) and returns what it printed.
+ * @example psqlRun(pg.url(), ['-f', 'load.sql'])
+ */
+export function psqlRun(url: string, args: string[]): string {
+  const { port, pathname } = new URL(url);
+  return pg('psql', ['-h', '127.0.0.1', '-p', port, '-U', 'postgres', '-d', pathname.slice(1), '-X', '-q', '-v', 'ON_ERROR_STOP=1', ...args]);
+}
+
+/**
  * Runs a SQL statement with psql against `url` and returns its unaligned output.
  * @example psql(pg.url('store'), 'SELECT count(*) FROM api_keys')
  */
 export function psql(url: string, statement: string): string {
-  const { port, pathname } = new URL(url);
-  return pg('psql', ['-h', '127.0.0.1', '-p', port, '-U', 'postgres', '-d', pathname.slice(1), '-v', 'ON_ERROR_STOP=1', '-At', '-c', statement]).trim();
+  return psqlRun(url, ['-At', '-c', statement]).trim();
 }

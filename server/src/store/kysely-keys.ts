@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { KeyEnvironment } from './api-key.js';
 import type { UsageTotals } from './kysely-accounts.js';
-import { StoreConflictError, type AccountSpec, type KeyListing, type NewKey } from './store.js';
+import { StoreConflictError, type AccountSpec, type KeyListing, type KeyRecord, type NewKey } from './store.js';
 import type { StoreDatabase } from './store-schema.js';
 import type { Tier } from './tiers.js';
 
@@ -88,6 +88,39 @@ export class KyselyKeys {
       return true;
     });
   }
+}
+
+/** A key row joined with its account, as both stores read it for `findKey`. */
+export interface KeyRow {
+  id: string;
+  digest: Buffer;
+  environment: string;
+  account_id: number;
+  name: string;
+  tier: string;
+  rate: number;
+  monthly_quota: number;
+  revoked_at: number | null;
+  expires_at: number | null;
+}
+
+/**
+ * The KeyRecord of a key row.
+ * @example const record = keyRecord(row);
+ */
+export function keyRecord(row: KeyRow): KeyRecord {
+  return {
+    id: row.id,
+    digest: row.digest,
+    environment: row.environment as KeyEnvironment,
+    accountId: row.account_id,
+    accountName: row.name,
+    tier: row.tier as Tier,
+    rate: row.rate,
+    monthlyQuota: row.monthly_quota,
+    revokedAt: row.revoked_at,
+    expiresAt: row.expires_at,
+  };
 }
 
 function codePointOrder(a: string, b: string): number {

@@ -1,69 +1,29 @@
 // Loads the SQL output into a real PostgreSQL server, started by this test on loopback
 // (Debian's postgresql package; .ci/run installs it).
-import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir, userInfo } from 'node:os';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlFormat } from '../../../src/cli/output/sql-format.js';
 import { createGenerator } from '../../../src/index.js';
+import { psqlRun, startPostgres, type TestPostgres } from '../../infra/postgres-server.js';
 import { runBinary } from '../run-binary.js';
 import { splitRender } from './format-fixtures.js';
 
-const PG_ROOT = '/usr/lib/postgresql';
-const bin = (name: string): string => {
-  const versions = readdirSync(PG_ROOT).sort((a, b) => Number(b) - Number(a));
-  return join(PG_ROOT, versions[0], 'bin', name);
-};
-
-// initdb refuses to run as root, so as root the server runs as the postgres user.
-const asRoot = userInfo().uid === 0;
-function pg(command: string, args: string[]): string {
-  const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', bin(command), ...args]] : [bin(command), args];
-  return execFileSync(file, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-let dataDir = '';
-let port = 0;
-const scratch = mkdtempSync(join(tmpdir(), 'ussynth-pg-'));
+let postgres: TestPostgres;
+const scratch = mkdtempSync(join(tmpdir(), 'ussynth-pg-sql-'));
 
 beforeAll(async () => {
-  chmodSync(scratch, 0o777);
-  dataDir = join(scratch, 'data');
-  if (asRoot) {
-    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }));
-    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }));
-    execFileSync('mkdir', [dataDir]);
-    chownSync(dataDir, uid, gid);
-  }
-  pg('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale', 'C']);
-  port = await freePort();
-  pg('pg_ctl', ['-D', dataDir, '-w', '-l', join(dataDir, 'server.log'), '-o', `-h 127.0.0.1 -p ${port} -k ${dataDir} -c fsync=off`, 'start']);
+  postgres = await startPostgres();
 }, 120_000);
 
 afterAll(() => {
-  if (dataDir) spawnSync(asRoot ? 'runuser' : bin('pg_ctl'), asRoot ? ['-u', 'postgres', '--', bin('pg_ctl'), '-D', dataDir, '-m', 'immediate', 'stop'] : ['-D', dataDir, '-m', 'immediate', 'stop']);
+  postgres?.destroy();
   rmSync(scratch, { recursive: true, force: true });
 });
 
-function psql(args: string[], input?: string): string {
-  const run = spawnSync(bin('psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-X', '-q', '-v', 'ON_ERROR_STOP=1', ...args], { input, encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`psql failed: ${run.stderr}`);
-  return run.stdout;
-}
+const psql = (args: string[]): string => psqlRun(postgres.url(), args);
 
 /** Rows in code-point order of their JSON: a heap table has no row order, so both sides are compared sorted. */
 function sorted<T>(rows: readonly T[]): T[] {
@@ -75,6 +35,8 @@ function sorted<T>(rows: readonly T[]): T[] {
 function loadPostgres(sql: string, table: string): Record<string, string>[] {
   const file = join(scratch, `${table}.sql`);
   writeFileSync(file, sql);
+  // psql runs as the postgres user when the tests run as root.
+  chmodSync(scratch, 0o755);
   chmodSync(file, 0o644);
   psql(['-f', file]);
   const csv = psql(['-c', `COPY "${table}" TO STDOUT WITH (FORMAT csv, HEADER)`]);

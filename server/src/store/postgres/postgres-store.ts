@@ -1,14 +1,12 @@
 import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import type pg from 'pg';
-import type { KeyEnvironment } from '../api-key.js';
 import { KyselyAccounts } from '../kysely-accounts.js';
-import { KyselyKeys } from '../kysely-keys.js';
+import { keyRecord, KyselyKeys } from '../kysely-keys.js';
 import { KyselySso } from '../kysely-sso.js';
 import type { AccountSpec, KeyListing, KeyRecord, NewKey, Store, StoreHealth, StoreLog, UsageDebit } from '../store.js';
 import { StoreRefusedError } from '../store.js';
 import { describeStore } from '../open-store.js';
 import type { StoreDatabase } from '../store-schema.js';
-import type { Tier } from '../tiers.js';
 import { postgresMigrations } from './migrations.js';
 import { postgresPool } from './postgres-pool.js';
 import { PostgresUsageBatcher } from './usage-batcher.js';
@@ -76,19 +74,7 @@ class PostgresStore implements Store {
       .select(['k.id', 'k.digest', 'k.environment', 'k.account_id', 'a.name', 'a.tier', 'a.rate', 'a.monthly_quota', 'k.revoked_at', 'k.expires_at'])
       .where('k.id', '=', id)
       .executeTakeFirst();
-    if (!row) return undefined;
-    return {
-      id: row.id,
-      digest: row.digest,
-      environment: row.environment as KeyEnvironment,
-      accountId: row.account_id,
-      accountName: row.name,
-      tier: row.tier as Tier,
-      rate: row.rate,
-      monthlyQuota: row.monthly_quota,
-      revokedAt: row.revoked_at,
-      expiresAt: row.expires_at,
-    };
+    return row && keyRecord(row);
   }
 
   debitUsage(accountId: number, period: string, records: number, limit: number): Promise<UsageDebit> {

@@ -3,30 +3,15 @@ import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import type { Awaitable } from '../../awaitable.js';
 import type { AccountSpec, KeyListing, KeyRecord, NewKey, Store, StoreHealth, StoreLog, UsageDebit } from '../store.js';
 import { StoreBusyError, StoreRefusedError } from '../store.js';
-import type { Tier } from '../tiers.js';
-import type { KeyEnvironment } from '../api-key.js';
 import { tryExclusiveLock, type ExclusiveLock } from './exclusive-lock.js';
 import { storeMigrations } from './migrations.js';
 import type { StoreDatabase } from '../store-schema.js';
 import { KyselyAccounts } from '../kysely-accounts.js';
-import { KyselyKeys } from '../kysely-keys.js';
+import { keyRecord, KyselyKeys, type KeyRow } from '../kysely-keys.js';
 import { storeFilePath } from './store-file.js';
 import { foldedSeq, readJournal, unfoldedUsage } from './usage-journal.js';
 import { FOLD_INTERVAL_MS, UsageLedger } from './usage-ledger.js';
 import { KyselySso } from '../kysely-sso.js';
-
-interface KeyRow {
-  id: string;
-  digest: Buffer;
-  environment: string;
-  account_id: number;
-  name: string;
-  tier: string;
-  rate: number;
-  monthly_quota: number;
-  revoked_at: number | null;
-  expires_at: number | null;
-}
 
 /** Options of the embedded store. */
 export interface SqliteStoreOptions {
@@ -150,19 +135,7 @@ class SqliteStore implements Store {
 
   async findKey(id: string): Promise<KeyRecord | undefined> {
     const row = this.findKeyStatement.get(id);
-    if (!row) return undefined;
-    return {
-      id: row.id,
-      digest: row.digest,
-      environment: row.environment as KeyEnvironment,
-      accountId: row.account_id,
-      accountName: row.name,
-      tier: row.tier as Tier,
-      rate: row.rate,
-      monthlyQuota: row.monthly_quota,
-      revokedAt: row.revoked_at,
-      expiresAt: row.expires_at,
-    };
+    return row && keyRecord(row);
   }
 
   debitUsage(accountId: number, period: string, records: number, limit: number): Awaitable<UsageDebit> {
