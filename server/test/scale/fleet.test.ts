@@ -92,7 +92,9 @@ describe('three instances on PostgreSQL and Redis behind haproxy', () => {
     await pause(3000);
     const servedDuringOutage = load.count(200);
     fleet.pg.start();
-    await waitFor('requests to succeed again after the restart', () => load.count(200) > servedDuringOutage + 50, 30_000);
+    await waitFor('requests to succeed again after the restart', () => load.count(200) > servedDuringOutage + 50, 60_000).catch((error: Error) => {
+      throw new Error(`${error.message}: statuses ${JSON.stringify([...load.statuses])}, ${load.failed} failed, unexpected ${load.unexpected.slice(0, 2).join(' | ')}`);
+    });
     await load.stop();
     expect(load.unexpected.slice(0, 3), `${load.unexpected.length} unexpected`).toEqual([]);
     expect(load.count(500)).toBe(0);
@@ -124,7 +126,8 @@ describe('three instances on PostgreSQL and Redis behind haproxy', () => {
     const load = startLoad(fleet.haproxy.url, key, `/v1/batch?count=${BATCH}`, 12);
     for (let i = 0; i < fleet.ports.length; i++) {
       await pause(700);
-      expect(await fleet.stop(i, 'SIGTERM')).toBe(0);
+      const stopped = await fleet.stop(i, 'SIGTERM');
+      expect(stopped.code, stopped.output).toBe(0);
       await fleet.start(i);
       // haproxy sees it up again within a check or two.
       await pause(1200);

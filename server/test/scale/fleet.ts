@@ -19,8 +19,8 @@ export interface Fleet {
   ports: number[];
   /** Starts instance `i` (again) on its port. */
   start(i: number): Promise<ServeProcess>;
-  /** Stops instance `i` with `signal` and waits for it to exit. */
-  stop(i: number, signal: NodeJS.Signals): Promise<number | null>;
+  /** Stops instance `i` with `signal` and waits for it to exit; its exit status and what it printed. */
+  stop(i: number, signal: NodeJS.Signals): Promise<{ code: number | null; output: string }>;
   /** A new Enterprise key on a new account. */
   key(account: string, rate: number, quota: number): string;
   /** Records the account used this month, read from PostgreSQL itself. */
@@ -68,9 +68,10 @@ export async function startFleet(count: number): Promise<Fleet> {
     async stop(i, signal) {
       const instance = instances[i];
       instances[i] = undefined;
-      if (!instance || instance.child.exitCode !== null) return instance?.child.exitCode ?? null;
-      instance.child.kill(signal);
-      return instance.exited;
+      if (!instance) return { code: null, output: '' };
+      if (instance.child.exitCode === null) instance.child.kill(signal);
+      const code = await instance.exited;
+      return { code, output: instance.output() + instance.errors() };
     },
     key: (account, rate, quota) => keysCreate(options, account, rate, quota),
     used(account) {
