@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('npm_')));
+// npm_config_nodedir stays: it names the headers of the Node that runs this (CI also runs the suite on Node 22 and 24).
+const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('npm_') || name === 'npm_config_nodedir'));
 const work = mkdtempSync(join(tmpdir(), 'ussynth-install-bench-'));
 
 function npm(cwd: string, ...args: string[]): string {

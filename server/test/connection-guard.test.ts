@@ -114,8 +114,9 @@ describe('clients that pipeline and never read', () => {
     for (const attacker of attackers) attacker.socket.destroy();
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
-    // Each connection holds at most 8 responses in the making (about 2 MB); unbounded, this was hundreds of MB.
-    expect(peak - baseline, `RSS ${baseline.toFixed(0)} -> ${peak.toFixed(0)} MB`).toBeLessThan(150);
+    // Each connection holds at most 8 responses in the making (about 2 MB); unbounded, this grew by 370 MB. The bound
+    // leaves room for the heap's own growth, which differs between Node lines (Node 22 added about 175 MB here).
+    expect(peak - baseline, `RSS ${baseline.toFixed(0)} -> ${peak.toFixed(0)} MB`).toBeLessThan(250);
     expect(slowest, 'slowest normal request, ms').toBeLessThan(3000);
   });
 

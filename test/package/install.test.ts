@@ -17,7 +17,8 @@ let libraryTarball = '';
 let serverTarball = '';
 
 // The outer `npm test` leaks its own npm_* settings (workspace, lifecycle) into the environment: give npm a clean one.
-const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('npm_')));
+// npm_config_nodedir stays: it names the headers of the Node that runs this (CI also runs the suite on Node 22 and 24).
+const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('npm_') || name === 'npm_config_nodedir'));
 
 async function npm(cwd: string, ...args: string[]): Promise<string> {
   const { stdout } = await run('npm', [...args, '--no-audit', '--no-fund', '--prefer-offline'], { cwd, env, maxBuffer: 64 * 1024 * 1024 });
