@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { Database } from './sqlite-driver.js';
 import type { CompiledData } from '../model.js';
 import { SQLITE_APPLICATION_ID, SQLITE_SCHEMA, SQLITE_SCHEMA_VERSION } from './sqlite-schema.js';
 import { residentialPopulation, residentialWeights } from '../transform/residential.js';

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { Database } from '../load/sqlite-driver.js';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { $ } from 'zx';

@@ -1,5 +1,5 @@
 // Reads the binary's output back with each format's own parser: JSON.parse, csv-parse, SQLite.
-import Database from 'better-sqlite3';
+import { Database } from '../../pipeline/load/sqlite-driver.js';
 import { parse as parseCsv } from 'csv-parse/sync';
 
 /** A record as the parsers give it back. */

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { Database } from '../../pipeline/load/sqlite-driver.js';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 

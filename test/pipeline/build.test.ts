@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { Database, type SqliteDatabase } from '../../pipeline/load/sqlite-driver.js';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,7 +27,7 @@ let manifest: {
   inputs: Record<string, string>;
   outputs: Record<string, { bytes: number; sha256: string }>;
 };
-let db: Database.Database;
+let db: SqliteDatabase;
 let index: DataIndex;
 
 beforeAll(() => {

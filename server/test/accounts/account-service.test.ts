@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { Database } from '../../src/store/sqlite/sqlite-driver.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AccountService, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, type CurrentSession } from '../../src/accounts/account-service.js';
 import { ActivityRecorder } from '../../src/accounts/activity-recorder.js';

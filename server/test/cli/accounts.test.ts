@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { Database } from '../../src/store/sqlite/sqlite-driver.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/accounts/password-hasher.js';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store.js';

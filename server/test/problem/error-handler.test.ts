@@ -1,7 +1,7 @@
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { Database } from '../../src/store/sqlite/sqlite-driver.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { keysCreate, killServers, serve, serverEnv } from '../serve-process.js';
 

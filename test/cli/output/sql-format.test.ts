@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { Database } from '../../../pipeline/load/sqlite-driver.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SQL_ROWS_PER_INSERT, sqlFormat, sqlText, tableNameProblem } from '../../../src/cli/output/sql-format.js';

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { Database } from './sqlite-driver.js';
 import { ensurePrivateFile } from './store-file.js';
 
 /** A held lock; `release` gives it up. */

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { Database, type SqliteDatabase } from './sqlite-driver.js';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import type { Awaitable } from '../../awaitable.js';
 import type { AccountSpec, KeyListing, KeyRecord, NewKey, Store, StoreHealth, StoreLog, UsageDebit } from '../store.js';
@@ -39,7 +39,7 @@ export interface SqliteStoreOptions {
  */
 export async function openSqliteStore(path: string, options: SqliteStoreOptions = {}): Promise<Store> {
   const file = path === ':memory:' ? path : storeFilePath(path);
-  let sqlite: Database.Database;
+  let sqlite: SqliteDatabase;
   try {
     sqlite = new Database(file);
     // WAL lets the CLI write while the server reads; NORMAL survives process crashes (only power loss can drop the last commits).
@@ -103,7 +103,7 @@ class SqliteStore implements Store {
   private closed = false;
 
   constructor(
-    private readonly sqlite: Database.Database,
+    private readonly sqlite: SqliteDatabase,
     private readonly db: Kysely<StoreDatabase>,
     private readonly ledger: UsageLedger | undefined,
     /** The usage journal, which readers add to the table (null in memory). */

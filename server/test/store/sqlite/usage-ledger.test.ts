@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { Database } from '../../../src/store/sqlite/sqlite-driver.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mintKey } from '../../../src/store/api-key.js';
 import { openSqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
