@@ -1,5 +1,9 @@
 // Benchmark of the REST API against a bare Fastify route, measured in the same run.
 // Run: npm run bench:server   (BENCH_ROUNDS=5 BENCH_SECONDS=4 BENCH_CONNECTIONS=10 BENCH_PIPELINING=1 by default)
+// A/B: BENCH_BUILDS='plain=/tmp/copy/server/dist/cli/main.js,...' also serves other builds of the API (another built
+// checkout each), whose ZIP and EIN rows join the same interleaved rounds; BENCH_ROWS=zip,ein (of
+// zip,sso,ein,batch,scaled; the bare row always runs) leaves the other rows out; BENCH_RAW=file.json keeps every round's
+// figures. Two checkouts of the same commit give the A/A noise.
 // Every server is a separate process, as in production; autocannon runs in this one (with the test OpenID
 // Provider of the SSO row, which only issues one token and answers one JWKS fetch before the measurement).
 // The rows are measured in interleaved rounds (bare, zip, zip with an SSO token, ein, batch, then again): on a shared 2-vCPU
@@ -8,7 +12,7 @@
 // round's ratio compares runs seconds apart; the table gives the median over the rounds.
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -21,6 +25,11 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PIPELINING = Number(process.env.BENCH_PIPELINING ?? 1);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
+const ROWS = new Set((process.env.BENCH_ROWS ?? 'bare,zip,sso,ein,batch,scaled').split(','));
+const BUILDS = (process.env.BENCH_BUILDS ?? '')
+  .split(',')
+  .filter(Boolean)
+  .map((entry) => ({ name: entry.slice(0, entry.indexOf('=')), main: entry.slice(entry.indexOf('=') + 1) }));
 const root = new URL('..', import.meta.url).pathname;
 
 const BARE_SERVER = `
@@ -83,36 +92,61 @@ const key = (JSON.parse(created.stdout) as { key: string }).key;
 
 // An Enterprise account with SSO: its key needs an access token of its provider; the row repeats one token, as a
 // CI job does for the token's lifetime. Run without blocking: the provider answers the command's discovery.
-const idp = await startOidcProvider({ redirectUris: ['http://127.0.0.1/signin/sso/callback'], accessTokenTtl: 3600 });
+const idp = ROWS.has('sso') ? await startOidcProvider({ redirectUris: ['http://127.0.0.1/signin/sso/callback'], accessTokenTtl: 3600 }) : undefined;
 const cli = (args: string[]) => promisify(execFile)(process.execPath, ['server/dist/cli/main.js', ...args], { cwd: root, env: { ...process.env, ...env } });
-const ssoKey = (JSON.parse((await cli(['keys', 'create', '--account', 'bench-sso', '--tier', 'enterprise', '--rate', '100000', '--monthly-quota', '1000000000000', '--json'])).stdout) as { key: string }).key;
-await cli(['accounts', 'sso', 'set', 'bench-sso', '--issuer', idp.issuer, '--client-id', idp.dashboard.id, '--client-secret', idp.dashboard.secret, '--audience', idp.audience]);
-const token = await idp.accessToken();
+let ssoKey = '';
+let token = '';
+if (idp) {
+  ssoKey = (JSON.parse((await cli(['keys', 'create', '--account', 'bench-sso', '--tier', 'enterprise', '--rate', '100000', '--monthly-quota', '1000000000000', '--json'])).stdout) as { key: string }).key;
+  await cli(['accounts', 'sso', 'set', 'bench-sso', '--issuer', idp.issuer, '--client-id', idp.dashboard.id, '--client-secret', idp.dashboard.secret, '--audience', idp.audience]);
+  token = await idp.accessToken();
+}
 
 // The scale-out instance: the same server on a real PostgreSQL and Redis started on loopback (docs/deploy.md).
-const postgres = await startPostgres();
-const redis = await startRedis();
-const scaledEnv = { USSYNTH_DB: postgres.createDatabase('bench'), USSYNTH_REDIS_URL: redis.url, USSYNTH_SECRET_KEY: Buffer.alloc(32, 1).toString('base64'), PORT: '0', LOG_LEVEL };
-const scaledKey = (JSON.parse((await promisify(execFile)(process.execPath, ['server/dist/cli/main.js', 'keys', 'create', '--account', 'bench', '--tier', 'enterprise', '--rate', '100000', '--monthly-quota', '1000000000000', '--json'], { cwd: root, env: { ...process.env, ...scaledEnv } })).stdout) as { key: string }).key;
+const postgres = ROWS.has('scaled') ? await startPostgres() : undefined;
+const redis = ROWS.has('scaled') ? await startRedis() : undefined;
+const scaledEnv = { USSYNTH_DB: postgres?.createDatabase('bench') ?? '', USSYNTH_REDIS_URL: redis?.url ?? '', USSYNTH_SECRET_KEY: Buffer.alloc(32, 1).toString('base64'), PORT: '0', LOG_LEVEL };
+const scaledKey = postgres
+  ? (JSON.parse((await promisify(execFile)(process.execPath, ['server/dist/cli/main.js', 'keys', 'create', '--account', 'bench', '--tier', 'enterprise', '--rate', '100000', '--monthly-quota', '1000000000000', '--json'], { cwd: root, env: { ...process.env, ...scaledEnv } })).stdout) as { key: string }).key
+  : '';
 
 const bare = await start('bare', ['--input-type=module', '-e', BARE_SERVER], {});
 const api = await start('api', ['server/dist/cli/main.js', 'serve', '--no-dev-key'], env);
-const scaled = await start('scaled', ['server/dist/cli/main.js', 'serve', '--no-dev-key'], scaledEnv);
+const scaled = ROWS.has('scaled') ? await start('scaled', ['server/dist/cli/main.js', 'serve', '--no-dev-key'], scaledEnv) : undefined;
+// The other builds: each on a store of its own (one server per store file), with a key made by this build's CLI.
+const others: { name: string; child: ChildProcess; url: string; key: string }[] = [];
+for (const build of BUILDS) {
+  const buildEnv = { ...env, USSYNTH_DB: join(dir, `${build.name}.sqlite`) };
+  const made = await promisify(execFile)(process.execPath, ['server/dist/cli/main.js', 'keys', 'create', '--account', 'bench', '--tier', 'enterprise', '--rate', '100000', '--monthly-quota', '1000000000000', '--json'], { cwd: root, env: { ...process.env, ...buildEnv } });
+  const server = await start(build.name, [build.main, 'serve', '--no-dev-key'], buildEnv);
+  others.push({ name: build.name, ...server, key: (JSON.parse(made.stdout) as { key: string }).key });
+}
 try {
   const auth = { 'x-api-key': key };
-  const routes: { name: string; url: string; headers: Record<string, string>; pid: number | undefined }[] = [
-    { name: 'bare Fastify GET /bare', url: `${bare.url}/bare`, headers: {}, pid: bare.child.pid },
-    { name: 'GET /v1/zip/10001 (key, limits, usage)', url: `${api.url}/v1/zip/10001`, headers: auth, pid: api.child.pid },
-    { name: 'GET /v1/zip/10001 (key + SSO token, repeated)', url: `${api.url}/v1/zip/10001`, headers: { 'x-api-key': ssoKey, authorization: `Bearer ${token}` }, pid: api.child.pid },
-    { name: 'GET /v1/ein (key, limits, usage)', url: `${api.url}/v1/ein`, headers: auth, pid: api.child.pid },
-    { name: 'GET /v1/batch?count=1000', url: `${api.url}/v1/batch?count=1000`, headers: auth, pid: api.child.pid },
-    { name: 'GET /v1/zip/10001 on PostgreSQL + Redis', url: `${scaled.url}/v1/zip/10001`, headers: { 'x-api-key': scaledKey }, pid: scaled.child.pid },
+  type Row = { row: string; build: string; name: string; url: string; headers: Record<string, string>; pid: number | undefined };
+  const allRoutes: Row[] = [
+    { row: 'bare', build: '', name: 'bare Fastify GET /bare', url: `${bare.url}/bare`, headers: {}, pid: bare.child.pid },
+    { row: 'zip', build: 'this', name: 'GET /v1/zip/10001 (key, limits, usage)', url: `${api.url}/v1/zip/10001`, headers: auth, pid: api.child.pid },
+    { row: 'sso', build: 'this', name: 'GET /v1/zip/10001 (key + SSO token, repeated)', url: `${api.url}/v1/zip/10001`, headers: { 'x-api-key': ssoKey, authorization: `Bearer ${token}` }, pid: api.child.pid },
+    { row: 'ein', build: 'this', name: 'GET /v1/ein (key, limits, usage)', url: `${api.url}/v1/ein`, headers: auth, pid: api.child.pid },
+    { row: 'batch', build: 'this', name: 'GET /v1/batch?count=1000', url: `${api.url}/v1/batch?count=1000`, headers: auth, pid: api.child.pid },
+    ...(scaled ? [{ row: 'scaled', build: 'this', name: 'GET /v1/zip/10001 on PostgreSQL + Redis', url: `${scaled.url}/v1/zip/10001`, headers: { 'x-api-key': scaledKey }, pid: scaled.child.pid }] : []),
+    ...others.flatMap((other) => [
+      { row: 'zip', build: other.name, name: `GET /v1/zip/10001, build ${other.name}`, url: `${other.url}/v1/zip/10001`, headers: { 'x-api-key': other.key }, pid: other.child.pid },
+      { row: 'ein', build: other.name, name: `GET /v1/ein, build ${other.name}`, url: `${other.url}/v1/ein`, headers: { 'x-api-key': other.key }, pid: other.child.pid },
+    ]),
   ];
-  // Warm-up (JIT, caches), then the measured rounds.
+  // The bare row always runs: every ratio is taken against it.
+  const routes = allRoutes.filter((route) => route.row === 'bare' || ROWS.has(route.row));
+  const index = (row: string, build = 'this') => routes.findIndex((route) => route.row === row && route.build === build);
+  // Warm-up (JIT, caches), then the measured rounds; each round starts one row further on (the bare row stays
+  // first), so that no build always runs right after the same neighbour.
   for (const route of routes) await measure(route.url, route.headers, 2);
   const runs = routes.map(() => [] as { rps: number; p50: number; p99: number; serverUs: number | null }[]);
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [i, route] of routes.entries()) runs[i].push(await measure(route.url, route.headers, SECONDS, route.pid));
+    const rest = routes.length - 1;
+    const order = [0, ...Array.from({ length: rest }, (_, k) => 1 + ((k + round) % rest))];
+    for (const i of order) runs[i].push(await measure(routes[i].url, routes[i].headers, SECONDS, routes[i].pid));
   }
   const ratios = (i: number, base = 0) => runs[i].map((run, round) => run.rps / runs[base][round].rps);
   const serverUs = (i: number) => {
@@ -125,32 +159,51 @@ try {
     p99: median(runs[i].map((r) => r.p99)),
     cpu: serverUs(i),
   });
-  const ratioText = (i: number) => {
-    const all = ratios(i);
-    return `${median(all).toFixed(2)} of bare (rounds ${Math.min(...all).toFixed(2)}-${Math.max(...all).toFixed(2)}; target >= 0.60)`;
-  };
-  const tokenRatios = ratios(2, 1);
-  const scaledRatios = ratios(5, 1);
-  const rows = [
-    { name: routes[0].name, ...summary(0), extra: `1.00 (baseline; rounds ${Math.round(Math.min(...runs[0].map((r) => r.rps))).toLocaleString('en-US')}-${Math.round(Math.max(...runs[0].map((r) => r.rps))).toLocaleString('en-US')} req/s)` },
-    { name: routes[1].name, ...summary(1), extra: ratioText(1) },
-    { name: routes[2].name, ...summary(2), extra: `${median(tokenRatios).toFixed(2)} of key-only ZIP (rounds ${Math.min(...tokenRatios).toFixed(2)}-${Math.max(...tokenRatios).toFixed(2)}; target >= 0.90); ${ratioText(2)}` },
-    { name: routes[3].name, ...summary(3), extra: ratioText(3) },
-    { name: routes[4].name, ...summary(4), extra: `${Math.round(summary(4).rps * 1000).toLocaleString('en-US')} records/s (target >= 300,000)` },
-    { name: routes[5].name, ...summary(5), extra: `${median(scaledRatios).toFixed(2)} of the embedded ZIP (rounds ${Math.min(...scaledRatios).toFixed(2)}-${Math.max(...scaledRatios).toFixed(2)}; target >= 0.80); server CPU excludes PostgreSQL's and Redis'` },
-  ];
+  const range = (all: number[]) => `${Math.min(...all).toFixed(2)}-${Math.max(...all).toFixed(2)}`;
+  const ratioText = (i: number) => `${median(ratios(i)).toFixed(2)} of bare (rounds ${range(ratios(i))}; target >= 0.60)`;
+  const rows = routes.map((route, i) => {
+    let extra = ratioText(i);
+    if (route.row === 'bare') extra = `1.00 (baseline; rounds ${Math.round(Math.min(...runs[i].map((r) => r.rps))).toLocaleString('en-US')}-${Math.round(Math.max(...runs[i].map((r) => r.rps))).toLocaleString('en-US')} req/s)`;
+    if (route.row === 'sso' && index('zip') >= 0) {
+      const tokenRatios = ratios(i, index('zip'));
+      extra = `${median(tokenRatios).toFixed(2)} of key-only ZIP (rounds ${range(tokenRatios)}; target >= 0.90); ${extra}`;
+    }
+    if (route.row === 'scaled' && index('zip') >= 0) {
+      const scaledRatios = ratios(i, index('zip'));
+      extra = `${median(scaledRatios).toFixed(2)} of the embedded ZIP (rounds ${range(scaledRatios)}; target >= 0.80); server CPU excludes PostgreSQL's and Redis'`;
+    }
+    if (route.row === 'batch') extra = `${Math.round(summary(i).rps * 1000).toLocaleString('en-US')} records/s (target >= 300,000)`;
+    return { name: route.name, ...summary(i), extra };
+  });
 
   const logLines = readFileSync(api.log, 'utf8').split('\n').filter((line) => line.includes('"msg":"request"')).length;
   console.log(`\nREST API benchmark: ${CONNECTIONS} connections, pipelining ${PIPELINING}, ${ROUNDS} interleaved rounds of ${SECONDS} s per row (medians), LOG_LEVEL=${LOG_LEVEL} (${logLines.toLocaleString('en-US')} request log lines written), node ${process.version}\n`);
   console.log('| Route | req/s | p50 ms | p99 ms | server CPU µs/request | Ratio / throughput |');
   console.log('|---|---:|---:|---:|---:|---|');
   for (const r of rows) console.log(`| ${r.name} | ${Math.round(r.rps).toLocaleString('en-US')} | ${r.p50} | ${r.p99} | ${r.cpu} | ${r.extra} |`);
+
+  // Each other build against this one: server CPU per request, round by round (the rows of a round run seconds apart).
+  if (process.env.BENCH_RAW) writeFileSync(process.env.BENCH_RAW, JSON.stringify(routes.map((route, i) => ({ row: route.row, build: route.build, rounds: runs[i] }))));
+  if (others.length > 0) {
+    const cpuRatios = (i: number, base: number) => runs[i].map((run, round) => (run.serverUs ?? NaN) / (runs[base][round].serverUs ?? NaN));
+    console.log('\n| Build | route | server CPU µs/request | CPU of this build\'s (median of rounds, range) | req/s ratio to bare |');
+    console.log('|---|---|---:|---|---|');
+    for (const build of ['this', ...others.map((other) => other.name)]) {
+      for (const row of ['zip', 'ein']) {
+        const i = index(row, build);
+        if (i < 0) continue;
+        const against = cpuRatios(i, index(row));
+        console.log(`| ${build} | ${row} | ${serverUs(i)} | ${median(against).toFixed(3)} (${range(against)}) | ${median(ratios(i)).toFixed(2)} (${range(ratios(i))}) |`);
+      }
+    }
+  }
 } finally {
   bare.child.kill('SIGTERM');
   api.child.kill('SIGTERM');
-  scaled.child.kill('SIGTERM');
-  await idp.stop();
-  await redis.stop();
-  postgres.destroy();
+  for (const other of others) other.child.kill('SIGTERM');
+  await idp?.stop();
+  scaled?.child.kill('SIGTERM');
+  await redis?.stop();
+  postgres?.destroy();
   rmSync(dir, { recursive: true, force: true });
 }
