@@ -1,5 +1,3 @@
-import { integerText } from '../integer-text.js';
-
 /** Words drawn from the cryptographic source at a time: one call per 512 seeds, not one per seed. */
 const POOL_WORDS = 1024;
 const pool = new Uint32Array(POOL_WORDS);
@@ -20,5 +18,5 @@ export function randomSeed(): string {
   }
   const high = pool[next++] & 0x1fffff;
   const low = pool[next++];
-  return integerText(high * 4294967296 + low);
+  return String(high * 4294967296 + low);
 }
