@@ -14,7 +14,6 @@ import { ACCOUNT_BODY_LIMIT } from './routes/account/index.js';
 import { listeningUrl } from './listening-url.js';
 import { sendProblem } from './problem/send-problem.js';
 import { accessFields, pinoLineWriter, type AccessLog } from './access-log.js';
-import { lazyChildLogger } from './lazy-child-logger.js';
 import { bufferedLogStream } from './log-stream.js';
 import { DOCS_PAGE_HEADERS } from './page-headers.js';
 import { mentionsKey } from './redacted-url.js';
@@ -133,7 +132,6 @@ export async function buildApp(config: ServerConfig, services: AppServices, opti
     logger: log ? { level: config.logLevel, redact: ['req.headers["x-api-key"]', 'headers["x-api-key"]'], stream: log.stream } : false,
     // The onResponse hook writes one line per request instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    childLoggerFactory: lazyChildLogger,
     genReqId: () => randomUUID(),
     // Behind a load balancer the client's address comes from X-Forwarded-For, believed only from these proxies.
     trustProxy: config.trustProxy ?? false,
