@@ -13,7 +13,7 @@ import { ProblemError } from './problem/problem-error.js';
 import { ACCOUNT_BODY_LIMIT } from './routes/account/index.js';
 import { listeningUrl } from './listening-url.js';
 import { sendProblem } from './problem/send-problem.js';
-import { accessFields, pinoLineWriter, type AccessLog } from './access-log.js';
+import { accessFields } from './access-log.js';
 import { bufferedLogStream } from './log-stream.js';
 import { DOCS_PAGE_HEADERS } from './page-headers.js';
 import { mentionsKey } from './redacted-url.js';
@@ -38,8 +38,6 @@ export interface UssynthAppOptions {
   config: ServerConfig;
   /** Store, limiter, quota and clock. */
   services: AppServices;
-  /** Writes each request's log line; default: `request.log.info` through the app's logger. */
-  accessLog?: AccessLog;
   /** The public base URL (links in e-mails, the dashboard, allowed origins); default: the configured one. */
   publicUrl?: () => string;
   /** Bounds each connection's output and drains it (buildApp makes one for its server); none: no bounds. */
@@ -90,11 +88,10 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
     if (connections !== undefined && !connections.admit(request, done)) return;
     done();
   });
-  // One structured line per request, with its id; never the key, and the URL redacted.
-  const accessLog = options.accessLog ?? ((request, reply) => request.server.log.info(accessFields(request, reply), 'request'));
   const metrics = services.metrics;
   app.addHook('onResponse', (request, reply, done) => {
-    accessLog(request, reply);
+    // One structured line per request, with its id; never the key, and the URL redacted.
+    request.server.log.info(accessFields(request, reply), 'request');
     metrics?.answered(request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
     connections?.finished(request);
     done();
@@ -167,9 +164,7 @@ export async function buildApp(config: ServerConfig, services: AppServices, opti
   app.decorate('connections', connections);
   // Before Fastify stops routing and Node closes idle connections: from now on requests are refused, not started.
   app.addHook('preClose', (done) => (connections.drain(), done()));
-  // With info lines on, the access line goes straight to the destination; the plugin's default otherwise.
-  const accessLog = log && ['trace', 'debug', 'info'].includes(config.logLevel) ? pinoLineWriter((line) => log.stream.write(line)) : undefined;
   const publicUrl = options.publicUrl ?? (() => config.publicUrl ?? listeningUrl(app, config.host, config.port));
-  await app.register(ussynthApp, { config, services: { ...services, metrics }, accessLog, connections, publicUrl });
+  await app.register(ussynthApp, { config, services: { ...services, metrics }, connections, publicUrl });
   return app;
 }
