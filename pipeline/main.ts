@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile } from './compile.js';
+import { compareOutputs, type OutputComparison } from './load/compare-outputs.js';
 import { OUTPUT_FILES, writeOutputs } from './load/write-outputs.js';
 import { SourceError } from './source-error.js';
 
@@ -18,20 +19,12 @@ export function build(outDir = DIST_DATA_DIR): void {
   console.log(`built ${outDir} in ${((performance.now() - started) / 1000).toFixed(1)} s: ${sizes.join(', ')}`);
 }
 
-/** Rebuilds into a temporary folder; returns the outputs that differ from dist-data/. */
-export function check(): string[] {
+/** Rebuilds into a temporary folder and compares it with dist-data/ (see compareOutputs). */
+export function check(): OutputComparison {
   const scratch = mkdtempSync(join(tmpdir(), 'ussynth-data-check-'));
   try {
     writeOutputs(compile(DATASETS_DIR), DATASETS_DIR, scratch);
-    return Object.values(OUTPUT_FILES).filter((file) => {
-      let committed: Buffer;
-      try {
-        committed = readFileSync(join(DIST_DATA_DIR, file));
-      } catch {
-        return true;
-      }
-      return !committed.equals(readFileSync(join(scratch, file)));
-    });
+    return compareOutputs(DIST_DATA_DIR, scratch);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
@@ -45,9 +38,12 @@ export function run(command: string | undefined): number {
       return 0;
     }
     if (command === 'check') {
-      const stale = check();
+      const { stale, sqliteCompared } = check();
       if (stale.length === 0) {
-        console.log('dist-data/ is up to date with datasets/');
+        const how = sqliteCompared
+          ? ` (${OUTPUT_FILES.sqlite} compared by content: it was written by SQLite ${sqliteCompared.committed}, this build by ${sqliteCompared.fresh}, which lays out pages differently; run the check on Node 20 or 22 for bytes)`
+          : '';
+        console.log(`dist-data/ is up to date with datasets/${how}`);
         return 0;
       }
       console.error(`dist-data/ is stale: ${stale.join(', ')} differ from a fresh build; run npm run data:build and commit`);
