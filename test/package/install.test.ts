@@ -7,8 +7,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // The packages as a registry user gets them: `npm pack` of both, installed with
-// npm into an empty project. Needs the build (`npm test` runs it first) and the
-// demo build in server/web-dist (made by `npm ci`'s prepare step).
+// npm into an empty project. Needs the build and the demo build in server/web-dist
+// (`npm test` makes both first).
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const run = promisify(execFile);
 const work = mkdtempSync(join(tmpdir(), 'ussynth-install-'));
@@ -20,9 +20,15 @@ let serverTarball = '';
 // npm_config_nodedir stays: it names the headers of the Node that runs this (CI also runs the suite on Node 22 and 24).
 const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('npm_') || name === 'npm_config_nodedir'));
 
+// What npm printed on standard error when it installed the library alone (its warnings).
+let libraryInstallWarnings = '';
+
+async function npmOutput(cwd: string, ...args: string[]): Promise<{ stdout: string; stderr: string }> {
+  return run('npm', [...args, '--no-audit', '--no-fund', '--prefer-offline'], { cwd, env, maxBuffer: 64 * 1024 * 1024 });
+}
+
 async function npm(cwd: string, ...args: string[]): Promise<string> {
-  const { stdout } = await run('npm', [...args, '--no-audit', '--no-fund', '--prefer-offline'], { cwd, env, maxBuffer: 64 * 1024 * 1024 });
-  return stdout;
+  return (await npmOutput(cwd, ...args)).stdout;
 }
 
 async function node(cwd: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -58,7 +64,7 @@ beforeAll(async () => {
   [libraryTarball, serverTarball] = await Promise.all([pack(ROOT), pack(join(ROOT, 'server'))]);
   mkdirSync(project);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'fixture-project', version: '1.0.0', private: true, type: 'module' }));
-  await npm(project, 'install', libraryTarball);
+  libraryInstallWarnings = (await npmOutput(project, 'install', libraryTarball)).stderr;
 }, 600_000);
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -70,7 +76,9 @@ describe('npm install ussynth (the library alone)', () => {
     expect(packages['node_modules/ussynth'].hasInstallScript).toBeUndefined();
     const manifest = JSON.parse(readFileSync(join(project, 'node_modules', 'ussynth', 'package.json'), 'utf8')) as { dependencies?: object; scripts?: Record<string, string> };
     expect(manifest.dependencies).toBeUndefined();
-    expect(Object.keys(manifest.scripts ?? {}).filter((name) => /^(pre|post)?install$/.test(name))).toEqual([]);
+    // npm also lists `prepare` among the scripts it asks users to approve, though it never runs it from a tarball.
+    expect(Object.keys(manifest.scripts ?? {}).filter((name) => /^(pre|post)?(install|prepare)$/.test(name))).toEqual([]);
+    expect(libraryInstallWarnings).not.toMatch(/install-scripts|allowScripts/);
     // The SQLite file (9.4 MB) and the index (2.9 MB) are most of it.
     expect(folderBytes(join(project, 'node_modules'))).toBeLessThan(16 * 1024 * 1024);
     expect(statSync(libraryTarball).size).toBeLessThan(7 * 1024 * 1024);
