@@ -61,19 +61,20 @@ function manifestWithoutSqliteHash(file: Buffer): string {
  */
 export function compareOutputs(committedDir: string, freshDir: string): OutputComparison {
   const read = (dir: string, file: string) => (existsSync(join(dir, file)) ? readFileSync(join(dir, file)) : undefined);
-  const committedSqlite = read(committedDir, OUTPUT_FILES.sqlite);
-  const freshSqlite = read(freshDir, OUTPUT_FILES.sqlite);
-  const versions = committedSqlite && freshSqlite && committedSqlite.length >= 100 && freshSqlite.length >= 100
-    ? { committed: sqliteVersionOf(committedSqlite), fresh: sqliteVersionOf(freshSqlite) }
+  // Each file read once: the SQLite files are about 12 MB.
+  const outputs = Object.values(OUTPUT_FILES).map((file) => ({ file, committed: read(committedDir, file), fresh: read(freshDir, file) }));
+  const sqlite = outputs.find(({ file }) => file === OUTPUT_FILES.sqlite)!;
+  const versions = sqlite.committed && sqlite.fresh && sqlite.committed.length >= 100 && sqlite.fresh.length >= 100
+    ? { committed: sqliteVersionOf(sqlite.committed), fresh: sqliteVersionOf(sqlite.fresh) }
     : undefined;
   const byContent = versions !== undefined && versions.committed !== versions.fresh;
-  const stale = Object.values(OUTPUT_FILES).filter((file) => {
-    const committed = read(committedDir, file);
-    const fresh = read(freshDir, file);
-    if (!committed || !fresh) return true;
-    if (byContent && file === OUTPUT_FILES.sqlite) return sqliteContentDigest(join(committedDir, file)) !== sqliteContentDigest(join(freshDir, file));
-    if (byContent && file === OUTPUT_FILES.manifest) return manifestWithoutSqliteHash(committed) !== manifestWithoutSqliteHash(fresh);
-    return !committed.equals(fresh);
-  });
+  const stale = outputs
+    .filter(({ file, committed, fresh }) => {
+      if (!committed || !fresh) return true;
+      if (byContent && file === OUTPUT_FILES.sqlite) return sqliteContentDigest(join(committedDir, file)) !== sqliteContentDigest(join(freshDir, file));
+      if (byContent && file === OUTPUT_FILES.manifest) return manifestWithoutSqliteHash(committed) !== manifestWithoutSqliteHash(fresh);
+      return !committed.equals(fresh);
+    })
+    .map(({ file }) => file);
   return byContent ? { stale, sqliteCompared: versions } : { stale };
 }
