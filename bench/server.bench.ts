@@ -10,7 +10,7 @@
 // machine the same bare route swings between about 38k and 62k req/s from one minute to the next, so a
 // ratio taken from two runs minutes apart says more about the machine than about the server. Each
 // round's ratio compares runs seconds apart; the table gives the median over the rounds.
-import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -82,23 +82,21 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 const dir = mkdtempSync(join(tmpdir(), 'ussynth-bench-'));
 const env = { USSYNTH_DB: join(dir, 'store.sqlite'), PORT: '0', LOG_LEVEL };
-const created = spawnSync(process.execPath, ['server/dist/cli/main.js', 'keys', 'create', '--account', 'bench', '--tier', 'enterprise', '--rate', '100000', '--monthly-quota', '1000000000000', '--json'], {
-  cwd: root,
-  env: { ...process.env, ...env },
-  encoding: 'utf8',
-});
-if (created.status !== 0) throw new Error(created.stderr);
-const key = (JSON.parse(created.stdout) as { key: string }).key;
+// An Enterprise key with a rate high enough not to throttle, made by this build's CLI on the store of `storeEnv`.
+async function createKey(account: string, storeEnv: Record<string, string>): Promise<string> {
+  const made = await promisify(execFile)(process.execPath, ['server/dist/cli/main.js', 'keys', 'create', '--account', account, '--tier', 'enterprise', '--rate', '100000', '--monthly-quota', '1000000000000', '--json'], { cwd: root, env: { ...process.env, ...storeEnv } });
+  return (JSON.parse(made.stdout) as { key: string }).key;
+}
+const key = await createKey('bench', env);
 
 // An Enterprise account with SSO: its key needs an access token of its provider; the row repeats one token, as a
 // CI job does for the token's lifetime. Run without blocking: the provider answers the command's discovery.
 const idp = ROWS.has('sso') ? await startOidcProvider({ redirectUris: ['http://127.0.0.1/signin/sso/callback'], accessTokenTtl: 3600 }) : undefined;
-const cli = (args: string[]) => promisify(execFile)(process.execPath, ['server/dist/cli/main.js', ...args], { cwd: root, env: { ...process.env, ...env } });
 let ssoKey = '';
 let token = '';
 if (idp) {
-  ssoKey = (JSON.parse((await cli(['keys', 'create', '--account', 'bench-sso', '--tier', 'enterprise', '--rate', '100000', '--monthly-quota', '1000000000000', '--json'])).stdout) as { key: string }).key;
-  await cli(['accounts', 'sso', 'set', 'bench-sso', '--issuer', idp.issuer, '--client-id', idp.dashboard.id, '--client-secret', idp.dashboard.secret, '--audience', idp.audience]);
+  ssoKey = await createKey('bench-sso', env);
+  await promisify(execFile)(process.execPath, ['server/dist/cli/main.js', 'accounts', 'sso', 'set', 'bench-sso', '--issuer', idp.issuer, '--client-id', idp.dashboard.id, '--client-secret', idp.dashboard.secret, '--audience', idp.audience], { cwd: root, env: { ...process.env, ...env } });
   token = await idp.accessToken();
 }
 
@@ -106,9 +104,7 @@ if (idp) {
 const postgres = ROWS.has('scaled') ? await startPostgres() : undefined;
 const redis = ROWS.has('scaled') ? await startRedis() : undefined;
 const scaledEnv = { USSYNTH_DB: postgres?.createDatabase('bench') ?? '', USSYNTH_REDIS_URL: redis?.url ?? '', USSYNTH_SECRET_KEY: Buffer.alloc(32, 1).toString('base64'), PORT: '0', LOG_LEVEL };
-const scaledKey = postgres
-  ? (JSON.parse((await promisify(execFile)(process.execPath, ['server/dist/cli/main.js', 'keys', 'create', '--account', 'bench', '--tier', 'enterprise', '--rate', '100000', '--monthly-quota', '1000000000000', '--json'], { cwd: root, env: { ...process.env, ...scaledEnv } })).stdout) as { key: string }).key
-  : '';
+const scaledKey = postgres ? await createKey('bench', scaledEnv) : '';
 
 const bare = await start('bare', ['--input-type=module', '-e', BARE_SERVER], {});
 const api = await start('api', ['server/dist/cli/main.js', 'serve', '--no-dev-key'], env);
@@ -117,9 +113,9 @@ const scaled = ROWS.has('scaled') ? await start('scaled', ['server/dist/cli/main
 const others: { name: string; child: ChildProcess; url: string; key: string }[] = [];
 for (const build of BUILDS) {
   const buildEnv = { ...env, USSYNTH_DB: join(dir, `${build.name}.sqlite`) };
-  const made = await promisify(execFile)(process.execPath, ['server/dist/cli/main.js', 'keys', 'create', '--account', 'bench', '--tier', 'enterprise', '--rate', '100000', '--monthly-quota', '1000000000000', '--json'], { cwd: root, env: { ...process.env, ...buildEnv } });
+  const buildKey = await createKey('bench', buildEnv);
   const server = await start(build.name, [build.main, 'serve', '--no-dev-key'], buildEnv);
-  others.push({ name: build.name, ...server, key: (JSON.parse(made.stdout) as { key: string }).key });
+  others.push({ name: build.name, ...server, key: buildKey });
 }
 try {
   const auth = { 'x-api-key': key };
