@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import Provider from 'oidc-provider';
+import { freePort } from '../../test/infra/free-port.js';
 
 /** A client of the test provider. */
 export interface TestClient {
@@ -120,7 +120,6 @@ export async function startOidcProvider(options: TestProviderOptions): Promise<T
       server!.once('error', reject);
       server!.listen(port, '127.0.0.1', () => resolve());
     });
-    port = (server.address() as AddressInfo).port;
   };
   const close = async () => {
     if (!server) return;
@@ -131,9 +130,8 @@ export async function startOidcProvider(options: TestProviderOptions): Promise<T
       closing.closeAllConnections();
     });
   };
-  // The issuer names the port, so bind once to learn it, then serve with that issuer.
-  await listen();
-  await close();
+  // The issuer names the port, so the port is chosen before the provider is made.
+  port = await freePort();
   await listen();
 
   return {

@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './free-port.js';
+import { freePort, waitForPort } from './free-port.js';
 
 /** haproxy in front of several HTTP servers on loopback, for tests. */
 export interface TestHaproxy {
@@ -75,18 +74,9 @@ export async function startHaproxy(backends: readonly number[]): Promise<TestHap
   const child: ChildProcess = spawn('haproxy', ['-db', '-f', path], { stdio: ['ignore', 'ignore', 'pipe'] });
   let errors = '';
   child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`haproxy exited ${child.exitCode}: ${errors}`);
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1');
-      socket.once('connect', () => (socket.destroy(), resolve(true)));
-      socket.once('error', () => (socket.destroy(), resolve(false)));
-    });
-    if (open) break;
-    if (Date.now() > deadline) throw new Error(`haproxy did not listen: ${errors}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await waitForPort(port, 10_000, () => (child.exitCode !== null ? `haproxy exited ${child.exitCode}` : undefined)).catch((error: Error) => {
+    throw new Error(`${error.message}; haproxy said: ${errors}`);
+  });
   return {
     url: `http://127.0.0.1:${port}`,
     config,

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { connect } from 'node:net';
-import { freePort } from './free-port.js';
+import { freePort, waitForPort } from './free-port.js';
 
 /** A real Redis server on loopback for tests (no persistence: a restart loses its data, as the issue's failure test wants). */
 export interface TestRedis {
@@ -11,25 +10,6 @@ export interface TestRedis {
   stop(): Promise<void>;
   /** Starts it again on the same port, empty. */
   start(): Promise<void>;
-}
-
-function waitForPort(port: number, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  return new Promise((resolve, reject) => {
-    const attempt = () => {
-      const socket = connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve();
-      });
-      socket.once('error', () => {
-        socket.destroy();
-        if (Date.now() > deadline) reject(new Error(`redis-server did not listen on ${port}`));
-        else setTimeout(attempt, 20);
-      });
-    };
-    attempt();
-  });
 }
 
 /**
