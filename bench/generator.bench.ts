@@ -16,7 +16,7 @@ import { Session } from 'node:inspector/promises';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { createGenerator, type Address } from '../src/index.js';
-import { formatRate, measure } from './measure.js';
+import { formatRate, measure, median } from './measure.js';
 
 const RECORDS = 500_000;
 const PEER_RECORDS = 50_000;
@@ -131,7 +131,6 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 session?.disconnect();
 
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const best = (xs: number[]): number => Math.max(...xs);
 /** Per-round ratios of two contenders' rates (wall time), as median and range. */
 const ratio = (a: Name, b: Name) => {

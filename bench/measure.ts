@@ -33,3 +33,11 @@ export function measure(name: string, count: number, run: (count: number) => unk
 export function formatRate(perSecond: number): string {
   return Math.round(perSecond).toLocaleString('en-US');
 }
+
+/**
+ * The median of a list (the upper one of the middle two for an even count).
+ * @example median([3, 1, 2]) // 2
+ */
+export function median(values: number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+}

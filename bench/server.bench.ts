@@ -19,6 +19,7 @@ import autocannon from 'autocannon';
 import { startPostgres } from '../test/infra/postgres-server.js';
 import { startRedis } from '../test/infra/redis-server.js';
 import { startOidcProvider } from '../server/test/oidc-test-provider.js';
+import { median } from './measure.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -77,8 +78,6 @@ async function measure(url: string, headers: Record<string, string> = {}, second
   const serverUs = before === null || after === null ? null : ((after - before) * 1000) / result.requests.total;
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, serverUs };
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const dir = mkdtempSync(join(tmpdir(), 'ussynth-bench-'));
 const env = { USSYNTH_DB: join(dir, 'store.sqlite'), PORT: '0', LOG_LEVEL };

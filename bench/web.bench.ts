@@ -23,6 +23,7 @@ import type { Browser } from 'playwright-core';
 import { launchChromium } from '../test/e2e/chromium.js';
 import { serveStatic } from '../test/e2e/static-server.js';
 import { BROWSER_BUNDLE, buildWeb, WEB_DIST } from '../web/build.js';
+import { median } from './measure.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Number(process.env.RUNS ?? 9);
@@ -107,8 +108,6 @@ async function runOnce(browser: Browser, url: string): Promise<Run> {
     await context.close();
   }
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const work = mkdtempSync(join(tmpdir(), 'ussynth-bench-web-'));
 const browser = await launchChromium();

@@ -78,10 +78,9 @@ export function compile(datasetsDir: string): Compilation {
     einPrefixes: transformEinPrefixes(einPrefixes.prefixes),
     phonePlaces: phonePlaces.places,
     phoneExchanges: phonePlaces.exchanges,
-    zipPhonePlaces: [],
+    zipPhonePlaces: zipPhonePlaces(zips, residentialWeights({ zips }), phonePlaces.places),
     metadata: buildMetadata(DATASET_VERSION, surnameFit),
   };
-  data.zipPhonePlaces = zipPhonePlaces(zips, residentialWeights(data), phonePlaces.places);
   return {
     data,
     reports: [...states.reports, geonames.report, simplemaps.report, ...areaCodes.reports, firstNames.report, ...surnames.reports, ...streets.reports, einPrefixes.report, phonePlaces.report],

@@ -9,7 +9,7 @@ import type { CompiledData } from '../model.js';
  * and territory can be asked for.
  * @example residentialWeights(data).get('10001') // 27613
  */
-export function residentialWeights(data: CompiledData): Map<string, number> {
+export function residentialWeights(data: Pick<CompiledData, 'zips'>): Map<string, number> {
   const populated = new Set(data.zips.filter((z) => z.type === 'standard' && (z.population ?? 0) > 0).map((z) => z.state));
   const weights = new Map<string, number>();
   for (const zip of data.zips) {
