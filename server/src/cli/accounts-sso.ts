@@ -1,6 +1,6 @@
 import { CliError, type CommandIo } from 'ussynth/cli';
 import { storeLocation, storePath } from '../store/default-path.js';
-import { StoreConflictError, type Store } from '../store/store.js';
+import type { Store } from '../store/store.js';
 import { issuerProblem } from '../sso/issuer-url.js';
 import { clientSecretContext, sealSecret } from '../sso/secret-box.js';
 import { loadSecretKey } from '../sso/secret-key.js';
@@ -93,16 +93,12 @@ async function setSso(args: string[], io: CommandIo, store: Store): Promise<numb
   } catch (error) {
     throw new CliError(`discovery of ${issuer}/.well-known/openid-configuration failed: ${error instanceof Error ? error.message : String(error)}; check the issuer URL (it must match the document's "issuer" exactly)`, 1);
   }
-  try {
-    await store.sso.setConnection(
-      account.id,
-      { issuer: discoveredIssuer, clientId, sealedClientSecret: sealSecret(key, clientSecretContext(account.id), secret), audience, jwksUri, orgClaim, orgValue, domains },
-      Date.now(),
-    );
-  } catch (error) {
-    if (error instanceof StoreConflictError) throw new CliError(error.message, 1);
-    throw error;
-  }
+  // A domain another account claims is a StoreConflictError, which withStore turns into a message and exit 1.
+  await store.sso.setConnection(
+    account.id,
+    { issuer: discoveredIssuer, clientId, sealedClientSecret: sealSecret(key, clientSecretContext(account.id), secret), audience, jwksUri, orgClaim, orgValue, domains },
+    Date.now(),
+  );
   const base = io.env.USSYNTH_PUBLIC_URL ? new URL(io.env.USSYNTH_PUBLIC_URL).origin : '<USSYNTH_PUBLIC_URL>';
   io.stdout.write(
     `${account.name} signs in through ${discoveredIssuer} (running servers apply it within a second).\n` +

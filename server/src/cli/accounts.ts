@@ -3,7 +3,7 @@ import { calendarMonth } from '../limits/calendar-month.js';
 import type { Store } from '../store/store.js';
 import { isTier, TIERS } from '../store/tiers.js';
 import { SSO_HELP, ssoAction } from './accounts-sso.js';
-import { parse, tierLimits } from './cli-options.js';
+import { parse, table, tierLimits } from './cli-options.js';
 import { withStore } from './with-store.js';
 
 const HELP = `Usage: ussynth accounts <list|show|set|sso> [options]
@@ -104,8 +104,3 @@ const ACTIONS: Record<string, Action> = {
 
   sso: ssoAction,
 };
-
-function table(io: CommandIo, header: string[], rows: string[][]): void {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  for (const row of [header, ...rows]) io.stdout.write(row.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd() + '\n');
-}

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { CliError } from 'ussynth/cli';
+import { CliError, type CommandIo } from 'ussynth/cli';
 import { TIER_LIMITS, type Tier } from '../store/tiers.js';
 
 /** Option specs of node:util's parseArgs. */
@@ -47,3 +47,11 @@ function positive(text: string | undefined, option: string, unit: string, max: n
   return Number(text);
 }
 
+/**
+ * Writes a plain-text table: the header, then the rows, columns padded to their widest cell, two spaces apart.
+ * @example table(io, ['ID', 'NAME'], [['k1', 'ci']]);
+ */
+export function table(io: CommandIo, header: string[], rows: string[][]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  for (const row of [header, ...rows]) io.stdout.write(row.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd() + '\n');
+}

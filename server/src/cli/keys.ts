@@ -3,7 +3,7 @@ import { issueKey, rotateIssuedKey } from '../store/issue-key.js';
 import type { KeyListing, Store } from '../store/store.js';
 import { isTier, TIERS } from '../store/tiers.js';
 import { CliError, type Command, type CommandIo } from 'ussynth/cli';
-import { parse, tierLimits } from './cli-options.js';
+import { parse, table, tierLimits } from './cli-options.js';
 import { withStore } from './with-store.js';
 
 const HELP = `Usage: ussynth keys <create|list|revoke|rotate> [options]
@@ -81,8 +81,7 @@ const ACTIONS: Record<string, Action> = {
     }
     const header = ['ID', 'ACCOUNT', 'TIER', 'RATE/S', 'QUOTA/MONTH', 'USED', 'STATUS'];
     const rows = keys.map((k) => [k.id, k.account, k.tier, String(k.rate), String(k.monthlyQuota), String(k.used), status(k, Date.now())]);
-    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-    for (const row of [header, ...rows]) io.stdout.write(row.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd() + '\n');
+    table(io, header, rows);
     return 0;
   },
 
