@@ -11,7 +11,6 @@ import { errorHandler } from './problem/error-handler.js';
 import { notFoundHandler } from './problem/not-found-handler.js';
 import { ProblemError } from './problem/problem-error.js';
 import { ACCOUNT_BODY_LIMIT } from './routes/account/index.js';
-import { listeningUrl } from './listening-url.js';
 import { sendProblem } from './problem/send-problem.js';
 import { accessFields } from './access-log.js';
 import { bufferedLogStream } from './log-stream.js';
@@ -38,17 +37,17 @@ export interface UssynthAppOptions {
   config: ServerConfig;
   /** Store, limiter, quota and clock. */
   services: AppServices;
-  /** The public base URL (links in e-mails, the dashboard, allowed origins); default: the configured one. */
-  publicUrl?: () => string;
-  /** Bounds each connection's output and drains it (buildApp makes one for its server); none: no bounds. */
-  connections?: ConnectionGuard;
+  /** The public base URL (links in e-mails, the dashboard, allowed origins). */
+  publicUrl: () => string;
+  /** Bounds each connection's output and drains it (buildApp makes one for its server). */
+  connections: ConnectionGuard;
 }
 
 /**
  * The whole service as a Fastify plugin (not encapsulated, so its error and
  * not-found handlers apply everywhere): security headers, the docs, the
  * authenticated /v1 API and the demo at `/`.
- * @example await fastify.register(ussynthApp, { config, services })
+ * @example await fastify.register(ussynthApp, { config, services, connections, publicUrl: () => 'https://api.example.com' })
  */
 export async function ussynthApp(app: FastifyInstance, options: UssynthAppOptions): Promise<void> {
   const { config, services, connections } = options;
@@ -71,8 +70,8 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
       // The docs page and its files: the pages' CSP and no framing (the API's JSON needs neither).
       if (request.url.startsWith('/v1/docs')) reply.headers(DOCS_PAGE_HEADERS);
     }
-    connections?.noteRequest(request);
-    if (connections?.draining) throw drainRefusal();
+    connections.noteRequest(request);
+    if (connections.draining) throw drainRefusal();
     if (request.url.length > config.maxUrlLength) {
       throw new ProblemError('uri_too_long', `the request target is ${request.url.length} characters; at most ${config.maxUrlLength} are accepted`);
     }
@@ -85,7 +84,7 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
       throw new ProblemError('payload_too_large', `the request body is ${length} bytes; at most ${limit} are accepted here`);
     }
     // Last: a request refused above costs nothing to answer; one admitted may generate a large body.
-    if (connections !== undefined && !connections.admit(request, done)) return;
+    if (!connections.admit(request, done)) return;
     done();
   });
   const metrics = services.metrics;
@@ -93,7 +92,7 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
     // One structured line per request, with its id; never the key, and the URL redacted.
     request.server.log.info(accessFields(request, reply), 'request');
     metrics?.answered(request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
-    connections?.finished(request);
+    connections.finished(request);
     done();
   });
 
@@ -101,11 +100,10 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
   // the docs, the account API and /v1/batch; the small /v1 answers opt out (it would cost more than it saves).
   await app.register(compress, { global: true, globalDecompression: false, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(docsRoutes);
-  await app.register(healthRoutes, { draining: () => connections?.draining ?? false, metrics: config.metricsPort === null });
+  await app.register(healthRoutes, { draining: () => connections.draining, metrics: config.metricsPort === null });
   await app.register(apiRoutes, { prefix: '/v1' });
   await app.register(corsPreflightRoutes, { prefix: '/v1' });
-  const publicUrl = options.publicUrl ?? (() => config.publicUrl ?? listeningUrl(app, config.host, config.port));
-  await app.register(siteRoutes, { webDir: config.webDir, accounts: services.accounts, publicUrl, ssoSignIn: services.ssoSignIn });
+  await app.register(siteRoutes, { webDir: config.webDir, accounts: services.accounts, publicUrl: options.publicUrl, ssoSignIn: services.ssoSignIn });
 }
 (ussynthApp as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
 
@@ -121,9 +119,9 @@ function keyInUrl(): ProblemError {
  * of the config (timeouts, size caps), not yet listening; tests call
  * `listen({ port: 0 })` on it, server.ts listens on the configured port.
  * Logs go to standard output, or to `options.logFd`.
- * @example const app = await buildApp(config, services); await app.listen({ port: 0 });
+ * @example const app = await buildApp(config, services, { publicUrl: () => 'http://127.0.0.1:3000' }); await app.listen({ port: 0 });
  */
-export async function buildApp(config: ServerConfig, services: AppServices, options: { logFd?: number; publicUrl?: () => string } = {}): Promise<FastifyInstance> {
+export async function buildApp(config: ServerConfig, services: AppServices, options: { logFd?: number; publicUrl: () => string }): Promise<FastifyInstance> {
   const log = config.logLevel === 'silent' ? undefined : bufferedLogStream(options.logFd);
   const app = Fastify({
     logger: log ? { level: config.logLevel, redact: ['req.headers["x-api-key"]', 'headers["x-api-key"]'], stream: log.stream } : false,
@@ -164,7 +162,6 @@ export async function buildApp(config: ServerConfig, services: AppServices, opti
   app.decorate('connections', connections);
   // Before Fastify stops routing and Node closes idle connections: from now on requests are refused, not started.
   app.addHook('preClose', (done) => (connections.drain(), done()));
-  const publicUrl = options.publicUrl ?? (() => config.publicUrl ?? listeningUrl(app, config.host, config.port));
-  await app.register(ussynthApp, { config, services: { ...services, metrics }, connections, publicUrl });
+  await app.register(ussynthApp, { config, services: { ...services, metrics }, connections, publicUrl: options.publicUrl });
   return app;
 }

@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type * as KyselyModule from 'kysely';
 import { UssynthError } from '../errors.js';
+import { isMissingModule } from '../missing-module.js';
 
 /** The optional peer dependencies `ussynth/database` needs, in the order the install hint names them. */
 export const DATABASE_PEERS = ['better-sqlite3', 'kysely'] as const;
@@ -17,11 +18,6 @@ export interface DatabasePeers {
 
 /** Imports a module by name; replaceable so the missing-peer message can be tested without uninstalling. */
 export type ModuleImporter = (name: string) => Promise<unknown>;
-
-function isMissingModule(error: unknown, name: string): boolean {
-  const code = (error as NodeJS.ErrnoException | null)?.code;
-  return (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') && String((error as Error).message).includes(name);
-}
 
 /**
  * Loads better-sqlite3 and kysely, which the generator never needs and the

@@ -1,4 +1,5 @@
 import { CliError, type Command, type CommandIo } from '../command.js';
+import { isMissingModule } from '../../missing-module.js';
 
 /** The package that holds the API server and its operator commands. */
 export const SERVICE_PACKAGE = 'ussynth-server';
@@ -15,8 +16,7 @@ async function loadServiceCommands(name: string): Promise<readonly Command[]> {
   try {
     return ((await import(serviceCommandsModule)) as ServiceCommands).SERVICE_COMMANDS;
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== 'ERR_MODULE_NOT_FOUND' || !String((error as Error).message).includes(SERVICE_PACKAGE)) throw error;
+    if (!isMissingModule(error, SERVICE_PACKAGE)) throw error;
     throw new CliError(
       `\`ussynth ${name}\` runs the API server, which is the separate package ${SERVICE_PACKAGE} (Fastify, SQLite and the other service dependencies stay out of the library); ` +
         `install it with \`npm install ${SERVICE_PACKAGE}\`, then run \`npx ${SERVICE_PACKAGE} ${name}\` (or this command again)`,

@@ -3,9 +3,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { GENERATOR_VERSION } from 'ussynth';
 
-/** Paths of the public documentation routes. */
-export const DOC_PATHS: readonly RegExp[] = [/^\/v1\/openapi\.json$/, /^\/v1\/docs(?:\/.*)?$/];
-
 /**
  * OpenAPI 3.1 from the route schemas at /v1/openapi.json and a human-readable page at /v1/docs (no key needed).
  * Registered before the API routes so it sees them. The app's onRequest hook gives everything under /v1/docs the
