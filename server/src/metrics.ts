@@ -109,10 +109,9 @@ export class ServiceMetrics {
         counter = new Counter({ name: `ussynth_${name}`, help: 'Reported by the store.', registers: [this.registry] });
         this.storeCounters.set(name, counter);
       }
-      // Monotonic in the store: move the counter up to it (set again from zero if the store started over).
-      const shown = (await counter.get()).values[0]?.value ?? 0;
-      if (value < shown) counter.reset();
-      counter.inc(value - (value < shown ? 0 : shown));
+      // The store keeps the count: show its value (a counter cannot be set, so from zero).
+      counter.reset();
+      counter.inc(value);
     }
     return this.registry.metrics();
   }

@@ -64,7 +64,7 @@ class PostgresStore implements Store {
     this.accounts = new KyselyAccounts(db, totals);
     this.sso = new KyselySso(db, this.accounts);
     this.keys = new KyselyKeys(db, totals);
-    this.batcher = new PostgresUsageBatcher(pool);
+    this.batcher = new PostgresUsageBatcher(pool, () => (this.counters.postgres_errors_total += 1));
   }
 
   async findKey(id: string): Promise<KeyRecord | undefined> {
@@ -79,10 +79,7 @@ class PostgresStore implements Store {
 
   debitUsage(accountId: number, period: string, records: number, limit: number): Promise<UsageDebit> {
     if (this.closed) return Promise.reject(new Error('the store is closed'));
-    return this.batcher.debit(accountId, period, records, limit).catch((error: unknown) => {
-      this.counters.postgres_errors_total += 1;
-      throw error;
-    });
+    return this.batcher.debit(accountId, period, records, limit);
   }
 
   async usage(accountId: number, period: string): Promise<number> {

@@ -44,7 +44,11 @@ export class PostgresUsageBatcher {
   private pending: PendingDebit[] = [];
   private readonly flushing = new Set<Promise<void>>();
 
-  constructor(private readonly pool: pg.Pool) {}
+  /** `failed` is told of each debit that fails (PostgreSQL unreachable or refusing), for the store's error counter. */
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly failed: () => void = () => {},
+  ) {}
 
   /** Debits `records` unless the period's total would pass `limit`; resolves once committed. */
   debit(accountId: number, period: string, records: number, limit: number): Promise<UsageDebit> {
@@ -87,7 +91,7 @@ export class PostgresUsageBatcher {
     try {
       rows = await this.run([...groups.values()].map((group) => ({ accountId: group[0].accountId, period: group[0].period, records: sum(group), limit: Math.min(...group.map((d) => d.limit)) })));
     } catch (error) {
-      for (const debit of batch) debit.reject(error as Error);
+      for (const debit of batch) this.reject(debit, error);
       return;
     }
     for (const row of rows) {
@@ -98,13 +102,18 @@ export class PostgresUsageBatcher {
     }
   }
 
+  private reject(debit: PendingDebit, error: unknown): void {
+    this.failed();
+    debit.reject(error as Error);
+  }
+
   private async oneByOne(group: PendingDebit[]): Promise<void> {
     for (const debit of group) {
       try {
         const [row] = await this.run([debit]);
         debit.resolve({ granted: row.granted, used: row.records, whenDurable: undefined });
       } catch (error) {
-        debit.reject(error as Error);
+        this.reject(debit, error);
       }
     }
   }
