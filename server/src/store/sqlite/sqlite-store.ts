@@ -32,9 +32,9 @@ export interface SqliteStoreOptions {
 /**
  * The embedded store: SQLite in WAL mode. Kysely runs the migrations and the
  * admin queries; the per-request paths are prepared better-sqlite3
- * statements or the in-memory usage ledger. Whoever opens the file while no
- * server holds it first replays a usage journal a crashed server left, so
- * `ussynth keys list` is exact after a kill -9.
+ * statements or the in-memory usage ledger. The owner (the server) first
+ * replays a usage journal a crashed server left; a reader adds the journal's
+ * unfolded lines to the table, so `ussynth keys list` is exact after a kill -9.
  * @example const store = await openSqliteStore('/tmp/store.sqlite', { ownUsage: true }); await store.close();
  */
 export async function openSqliteStore(path: string, options: SqliteStoreOptions = {}): Promise<Store> {
@@ -188,10 +188,7 @@ class SqliteStore implements Store {
       rows: await tx.selectFrom('usage').select(['account_id', 'records']).where('period', '=', period).execute(),
     }));
     const totals = new Map(rows.map((row) => [row.account_id, row.records]));
-    for (const [key, records] of unfoldedUsage(lines, folded)) {
-      const [account, linePeriod] = key.split(' ');
-      if (linePeriod === period) totals.set(Number(account), Math.max(0, (totals.get(Number(account)) ?? 0) + records));
-    }
+    for (const [account, records] of unfoldedUsage(lines, folded, period)) totals.set(account, Math.max(0, (totals.get(account) ?? 0) + records));
     return totals;
   }
 
@@ -217,6 +214,6 @@ class SqliteStore implements Store {
       folded: foldedSeq(this.sqlite),
       records: this.usageStatement.get(accountId, period)?.records ?? 0,
     }))();
-    return Math.max(0, records + (unfoldedUsage(lines, folded).get(`${accountId} ${period}`) ?? 0));
+    return Math.max(0, records + (unfoldedUsage(lines, folded, period).get(accountId) ?? 0));
   }
 }

@@ -95,20 +95,19 @@ export function replayJournal(sqlite: Database.Database, journalPath: string): n
 }
 
 /**
- * Records of the journal not yet folded into the table, by `<account> <period>`,
+ * Records of the journal not yet folded into the table, in `period`, by account,
  * for readers that do not own the store (`ussynth keys list`): read without
  * the lock and without writing, so a reading command never stands in a
  * server's way. The journal is read before the table's position: a fold in
  * between then only moves lines into the table, which the position (read
  * with the totals, in the caller's snapshot) skips.
- * @example const pending = unfoldedUsage(readJournal(path), foldedSeq(sqlite)); pending.get('7 2026-11') // 120
+ * @example const pending = unfoldedUsage(readJournal(path), foldedSeq(sqlite), '2026-11'); pending.get(7) // 120
  */
-export function unfoldedUsage(lines: readonly JournalLine[], folded: number): Map<string, number> {
-  const pending = new Map<string, number>();
+export function unfoldedUsage(lines: readonly JournalLine[], folded: number, period: string): Map<number, number> {
+  const pending = new Map<number, number>();
   for (const line of lines) {
-    if (line.seq <= folded) continue;
-    const id = `${line.accountId} ${line.period}`;
-    pending.set(id, (pending.get(id) ?? 0) + line.records);
+    if (line.seq <= folded || line.period !== period) continue;
+    pending.set(line.accountId, (pending.get(line.accountId) ?? 0) + line.records);
   }
   return pending;
 }
