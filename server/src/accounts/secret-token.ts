@@ -1,4 +1,6 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sameText } from '../access/key-cache.js';
+import { keyDigest } from '../store/api-key.js';
 
 /**
  * A new secret for a cookie or an e-mailed link: 256 bits from the system's
@@ -15,7 +17,7 @@ export function newSecretToken(): string {
  * @example const digest = tokenDigest(sessionId); await store.accounts.findSession(digest);
  */
 export function tokenDigest(token: string): Uint8Array {
-  return createHash('sha256').update(token).digest();
+  return keyDigest(token);
 }
 
 /**
@@ -23,10 +25,7 @@ export function tokenDigest(token: string): Uint8Array {
  * @example sameToken(request.headers['x-csrf-token'], session.csrfToken)
  */
 export function sameToken(given: unknown, expected: string): boolean {
-  if (typeof given !== 'string') return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return typeof given === 'string' && sameText(given, expected);
 }
 
 /**
