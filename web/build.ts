@@ -77,27 +77,26 @@ export async function buildWeb(outDir: string = WEB_DIST): Promise<BuiltFile[]> 
   await build({ ...BROWSER_BUNDLE, define: { __USSYNTH_INDEX_URL__: JSON.stringify(indexUrl) }, entryPoints: [join(ROOT, 'web/src/main.ts')], outfile: join(outDir, 'app.js') });
   await build({ ...BROWSER_BUNDLE, entryPoints: [join(ROOT, 'web/src/account/main.ts')], outfile: join(outDir, 'account.js') });
   const version = (name: string) => `${name}?v=${contentVersion(readFileSync(join(outDir, name)))}`;
+  const [appUrl, stylesUrl, accountUrl] = [version('app.js'), version('styles.css'), version('account.js')];
   const html = readFileSync(join(ROOT, 'web/index.html'), 'utf8')
-    .replace('"./app.js"', `"./${version('app.js')}"`)
-    .replace('"./styles.css"', `"./${version('styles.css')}"`)
+    .replace('"./app.js"', `"./${appUrl}"`)
+    .replace('"./styles.css"', `"./${stylesUrl}"`)
     .replace('"./ussynth.idx"', `"${indexUrl}"`);
   writeFileSync(join(outDir, 'index.html'), html);
   // The account pages live at /signin, /dashboard...: their assets are addressed from the root.
   for (const page of ACCOUNT_PAGES) {
     const text = readFileSync(join(ROOT, 'web/account', page), 'utf8')
-      .replace('"/account.js"', `"/${version('account.js')}"`)
-      .replace('"/styles.css"', `"/${version('styles.css')}"`);
+      .replace('"/account.js"', `"/${accountUrl}"`)
+      .replace('"/styles.css"', `"/${stylesUrl}"`);
     writeFileSync(join(outDir, page), text);
   }
   const names = readdirSync(outDir).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  for (const name of names) {
-    const bytes = readFileSync(join(outDir, name));
-    if (bytes.length < PRECOMPRESS_MIN_BYTES) continue;
-    writeFileSync(join(outDir, `${name}.gz`), gzipSync(bytes, { level: 9 }));
-    writeFileSync(join(outDir, `${name}.br`), brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
-  }
   return names.map((name) => {
     const bytes = readFileSync(join(outDir, name));
+    if (bytes.length >= PRECOMPRESS_MIN_BYTES) {
+      writeFileSync(join(outDir, `${name}.gz`), gzipSync(bytes, { level: 9 }));
+      writeFileSync(join(outDir, `${name}.br`), brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+    }
     // Level 6 is what static servers and CDNs use by default: no flattering level 9.
     return { name, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 6 }).length };
   });
