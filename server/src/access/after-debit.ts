@@ -5,6 +5,7 @@ import { durableDebit } from '../store/store.js';
 import { ProblemError } from '../problem/problem-error.js';
 import { setRateLimitHeaders } from './rate-limit-headers.js';
 import { refundUndelivered } from './refund-undelivered.js';
+import { storeUnavailableProblem } from '../problem/store-unavailable-problem.js';
 
 /**
  * Debits `records` from the account's monthly quota, then sets the RateLimit
@@ -32,7 +33,7 @@ export function afterDebit<T>(request: FastifyRequest, reply: FastifyReply, reco
   try {
     decision = services.quota.debit(access.key.accountId, records, access.key.monthlyQuota, now);
   } catch (error) {
-    throw usageStoreUnavailable(request, error);
+    throw storeUnavailableProblem(request, error, 'usage store');
   }
   const settle = (granted: QuotaDecision) => {
     access.quota = granted;
@@ -66,7 +67,7 @@ export function afterDebit<T>(request: FastifyRequest, reply: FastifyReply, reco
       });
     },
     (error: unknown) => {
-      throw usageStoreUnavailable(request, error);
+      throw storeUnavailableProblem(request, error, 'usage store');
     },
   );
 }
@@ -83,7 +84,7 @@ function headers(request: FastifyRequest, reply: FastifyReply, records: number):
   try {
     peeked = request.server.ussynth.quota.peek(key.accountId, key.monthlyQuota, now);
   } catch (error) {
-    throw usageStoreUnavailable(request, error);
+    throw storeUnavailableProblem(request, error, 'usage store');
   }
   const answer = (decision: QuotaDecision): undefined => {
     access.quota = decision;
@@ -94,7 +95,7 @@ function headers(request: FastifyRequest, reply: FastifyReply, records: number):
   };
   return isPromise(peeked)
     ? peeked.then(answer, (error: unknown) => {
-        throw usageStoreUnavailable(request, error);
+        throw storeUnavailableProblem(request, error, 'usage store');
       })
     : answer(peeked);
 }
@@ -123,15 +124,9 @@ function quotaExceeded(records: number, decision: QuotaDecision, quota: number, 
 /** A debit that could not be made durable was undone: nothing is left to give back if the connection closes. */
 function undone(request: FastifyRequest, error: unknown): ProblemError {
   request.access!.records = 0;
-  return usageStoreUnavailable(request, error);
+  return storeUnavailableProblem(request, error, 'usage store');
 }
 
 function connectionClosed(): ProblemError {
   return new ProblemError('service_unavailable', 'the connection closed before the response could be made');
-}
-
-function usageStoreUnavailable(request: FastifyRequest, error: unknown): ProblemError {
-  request.log.error({ err: error }, 'usage store unavailable');
-  request.server.ussynth.metrics?.count('store_errors_total');
-  return new ProblemError('service_unavailable', 'the usage store is unavailable; retry shortly', { headers: { 'retry-after': '1' } });
 }

@@ -5,6 +5,7 @@ import type { KeyRecord } from '../store/store.js';
 import { checksumValid, keyShape } from '../store/api-key.js';
 import { ProblemError } from '../problem/problem-error.js';
 import { setRateLimitHeaders } from './rate-limit-headers.js';
+import { storeUnavailableProblem } from '../problem/store-unavailable-problem.js';
 
 // Query names a client might put a key in; keys are refused there (URLs end up in logs and histories). Anything
 // shaped like a key, anywhere in the URL, is refused for every path by the app's onRequest hook.
@@ -45,7 +46,7 @@ export function authenticate(request: FastifyRequest, reply: FastifyReply, done:
   try {
     key = keys.get(shape.id, now);
   } catch (error) {
-    throw keyStoreUnavailable(request, error);
+    throw storeUnavailableProblem(request, error, 'key store');
   }
   const verified = (record: KeyRecord | undefined) => {
     if (!record || !keys.verify(record, presented as string)) {
@@ -62,7 +63,7 @@ export function authenticate(request: FastifyRequest, reply: FastifyReply, done:
         done(error as Error);
       }
     },
-    (error: unknown) => done(keyStoreUnavailable(request, error)),
+    (error: unknown) => done(storeUnavailableProblem(request, error, 'key store')),
   );
 }
 
@@ -108,10 +109,4 @@ function settle(request: FastifyRequest, reply: FastifyReply, key: KeyRecord, ra
   const headers = setRateLimitHeaders(request, reply);
   if (isPromise(headers)) headers.then(refuse, done);
   else refuse();
-}
-
-function keyStoreUnavailable(request: FastifyRequest, error: unknown): ProblemError {
-  request.log.error({ err: error }, 'key store unavailable');
-  request.server.ussynth.metrics?.count('store_errors_total');
-  return new ProblemError('service_unavailable', 'the key store is unavailable; retry shortly', { headers: { 'retry-after': '1' } });
 }

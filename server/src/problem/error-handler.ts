@@ -5,6 +5,7 @@ import { LIBRARY_ERROR_HTTP, type HttpErrorCode } from './http-error-codes.js';
 import { ProblemError } from './problem-error.js';
 import { isStoreUnavailable } from '../store/store-unavailable.js';
 import { problemBody, sendProblem } from './send-problem.js';
+import { storeUnavailableProblem } from './store-unavailable-problem.js';
 
 // Fastify's own client errors, by status, with a fixed detail (its messages are internal wording).
 const FRAMEWORK_STATUS: Record<number, [HttpErrorCode, string]> = {
@@ -60,9 +61,8 @@ function answer(error: FastifyError | Error, request: FastifyRequest, reply: Fas
   }
   if (isStoreUnavailable(error)) {
     // The store is down or overloaded (the account API, SSO, the pages' session check): a retryable 503, counted.
-    request.log.error({ err: error }, 'store unavailable');
-    request.server.ussynth?.metrics?.count('store_errors_total');
-    return sendProblem(request, reply, 'service_unavailable', 'the store is unavailable; retry shortly', { headers: { 'retry-after': '1' } });
+    const problem = storeUnavailableProblem(request, error, 'store');
+    return sendProblem(request, reply, problem.code, problem.detail, problem.extras);
   }
   request.log.error({ err: error }, 'unhandled error');
   return sendProblem(request, reply, 'internal_error', `an internal error occurred; quote request id ${request.id} when reporting it`);
