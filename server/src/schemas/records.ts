@@ -23,19 +23,28 @@ export const addressSchema = {
 } as const;
 
 /**
+ * JSON schema of a page of 1 to 1000 records: `count` equals the length of
+ * the list, whose items are the schema `item`.
+ * @example pageSchema('eins', 'eins', 'ein') // { $id: 'eins', required: ['count', 'eins'], ... }
+ */
+function pageSchema<Id extends string, List extends string>(id: Id, list: List, item: string) {
+  return {
+    $id: id,
+    type: 'object',
+    required: ['count', list],
+    additionalProperties: false,
+    properties: {
+      count: { type: 'integer', minimum: 1, maximum: 1000 },
+      [list]: { type: 'array', items: { $ref: `${item}#` }, minItems: 1, maxItems: 1000 },
+    },
+  } as const;
+}
+
+/**
  * JSON schema of the Batch result: `count` equals `addresses.length`.
  * @example response: { 200: batchSchema }
  */
-export const batchSchema = {
-  $id: 'batch',
-  type: 'object',
-  required: ['count', 'addresses'],
-  additionalProperties: false,
-  properties: {
-    count: { type: 'integer', minimum: 1, maximum: 1000 },
-    addresses: { type: 'array', items: { $ref: 'address#' }, minItems: 1, maxItems: 1000 },
-  },
-} as const;
+export const batchSchema = pageSchema('batch', 'addresses', 'address');
 
 /**
  * JSON schema of the EIN result.
@@ -68,31 +77,13 @@ export const phoneSchema = {
  * JSON schema of a page of EINs (/v1/eins): `count` equals `eins.length`.
  * @example response: { 200: einsSchema }
  */
-export const einsSchema = {
-  $id: 'eins',
-  type: 'object',
-  required: ['count', 'eins'],
-  additionalProperties: false,
-  properties: {
-    count: { type: 'integer', minimum: 1, maximum: 1000 },
-    eins: { type: 'array', items: { $ref: 'ein#' }, minItems: 1, maxItems: 1000 },
-  },
-} as const;
+export const einsSchema = pageSchema('eins', 'eins', 'ein');
 
 /**
  * JSON schema of a page of phone numbers (/v1/phones): `count` equals `phones.length`.
  * @example response: { 200: phonesSchema }
  */
-export const phonesSchema = {
-  $id: 'phones',
-  type: 'object',
-  required: ['count', 'phones'],
-  additionalProperties: false,
-  properties: {
-    count: { type: 'integer', minimum: 1, maximum: 1000 },
-    phones: { type: 'array', items: { $ref: 'phone#' }, minItems: 1, maxItems: 1000 },
-  },
-} as const;
+export const phonesSchema = pageSchema('phones', 'phones', 'phone');
 
 /**
  * JSON schema of the ZIP lookup result.
