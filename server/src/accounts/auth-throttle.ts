@@ -13,6 +13,13 @@ export const AUTH_LIMITS = {
   mailsPerAddressPerHour: 5,
 } as const;
 
+/** The three budgets as rate-limiter-flexible options (key prefix, points, window in seconds), in memory or in Redis alike. */
+export const AUTH_BUDGETS = {
+  perIp: { keyPrefix: 'auth-ip', points: AUTH_LIMITS.perIpPerMinute, duration: 60 },
+  failedSignins: { keyPrefix: 'auth-fail', points: AUTH_LIMITS.failedSigninsPerAddress, duration: 15 * 60 },
+  mails: { keyPrefix: 'auth-mail', points: AUTH_LIMITS.mailsPerAddressPerHour, duration: 60 * 60 },
+} as const;
+
 /** A throttling decision. */
 export type ThrottleDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
@@ -29,11 +36,11 @@ export class AuthThrottle {
   private readonly failedSignins: RateLimiterAbstract;
   private readonly mails: RateLimiterAbstract;
 
-  /** Limiters default to AUTH_LIMITS in memory; a shared store (Redis) passes its own. */
-  constructor(limiters: Partial<Record<'perIp' | 'failedSignins' | 'mails', RateLimiterAbstract>> = {}) {
-    this.perIp = limiters.perIp ?? new RateLimiterMemory({ keyPrefix: 'auth-ip', points: AUTH_LIMITS.perIpPerMinute, duration: 60 });
-    this.failedSignins = limiters.failedSignins ?? new RateLimiterMemory({ keyPrefix: 'auth-fail', points: AUTH_LIMITS.failedSigninsPerAddress, duration: 15 * 60 });
-    this.mails = limiters.mails ?? new RateLimiterMemory({ keyPrefix: 'auth-mail', points: AUTH_LIMITS.mailsPerAddressPerHour, duration: 60 * 60 });
+  /** Limiters default to AUTH_BUDGETS in memory; a shared store (Redis) passes its own. */
+  constructor(limiters: Partial<Record<keyof typeof AUTH_BUDGETS, RateLimiterAbstract>> = {}) {
+    this.perIp = limiters.perIp ?? new RateLimiterMemory(AUTH_BUDGETS.perIp);
+    this.failedSignins = limiters.failedSignins ?? new RateLimiterMemory(AUTH_BUDGETS.failedSignins);
+    this.mails = limiters.mails ?? new RateLimiterMemory(AUTH_BUDGETS.mails);
   }
 
   /**

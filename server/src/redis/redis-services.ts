@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
-import { AUTH_LIMITS, AuthThrottle } from '../accounts/auth-throttle.js';
+import { AUTH_BUDGETS, AuthThrottle } from '../accounts/auth-throttle.js';
 import type { RedisLimiterEvents } from '../limits/redis-token-bucket.js';
 import type { ServiceMetrics } from '../metrics.js';
 
@@ -33,11 +33,7 @@ export function limiterEvents(metrics: ServiceMetrics, log: () => FastifyBaseLog
  * @example const throttle = redisAuthThrottle(redis);
  */
 export function redisAuthThrottle(redis: Redis): AuthThrottle {
-  const limiter = (keyPrefix: string, points: number, duration: number) =>
-    new RateLimiterRedis({ storeClient: redis, keyPrefix: `uss:${keyPrefix}`, points, duration, insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }) });
-  return new AuthThrottle({
-    perIp: limiter('auth-ip', AUTH_LIMITS.perIpPerMinute, 60),
-    failedSignins: limiter('auth-fail', AUTH_LIMITS.failedSigninsPerAddress, 15 * 60),
-    mails: limiter('auth-mail', AUTH_LIMITS.mailsPerAddressPerHour, 60 * 60),
-  });
+  const limiter = (budget: (typeof AUTH_BUDGETS)[keyof typeof AUTH_BUDGETS]) =>
+    new RateLimiterRedis({ ...budget, storeClient: redis, keyPrefix: `uss:${budget.keyPrefix}`, insuranceLimiter: new RateLimiterMemory(budget) });
+  return new AuthThrottle({ perIp: limiter(AUTH_BUDGETS.perIp), failedSignins: limiter(AUTH_BUDGETS.failedSignins), mails: limiter(AUTH_BUDGETS.mails) });
 }
