@@ -1,8 +1,20 @@
 /** Longest address accepted (RFC 5321's path limit). */
 export const MAX_EMAIL_LENGTH = 254;
 
-// One @, a non-empty local part without spaces or angle brackets, and a dotted domain of letters, digits and hyphens.
-const SHAPE = /^[^\s@<>()[\]\\,;:"]+@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+// A dotted domain of letters, digits and hyphens (lower case, as normalizeEmail keeps it).
+const DOMAIN = '(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z]{2,63}';
+// One @, a non-empty local part without spaces or angle brackets, and such a domain.
+const SHAPE = new RegExp(`^[^\\s@<>()[\\]\\\\,;:"]+@${DOMAIN}$`);
+const DOMAIN_SHAPE = new RegExp(`^${DOMAIN}$`);
+
+/**
+ * Whether `text` is a domain as the addresses normalizeEmail keeps carry it
+ * (lower case, dotted, a top-level domain of letters).
+ * @example isEmailDomain('example.com') // true
+ */
+export function isEmailDomain(text: string): boolean {
+  return DOMAIN_SHAPE.test(text);
+}
 
 /**
  * The address as the store keeps it (trimmed, lower-cased), or null when it

@@ -7,6 +7,7 @@ import { loadSecretKey } from '../sso/secret-key.js';
 import { shownSettings } from '../sso/shown-settings.js';
 import { SSO_CALLBACK_PATH } from '../sso/callback-path.js';
 import { parse } from './cli-options.js';
+import { isEmailDomain } from '../accounts/email-address.js';
 
 /** The `accounts sso` lines of `ussynth accounts --help`. */
 export const SSO_HELP = `  accounts sso set ACCOUNT --issuer URL --client-id ID --client-secret SECRET --audience AUD
@@ -25,8 +26,6 @@ export const SSO_HELP = `  accounts sso set ACCOUNT --issuer URL --client-id ID 
       Disconnects the provider: keys work alone again, people sign in by password.
 `;
 
-// A domain as e-mail addresses carry it (normalizeEmail's domain part).
-const DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 // Longest client id, audience, claim name or value accepted: providers use far less.
 const MAX_FIELD = 512;
 
@@ -66,7 +65,7 @@ async function setSso(args: string[], io: CommandIo, store: Store): Promise<numb
   if (secret === '' || /[\r\n]/.test(secret)) throw new CliError('--client-secret must be one non-empty line');
   const audience = field(required(values.audience, '--audience AUD'), '--audience');
   const domains = [...new Set((values.domain ?? []).map((d) => d.trim().toLowerCase()))].sort();
-  for (const domain of domains) if (!DOMAIN.test(domain)) throw new CliError(`--domain must be an e-mail domain such as example.com; got ${JSON.stringify(domain)}`);
+  for (const domain of domains) if (!isEmailDomain(domain)) throw new CliError(`--domain must be an e-mail domain such as example.com; got ${JSON.stringify(domain)}`);
   const orgClaim = values['org-claim'] === undefined ? null : field(values['org-claim'], '--org-claim');
   const orgValue = values['org-value'] === undefined ? null : field(values['org-value'], '--org-value');
   if ((orgClaim === null) !== (orgValue === null)) throw new CliError('--org-claim and --org-value go together: the claim every token of this account carries, and its value');
