@@ -1,4 +1,5 @@
 import type { ErrorCode } from 'ussynth';
+import { byCodePoint } from '../code-point-order.js';
 
 /** One entry of the HTTP API's error catalogue. */
 export interface HttpErrorSpec {
@@ -90,7 +91,7 @@ export type ProblemCode = HttpErrorCode | ErrorCode;
 export const PROBLEM_CODES: readonly ProblemCode[] = [
   ...(Object.keys(HTTP_ERROR_CODES) as HttpErrorCode[]),
   ...(Object.entries(LIBRARY_ERROR_HTTP) as [ErrorCode, HttpErrorSpec][]).filter(([, spec]) => spec.status < 500).map(([code]) => code),
-].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+].sort(byCodePoint);
 
 /**
  * Status and title of any problem code.

@@ -17,6 +17,7 @@ import type {
 import type { NewKey } from './store.js';
 import type { Tier, TierLimits } from './tiers.js';
 import type { AccountTable, PersonTable, StoreDatabase } from './store-schema.js';
+import { byCodePoint } from '../code-point-order.js';
 
 /** Every account's records used in `period`, exact (a store with a ledger adds what it has not written yet). */
 export type UsageTotals = (period: string) => Promise<Map<number, number>>;
@@ -195,7 +196,7 @@ export class KyselyAccounts implements AccountStore {
       .execute();
     return rows
       .map((row) => ({ ...toAccount(row), used: used.get(row.id) ?? 0, people: Number(row.people ?? 0), activeKeys: Number(row.active_keys ?? 0) }))
-      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      .sort((a, b) => byCodePoint(a.name, b.name));
   }
 
   async changePlan(accountId: number, change: PlanChange): Promise<void> {

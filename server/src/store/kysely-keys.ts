@@ -4,6 +4,7 @@ import type { UsageTotals } from './kysely-accounts.js';
 import { StoreConflictError, type AccountSpec, type KeyListing, type KeyRecord, type NewKey } from './store.js';
 import type { StoreDatabase } from './store-schema.js';
 import type { Tier } from './tiers.js';
+import { byCodePoint } from '../code-point-order.js';
 
 /**
  * The operator's key administration (`ussynth keys`) in Kysely queries that
@@ -63,7 +64,7 @@ export class KyselyKeys {
         revokedAt: iso(r.revoked_at),
         expiresAt: iso(r.expires_at),
       }))
-      .sort((a, b) => codePointOrder(a.account, b.account) || codePointOrder(a.id, b.id));
+      .sort((a, b) => byCodePoint(a.account, b.account) || byCodePoint(a.id, b.id));
   }
 
   /** Revokes a key now; false when no such key (revoking twice is not an error). */
@@ -121,8 +122,4 @@ export function keyRecord(row: KeyRow): KeyRecord {
     revokedAt: row.revoked_at,
     expiresAt: row.expires_at,
   };
-}
-
-function codePointOrder(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { isPromise } from '../../awaitable.js';
 import { sendProblem } from '../../problem/send-problem.js';
 import type { StoreHealth } from '../../store/store.js';
 
@@ -58,8 +57,7 @@ export async function metricsAnswer(app: FastifyInstance, reply: FastifyReply): 
 /** The store's health; a store that cannot even say is not ready (and the failure is logged). */
 async function storeHealth(app: FastifyInstance): Promise<StoreHealth> {
   try {
-    const health = app.ussynth.store.health();
-    return isPromise(health) ? await health : health;
+    return await app.ussynth.store.health();
   } catch (error) {
     app.log.error({ err: error }, 'store health check failed');
     return { ready: false, detail: 'the store cannot report its health', counters: {} };
