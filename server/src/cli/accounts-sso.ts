@@ -6,7 +6,7 @@ import { clientSecretContext, sealSecret } from '../sso/secret-box.js';
 import { loadSecretKey } from '../sso/secret-key.js';
 import { shownSettings } from '../sso/shown-settings.js';
 import { SSO_CALLBACK_PATH } from '../sso/callback-path.js';
-import { parse } from './cli-options.js';
+import { accountNamed, parse } from './cli-options.js';
 import { isEmailDomain } from '../accounts/email-address.js';
 
 /** The `accounts sso` lines of `ussynth accounts --help`. */
@@ -134,16 +134,14 @@ async function showSso(args: string[], io: CommandIo, store: Store): Promise<num
 
 async function removeSso(args: string[], io: CommandIo, store: Store): Promise<number> {
   const { positionals } = parse(args, {}, 1, 'account name');
-  const account = await store.accounts.findAccountByName(positionals[0]);
-  if (!account) throw new CliError(`no account named ${JSON.stringify(positionals[0])}; \`ussynth accounts list\` shows them`, 1);
+  const account = await accountNamed(store, positionals[0]);
   if (!(await store.sso.remove(account.id))) throw new CliError(`account ${JSON.stringify(account.name)} has no SSO`, 1);
   io.stdout.write(`${account.name}: SSO removed; its keys work alone again (running servers within a second)\n`);
   return 0;
 }
 
 async function enterpriseAccount(store: Store, name: string) {
-  const account = await store.accounts.findAccountByName(name);
-  if (!account) throw new CliError(`no account named ${JSON.stringify(name)}; \`ussynth accounts list\` shows them`, 1);
+  const account = await accountNamed(store, name);
   if (account.tier !== 'enterprise') {
     throw new CliError(`account ${JSON.stringify(name)} is on ${account.tier}: SSO is part of Enterprise; \`ussynth accounts set ${name} --tier enterprise --rate N --monthly-quota N\` first`, 1);
   }

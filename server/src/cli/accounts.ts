@@ -3,7 +3,7 @@ import { calendarMonth } from '../limits/calendar-month.js';
 import type { Store } from '../store/store.js';
 import { isTier, TIERS } from '../store/tiers.js';
 import { SSO_HELP, ssoAction } from './accounts-sso.js';
-import { parse, table, tierLimits } from './cli-options.js';
+import { accountNamed, parse, table, tierLimits } from './cli-options.js';
 import { withStore } from './with-store.js';
 
 const HELP = `Usage: ussynth accounts <list|show|set|sso> [options]
@@ -63,8 +63,7 @@ const ACTIONS: Record<string, Action> = {
 
   async show(args, io, store) {
     const { values, positionals } = parse(args, { json: { type: 'boolean' } }, 1, 'account name');
-    const account = await store.accounts.findAccountByName(positionals[0]);
-    if (!account) throw new CliError(`no account named ${JSON.stringify(positionals[0])}; \`ussynth accounts list\` shows them`, 1);
+    const account = await accountNamed(store, positionals[0]);
     const now = Date.now();
     const used = await store.usage(account.id, calendarMonth(now).period);
     const people = await store.accounts.listPeople(account.id);
@@ -95,8 +94,7 @@ const ACTIONS: Record<string, Action> = {
     const tier = values.tier;
     if (tier === undefined || !isTier(tier)) throw new CliError(`--tier is required: one of ${TIERS.join(', ')}`);
     const limits = tierLimits(tier, values.rate, values['monthly-quota']);
-    const account = await store.accounts.findAccountByName(positionals[0]);
-    if (!account) throw new CliError(`no account named ${JSON.stringify(positionals[0])}; \`ussynth accounts list\` shows them`, 1);
+    const account = await accountNamed(store, positionals[0]);
     await store.accounts.changePlan(account.id, { tier, limits, at: Date.now(), byPersonId: null, approvedBy: 'operator' });
     io.stdout.write(`${account.name} is now ${tier}: ${limits.rate} requests/s, ${limits.monthlyQuota} records/month (running servers apply it within a second)\n`);
     return 0;

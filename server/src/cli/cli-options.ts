@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
 import { CliError, type CommandIo } from 'ussynth/cli';
 import { TIER_LIMITS, type Tier } from '../store/tiers.js';
+import type { AccountRecord } from '../store/account-store.js';
+import type { Store } from '../store/store.js';
 
 /** Option specs of node:util's parseArgs. */
 export type Options = Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>;
@@ -54,4 +56,14 @@ function positive(text: string | undefined, option: string, unit: string, max: n
 export function table(io: CommandIo, header: string[], rows: string[][]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   for (const row of [header, ...rows]) io.stdout.write(row.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd() + '\n');
+}
+
+/**
+ * The account of that name, or a CliError (exit 1) that says how to list them.
+ * @example const account = await accountNamed(store, 'acme');
+ */
+export async function accountNamed(store: Store, name: string): Promise<AccountRecord> {
+  const account = await store.accounts.findAccountByName(name);
+  if (!account) throw new CliError(`no account named ${JSON.stringify(name)}; \`ussynth accounts list\` shows them`, 1);
+  return account;
 }
