@@ -1,9 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { AuthFailureLimit } from './access/auth-failures.js';
-import { AccountService } from './accounts/account-service.js';
-import { ActivityRecorder } from './accounts/activity-recorder.js';
+import { accountServices } from './account-services.js';
 import { AuthThrottle } from './accounts/auth-throttle.js';
-import { embeddedBilling } from './accounts/billing.js';
 import { listeningUrl } from './listening-url.js';
 import { StoreMonthlyQuota } from './limits/monthly-quota.js';
 import type { Mailer } from './mail/mailer.js';
@@ -20,9 +18,6 @@ import type { Store } from './store/store.js';
 import { buildApp } from './app.js';
 import type { ServerConfig } from './config.js';
 import { keepTickShape } from './tick-shape.js';
-import { SsoVerifier } from './sso/sso-verifier.js';
-import { SsoSignIn } from './sso/sso-sign-in.js';
-import { loadSecretKey } from './sso/secret-key.js';
 
 /** A listening server. */
 export interface RunningServer {
@@ -69,21 +64,17 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const mailer = config.smtpUrl
     ? smtpMailer(config.smtpUrl, config.mailFrom)
     : outboxMailer(config.outboxDir, config.mailFrom, (path) => log?.info({ path }, 'e-mail written to the outbox'));
-  const activity = new ActivityRecorder(store.accounts, (error) => logError('activity flush failed', error));
-  const accounts = new AccountService({
+  const { accounts, activity, sso, ssoSignIn } = accountServices({
     store,
     mailer,
-    billing: embeddedBilling(),
     throttle: redis ? redisAuthThrottle(redis) : new AuthThrottle(),
-    activity,
     clock: Date.now,
     publicUrl,
-    onBackgroundError: (what, error) => logError(`${what} failed`, error),
+    storeFile: config.dbPath,
+    secretKey: config.secretKey ?? undefined,
+    onError: (what, error) => logError(`${what} failed`, error),
   });
-  // Made beside the store on first start when USSYNTH_SECRET_KEY is not set (a PostgreSQL store requires it).
-  const secretKey = loadSecretKey(config.secretKey ?? undefined, config.dbPath);
-  const ssoSignIn = new SsoSignIn({ sso: store.sso, secretKey, publicUrl, startSession: (person) => accounts.startSession(person), clock: Date.now });
-  const services = { redis: redis && { ready: () => redis.status === 'ready' }, store, rateLimiter: limiter, quota: new StoreMonthlyQuota(store), clock: Date.now, authFailures, accounts, activity, metrics, sso: new SsoVerifier(store.sso), ssoSignIn };
+  const services = { redis: redis && { ready: () => redis.status === 'ready' }, store, rateLimiter: limiter, quota: new StoreMonthlyQuota(store), clock: Date.now, authFailures, accounts, activity, metrics, sso, ssoSignIn };
   const app = await buildApp(config, services, { publicUrl });
   log = app.log;
   const prune = setInterval(() => {

@@ -10,15 +10,12 @@ import { issueKey } from '../src/store/issue-key.js';
 import { openSqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import type { Store } from '../src/store/store.js';
 import { TIER_LIMITS, type Tier } from '../src/store/tiers.js';
-import { AccountService } from '../src/accounts/account-service.js';
-import { ActivityRecorder } from '../src/accounts/activity-recorder.js';
+import type { AccountService } from '../src/accounts/account-service.js';
 import { AuthThrottle } from '../src/accounts/auth-throttle.js';
-import { embeddedBilling } from '../src/accounts/billing.js';
 import type { Mailer } from '../src/mail/mailer.js';
 import { outboxMailer } from '../src/mail/outbox-mailer.js';
-import { SsoVerifier, type SsoVerifierOptions } from '../src/sso/sso-verifier.js';
-import { SsoSignIn } from '../src/sso/sso-sign-in.js';
-import { loadSecretKey } from '../src/sso/secret-key.js';
+import type { SsoVerifierOptions } from '../src/sso/sso-verifier.js';
+import { accountServices } from '../src/account-services.js';
 
 /** A real app on a real port with a real SQLite file in a temp dir. */
 export interface TestServer {
@@ -61,13 +58,10 @@ export async function startTestServer(options: { dir?: string; clock?: () => num
   let url = '';
   const publicUrl = () => config.publicUrl ?? url;
   const mailer = options.mailer ?? outboxMailer(outbox, 'ussynth <no-reply@localhost>', () => {});
-  const activity = new ActivityRecorder(store.accounts);
   const throttle = options.throttle ?? new AuthThrottle();
-  const accounts = new AccountService({ store, mailer, billing: embeddedBilling(), throttle, activity, clock, publicUrl, onBackgroundError: () => {} });
+  const { accounts, activity, sso, ssoSignIn, secretKey } = accountServices({ store, mailer, throttle, clock, publicUrl, storeFile: dbPath, sso: options.sso });
   const logFd = options.logFile === undefined ? undefined : openSync(options.logFile, 'w');
-  const secretKey = loadSecretKey(undefined, dbPath);
-  const ssoSignIn = new SsoSignIn({ sso: store.sso, secretKey, publicUrl, startSession: (person) => accounts.startSession(person), clock });
-  const app = await buildApp(config, { store, rateLimiter: new TokenBucketLimiter(), quota: new StoreMonthlyQuota(store), clock, accounts, activity, sso: new SsoVerifier(store.sso, options.sso), ssoSignIn }, { logFd, publicUrl });
+  const app = await buildApp(config, { store, rateLimiter: new TokenBucketLimiter(), quota: new StoreMonthlyQuota(store), clock, accounts, activity, sso, ssoSignIn }, { logFd, publicUrl });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
