@@ -3,32 +3,16 @@
 // Each round installs into a fresh empty project: the packed ussynth tarball, then faker from the registry,
 // both with npm's cache warm (--prefer-offline), so the figures compare install work, not download speed.
 // Also installs the service package the same way (it compiles better-sqlite3) for scale.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { folderBytes, installedPackages, npm, pack } from '../test/package/npm-project.js';
 import { median } from './measure.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-// npm_config_nodedir stays: it names the headers of the Node that runs this (CI also runs the suite on Node 22 and 24).
-const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('npm_') || name === 'npm_config_nodedir'));
 const work = mkdtempSync(join(tmpdir(), 'ussynth-install-bench-'));
-
-function npm(cwd: string, ...args: string[]): string {
-  return execFileSync('npm', [...args, '--no-audit', '--no-fund', '--prefer-offline'], { cwd, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-}
-
-function bytes(path: string): number {
-  const stats = statSync(path);
-  return stats.isDirectory() ? readdirSync(path).reduce((sum, name) => sum + bytes(join(path, name)), 0) : stats.size;
-}
-
-function pack(folder: string): string {
-  const [{ filename }] = JSON.parse(npm(folder, 'pack', '--ignore-scripts', '--json', '--pack-destination', work)) as { filename: string }[];
-  return join(work, filename);
-}
 
 interface InstallRun {
   seconds: number;
@@ -37,22 +21,21 @@ interface InstallRun {
   megabytes: number;
 }
 
-function install(spec: string[]): InstallRun {
+async function install(spec: string[]): Promise<InstallRun> {
   const project = mkdtempSync(join(work, 'project-'));
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'bench-project', version: '1.0.0', private: true }));
   const started = process.hrtime.bigint();
-  npm(project, 'install', ...spec);
+  await npm(project, 'install', ...spec);
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  const lock = JSON.parse(readFileSync(join(project, 'node_modules', '.package-lock.json'), 'utf8')) as { packages: Record<string, { hasInstallScript?: boolean }> };
-  const packages = Object.values(lock.packages);
-  const run = { seconds, packages: packages.length, installScripts: packages.filter((p) => p.hasInstallScript).length, megabytes: bytes(join(project, 'node_modules')) / 1e6 };
+  const packages = Object.values(installedPackages(project));
+  const run = { seconds, packages: packages.length, installScripts: packages.filter((p) => p.hasInstallScript).length, megabytes: folderBytes(join(project, 'node_modules')) / 1e6 };
   rmSync(project, { recursive: true, force: true });
   return run;
 }
 
 try {
-  const library = pack(ROOT);
-  const server = pack(join(ROOT, 'server'));
+  const library = await pack(ROOT, work);
+  const server = await pack(join(ROOT, 'server'), work);
   const fakerVersion = (JSON.parse(readFileSync(join(ROOT, 'node_modules', '@faker-js', 'faker', 'package.json'), 'utf8')) as { version: string }).version;
   const cases = [
     { name: 'ussynth (packed tarball)', spec: [library], tarball: statSync(library).size },
@@ -61,9 +44,9 @@ try {
   ];
   const runs = cases.map(() => [] as InstallRun[]);
   // Interleaved rounds: each case once per round, so the machine's drift touches them alike.
-  for (let round = 0; round < ROUNDS; round++) for (const [i, c] of cases.entries()) runs[i].push(install(c.spec));
+  for (let round = 0; round < ROUNDS; round++) for (const [i, c] of cases.entries()) runs[i].push(await install(c.spec));
   const ussynthSeconds = median(runs[0].map((r) => r.seconds));
-  console.log(`\nInstall into an empty project, npm ${npm(work, '--version').trim()}, node ${process.version}, warm cache, ${ROUNDS} interleaved rounds (median seconds)\n`);
+  console.log(`\nInstall into an empty project, npm ${(await npm(work, '--version')).stdout.trim()}, node ${process.version}, warm cache, ${ROUNDS} interleaved rounds (median seconds)\n`);
   console.log('| Package | install s | vs ussynth | packages | with install scripts | node_modules MB | tarball MB |');
   console.log('|---|---:|---:|---:|---:|---:|---:|');
   for (const [i, c] of cases.entries()) {

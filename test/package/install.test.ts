@@ -1,10 +1,11 @@
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { folderBytes, installedPackages, NPM_ENV, npm, pack } from './npm-project.js';
 
 // The packages as a registry user gets them: `npm pack` of both, installed with
 // npm into an empty project. Needs the build and the demo build in server/web-dist
@@ -16,24 +17,12 @@ const project = join(work, 'project');
 let libraryTarball = '';
 let serverTarball = '';
 
-// The outer `npm test` leaks its own npm_* settings (workspace, lifecycle) into the environment: give npm a clean one.
-// npm_config_nodedir stays: it names the headers of the Node that runs this (CI also runs the suite on Node 22 and 24).
-const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('npm_') || name === 'npm_config_nodedir'));
-
 // What npm printed on standard error when it installed the library alone (its warnings).
 let libraryInstallWarnings = '';
 
-async function npmOutput(cwd: string, ...args: string[]): Promise<{ stdout: string; stderr: string }> {
-  return run('npm', [...args, '--no-audit', '--no-fund', '--prefer-offline'], { cwd, env, maxBuffer: 64 * 1024 * 1024 });
-}
-
-async function npm(cwd: string, ...args: string[]): Promise<string> {
-  return (await npmOutput(cwd, ...args)).stdout;
-}
-
 async function node(cwd: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, args, { cwd, env });
+    const { stdout, stderr } = await run(process.execPath, args, { cwd, env: NPM_ENV });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -41,37 +30,20 @@ async function node(cwd: string, ...args: string[]): Promise<{ code: number; std
   }
 }
 
-async function pack(folder: string): Promise<string> {
-  const [{ filename }] = JSON.parse(await npm(folder, 'pack', '--ignore-scripts', '--json', '--pack-destination', work)) as { filename: string }[];
-  return join(work, filename);
-}
-
-function folderBytes(path: string): number {
-  const stats = statSync(path);
-  if (!stats.isDirectory()) return stats.size;
-  return readdirSync(path).reduce((sum, name) => sum + folderBytes(join(path, name)), 0);
-}
-
-/** The installed packages by path, from npm's hidden lockfile, with whether each has an install script. */
-function installedPackages(): Record<string, { hasInstallScript?: boolean }> {
-  const lock = JSON.parse(readFileSync(join(project, 'node_modules', '.package-lock.json'), 'utf8')) as { packages: Record<string, { hasInstallScript?: boolean }> };
-  return lock.packages;
-}
-
 beforeAll(async () => {
   expect(existsSync(join(ROOT, 'dist', 'index.js')), 'run `npm run build` first').toBe(true);
   expect(existsSync(join(ROOT, 'server', 'web-dist', 'index.html')), 'run `npm run build:web` first').toBe(true);
-  [libraryTarball, serverTarball] = await Promise.all([pack(ROOT), pack(join(ROOT, 'server'))]);
+  [libraryTarball, serverTarball] = await Promise.all([pack(ROOT, work), pack(join(ROOT, 'server'), work)]);
   mkdirSync(project);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'fixture-project', version: '1.0.0', private: true, type: 'module' }));
-  libraryInstallWarnings = (await npmOutput(project, 'install', libraryTarball)).stderr;
+  libraryInstallWarnings = (await npm(project, 'install', libraryTarball)).stderr;
 }, 600_000);
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('npm install ussynth (the library alone)', () => {
   it('installs one package, runs no install script, and stays small', () => {
-    const packages = installedPackages();
+    const packages = installedPackages(project);
     expect(Object.keys(packages)).toEqual(['node_modules/ussynth']);
     expect(packages['node_modules/ussynth'].hasInstallScript).toBeUndefined();
     const manifest = JSON.parse(readFileSync(join(project, 'node_modules', 'ussynth', 'package.json'), 'utf8')) as { dependencies?: object; scripts?: Record<string, string> };
@@ -94,7 +66,7 @@ describe('npm install ussynth (the library alone)', () => {
   });
 
   it('runs `npx ussynth address --count 3 --format csv`', async () => {
-    const { stdout } = await run('npx', ['ussynth', 'address', '--count', '3', '--format', 'csv', '--seed', '7'], { cwd: project, env });
+    const { stdout } = await run('npx', ['ussynth', 'address', '--count', '3', '--format', 'csv', '--seed', '7'], { cwd: project, env: NPM_ENV });
     const lines = stdout.trimEnd().split('\n');
     expect(lines[0]).toBe('name,street,city,state,zip,phone,email,country');
     expect(lines).toHaveLength(4);
@@ -131,7 +103,7 @@ describe('npm install ussynth-server (the service)', () => {
     // npm's bin link of the service package, and the library's binary handing `serve` over to it.
     for (const binary of [join('.bin', 'ussynth-server'), join('ussynth', 'dist', 'cli', 'main.js')]) {
       const dir = mkdtempSync(join(work, 'store-'));
-      const child = spawn(join(project, 'node_modules', binary), ['serve'], { cwd: project, env: { ...env, PORT: '0', LOG_LEVEL: 'warn', USSYNTH_DB: join(dir, 'store.sqlite') }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(join(project, 'node_modules', binary), ['serve'], { cwd: project, env: { ...NPM_ENV, PORT: '0', LOG_LEVEL: 'warn', USSYNTH_DB: join(dir, 'store.sqlite') }, stdio: ['ignore', 'pipe', 'pipe'] });
       try {
         const banner = await new Promise<string>((resolve, reject) => {
           let text = '';
