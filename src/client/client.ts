@@ -78,23 +78,18 @@ export function createClient(options: ClientOptions): UssynthClient {
         throw error;
       }
     },
-    async addresses(range) {
-      const records: Address[] = [];
-      for await (const page of addressPages(resolved, range)) for (const address of page.addresses) records.push(address);
-      return records;
-    },
+    addresses: (range) => collect(addressPages(resolved, range), (page) => page.addresses),
     addressPages: (range) => addressPages(resolved, range),
-    async eins(range) {
-      const records: EinResult[] = [];
-      for await (const page of einPages(resolved, range)) records.push(...page.eins);
-      return records;
-    },
+    eins: (range) => collect(einPages(resolved, range), (page) => page.eins),
     einPages: (range) => einPages(resolved, range),
-    async phones(range) {
-      const records: PhoneResult[] = [];
-      for await (const page of phonePages(resolved, range)) records.push(...page.phones);
-      return records;
-    },
+    phones: (range) => collect(phonePages(resolved, range), (page) => page.phones),
     phonePages: (range) => phonePages(resolved, range),
   };
+}
+
+// Every record of every page, in order.
+async function collect<Page, T>(pages: AsyncIterable<Page>, records: (page: Page) => readonly T[]): Promise<T[]> {
+  const all: T[] = [];
+  for await (const page of pages) for (const record of records(page)) all.push(record);
+  return all;
 }
