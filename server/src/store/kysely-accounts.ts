@@ -18,6 +18,7 @@ import type { NewKey } from './store.js';
 import type { Tier, TierLimits } from './tiers.js';
 import type { AccountTable, PersonTable, StoreDatabase } from './store-schema.js';
 import { byCodePoint } from '../code-point-order.js';
+import { rollKey } from './kysely-keys.js';
 
 /** Every account's records used in `period`, exact (a store with a ledger adds what it has not written yet). */
 export type UsageTotals = (period: string) => Promise<Map<number, number>>;
@@ -254,18 +255,8 @@ export class KyselyAccounts implements AccountStore {
     return true;
   }
 
-  async rollAccountKey(accountId: number, keyId: string, next: NewKey, graceEndsAt: number, now: number): Promise<boolean> {
-    return this.db.transaction().execute(async (tx) => {
-      const old = await tx.selectFrom('api_keys').selectAll().where('id', '=', keyId).where('account_id', '=', accountId).where('revoked_at', 'is', null).executeTakeFirst();
-      if (!old || (old.expires_at !== null && old.expires_at <= now)) return false;
-      await tx
-        .insertInto('api_keys')
-        .values({ id: next.id, account_id: accountId, digest: Buffer.from(next.digest), environment: next.environment, name: old.name, created_at: now, revoked_at: null, expires_at: old.expires_at })
-        .execute();
-      const until = old.expires_at === null ? graceEndsAt : Math.min(old.expires_at, graceEndsAt);
-      await tx.updateTable('api_keys').set({ expires_at: until }).where('id', '=', keyId).execute();
-      return true;
-    });
+  rollAccountKey(accountId: number, keyId: string, next: NewKey, graceEndsAt: number, now: number): Promise<boolean> {
+    return rollKey(this.db, { id: keyId, accountId, inherit: true }, next, graceEndsAt, now);
   }
 
   async touchKeys(lastUsed: ReadonlyMap<string, number>): Promise<void> {

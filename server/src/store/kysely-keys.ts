@@ -75,20 +75,35 @@ export class KyselyKeys {
   }
 
   /** Adds `next` to the account of `id` and makes `id` expire at `expiresAt`; false when `id` is unknown or no longer works. */
-  async rotateKey(id: string, next: NewKey, expiresAt: number, now: number): Promise<boolean> {
-    return this.db.transaction().execute(async (tx) => {
-      const old = await tx.selectFrom('api_keys').selectAll().where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
-      if (!old || (old.expires_at !== null && old.expires_at <= now)) return false;
-      await tx
-        .insertInto('api_keys')
-        .values({ id: next.id, account_id: old.account_id, digest: Buffer.from(next.digest), environment: next.environment, created_at: now, revoked_at: null, expires_at: null })
-        .execute();
-      // A shorter grace than an earlier rotation's wins; never extend a key's life.
-      const until = old.expires_at === null ? expiresAt : Math.min(old.expires_at, expiresAt);
-      await tx.updateTable('api_keys').set({ expires_at: until }).where('id', '=', id).execute();
-      return true;
-    });
+  rotateKey(id: string, next: NewKey, expiresAt: number, now: number): Promise<boolean> {
+    return rollKey(this.db, { id, inherit: false }, next, expiresAt, now);
   }
+}
+
+/**
+ * Replaces the working key `old.id` by `next` on its account in one
+ * transaction: `next` is added, and the old key expires at `graceEndsAt`
+ * (or its own earlier expiry: a rotation never extends a key's life).
+ * `old.accountId` limits it to that account's keys; `inherit` gives `next`
+ * the old key's name and expiry (an owner's roll from the dashboard).
+ * False when the old key is unknown, revoked or expired.
+ * @example await rollKey(db, { id: 'AbCd1234', accountId: 7, inherit: true }, next, Date.now() + 86_400_000, Date.now())
+ */
+export function rollKey(db: Kysely<StoreDatabase>, old: { id: string; accountId?: number; inherit: boolean }, next: NewKey, graceEndsAt: number, now: number): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    let query = tx.selectFrom('api_keys').selectAll().where('id', '=', old.id).where('revoked_at', 'is', null);
+    if (old.accountId !== undefined) query = query.where('account_id', '=', old.accountId);
+    const row = await query.executeTakeFirst();
+    if (!row || (row.expires_at !== null && row.expires_at <= now)) return false;
+    const inherited = old.inherit ? { name: row.name, expires_at: row.expires_at } : { expires_at: null };
+    await tx
+      .insertInto('api_keys')
+      .values({ id: next.id, account_id: row.account_id, digest: Buffer.from(next.digest), environment: next.environment, created_at: now, revoked_at: null, ...inherited })
+      .execute();
+    const until = row.expires_at === null ? graceEndsAt : Math.min(row.expires_at, graceEndsAt);
+    await tx.updateTable('api_keys').set({ expires_at: until }).where('id', '=', old.id).execute();
+    return true;
+  });
 }
 
 /** A key row joined with its account, as both stores read it for `findKey`. */
