@@ -1,9 +1,8 @@
 import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import type pg from 'pg';
-import { KyselyAccounts } from '../kysely-accounts.js';
-import { keyRecord, KyselyKeys } from '../kysely-keys.js';
-import { KyselySso } from '../kysely-sso.js';
-import type { AccountSpec, KeyListing, KeyRecord, NewKey, Store, StoreHealth, StoreLog, UsageDebit } from '../store.js';
+import { KyselyStore } from '../kysely-store.js';
+import { keyRecord } from '../kysely-keys.js';
+import type { KeyRecord, Store, StoreHealth, StoreLog, UsageDebit } from '../store.js';
 import { StoreRefusedError } from '../store.js';
 import { describeStore } from '../open-store.js';
 import type { StoreDatabase } from '../store-schema.js';
@@ -46,10 +45,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
 }
 
 
-class PostgresStore implements Store {
-  readonly accounts;
-  readonly sso;
-  private readonly keys;
+class PostgresStore extends KyselyStore implements Store {
   private readonly batcher;
   private closed = false;
   private lastHealthCheck = { at: 0, ready: true, detail: undefined as string | undefined };
@@ -57,13 +53,10 @@ class PostgresStore implements Store {
 
   constructor(
     private readonly pool: pg.Pool,
-    private readonly db: Kysely<StoreDatabase>,
+    db: Kysely<StoreDatabase>,
     private readonly log: StoreLog,
   ) {
-    const totals = (period: string) => this.usageTotals(period);
-    this.accounts = new KyselyAccounts(db, totals);
-    this.sso = new KyselySso(db, this.accounts);
-    this.keys = new KyselyKeys(db, totals);
+    super(db);
     this.batcher = new PostgresUsageBatcher(pool, () => (this.counters.postgres_errors_total += 1));
   }
 
@@ -112,21 +105,9 @@ class PostgresStore implements Store {
     return detail === undefined ? { ready, counters: { ...this.counters } } : { ready, detail, counters: { ...this.counters } };
   }
 
-  createKey(account: AccountSpec, key: NewKey, now: number): Promise<void> {
-    return this.keys.createKey(account, key, now);
-  }
 
-  listKeys(period: string): Promise<KeyListing[]> {
-    return this.keys.listKeys(period);
-  }
 
-  revokeKey(id: string, now: number): Promise<boolean> {
-    return this.keys.revokeKey(id, now);
-  }
 
-  rotateKey(id: string, next: NewKey, expiresAt: number, now: number): Promise<boolean> {
-    return this.keys.rotateKey(id, next, expiresAt, now);
-  }
 
   async close(): Promise<void> {
     if (this.closed) return;
@@ -135,7 +116,7 @@ class PostgresStore implements Store {
     await this.db.destroy();
   }
 
-  private async usageTotals(period: string): Promise<Map<number, number>> {
+  protected async usageTotals(period: string): Promise<Map<number, number>> {
     const rows = await this.db.selectFrom('usage').select(['account_id', 'records']).where('period', '=', period).execute();
     return new Map(rows.map((row) => [row.account_id, row.records]));
   }

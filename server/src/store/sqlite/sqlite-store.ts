@@ -1,17 +1,16 @@
 import { Database, type SqliteDatabase } from './sqlite-driver.js';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import type { Awaitable } from '../../awaitable.js';
-import type { AccountSpec, KeyListing, KeyRecord, NewKey, Store, StoreHealth, StoreLog, UsageDebit } from '../store.js';
+import type { KeyRecord, Store, StoreHealth, StoreLog, UsageDebit } from '../store.js';
 import { StoreBusyError, StoreRefusedError } from '../store.js';
 import { tryExclusiveLock, type ExclusiveLock } from './exclusive-lock.js';
 import { storeMigrations } from './migrations.js';
 import type { StoreDatabase } from '../store-schema.js';
-import { KyselyAccounts } from '../kysely-accounts.js';
-import { keyRecord, KyselyKeys, type KeyRow } from '../kysely-keys.js';
+import { KyselyStore } from '../kysely-store.js';
+import { keyRecord, type KeyRow } from '../kysely-keys.js';
 import { storeFilePath } from './store-file.js';
 import { foldedSeq, readJournal, unfoldedUsage } from './usage-journal.js';
 import { FOLD_INTERVAL_MS, UsageLedger } from './usage-ledger.js';
-import { KyselySso } from '../kysely-sso.js';
 
 /** Options of the embedded store. */
 export interface SqliteStoreOptions {
@@ -91,10 +90,7 @@ function unusable(path: string, error: unknown): StoreRefusedError {
   return new StoreRefusedError(`key store ${path} ${reason} (${code ?? 'error'}: ${message ?? String(error)})`);
 }
 
-class SqliteStore implements Store {
-  readonly accounts;
-  private readonly keys;
-  readonly sso;
+class SqliteStore extends KyselyStore implements Store {
   private readonly findKeyStatement;
   private readonly debitStatement;
   private readonly usageStatement;
@@ -104,15 +100,13 @@ class SqliteStore implements Store {
 
   constructor(
     private readonly sqlite: SqliteDatabase,
-    private readonly db: Kysely<StoreDatabase>,
+    db: Kysely<StoreDatabase>,
     private readonly ledger: UsageLedger | undefined,
     /** The usage journal, which readers add to the table (null in memory). */
     private readonly journalPath: string | null,
     private readonly lock?: ExclusiveLock,
   ) {
-    this.accounts = new KyselyAccounts(db, (period) => this.usageTotals(period));
-    this.keys = new KyselyKeys(db, (period) => this.usageTotals(period));
-    this.sso = new KyselySso(db, this.accounts);
+    super(db);
     this.findKeyStatement = sqlite.prepare<[string], KeyRow>(
       `SELECT k.id, k.digest, k.environment, k.account_id, a.name, a.tier, a.rate, a.monthly_quota, k.revoked_at, k.expires_at
        FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.id = ?`,
@@ -160,27 +154,15 @@ class SqliteStore implements Store {
     return this.ledger?.report() ?? { ready: !this.closed, counters: {} };
   }
 
-  createKey(account: AccountSpec, key: NewKey, now: number): Promise<void> {
-    return this.keys.createKey(account, key, now);
-  }
 
-  listKeys(period: string): Promise<KeyListing[]> {
-    return this.keys.listKeys(period);
-  }
 
-  revokeKey(id: string, now: number): Promise<boolean> {
-    return this.keys.revokeKey(id, now);
-  }
 
-  rotateKey(id: string, next: NewKey, expiresAt: number, now: number): Promise<boolean> {
-    return this.keys.rotateKey(id, next, expiresAt, now);
-  }
 
   /**
    * Every account's exact usage in `period`: the owner folds its ledger first; a reader adds the journal's
    * unfolded lines (the journal first, then the totals and the folded position in one snapshot).
    */
-  private async usageTotals(period: string): Promise<Map<number, number>> {
+  protected async usageTotals(period: string): Promise<Map<number, number>> {
     this.ledger?.fold();
     const lines = this.ledger || this.journalPath === null ? [] : readJournal(this.journalPath);
     const { rows, folded } = await this.db.transaction().execute(async (tx) => ({
