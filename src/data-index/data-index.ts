@@ -5,12 +5,16 @@ import {
   WEIGHTED_TABLES,
   ZIP_BITMAP_BYTES,
   ZIP_TYPES,
+  type ElementType,
   type PlainSectionTag,
   type StateKind,
   type WeightedTableId,
   type ZipType,
 } from './format.js';
 import { readIndex, type SectionArray } from './read-index.js';
+
+// The typed array each element type is read into.
+const ARRAY_OF: Record<ElementType, typeof Uint8Array | typeof Uint16Array | typeof Uint32Array> = { u8: Uint8Array, u16: Uint16Array, u32: Uint32Array };
 
 /**
  * A Walker alias table: pick column j uniformly, keep it if a draw is below
@@ -127,7 +131,10 @@ export class DataIndex {
       if (!found) throw new UssynthError('invalid_index_file', `Invalid ussynth index: missing section ${tag}`);
       return found;
     };
-    for (const tag of Object.keys(PLAIN_SECTIONS) as PlainSectionTag[]) section(tag);
+    // Every plain section present, with the element type the format gives it (the casts below rely on it).
+    for (const [tag, { type }] of Object.entries(PLAIN_SECTIONS) as [PlainSectionTag, { type: ElementType }][]) {
+      if (!(section(tag) instanceof ARRAY_OF[type])) throw new UssynthError('invalid_index_file', `Invalid ussynth index: section ${tag} must be ${type}`);
+    }
     this.datasetVersion = raw.datasetVersion;
     const text = new TextDecoder('utf-8', { fatal: true }).decode(section('STRD'));
     this.string = lazyStrings(text, section('STRL'));
@@ -178,14 +185,9 @@ export class DataIndex {
     this.zipCities = new Uint32Array(section('ZPCT'));
     this.zipTypes = section('ZPTY') as Uint8Array;
     this.einPrefixes = section('EINP') as Uint8Array;
-    const u16 = (tag: PlainSectionTag): Uint16Array => {
-      const found = section(tag);
-      if (!(found instanceof Uint16Array)) throw new UssynthError('invalid_index_file', `Invalid ussynth index: section ${tag} must be u16`);
-      return found;
-    };
-    this.zipPhonePlaces = u16('ZSPL');
-    this.placeExchangeStarts = u16('PLEO');
-    this.placeExchanges = u16('PLEX');
+    this.zipPhonePlaces = section('ZSPL') as Uint16Array;
+    this.placeExchangeStarts = section('PLEO') as Uint16Array;
+    this.placeExchanges = section('PLEX') as Uint16Array;
     this.phonePlaceCount = this.placeExchangeStarts.length - 1;
     if (this.zipPhonePlaces.length !== this.tables.get('ZS')!.size || this.placeExchangeStarts[this.phonePlaceCount] !== this.placeExchanges.length) {
       throw new UssynthError('invalid_index_file', 'Invalid ussynth index: phone place sections do not match the ZIP table or each other');

@@ -127,6 +127,20 @@ describe('index rejections', () => {
     }).message;
     expect(message).toMatch(/section STRD lies outside the file/);
   });
+
+  it('rejects a section stored with another element type than the format gives it', () => {
+    for (const [tag, declared] of [['PLEX', 'u16'], ['STCD', 'u32']] as const) {
+      const message = rejection((b) => {
+        const view = new DataView(b.buffer);
+        const count = view.getUint32(24, true);
+        const entry = Array.from({ length: count }, (_, i) => HEADER_SIZE + i * 16).find((at) => String.fromCharCode(...b.subarray(at, at + 4)) === tag)!;
+        view.setUint8(entry + 4, 1); // u8: the same element count fits in fewer bytes
+        view.setUint32(20, crc32(b.subarray(HEADER_SIZE)), true);
+        return b;
+      }).message;
+      expect(message).toMatch(new RegExp(`section ${tag} must be ${declared}`));
+    }
+  });
 });
 
 describe('index rejections of the phone place sections', () => {
