@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { clearHostCookie, hostCookie, setHostCookie } from '../accounts/host-cookie.js';
 import { SSO_SIGN_IN_TTL_MS } from './sso-sign-in.js';
 
 /**
@@ -7,23 +8,16 @@ import { SSO_SIGN_IN_TTL_MS } from './sso-sign-in.js';
  * @example request.cookies[signInCookieName('https://api.example.com')]
  */
 export function signInCookieName(publicUrl: string): string {
-  return new URL(publicUrl).protocol === 'https:' ? '__Host-ussynth_sso' : 'ussynth_sso';
+  return hostCookie(publicUrl, 'ussynth_sso').name;
 }
 
 /**
- * Sets the started sign-in's id: HttpOnly, SameSite=Lax (the provider's
- * redirect back is a top-level GET, on which Lax cookies are sent), for the
- * sign-in's 10 minutes.
+ * Sets the started sign-in's id for the sign-in's 10 minutes (SameSite=Lax:
+ * the provider's redirect back is a top-level GET, on which it is sent).
  * @example setSignInCookie(reply, publicUrl, transactionId)
  */
 export function setSignInCookie(reply: FastifyReply, publicUrl: string, transactionId: string): void {
-  reply.setCookie(signInCookieName(publicUrl), transactionId, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: new URL(publicUrl).protocol === 'https:',
-    path: '/',
-    maxAge: SSO_SIGN_IN_TTL_MS / 1000,
-  });
+  setHostCookie(reply, hostCookie(publicUrl, 'ussynth_sso'), transactionId, SSO_SIGN_IN_TTL_MS);
 }
 
 /**
@@ -31,5 +25,5 @@ export function setSignInCookie(reply: FastifyReply, publicUrl: string, transact
  * @example clearSignInCookie(reply, publicUrl)
  */
 export function clearSignInCookie(reply: FastifyReply, publicUrl: string): void {
-  reply.clearCookie(signInCookieName(publicUrl), { httpOnly: true, sameSite: 'lax', secure: new URL(publicUrl).protocol === 'https:', path: '/' });
+  clearHostCookie(reply, hostCookie(publicUrl, 'ussynth_sso'));
 }
