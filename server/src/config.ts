@@ -80,27 +80,28 @@ export class ConfigError extends Error {
 export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const problems: string[] = [];
   const port = integerVar(env, 'PORT', 3000, 0, 65535, problems);
-  const host = env.HOST === undefined || env.HOST === '' ? '127.0.0.1' : env.HOST;
+  const host = textVar(env, 'HOST') ?? '127.0.0.1';
   if (!/^[0-9A-Za-z.:\-[\]]+$/.test(host)) problems.push(`HOST must be a host name or IP address, got ${JSON.stringify(host)}`);
-  const logLevel = env.LOG_LEVEL === undefined || env.LOG_LEVEL === '' ? 'info' : env.LOG_LEVEL;
+  const logLevel = textVar(env, 'LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(logLevel)}`);
   const webDirGiven = env.USSYNTH_WEB_DIR !== undefined && env.USSYNTH_WEB_DIR !== '' ? env.USSYNTH_WEB_DIR : undefined;
   if (webDirGiven !== undefined && !existsSync(webDirGiven)) problems.push(`USSYNTH_WEB_DIR ${JSON.stringify(webDirGiven)} does not exist`);
   const publicUrl = urlVar(env, 'USSYNTH_PUBLIC_URL', ['http:', 'https:'], problems);
   if (publicUrl !== null && new URL(publicUrl).pathname !== '/') problems.push(`USSYNTH_PUBLIC_URL must be an origin without a path, such as https://api.example.com; got ${JSON.stringify(env.USSYNTH_PUBLIC_URL)}`);
   const smtpUrl = urlVar(env, 'USSYNTH_SMTP_URL', ['smtp:', 'smtps:'], problems);
-  const mailFrom = env.USSYNTH_MAIL_FROM === undefined || env.USSYNTH_MAIL_FROM === '' ? 'ussynth <no-reply@localhost>' : env.USSYNTH_MAIL_FROM;
+  const mailFrom = textVar(env, 'USSYNTH_MAIL_FROM') ?? 'ussynth <no-reply@localhost>';
   if (!/@[^\s@>]+\.?[^\s@>]*>?$/.test(mailFrom) || /[\r\n]/.test(mailFrom)) problems.push(`USSYNTH_MAIL_FROM must be an address such as "ussynth <no-reply@example.com>"; got ${JSON.stringify(mailFrom)}`);
   const redisUrl = urlVar(env, 'USSYNTH_REDIS_URL', ['redis:', 'rediss:'], problems);
-  const metricsPort = env.USSYNTH_METRICS_PORT === undefined || env.USSYNTH_METRICS_PORT === '' ? null : integerVar(env, 'USSYNTH_METRICS_PORT', 0, 0, 65535, problems);
-  const trustProxy = env.USSYNTH_TRUST_PROXY === undefined || env.USSYNTH_TRUST_PROXY === '' ? null : env.USSYNTH_TRUST_PROXY.split(',').map((part) => part.trim());
+  const metricsPort = textVar(env, 'USSYNTH_METRICS_PORT') === null ? null : integerVar(env, 'USSYNTH_METRICS_PORT', 0, 0, 65535, problems);
+  const trustProxy = textVar(env, 'USSYNTH_TRUST_PROXY')?.split(',').map((part) => part.trim()) ?? null;
   if (trustProxy !== null && trustProxy.some((part) => !/^[0-9A-Fa-f.:]+(?:\/\d{1,3})?$/.test(part))) {
     problems.push(`USSYNTH_TRUST_PROXY must be IP addresses or CIDR ranges separated by commas, such as 10.0.0.0/8,127.0.0.1; got ${JSON.stringify(env.USSYNTH_TRUST_PROXY)}`);
   }
   const store = storeLocation(env);
   if (store.engine === 'postgres') urlVar(env, 'USSYNTH_DB', ['postgres:', 'postgresql:'], problems);
-  const secretKey = env.USSYNTH_SECRET_KEY === undefined || env.USSYNTH_SECRET_KEY === '' ? null : env.USSYNTH_SECRET_KEY;
-  if (secretKey !== null && secretKeyProblem(secretKey)) problems.push(secretKeyProblem(secretKey)!);
+  const secretKey = textVar(env, 'USSYNTH_SECRET_KEY');
+  const secretKeyFault = secretKey === null ? null : secretKeyProblem(secretKey);
+  if (secretKeyFault !== null) problems.push(secretKeyFault);
   // The key file beside a SQLite store is one machine's; instances sharing PostgreSQL must share the key too.
   if (store.engine === 'postgres' && secretKey === null) problems.push('USSYNTH_SECRET_KEY is required with a PostgreSQL store (USSYNTH_DB=postgres://...): every instance must seal and open SSO client secrets with the same key');
   if (problems.length) throw new ConfigError(problems);
@@ -126,7 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     publicUrl: publicUrl === null ? null : new URL(publicUrl).origin,
     smtpUrl,
     mailFrom,
-    outboxDir: env.USSYNTH_OUTBOX === undefined || env.USSYNTH_OUTBOX === '' ? join(dirname(dbPath), 'outbox') : env.USSYNTH_OUTBOX,
+    outboxDir: textVar(env, 'USSYNTH_OUTBOX') ?? join(dirname(dbPath), 'outbox'),
     maxActivePerConnection: 8,
     maxWaitingPerConnection: 64,
     stallTimeoutMs: 30_000,
@@ -135,9 +136,15 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
   };
 }
 
-function urlVar(env: NodeJS.ProcessEnv, name: string, protocols: string[], problems: string[]): string | null {
+/** The variable's text, or null when it is unset or empty (empty means "the default", as in a systemd EnvironmentFile). */
+function textVar(env: NodeJS.ProcessEnv, name: string): string | null {
   const text = env[name];
-  if (text === undefined || text === '') return null;
+  return text === undefined || text === '' ? null : text;
+}
+
+function urlVar(env: NodeJS.ProcessEnv, name: string, protocols: string[], problems: string[]): string | null {
+  const text = textVar(env, name);
+  if (text === null) return null;
   try {
     const url = new URL(text);
     if (protocols.includes(url.protocol)) return text;
@@ -149,8 +156,8 @@ function urlVar(env: NodeJS.ProcessEnv, name: string, protocols: string[], probl
 }
 
 function integerVar(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number, problems: string[]): number {
-  const text = env[name];
-  if (text === undefined || text === '') return fallback;
+  const text = textVar(env, name);
+  if (text === null) return fallback;
   if (!/^[0-9]+$/.test(text) || Number(text) < min || Number(text) > max) {
     problems.push(`${name} must be a whole number from ${min} to ${max}, got ${JSON.stringify(text)}`);
     return fallback;
