@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { ServerConfig } from '../config.js';
-import { describeStore } from '../store/open-store.js';
+import { describeStore } from '../store/default-path.js';
 import { issueKey } from '../store/issue-key.js';
 import type { Store } from '../store/store.js';
 import { TIER_LIMITS } from '../store/tiers.js';

@@ -33,3 +33,11 @@ export function storePath(env: NodeJS.ProcessEnv): string {
   const given = env.USSYNTH_DB;
   return resolve(given !== undefined && given !== '' ? given : DEFAULT_STORE_PATH);
 }
+
+/**
+ * The store's location for messages and the start-up banner, without a password.
+ * @example describeStore({ engine: 'postgres', url: 'postgres://u:pw@db/x' }) // 'PostgreSQL postgres://u:***@db/x'
+ */
+export function describeStore(location: StoreLocation): string {
+  return location.engine === 'postgres' ? `PostgreSQL ${location.url.replace(/\/\/([^:/@]*):[^@/]*@/, '//$1:***@')}` : location.path;
+}

@@ -16,11 +16,3 @@ export async function openStore(location: StoreLocation, options: { server: bool
   const { openSqliteStore } = await import('./sqlite/sqlite-store.js');
   return openSqliteStore(location.path, { ownUsage: options.server, log: options.log });
 }
-
-/**
- * The store's location for messages and the start-up banner, without a password.
- * @example describeStore({ engine: 'postgres', url: 'postgres://u:pw@db/x' }) // 'PostgreSQL postgres://u:***@db/x'
- */
-export function describeStore(location: StoreLocation): string {
-  return location.engine === 'postgres' ? `PostgreSQL ${location.url.replace(/\/\/([^:/@]*):[^@/]*@/, '//$1:***@')}` : location.path;
-}

@@ -4,7 +4,7 @@ import { KyselyStore } from '../kysely-store.js';
 import { keyRecord } from '../kysely-keys.js';
 import type { KeyRecord, Store, StoreHealth, StoreLog, UsageDebit } from '../store.js';
 import { StoreRefusedError } from '../store.js';
-import { describeStore } from '../open-store.js';
+import { describeStore } from '../default-path.js';
 import type { StoreDatabase } from '../store-schema.js';
 import { postgresMigrations } from './migrations.js';
 import { postgresPool } from './postgres-pool.js';
