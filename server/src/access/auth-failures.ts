@@ -2,6 +2,10 @@ import type { FastifyRequest } from 'fastify';
 import { isPromise, type Awaitable } from '../awaitable.js';
 import type { RateDecision, RateLimiter } from '../limits/rate-limiter.js';
 import { ProblemError } from '../problem/problem-error.js';
+import { clientAddress } from './client-address.js';
+
+/** Moved to client-address.ts (every per-client limit uses it); kept here for existing importers. */
+export { clientAddress };
 
 /**
  * Failed authentications allowed per client address: each 401 takes one
@@ -38,20 +42,4 @@ export class AuthFailureLimit {
       { headers: { 'retry-after': String(decision.retryAfterSeconds), connection: 'close' } },
     );
   }
-}
-
-/**
- * The address a failure limit applies to: an IPv4 address as it is, an IPv6
- * address by its /64 (one host usually holds a whole /64, and would otherwise
- * have 2^64 buckets).
- * @example clientAddress('2001:db8:1:2:aa:bb:cc:dd') // "2001:db8:1:2::/64"
- */
-export function clientAddress(ip: string): string {
-  if (!ip.includes(':')) return ip;
-  if (ip.startsWith('::ffff:') && ip.includes('.')) return ip.slice(7);
-  const [head, tail = ''] = ip.split('::');
-  const front = head === '' ? [] : head.split(':');
-  const back = tail === '' ? [] : tail.split(':');
-  const groups = ip.includes('::') ? [...front, ...Array<string>(8 - front.length - back.length).fill('0'), ...back] : front;
-  return `${groups.slice(0, 4).map((g) => g.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`;
 }

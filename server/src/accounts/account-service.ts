@@ -120,12 +120,19 @@ export class AccountService {
   async signIn(emailText: unknown, password: unknown, ip: string): Promise<{ sessionId: string; session: CurrentSession }> {
     const email = requireEmail(emailText);
     if (typeof password !== 'string' || password.length === 0) throw new ProblemError('invalid_password', 'password is required', { param: 'password' });
+    // Consume first: the attempt is counted before the password is checked, so concurrent guesses cannot all pass.
     await this.throttled('signin', ip, email);
-    await this.refuseSsoDomain(email);
-    const person = await this.deps.store.accounts.findPersonByEmail(email);
+    let person: PersonRecord | undefined;
+    try {
+      await this.refuseSsoDomain(email);
+      person = await this.deps.store.accounts.findPersonByEmail(email);
+    } catch (error) {
+      // No password was checked: the attempt is given back.
+      await this.deps.throttle.refund(email).catch(() => {});
+      throw error;
+    }
     // An unknown address costs one argon2 verification too (verifyPassword's fixed hash): same time, same answer.
     if (!(await verifyPassword(person?.passwordHash ?? null, password)) || !person) {
-      await this.deps.throttle.failed(email);
       throw new ProblemError('invalid_credentials', 'the e-mail address or the password is wrong');
     }
     await this.deps.throttle.succeeded(email);

@@ -1,13 +1,19 @@
+import { clientAddress } from '../access/client-address.js';
 import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
-/** What a client asks for: each has its own per-address budget, all share the per-IP one. */
-export type AuthAction = 'signin' | 'signup' | 'mail';
+/**
+ * What a client asks for: each has its own per-address budget, all share the
+ * per-IP one. `sso` is the start of an SSO sign-in: no password is checked,
+ * so it takes nothing from the address's sign-in budget but is refused while
+ * that budget is spent.
+ */
+export type AuthAction = 'signin' | 'signup' | 'mail' | 'sso';
 
 /** The limits, as documented in docs/accounts.md. */
 export const AUTH_LIMITS = {
   /** Requests of any action per client IP per minute. */
   perIpPerMinute: 30,
-  /** Failed sign-ins per address per 15 minutes; the window restarts with each failure, so guessing stays slow. */
+  /** Password checks per address per 15 minutes, taken before each check and given back when it succeeds (so: failed sign-ins). */
   failedSigninsPerAddress: 5,
   /** Sign-ups and e-mailed links (verification, reset) per address per hour: no one can flood a mailbox. */
   mailsPerAddressPerHour: 5,
@@ -44,27 +50,30 @@ export class AuthThrottle {
   }
 
   /**
-   * Counts one attempt from `ip` (and, for sign-up and mail, one for
-   * `address`); refuses when a budget is spent. A sign-in is refused while
-   * the address's failures are at their limit, before the password is checked.
+   * Takes one attempt from `ip`'s budget (by its /64 for IPv6, see
+   * clientAddress) and, except for `sso`, one from the address's: for a
+   * sign-in that is a password check, taken atomically *before* the check
+   * (consume first), so however many guesses arrive at once, on however many
+   * instances sharing the limiter, at most the budget is ever checked per
+   * window. `succeeded` gives it back; `refund` returns it when no password
+   * was checked after all.
    */
   async attempt(action: AuthAction, ip: string, address: string | null): Promise<ThrottleDecision> {
-    const byIp = await consume(this.perIp, ip);
+    const byIp = await consume(this.perIp, clientAddress(ip));
     if (!byIp.allowed || address === null) return byIp;
-    if (action === 'signin') {
-      const failures = await this.failedSignins.get(address);
-      if (failures !== null && failures.consumedPoints >= AUTH_LIMITS.failedSigninsPerAddress) return refused(failures);
-      return { allowed: true };
+    if (action === 'sso') {
+      const checks = await this.failedSignins.get(address);
+      return checks !== null && checks.consumedPoints >= AUTH_LIMITS.failedSigninsPerAddress ? refused(checks) : { allowed: true };
     }
-    return consume(this.mails, address);
+    return consume(action === 'signin' ? this.failedSignins : this.mails, address);
   }
 
-  /** Counts a failed sign-in against the address. */
-  async failed(address: string): Promise<void> {
-    await consume(this.failedSignins, address);
+  /** Gives back a sign-in attempt that checked no password (refused for another reason, or the store failed). */
+  async refund(address: string): Promise<void> {
+    await this.failedSignins.reward(address, 1);
   }
 
-  /** Clears the address's failures after a good sign-in. */
+  /** A good sign-in: gives its attempt back and clears the address's earlier failures. */
   async succeeded(address: string): Promise<void> {
     await this.failedSignins.delete(address);
   }
