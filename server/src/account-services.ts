@@ -1,3 +1,4 @@
+import { KeyCache } from './access/key-cache.js';
 import { AccountService } from './accounts/account-service.js';
 import { ActivityRecorder } from './accounts/activity-recorder.js';
 import type { AuthThrottle } from './accounts/auth-throttle.js';
@@ -32,6 +33,8 @@ export interface AccountServicesDeps {
 /** The account services the app is given (see AppServices), and the key that seals SSO client secrets. */
 export interface AccountServices {
   accounts: AccountService;
+  /** The key cache the app must use (services.keys): the account service drops its entries on revocation and deletion. */
+  keys: KeyCache;
   activity: ActivityRecorder;
   sso: SsoVerifier;
   ssoSignIn: SsoSignIn;
@@ -48,9 +51,10 @@ export function accountServices(deps: AccountServicesDeps): AccountServices {
   const onError = deps.onError ?? (() => {});
   const { store, clock, publicUrl } = deps;
   const activity = new ActivityRecorder(store.accounts, (error) => onError('activity flush', error));
-  const accounts = new AccountService({ store, mailer: deps.mailer, billing: embeddedBilling(), throttle: deps.throttle, activity, clock, publicUrl, onBackgroundError: onError });
+  const keys = new KeyCache(store);
+  const accounts = new AccountService({ store, mailer: deps.mailer, billing: embeddedBilling(), throttle: deps.throttle, activity, clock, publicUrl, onBackgroundError: onError, keys });
   // Made beside the store on first start when USSYNTH_SECRET_KEY is not set (a PostgreSQL store requires it).
   const secretKey = loadSecretKey(deps.secretKey, deps.storeFile);
   const ssoSignIn = new SsoSignIn({ sso: store.sso, secretKey, publicUrl, startSession: (person) => accounts.startSession(person), clock });
-  return { accounts, activity, sso: new SsoVerifier(store.sso, deps.sso), ssoSignIn, secretKey };
+  return { accounts, keys, activity, sso: new SsoVerifier(store.sso, deps.sso), ssoSignIn, secretKey };
 }

@@ -64,7 +64,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const mailer = config.smtpUrl
     ? smtpMailer(config.smtpUrl, config.mailFrom)
     : outboxMailer(config.outboxDir, config.mailFrom, (path) => log?.info({ path }, 'e-mail written to the outbox'));
-  const { accounts, activity, sso, ssoSignIn } = accountServices({
+  const { accounts, keys, activity, sso, ssoSignIn } = accountServices({
     store,
     mailer,
     throttle: redis ? redisAuthThrottle(redis) : new AuthThrottle(),
@@ -74,7 +74,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     secretKey: config.secretKey ?? undefined,
     onError: (what, error) => logError(`${what} failed`, error),
   });
-  const services = { redis: redis && { ready: () => redis.status === 'ready' }, store, rateLimiter: limiter, quota: new StoreMonthlyQuota(store), clock: Date.now, authFailures, accounts, activity, metrics, sso, ssoSignIn };
+  const services = { redis: redis && { ready: () => redis.status === 'ready' }, store, rateLimiter: limiter, quota: new StoreMonthlyQuota(store), clock: Date.now, authFailures, accounts, keys, activity, metrics, sso, ssoSignIn };
   const app = await buildApp(config, services, { publicUrl });
   log = app.log;
   const prune = setInterval(() => {

@@ -59,9 +59,9 @@ export async function startTestServer(options: { dir?: string; clock?: () => num
   const publicUrl = () => config.publicUrl ?? url;
   const mailer = options.mailer ?? outboxMailer(outbox, 'ussynth <no-reply@localhost>', () => {});
   const throttle = options.throttle ?? new AuthThrottle();
-  const { accounts, activity, sso, ssoSignIn, secretKey } = accountServices({ store, mailer, throttle, clock, publicUrl, storeFile: dbPath, sso: options.sso });
+  const { accounts, keys, activity, sso, ssoSignIn, secretKey } = accountServices({ store, mailer, throttle, clock, publicUrl, storeFile: dbPath, sso: options.sso });
   const logFd = options.logFile === undefined ? undefined : openSync(options.logFile, 'w');
-  const app = await buildApp(config, { store, rateLimiter: new TokenBucketLimiter(), quota: new StoreMonthlyQuota(store), clock, accounts, activity, sso, ssoSignIn }, { logFd, publicUrl });
+  const app = await buildApp(config, { store, rateLimiter: new TokenBucketLimiter(), quota: new StoreMonthlyQuota(store), clock, accounts, keys, activity, sso, ssoSignIn }, { logFd, publicUrl });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -13,6 +13,8 @@ export const KEY_CACHE_TTL_MS = 1000;
  */
 export class KeyCache {
   private readonly entries = new Map<string, { record: KeyRecord; until: number; verified?: string }>();
+  // Counts forget calls: a store read that began before one must not cache what it read (it may predate the change).
+  private generation = 0;
 
   constructor(
     private readonly store: Store,
@@ -62,8 +64,29 @@ export class KeyCache {
     return hit && hit.until > now ? hit.record : undefined;
   }
 
+  /**
+   * Drops the cached record of a key this instance just revoked or rolled, so
+   * its next request reads the store (and is refused) instead of waiting out the TTL.
+   * @example await store.accounts.revokeAccountKey(accountId, id, now); keys.forget(id);
+   */
+  forget(id: string): void {
+    this.generation++;
+    this.entries.delete(id);
+  }
+
+  /**
+   * Drops every cached key of an account (after its deletion revoked them all).
+   * @example keys.forgetAccount(account.id);
+   */
+  forgetAccount(accountId: number): void {
+    this.generation++;
+    for (const [id, entry] of this.entries) if (entry.record.accountId === accountId) this.entries.delete(id);
+  }
+
   private async load(id: string, now: number): Promise<KeyRecord | undefined> {
+    const generation = this.generation;
     const record = await this.store.findKey(id);
+    if (generation !== this.generation) return record;
     if (record) {
       // Bounded: drop everything when it grows past what any realistic number of active keys needs.
       if (this.entries.size >= 100_000) this.entries.clear();

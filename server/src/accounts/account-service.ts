@@ -1,15 +1,17 @@
 import { calendarMonth } from '../limits/calendar-month.js';
 import type { Mailer, MailMessage } from '../mail/mailer.js';
 import { ProblemError } from '../problem/problem-error.js';
+import type { KeyCache } from '../access/key-cache.js';
 import type { AccountKeyListing, AccountRecord, PersonRecord, SessionRecord, UsageDay } from '../store/account-store.js';
 import { mintKey } from '../store/api-key.js';
 import type { Store } from '../store/store.js';
 import { TIER_LIMITS } from '../store/tiers.js';
+import { ACCOUNT_CAPS } from './account-caps.js';
 import { alreadyRegisteredEmail, resetEmail, RESET_LINK_HOURS, verifyEmail, VERIFY_LINK_HOURS } from './account-emails.js';
 import type { ActivityRecorder } from './activity-recorder.js';
 import type { AuthAction, AuthThrottle } from './auth-throttle.js';
 import { isSelfServiceTier, type Billing } from './billing.js';
-import { emailDomain, normalizeEmail } from './email-address.js';
+import { emailDomain, emailProblem, normalizeEmail } from './email-address.js';
 import { hashPassword, verifyPassword } from './password-hasher.js';
 import { passwordProblem } from './password-policy.js';
 import { isTokenShaped, newSecretToken, tokenDigest } from './secret-token.js';
@@ -70,6 +72,8 @@ export interface AccountServiceDeps {
   publicUrl: () => string;
   /** Reports a failure that happened after the answer was sent (a background e-mail). */
   onBackgroundError: (what: string, error: unknown) => void;
+  /** This instance's key cache: a revocation or deletion drops its entries, so the next request is refused. */
+  keys?: Pick<KeyCache, 'forget' | 'forgetAccount'>;
 }
 
 /**
@@ -110,10 +114,16 @@ export class AccountService {
     this.inBackground('verification e-mail', async () => this.mail(await this.verifyMessage(person, this.deps.clock())));
   }
 
-  /** Uses a verification link's token. */
-  async verifyEmail(token: unknown): Promise<void> {
+  /**
+   * Uses a verification link's token, and ends every session of that person
+   * except the one that followed the link (when it is theirs): whoever signed
+   * in before the mailbox was proven (someone who pre-registered another's
+   * address) is signed out the moment its owner confirms it.
+   */
+  async verifyEmail(token: unknown, sessionId?: string): Promise<void> {
     const personId = await this.useLink(token, 'verify');
-    await this.deps.store.accounts.markEmailVerified(personId, this.deps.clock());
+    const own = isTokenShaped(sessionId) ? await this.deps.store.accounts.findSession(tokenDigest(sessionId)) : undefined;
+    await this.deps.store.accounts.confirmEmail(personId, this.deps.clock(), own?.person.id === personId ? tokenDigest(sessionId!) : undefined);
   }
 
   /** Checks the password and starts a session; returns the cookie value (shown to nobody else) and the session. */
@@ -144,8 +154,15 @@ export class AccountService {
     const now = this.deps.clock();
     const sessionId = newSecretToken();
     const idDigest = tokenDigest(sessionId);
-    await this.deps.store.accounts.createSession(idDigest, person.id, newSecretToken(), now, now + SESSION_ABSOLUTE_MS);
-    const session = await this.deps.store.accounts.findSession(idDigest);
+    await this.deps.store.accounts.createSession(idDigest, person.id, newSecretToken(), now, now + SESSION_ABSOLUTE_MS, ACCOUNT_CAPS.sessionsPerPerson);
+    let session: SessionRecord | undefined;
+    try {
+      session = await this.deps.store.accounts.findSession(idDigest);
+    } catch (error) {
+      // Its cookie is never sent: end the session rather than leave it behind (best effort, the store is failing).
+      await this.deps.store.accounts.deleteSession(idDigest).catch(() => {});
+      throw error;
+    }
     if (!session) throw new ProblemError('service_unavailable', 'the session could not be read back');
     return { sessionId, session: { ...session, idDigest } };
   }
@@ -204,17 +221,17 @@ export class AccountService {
     if (problem) throw new ProblemError('invalid_password', problem, { param: 'password' });
     const hash = await hashPassword(password);
     await this.useLink(token, 'reset');
-    await this.deps.store.accounts.setPasswordHash(person.id, hash);
+    await this.deps.store.accounts.setPasswordHash(person.id, hash, this.deps.clock());
     await this.deps.store.accounts.markEmailVerified(person.id, this.deps.clock());
     await this.deps.store.accounts.deleteSessionsOf(person.id);
   }
 
-  /** Changes the password after checking the current one; other sessions end, this one stays. */
+  /** Changes the password after checking the current one; other sessions end, this one stays, and reset links mailed earlier stop working. */
   async changePassword(session: CurrentSession, current: unknown, next: unknown): Promise<void> {
     await this.requirePassword(session, current, 'current');
     const problem = passwordProblem(next, session.person.email);
     if (problem) throw new ProblemError('invalid_password', problem.replace(/^password/, 'new password'), { param: 'new' });
-    await this.deps.store.accounts.setPasswordHash(session.person.id, await hashPassword(next as string));
+    await this.deps.store.accounts.setPasswordHash(session.person.id, await hashPassword(next as string), this.deps.clock());
     await this.deps.store.accounts.deleteSessionsOf(session.person.id, session.idDigest);
   }
 
@@ -223,6 +240,8 @@ export class AccountService {
     if (session.person.role !== 'owner') throw new ProblemError('forbidden', 'only the account owner can delete the account');
     await this.requirePassword(session, password, 'password');
     await this.deps.store.accounts.deleteAccount(session.account.id, this.deps.clock());
+    // This instance refuses the keys from the next request on (others within the key cache's TTL).
+    this.deps.keys?.forgetAccount(session.account.id);
   }
 
   /** Moves the account between Standard and Pro, as the billing side decides. */
@@ -248,19 +267,31 @@ export class AccountService {
     const now = this.deps.clock();
     const expiry = requireExpiry(expiresAt, now);
     const minted = mintKey('live');
-    await this.deps.store.accounts.createAccountKey(session.account.id, { ...minted, name: keyName, expiresAt: expiry }, now);
+    const created = await this.deps.store.accounts.createAccountKey(session.account.id, { ...minted, name: keyName, expiresAt: expiry }, now, ACCOUNT_CAPS.workingKeysPerAccount);
+    if (created === 'limit') {
+      throw new ProblemError('key_limit_reached', `this account already has ${ACCOUNT_CAPS.workingKeysPerAccount} working keys, the most an account can hold; revoke one you no longer use, then create the new one`);
+    }
     return { key: minted.key, listing: { id: minted.id, name: keyName, environment: 'live', createdAt: now, lastUsedAt: null, expiresAt: expiry, revokedAt: null } };
   }
 
-  /** The account's keys, newest first (with last use as of the last second's flush). */
-  async listKeys(session: CurrentSession): Promise<AccountKeyListing[]> {
+  /**
+   * One page of the account's keys, newest first (with last use as of the
+   * last second's flush), and the cursor of the next page (null on the last).
+   */
+  async listKeys(session: CurrentSession, limit: number = ACCOUNT_CAPS.keysPerPage, cursor?: string): Promise<{ keys: AccountKeyListing[]; nextCursor: string | null }> {
+    const after = cursor === undefined ? undefined : decodeKeyCursor(cursor);
     await this.deps.activity.flush();
-    return this.deps.store.accounts.listAccountKeys(session.account.id);
+    // One more than asked tells whether a next page exists.
+    const keys = await this.deps.store.accounts.listAccountKeys(session.account.id, { limit: limit + 1, after });
+    if (keys.length <= limit) return { keys, nextCursor: null };
+    const page = keys.slice(0, limit);
+    return { keys: page, nextCursor: encodeKeyCursor(page[page.length - 1]) };
   }
 
-  /** Revokes one of the account's keys at once (other instances stop within the key cache's TTL). */
+  /** Revokes one of the account's keys: refused from the next request on this instance, on others within the key cache's TTL. */
   async revokeKey(session: CurrentSession, keyId: string): Promise<void> {
     if (!(await this.deps.store.accounts.revokeAccountKey(session.account.id, keyId, this.deps.clock()))) throw new ProblemError('key_not_found', `this account has no key ${JSON.stringify(keyId)}`, { param: 'id' });
+    this.deps.keys?.forget(keyId);
   }
 
   /** Replaces a key by a new one (same name and expiry); the old one works until the grace ends. */
@@ -274,7 +305,10 @@ export class AccountService {
     if (!(await this.deps.store.accounts.rollAccountKey(session.account.id, keyId, minted, now + graceSeconds * 1000, now))) {
       throw new ProblemError('key_not_found', `this account has no working key ${JSON.stringify(keyId)} (revoked and expired keys cannot be rolled)`, { param: 'id' });
     }
-    const listing = (await this.deps.store.accounts.listAccountKeys(session.account.id)).find((key) => key.id === minted.id);
+    // The old key's new end (a grace of 0: now) applies on this instance at once.
+    this.deps.keys?.forget(keyId);
+    // The new key is the newest: first of the first page (unless another was made in the same millisecond).
+    const listing = (await this.deps.store.accounts.listAccountKeys(session.account.id, { limit: ACCOUNT_CAPS.keysPerPage })).find((key) => key.id === minted.id);
     if (!listing) throw new ProblemError('service_unavailable', 'the new key could not be read back');
     return { key: minted.key, listing };
   }
@@ -377,9 +411,21 @@ function linkFailure(status: 'unknown' | 'used' | 'expired', purpose: 'verify' |
   throw new ProblemError('link_invalid', `this ${what} link is not one we sent; ask for a new one`);
 }
 
+/** The cursor of the page after `key`: its creation time and id, base64url (opaque to clients). */
+function encodeKeyCursor(key: AccountKeyListing): string {
+  return Buffer.from(`${key.createdAt}.${key.id}`).toString('base64url');
+}
+
+function decodeKeyCursor(cursor: string): { createdAt: number; id: string } {
+  const match = /^(\d{1,16})\.([A-Za-z0-9]{1,64})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!match) throw new ProblemError('invalid_parameter', 'cursor must be the nextCursor of a previous page of GET /account/v1/keys, unchanged', { param: 'cursor' });
+  return { createdAt: Number(match[1]), id: match[2] };
+}
+
 function requireEmail(text: unknown): string {
   const email = normalizeEmail(text);
-  if (email === null) throw new ProblemError('invalid_email', `email must be an e-mail address such as ada@example.com; got ${JSON.stringify(typeof text === 'string' ? text.slice(0, 80) : text ?? null)}`, { param: 'email' });
+  // JSON.stringify escapes control characters, so the echoed text is safe to show or log.
+  if (email === null) throw new ProblemError('invalid_email', `${emailProblem(text)}; got ${JSON.stringify(typeof text === 'string' ? text.slice(0, 80) : text ?? null)}`, { param: 'email' });
   return email;
 }
 

@@ -4,6 +4,7 @@ import type { Store } from '../store/store.js';
 import { isTier, TIERS } from '../store/tiers.js';
 import { SSO_HELP, ssoAction } from './accounts-sso.js';
 import { accountNamed, parse, table, tierLimits } from './cli-options.js';
+import { terminalSafeIo } from './terminal-text.js';
 import { withStore } from './with-store.js';
 
 const HELP = `Usage: ussynth accounts <list|show|set|sso> [options]
@@ -40,7 +41,9 @@ export const accountsCommand: Command = {
     const [action, ...rest] = args;
     const run = action === undefined ? undefined : ACTIONS[action];
     if (!run) throw new CliError(action === undefined ? 'accounts needs an action: list, show, set or sso' : `unknown accounts action "${action}"; use list, show, set or sso`);
-    return withStore(io, (store) => run(rest, io, store));
+    // Stored text (addresses, names) is chosen by whoever signed up: escaped before it reaches the terminal.
+    const out = terminalSafeIo(io);
+    return withStore(out, (store) => run(rest, out, store));
   },
 };
 

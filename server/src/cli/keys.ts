@@ -4,6 +4,7 @@ import type { KeyListing, Store } from '../store/store.js';
 import { isTier, TIERS } from '../store/tiers.js';
 import { CliError, type Command, type CommandIo } from 'ussynth/cli';
 import { parse, table, tierLimits } from './cli-options.js';
+import { terminalSafeIo } from './terminal-text.js';
 import { withStore } from './with-store.js';
 
 const HELP = `Usage: ussynth keys <create|list|revoke|rotate> [options]
@@ -44,7 +45,9 @@ export const keysCommand: Command = {
     const [action, ...rest] = args;
     const run = action === undefined ? undefined : ACTIONS[action];
     if (!run) throw new CliError(action === undefined ? 'keys needs an action: create, list, revoke or rotate' : `unknown keys action "${action}"; use create, list, revoke or rotate`);
-    return withStore(io, (store) => run(rest, io, store));
+    // Stored text (addresses, names) is chosen by whoever signed up: escaped before it reaches the terminal.
+    const out = terminalSafeIo(io);
+    return withStore(out, (store) => run(rest, out, store));
   },
 };
 

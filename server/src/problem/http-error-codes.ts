@@ -45,6 +45,7 @@ export const HTTP_ERROR_CODES = {
   zip_not_found: { status: 404, title: 'Unknown ZIP code' },
   method_not_allowed: { status: 405, title: 'Method not allowed' },
   request_timeout: { status: 408, title: 'Request timeout' },
+  key_limit_reached: { status: 409, title: 'Key limit reached' },
   payload_too_large: { status: 413, title: 'Request body too large' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },
   uri_too_long: { status: 414, title: 'URI too long' },

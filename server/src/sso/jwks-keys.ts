@@ -1,3 +1,4 @@
+import { JWKS_MAX_KEYS, ProviderDocumentTooLargeError, readCapped } from './provider-documents.js';
 import { createLocalJWKSet, errors, type JSONWebKeySet, type JWSHeaderParameters, type FlattenedJWSInput, type CryptoKey } from 'jose';
 
 /** The provider's keys could not be read (down, timing out, answering garbage) while a token needed them. */
@@ -31,7 +32,8 @@ export const JWKS_DEFAULTS: JwksKeysOptions = { cooldownMs: 5000, timeoutMs: 500
  * createRemoteJWKSet, keys are never dropped because the provider cannot be
  * reached: while it is down, tokens signed with a known key keep verifying,
  * and an unknown kid (or no keys yet) is a ProviderUnavailableError, not a
- * bad token.
+ * bad token. A set over 256 KiB or 100 keys is refused like an unreachable
+ * provider (the keys at hand are kept).
  * @example const { payload } = await jwtVerify(token, new JwksKeys('https://idp.example/jwks').getKey, { algorithms: ['RS256'] });
  */
 export class JwksKeys {
@@ -75,8 +77,14 @@ export class JwksKeys {
     try {
       // No redirects: the key set is read from the URL discovery gave, nowhere else.
       const response = await fetch(this.url, { redirect: 'manual', signal: AbortSignal.timeout(this.options.timeoutMs), headers: { accept: 'application/jwk-set+json, application/json' } });
-      if (response.status !== 200) throw new Error(`it answered HTTP ${response.status}`);
-      const set = (await response.json()) as JSONWebKeySet;
+      if (response.status !== 200) {
+        await response.body?.cancel().catch(() => {});
+        throw new Error(`it answered HTTP ${response.status}`);
+      }
+      // Bounded: at most 256 KiB read and 100 keys kept, whatever the provider publishes.
+      const set = JSON.parse((await readCapped(response)).toString('utf8')) as JSONWebKeySet;
+      if (!Array.isArray(set?.keys)) throw new Error('its answer is not a key set (no "keys" array)');
+      if (set.keys.length > JWKS_MAX_KEYS) throw new ProviderDocumentTooLargeError(`it publishes ${set.keys.length} keys, over the ${JWKS_MAX_KEYS} the service reads`);
       this.local = createLocalJWKSet(set);
       this.fetchedAt = performance.now();
     } catch (error) {

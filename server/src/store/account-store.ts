@@ -84,6 +84,14 @@ export interface NewAccountKey extends NewKey {
   expiresAt: number | null;
 }
 
+/** A page of an account's keys: the keys after a position of the newest-first order. */
+export interface KeyPage {
+  /** Most keys to return. */
+  limit: number;
+  /** The last key of the previous page (its creation time and id), or none for the first page. */
+  after?: { createdAt: number; id: string };
+}
+
 /** One UTC day of an account's activity. */
 export interface UsageDay {
   /** `YYYY-MM-DD` (UTC). */
@@ -144,11 +152,20 @@ export interface AccountStore {
   listPeople(accountId: number): Promise<PersonRecord[]>;
   /** Marks the person's address verified (once; later calls keep the first time). */
   markEmailVerified(personId: number, now: number): Promise<void>;
-  /** Replaces the person's password hash. */
-  setPasswordHash(personId: number, passwordHash: string): Promise<void>;
+  /**
+   * Marks the address verified and ends every session of the person but
+   * `keep` (the one that followed the link, if any), in one transaction:
+   * sessions begun before the mailbox was proven are not trusted after it.
+   */
+  confirmEmail(personId: number, now: number, keep?: Uint8Array): Promise<void>;
+  /** Replaces the person's password hash and voids every outstanding reset link, in one transaction. */
+  setPasswordHash(personId: number, passwordHash: string, now: number): Promise<void>;
 
-  /** Stores a session by the digest of its id. */
-  createSession(idDigest: Uint8Array, personId: number, csrfToken: string, now: number, expiresAt: number): Promise<void>;
+  /**
+   * Stores a session by the digest of its id; when the person then has more
+   * than `maxSessions`, the oldest beyond it end, in the same transaction.
+   */
+  createSession(idDigest: Uint8Array, personId: number, csrfToken: string, now: number, expiresAt: number, maxSessions?: number): Promise<void>;
   /** The session with this digest, with its person and account; undefined when unknown. */
   findSession(idDigest: Uint8Array): Promise<SessionRecord | undefined>;
   /** Records activity on a session (idle expiry counts from here). */
@@ -176,10 +193,14 @@ export interface AccountStore {
   /** Revokes every key, removes people, sessions and links, and renames the account so its name can be used again. */
   deleteAccount(accountId: number, now: number): Promise<void>;
 
-  /** Saves a key made by the account's owner. */
-  createAccountKey(accountId: number, key: NewAccountKey, now: number): Promise<void>;
-  /** The account's keys, newest first. */
-  listAccountKeys(accountId: number): Promise<AccountKeyListing[]>;
+  /**
+   * Saves a key made by the account's owner; 'limit' (nothing saved) when the
+   * account already has `maxWorkingKeys` keys that are neither revoked nor
+   * expired. Concurrent calls for one account are serialised, so the cap holds.
+   */
+  createAccountKey(accountId: number, key: NewAccountKey, now: number, maxWorkingKeys?: number): Promise<'created' | 'limit'>;
+  /** The account's keys, newest first (then by id); with `page`, at most `page.limit` of them after `page.after`. */
+  listAccountKeys(accountId: number, page?: KeyPage): Promise<AccountKeyListing[]>;
   /** Revokes one of the account's keys; false when the account has no such key. */
   revokeAccountKey(accountId: number, keyId: string, now: number): Promise<boolean>;
   /**

@@ -7,6 +7,7 @@ import type {
   AccountStore,
   EmailTokenPurpose,
   EmailTokenUse,
+  KeyPage,
   NewAccountKey,
   PersonRecord,
   PlanChange,
@@ -74,15 +75,36 @@ export class KyselyAccounts implements AccountStore {
     await this.db.updateTable('people').set({ email_verified_at: now }).where('id', '=', personId).where('email_verified_at', 'is', null).execute();
   }
 
-  async setPasswordHash(personId: number, passwordHash: string): Promise<void> {
-    await this.db.updateTable('people').set({ password_hash: passwordHash }).where('id', '=', personId).execute();
+  async confirmEmail(personId: number, now: number, keep?: Uint8Array): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      await tx.updateTable('people').set({ email_verified_at: now }).where('id', '=', personId).where('email_verified_at', 'is', null).execute();
+      let ended = tx.deleteFrom('sessions').where('person_id', '=', personId);
+      if (keep) ended = ended.where('id_digest', '!=', Buffer.from(keep));
+      await ended.execute();
+    });
   }
 
-  async createSession(idDigest: Uint8Array, personId: number, csrfToken: string, now: number, expiresAt: number): Promise<void> {
-    await this.db
-      .insertInto('sessions')
-      .values({ id_digest: Buffer.from(idDigest), person_id: personId, csrf_token: csrfToken, created_at: now, last_seen_at: now, expires_at: expiresAt })
-      .execute();
+  async setPasswordHash(personId: number, passwordHash: string, now: number): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      await tx.updateTable('people').set({ password_hash: passwordHash }).where('id', '=', personId).execute();
+      // A reset link mailed before the change must not undo it.
+      await tx.updateTable('email_tokens').set({ expires_at: now }).where('person_id', '=', personId).where('purpose', '=', 'reset').where('used_at', 'is', null).where('expires_at', '>', now).execute();
+    });
+  }
+
+  async createSession(idDigest: Uint8Array, personId: number, csrfToken: string, now: number, expiresAt: number, maxSessions = Number.POSITIVE_INFINITY): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      // A no-op update locks the person's row (PostgreSQL; SQLite has one writer): concurrent sign-ins trim one at a time.
+      await tx.updateTable('people').set({ id: personId }).where('id', '=', personId).execute();
+      await tx
+        .insertInto('sessions')
+        .values({ id_digest: Buffer.from(idDigest), person_id: personId, csrf_token: csrfToken, created_at: now, last_seen_at: now, expires_at: expiresAt })
+        .execute();
+      if (!Number.isFinite(maxSessions)) return;
+      // The oldest end first; the new session is the newest (ties by digest, so the order is total).
+      const kept = tx.selectFrom('sessions').select('id_digest').where('person_id', '=', personId).orderBy('created_at', 'desc').orderBy('id_digest', 'desc').limit(maxSessions);
+      await tx.deleteFrom('sessions').where('person_id', '=', personId).where('id_digest', '!=', Buffer.from(idDigest)).where('id_digest', 'not in', kept).execute();
+    });
   }
 
   async findSession(idDigest: Uint8Array): Promise<SessionRecord | undefined> {
@@ -222,21 +244,41 @@ export class KyselyAccounts implements AccountStore {
     });
   }
 
-  async createAccountKey(accountId: number, key: NewAccountKey, now: number): Promise<void> {
-    await this.db
-      .insertInto('api_keys')
-      .values({ id: key.id, account_id: accountId, digest: Buffer.from(key.digest), environment: key.environment, name: key.name, created_at: now, revoked_at: null, expires_at: key.expiresAt })
-      .execute();
+  async createAccountKey(accountId: number, key: NewAccountKey, now: number, maxWorkingKeys = Number.POSITIVE_INFINITY): Promise<'created' | 'limit'> {
+    return this.db.transaction().execute(async (tx) => {
+      // A no-op update locks the account's row (PostgreSQL; SQLite has one writer): two creations cannot both see room for one.
+      await tx.updateTable('accounts').set({ id: accountId }).where('id', '=', accountId).execute();
+      if (Number.isFinite(maxWorkingKeys)) {
+        const working = await tx
+          .selectFrom('api_keys')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('account_id', '=', accountId)
+          .where('revoked_at', 'is', null)
+          .where((w) => w.or([w('expires_at', 'is', null), w('expires_at', '>', now)]))
+          .executeTakeFirstOrThrow();
+        if (Number(working.n) >= maxWorkingKeys) return 'limit';
+      }
+      await tx
+        .insertInto('api_keys')
+        .values({ id: key.id, account_id: accountId, digest: Buffer.from(key.digest), environment: key.environment, name: key.name, created_at: now, revoked_at: null, expires_at: key.expiresAt })
+        .execute();
+      return 'created';
+    });
   }
 
-  async listAccountKeys(accountId: number): Promise<AccountKeyListing[]> {
-    const rows = await this.db
+  async listAccountKeys(accountId: number, page?: KeyPage): Promise<AccountKeyListing[]> {
+    let query = this.db
       .selectFrom('api_keys')
       .select(['id', 'name', 'environment', 'created_at', 'last_used_at', 'expires_at', 'revoked_at'])
       .where('account_id', '=', accountId)
       .orderBy('created_at', 'desc')
-      .orderBy('id')
-      .execute();
+      .orderBy('id');
+    if (page?.after) {
+      const { createdAt, id } = page.after;
+      query = query.where((w) => w.or([w('created_at', '<', createdAt), w.and([w('created_at', '=', createdAt), w('id', '>', id)])]));
+    }
+    if (page) query = query.limit(page.limit);
+    const rows = await query.execute();
     return rows.map((row) => ({
       id: row.id,
       name: row.name,

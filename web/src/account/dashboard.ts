@@ -125,7 +125,14 @@ export async function dashboardPage(): Promise<void> {
   }
 
   async function refreshKeys(): Promise<void> {
-    const { keys } = await accountApi<{ keys: KeyListing[] }>('GET', '/keys');
+    // The endpoint answers a page at a time (100 keys); the table shows them all, newest first.
+    const keys: KeyListing[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { keys: KeyListing[]; nextCursor: string | null } = await accountApi('GET', cursor === null ? '/keys' : `/keys?cursor=${encodeURIComponent(cursor)}`);
+      keys.push(...page.keys);
+      cursor = page.nextCursor;
+    } while (cursor !== null);
     const body = byId<HTMLTableSectionElement>('keys-body');
     body.replaceChildren(...keys.map(keyRow));
     byId('no-keys').hidden = keys.length > 0;

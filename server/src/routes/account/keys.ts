@@ -1,9 +1,18 @@
 import type { FastifyInstance } from 'fastify';
+import { ACCOUNT_CAPS } from '../../accounts/account-caps.js';
 import { problemResponses } from '../../schemas/problem.js';
 import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE, type AccountRouteContext } from './index.js';
 import { keyListingJson } from './key-listing.js';
 import { body, KEY_LISTING_SCHEMA, STRING } from './schemas.js';
 
+const KEY_PAGE_QUERY = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    limit: { type: 'integer', minimum: 1, maximum: ACCOUNT_CAPS.keysPerPage, description: `Keys per page, 1 to ${ACCOUNT_CAPS.keysPerPage} (default ${ACCOUNT_CAPS.keysPerPage}).` },
+    cursor: { type: 'string', maxLength: 200, description: 'The `nextCursor` of the previous page.' },
+  },
+} as const;
 const KEY_ID_PARAMS = { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } } as const;
 const NEW_KEY_SCHEMA = {
   description: 'The new key: `key` is shown this once and never again',
@@ -22,11 +31,26 @@ export async function accountKeyRoutes(app: FastifyInstance, { context }: { cont
 
   app.get(
     '/keys',
-    { schema: { ...ACCOUNT_ROUTE, summary: 'The account\'s keys, newest first', response: { 200: { type: 'object', required: ['keys'], properties: { keys: { type: 'array', items: KEY_LISTING_SCHEMA } } }, ...problemResponses(401) } } },
+    {
+      schema: {
+        ...ACCOUNT_ROUTE,
+        summary: 'The account\'s keys, newest first, a page at a time',
+        querystring: KEY_PAGE_QUERY,
+        response: {
+          200: {
+            type: 'object',
+            required: ['keys', 'nextCursor'],
+            properties: { keys: { type: 'array', items: KEY_LISTING_SCHEMA }, nextCursor: { type: ['string', 'null'], description: 'Pass as `cursor` for the next page; null on the last page.' } },
+          },
+          ...problemResponses(400, 401),
+        },
+      },
+    },
     async (request) => {
-      const keys = await accounts.listKeys(await context.session(request));
+      const { limit, cursor } = request.query as { limit?: number; cursor?: string };
+      const page = await accounts.listKeys(await context.session(request), limit, cursor);
       const at = now();
-      return { keys: keys.map((key) => keyListingJson(key, at)) };
+      return { keys: page.keys.map((key) => keyListingJson(key, at)), nextCursor: page.nextCursor };
     },
   );
 
@@ -38,7 +62,7 @@ export async function accountKeyRoutes(app: FastifyInstance, { context }: { cont
         ...ACCOUNT_ROUTE,
         summary: 'Create a key (needs a verified e-mail address)',
         body: body({ name: { type: 'string', description: 'A label, up to 64 characters.' }, expiresAt: { type: ['string', 'null'], description: 'Optional ISO date or time in the future.' } }, ['name']),
-        response: { 201: NEW_KEY_SCHEMA, ...problemResponses(400, 401, 403) },
+        response: { 201: NEW_KEY_SCHEMA, ...problemResponses(400, 401, 403, 409) },
       },
     },
     async (request, reply) => {

@@ -38,12 +38,12 @@ export async function accountSessionRoutes(app: FastifyInstance, { context }: { 
 
   app.post(
     '/verification/confirm',
-    route('Use a verification link\'s token', {
+    route('Use a verification link\'s token (ends every session of that person but this one)', {
       body: body({ token: STRING }, ['token']),
       response: { 200: { type: 'object', required: ['verified'], properties: { verified: { type: 'boolean' } } }, ...problemResponses(400, 403) },
     }),
     async (request) => {
-      await accounts.verifyEmail((request.body as { token: string }).token);
+      await accounts.verifyEmail((request.body as { token: string }).token, request.cookies[context.cookie().name]);
       return { verified: true };
     },
   );
