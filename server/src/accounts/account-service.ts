@@ -1,5 +1,6 @@
 import { calendarMonth } from '../limits/calendar-month.js';
 import type { Mailer, MailMessage } from '../mail/mailer.js';
+import { escapedText } from '../escaped-text.js';
 import { ProblemError } from '../problem/problem-error.js';
 import type { KeyCache } from '../access/key-cache.js';
 import type { AccountKeyListing, AccountRecord, PersonRecord, SessionRecord, UsageDay } from '../store/account-store.js';
@@ -279,6 +280,9 @@ export class AccountService {
    * last second's flush), and the cursor of the next page (null on the last).
    */
   async listKeys(session: CurrentSession, limit: number = ACCOUNT_CAPS.keysPerPage, cursor?: string): Promise<{ keys: AccountKeyListing[]; nextCursor: string | null }> {
+    if (!Number.isInteger(limit) || limit < 1 || limit > ACCOUNT_CAPS.keysPerPage) {
+      throw new ProblemError('invalid_parameter', `limit must be a whole number from 1 to ${ACCOUNT_CAPS.keysPerPage} in plain digits`, { param: 'limit' });
+    }
     const after = cursor === undefined ? undefined : decodeKeyCursor(cursor);
     await this.deps.activity.flush();
     // One more than asked tells whether a next page exists.
@@ -424,8 +428,8 @@ function decodeKeyCursor(cursor: string): { createdAt: number; id: string } {
 
 function requireEmail(text: unknown): string {
   const email = normalizeEmail(text);
-  // JSON.stringify escapes control characters, so the echoed text is safe to show or log.
-  if (email === null) throw new ProblemError('invalid_email', `${emailProblem(text)}; got ${JSON.stringify(typeof text === 'string' ? text.slice(0, 80) : text ?? null)}`, { param: 'email' });
+  // Echoed escaped: no control or format character of the input reaches a page, a log or a terminal raw.
+  if (email === null) throw new ProblemError('invalid_email', `${emailProblem(text)}; got ${escapedText(JSON.stringify(typeof text === 'string' ? text.slice(0, 80) : text ?? null))}`, { param: 'email' });
   return email;
 }
 

@@ -1,28 +1,8 @@
 import type { CommandIo } from 'ussynth/cli';
-
-// Control (C0 but tab and newline, DEL, C1 such as ESC and CSI U+009B), format (bidirectional overrides,
-// zero-width), surrogate, private-use and unassigned code points, and line/paragraph separators.
-const UNSAFE = /(?![\n\t])[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}]/gu;
+import { escapedText } from '../escaped-text.js';
 
 /**
- * `text` with every character that could move the cursor, recolour or
- * rewrite an operator's terminal (or hide text) replaced by a `\uXXXX`
- * escape; newlines and tabs stay. The escapes are JSON's own, so a JSON line
- * stays valid JSON of the same value.
- * @example terminalText('evil\u001b[2J@example.com') // 'evil\\u001b[2J@example.com'
- */
-export function terminalText(text: string): string {
-  return text.replace(UNSAFE, escapeUnits);
-}
-
-function escapeUnits(char: string): string {
-  let escaped = '';
-  for (let i = 0; i < char.length; i++) escaped += `\\u${char.charCodeAt(i).toString(16).padStart(4, '0')}`;
-  return escaped;
-}
-
-/**
- * The command's io with its standard output passed through terminalText:
+ * The command's io with its standard output passed through escapedText:
  * the operator commands print text that sign-ups chose (addresses, key and
  * account names), which must never reach the terminal raw.
  * @example return withStore(io, (store) => run(rest, terminalSafeIo(io), store));
@@ -30,6 +10,6 @@ function escapeUnits(char: string): string {
 export function terminalSafeIo(io: CommandIo): CommandIo {
   const stdout = io.stdout;
   const safe = Object.create(stdout) as CommandIo['stdout'];
-  safe.write = ((chunk: unknown, ...rest: unknown[]) => (stdout.write as (...args: unknown[]) => boolean)(typeof chunk === 'string' ? terminalText(chunk) : chunk, ...rest)) as CommandIo['stdout']['write'];
+  safe.write = ((chunk: unknown, ...rest: unknown[]) => (stdout.write as (...args: unknown[]) => boolean)(typeof chunk === 'string' ? escapedText(chunk) : chunk, ...rest)) as CommandIo['stdout']['write'];
   return { ...io, stdout: safe };
 }

@@ -9,7 +9,8 @@ const KEY_PAGE_QUERY = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    limit: { type: 'integer', minimum: 1, maximum: ACCOUNT_CAPS.keysPerPage, description: `Keys per page, 1 to ${ACCOUNT_CAPS.keysPerPage} (default ${ACCOUNT_CAPS.keysPerPage}).` },
+    // Text (the query is not coerced): the service checks the range and names the parameter.
+    limit: { type: 'string', maxLength: 16, description: `Keys per page, 1 to ${ACCOUNT_CAPS.keysPerPage} (default ${ACCOUNT_CAPS.keysPerPage}).` },
     cursor: { type: 'string', maxLength: 200, description: 'The `nextCursor` of the previous page.' },
   },
 } as const;
@@ -47,8 +48,8 @@ export async function accountKeyRoutes(app: FastifyInstance, { context }: { cont
       },
     },
     async (request) => {
-      const { limit, cursor } = request.query as { limit?: number; cursor?: string };
-      const page = await accounts.listKeys(await context.session(request), limit, cursor);
+      const { limit, cursor } = request.query as { limit?: string; cursor?: string };
+      const page = await accounts.listKeys(await context.session(request), limit === undefined ? undefined : plainInteger(limit), cursor);
       const at = now();
       return { keys: page.keys.map((key) => keyListingJson(key, at)), nextCursor: page.nextCursor };
     },
@@ -99,4 +100,9 @@ export async function accountKeyRoutes(app: FastifyInstance, { context }: { cont
       return reply.code(201).send({ key, ...keyListingJson(listing, now()) });
     },
   );
+}
+
+// Plain decimal digits only ("1e2", " 5" and "+5" are refused, as on /v1): NaN for anything else.
+function plainInteger(text: string): number {
+  return /^[0-9]{1,6}$/.test(text) ? Number(text) : Number.NaN;
 }
