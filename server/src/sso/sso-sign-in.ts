@@ -89,7 +89,10 @@ export class SsoSignIn {
     const connection = await this.deps.sso.findByDomain(emailDomain(email));
     if (!connection) throw new ProblemError('sso_not_configured', `no account signs in through SSO for ${emailDomain(email)}; sign in with your password`, { param: 'email' });
     const config = await this.configFor(connection).catch((error: unknown) => {
-      throw new ProblemError('idp_unavailable', `${connection.issuer} could not be reached for sign-in (${error instanceof Error ? error.message : String(error)}); try again shortly`, { headers: { 'retry-after': '5' } });
+      // openid-client says "something went wrong" and keeps the reason (timeout, refused, too large) as the cause.
+      const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+      const reason = (error instanceof Error ? error.message : String(error)) + cause;
+      throw new ProblemError('idp_unavailable', `${connection.issuer} could not be reached for sign-in (${reason}); try again shortly`, { headers: { 'retry-after': '5' } });
     });
     const codeVerifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
