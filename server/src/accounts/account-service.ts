@@ -101,9 +101,11 @@ export class AccountService {
     // Hashed in both cases, so both take as long.
     const hash = await hashPassword(password as string);
     const now = this.deps.clock();
-    const created = await this.deps.store.accounts.createOwner(email, hash, 'standard', TIER_LIMITS.standard, now);
+    // The account, its owner and the first link's token are stored in one transaction: a failure leaves none of them.
+    const token = newSecretToken();
+    const created = await this.deps.store.accounts.createOwner(email, hash, 'standard', TIER_LIMITS.standard, now, { tokenDigest: tokenDigest(token), expiresAt: now + VERIFY_LINK_HOURS * HOUR_MS });
     if (created === 'exists') return this.mail(alreadyRegisteredEmail(this.deps.publicUrl(), email));
-    await this.mail(await this.verifyMessage(created, now));
+    await this.mail(verifyEmail(this.deps.publicUrl(), created.email, token));
   }
 
   /** Mails a new verification link to an unverified address (nothing for others; the same answer). */

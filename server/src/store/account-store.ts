@@ -142,8 +142,12 @@ export interface AccountListing extends AccountRecord {
  * @example const person = await store.accounts.findPersonByEmail('ada@example.com');
  */
 export interface AccountStore {
-  /** Creates an account (named by the e-mail) and its owner, unverified; 'exists' when the address is taken. */
-  createOwner(email: string, passwordHash: string, tier: Tier, limits: TierLimits, now: number): Promise<PersonRecord | 'exists'>;
+  /**
+   * Creates an account (named by the e-mail) and its owner, unverified, and
+   * with `verification` the first verification link's token, all in one
+   * transaction (a failure leaves none of it); 'exists' when the address is taken.
+   */
+  createOwner(email: string, passwordHash: string, tier: Tier, limits: TierLimits, now: number, verification?: { tokenDigest: Uint8Array; expiresAt: number }): Promise<PersonRecord | 'exists'>;
   /** The person with this (lower-cased) address. */
   findPersonByEmail(email: string): Promise<PersonRecord | undefined>;
   /** The person with this id. */

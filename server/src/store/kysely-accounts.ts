@@ -36,7 +36,7 @@ export class KyselyAccounts implements AccountStore {
     private readonly usageTotals: UsageTotals,
   ) {}
 
-  async createOwner(email: string, passwordHash: string, tier: Tier, limits: TierLimits, now: number): Promise<PersonRecord | 'exists'> {
+  async createOwner(email: string, passwordHash: string, tier: Tier, limits: TierLimits, now: number, verification?: { tokenDigest: Uint8Array; expiresAt: number }): Promise<PersonRecord | 'exists'> {
     return this.db.transaction().execute(async (tx) => {
       if (await tx.selectFrom('people').select('id').where('email', '=', email).executeTakeFirst()) return 'exists';
       // An operator may already have an account of that name (keys made with `ussynth keys create`): never join it.
@@ -52,6 +52,12 @@ export class KyselyAccounts implements AccountStore {
         .values({ account_id: account.id, email, password_hash: passwordHash, email_verified_at: null, role: 'owner', created_at: now })
         .returningAll()
         .executeTakeFirstOrThrow();
+      if (verification) {
+        await tx
+          .insertInto('email_tokens')
+          .values({ token_digest: Buffer.from(verification.tokenDigest), person_id: person.id, purpose: 'verify', created_at: now, expires_at: verification.expiresAt, used_at: null })
+          .execute();
+      }
       return toPerson(person);
     });
   }
@@ -101,9 +107,17 @@ export class KyselyAccounts implements AccountStore {
         .values({ id_digest: Buffer.from(idDigest), person_id: personId, csrf_token: csrfToken, created_at: now, last_seen_at: now, expires_at: expiresAt })
         .execute();
       if (!Number.isFinite(maxSessions)) return;
-      // The oldest end first; the new session is the newest (ties by digest, so the order is total).
-      const kept = tx.selectFrom('sessions').select('id_digest').where('person_id', '=', personId).orderBy('created_at', 'desc').orderBy('id_digest', 'desc').limit(maxSessions);
-      await tx.deleteFrom('sessions').where('person_id', '=', personId).where('id_digest', '!=', Buffer.from(idDigest)).where('id_digest', 'not in', kept).execute();
+      // The new session stays, with the newest maxSessions - 1 others (ties by digest, so the order is total); the oldest end.
+      const digest = Buffer.from(idDigest);
+      const kept = tx
+        .selectFrom('sessions')
+        .select('id_digest')
+        .where('person_id', '=', personId)
+        .where('id_digest', '!=', digest)
+        .orderBy('created_at', 'desc')
+        .orderBy('id_digest', 'desc')
+        .limit(Math.max(0, maxSessions - 1));
+      await tx.deleteFrom('sessions').where('person_id', '=', personId).where('id_digest', '!=', digest).where('id_digest', 'not in', kept).execute();
     });
   }
 
