@@ -56,4 +56,21 @@ describe('KeyCache on a real SQLite store', () => {
     expect(reread).not.toBe(record);
     expect(keys.matchesVerified(reread, issued.key)).toBe(false);
   });
+
+  it('drops a key at once on forget and every key of an account on forgetAccount; a read begun before either is not cached', async () => {
+    const keys = new KeyCache(store, 60_000);
+    const other = await issueKey(store, { name: 'cache-test-other', tier: 'standard', rate: 10, monthlyQuota: 100_000 }, 'live', 0);
+    await keys.get(issued.id, 0);
+    await keys.get(other.id, 0);
+    keys.forget(issued.id);
+    expect(keys.peek(issued.id, 1)).toBeUndefined();
+    expect(keys.peek(other.id, 1)).toBeDefined();
+    keys.forgetAccount((await store.findKey(other.id))!.accountId);
+    expect(keys.peek(other.id, 1)).toBeUndefined();
+    // A store read in flight when the key is revoked may hold the old record: it answers its own request, never later ones.
+    const inFlight = keys.get(issued.id, 2);
+    keys.forget(issued.id);
+    expect(await inFlight).toBeDefined();
+    expect(keys.peek(issued.id, 3)).toBeUndefined();
+  });
 });
