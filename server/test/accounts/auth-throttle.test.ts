@@ -4,6 +4,7 @@ import { startRedis, type TestRedis } from '../../../test/infra/redis-server.js'
 import { AUTH_LIMITS, AuthThrottle } from '../../src/accounts/auth-throttle.js';
 import { connectRedis, redisReady } from '../../src/redis/redis-connection.js';
 import { redisAuthThrottle } from '../../src/redis/redis-services.js';
+import { clientSecretContext, sealSecret } from '../../src/sso/secret-box.js';
 import { startTestServer, type TestServer } from '../test-server.js';
 
 const PASSWORD = 'correct horse battery staple';
@@ -63,6 +64,26 @@ describe('the sign-in throttle takes the attempt before the password is checked 
   it('counts an unknown address like a known one: 5 checks, then 429 (the answers tell nothing about who has an account)', async () => {
     const statuses = await concurrentGuesses([server], 'nobody@example.com', 12, 4);
     expect(statuses.filter((status) => status === 401)).toHaveLength(AUTH_LIMITS.failedSigninsPerAddress);
+  });
+});
+
+describe('a sign-in that checks no password gives its attempt back', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ throttle: new AuthThrottle() });
+    const { id } = await server.key('enterprise');
+    const accountId = (await server.store.findKey(id))!.accountId;
+    await server.store.sso.setConnection(
+      accountId,
+      { issuer: 'https://idp.example', clientId: 'c', sealedClientSecret: sealSecret(server.secretKey, clientSecretContext(accountId), 's'), audience: 'a', jwksUri: 'https://idp.example/jwks', orgClaim: null, orgValue: null, domains: ['sso-only.example'] },
+      Date.now(),
+    );
+  });
+  afterAll(() => server.destroy());
+
+  it('answers every password sign-in of an SSO domain 403 sso_required, never 429: no password was checked', async () => {
+    const statuses = await Promise.all(Array.from({ length: 12 }, (_, i) => post(server.url, '/session', { email: 'ada@sso-only.example', password: WRONG }, `127.0.0.${2 + (i % 4)}`)));
+    expect(statuses).toEqual(Array(12).fill(403));
   });
 });
 
