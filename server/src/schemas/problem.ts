@@ -40,6 +40,7 @@ const DESCRIPTIONS: Record<number, string> = {
   401: 'Missing, malformed, unknown or revoked API key; for an Enterprise account with SSO, a missing or invalid access token (`sso_token_required`, `invalid_token`).',
   403: 'Not allowed: on /v1, a valid access token of another account (`sso_account_mismatch`).',
   404: 'Unknown resource.',
+  409: 'A cap is reached: the account already has its 100 working keys (`key_limit_reached`).',
   429: 'Rate limit (`rate_limited`), monthly quota (`quota_exceeded`), failed authentications from this address (`too_many_auth_failures`) or pipelining (`too_many_pipelined_requests`); see Retry-After.',
   500: 'Internal error (no details are disclosed).',
   503: 'The key or usage store is unavailable, the server is shutting down, or the account\'s identity provider while a token needed its keys (`idp_unavailable`); see Retry-After.',
