@@ -95,7 +95,11 @@ describe('the sign-in throttle shared through Redis by two server instances', ()
     redis = await startRedis();
     servers = [];
     for (let i = 0; i < 2; i++) {
+      // The service's connection, but with a 2 s command timeout instead of 250 ms: on a loaded test machine a slow
+      // answer would otherwise hand the count to each instance's in-memory insurance limiter (the documented
+      // fallback, at most 5 per instance), which is not what this test measures.
       const connection = connectRedis(redis.url);
+      connection.options.commandTimeout = 2000;
       connections.push(connection);
       expect(await redisReady(connection)).toBe(true);
       servers.push(await startTestServer({ throttle: redisAuthThrottle(connection) }));
