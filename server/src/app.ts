@@ -162,6 +162,7 @@ export async function buildApp(config: ServerConfig, services: AppServices, opti
       maxWaiting: config.maxWaitingPerConnection,
       stallTimeoutMs: config.stallTimeoutMs,
       maxRecordsPerConnection: config.maxRecordsPerConnection,
+      maxRecordsPipelined: config.maxRecordsPipelined,
       maxRecordsPerKey: config.maxRecordsPerKey,
     },
     { undelivered: refundUndelivered, metrics, cost: recordsAsked },

@@ -54,6 +54,8 @@ export interface ServerConfig {
   stallTimeoutMs: number;
   /** Records one connection may have in the making at once (a larger request still starts alone). */
   maxRecordsPerConnection: number;
+  /** Records a connection's pipelined requests may ask for together (past it, 429 and the connection closed). */
+  maxRecordsPipelined: number;
   /** Records one API key may have in the making at once on an instance, over all its connections. */
   maxRecordsPerKey: number;
   /** Failed authentications per second (and burst) allowed per client address before 429. */
@@ -136,7 +138,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     maxWaitingPerConnection: 64,
     stallTimeoutMs: 30_000,
     maxRecordsPerConnection: 1000,
-    maxRecordsPerKey: 8000,
+    maxRecordsPipelined: 5000,
+    maxRecordsPerKey: 2000,
     authFailuresPerSecond: 10,
     secretKey,
   };

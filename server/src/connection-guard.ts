@@ -24,6 +24,8 @@ export interface ConnectionLimits {
   stallTimeoutMs: number;
   /** Records a connection may have in the making at once (one request asking for more still starts alone). */
   maxRecordsPerConnection: number;
+  /** Records a connection's pipelined requests (in the making and waiting) may ask for together; the next is refused. */
+  maxRecordsPipelined: number;
   /** Records one API key may have in the making at once on this instance, over all its connections (idem). */
   maxRecordsPerKey: number;
 }
@@ -58,8 +60,9 @@ class ConnectionState {
   /** What each of them asks for (records), and the key whose room it holds (parallel to `active`: no object per request). */
   readonly activeCosts: number[] = [];
   readonly activeKeys: (KeyLoad | undefined)[] = [];
-  /** The sum of `activeCosts`. */
+  /** The sum of `activeCosts`, and the records the waiting requests ask for. */
   activeRecords = 0;
+  waitingRecords = 0;
   /** Keys this connection has requests waiting on (their lists are cleaned when it closes). */
   readonly queuedOn: KeyLoad[] = [];
   /** Whether a 'drain' listener will start the waiting requests once the output is taken. */
@@ -86,8 +89,8 @@ type Guarded = Socket & { [STATE]?: ConnectionState; _handle?: { writeQueueSize?
  *
  * - Pipelining: a connection has at most `maxActive` responses in the making
  *   (admitted, not yet written to the kernel); further pipelined requests wait
- *   in order, unstarted and uncharged, and past `maxWaiting` of them the next
- *   is refused (429 `too_many_pipelined_requests`, connection closed after
+ *   in order, unstarted and uncharged, and past `maxWaiting` of them (or past
+ *   `maxRecordsPipelined` records asked for in all) the next is refused (429 `too_many_pipelined_requests`, connection closed after
  *   it). Node parses every request of a read at once, so without this a
  *   client that pipelines and never reads made the server generate and hold
  *   every response.
@@ -177,8 +180,9 @@ export class ConnectionGuard {
       start(state, request, cost);
       return true;
     }
-    if (state.waiting.length < this.limits.maxWaiting) {
+    if (state.waiting.length < this.limits.maxWaiting && state.activeRecords + state.waitingRecords + cost <= this.limits.maxRecordsPipelined) {
       state.waiting.push({ request, done, cost });
+      state.waitingRecords += cost;
       this.awaitDrain(socket, state);
       return false;
     }
@@ -189,7 +193,7 @@ export class ConnectionGuard {
     done(
       new ProblemError(
         'too_many_pipelined_requests',
-        `more than ${this.limits.maxActive + this.limits.maxWaiting} requests were pipelined on this connection without reading the responses; the connection closes after this answer: send the rest on a new connection`,
+        `more than ${this.limits.maxActive + this.limits.maxWaiting} requests, or more than ${this.limits.maxRecordsPipelined} records, were pipelined on this connection ahead of their answers; the connection closes after this answer: send the rest on a new connection`,
         { headers: { 'retry-after': '1', connection: 'close' } },
       ),
     );
@@ -258,6 +262,7 @@ export class ConnectionGuard {
         start(state, request, 0);
         done(drainRefusal());
       }
+      state.waitingRecords = 0;
     }
   }
 
@@ -306,6 +311,7 @@ export class ConnectionGuard {
     state.activeRecords = 0;
     state.queuedOn.length = 0;
     state.waiting.length = 0;
+    state.waitingRecords = 0;
     for (const key of touched) this.release(key);
     if (this.sockets.size === 0) this.onAllClosed?.();
   }
@@ -321,6 +327,7 @@ export class ConnectionGuard {
   private pump(socket: Guarded, state: ConnectionState): void {
     while (state.waiting.length > 0 && !socket.destroyed && this.fits(socket, state, state.waiting[0].cost)) {
       const next = state.waiting.shift()!;
+      state.waitingRecords -= next.cost;
       start(state, next.request, next.cost);
       if (this.draining) next.done(drainRefusal());
       else next.done();
