@@ -139,7 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     stallTimeoutMs: 30_000,
     maxRecordsPerConnection: 1000,
     maxRecordsPipelined: 5000,
-    maxRecordsPerKey: 2000,
+    maxRecordsPerKey: 1000,
     authFailuresPerSecond: 10,
     secretKey,
   };

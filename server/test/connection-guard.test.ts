@@ -171,8 +171,8 @@ describe('clients that pipeline and never read', () => {
     expect(await server.exited).toBe(0);
     // Charged: what the connections were sent, 5,000 records each, never the 100,000 each asked for.
     expect(usedBy({ env }, 'unread')).toBe(UNREAD_CONNECTIONS * 5000);
-    // At most 2,000 records in the making for the key at once, and one batch per connection: unbounded, 100
-    // connections grew the server by 526 MB. The margin is the heap's own growth, which differs between Node lines.
+    // At most 1,000 records in the making for the key at once (one batch): unbounded, 100 such connections grew the
+    // server by 526 MB (issue 22). The margin is the heap's own growth, which differs between Node lines.
     expect(peak - baseline, `RSS ${baseline.toFixed(0)} -> ${peak.toFixed(0)} MB`).toBeLessThan(150);
   }, 90_000);
 
