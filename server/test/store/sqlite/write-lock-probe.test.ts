@@ -95,10 +95,12 @@ describe('another process holding the SQLite store\'s write lock', () => {
     await polling;
     const duringLock = await using;
 
-    // Not one busy wait of the old 5 s: every /healthz answered well within a second (measured: docs/security-fleet.md).
+    // Not one busy wait of the old 5 s (nor the lock's 4 s): the bounds leave room for a loaded machine's pauses; the
+    // figures measured are in docs/security-fleet.md. The sign-up hashes its password first (argon2, tens of ms to 1 s
+    // on a loaded machine), then its write fails within 10 ms instead of waiting for the lock.
     expect(health.length).toBeGreaterThan(20);
-    expect(Math.max(...health)).toBeLessThan(1000);
-    expect(refused.ms).toBeLessThan(1000);
+    expect(Math.max(...health)).toBeLessThan(2000);
+    expect(refused.ms).toBeLessThan(3000);
     expect(duringLock).toBeGreaterThan(10);
     await waitFor('/readyz to be ready again', async () => (await fetch(`${server.url}/readyz`)).status === 200, 5000);
     expect((await signUp('unlocked@example.com')).response.status).toBe(202);
