@@ -90,8 +90,8 @@ type Guarded = Socket & { [STATE]?: ConnectionState; _handle?: { writeQueueSize?
  * - Pipelining: a connection has at most `maxActive` responses in the making
  *   (admitted, not yet written to the kernel); further pipelined requests wait
  *   in order, unstarted and uncharged, and past `maxWaiting` of them (or past
- *   `maxRecordsPipelined` records asked for in all) the next is refused (429 `too_many_pipelined_requests`, connection closed after
- *   it). Node parses every request of a read at once, so without this a
+ *   `maxRecordsPipelined` records asked for in all) the next is refused
+ *   (429 `too_many_pipelined_requests`, connection closed after it). Node parses every request of a read at once, so without this a
  *   client that pipelines and never reads made the server generate and hold
  *   every response.
  * - Stalls: once a second, a connection whose unsent output has made no
@@ -112,9 +112,10 @@ type Guarded = Socket & { [STATE]?: ConnectionState; _handle?: { writeQueueSize?
  *   most `maxRecordsPerConnection` records in the making (one large batch at
  *   a time; up to `maxActive` small answers), and a key at most
  *   `maxRecordsPerKey` over all its connections. What waits is neither
- *   started nor charged, so a client that pipelines and never reads costs
- *   one response per connection and the key's share, no CPU beyond that, and
- *   pays only for what the kernel took.
+ *   started nor charged, so a client that pipelines and never reads costs at
+ *   most `maxRecordsPipelined` records per connection, made in turn with the
+ *   other keys' requests, and pays only for what the kernel took (the server
+ *   cannot see past it: what the kernel takes counts as delivered).
  *
  * Per request this costs a few property reads, array pushes and shifts.
  * @example const guard = new ConnectionGuard(app.server, limits, { undelivered: refundUndelivered, metrics, cost: recordsAsked }); // then guard.admit / guard.finished from the hooks
