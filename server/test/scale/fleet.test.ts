@@ -97,17 +97,15 @@ describe('three instances on PostgreSQL and Redis behind haproxy', () => {
       const statuses = await Promise.all(fleet.instances.map(async (instance) => (await fetch(`${instance!.url}/v1/usage`, { headers: { 'x-api-key': key } })).status));
       return statuses.every((status) => status === 200);
     };
-    const recoveries: number[] = [];
+    // Recovery is bounded by the wait below (15 s a round); docs/security-fleet.md gives the times measured.
     for (let round = 1; round <= CRASH_ROUNDS; round++) {
       await pause(1000);
       fleet.pg.stop();
       await pause(2000);
       fleet.pg.start();
-      const restarted = performance.now();
       await waitFor(`every instance to serve again after restart ${round}`, everyInstanceServes, 15_000).catch((error: Error) => {
         throw new Error(`${error.message}: ${loads.map((load) => `statuses ${JSON.stringify([...load.statuses])}, ${load.failed} failed, unexpected ${load.unexpected.slice(0, 2).join(' | ')}`).join('; ')}`);
       });
-      recoveries.push(Math.round(performance.now() - restarted));
     }
     const servedBefore = batch.count(200);
     await waitFor('debits to go on after the last restart', () => batch.count(200) > servedBefore + 50, 15_000);
@@ -127,7 +125,6 @@ describe('three instances on PostgreSQL and Redis behind haproxy', () => {
     }
     expect(batch.count(503)).toBeGreaterThan(0);
     for (const read of reads) expect(read.count(503)).toBeGreaterThan(0);
-    expect(recoveries).toHaveLength(CRASH_ROUNDS);
     expect(fleet.used('pg-chaos')).toBe(records(batch));
   }, 150_000);
 
