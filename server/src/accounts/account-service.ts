@@ -231,6 +231,16 @@ export class AccountService {
     throw new ProblemError('forbidden', `this service takes no payment: plans are set by the operator (\`ussynth accounts set ${session.account.name} --tier ${plan}\`); ask your administrator`);
   }
 
+  /** `stripe` when plans are paid through Stripe, `none` when the operator sets them. */
+  get billingMode(): Billing['mode'] {
+    return this.deps.billing.mode;
+  }
+
+  /** The plan a new account starts on. */
+  get signUpPlan(): Billing['signUpPlan'] {
+    return this.deps.billing.signUpPlan;
+  }
+
   /** The plans on offer with their prices (no session: the sign-up page shows them). */
   offers(): Promise<PlanOffer[]> {
     return this.deps.billing.offers();

@@ -6,6 +6,7 @@ import type { BillingEventContext, BillingEventEffect } from '../store/billing-s
 import type { Store } from '../store/store.js';
 import { TIER_LIMITS } from '../store/tiers.js';
 import type { StripeSettings } from './billing-config.js';
+import { ConfigError } from '../config.js';
 import { stripeClient } from './stripe-client.js';
 import { LIVE_STATUSES, subscriptionPlan } from './subscription-plan.js';
 
@@ -69,8 +70,8 @@ export class StripeBilling implements Billing {
   }
 
   /**
-   * Checks that each configured Price exists and recurs monthly; throws an Error naming the variable when Stripe
-   * says otherwise. Stripe being unreachable is not an error here (reported; prices load later).
+   * Checks that each configured Price exists and recurs monthly; throws a ConfigError naming the variable when
+   * Stripe says otherwise. Stripe being unreachable is not an error here (reported; prices load later).
    */
   async verifyPrices(): Promise<void> {
     for (const plan of SELF_SERVICE_TIERS) {
@@ -79,12 +80,12 @@ export class StripeBilling implements Billing {
       try {
         price = await this.stripe.prices.retrieve(this.deps.settings.prices[plan]);
       } catch (error) {
-        if (isStripeError(error) && error.type === 'StripeInvalidRequestError') throw new Error(`${name}: Stripe does not know Price ${this.deps.settings.prices[plan]} (${error.message})`);
+        if (isStripeError(error) && error.type === 'StripeInvalidRequestError') throw new ConfigError([`${name}: Stripe does not know Price ${this.deps.settings.prices[plan]} (${error.message})`]);
         this.deps.onError?.('Stripe prices could not be read at start; they load on first use', error);
         return;
       }
       if (price.type !== 'recurring' || price.recurring?.interval !== 'month' || price.recurring.interval_count !== 1) {
-        throw new Error(`${name}: Price ${price.id} must be a recurring monthly Price (got ${price.type}${price.recurring ? ` every ${price.recurring.interval_count} ${price.recurring.interval}` : ''})`);
+        throw new ConfigError([`${name}: Price ${price.id} must be a recurring monthly Price (got ${price.type}${price.recurring ? ` every ${price.recurring.interval_count} ${price.recurring.interval}` : ''})`]);
       }
     }
   }

@@ -142,14 +142,14 @@ export function storeContract(engine: string, factory: StoreFactory): void {
       expect(await store.accounts.revokeAccountKey(owner.accountId, next.id, NOW + 2)).toBe(true);
       expect(await store.accounts.revokeAccountKey(owner.accountId + 999, next.id, NOW + 2)).toBe(false);
 
-      await store.accounts.addUsageDays([{ accountId: owner.accountId, day: '2026-11-22', records: 5, rateLimited: 1, quotaExceeded: 0 }]);
+      await store.accounts.addUsageDays([{ accountId: owner.accountId, day: '2026-11-22', records: 5, rateLimited: 1, quotaExceeded: 0, subscriptionRequired: 2 }]);
       await store.accounts.addUsageDays([
-        { accountId: owner.accountId, day: '2026-11-22', records: 2, rateLimited: 0, quotaExceeded: 3 },
-        { accountId: owner.accountId, day: '2026-11-23', records: 9, rateLimited: 0, quotaExceeded: 0 },
+        { accountId: owner.accountId, day: '2026-11-22', records: 2, rateLimited: 0, quotaExceeded: 3, subscriptionRequired: 1 },
+        { accountId: owner.accountId, day: '2026-11-23', records: 9, rateLimited: 0, quotaExceeded: 0, subscriptionRequired: 0 },
       ]);
       expect(await store.accounts.usageDays(owner.accountId, '2026-11-01', '2026-11-30')).toEqual([
-        { day: '2026-11-22', records: 7, rateLimited: 1, quotaExceeded: 3 },
-        { day: '2026-11-23', records: 9, rateLimited: 0, quotaExceeded: 0 },
+        { day: '2026-11-22', records: 7, rateLimited: 1, quotaExceeded: 3, subscriptionRequired: 3 },
+        { day: '2026-11-23', records: 9, rateLimited: 0, quotaExceeded: 0, subscriptionRequired: 0 },
       ]);
       await debit(store, owner.accountId, 42, 1_000_000);
       const listed = (await store.accounts.listAccounts('2026-11', NOW)).find((a) => a.id === owner.accountId);
