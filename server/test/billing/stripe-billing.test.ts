@@ -1,9 +1,15 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { Database } from '../../src/store/sqlite/sqlite-driver.js';
 import { AuthThrottle } from '../../src/accounts/auth-throttle.js';
 import { loadBillingConfig } from '../../src/billing/billing-config.js';
 import { StripeBilling } from '../../src/billing/stripe-billing.js';
+import { loadConfig } from '../../src/config.js';
+import { startServer } from '../../src/server.js';
 import { startStripeDouble, type StripeDouble } from '../../../test/infra/stripe-double.js';
 import { startTestServer, type TestServer } from '../test-server.js';
 import { accountCall, signedUp, signIn, type ApiSession } from './account-session.js';
@@ -226,7 +232,7 @@ describe('webhook deliveries', () => {
       expect(await response.json()).toMatchObject({ code: 'bad_request', detail: expect.stringContaining('Stripe-Signature') });
     }
     // A body changed after signing does not verify either.
-    const header = (await import('stripe')).default.webhooks.generateTestHeaderString({ payload: JSON.stringify(completed, null, 2), secret: stripe.webhookSecret });
+    const header = Stripe.webhooks.generateTestHeaderString({ payload: JSON.stringify(completed, null, 2), secret: stripe.webhookSecret });
     const tampered = await fetch(webhook, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': header }, body: JSON.stringify({ ...completed, id: 'evt_other' }, null, 2) });
     expect(tampered.status).toBe(400);
     expect(await billing(session)).toMatchObject({ plan: 'none', canManage: false });
@@ -304,6 +310,18 @@ describe('webhook deliveries', () => {
       expect(response.status).toBe(404);
     } finally {
       await plain.destroy();
+    }
+  });
+});
+
+describe('start-up', () => {
+  it('stops the start when a configured Price is unknown to Stripe, naming its variable', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ussynth-billing-start-'));
+    try {
+      const config = loadConfig({ ...stripeEnv(stripe), USSYNTH_STRIPE_PRICE_PRO: 'price_noSuchPrice', PORT: '0', LOG_LEVEL: 'silent', USSYNTH_DB: join(dir, 'store.sqlite'), USSYNTH_PUBLIC_URL: 'http://127.0.0.1:9' });
+      await expect(startServer(config)).rejects.toThrow(/USSYNTH_STRIPE_PRICE_PRO: Stripe does not know Price price_noSuchPrice/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
