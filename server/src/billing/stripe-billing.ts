@@ -13,6 +13,8 @@ import { LIVE_STATUSES, subscriptionPlan } from './subscription-plan.js';
 const DAY_MS = 86_400_000;
 // Prices change rarely; a new one shows within this time (and at once after a restart).
 const PRICE_CACHE_MS = 10 * 60_000;
+// After a failed read, the sign-up page (no session needed) does not ask Stripe again for this long.
+const PRICE_RETRY_MS = 60_000;
 
 /** The webhook events the service acts on; others are acknowledged and ignored. */
 export const HANDLED_EVENTS: ReadonlySet<string> = new Set([
@@ -104,7 +106,9 @@ export class StripeBilling implements Billing {
     } catch (error) {
       // The plans are still offered; Checkout shows the price.
       this.deps.onError?.('Stripe prices could not be read', error);
-      return SELF_SERVICE_TIERS.map((plan) => ({ plan, ...TIER_LIMITS[plan], price: null }));
+      const offers = SELF_SERVICE_TIERS.map((plan) => ({ plan, ...TIER_LIMITS[plan], price: null }));
+      this.prices = { offers, until: now + PRICE_RETRY_MS };
+      return offers;
     }
   }
 

@@ -7,7 +7,8 @@ import type { BillingCustomerTable, StoreDatabase } from './store-schema.js';
  * The billing side of a store in Kysely queries that SQLite and PostgreSQL
  * both run. An event's id is inserted first in its transaction: two
  * instances given the same event wait on the same key, and the second finds
- * it applied.
+ * it applied; then the account's row is locked, so different events of one
+ * account apply one after the other.
  * @example const billing = new KyselyBilling(db); await billing.findCustomer(7);
  */
 export class KyselyBilling implements BillingStore {
@@ -39,6 +40,9 @@ export class KyselyBilling implements BillingStore {
         const seen = await tx.selectFrom('billing_events').select('outcome').where('event_id', '=', event.id).executeTakeFirst();
         return { applied: false, outcome: seen?.outcome ?? 'duplicate' };
       }
+      // A no-op write locks the account's row until commit (PostgreSQL; SQLite holds its one write lock): events of
+      // one account applied at once on several instances take turns, each reading what the one before wrote.
+      await tx.updateTable('accounts').set((eb) => ({ tier: eb.ref('tier') })).where('id', '=', accountId).execute();
       const account = await tx.selectFrom('accounts').selectAll().where('id', '=', accountId).where('deleted_at', 'is', null).executeTakeFirst();
       const customerRow = await tx.selectFrom('billing_customers').selectAll().where('account_id', '=', accountId).executeTakeFirst();
       const context: BillingEventContext = {

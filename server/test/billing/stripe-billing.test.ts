@@ -314,6 +314,20 @@ describe('webhook deliveries', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('lists 402 subscription_required on every /v1 route and the billing routes with their operationIds', async () => {
+    const doc = (await (await server.get('/v1/openapi.json')).json()) as { paths: Record<string, Record<string, { operationId?: string; responses: Record<string, unknown> }>> };
+    for (const [path, methods] of Object.entries(doc.paths).filter(([p]) => p.startsWith('/v1/') && !p.startsWith('/v1/docs'))) {
+      expect(Object.keys(methods.get.responses), path).toContain('402');
+    }
+    expect(doc.paths['/account/v1/plans'].get.operationId).toBe('listPlans');
+    expect(doc.paths['/account/v1/billing'].get.operationId).toBe('getBilling');
+    expect(doc.paths['/account/v1/billing/checkout'].post.operationId).toBe('createCheckout');
+    expect(doc.paths['/account/v1/billing/portal'].post.operationId).toBe('createBillingPortal');
+    expect(doc.paths['/billing/stripe/webhook'].post.operationId).toBe('receiveStripeWebhook');
+  });
+});
+
 describe('start-up', () => {
   it('stops the start when a configured Price is unknown to Stripe, naming its variable', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ussynth-billing-start-'));
