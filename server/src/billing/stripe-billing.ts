@@ -117,7 +117,8 @@ export class StripeBilling implements Billing {
     const [customer, operatorPlan] = await Promise.all([this.deps.store.billing.findCustomer(account.id), this.operatorPlan(account)]);
     const live = customer?.status != null && LIVE_STATUSES.has(customer.status);
     if (operatorPlan) return { plan, status: 'contract', graceEndsAt: null, renewsAt: null, canSubscribe: false, canManage: customer !== undefined };
-    const status = plan === 'none' ? (customer?.subscriptionId ? 'canceled' : 'none') : customer?.status === 'past_due' ? 'past_due' : 'active';
+    // Past due shows as such during the grace and after it (the keys then answer 402 until the card is fixed).
+    const status = customer?.status === 'past_due' ? 'past_due' : plan === 'none' ? (customer?.subscriptionId ? 'canceled' : 'none') : 'active';
     return {
       plan,
       status,

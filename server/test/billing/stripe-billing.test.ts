@@ -210,6 +210,7 @@ describe('subscribe, manage, cancel', () => {
     const refused = await server.get('/v1/address', key);
     expect(refused.status).toBe(402);
     expect(((await refused.json()) as { code: string }).code).toBe('subscription_required');
+    expect(await billing(await signIn(server.url, 'late@example.com'))).toMatchObject({ plan: 'none', status: 'past_due', graceEndsAt: new Date(failedAt + 7 * DAY_MS).toISOString(), canManage: true });
     // Paid at last: serving again at once.
     stripe.updateSubscription(subscription, { status: 'active' });
     expect((await stripe.deliver(webhook, stripe.invoiceEvent('invoice.paid', subscription))).status).toBe(200);

@@ -27,6 +27,7 @@ export function statusText(billing: AccountBilling): string {
     case 'active':
       return billing.renewsAt ? `Active; renews on ${day(billing.renewsAt)}.` : 'Active.';
     case 'past_due':
+      if (billing.plan === 'none') return `Payment past due: your API keys answer 402 since ${day(billing.graceEndsAt ?? '')}; update your card with "Manage billing".`;
       return `Payment past due: your keys keep working until ${day(billing.graceEndsAt ?? '')}; update your card with "Manage billing".`;
     case 'canceled':
       return 'Canceled: your API keys answer 402 until you subscribe again.';
