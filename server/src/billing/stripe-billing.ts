@@ -173,6 +173,7 @@ export class StripeBilling implements Billing {
     if (subscriptionId === null) return { applied: false, outcome: 'no_subscription' };
     // The state comes from Stripe now, not from the event: a late or replayed event applies the current truth.
     const subscription = await this.retrieve(subscriptionId);
+    if (subscription === null) return { applied: false, outcome: 'unknown_subscription' };
     const reference = event.type === 'checkout.session.completed' ? accountNumber(object.client_reference_id) : null;
     const accountId = reference ?? subscription.accountId ?? (await this.deps.store.billing.accountOfCustomer(subscription.customer));
     if (accountId === undefined || accountId === null) return { applied: false, outcome: 'unknown_customer' };
@@ -202,8 +203,15 @@ export class StripeBilling implements Billing {
     return { customer, plan, outcome: plan ? 'plan_changed' : 'unchanged' };
   }
 
-  private async retrieve(id: string): Promise<SubscriptionView> {
-    const sub = await this.call('the subscription', () => this.stripe.subscriptions.retrieve(id));
+  /** The subscription as Stripe has it now; null when Stripe does not know it (not this account's: nothing to retry). */
+  private async retrieve(id: string): Promise<SubscriptionView | null> {
+    let sub: Stripe.Subscription;
+    try {
+      sub = await this.stripe.subscriptions.retrieve(id);
+    } catch (error) {
+      if (isStripeError(error) && (error as { code?: string }).code === 'resource_missing') return null;
+      return this.call('the subscription', () => Promise.reject(error));
+    }
     const item = sub.items.data[0];
     // Newer API versions keep the period on the item; older ones on the subscription.
     const periodEnd = (item as { current_period_end?: number } | undefined)?.current_period_end ?? (sub as unknown as { current_period_end?: number }).current_period_end ?? null;

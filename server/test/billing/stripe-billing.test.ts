@@ -305,6 +305,10 @@ describe('webhook deliveries', () => {
   it('acknowledges events it does not act on, and answers 404 where billing is off', async () => {
     const other = { ...stripe.invoiceEvent('invoice.paid', [...stripe.subscriptions.keys()][0]), type: 'customer.created' };
     expect(await (await stripe.deliver(webhook, other)).json()).toEqual({ received: true, applied: false, outcome: 'ignored' });
+    // An invoice of a subscription Stripe does not know (another product's fixture): acknowledged, not retried forever.
+    const ghost = stripe.invoiceEvent('invoice.paid', [...stripe.subscriptions.keys()][0]);
+    (ghost.data.object.parent as { subscription_details: { subscription: string } }).subscription_details.subscription = 'sub_noSuchSubscription';
+    expect(await (await stripe.deliver(webhook, ghost)).json()).toEqual({ received: true, applied: false, outcome: 'unknown_subscription' });
     const plain = await startTestServer();
     try {
       const response = await stripe.deliver(`${plain.url}/billing/stripe/webhook`, other);
