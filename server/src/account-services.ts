@@ -2,7 +2,8 @@ import { KeyCache } from './access/key-cache.js';
 import { AccountService } from './accounts/account-service.js';
 import { ActivityRecorder } from './accounts/activity-recorder.js';
 import type { AuthThrottle } from './accounts/auth-throttle.js';
-import { embeddedBilling } from './accounts/billing.js';
+import type { Billing } from './accounts/billing.js';
+import { operatorBilling } from './billing/operator-billing.js';
 import type { Mailer } from './mail/mailer.js';
 import { loadSecretKey } from './sso/secret-key.js';
 import { SsoSignIn } from './sso/sso-sign-in.js';
@@ -14,6 +15,8 @@ export interface AccountServicesDeps {
   store: Store;
   /** Where account e-mail goes. */
   mailer: Mailer;
+  /** How plans are paid for (default: no payment, new accounts without a plan until the operator sets one). */
+  billing?: Billing;
   /** Sign-in, sign-up and e-mail throttles (in memory, or shared through Redis). */
   throttle: AuthThrottle;
   /** Epoch ms now. */
@@ -52,7 +55,7 @@ export function accountServices(deps: AccountServicesDeps): AccountServices {
   const { store, clock, publicUrl } = deps;
   const activity = new ActivityRecorder(store.accounts, (error) => onError('activity flush', error));
   const keys = new KeyCache(store);
-  const accounts = new AccountService({ store, mailer: deps.mailer, billing: embeddedBilling(), throttle: deps.throttle, activity, clock, publicUrl, onBackgroundError: onError, keys });
+  const accounts = new AccountService({ store, mailer: deps.mailer, billing: deps.billing ?? operatorBilling('none'), throttle: deps.throttle, activity, clock, publicUrl, onBackgroundError: onError, keys });
   // Made beside the store on first start when USSYNTH_SECRET_KEY is not set (a PostgreSQL store requires it).
   const secretKey = loadSecretKey(deps.secretKey, deps.storeFile);
   const ssoSignIn = new SsoSignIn({ sso: store.sso, secretKey, publicUrl, startSession: (person) => accounts.startSession(person), clock });

@@ -21,6 +21,7 @@ import { TokenBucketLimiter } from './limits/token-bucket.js';
 import { ServiceMetrics } from './metrics.js';
 import { healthRoutes } from './routes/health/index.js';
 import { siteRoutes } from './routes/root/index.js';
+import { STRIPE_WEBHOOK_BODY_LIMIT, STRIPE_WEBHOOK_PATH, stripeWebhookRoute } from './routes/billing/stripe-webhook.js';
 import compress from '@fastify/compress';
 import { docsRoutes } from './routes/v1/docs/index.js';
 import { API_PATHS, apiRoutes } from './routes/v1/index.js';
@@ -80,7 +81,7 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
     if (mentionsKey(request.url)) throw keyInUrl();
     // GET bodies are never read by Fastify, so cap them by their declared length here (the account API takes small JSON bodies).
     const length = request.headers['content-length'];
-    const limit = request.url.startsWith('/account/') ? ACCOUNT_BODY_LIMIT : config.bodyLimit;
+    const limit = request.url.startsWith('/account/') ? ACCOUNT_BODY_LIMIT : request.url === STRIPE_WEBHOOK_PATH ? STRIPE_WEBHOOK_BODY_LIMIT : config.bodyLimit;
     if (length !== undefined && Number(length) > limit) {
       throw new ProblemError('payload_too_large', `the request body is ${length} bytes; at most ${limit} are accepted here`);
     }
@@ -104,6 +105,7 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
   await app.register(healthRoutes, { draining: () => connections.draining, metrics: config.metricsPort === null });
   await app.register(apiRoutes, { prefix: '/v1' });
   await app.register(corsPreflightRoutes, { prefix: '/v1' });
+  if (services.billing) await app.register(stripeWebhookRoute, { billing: services.billing });
   await app.register(siteRoutes, { webDir: config.webDir, accounts: services.accounts, publicUrl: options.publicUrl, ssoSignIn: services.ssoSignIn });
 }
 (ussynthApp as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_STORE_PATH, storeLocation, storePath, type StoreLocation } from './store/default-path.js';
 import { secretKeyProblem } from './sso/secret-key.js';
+import { loadBillingConfig, type BillingConfig } from './billing/billing-config.js';
 
 /** Everything the server reads from its environment, validated once at start-up. */
 export interface ServerConfig {
@@ -62,6 +63,8 @@ export interface ServerConfig {
   authFailuresPerSecond: number;
   /** Key that seals SSO client secrets (USSYNTH_SECRET_KEY), or null: the key file beside the store. */
   secretKey: string | null;
+  /** How plans are paid for (USSYNTH_BILLING, USSYNTH_DEFAULT_PLAN, USSYNTH_STRIPE_*): see docs/billing.md. */
+  billing: BillingConfig;
 }
 
 /** The default web demo folder, next to the package's dist/. */
@@ -110,6 +113,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
   if (secretKeyFault !== null) problems.push(secretKeyFault);
   // The key file beside a SQLite store is one machine's; instances sharing PostgreSQL must share the key too.
   if (store.engine === 'postgres' && secretKey === null) problems.push('USSYNTH_SECRET_KEY is required with a PostgreSQL store (USSYNTH_DB=postgres://...): every instance must seal and open SSO client secrets with the same key');
+  const billing = loadBillingConfig(env, problems);
+  if (billing.mode === 'stripe' && publicUrl === null) problems.push('USSYNTH_PUBLIC_URL is required with USSYNTH_BILLING=stripe: Checkout returns the customer to it, and Stripe sends webhooks to it');
   if (problems.length) throw new ConfigError(problems);
   const dbPath = store.engine === 'sqlite' ? store.path : storePath({ USSYNTH_DB: DEFAULT_STORE_PATH });
   const webDir = webDirGiven ?? (existsSync(DEFAULT_WEB_DIR) ? DEFAULT_WEB_DIR : null);
@@ -142,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     maxRecordsPerKey: 1000,
     authFailuresPerSecond: 10,
     secretKey,
+    billing,
   };
 }
 

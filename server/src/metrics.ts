@@ -14,7 +14,7 @@ const COUNTERS = {
 export type CounterName = keyof typeof COUNTERS;
 
 /** The limits' decisions, counted by kind and outcome. */
-export type Decision = 'rate_allowed' | 'rate_refused' | 'quota_granted' | 'quota_refused';
+export type Decision = 'rate_allowed' | 'rate_refused' | 'quota_granted' | 'quota_refused' | 'subscription_refused';
 
 /** Latency buckets in seconds: the API answers in a few milliseconds; a batch of 1000 in tens. */
 const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
@@ -49,7 +49,7 @@ export class ServiceMetrics {
     ) as Record<CounterName, Counter>;
     this.requests = new Counter({ name: 'ussynth_http_requests_total', help: 'HTTP requests answered, by route (its pattern) and status.', labelNames: ['route', 'status'], registers });
     this.latency = new Histogram({ name: 'ussynth_http_request_duration_seconds', help: 'Time from the request to its response, by route.', labelNames: ['route'], buckets: LATENCY_BUCKETS, registers });
-    this.decisions = new Counter({ name: 'ussynth_limit_decisions_total', help: 'Rate-limit and quota decisions, by outcome.', labelNames: ['decision'], registers });
+    this.decisions = new Counter({ name: 'ussynth_limit_decisions_total', help: 'Rate-limit, quota and subscription decisions, by outcome.', labelNames: ['decision'], registers });
     this.fallback = new Gauge({ name: 'ussynth_limits_fallback', help: '1 while the rate limit runs on this instance alone because Redis failed.', registers });
     this.ready = new Gauge({ name: 'ussynth_ready', help: '1 when the store can take and keep debits (see /readyz).', registers });
     this.decisionChildren = {
@@ -57,6 +57,7 @@ export class ServiceMetrics {
       rate_refused: this.decisions.labels('rate_refused'),
       quota_granted: this.decisions.labels('quota_granted'),
       quota_refused: this.decisions.labels('quota_refused'),
+      subscription_refused: this.decisions.labels('subscription_refused'),
     };
   }
 

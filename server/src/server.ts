@@ -18,6 +18,8 @@ import type { Store } from './store/store.js';
 import { buildApp } from './app.js';
 import type { ServerConfig } from './config.js';
 import { keepTickShape } from './tick-shape.js';
+import { operatorBilling } from './billing/operator-billing.js';
+import { StripeBilling } from './billing/stripe-billing.js';
 
 /** A listening server. */
 export interface RunningServer {
@@ -64,9 +66,22 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const mailer = config.smtpUrl
     ? smtpMailer(config.smtpUrl, config.mailFrom)
     : outboxMailer(config.outboxDir, config.mailFrom, (path) => log?.info({ path }, 'e-mail written to the outbox'));
+  const stripe = config.billing.stripe;
+  const billing = stripe ? new StripeBilling({ settings: stripe, store, publicUrl, onError: logError }) : operatorBilling(config.billing.defaultPlan);
+  if (billing instanceof StripeBilling) {
+    try {
+      // A Price that does not exist or does not recur monthly stops the start, naming its variable.
+      await billing.verifyPrices();
+    } catch (error) {
+      redis?.disconnect();
+      await store.close();
+      throw error;
+    }
+  }
   const { accounts, keys, activity, sso, ssoSignIn } = accountServices({
     store,
     mailer,
+    billing,
     throttle: redis ? redisAuthThrottle(redis) : new AuthThrottle(),
     clock: Date.now,
     publicUrl,
@@ -74,7 +89,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     secretKey: config.secretKey ?? undefined,
     onError: (what, error) => logError(`${what} failed`, error),
   });
-  const services = { redis: redis && { ready: () => redis.status === 'ready' }, store, rateLimiter: limiter, quota: new StoreMonthlyQuota(store), clock: Date.now, authFailures, accounts, keys, activity, metrics, sso, ssoSignIn };
+  const services = { redis: redis && { ready: () => redis.status === 'ready' }, store, rateLimiter: limiter, quota: new StoreMonthlyQuota(store), clock: Date.now, authFailures, accounts, keys, activity, metrics, sso, ssoSignIn, billing };
   const app = await buildApp(config, services, { publicUrl });
   log = app.log;
   const prune = setInterval(() => {

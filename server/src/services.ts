@@ -5,6 +5,7 @@ import type { AuthFailureLimit } from './access/auth-failures.js';
 import type { KeyCache } from './access/key-cache.js';
 import type { AccountService } from './accounts/account-service.js';
 import type { ActivityRecorder } from './accounts/activity-recorder.js';
+import type { Billing } from './accounts/billing.js';
 import type { ServiceMetrics } from './metrics.js';
 import type { SsoVerifier } from './sso/sso-verifier.js';
 import type { SsoSignIn } from './sso/sso-sign-in.js';
@@ -23,6 +24,8 @@ export interface AppServices {
   clock: () => number;
   /** Sign-up, sessions, keys by their owners, plans and usage; without it the dashboard and /account/v1 are off. */
   accounts?: AccountService;
+  /** How plans are paid for (Stripe, or none); the webhook route is served when set. */
+  billing?: Billing;
   /** Per-day records, refusals and keys' last use, for the dashboard and /v1/usage. */
   activity?: ActivityRecorder;
   /** The service's counters, shown at /metrics (default: new ones). */

@@ -244,6 +244,9 @@ describe('docs and root', () => {
     expect(Object.keys(doc.paths).filter((path) => path.startsWith('/v1/')).sort()).toEqual(['/v1/address', '/v1/batch', '/v1/ein', '/v1/eins', '/v1/phone', '/v1/phones', '/v1/usage', '/v1/zip/{zip}']);
     expect(Object.keys(doc.paths).filter((path) => path.startsWith('/account/v1/')).sort()).toEqual([
       '/account/v1/account',
+      '/account/v1/billing',
+      '/account/v1/billing/checkout',
+      '/account/v1/billing/portal',
       '/account/v1/keys',
       '/account/v1/keys/{id}/revoke',
       '/account/v1/keys/{id}/roll',
@@ -252,6 +255,7 @@ describe('docs and root', () => {
       '/account/v1/password/forgot',
       '/account/v1/password/reset',
       '/account/v1/plan',
+      '/account/v1/plans',
       '/account/v1/session',
       '/account/v1/sessions',
       '/account/v1/signup',

@@ -16,6 +16,8 @@ import type { Mailer } from '../src/mail/mailer.js';
 import { outboxMailer } from '../src/mail/outbox-mailer.js';
 import type { SsoVerifierOptions } from '../src/sso/sso-verifier.js';
 import { accountServices } from '../src/account-services.js';
+import type { Billing } from '../src/accounts/billing.js';
+import { operatorBilling } from '../src/billing/operator-billing.js';
 
 /** A real app on a real port with a real SQLite file in a temp dir. */
 export interface TestServer {
@@ -45,9 +47,12 @@ let accountCount = 0;
 /**
  * Starts a test server; `dir` reuses a store file (restart), `clock` fakes time, `logFile` writes the server's log
  * (info level) to that file, complete once the server is closed; `mailer` and `throttle` replace the accounts' own,
- * `sso` sets the SSO verifier's options.
+ * `sso` sets the SSO verifier's options, `billing` makes the billing engine (default: no payment, new accounts on
+ * Standard, as with USSYNTH_DEFAULT_PLAN=standard).
  */
-export async function startTestServer(options: { dir?: string; clock?: () => number; config?: Partial<ServerConfig>; logFile?: string; mailer?: Mailer; throttle?: AuthThrottle; sso?: SsoVerifierOptions } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { dir?: string; clock?: () => number; config?: Partial<ServerConfig>; logFile?: string; mailer?: Mailer; throttle?: AuthThrottle; sso?: SsoVerifierOptions; billing?: (deps: { store: Store; publicUrl: () => string }) => Billing } = {},
+): Promise<TestServer> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'ussynth-server-'));
   const dbPath = join(dir, 'store.sqlite');
   const logLevel = options.logFile === undefined ? 'silent' : 'info';
@@ -59,9 +64,10 @@ export async function startTestServer(options: { dir?: string; clock?: () => num
   const publicUrl = () => config.publicUrl ?? url;
   const mailer = options.mailer ?? outboxMailer(outbox, 'ussynth <no-reply@localhost>', () => {});
   const throttle = options.throttle ?? new AuthThrottle();
-  const { accounts, keys, activity, sso, ssoSignIn, secretKey } = accountServices({ store, mailer, throttle, clock, publicUrl, storeFile: dbPath, sso: options.sso });
+  const billing = options.billing ? options.billing({ store, publicUrl }) : operatorBilling('standard');
+  const { accounts, keys, activity, sso, ssoSignIn, secretKey } = accountServices({ store, mailer, throttle, clock, publicUrl, storeFile: dbPath, sso: options.sso, billing });
   const logFd = options.logFile === undefined ? undefined : openSync(options.logFile, 'w');
-  const app = await buildApp(config, { store, rateLimiter: new TokenBucketLimiter(), quota: new StoreMonthlyQuota(store), clock, accounts, keys, activity, sso, ssoSignIn }, { logFd, publicUrl });
+  const app = await buildApp(config, { store, rateLimiter: new TokenBucketLimiter(), quota: new StoreMonthlyQuota(store), clock, accounts, keys, activity, sso, ssoSignIn, billing }, { logFd, publicUrl });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

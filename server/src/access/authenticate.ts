@@ -79,9 +79,20 @@ function admit(request: FastifyRequest, reply: FastifyReply, record: KeyRecord, 
   if (record.revokedAt !== null || (record.expiresAt !== null && record.expiresAt <= now)) {
     return failed(request, done, new ProblemError('revoked_api_key', `API key ${record.id} was ${record.revokedAt !== null ? 'revoked' : 'rotated and its grace period has ended'}`));
   }
+  // No paid plan (never subscribed, canceled, or a past-due grace that ended): 402, counted as refused. The plan's
+  // end is read with the key, so a change applies on every instance within the key cache's TTL.
+  if (record.planEndsAt !== null && record.planEndsAt <= now) return refuseUnpaid(request, record, now, done);
   const rate = request.server.ussynth.rateLimiter.take(record.id, record.rate, now);
   if (isPromise(rate)) rate.then((decision) => settle(request, reply, record, decision, now, done), done);
   else settle(request, reply, record, rate, now, done);
+}
+
+function refuseUnpaid(request: FastifyRequest, record: KeyRecord, now: number, done: HookHandlerDoneFunction): void {
+  const { activity, metrics } = request.server.ussynth;
+  activity?.used(record.id, now);
+  activity?.refused(record.accountId, 'subscription_required', now);
+  metrics?.decided('subscription_refused');
+  done(new ProblemError('subscription_required', `the account ${record.accountName} has no paid plan: subscribe on the dashboard (or, where the service takes no payment, ask the operator to set a plan); key ${record.id} works again once it is paid`));
 }
 
 function malformedKey(): ProblemError {

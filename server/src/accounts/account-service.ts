@@ -11,7 +11,7 @@ import { ACCOUNT_CAPS } from './account-caps.js';
 import { alreadyRegisteredEmail, resetEmail, RESET_LINK_HOURS, verifyEmail, VERIFY_LINK_HOURS } from './account-emails.js';
 import type { ActivityRecorder } from './activity-recorder.js';
 import type { AuthAction, AuthThrottle } from './auth-throttle.js';
-import { isSelfServiceTier, type Billing } from './billing.js';
+import { isSelfServiceTier, servingPlan, type AccountBilling, type Billing, type PlanOffer } from './billing.js';
 import { emailDomain, emailProblem, normalizeEmail } from './email-address.js';
 import { hashPassword, verifyPassword } from './password-hasher.js';
 import { passwordProblem } from './password-policy.js';
@@ -41,8 +41,8 @@ export interface CurrentSession extends SessionRecord {
 
 /** The usage summary of `/account/v1/usage` and `/v1/usage`. */
 export interface UsageSummary {
-  /** The account's plan. */
-  plan: AccountRecord['tier'];
+  /** The account's plan now (`none`: no paid plan; API calls answer 402). */
+  plan: AccountRecord['tier'] | 'none';
   /** Requests per second. */
   rate: number;
   /** Calendar month, `YYYY-MM` (UTC). */
@@ -56,7 +56,7 @@ export interface UsageSummary {
   /** ISO time the month resets. */
   resetsAt: string;
   /** Requests refused this month, by reason. */
-  refused: { rate_limited: number; quota_exceeded: number };
+  refused: { rate_limited: number; quota_exceeded: number; subscription_required: number };
   /** The last 30 UTC days, oldest first, zero-filled. */
   days: UsageDay[];
 }
@@ -88,7 +88,8 @@ export class AccountService {
   constructor(private readonly deps: AccountServiceDeps) {}
 
   /**
-   * Creates an account on Standard with its owner, unverified, and mails the
+   * Creates an account with its owner, unverified, on the billing's sign-up
+   * plan (none until paid with Stripe; USSYNTH_DEFAULT_PLAN without), and mails the
    * verification link; for an address that has an account, mails a notice
    * instead. The caller cannot tell which happened.
    */
@@ -103,7 +104,8 @@ export class AccountService {
     const now = this.deps.clock();
     // The account, its owner and the first link's token are stored in one transaction: a failure leaves none of them.
     const token = newSecretToken();
-    const created = await this.deps.store.accounts.createOwner(email, hash, 'standard', TIER_LIMITS.standard, now, { tokenDigest: tokenDigest(token), expiresAt: now + VERIFY_LINK_HOURS * HOUR_MS });
+    const plan = this.deps.billing.signUpPlan;
+    const created = await this.deps.store.accounts.createOwner(email, hash, plan, TIER_LIMITS[plan === 'none' ? 'standard' : plan], now, { tokenDigest: tokenDigest(token), expiresAt: now + VERIFY_LINK_HOURS * HOUR_MS });
     if (created === 'exists') return this.mail(alreadyRegisteredEmail(this.deps.publicUrl(), email));
     await this.mail(verifyEmail(this.deps.publicUrl(), created.email, token));
   }
@@ -247,20 +249,51 @@ export class AccountService {
     this.deps.keys?.forgetAccount(session.account.id);
   }
 
-  /** Moves the account between Standard and Pro, as the billing side decides. */
-  async changePlan(session: CurrentSession, plan: unknown): Promise<AccountRecord> {
+  /**
+   * Refused: an owner never sets their own plan. With Stripe the plan follows
+   * the subscription (Subscribe, Manage billing); without billing the operator
+   * sets it. Kept as a route so old clients get a clear 403, not a 404.
+   */
+  async changePlan(session: CurrentSession, plan: unknown): Promise<never> {
     if (!isSelfServiceTier(plan)) throw new ProblemError('invalid_field', `plan must be "standard" or "pro" (Enterprise: contact sales); got ${JSON.stringify(plan)}`, { param: 'plan' });
-    if (session.person.role !== 'owner') throw new ProblemError('forbidden', 'only the account owner can change the plan');
-    if (session.account.tier === 'enterprise') throw new ProblemError('forbidden', 'an Enterprise plan is set by the operator; contact sales to change it');
-    if (session.account.tier !== plan) {
-      const now = this.deps.clock();
-      const decision = await this.deps.billing.changePlan(session.account, plan, now);
-      if (!decision.approved) throw new ProblemError('plan_change_refused', decision.reason);
-      await this.deps.store.accounts.changePlan(session.account.id, { tier: plan, limits: TIER_LIMITS[plan], at: now, byPersonId: session.person.id, approvedBy: decision.approvedBy });
-    }
-    const account = await this.deps.store.accounts.findAccount(session.account.id);
-    if (!account) throw new ProblemError('not_signed_in', 'the account no longer exists');
-    return account;
+    if (this.deps.billing.mode === 'stripe') throw new ProblemError('forbidden', 'plans are paid through Stripe: use "Subscribe" (POST /account/v1/billing/checkout) or "Manage billing" (POST /account/v1/billing/portal) to change yours');
+    throw new ProblemError('forbidden', `this service takes no payment: plans are set by the operator (\`ussynth accounts set ${session.account.name} --tier ${plan}\`); ask your administrator`);
+  }
+
+  /** `stripe` when plans are paid through Stripe, `none` when the operator sets them. */
+  get billingMode(): Billing['mode'] {
+    return this.deps.billing.mode;
+  }
+
+  /** The plan a new account starts on. */
+  get signUpPlan(): Billing['signUpPlan'] {
+    return this.deps.billing.signUpPlan;
+  }
+
+  /** The plans on offer with their prices (no session: the sign-up page shows them). */
+  offers(): Promise<PlanOffer[]> {
+    return this.deps.billing.offers();
+  }
+
+  /** The account's plan, its status, grace and renewal, and what the owner may do. */
+  async billingStatus(session: CurrentSession): Promise<AccountBilling> {
+    const status = await this.deps.billing.status(session.account, this.deps.clock());
+    if (session.person.role === 'owner') return status;
+    return { ...status, canSubscribe: false, canManage: false };
+  }
+
+  /** A Stripe Checkout page's URL to subscribe the account to `plan` (owner only). */
+  async checkout(session: CurrentSession, plan: unknown): Promise<string> {
+    if (!isSelfServiceTier(plan)) throw new ProblemError('invalid_field', `plan must be "standard" or "pro" (Enterprise: contact sales); got ${JSON.stringify(plan)}`, { param: 'plan' });
+    if (session.person.role !== 'owner') throw new ProblemError('forbidden', 'only the account owner can subscribe');
+    if (session.account.tier === 'enterprise' && servingPlan(session.account, this.deps.clock()) !== 'none') throw new ProblemError('forbidden', 'an Enterprise plan is set by the operator; contact sales to change it');
+    return this.deps.billing.checkout(session.account, session.person.email, plan);
+  }
+
+  /** A Stripe Customer Portal page's URL for the account (owner only). */
+  async billingPortal(session: CurrentSession): Promise<string> {
+    if (session.person.role !== 'owner') throw new ProblemError('forbidden', 'only the account owner can manage billing');
+    return this.deps.billing.portal(session.account);
   }
 
   /** Makes a key (shown once by the caller); the address must be verified. */
@@ -320,7 +353,7 @@ export class AccountService {
   }
 
   /** This month's usage against the quota, refusals and the last 30 days. */
-  async usage(account: Pick<AccountRecord, 'id' | 'tier' | 'rate' | 'monthlyQuota'>): Promise<UsageSummary> {
+  async usage(account: Pick<AccountRecord, 'id' | 'tier' | 'rate' | 'monthlyQuota' | 'planEndsAt'>): Promise<UsageSummary> {
     await this.deps.activity.flush();
     const now = this.deps.clock();
     const month = calendarMonth(now);
@@ -333,17 +366,21 @@ export class AccountService {
     const stored = await this.deps.store.accounts.usageDays(account.id, from, dayText(today));
     const byDay = new Map(stored.map((d) => [d.day, d]));
     const days: UsageDay[] = [];
-    for (let ms = first; ms <= today; ms += DAY_MS) days.push(byDay.get(dayText(ms)) ?? { day: dayText(ms), records: 0, rateLimited: 0, quotaExceeded: 0 });
+    for (let ms = first; ms <= today; ms += DAY_MS) days.push(byDay.get(dayText(ms)) ?? { day: dayText(ms), records: 0, rateLimited: 0, quotaExceeded: 0, subscriptionRequired: 0 });
     const thisMonth = stored.filter((d) => d.day >= monthStart);
     return {
-      plan: account.tier,
+      plan: servingPlan(account, now),
       rate: account.rate,
       month: month.period,
       used,
       quota: account.monthlyQuota,
       remaining: Math.max(0, account.monthlyQuota - used),
       resetsAt: new Date(month.endMs).toISOString(),
-      refused: { rate_limited: thisMonth.reduce((sum, d) => sum + d.rateLimited, 0), quota_exceeded: thisMonth.reduce((sum, d) => sum + d.quotaExceeded, 0) },
+      refused: {
+        rate_limited: thisMonth.reduce((sum, d) => sum + d.rateLimited, 0),
+        quota_exceeded: thisMonth.reduce((sum, d) => sum + d.quotaExceeded, 0),
+        subscription_required: thisMonth.reduce((sum, d) => sum + d.subscriptionRequired, 0),
+      },
       days,
     };
   }

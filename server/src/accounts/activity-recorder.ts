@@ -6,7 +6,7 @@ const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 
 /** Why a request was refused, as the dashboard counts it. */
-export type RefusalReason = 'rate_limited' | 'quota_exceeded';
+export type RefusalReason = 'rate_limited' | 'quota_exceeded' | 'subscription_required';
 
 /**
  * Per-day statistics of the `/v1` traffic (records debited, requests refused
@@ -42,7 +42,8 @@ export class ActivityRecorder {
   refused(accountId: number, reason: RefusalReason, now: number): void {
     const delta = this.delta(accountId, now);
     if (reason === 'rate_limited') delta.rateLimited += 1;
-    else delta.quotaExceeded += 1;
+    else if (reason === 'quota_exceeded') delta.quotaExceeded += 1;
+    else delta.subscriptionRequired += 1;
   }
 
   /** Notes an authenticated request with the key, to the minute. */
@@ -91,6 +92,7 @@ export class ActivityRecorder {
       current.records += delta.records;
       current.rateLimited += delta.rateLimited;
       current.quotaExceeded += delta.quotaExceeded;
+      current.subscriptionRequired += delta.subscriptionRequired;
     }
   }
 
@@ -103,7 +105,7 @@ export class ActivityRecorder {
     const key = `${accountId} ${this.dayText}`;
     let delta = this.days.get(key);
     if (!delta) {
-      delta = { accountId, day: this.dayText, records: 0, rateLimited: 0, quotaExceeded: 0 };
+      delta = { accountId, day: this.dayText, records: 0, rateLimited: 0, quotaExceeded: 0, subscriptionRequired: 0 };
       this.days.set(key, delta);
     }
     return delta;

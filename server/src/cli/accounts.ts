@@ -1,6 +1,8 @@
 import { CliError, type Command, type CommandIo } from 'ussynth/cli';
 import { calendarMonth } from '../limits/calendar-month.js';
 import type { Store } from '../store/store.js';
+import type { AccountRecord } from '../store/account-store.js';
+import { servingPlan } from '../accounts/billing.js';
 import { isTier, TIERS } from '../store/tiers.js';
 import { SSO_HELP, ssoAction } from './accounts-sso.js';
 import { accountNamed, parse, table, tierLimits } from './cli-options.js';
@@ -17,9 +19,11 @@ by \`ussynth keys create\`.
       Every account with its plan, limits, this month's usage, people and active keys.
   accounts show ACCOUNT [--json]
       One account: plan, limits, usage, people (verified or not) and keys.
-  accounts set ACCOUNT --tier standard|pro|enterprise [--rate N] [--monthly-quota N]
+  accounts set ACCOUNT --tier standard|pro|enterprise|none [--rate N] [--monthly-quota N]
       Changes the plan (Enterprise only from here: it needs --rate and
-      --monthly-quota); recorded with its time as approved by the operator.
+      --monthly-quota); recorded with its time as set by the operator. A plan
+      set here is by contract: Stripe billing never changes it. \`none\` ends
+      the plan (keys answer 402) and hands the account back to self-service.
 ${SSO_HELP}
 Examples:
   ussynth accounts list
@@ -51,16 +55,22 @@ type Action = (args: string[], io: CommandIo, store: Store) => Promise<number>;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
+/** The tier, with `(no paid plan)` once the plan has ended or `(until ...)` while a past-due grace runs. */
+function planText(account: AccountRecord, now: number): string {
+  if (account.planEndsAt === null) return account.tier;
+  return servingPlan(account, now) === 'none' ? `${account.tier} (no paid plan)` : `${account.tier} (until ${iso(account.planEndsAt)})`;
+}
+
 const ACTIONS: Record<string, Action> = {
   async list(args, io, store) {
     const { values } = parse(args, { json: { type: 'boolean' } });
     const now = Date.now();
     const accounts = await store.accounts.listAccounts(calendarMonth(now).period, now);
     if (values.json) {
-      io.stdout.write(JSON.stringify(accounts.map((a) => ({ name: a.name, tier: a.tier, rate: a.rate, monthlyQuota: a.monthlyQuota, used: a.used, people: a.people, activeKeys: a.activeKeys, createdAt: iso(a.createdAt) }))) + '\n');
+      io.stdout.write(JSON.stringify(accounts.map((a) => ({ name: a.name, tier: a.tier, plan: servingPlan(a, now), planEndsAt: iso(a.planEndsAt), rate: a.rate, monthlyQuota: a.monthlyQuota, used: a.used, people: a.people, activeKeys: a.activeKeys, createdAt: iso(a.createdAt) }))) + '\n');
       return 0;
     }
-    table(io, ['ACCOUNT', 'TIER', 'RATE/S', 'QUOTA/MONTH', 'USED', 'PEOPLE', 'KEYS'], accounts.map((a) => [a.name, a.tier, String(a.rate), String(a.monthlyQuota), String(a.used), String(a.people), String(a.activeKeys)]));
+    table(io, ['ACCOUNT', 'TIER', 'RATE/S', 'QUOTA/MONTH', 'USED', 'PEOPLE', 'KEYS'], accounts.map((a) => [a.name, planText(a, now), String(a.rate), String(a.monthlyQuota), String(a.used), String(a.people), String(a.activeKeys)]));
     return 0;
   },
 
@@ -74,6 +84,8 @@ const ACTIONS: Record<string, Action> = {
     const shown = {
       name: account.name,
       tier: account.tier,
+      plan: servingPlan(account, now),
+      planEndsAt: iso(account.planEndsAt),
       rate: account.rate,
       monthlyQuota: account.monthlyQuota,
       usedThisMonth: used,
@@ -85,7 +97,7 @@ const ACTIONS: Record<string, Action> = {
       io.stdout.write(JSON.stringify(shown) + '\n');
       return 0;
     }
-    io.stdout.write(`${account.name}: ${account.tier}, ${account.rate} requests/s, ${account.monthlyQuota} records/month; ${used} used this month\n\n`);
+    io.stdout.write(`${account.name}: ${planText(account, now)}, ${account.rate} requests/s, ${account.monthlyQuota} records/month; ${used} used this month\n\n`);
     table(io, ['PERSON', 'ROLE', 'VERIFIED'], shown.people.map((p) => [p.email, p.role, p.verified ? 'yes' : 'no']));
     io.stdout.write('\n');
     table(io, ['KEY', 'NAME', 'LAST USED', 'STATUS'], shown.keys.map((k) => [k.id, k.name, k.lastUsedAt ?? '-', k.revokedAt ? `revoked ${k.revokedAt}` : k.expiresAt ? `expires ${k.expiresAt}` : 'active']));
@@ -95,7 +107,14 @@ const ACTIONS: Record<string, Action> = {
   async set(args, io, store) {
     const { values, positionals } = parse(args, { tier: { type: 'string' }, rate: { type: 'string' }, 'monthly-quota': { type: 'string' } }, 1, 'account name');
     const tier = values.tier;
-    if (tier === undefined || !isTier(tier)) throw new CliError(`--tier is required: one of ${TIERS.join(', ')}`);
+    if (tier === undefined || (tier !== 'none' && !isTier(tier))) throw new CliError(`--tier is required: one of ${TIERS.join(', ')}, none`);
+    if (tier === 'none') {
+      if (values.rate !== undefined || values['monthly-quota'] !== undefined) throw new CliError('--rate and --monthly-quota do not go with --tier none');
+      const account = await accountNamed(store, positionals[0]);
+      await store.accounts.changePlan(account.id, { tier, limits: { rate: account.rate, monthlyQuota: account.monthlyQuota }, at: Date.now(), byPersonId: null, approvedBy: 'operator' });
+      io.stdout.write(`${account.name} has no plan now: its keys answer 402 subscription_required (running servers apply it within a second)\n`);
+      return 0;
+    }
     const limits = tierLimits(tier, values.rate, values['monthly-quota']);
     const account = await accountNamed(store, positionals[0]);
     await store.accounts.changePlan(account.id, { tier, limits, at: Date.now(), byPersonId: null, approvedBy: 'operator' });

@@ -69,7 +69,7 @@ export const serveCommand: Command = {
     const server = await startServer(config).catch((error: unknown) => {
       // Another server owns this store file, a file cannot be written, or the port is taken: the operator's to fix,
       // not an internal error.
-      if (error instanceof StoreRefusedError) throw new CliError(error.message);
+      if (error instanceof StoreRefusedError || error instanceof ConfigError) throw new CliError(error.message);
       if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new CliError(`${config.host}:${config.port} is already in use; set PORT (or HOST) to another address`);
       throw error;
     });
@@ -78,6 +78,9 @@ export const serveCommand: Command = {
       `ussynth API listening on ${server.url} (store ${describeStore(config.store)}${config.redisUrl ? '; limits shared through Redis' : ''})`,
       ...(server.metricsUrl ? [`  metrics: ${server.metricsUrl}`] : []),
       `  docs: ${server.url}/v1/docs`,
+      config.billing.mode === 'stripe'
+        ? `  billing: Stripe (webhook endpoint ${config.publicUrl ?? server.url}/billing/stripe/webhook)`
+        : `  billing: none (new accounts get ${config.billing.defaultPlan === 'none' ? 'no plan' : config.billing.defaultPlan}; set plans with \`ussynth accounts set ACCOUNT --tier ...\`)`,
       `  sign up: ${config.publicUrl ?? server.url}/signup (account e-mail: ${server.mailer.description})`,
     ];
     if (!values['no-dev-key']) {

@@ -38,7 +38,7 @@ export const HTTP_ERROR_CODES = {
   email_not_verified: { status: 403, title: 'E-mail address not verified' },
   sso_account_mismatch: { status: 403, title: 'Token of another account' },
   sso_required: { status: 403, title: 'Sign in with SSO' },
-  plan_change_refused: { status: 402, title: 'Plan change refused' },
+  subscription_required: { status: 402, title: 'Subscription required' },
   not_found: { status: 404, title: 'No such resource' },
   key_not_found: { status: 404, title: 'No such key' },
   sso_not_configured: { status: 404, title: 'No SSO for this domain' },

@@ -38,6 +38,7 @@ export function problemResponses(...statuses: number[]): Record<number, unknown>
 const DESCRIPTIONS: Record<number, string> = {
   400: 'A parameter is invalid; `param` names it.',
   401: 'Missing, malformed, unknown or revoked API key; for an Enterprise account with SSO, a missing or invalid access token (`sso_token_required`, `invalid_token`).',
+  402: 'The key\'s account has no paid plan (`subscription_required`): never subscribed, canceled, or past due beyond the grace period.',
   403: 'Not allowed: on /v1, a valid access token of another account (`sso_account_mismatch`).',
   404: 'Unknown resource.',
   409: 'A cap is reached: the account already has its 100 working keys (`key_limit_reached`).',

@@ -16,6 +16,8 @@ export interface AccountRecord {
   monthlyQuota: number;
   /** Epoch ms of creation. */
   createdAt: number;
+  /** Epoch ms from which the plan no longer serves (no paid plan; a past-due grace's end), or null: it serves. */
+  planEndsAt: number | null;
 }
 
 /** A person who signs in to the dashboard; a member of one account. */
@@ -102,6 +104,8 @@ export interface UsageDay {
   rateLimited: number;
   /** Requests refused because the monthly quota was used up. */
   quotaExceeded: number;
+  /** Requests refused because the account had no paid plan (402). */
+  subscriptionRequired: number;
 }
 
 /** Counts to add to one account's day (the activity recorder flushes these in batches). */
@@ -112,16 +116,18 @@ export interface UsageDayDelta extends UsageDay {
 
 /** A plan change as the billing side approved it. */
 export interface PlanChange {
-  /** The new plan and its limits. */
-  tier: Tier;
+  /** The new plan, or `none`: the account keeps its last plan's name and limits but no longer serves (402). */
+  tier: Tier | 'none';
   /** Its limits. */
   limits: TierLimits;
   /** Epoch ms of the change. */
   at: number;
   /** Who asked: a person's id, or null for the operator. */
   byPersonId: number | null;
-  /** What approved it (`embedded` for the default billing, `operator` for the command line). */
+  /** Its source: `operator` (the command line), `sign-up`, or `stripe:<event id>`. */
   approvedBy: string;
+  /** For a plan that serves until a time (a past-due grace), that time; default null (it serves). */
+  endsAt?: number | null;
 }
 
 /** An account as the operator's `ussynth accounts list` shows it. */
@@ -143,11 +149,12 @@ export interface AccountListing extends AccountRecord {
  */
 export interface AccountStore {
   /**
-   * Creates an account (named by the e-mail) and its owner, unverified, and
-   * with `verification` the first verification link's token, all in one
-   * transaction (a failure leaves none of it); 'exists' when the address is taken.
+   * Creates an account (named by the e-mail) and its owner, unverified, on
+   * `tier` (`none`: no paid plan yet), and with `verification` the first
+   * verification link's token, all in one transaction (a failure leaves none
+   * of it); 'exists' when the address is taken.
    */
-  createOwner(email: string, passwordHash: string, tier: Tier, limits: TierLimits, now: number, verification?: { tokenDigest: Uint8Array; expiresAt: number }): Promise<PersonRecord | 'exists'>;
+  createOwner(email: string, passwordHash: string, tier: Tier | 'none', limits: TierLimits, now: number, verification?: { tokenDigest: Uint8Array; expiresAt: number }): Promise<PersonRecord | 'exists'>;
   /** The person with this (lower-cased) address. */
   findPersonByEmail(email: string): Promise<PersonRecord | undefined>;
   /** The person with this id. */

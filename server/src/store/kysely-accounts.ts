@@ -36,17 +36,22 @@ export class KyselyAccounts implements AccountStore {
     private readonly usageTotals: UsageTotals,
   ) {}
 
-  async createOwner(email: string, passwordHash: string, tier: Tier, limits: TierLimits, now: number, verification?: { tokenDigest: Uint8Array; expiresAt: number }): Promise<PersonRecord | 'exists'> {
+  async createOwner(email: string, passwordHash: string, tier: Tier | 'none', limits: TierLimits, now: number, verification?: { tokenDigest: Uint8Array; expiresAt: number }): Promise<PersonRecord | 'exists'> {
     return this.db.transaction().execute(async (tx) => {
       if (await tx.selectFrom('people').select('id').where('email', '=', email).executeTakeFirst()) return 'exists';
       // An operator may already have an account of that name (keys made with `ussynth keys create`): never join it.
       if (await tx.selectFrom('accounts').select('id').where('name', '=', email).executeTakeFirst()) return 'exists';
+      // No paid plan yet: the account is named Standard (with its limits) but does not serve until a plan is set.
+      const planEndsAt = tier === 'none' ? now : null;
       const account = await tx
         .insertInto('accounts')
-        .values({ name: email, tier, rate: limits.rate, monthly_quota: limits.monthlyQuota, created_at: now })
+        .values({ name: email, tier: tier === 'none' ? 'standard' : tier, rate: limits.rate, monthly_quota: limits.monthlyQuota, created_at: now, plan_ends_at: planEndsAt })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await tx.insertInto('plan_changes').values({ account_id: account.id, tier, rate: limits.rate, monthly_quota: limits.monthlyQuota, at: now, by_person_id: null, approved_by: 'sign-up' }).execute();
+      await tx
+        .insertInto('plan_changes')
+        .values({ account_id: account.id, tier, rate: limits.rate, monthly_quota: limits.monthlyQuota, at: now, by_person_id: null, approved_by: 'sign-up', ends_at: planEndsAt })
+        .execute();
       const person = await tx
         .insertInto('people')
         .values({ account_id: account.id, email, password_hash: passwordHash, email_verified_at: null, role: 'owner', created_at: now })
@@ -128,7 +133,7 @@ export class KyselyAccounts implements AccountStore {
       .innerJoin('accounts as a', 'a.id', 'p.account_id')
       .select(['s.csrf_token', 's.created_at as session_created_at', 's.last_seen_at', 's.expires_at'])
       .select(['p.id as person_id', 'p.account_id', 'p.email', 'p.password_hash', 'p.email_verified_at', 'p.role', 'p.created_at as person_created_at'])
-      .select(['a.name', 'a.tier', 'a.rate', 'a.monthly_quota', 'a.created_at as account_created_at'])
+      .select(['a.name', 'a.tier', 'a.rate', 'a.monthly_quota', 'a.created_at as account_created_at', 'a.plan_ends_at'])
       .where('s.id_digest', '=', Buffer.from(idDigest))
       .where('a.deleted_at', 'is', null)
       .executeTakeFirst();
@@ -143,7 +148,7 @@ export class KyselyAccounts implements AccountStore {
         role: row.role as PersonRecord['role'],
         createdAt: row.person_created_at,
       },
-      account: { id: row.account_id, name: row.name, tier: row.tier as Tier, rate: row.rate, monthlyQuota: row.monthly_quota, createdAt: row.account_created_at },
+      account: { id: row.account_id, name: row.name, tier: row.tier as Tier, rate: row.rate, monthlyQuota: row.monthly_quota, createdAt: row.account_created_at, planEndsAt: row.plan_ends_at },
       csrfToken: row.csrf_token,
       createdAt: row.session_created_at,
       lastSeenAt: row.last_seen_at,
@@ -237,13 +242,7 @@ export class KyselyAccounts implements AccountStore {
   }
 
   async changePlan(accountId: number, change: PlanChange): Promise<void> {
-    await this.db.transaction().execute(async (tx) => {
-      await tx.updateTable('accounts').set({ tier: change.tier, rate: change.limits.rate, monthly_quota: change.limits.monthlyQuota }).where('id', '=', accountId).execute();
-      await tx
-        .insertInto('plan_changes')
-        .values({ account_id: accountId, tier: change.tier, rate: change.limits.rate, monthly_quota: change.limits.monthlyQuota, at: change.at, by_person_id: change.byPersonId, approved_by: change.approvedBy })
-        .execute();
-    });
+    await this.db.transaction().execute((tx) => recordPlanChange(tx, accountId, change));
   }
 
   async deleteAccount(accountId: number, now: number): Promise<void> {
@@ -328,12 +327,13 @@ export class KyselyAccounts implements AccountStore {
       for (const d of deltas) {
         await tx
           .insertInto('usage_days')
-          .values({ account_id: d.accountId, day: d.day, records: d.records, rate_limited: d.rateLimited, quota_exceeded: d.quotaExceeded })
+          .values({ account_id: d.accountId, day: d.day, records: d.records, rate_limited: d.rateLimited, quota_exceeded: d.quotaExceeded, subscription_required: d.subscriptionRequired })
           .onConflict((oc) =>
             oc.columns(['account_id', 'day']).doUpdateSet((eb) => ({
               records: eb('usage_days.records', '+', eb.ref('excluded.records')),
               rate_limited: eb('usage_days.rate_limited', '+', eb.ref('excluded.rate_limited')),
               quota_exceeded: eb('usage_days.quota_exceeded', '+', eb.ref('excluded.quota_exceeded')),
+              subscription_required: eb('usage_days.subscription_required', '+', eb.ref('excluded.subscription_required')),
             })),
           )
           .execute();
@@ -344,13 +344,13 @@ export class KyselyAccounts implements AccountStore {
   async usageDays(accountId: number, fromDay: string, toDay: string): Promise<UsageDay[]> {
     const rows = await this.db
       .selectFrom('usage_days')
-      .select(['day', 'records', 'rate_limited', 'quota_exceeded'])
+      .select(['day', 'records', 'rate_limited', 'quota_exceeded', 'subscription_required'])
       .where('account_id', '=', accountId)
       .where('day', '>=', fromDay)
       .where('day', '<=', toDay)
       .orderBy('day')
       .execute();
-    return rows.map((row) => ({ day: row.day, records: row.records, rateLimited: row.rate_limited, quotaExceeded: row.quota_exceeded }));
+    return rows.map((row) => ({ day: row.day, records: row.records, rateLimited: row.rate_limited, quotaExceeded: row.quota_exceeded, subscriptionRequired: Number(row.subscription_required) }));
   }
 }
 
@@ -366,6 +366,25 @@ function toPerson(row: Selectable<PersonTable>): PersonRecord {
   };
 }
 
-function toAccount(row: Selectable<AccountTable>): AccountRecord {
-  return { id: row.id, name: row.name, tier: row.tier as Tier, rate: row.rate, monthlyQuota: row.monthly_quota, createdAt: row.created_at };
+/**
+ * The AccountRecord of an `accounts` row.
+ * @example const account = toAccount(row);
+ */
+export function toAccount(row: Selectable<AccountTable>): AccountRecord {
+  return { id: row.id, name: row.name, tier: row.tier as Tier, rate: row.rate, monthlyQuota: row.monthly_quota, createdAt: row.created_at, planEndsAt: row.plan_ends_at === null ? null : Number(row.plan_ends_at) };
+}
+
+/**
+ * Applies a plan change to the account and appends it to `plan_changes`, in the caller's transaction: `none` keeps
+ * the plan's name and limits and ends it at the change's time; another plan sets them and its end (null: serves).
+ * @example await db.transaction().execute((tx) => recordPlanChange(tx, 7, { tier: 'pro', limits, at, byPersonId: null, approvedBy: 'operator' }));
+ */
+export async function recordPlanChange(tx: Kysely<StoreDatabase>, accountId: number, change: PlanChange): Promise<void> {
+  const endsAt = change.tier === 'none' ? change.at : (change.endsAt ?? null);
+  if (change.tier === 'none') await tx.updateTable('accounts').set({ plan_ends_at: endsAt }).where('id', '=', accountId).execute();
+  else await tx.updateTable('accounts').set({ tier: change.tier, rate: change.limits.rate, monthly_quota: change.limits.monthlyQuota, plan_ends_at: endsAt }).where('id', '=', accountId).execute();
+  await tx
+    .insertInto('plan_changes')
+    .values({ account_id: accountId, tier: change.tier, rate: change.limits.rate, monthly_quota: change.limits.monthlyQuota, at: change.at, by_person_id: change.byPersonId, approved_by: change.approvedBy, ends_at: endsAt })
+    .execute();
 }

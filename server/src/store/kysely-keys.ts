@@ -118,6 +118,7 @@ export interface KeyRow {
   monthly_quota: number;
   revoked_at: number | null;
   expires_at: number | null;
+  plan_ends_at: number | null;
 }
 
 /**
@@ -136,5 +137,6 @@ export function keyRecord(row: KeyRow): KeyRecord {
     monthlyQuota: row.monthly_quota,
     revokedAt: row.revoked_at,
     expiresAt: row.expires_at,
+    planEndsAt: row.plan_ends_at,
   };
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { KyselyAccounts } from './kysely-accounts.js';
+import { KyselyBilling } from './kysely-billing.js';
 import { KyselyKeys } from './kysely-keys.js';
 import { KyselySso } from './kysely-sso.js';
 import type { AccountSpec, KeyListing, NewKey } from './store.js';
@@ -15,12 +16,14 @@ import type { StoreDatabase } from './store-schema.js';
 export abstract class KyselyStore {
   readonly accounts: KyselyAccounts;
   readonly sso: KyselySso;
+  readonly billing: KyselyBilling;
   private readonly keys: KyselyKeys;
 
   constructor(protected readonly db: Kysely<StoreDatabase>) {
     const totals = (period: string) => this.usageTotals(period);
     this.accounts = new KyselyAccounts(db, totals);
     this.sso = new KyselySso(db, this.accounts);
+    this.billing = new KyselyBilling(db);
     this.keys = new KyselyKeys(db, totals);
   }
 

@@ -11,6 +11,8 @@ export interface AccountTable {
   created_at: number;
   /** Epoch ms the owner deleted it, or null (a deleted account keeps its usage rows, under a freed name). */
   deleted_at: Generated<number | null>;
+  /** Epoch ms from which the plan no longer serves (no paid plan, or a past-due grace's end), or null: it serves. */
+  plan_ends_at: Generated<number | null>;
 }
 
 /** `api_keys`: keys by their short id; only the SHA-256 digest of the key is kept. */
@@ -82,6 +84,8 @@ export interface PlanChangeTable {
   at: number;
   by_person_id: number | null;
   approved_by: string;
+  /** The plan's end set by this change (past-due grace, no paid plan), or null. */
+  ends_at: Generated<number | null>;
 }
 
 /** `usage_days`: records and refused requests per account and UTC day (`YYYY-MM-DD`). */
@@ -91,6 +95,8 @@ export interface UsageDayTable {
   records: number;
   rate_limited: number;
   quota_exceeded: number;
+  /** Requests refused because the account has no paid plan (402). */
+  subscription_required: Generated<number>;
 }
 
 /** `sso_connections`: an Enterprise account's OpenID Provider; the client secret only sealed (AES-256-GCM). */
@@ -112,6 +118,27 @@ export interface SsoDomainTable {
   account_id: number;
 }
 
+/** `billing_customers`: an account's Stripe customer and its current subscription as last retrieved. */
+export interface BillingCustomerTable {
+  account_id: number;
+  customer_id: string;
+  subscription_id: string | null;
+  status: string | null;
+  price_id: string | null;
+  current_period_end: number | null;
+  past_due_since: number | null;
+  updated_at: number;
+}
+
+/** `billing_events`: Stripe webhook events already applied (by event id), so each is applied once. */
+export interface BillingEventTable {
+  event_id: string;
+  type: string;
+  account_id: number | null;
+  outcome: string;
+  received_at: number;
+}
+
 /** The store's tables, for Kysely: the same for the embedded SQLite store and PostgreSQL (their migrations give each its column types). */
 export interface StoreDatabase {
   accounts: AccountTable;
@@ -125,4 +152,6 @@ export interface StoreDatabase {
   usage_days: UsageDayTable;
   sso_connections: SsoConnectionTable;
   sso_domains: SsoDomainTable;
+  billing_customers: BillingCustomerTable;
+  billing_events: BillingEventTable;
 }

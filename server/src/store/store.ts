@@ -1,5 +1,6 @@
 import type { Awaitable } from '../awaitable.js';
 import type { AccountStore } from './account-store.js';
+import type { BillingStore } from './billing-store.js';
 import type { KeyEnvironment } from './api-key.js';
 import type { SsoStore } from './sso-store.js';
 import type { Tier } from './tiers.js';
@@ -26,6 +27,8 @@ export interface KeyRecord {
   revokedAt: number | null;
   /** Epoch ms after which the key stops working (rotation grace), or null. */
   expiresAt: number | null;
+  /** Epoch ms from which the account's plan no longer serves (402 subscription_required), or null. */
+  planEndsAt: number | null;
 }
 
 /** A key as `ussynth keys list` shows it (never the secret). */
@@ -115,6 +118,8 @@ export interface Store {
   readonly accounts: AccountStore;
   /** Enterprise accounts' single sign-on connections and domains. */
   readonly sso: SsoStore;
+  /** Stripe customers and subscriptions of accounts, and the webhook events applied. */
+  readonly billing: BillingStore;
   /** The key with this id, with its account's limits. */
   findKey(id: string): Promise<KeyRecord | undefined>;
   /**

@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Database } from '../../src/store/sqlite/sqlite-driver.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AccountService, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, type CurrentSession } from '../../src/accounts/account-service.js';
+import { AccountService, type AccountServiceDeps, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, type CurrentSession } from '../../src/accounts/account-service.js';
 import { ActivityRecorder } from '../../src/accounts/activity-recorder.js';
 import { AUTH_LIMITS, AuthThrottle } from '../../src/accounts/auth-throttle.js';
-import { embeddedBilling, type Billing } from '../../src/accounts/billing.js';
+import type { Billing } from '../../src/accounts/billing.js';
+import { operatorBilling } from '../../src/billing/operator-billing.js';
 import { outboxMailer } from '../../src/mail/outbox-mailer.js';
 import { ProblemError } from '../../src/problem/problem-error.js';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store.js';
@@ -23,6 +24,7 @@ let activity: ActivityRecorder;
 let now: number;
 let service: AccountService;
 let billing: Billing;
+let deps: AccountServiceDeps;
 
 const mails = () => outboxMails(join(dir, 'outbox'));
 const tokenIn = linkToken;
@@ -47,11 +49,12 @@ beforeEach(async () => {
   store = await openSqliteStore(join(dir, 'store.sqlite'), { ownUsage: true });
   activity = new ActivityRecorder(store.accounts);
   now = Date.UTC(2026, 10, 23, 12, 0, 0);
-  billing = embeddedBilling();
-  service = new AccountService({
+  // A deployment without billing whose new accounts start on Standard (USSYNTH_DEFAULT_PLAN=standard).
+  billing = operatorBilling('standard');
+  deps = {
     store,
     mailer: outboxMailer(join(dir, 'outbox'), 'ussynth <no-reply@localhost>', () => {}),
-    billing: { changePlan: (...args) => billing.changePlan(...args) },
+    billing,
     throttle: new AuthThrottle(),
     activity,
     clock: () => now,
@@ -59,7 +62,8 @@ beforeEach(async () => {
     onBackgroundError: (what, error) => {
       throw new Error(`${what}: ${String(error)}`);
     },
-  });
+  };
+  service = new AccountService(deps);
 });
 
 afterEach(async () => {
@@ -253,26 +257,36 @@ describe('keys, plans and deletion', () => {
     expect((await store.findKey(adas.listing.id))!.revokedAt).toBeNull();
   });
 
-  it('changes between Standard and Pro through billing, records the change, and leaves Enterprise to the operator', async () => {
+  it('never lets an owner change their own plan without billing; the operator does, and each change is recorded', async () => {
     const session = await verifiedOwner();
-    expect(await service.changePlan(session, 'pro')).toMatchObject({ tier: 'pro', rate: 50, monthlyQuota: 1_000_000 });
+    expect(await problemOf(service.changePlan(session, 'pro'))).toMatchObject({ code: 'forbidden', detail: expect.stringContaining('ussynth accounts set ada@example.com --tier pro') });
     expect((await problemOf(service.changePlan(session, 'enterprise'))).code).toBe('invalid_field');
-    billing = { changePlan: async () => ({ approved: false, reason: 'the card was declined' }) };
-    expect(await problemOf(service.changePlan({ ...session, account: { ...session.account, tier: 'pro' } }, 'standard'))).toMatchObject({ code: 'plan_change_refused', detail: 'the card was declined' });
+    expect((await problemOf(service.checkout(session, 'pro'))).code).toBe('forbidden');
+    expect((await problemOf(service.billingPortal(session))).code).toBe('forbidden');
+    expect(await store.accounts.findAccount(session.account.id)).toMatchObject({ tier: 'standard', planEndsAt: null });
+    await store.accounts.changePlan(session.account.id, { tier: 'pro', limits: { rate: 50, monthlyQuota: 1_000_000 }, at: now + 1, byPersonId: null, approvedBy: 'operator' });
     const sqlite = new Database(join(dir, 'store.sqlite'), { readonly: true });
     try {
-      const changes = sqlite.prepare('SELECT tier, approved_by, at FROM plan_changes WHERE account_id = ? ORDER BY id').all(session.account.id);
+      const changes = sqlite.prepare('SELECT tier, approved_by, at, ends_at FROM plan_changes WHERE account_id = ? ORDER BY id').all(session.account.id);
       expect(changes).toEqual([
-        { tier: 'standard', approved_by: 'sign-up', at: now },
-        { tier: 'pro', approved_by: 'embedded', at: now },
+        { tier: 'standard', approved_by: 'sign-up', at: now, ends_at: null },
+        { tier: 'pro', approved_by: 'operator', at: now + 1, ends_at: null },
       ]);
     } finally {
       sqlite.close();
     }
-    await store.accounts.changePlan(session.account.id, { tier: 'enterprise', limits: { rate: 500, monthlyQuota: 5e7 }, at: now, byPersonId: null, approvedBy: 'operator' });
-    const enterprise = await service.session((await service.signIn('ada@example.com', PASSWORD, '10.0.0.1')).sessionId);
-    expect((await problemOf(service.changePlan(enterprise, 'pro'))).code).toBe('forbidden');
+    const pro = await service.session((await service.signIn('ada@example.com', PASSWORD, '10.0.0.1')).sessionId);
+    expect(await service.billingStatus(pro)).toMatchObject({ plan: 'pro', status: 'contract', canSubscribe: false, canManage: false });
   });
+
+  it('starts a new account with no plan when the operator configured none (the default without billing)', async () => {
+    service = new AccountService({ ...deps, billing: operatorBilling('none') });
+    const session = await verifiedOwner('none@example.com');
+    expect(session.account.planEndsAt).toBe(now);
+    expect(await service.billingStatus(session)).toMatchObject({ plan: 'none', status: 'none' });
+    expect((await service.usage(session.account)).plan).toBe('none');
+  });
+
 
   it('deletes the account after the password: keys revoked at once, sign-in gone, the address free again', async () => {
     const session = await verifiedOwner();
@@ -297,10 +311,10 @@ describe('usage', () => {
     activity.refused(account, 'rate_limited', now);
     activity.refused(account, 'quota_exceeded', now - 40 * day);
     const usage = await service.usage(session.account);
-    expect(usage).toMatchObject({ plan: 'standard', month: '2026-11', used: 1500, quota: 100_000, remaining: 98_500, resetsAt: '2026-12-01T00:00:00.000Z', refused: { rate_limited: 1, quota_exceeded: 0 } });
+    expect(usage).toMatchObject({ plan: 'standard', month: '2026-11', used: 1500, quota: 100_000, remaining: 98_500, resetsAt: '2026-12-01T00:00:00.000Z', refused: { rate_limited: 1, quota_exceeded: 0, subscription_required: 0 } });
     expect(usage.days).toHaveLength(30);
-    expect(usage.days.at(-1)).toEqual({ day: '2026-11-23', records: 500, rateLimited: 1, quotaExceeded: 0 });
-    expect(usage.days.at(-3)).toEqual({ day: '2026-11-21', records: 1000, rateLimited: 0, quotaExceeded: 0 });
+    expect(usage.days.at(-1)).toEqual({ day: '2026-11-23', records: 500, rateLimited: 1, quotaExceeded: 0, subscriptionRequired: 0 });
+    expect(usage.days.at(-3)).toEqual({ day: '2026-11-21', records: 1000, rateLimited: 0, quotaExceeded: 0, subscriptionRequired: 0 });
     expect(usage.days[0].day).toBe('2026-10-25');
     expect(usage.days.reduce((sum, d) => sum + d.records, 0)).toBe(1500);
   });

@@ -62,13 +62,33 @@ describe('ussynth accounts', () => {
     }
   });
 
+  it('ends a plan with --tier none (keys answer 402; the account is back to self-service) and shows it', async () => {
+    const set = ussynth('accounts', 'set', 'ada@example.com', '--tier', 'none');
+    expect(set.status).toBe(0);
+    expect(set.stdout).toContain('ada@example.com has no plan now: its keys answer 402 subscription_required');
+    const shown = JSON.parse(ussynth('accounts', 'show', 'ada@example.com', '--json').stdout) as { tier: string; plan: string; planEndsAt: string | null };
+    expect(shown).toMatchObject({ tier: 'standard', plan: 'none' });
+    expect(Date.parse(shown.planEndsAt!)).toBeLessThanOrEqual(Date.now());
+    expect(ussynth('accounts', 'list').stdout).toMatch(/\nada@example\.com\s+standard \(no paid plan\)\s+10\s/);
+    expect(ussynth('accounts', 'set', 'ada@example.com', '--tier', 'none', '--rate', '5').stderr).toMatch(/do not go with --tier none/);
+    const sqlite = new Database(db, { readonly: true });
+    try {
+      const last = sqlite.prepare("SELECT p.tier, p.approved_by FROM plan_changes p JOIN accounts a ON a.id = p.account_id WHERE a.name = 'ada@example.com' ORDER BY p.id DESC LIMIT 1").get();
+      expect(last).toEqual({ tier: 'none', approved_by: 'operator' });
+    } finally {
+      sqlite.close();
+    }
+    expect(ussynth('accounts', 'set', 'ada@example.com', '--tier', 'pro').status).toBe(0);
+    expect(JSON.parse(ussynth('accounts', 'show', 'ada@example.com', '--json').stdout)).toMatchObject({ tier: 'pro', plan: 'pro', planEndsAt: null });
+  });
+
   it('names bad input', () => {
     const cases: [string[], number, RegExp][] = [
       [['accounts'], 2, /needs an action: list, show, set or sso/],
       [['accounts', 'drop'], 2, /unknown accounts action "drop"/],
       [['accounts', 'show'], 2, /expected exactly one account name/],
       [['accounts', 'show', 'nobody'], 1, /no account named "nobody"/],
-      [['accounts', 'set', 'acme', '--tier', 'gold'], 2, /--tier is required: one of standard, pro, enterprise/],
+      [['accounts', 'set', 'acme', '--tier', 'gold'], 2, /--tier is required: one of standard, pro, enterprise, none/],
       [['accounts', 'set', 'acme', '--tier', 'pro', '--rate', '5'], 2, /set per account for enterprise only/],
       [['accounts', 'set', 'acme', '--tier', 'enterprise', '--rate', '5'], 2, /need --monthly-quota/],
       [['accounts', 'list', '--jsn'], 2, /Unknown option '--jsn'/],

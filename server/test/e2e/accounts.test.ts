@@ -18,7 +18,7 @@ const dir = mkdtempSync(join(tmpdir(), 'ussynth-e2e-accounts-'));
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  server = await serve({ env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', USSYNTH_DB: join(dir, 'store.sqlite'), USSYNTH_SMTP_URL: smtp.url, USSYNTH_MAIL_FROM: 'ussynth <no-reply@ussynth.example>' } }, '--no-dev-key');
+  server = await serve({ env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', USSYNTH_DB: join(dir, 'store.sqlite'), USSYNTH_SMTP_URL: smtp.url, USSYNTH_MAIL_FROM: 'ussynth <no-reply@ussynth.example>', USSYNTH_DEFAULT_PLAN: 'standard' } }, '--no-dev-key');
   url = server.url;
   browser = await launchChromium();
 });
@@ -62,6 +62,8 @@ describe('a customer signs up, verifies, makes a key, uses it, revokes it and si
     await page.goto(url + '/');
     await page.getByRole('link', { name: 'Sign up' }).first().click();
     await page.waitForURL(`${url}/signup`);
+    // No payment is taken here (a deployment for one company, USSYNTH_DEFAULT_PLAN=standard): no price is promised.
+    await expect.poll(() => page.locator('#plans-note').textContent()).toBe('Your account starts on the Standard plan: 10 requests per second, 100,000 records a month. This service takes no payment; its operator sets plans.');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign up' }).click();
@@ -82,6 +84,9 @@ describe('a customer signs up, verifies, makes a key, uses it, revokes it and si
     await page.waitForURL(`${url}/dashboard`);
     await expect.poll(() => page.locator('#who').textContent()).toBe(email);
     expect(await page.locator('#plan-name').textContent()).toBe('Standard');
+    await expect.poll(() => page.locator('#plan-status').textContent()).toBe('Set by the operator; ask them to change it.');
+    expect(await page.locator('#plan-operator').textContent()).toBe('This service takes no payment: plans are set by its operator.');
+    expect(await page.getByRole('button', { name: /^Subscribe/ }).count()).toBe(0);
     expect(await page.locator('#base-url').textContent()).toBe(url);
     expect(await page.locator('#curl-line').textContent()).toContain(`${url}/v1/address`);
 

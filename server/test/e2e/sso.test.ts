@@ -72,8 +72,10 @@ describe('an Enterprise customer with SSO', () => {
     expect(await page.locator('#sso-domains').textContent()).toBe('bigco.example');
     expect(await page.locator('#sso-redirect-uri').textContent()).toBe(`${url}/signin/sso/callback`);
     expect(await page.locator('#curl-line').textContent()).toContain('Authorization: Bearer $ACCESS_TOKEN');
-    // A member: no plan form, no password to change.
-    expect(await page.locator('#plan-form').isVisible()).toBe(false);
+    // A member of an account whose plan the operator set: no Subscribe or Manage billing, no password to change.
+    await expect.poll(() => page.locator('#plan-status').textContent()).toBe('Set by the operator; ask them to change it.');
+    expect(await page.locator('#plan-offers').isVisible()).toBe(false);
+    expect(await page.locator('#manage-billing').isVisible()).toBe(false);
     expect(await page.locator('#password-form').isVisible()).toBe(false);
     expect(await page.locator('#delete-form').isVisible()).toBe(false);
     expect(await page.locator('#sso-account-note').isVisible()).toBe(true);

@@ -120,6 +120,34 @@ export function storeContract(engine: string, factory: StoreFactory): void {
       expect(raced.map((r) => r.status).sort()).toEqual(['ok', 'used']);
     });
 
+    withStore('billing: a plan end read with the key, customers, each webhook event applied once, operator plans kept', async (store) => {
+      const owner = await store.accounts.createOwner('pay@example.com', 'h', 'none', TIER_LIMITS.standard, NOW);
+      if (owner === 'exists') throw new Error('exists');
+      const key = mintKey('live');
+      await store.accounts.createAccountKey(owner.accountId, { ...key, name: 'ci', expiresAt: null }, NOW);
+      expect(await store.findKey(key.id)).toMatchObject({ tier: 'standard', planEndsAt: NOW });
+      const customer = { accountId: owner.accountId, customerId: 'cus_1', subscriptionId: 'sub_1', status: 'active', priceId: 'price_pro', currentPeriodEnd: NOW + 1000, pastDueSince: null };
+      const plan = { tier: 'pro' as const, limits: TIER_LIMITS.pro, at: NOW + 1, byPersonId: null, approvedBy: 'stripe:evt_1' };
+      const seen: boolean[] = [];
+      const apply = () => store.billing.applyEvent({ id: 'evt_1', type: 'invoice.paid', at: NOW + 1 }, owner.accountId, (context) => (seen.push(context.operatorPlan), { customer, plan, outcome: 'plan_changed' }));
+      expect(await apply()).toEqual({ applied: true, outcome: 'plan_changed' });
+      expect(await apply()).toEqual({ applied: false, outcome: 'plan_changed' });
+      expect(seen).toEqual([false]);
+      expect(await store.findKey(key.id)).toMatchObject({ tier: 'pro', rate: 50, planEndsAt: null });
+      expect(await store.billing.findCustomer(owner.accountId)).toEqual({ ...customer, updatedAt: NOW + 1 });
+      expect(await store.billing.accountOfCustomer('cus_1')).toBe(owner.accountId);
+      // A failure inside leaves no trace: the event can be applied again.
+      await expect(store.billing.applyEvent({ id: 'evt_2', type: 'invoice.paid', at: NOW + 2 }, owner.accountId, () => {
+        throw new Error('midway');
+      })).rejects.toThrow('midway');
+      expect(await store.billing.applyEvent({ id: 'evt_2', type: 'invoice.paid', at: NOW + 2 }, owner.accountId, () => ({ plan: { ...plan, tier: 'none', at: NOW + 2, approvedBy: 'stripe:evt_2' }, outcome: 'plan_changed' }))).toEqual({ applied: true, outcome: 'plan_changed' });
+      expect(await store.findKey(key.id)).toMatchObject({ tier: 'pro', planEndsAt: NOW + 2 });
+      expect(await store.billing.planSetByOperator(owner.accountId)).toBe(false);
+      await store.accounts.changePlan(owner.accountId, { tier: 'enterprise', limits: { rate: 500, monthlyQuota: 5e7 }, at: NOW + 3, byPersonId: null, approvedBy: 'operator' });
+      expect(await store.billing.planSetByOperator(owner.accountId)).toBe(true);
+      expect(await store.findKey(key.id)).toMatchObject({ tier: 'enterprise', planEndsAt: null });
+    });
+
     withStore('accounts: plans, owners\' keys (list, revoke, roll), last use, usage days, listing, deletion', async (store) => {
       const owner = await store.accounts.createOwner('bob@example.com', 'h', 'standard', TIER_LIMITS.standard, NOW);
       if (owner === 'exists') throw new Error('unreachable');
@@ -142,14 +170,14 @@ export function storeContract(engine: string, factory: StoreFactory): void {
       expect(await store.accounts.revokeAccountKey(owner.accountId, next.id, NOW + 2)).toBe(true);
       expect(await store.accounts.revokeAccountKey(owner.accountId + 999, next.id, NOW + 2)).toBe(false);
 
-      await store.accounts.addUsageDays([{ accountId: owner.accountId, day: '2026-11-22', records: 5, rateLimited: 1, quotaExceeded: 0 }]);
+      await store.accounts.addUsageDays([{ accountId: owner.accountId, day: '2026-11-22', records: 5, rateLimited: 1, quotaExceeded: 0, subscriptionRequired: 2 }]);
       await store.accounts.addUsageDays([
-        { accountId: owner.accountId, day: '2026-11-22', records: 2, rateLimited: 0, quotaExceeded: 3 },
-        { accountId: owner.accountId, day: '2026-11-23', records: 9, rateLimited: 0, quotaExceeded: 0 },
+        { accountId: owner.accountId, day: '2026-11-22', records: 2, rateLimited: 0, quotaExceeded: 3, subscriptionRequired: 1 },
+        { accountId: owner.accountId, day: '2026-11-23', records: 9, rateLimited: 0, quotaExceeded: 0, subscriptionRequired: 0 },
       ]);
       expect(await store.accounts.usageDays(owner.accountId, '2026-11-01', '2026-11-30')).toEqual([
-        { day: '2026-11-22', records: 7, rateLimited: 1, quotaExceeded: 3 },
-        { day: '2026-11-23', records: 9, rateLimited: 0, quotaExceeded: 0 },
+        { day: '2026-11-22', records: 7, rateLimited: 1, quotaExceeded: 3, subscriptionRequired: 3 },
+        { day: '2026-11-23', records: 9, rateLimited: 0, quotaExceeded: 0, subscriptionRequired: 0 },
       ]);
       await debit(store, owner.accountId, 42, 1_000_000);
       const listed = (await store.accounts.listAccounts('2026-11', NOW)).find((a) => a.id === owner.accountId);

@@ -1,6 +1,8 @@
 import { accountApi, AccountApiError, useCsrfToken } from './api.js';
 import { byId, failureText, fieldValue, say, submitting } from './page-kit.js';
 import { usageChart } from './usage-chart.js';
+import { billingPanel } from './billing-panel.js';
+import { PLAN_NAMES } from './plan-offers.js';
 
 /** GET /account/v1/me. */
 interface Me {
@@ -38,11 +40,10 @@ interface Usage {
   quota: number;
   remaining: number;
   resetsAt: string;
-  refused: { rate_limited: number; quota_exceeded: number };
+  refused: { rate_limited: number; quota_exceeded: number; subscription_required: number };
   days: { day: string; records: number; rateLimited: number; quotaExceeded: number }[];
 }
 
-const PLAN_NAMES: Record<string, string> = { standard: 'Standard', pro: 'Pro', enterprise: 'Enterprise' };
 const GRACE_CHOICES: [string, number][] = [
   ['no grace', 0],
   ['1 hour', 3600],
@@ -81,6 +82,11 @@ export async function dashboardPage(): Promise<void> {
   byId('signout').addEventListener('click', () => void signOut('/session'));
   byId('signout-all').addEventListener('click', () => void signOut('/sessions'));
   await Promise.all([refreshKeys(), refreshUsage(), renderSso(me)]);
+  // The plan as billing has it; once a Checkout's payment arrives, the plan's limits and usage are shown again.
+  void billingPanel(async () => {
+    renderPlan(await accountApi<Me>('GET', '/me'));
+    await refreshUsage();
+  }).catch((error: unknown) => say(alertBox, failureText(error)));
   byId('refresh-usage').addEventListener('click', () => void refreshUsage());
   say(status, '');
 
@@ -116,12 +122,7 @@ export async function dashboardPage(): Promise<void> {
     byId('plan-name').textContent = PLAN_NAMES[current.account.plan] ?? current.account.plan;
     byId('plan-rate').textContent = `${number(current.account.rate)} requests per second`;
     byId('plan-quota').textContent = `${number(current.account.monthlyQuota)} records per month`;
-    const form = byId<HTMLFormElement>('plan-form');
-    const enterprise = current.account.plan === 'enterprise';
-    form.hidden = enterprise || current.role !== 'owner';
-    byId('plan-operator').hidden = !enterprise;
-    const select = byId<HTMLSelectElement>('plan-choice');
-    if (!enterprise) select.value = current.account.plan;
+    byId('plan-limits').hidden = current.account.plan === 'none';
   }
 
   async function refreshKeys(): Promise<void> {
@@ -239,7 +240,7 @@ export async function dashboardPage(): Promise<void> {
     const progress = byId<HTMLProgressElement>('usage-progress');
     progress.max = Math.max(1, usage.quota);
     progress.value = Math.min(usage.used, usage.quota);
-    byId('refused').textContent = `Refused this month: ${number(usage.refused.rate_limited)} by the rate limit, ${number(usage.refused.quota_exceeded)} by the quota.`;
+    byId('refused').textContent = `Refused this month: ${number(usage.refused.rate_limited)} by the rate limit, ${number(usage.refused.quota_exceeded)} by the quota${usage.refused.subscription_required > 0 ? `, ${number(usage.refused.subscription_required)} for want of a paid plan` : ''}.`;
     byId('usage-chart').replaceChildren(usageChart(usage.days));
     const body = byId<HTMLTableSectionElement>('usage-days');
     body.replaceChildren(
@@ -258,17 +259,6 @@ export async function dashboardPage(): Promise<void> {
   }
 
   function wireAccountForms(current: Me): void {
-    const planForm = byId<HTMLFormElement>('plan-form');
-    planForm.addEventListener('submit', (event) => {
-      event.preventDefault();
-      void submitting(planForm, alertBox, async () => {
-        const account = await accountApi<Me['account']>('PUT', '/plan', { plan: fieldValue(planForm, 'plan') });
-        current.account = account;
-        renderPlan(current);
-        say(status, `Your plan is now ${PLAN_NAMES[account.plan]}: ${number(account.rate)} requests per second, ${number(account.monthlyQuota)} records per month.`);
-        await refreshUsage();
-      });
-    });
     const passwordForm = byId<HTMLFormElement>('password-form');
     passwordForm.addEventListener('submit', (event) => {
       event.preventDefault();

@@ -1,5 +1,6 @@
 import { accountApi, AccountApiError } from './api.js';
 import { byId, fieldValue, linkToken, say, submitting } from './page-kit.js';
+import { signUpPlansText, type Plans } from './plan-offers.js';
 
 /** A response that says what happens next (sign-up, new links). */
 interface Accepted {
@@ -16,6 +17,11 @@ export function signupPage(): void {
   const form = byId<HTMLFormElement>('signup-form');
   const alertBox = byId('alert');
   const done = byId('done');
+  // The plans and prices come from the service's configuration (its Stripe Prices), never from this page's text.
+  accountApi<Plans>('GET', '/plans').then(
+    (plans) => (byId('plans-note').textContent = signUpPlansText(plans)),
+    () => (byId('plans-note').textContent = 'The plans could not be loaded just now; they are shown on your dashboard after signing up.'),
+  );
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     void submitting(form, alertBox, async () => {

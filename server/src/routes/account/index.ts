@@ -4,6 +4,7 @@ import { sameToken } from '../../accounts/secret-token.js';
 import { sessionCookie, type SessionCookie } from '../../accounts/session-cookie.js';
 import { allowedOrigins, isSameOrigin } from '../../access/same-origin.js';
 import { ProblemError } from '../../problem/problem-error.js';
+import { accountBillingRoutes } from './billing.js';
 import { accountKeyRoutes } from './keys.js';
 import { accountProfileRoutes } from './profile.js';
 import { accountSessionRoutes } from './session.js';
@@ -70,5 +71,6 @@ export async function accountApi(app: FastifyInstance, options: AccountSiteOptio
   await app.register(accountSessionRoutes, { context });
   await app.register(accountProfileRoutes, { context });
   await app.register(accountKeyRoutes, { context });
+  await app.register(accountBillingRoutes, { context });
   if (options.ssoSignIn) await app.register(accountSsoRoutes, { context, signIn: options.ssoSignIn });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { servingPlan } from '../../accounts/billing.js';
 import { problemResponses } from '../../schemas/problem.js';
 import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE, type AccountRouteContext } from './index.js';
 import { body, ISO_TIME, STRING, USAGE_SCHEMA } from './schemas.js';
@@ -6,7 +7,12 @@ import { body, ISO_TIME, STRING, USAGE_SCHEMA } from './schemas.js';
 const ACCOUNT_SCHEMA = {
   type: 'object',
   required: ['name', 'plan', 'rate', 'monthlyQuota'],
-  properties: { name: STRING, plan: { type: 'string', enum: ['standard', 'pro', 'enterprise'] }, rate: { type: 'integer' }, monthlyQuota: { type: 'integer' } },
+  properties: {
+    name: STRING,
+    plan: { type: 'string', enum: ['none', 'standard', 'pro', 'enterprise'], description: 'The plan that serves now; `none`: API calls answer 402 subscription_required.' },
+    rate: { type: 'integer' },
+    monthlyQuota: { type: 'integer' },
+  },
 } as const;
 
 /**
@@ -47,7 +53,7 @@ export async function accountProfileRoutes(app: FastifyInstance, { context }: { 
         email: session.person.email,
         verified: session.person.emailVerifiedAt !== null,
         role: session.person.role,
-        account: { name: session.account.name, plan: session.account.tier, rate: session.account.rate, monthlyQuota: session.account.monthlyQuota },
+        account: { name: session.account.name, plan: servingPlan(session.account, app.ussynth.clock()), rate: session.account.rate, monthlyQuota: session.account.monthlyQuota },
         baseUrl: context.publicUrl(),
         csrfToken: session.csrfToken,
         sessionExpiresAt: new Date(session.expiresAt).toISOString(),
@@ -62,14 +68,14 @@ export async function accountProfileRoutes(app: FastifyInstance, { context }: { 
       bodyLimit: ACCOUNT_BODY_LIMIT,
       schema: {
         ...ACCOUNT_ROUTE,
-        summary: 'Change between Standard and Pro',
+        operationId: 'changePlan',
+        summary: 'Refused (403): plans are paid through Stripe (billing/checkout, billing/portal) or set by the operator',
         body: body({ plan: { type: 'string', description: '`standard` or `pro`; Enterprise is set by the operator.' } }, ['plan']),
-        response: { 200: ACCOUNT_SCHEMA, ...problemResponses(400, 401, 403) },
+        response: problemResponses(400, 401, 403),
       },
     },
     async (request) => {
-      const account = await accounts.changePlan(await context.session(request), (request.body as { plan: string }).plan);
-      return { name: account.name, plan: account.tier, rate: account.rate, monthlyQuota: account.monthlyQuota };
+      await accounts.changePlan(await context.session(request), (request.body as { plan: string }).plan);
     },
   );
 

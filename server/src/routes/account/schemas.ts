@@ -45,7 +45,7 @@ export const USAGE_SCHEMA = {
   type: 'object',
   required: ['plan', 'rate', 'month', 'used', 'quota', 'remaining', 'resetsAt', 'refused', 'days'],
   properties: {
-    plan: { type: 'string', enum: ['standard', 'pro', 'enterprise'] },
+    plan: { type: 'string', enum: ['none', 'standard', 'pro', 'enterprise'], description: '`none`: no paid plan (API calls answer 402).' },
     rate: { type: 'integer', description: 'Requests per second.' },
     month: { type: 'string', description: 'Calendar month (UTC), YYYY-MM.' },
     used: { type: 'integer', description: 'Records used this month (what the quota counts).' },
@@ -54,8 +54,8 @@ export const USAGE_SCHEMA = {
     resetsAt: ISO_TIME,
     refused: {
       type: 'object',
-      required: ['rate_limited', 'quota_exceeded'],
-      properties: { rate_limited: { type: 'integer' }, quota_exceeded: { type: 'integer' } },
+      required: ['rate_limited', 'quota_exceeded', 'subscription_required'],
+      properties: { rate_limited: { type: 'integer' }, quota_exceeded: { type: 'integer' }, subscription_required: { type: 'integer', description: 'Refused with 402: the account had no paid plan.' } },
       description: 'Requests refused this month, by reason.',
     },
     days: {
@@ -63,8 +63,8 @@ export const USAGE_SCHEMA = {
       description: 'The last 30 UTC days, oldest first (records, refused requests).',
       items: {
         type: 'object',
-        required: ['day', 'records', 'rateLimited', 'quotaExceeded'],
-        properties: { day: { type: 'string' }, records: { type: 'integer' }, rateLimited: { type: 'integer' }, quotaExceeded: { type: 'integer' } },
+        required: ['day', 'records', 'rateLimited', 'quotaExceeded', 'subscriptionRequired'],
+        properties: { day: { type: 'string' }, records: { type: 'integer' }, rateLimited: { type: 'integer' }, quotaExceeded: { type: 'integer' }, subscriptionRequired: { type: 'integer' } },
       },
     },
   },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { authenticate } from '../../access/authenticate.js';
+import { problemResponses } from '../../schemas/problem.js';
 import { allowCrossOrigin } from '../../access/cors.js';
 import { requireSsoToken } from '../../access/require-sso-token.js';
 import { addressRoutes } from './address/index.js';
@@ -27,6 +28,11 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   app.decorateRequest('ssoSubject', null);
   app.addHook('onRequest', authenticate);
   app.addHook('onRequest', requireSsoToken);
+  // Every key-authenticated route can answer 402 (the account has no paid plan): documented once, here.
+  app.addHook('onRoute', (route) => {
+    const response = route.schema?.response as Record<number, unknown> | undefined;
+    if (response && !(402 in response)) Object.assign(response, problemResponses(402));
+  });
   await app.register(addressRoutes);
   await app.register(batchRoutes);
   await app.register(einRoutes);

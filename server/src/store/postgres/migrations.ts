@@ -122,6 +122,42 @@ const MIGRATIONS: Record<string, Migration> = {
       await db.schema.dropTable('sso_connections').execute();
     },
   },
+  '0003_billing': {
+    // Billing (as the SQLite store's 0005): when an account's plan stops serving (no paid plan, or the end of a past-due grace), the
+    // source of each plan change's end, refusals for want of a subscription per day, the Stripe customer and
+    // subscription of an account, and the webhook events already applied (each applied once).
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('accounts').addColumn('plan_ends_at', 'bigint').execute();
+      await db.schema.alterTable('plan_changes').addColumn('ends_at', 'bigint').execute();
+      await db.schema.alterTable('usage_days').addColumn('subscription_required', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .createTable('billing_customers')
+        .addColumn('account_id', 'integer', (c) => c.primaryKey().references('accounts.id'))
+        .addColumn('customer_id', 'text', (c) => c.notNull().unique())
+        .addColumn('subscription_id', 'text')
+        .addColumn('status', 'text')
+        .addColumn('price_id', 'text')
+        .addColumn('current_period_end', 'bigint')
+        .addColumn('past_due_since', 'bigint')
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('billing_events')
+        .addColumn('event_id', 'text', (c) => c.primaryKey())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('account_id', 'integer')
+        .addColumn('outcome', 'text', (c) => c.notNull())
+        .addColumn('received_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('billing_events').execute();
+      await db.schema.dropTable('billing_customers').execute();
+      await db.schema.alterTable('usage_days').dropColumn('subscription_required').execute();
+      await db.schema.alterTable('plan_changes').dropColumn('ends_at').execute();
+      await db.schema.alterTable('accounts').dropColumn('plan_ends_at').execute();
+    },
+  },
 };
 
 /**

@@ -70,7 +70,7 @@ class PostgresStore extends KyselyStore implements Store {
     const row = await this.db
       .selectFrom('api_keys as k')
       .innerJoin('accounts as a', 'a.id', 'k.account_id')
-      .select(['k.id', 'k.digest', 'k.environment', 'k.account_id', 'a.name', 'a.tier', 'a.rate', 'a.monthly_quota', 'k.revoked_at', 'k.expires_at'])
+      .select(['k.id', 'k.digest', 'k.environment', 'k.account_id', 'a.name', 'a.tier', 'a.rate', 'a.monthly_quota', 'k.revoked_at', 'k.expires_at', 'a.plan_ends_at'])
       .where('k.id', '=', id)
       .executeTakeFirst();
     return row && keyRecord(row);

@@ -129,7 +129,7 @@ class SqliteStore extends KyselyStore implements Store {
   ) {
     super(db);
     this.findKeyStatement = sqlite.prepare<[string], KeyRow>(
-      `SELECT k.id, k.digest, k.environment, k.account_id, a.name, a.tier, a.rate, a.monthly_quota, k.revoked_at, k.expires_at
+      `SELECT k.id, k.digest, k.environment, k.account_id, a.name, a.tier, a.rate, a.monthly_quota, k.revoked_at, k.expires_at, a.plan_ends_at
        FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.id = ?`,
     );
     // One statement, so a debit can never push usage past the limit.

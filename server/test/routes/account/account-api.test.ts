@@ -239,6 +239,25 @@ describe('keys made in the account API', () => {
   });
 });
 
+describe('plans without billing (the default, npm start included)', () => {
+  it('never lets the owner change their own plan: PUT /plan, Checkout and the Portal are refused with what to do', async () => {
+    const session = await signedIn('ownplan@example.com');
+    const put = await call('PUT', '/plan', { plan: 'pro' }, session);
+    expect(put.status).toBe(403);
+    expect(await put.json()).toMatchObject({ code: 'forbidden', detail: expect.stringContaining('ussynth accounts set ownplan@example.com --tier pro') });
+    for (const [path, body] of [['/billing/checkout', { plan: 'pro' }], ['/billing/portal', undefined]] as const) {
+      const refused = await call('POST', path, body, session);
+      expect(refused.status, path).toBe(403);
+      expect(((await refused.json()) as { detail: string }).detail).toContain('takes no payment');
+    }
+    expect(((await (await call('GET', '/me', undefined, session)).json()) as { account: { plan: string } }).account.plan).toBe('standard');
+    expect(await (await call('GET', '/billing', undefined, session)).json()).toMatchObject({ billing: 'none', plan: 'standard', status: 'contract', canSubscribe: false, canManage: false });
+    expect(await (await call('GET', '/plans')).json()).toMatchObject({ billing: 'none', signUpPlan: 'standard', plans: [{ plan: 'standard', price: null }, { plan: 'pro', price: null }] });
+    const webhook = await fetch(`${server.url}/billing/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' }, body: '{}' });
+    expect(webhook.status).toBe(404);
+  });
+});
+
 describe('pages', () => {
   it('sends a signed-out visitor of /dashboard to /signin, and serves the pages with a strict CSP', async () => {
     const web = mkdtempSync(join(tmpdir(), 'ussynth-pages-'));

@@ -26,7 +26,7 @@ export async function usageRoutes(app: FastifyInstance, { accounts }: { accounts
     },
     async (request) => {
       const key = request.access!.key;
-      return accounts.usage({ id: key.accountId, tier: key.tier, rate: key.rate, monthlyQuota: key.monthlyQuota });
+      return accounts.usage({ id: key.accountId, tier: key.tier, rate: key.rate, monthlyQuota: key.monthlyQuota, planEndsAt: key.planEndsAt });
     },
   );
 }

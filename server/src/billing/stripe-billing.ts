@@ -1,0 +1,264 @@
+import type Stripe from 'stripe';
+import { SELF_SERVICE_TIERS, servingPlan, type AccountBilling, type Billing, type PlanOffer, type SelfServiceTier, type WebhookOutcome } from '../accounts/billing.js';
+import { ProblemError } from '../problem/problem-error.js';
+import type { AccountRecord, PlanChange } from '../store/account-store.js';
+import type { BillingEventContext, BillingEventEffect } from '../store/billing-store.js';
+import type { Store } from '../store/store.js';
+import { TIER_LIMITS } from '../store/tiers.js';
+import type { StripeSettings } from './billing-config.js';
+import { ConfigError } from '../config.js';
+import { stripeClient } from './stripe-client.js';
+import { LIVE_STATUSES, subscriptionPlan } from './subscription-plan.js';
+
+const DAY_MS = 86_400_000;
+// Prices change rarely; a new one shows within this time (and at once after a restart).
+const PRICE_CACHE_MS = 10 * 60_000;
+// After a failed read, the sign-up page (no session needed) does not ask Stripe again for this long.
+const PRICE_RETRY_MS = 60_000;
+
+/** The webhook events the service acts on; others are acknowledged and ignored. */
+export const HANDLED_EVENTS: ReadonlySet<string> = new Set([
+  'checkout.session.completed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.paid',
+  'invoice.payment_failed',
+]);
+
+/** The metadata key of a subscription naming its account (set at Checkout), so its events find the account in any order. */
+export const ACCOUNT_METADATA_KEY = 'ussynth_account';
+
+/** What StripeBilling needs. */
+export interface StripeBillingDeps {
+  /** The checked USSYNTH_STRIPE_* settings. */
+  settings: StripeSettings;
+  /** The store (accounts, customers, events). */
+  store: Store;
+  /** The public base URL (Checkout's success and cancel pages, the Portal's return page). */
+  publicUrl: () => string;
+  /** Told of Stripe failures (logged; never with the key). */
+  onError?: (what: string, error: unknown) => void;
+  /** A client of the official SDK (default: stripeClient(settings)). */
+  stripe?: Stripe;
+}
+
+/** The subscription fields the service reads. */
+interface SubscriptionView {
+  id: string;
+  customer: string;
+  status: string;
+  priceId: string | null;
+  currentPeriodEnd: number | null;
+  accountId: number | null;
+}
+
+/**
+ * Billing through Stripe with the official SDK: Checkout Sessions in
+ * subscription mode to subscribe, the Customer Portal to manage, and signed
+ * webhooks that set the plan from the subscription as retrieved from Stripe
+ * (never from the event's copy, so order does not matter). Each event id is
+ * applied once, in one transaction with the plan change it causes.
+ * @example const billing = new StripeBilling({ settings, store, publicUrl: () => 'https://api.example.com' });
+ */
+export class StripeBilling implements Billing {
+  readonly mode = 'stripe' as const;
+  readonly signUpPlan = 'none' as const;
+  private readonly stripe: Stripe;
+  private prices: { offers: PlanOffer[]; until: number } | undefined;
+
+  constructor(private readonly deps: StripeBillingDeps) {
+    this.stripe = deps.stripe ?? stripeClient(deps.settings);
+  }
+
+  /**
+   * Checks that each configured Price exists and recurs monthly; throws a ConfigError naming the variable when
+   * Stripe says otherwise. Stripe being unreachable is not an error here (reported; prices load later).
+   */
+  async verifyPrices(): Promise<void> {
+    for (const plan of SELF_SERVICE_TIERS) {
+      const name = `USSYNTH_STRIPE_PRICE_${plan.toUpperCase()}`;
+      let price: Stripe.Price;
+      try {
+        price = await this.stripe.prices.retrieve(this.deps.settings.prices[plan]);
+      } catch (error) {
+        if (isStripeError(error) && error.type === 'StripeInvalidRequestError') throw new ConfigError([`${name}: Stripe does not know Price ${this.deps.settings.prices[plan]} (${error.message})`]);
+        this.deps.onError?.('Stripe prices could not be read at start; they load on first use', error);
+        return;
+      }
+      if (price.type !== 'recurring' || price.recurring?.interval !== 'month' || price.recurring.interval_count !== 1) {
+        throw new ConfigError([`${name}: Price ${price.id} must be a recurring monthly Price (got ${price.type}${price.recurring ? ` every ${price.recurring.interval_count} ${price.recurring.interval}` : ''})`]);
+      }
+    }
+  }
+
+  async offers(): Promise<PlanOffer[]> {
+    const now = Date.now();
+    if (this.prices && this.prices.until > now) return this.prices.offers;
+    try {
+      const offers: PlanOffer[] = [];
+      for (const plan of SELF_SERVICE_TIERS) {
+        const price = await this.stripe.prices.retrieve(this.deps.settings.prices[plan]);
+        offers.push({ plan, ...TIER_LIMITS[plan], price: price.unit_amount === null ? null : { amount: price.unit_amount, currency: price.currency, interval: price.recurring?.interval ?? 'month' } });
+      }
+      this.prices = { offers, until: now + PRICE_CACHE_MS };
+      return offers;
+    } catch (error) {
+      // The plans are still offered; Checkout shows the price.
+      this.deps.onError?.('Stripe prices could not be read', error);
+      const offers = SELF_SERVICE_TIERS.map((plan) => ({ plan, ...TIER_LIMITS[plan], price: null }));
+      this.prices = { offers, until: now + PRICE_RETRY_MS };
+      return offers;
+    }
+  }
+
+  async status(account: AccountRecord, now: number): Promise<AccountBilling> {
+    const plan = servingPlan(account, now);
+    const [customer, operatorPlan] = await Promise.all([this.deps.store.billing.findCustomer(account.id), this.operatorPlan(account)]);
+    const live = customer?.status != null && LIVE_STATUSES.has(customer.status);
+    if (operatorPlan) return { plan, status: 'contract', graceEndsAt: null, renewsAt: null, canSubscribe: false, canManage: customer !== undefined };
+    // Past due shows as such during the grace and after it (the keys then answer 402 until the card is fixed).
+    const status = customer?.status === 'past_due' ? 'past_due' : plan === 'none' ? (customer?.subscriptionId ? 'canceled' : 'none') : 'active';
+    return {
+      plan,
+      status,
+      graceEndsAt: status === 'past_due' ? account.planEndsAt : null,
+      renewsAt: live ? (customer?.currentPeriodEnd ?? null) : null,
+      canSubscribe: !live,
+      canManage: customer !== undefined,
+    };
+  }
+
+  async checkout(account: AccountRecord, email: string, plan: SelfServiceTier): Promise<string> {
+    if (await this.operatorPlan(account)) throw new ProblemError('forbidden', 'your plan is set by contract with the operator; contact them to change it');
+    const customer = await this.deps.store.billing.findCustomer(account.id);
+    if (customer?.status != null && LIVE_STATUSES.has(customer.status)) {
+      throw new ProblemError('forbidden', 'this account already has a subscription: change its plan, card or cancel it with "Manage billing"');
+    }
+    const base = this.deps.publicUrl();
+    const session = await this.call('Checkout', () =>
+      this.stripe.checkout.sessions.create({
+        mode: 'subscription',
+        client_reference_id: String(account.id),
+        line_items: [{ price: this.deps.settings.prices[plan], quantity: 1 }],
+        success_url: `${base}/dashboard?checkout=complete`,
+        cancel_url: `${base}/dashboard?checkout=canceled`,
+        ...(customer ? { customer: customer.customerId } : { customer_email: email }),
+        subscription_data: { metadata: { [ACCOUNT_METADATA_KEY]: String(account.id) } },
+        metadata: { [ACCOUNT_METADATA_KEY]: String(account.id) },
+      }),
+    );
+    if (!session.url) throw new ProblemError('service_unavailable', 'Stripe did not return a Checkout page; try again in a minute');
+    return session.url;
+  }
+
+  async portal(account: AccountRecord): Promise<string> {
+    const customer = await this.deps.store.billing.findCustomer(account.id);
+    if (!customer) throw new ProblemError('forbidden', 'this account has no billing at Stripe yet: subscribe to a plan first');
+    const session = await this.call('the Customer Portal', () => this.stripe.billingPortal.sessions.create({ customer: customer.customerId, return_url: `${this.deps.publicUrl()}/dashboard` }));
+    return session.url;
+  }
+
+  async webhook(rawBody: Buffer, signature: string | undefined, now: number): Promise<WebhookOutcome> {
+    let event: Stripe.Event;
+    try {
+      // The SDK's own check: HMAC-SHA256 of the raw body, default tolerance (300 s) against replays of old deliveries.
+      event = this.stripe.webhooks.constructEvent(rawBody, signature ?? '', this.deps.settings.webhookSecret);
+    } catch {
+      throw new ProblemError('bad_request', signature === undefined ? 'the Stripe-Signature header is missing' : 'the Stripe-Signature header does not verify with the endpoint\'s signing secret (or is too old)');
+    }
+    if (!HANDLED_EVENTS.has(event.type)) return { applied: false, outcome: 'ignored' };
+    const object = event.data.object as unknown as Record<string, unknown>;
+    const subscriptionId = subscriptionOf(event.type, object);
+    if (subscriptionId === null) return { applied: false, outcome: 'no_subscription' };
+    // The state comes from Stripe now, not from the event: a late or replayed event applies the current truth.
+    const subscription = await this.retrieve(subscriptionId);
+    if (subscription === null) return { applied: false, outcome: 'unknown_subscription' };
+    const reference = event.type === 'checkout.session.completed' ? accountNumber(object.client_reference_id) : null;
+    const accountId = reference ?? subscription.accountId ?? (await this.deps.store.billing.accountOfCustomer(subscription.customer));
+    if (accountId === undefined || accountId === null) return { applied: false, outcome: 'unknown_customer' };
+    return this.deps.store.billing.applyEvent({ id: event.id, type: event.type, at: now }, accountId, (context) => this.effect(context, accountId, subscription, event.id, now));
+  }
+
+  /** What one event does to the account, given its state in the store and the subscription as Stripe has it now. */
+  private effect(context: BillingEventContext, accountId: number, subscription: SubscriptionView, eventId: string, now: number): BillingEventEffect {
+    const { account, customer: stored } = context;
+    if (!account) return { outcome: 'account_deleted' };
+    // A late event of an older subscription does not end the account's current one.
+    if (stored?.subscriptionId && stored.subscriptionId !== subscription.id && stored.status != null && LIVE_STATUSES.has(stored.status) && !LIVE_STATUSES.has(subscription.status)) {
+      return { outcome: 'other_subscription' };
+    }
+    const pastDueSince = subscription.status !== 'past_due' ? null : stored?.subscriptionId === subscription.id && stored.pastDueSince !== null ? stored.pastDueSince : now;
+    const customer = { accountId, customerId: subscription.customer, subscriptionId: subscription.id, status: subscription.status, priceId: subscription.priceId, currentPeriodEnd: subscription.currentPeriodEnd, pastDueSince };
+    // Enterprise, and any plan the operator set, is by contract: Stripe never overrides it.
+    if (context.operatorPlan || (account.tier === 'enterprise' && account.planEndsAt === null)) return { customer, outcome: 'operator_plan_kept' };
+    const target = subscriptionPlan(subscription.status, subscription.priceId, this.deps.settings.prices, pastDueSince, this.deps.settings.graceDays * DAY_MS);
+    const source = { at: now, byPersonId: null, approvedBy: `stripe:${eventId}` };
+    let plan: PlanChange | undefined;
+    if (target.tier === 'none') {
+      if (account.planEndsAt === null || account.planEndsAt > now) plan = { tier: 'none', limits: { rate: account.rate, monthlyQuota: account.monthlyQuota }, ...source };
+    } else if (account.tier !== target.tier || account.planEndsAt !== target.endsAt) {
+      plan = { tier: target.tier, limits: TIER_LIMITS[target.tier], endsAt: target.endsAt, ...source };
+    }
+    return { customer, plan, outcome: plan ? 'plan_changed' : 'unchanged' };
+  }
+
+  /** The subscription as Stripe has it now; null when Stripe does not know it (not this account's: nothing to retry). */
+  private async retrieve(id: string): Promise<SubscriptionView | null> {
+    let sub: Stripe.Subscription;
+    try {
+      sub = await this.stripe.subscriptions.retrieve(id);
+    } catch (error) {
+      if (isStripeError(error) && (error as { code?: string }).code === 'resource_missing') return null;
+      return this.call('the subscription', () => Promise.reject(error));
+    }
+    const item = sub.items.data[0];
+    // Newer API versions keep the period on the item; older ones on the subscription.
+    const periodEnd = (item as { current_period_end?: number } | undefined)?.current_period_end ?? (sub as unknown as { current_period_end?: number }).current_period_end ?? null;
+    return {
+      id: sub.id,
+      customer: typeof sub.customer === 'string' ? sub.customer : sub.customer.id,
+      status: sub.status,
+      priceId: item?.price.id ?? null,
+      currentPeriodEnd: periodEnd === null ? null : periodEnd * 1000,
+      accountId: accountNumber(sub.metadata?.[ACCOUNT_METADATA_KEY]),
+    };
+  }
+
+  // The plan was set by the operator (its latest change): Stripe neither sells over it nor changes it.
+  private async operatorPlan(account: AccountRecord): Promise<boolean> {
+    return this.deps.store.billing.planSetByOperator(account.id);
+  }
+
+  // Stripe's failures become a 503 for the caller (a webhook's makes Stripe retry); the error is reported, never the key.
+  private async call<T>(what: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      this.deps.onError?.(`Stripe call for ${what} failed`, error);
+      throw new ProblemError('service_unavailable', `the payment provider could not be reached for ${what}; try again in a minute`, { headers: { 'retry-after': '60' } });
+    }
+  }
+}
+
+function isStripeError(error: unknown): error is { type: string; message: string } {
+  return typeof error === 'object' && error !== null && typeof (error as { type?: unknown }).type === 'string';
+}
+
+function accountNumber(value: unknown): number | null {
+  return typeof value === 'string' && /^[1-9][0-9]{0,15}$/.test(value) ? Number(value) : null;
+}
+
+function idOf(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string') return (value as { id: string }).id;
+  return null;
+}
+
+/** The subscription an event is about: a Checkout Session's, the subscription itself, or an invoice's (either API shape). */
+function subscriptionOf(type: string, object: Record<string, unknown>): string | null {
+  if (type === 'checkout.session.completed') return object.mode === 'subscription' ? idOf(object.subscription) : null;
+  if (type.startsWith('customer.subscription.')) return idOf(object.id);
+  const parent = object.parent as { subscription_details?: { subscription?: unknown } } | null | undefined;
+  return idOf(parent?.subscription_details?.subscription) ?? idOf(object.subscription);
+}
