@@ -45,10 +45,10 @@ export async function accountSsoRoutes(app: FastifyInstance, { context, signIn }
     },
     async (request, reply) => {
       const email = (request.body as { email: string }).email;
-      // Counted like password sign-ins: each start holds a little memory until its callback or 10 minutes.
+      // Counted like password sign-ins: each start asks the provider's discovery document and seals a sign-in.
       await context.accounts.throttled('signin', context.clientIp(request), normalizeEmail(email) ?? '');
-      const { transactionId, authorizationUrl } = await signIn.start(email);
-      setSignInCookie(reply, context.publicUrl(), transactionId);
+      const { sealedSignIn, authorizationUrl } = await signIn.start(email);
+      setSignInCookie(reply, context.publicUrl(), sealedSignIn);
       return { authorizationUrl };
     },
   );
