@@ -107,8 +107,11 @@ describe('npm install ussynth (the library alone)', () => {
 });
 
 describe('npm install ussynth-server (the service)', () => {
+  // What npm printed on standard error when it installed the service.
+  let serverInstallWarnings = '';
+
   beforeAll(async () => {
-    await npm(project, 'install', serverTarball);
+    serverInstallWarnings = (await npm(project, 'install', serverTarball)).stderr;
   }, 600_000);
 
   it('ships its build and its pages, made by its prepack in the clean checkout', async () => {
@@ -119,6 +122,8 @@ describe('npm install ussynth-server (the service)', () => {
     const packages = installedPackages(project);
     expect(Object.entries(packages).filter(([, p]) => p.hasInstallScript).map(([path]) => path)).toEqual([]);
     expect(Object.keys(packages).filter((path) => path.endsWith('/better-sqlite3') || path.endsWith('/better-sqlite3-napi'))).toEqual(['node_modules/better-sqlite3']);
+    // On a supported Node (this suite runs on 22.14 or later): no engine or install-script warning.
+    expect(serverInstallWarnings).not.toMatch(/EBADENGINE|install-scripts|allowScripts/);
   });
 
   it('`npx ussynth-server serve` answers the demo, the dashboard, /v1/docs and an API call with a fresh key', async () => {
