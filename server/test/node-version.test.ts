@@ -71,6 +71,16 @@ describe.runIf(process.platform === 'linux' && process.arch === 'x64')('on Node 
     expect(result.stdout.trim()).toBe(unsupportedNodeMessage('20.11.1'));
   });
 
+  it('scripts/with-server-node.mjs runs a command on Node 22 from the registry, says so, and passes its exit status on', async () => {
+    const version = await on20(join('scripts', 'with-server-node.mjs'), 'node', '-p', 'process.versions.node');
+    expect(version.code).toBe(0);
+    expect(unsupportedNodeMessage(version.stdout.trim())).toBeNull();
+    expect(version.stdout.trim()).toMatch(/^22\./);
+    expect(version.stderr).toContain("this machine's Node v20.11.1 is older than 22.14");
+    const failing = await on20(join('scripts', 'with-server-node.mjs'), 'node', '-e', 'process.exit(3)');
+    expect(failing.code).toBe(3);
+  }, 300_000);
+
   it('the library and its command line keep working on Node 20', async () => {
     const result = await on20(join('dist', 'cli', 'main.js'), 'address', '--count', '2', '--seed', '7', '--format', 'ndjson');
     expect(result.stderr).toBe('');
