@@ -7,8 +7,8 @@ const run = promisify(execFile);
 
 /**
  * The environment for a nested npm: without the outer `npm test`'s or `npm run`'s own npm_* settings (workspace,
- * lifecycle), which would leak into it. npm_config_nodedir stays: it names the headers of the Node that runs this
- * (CI also runs the suite on Node 22 and 24).
+ * lifecycle), which would leak into it. npm_config_nodedir stays, should a caller name the headers of the Node that
+ * runs this (nothing is compiled since better-sqlite3 13, which ships its binaries).
  */
 export const NPM_ENV = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('npm_') || name === 'npm_config_nodedir'));
 
