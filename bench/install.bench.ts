@@ -2,7 +2,7 @@
 // Run: npm run bench:install   (BENCH_ROUNDS=3 by default)
 // Each round installs into a fresh empty project: the packed ussynth tarball, then faker from the registry,
 // both with npm's cache warm (--prefer-offline), so the figures compare install work, not download speed.
-// Also installs the service package the same way (it compiles better-sqlite3) for scale.
+// Also installs the service package the same way for scale (Node 22.14+: its driver, better-sqlite3 13, is prebuilt).
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

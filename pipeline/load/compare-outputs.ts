@@ -52,9 +52,10 @@ function manifestWithoutSqliteHash(file: Buffer): string {
 
 /**
  * Compares a fresh build with the committed outputs. Byte for byte when the
- * same SQLite version wrote both SQLite files (the reproducibility promise);
- * when the versions differ (Node 24 builds with better-sqlite3 13, see
- * sqlite-driver.ts), SQLite lays out pages its own way, so the SQLite file is
+ * same SQLite version wrote both SQLite files (the reproducibility promise:
+ * one driver, better-sqlite3 13, builds everywhere); when the versions
+ * differ (an update of the driver brought a new SQLite and dist-data/ was
+ * not rebuilt yet), SQLite lays out pages its own way, so the SQLite file is
  * compared by content (settings, schema, every row in order), the manifest
  * without that file's hash, and the index still byte for byte.
  * @example const { stale } = compareOutputs('dist-data', scratch); if (stale.length) console.error(stale.join(', '));

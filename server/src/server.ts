@@ -1,3 +1,4 @@
+import './require-supported-node.js';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { AuthFailureLimit } from './access/auth-failures.js';
 import { accountServices } from './account-services.js';

@@ -22,8 +22,9 @@ export interface TestHaproxy {
  * a request whose connection failed, or that got no answer or a 503 (a
  * draining instance refuses what it has not started), is sent again to
  * another instance, at most three times. GETs are idempotent, and a refused
- * or unanswered request was not charged. SSO sign-ins go by the client's
- * address to one instance, which holds the sign-in until its callback.
+ * or unanswered request was not charged. Nothing is sticky: an SSO sign-in
+ * in progress travels sealed in the browser's cookie, so any instance
+ * finishes it.
  * @example haproxyConfig(8080, [3001, 3002, 3003])
  */
 export function haproxyConfig(port: number, backends: readonly number[]): string {
@@ -41,20 +42,11 @@ export function haproxyConfig(port: number, backends: readonly number[]): string
     '  option forwardfor',
     'frontend api',
     `  bind 127.0.0.1:${port}`,
-    '  acl sso_sign_in path_beg /signin/sso/ /account/v1/sso/start',
-    '  use_backend ussynth_sso if sso_sign_in',
     '  default_backend ussynth',
     'backend ussynth',
     '  balance roundrobin',
     '  option httpchk GET /healthz',
     '  http-check expect status 200',
-    '  default-server inter 500ms fall 2 rise 1',
-    ...backends.map((backend, i) => `  server instance${i + 1} 127.0.0.1:${backend} check`),
-    '# An SSO sign-in is held by the instance that started it (10 minutes): its callback goes to the same one.',
-    'backend ussynth_sso',
-    '  balance source',
-    '  hash-type consistent',
-    '  option httpchk GET /healthz',
     '  default-server inter 500ms fall 2 rise 1',
     ...backends.map((backend, i) => `  server instance${i + 1} 127.0.0.1:${backend} check`),
     '',

@@ -1,18 +1,19 @@
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { folderBytes, installedPackages, NPM_ENV, npm, pack } from './npm-project.js';
 
-// The packages as a registry user gets them: `npm pack` of both, installed with
-// npm into an empty project. Needs the build and the demo build in server/web-dist
-// (`npm test` makes both first).
+// The packages as a registry user gets them: both packed with `npm pack` (which runs each package's prepack: the
+// build and the demo build) in a clean checkout of this working tree (its tracked and new files, nothing built, a
+// fresh `npm ci`), then installed with npm into an empty project. Offline but for the npm registry.
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const run = promisify(execFile);
 const work = mkdtempSync(join(tmpdir(), 'ussynth-install-'));
+const checkout = join(work, 'checkout');
 const project = join(work, 'project');
 let libraryTarball = '';
 let serverTarball = '';
@@ -31,13 +32,24 @@ async function node(cwd: string, ...args: string[]): Promise<{ code: number; std
 }
 
 beforeAll(async () => {
-  expect(existsSync(join(ROOT, 'dist', 'index.js')), 'run `npm run build` first').toBe(true);
-  expect(existsSync(join(ROOT, 'server', 'web-dist', 'index.html')), 'run `npm run build:web` first').toBe(true);
-  [libraryTarball, serverTarball] = await Promise.all([pack(ROOT, work), pack(join(ROOT, 'server'), work)]);
+  const { stdout: files } = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
+  for (const file of files.split('\0').filter(Boolean)) {
+    mkdirSync(dirname(join(checkout, file)), { recursive: true });
+    // A tracked file deleted in the working tree is not part of it.
+    try {
+      cpSync(join(ROOT, file), join(checkout, file));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+  await npm(checkout, 'ci');
+  // With its scripts: prepack builds what each package ships. The library first, as a publisher would.
+  libraryTarball = await pack(checkout, work, { scripts: true });
+  serverTarball = await pack(join(checkout, 'server'), work, { scripts: true });
   mkdirSync(project);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'fixture-project', version: '1.0.0', private: true, type: 'module' }));
   libraryInstallWarnings = (await npm(project, 'install', libraryTarball)).stderr;
-}, 600_000);
+}, 900_000);
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -95,9 +107,76 @@ describe('npm install ussynth (the library alone)', () => {
 });
 
 describe('npm install ussynth-server (the service)', () => {
+  // What npm printed on standard error when it installed the service.
+  let serverInstallWarnings = '';
+
   beforeAll(async () => {
-    await npm(project, 'install', serverTarball);
+    serverInstallWarnings = (await npm(project, 'install', serverTarball)).stderr;
   }, 600_000);
+
+  it('ships its build and its pages, made by its prepack in the clean checkout', async () => {
+    const { stdout } = await run('tar', ['tzf', serverTarball]);
+    const files = stdout.split('\n');
+    for (const file of ['package/dist/cli/main.js', 'package/dist/server.js', 'package/web-dist/index.html', 'package/web-dist/dashboard.html', 'package/web-dist/ussynth.idx']) expect(files).toContain(file);
+    // Installing it added its dependencies but no install script, and only the one SQLite driver line.
+    const packages = installedPackages(project);
+    expect(Object.entries(packages).filter(([, p]) => p.hasInstallScript).map(([path]) => path)).toEqual([]);
+    expect(Object.keys(packages).filter((path) => path.endsWith('/better-sqlite3') || path.endsWith('/better-sqlite3-napi'))).toEqual(['node_modules/better-sqlite3']);
+    // This project installed better-sqlite3 before (the ussynth/database peers): only npm's false positive for it.
+    expect(serverInstallWarnings).not.toMatch(/EBADENGINE/);
+    expect(serverInstallWarnings.split('\n').filter((line) => /^npm warn install-scripts +\S+@/.test(line))).toEqual([expect.stringMatching(/ better-sqlite3@13\.\S+ \(install: node-gyp rebuild\)$/)]);
+  });
+
+  it('installs into an empty project on a supported Node without any warning', async () => {
+    // This suite runs on Node 22.14 or later. npm 11 infers `node-gyp rebuild` from the binding.gyp that
+    // better-sqlite3 13 ships (it never runs it: gypfile is false, the binaries are in the package) and warns about it
+    // on later installs into a project that already has it: docs/deploy.md says how to deny it.
+    const fresh = mkdtempSync(join(work, 'fresh-'));
+    writeFileSync(join(fresh, 'package.json'), JSON.stringify({ name: 'fresh-project', version: '1.0.0', private: true }));
+    const { stderr } = await npm(fresh, 'install', libraryTarball, serverTarball);
+    expect(stderr).not.toMatch(/EBADENGINE|install-scripts|allowScripts|deprecated/);
+    expect(existsSync(join(fresh, 'node_modules', 'better-sqlite3', 'build'))).toBe(false);
+  }, 300_000);
+
+  it('`npx ussynth-server serve` answers the demo, the dashboard, /v1/docs and an API call with a fresh key', async () => {
+    const db = join(mkdtempSync(join(work, 'store-')), 'store.sqlite');
+    const env = { ...NPM_ENV, PORT: '0', LOG_LEVEL: 'warn', USSYNTH_DB: db };
+    // A key made by the operator command before the server starts (the dev key is not used: --no-dev-key).
+    const created = await run('npx', ['ussynth-server', 'keys', 'create', '--account', 'acme', '--tier', 'standard', '--json'], { cwd: project, env });
+    const { key } = JSON.parse(created.stdout) as { key: string };
+    const child = spawn('npx', ['ussynth-server', 'serve', '--no-dev-key'], { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let text = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+          const found = /listening on (http:\/\/[\d.:]+)/.exec(text);
+          if (found) resolve(found[1]);
+        });
+        child.on('exit', (code) => reject(new Error(`npx ussynth-server serve exited ${code}: ${text}`)));
+      });
+      const demo = await fetch(`${url}/`);
+      expect(demo.status).toBe(200);
+      expect(await demo.text()).toContain('<script type="module"');
+      // The dashboard sends a signed-out visitor to its sign-in page, which the package ships too.
+      const dashboard = await fetch(`${url}/dashboard`, { redirect: 'manual' });
+      expect(dashboard.status).toBe(303);
+      expect(dashboard.headers.get('location')).toBe('/signin');
+      const signin = await fetch(`${url}/signin`);
+      expect(signin.status).toBe(200);
+      expect(await signin.text()).toContain('<form');
+      const docs = await fetch(`${url}/v1/docs`, { redirect: 'follow' });
+      expect(docs.status).toBe(200);
+      expect(docs.headers.get('content-type')).toContain('text/html');
+      const zip = await fetch(`${url}/v1/zip/10001`, { headers: { 'x-api-key': key } });
+      expect(zip.status).toBe(200);
+      expect(await zip.json()).toMatchObject({ zip: '10001', state: 'NY' });
+      expect((await fetch(`${url}/v1/zip/10001`)).status).toBe(401);
+    } finally {
+      // npx runs the server as its child: end the whole group.
+      process.kill(-child.pid!, 'SIGTERM');
+    }
+  }, 120_000);
 
   it('serves the API and the demo it ships, started by its own binary and through `ussynth serve`', async () => {
     // npm's bin link of the service package, and the library's binary handing `serve` over to it.

@@ -7,8 +7,8 @@ const run = promisify(execFile);
 
 /**
  * The environment for a nested npm: without the outer `npm test`'s or `npm run`'s own npm_* settings (workspace,
- * lifecycle), which would leak into it. npm_config_nodedir stays: it names the headers of the Node that runs this
- * (CI also runs the suite on Node 22 and 24).
+ * lifecycle), which would leak into it. npm_config_nodedir stays, should a caller name the headers of the Node that
+ * runs this (nothing is compiled since better-sqlite3 13, which ships its binaries).
  */
 export const NPM_ENV = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('npm_') || name === 'npm_config_nodedir'));
 
@@ -22,12 +22,15 @@ export function npm(cwd: string, ...args: string[]): Promise<{ stdout: string; s
 }
 
 /**
- * Packs the package in `folder` into `destination` as `npm publish` would (its scripts are not run: the build is
- * made before); resolves with the tarball's path.
+ * Packs the package in `folder` into `destination` as `npm publish` would; resolves with the tarball's path. Without
+ * `scripts` its prepack is skipped (the caller built it before); with it, prepack builds what the package ships.
  * @example const tarball = await pack(ROOT, work);
  */
-export async function pack(folder: string, destination: string): Promise<string> {
-  const [{ filename }] = JSON.parse((await npm(folder, 'pack', '--ignore-scripts', '--json', '--pack-destination', destination)).stdout) as { filename: string }[];
+export async function pack(folder: string, destination: string, options: { scripts?: boolean } = {}): Promise<string> {
+  const args = ['pack', '--json', '--pack-destination', destination, ...(options.scripts ? [] : ['--ignore-scripts'])];
+  // prepack's own output goes to standard output before npm's JSON: the JSON is the last thing printed.
+  const { stdout } = await npm(folder, ...args);
+  const [{ filename }] = JSON.parse(stdout.slice(stdout.lastIndexOf('\n[\n') + 1)) as { filename: string }[];
   return join(destination, filename);
 }
 

@@ -1,15 +1,17 @@
 #!/usr/bin/env node
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { runMain, type CliProgram } from 'ussynth/cli';
-import { SERVICE_COMMANDS } from './commands.js';
+import { unsupportedNodeMessage } from '../node-version.js';
 
-/** The `ussynth-server` binary: the REST API and its operator commands. */
-export const SERVER_PROGRAM: CliProgram = {
-  name: 'ussynth-server',
-  summary: 'The ussynth REST API (/v1), the demo and their operator commands.',
-  commands: SERVICE_COMMANDS,
-};
-
-// Run when executed (also through npm's bin symlink), not when imported by tests.
-if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) runMain(SERVER_PROGRAM);
+// Run when executed (also through npm's bin symlink), not when imported by tests. The rest is imported only once the
+// Node is known to be new enough: a static import of it would fail to link on an old Node before this line runs.
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const problem = unsupportedNodeMessage();
+  if (problem !== null) {
+    process.stderr.write(`ussynth-server: ${problem}\n`);
+    process.exitCode = 1;
+  } else {
+    const [{ runMain }, { SERVER_PROGRAM }] = await Promise.all([import('ussynth/cli'), import('./program.js')]);
+    runMain(SERVER_PROGRAM);
+  }
+}

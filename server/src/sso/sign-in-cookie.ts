@@ -3,7 +3,7 @@ import { clearHostCookie, hostCookie, setHostCookie } from '../accounts/host-coo
 import { SSO_SIGN_IN_TTL_MS } from './sso-sign-in.js';
 
 /**
- * The name of the cookie that ties a started SSO sign-in to this browser:
+ * The name of the cookie that carries a started SSO sign-in, sealed, in this browser:
  * `__Host-` prefixed on https, like the session cookie.
  * @example request.cookies[signInCookieName('https://api.example.com')]
  */
@@ -12,12 +12,12 @@ export function signInCookieName(publicUrl: string): string {
 }
 
 /**
- * Sets the started sign-in's id for the sign-in's 10 minutes (SameSite=Lax:
+ * Sets the sealed started sign-in for the sign-in's 10 minutes (SameSite=Lax:
  * the provider's redirect back is a top-level GET, on which it is sent).
- * @example setSignInCookie(reply, publicUrl, transactionId)
+ * @example setSignInCookie(reply, publicUrl, sealedSignIn)
  */
-export function setSignInCookie(reply: FastifyReply, publicUrl: string, transactionId: string): void {
-  setHostCookie(reply, hostCookie(publicUrl, 'ussynth_sso'), transactionId, SSO_SIGN_IN_TTL_MS);
+export function setSignInCookie(reply: FastifyReply, publicUrl: string, sealedSignIn: string): void {
+  setHostCookie(reply, hostCookie(publicUrl, 'ussynth_sso'), sealedSignIn, SSO_SIGN_IN_TTL_MS);
 }
 
 /**

@@ -1,12 +1,13 @@
 import * as oidc from 'openid-client';
 import type { CurrentSession } from '../accounts/account-service.js';
 import { emailDomain, normalizeEmail } from '../accounts/email-address.js';
-import { newSecretToken, sameToken } from '../accounts/secret-token.js';
+import { sameToken } from '../accounts/secret-token.js';
 import { ProblemError } from '../problem/problem-error.js';
 import type { PersonRecord } from '../store/account-store.js';
 import type { SsoConnection, SsoStore } from '../store/sso-store.js';
 import { SSO_CALLBACK_PATH } from './callback-path.js';
 import { discoverProvider } from './provider-discovery.js';
+import { openPendingSignIn, sealPendingSignIn } from './sealed-sign-in.js';
 import { clientSecretContext, openSecret } from './secret-box.js';
 import { shownSettings, type ShownSsoSettings } from './shown-settings.js';
 
@@ -14,20 +15,6 @@ import { shownSettings, type ShownSsoSettings } from './shown-settings.js';
 export const SSO_SIGN_IN_TTL_MS = 10 * 60_000;
 // Discovery documents are read again after this long (a provider may move its endpoints).
 const DISCOVERY_TTL_MS = 10 * 60_000;
-// Started sign-ins kept at most (each is a few hundred bytes; the oldest go first).
-const MAX_PENDING = 10_000;
-
-/** A sign-in at the provider that this service started: the checks its callback must pass. */
-interface PendingSignIn {
-  accountId: number;
-  /** The connection's version when started: settings changed since then refuse the callback. */
-  version: number;
-  state: string;
-  nonce: string;
-  codeVerifier: string;
-  /** Epoch ms after which the callback is refused. */
-  until: number;
-}
 
 /** A failed SSO sign-in, told to the person on a page (never a trace). */
 export class SsoSignInError extends Error {
@@ -41,7 +28,7 @@ export class SsoSignInError extends Error {
 export interface SsoSignInDeps {
   /** Connections and members. */
   sso: SsoStore;
-  /** The service's secret key (opens the sealed client secrets). */
+  /** The service's secret key (opens the sealed client secrets, seals the started sign-ins). */
   secretKey: Uint8Array;
   /** The public base URL: the redirect URI is it followed by /signin/sso/callback. */
   publicUrl: () => string;
@@ -54,15 +41,16 @@ export interface SsoSignInDeps {
  * Dashboard sign-in through an Enterprise account's OpenID Provider, with
  * openid-client: the work e-mail's domain picks the account; the
  * authorization code flow with PKCE (S256), `state` and `nonce`, each
- * started sign-in kept here for 10 minutes under a random id that only
- * the browser's cookie carries, and used once. On return the ID token is
+ * started sign-in sealed with the service's key into the browser's own
+ * cookie for 10 minutes (so any instance finishes what another started,
+ * and a restart loses none; no sticky load balancing), cleared by its
+ * callback. On return the ID token is
  * verified (signature, iss, aud, exp, nonce), the address must be one of
  * the account's domains, and the person is signed in as a member of that
  * account (created on first sign-in).
- * @example const { transactionId, authorizationUrl } = await signIn.start('ada@bigco.com');
+ * @example const { sealedSignIn, authorizationUrl } = await signIn.start('ada@bigco.com');
  */
 export class SsoSignIn {
-  private readonly pending = new Map<string, PendingSignIn>();
   private readonly configs = new Map<number, { version: number; config: oidc.Configuration; until: number }>();
 
   constructor(private readonly deps: SsoSignInDeps) {}
@@ -80,10 +68,10 @@ export class SsoSignIn {
 
   /**
    * Starts a sign-in for a work e-mail: the provider's authorization URL
-   * and the id of the started sign-in (for the browser's cookie). 400
+   * and the started sign-in, sealed for the browser's cookie. 400
    * `invalid_email`, 404 `sso_not_configured`, 503 `idp_unavailable`.
    */
-  async start(emailText: unknown): Promise<{ transactionId: string; authorizationUrl: string }> {
+  async start(emailText: unknown): Promise<{ sealedSignIn: string; authorizationUrl: string }> {
     const email = normalizeEmail(emailText);
     if (email === null) throw new ProblemError('invalid_email', 'email must be your work e-mail address, such as ada@example.com', { param: 'email' });
     const connection = await this.deps.sso.findByDomain(emailDomain(email));
@@ -107,25 +95,23 @@ export class SsoSignIn {
       nonce,
       login_hint: email,
     });
-    const transactionId = newSecretToken();
-    if (this.pending.size >= MAX_PENDING) this.pending.delete(this.pending.keys().next().value!);
-    this.pending.set(transactionId, { accountId: connection.accountId, version: connection.updatedAt, state, nonce, codeVerifier, until: this.deps.clock() + SSO_SIGN_IN_TTL_MS });
-    return { transactionId, authorizationUrl: authorizationUrl.href };
+    const sealedSignIn = sealPendingSignIn(this.deps.secretKey, { accountId: connection.accountId, version: connection.updatedAt, state, nonce, codeVerifier, until: this.deps.clock() + SSO_SIGN_IN_TTL_MS });
+    return { sealedSignIn, authorizationUrl: authorizationUrl.href };
   }
 
   /**
    * Completes a sign-in from the provider's redirect: checks it against the
-   * started sign-in of this browser (used up whatever happens), exchanges
+   * started sign-in sealed in this browser's cookie (which the callback
+   * clears whatever happens; the provider takes its code once), exchanges
    * the code with the PKCE verifier, verifies the ID token and its nonce,
    * and starts a session. Throws SsoSignInError with a sentence for the
    * person.
    */
-  async finish(transactionId: string | undefined, callbackUrl: URL): Promise<{ sessionId: string; session: CurrentSession }> {
-    const started = transactionId === undefined ? undefined : this.pending.get(transactionId);
-    if (started === undefined) {
+  async finish(sealedSignIn: string | undefined, callbackUrl: URL): Promise<{ sessionId: string; session: CurrentSession }> {
+    const started = sealedSignIn === undefined ? null : openPendingSignIn(this.deps.secretKey, sealedSignIn);
+    if (started === null) {
       throw new SsoSignInError('This sign-in was not started in this browser, or it was already used. Start again from the sign-in page.');
     }
-    this.pending.delete(transactionId!);
     if (this.deps.clock() > started.until) throw new SsoSignInError('This sign-in took longer than 10 minutes. Start again from the sign-in page.');
     const connection = await this.deps.sso.find(started.accountId);
     if (!connection || connection.updatedAt !== started.version) throw new SsoSignInError('The account\'s SSO settings changed during the sign-in. Start again from the sign-in page.');
@@ -180,7 +166,9 @@ function failureSentence(error: unknown, issuer: string): string {
   if (/"state"/.test(message)) return 'This sign-in response does not belong to the sign-in this browser started (state mismatch). Start again from the sign-in page.';
   if (/"nonce"/.test(message)) return 'The identity token does not belong to the sign-in this browser started (nonce mismatch). Start again from the sign-in page.';
   if (error instanceof oidc.ResponseBodyError) {
-    return `${issuer} refused to complete the sign-in (${error.error}${error.error_description ? `: ${error.error_description}` : ''}). Start again from the sign-in page.`;
+    // invalid_grant is also what a replayed callback gets (its sealed cookie kept and sent again): a code works once.
+    const why = error.error === 'invalid_grant' ? ': its code was already used, has expired, or belongs to another sign-in' : '';
+    return `${issuer} refused to complete the sign-in (${error.error}${error.error_description ? `: ${error.error_description}` : ''})${why}. Start again from the sign-in page.`;
   }
   return `The sign-in with ${issuer} could not be completed (${message}). Start again from the sign-in page.`;
 }

@@ -1,5 +1,7 @@
-import { createHash, hash, timingSafeEqual } from 'node:crypto';
-import { crc32 } from 'node:zlib';
+// Namespace imports: `hash` (Node 20.12) and `crc32` (20.15) as named imports would fail to link on an older Node
+// before require-supported-node.ts could say which Node the server needs.
+import * as crypto from 'node:crypto';
+import * as zlib from 'node:zlib';
 import { base62Fixed6, randomBase62 } from './base62.js';
 
 /** Environments a key is minted for; both are accepted by the API, `test` marks keys made for local development. */
@@ -76,8 +78,8 @@ export function checksumValid(key: string): boolean {
  * @example keyDigest('uss_live_...').length // 32
  */
 export function keyDigest(key: string): Buffer {
-  // The one-shot crypto.hash (Node >= 20.12) skips the Hash object; it runs on every API request.
-  return typeof hash === 'function' ? hash('sha256', key, 'buffer') : createHash('sha256').update(key).digest();
+  // The one-shot crypto.hash skips the Hash object; it runs on every API request.
+  return crypto.hash('sha256', key, 'buffer');
 }
 
 /**
@@ -86,7 +88,7 @@ export function keyDigest(key: string): Buffer {
  */
 export function digestMatches(key: string, stored: Uint8Array): boolean {
   const presented = keyDigest(key);
-  return stored.length === presented.length && timingSafeEqual(presented, stored);
+  return stored.length === presented.length && crypto.timingSafeEqual(presented, stored);
 }
 
 const encoder = new TextEncoder();
@@ -95,5 +97,5 @@ const scratch = new Uint8Array(64);
 
 function checksumOf(body: string): string {
   const bytes = body.length <= scratch.length ? scratch.subarray(0, encoder.encodeInto(body, scratch).written) : encoder.encode(body);
-  return base62Fixed6(crc32(bytes));
+  return base62Fixed6(zlib.crc32(bytes));
 }

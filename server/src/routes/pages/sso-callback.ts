@@ -19,11 +19,11 @@ export async function ssoCallbackPage(app: FastifyInstance, { signIn, publicUrl 
     reply.headers(PAGE_HEADERS);
     reply.header('cache-control', 'no-store');
     const base = publicUrl();
-    const transactionId = request.cookies[signInCookieName(base)];
+    const sealedSignIn = request.cookies[signInCookieName(base)];
     clearSignInCookie(reply, base);
     let message: string;
     try {
-      const { sessionId } = await signIn.finish(transactionId, new URL(request.url, base));
+      const { sessionId } = await signIn.finish(sealedSignIn, new URL(request.url, base));
       setSessionCookie(reply, sessionCookie(base), sessionId);
       return reply.redirect('/dashboard', 303);
     } catch (error) {

@@ -1,4 +1,5 @@
-import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
+import { migrateStore } from '../migrate-store.js';
 import type pg from 'pg';
 import { KyselyStore } from '../kysely-store.js';
 import { keyRecord } from '../kysely-keys.js';
@@ -33,7 +34,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
   const db = new Kysely<StoreDatabase>({ dialect: new PostgresDialect({ pool }) });
   let failure: unknown;
   try {
-    ({ error: failure } = await new Migrator({ db, provider: postgresMigrations }).migrateToLatest());
+    ({ error: failure } = await migrateStore(db, postgresMigrations, options.log));
   } catch (error) {
     failure = error;
   }

@@ -1,19 +1,20 @@
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
+import { unsupportedNodeMessage } from '../../node-version.js';
 
 const require = createRequire(import.meta.url);
-const nodeMajor = Number(process.versions.node.split('.')[0]);
+
+// better-sqlite3 13 is a prebuilt Node-API 10 binary: on an older Node it crashes the process instead of throwing,
+// so the version is checked first (the pipeline and the tests load it through here too). See the README's *Node versions*.
+const problem = unsupportedNodeMessage();
+if (problem !== null) throw new Error(problem);
 
 /**
- * better-sqlite3's Database class, in the release line that works on this
- * Node: 12 (compiled at install) on Node 20 and 22, 13 (a prebuilt Node-API
- * binary, installed as `better-sqlite3-napi`) on Node 24 and later. Neither
- * line covers all three: 13 needs Node-API 10, which Node 20 lacks (it
- * crashes there), and 12 aborts on Node 24 when a statement is collected
- * (`RemoveEnvironmentCleanupHook`: `(env) != nullptr`). See docs/deploy.md.
+ * better-sqlite3's Database class (13, prebuilt: no compile at install),
+ * the one SQLite driver of the server, the pipeline and the tests.
  * @example const sqlite = new Database('/var/lib/ussynth/store.sqlite');
  */
-export const Database: typeof BetterSqlite3 = require(nodeMajor >= 24 ? 'better-sqlite3-napi' : 'better-sqlite3');
+export const Database: typeof BetterSqlite3 = require('better-sqlite3');
 
 /** An open better-sqlite3 connection. */
 export type SqliteDatabase = BetterSqlite3.Database;

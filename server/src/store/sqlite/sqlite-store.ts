@@ -1,5 +1,6 @@
 import { Database, type SqliteDatabase } from './sqlite-driver.js';
-import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
+import { migrateStore } from '../migrate-store.js';
 import type { Awaitable } from '../../awaitable.js';
 import type { KeyRecord, Store, StoreHealth, StoreLog, UsageDebit } from '../store.js';
 import { StoreBusyError, StoreRefusedError } from '../store.js';
@@ -68,7 +69,7 @@ export async function openSqliteStore(path: string, options: SqliteStoreOptions 
     throw unusable(path, error);
   }
   const db = new Kysely<StoreDatabase>({ dialect: new SqliteDialect({ database: sqlite }) });
-  const { error, results } = await new Migrator({ db, provider: storeMigrations }).migrateToLatest();
+  const { error, results } = await migrateStore(db, storeMigrations, options.log);
   if (error) {
     await db.destroy();
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';

@@ -97,7 +97,10 @@ describe('Sign in with SSO', () => {
       login_hint: `grace@${DOMAIN}`,
     });
     for (const name of ['state', 'nonce', 'code_challenge']) expect(authorizationUrl.searchParams.get(name)).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(browser.cookies.get('ussynth_sso')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The started sign-in itself, sealed: the browser cannot read its state, nonce or PKCE verifier.
+    const sealed = browser.cookies.get('ussynth_sso')!;
+    expect(sealed).toMatch(/^[A-Za-z0-9_-]{200,}$/);
+    expect(Buffer.from(sealed, 'base64url').toString('latin1')).not.toContain(authorizationUrl.searchParams.get('state')!);
 
     const callback = await idp.signInAs(authorizationUrl.href, `grace@${DOMAIN}`);
     expect(callback.startsWith(`${server.url}/signin/sso/callback?code=`)).toBe(true);
@@ -166,7 +169,7 @@ describe('Sign in with SSO', () => {
     const callback = await idp.signInAs(await browser.startSso(`max@${DOMAIN}`), `max@${DOMAIN}`);
     const cookie = browser.cookies.get('ussynth_sso')!;
     expect((await browser.callback(callback)).status).toBe(303);
-    // Replayed with the very cookie of that sign-in: used up.
+    // Replayed with the very cookie of that sign-in: the provider takes its code once.
     browser.cookies.set('ussynth_sso', cookie);
     await expectFailurePage(await browser.callback(callback), /already used/);
   });

