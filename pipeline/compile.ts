@@ -45,7 +45,8 @@ export interface Compilation {
 
 /**
  * Runs extract, validate and transform for every source in `datasetsDir`
- * (reads nothing else, uses no network) and joins them.
+ * and joins them; besides datasets/ it reads only the us-atlas county
+ * boundaries (a dev dependency pinned by the lock file), and uses no network.
  */
 export function compile(datasetsDir: string): Compilation {
   const states = validateStates(extractStates(datasetsDir));
