@@ -7,7 +7,7 @@ import type { Address, AddressWithGeo, BatchResult, BatchWithGeo, EinResult, Pho
 import { GENERATOR_VERSION } from '../version.js';
 import { checkEmailDomain, EmailMaker, emailPart } from './email.js';
 import { EinMaker } from './ein.js';
-import { checkGeoIndex, GeoMaker } from './geo.js';
+import { checkGeoIndex, GeoMaker, withGeo } from './geo.js';
 import { addressPhone, phoneOf } from './phone.js';
 import { columnText, pick, pickColumn } from './pick.js';
 import { StreetMaker } from './street.js';
@@ -288,7 +288,7 @@ export class Generator {
       country: COUNTRY,
     };
     // The geographic fields come after country, from their own stream: nothing above changes.
-    return geo ? { ...address, ...this.#geoMaker().address(index, given ? given.index + 1 : 0, zipEntry) } : address;
+    return geo ? withGeo(address, this.#geoMaker().address(index, given ? given.index + 1 : 0, zipEntry)) : address;
   }
 
   /** Resolves an optional state code for generation, or throws a typed error. */

@@ -3,7 +3,7 @@ import { GEO_GRID, GEO_LAT_OFFSET, GEO_LON_OFFSET, GEO_UNITS_PER_DEGREE } from '
 import type { GeoIndex } from '../data-index/geo-index.js';
 import { UssynthError } from '../errors.js';
 import { RecordRandom } from '../random/record-random.js';
-import type { GeoFields, ZipGeoFields } from '../types.js';
+import type { Address, AddressWithGeo, GeoFields, ZipGeoFields } from '../types.js';
 
 // Its own stream id (the kind in the high byte, as the address and phone streams): the point's draws shift nothing else.
 const GEO_STREAM = 3 << 8;
@@ -19,6 +19,29 @@ function nthBit(bits: number, k: number): number {
   let b = bits;
   for (let i = 0; i < k; i++) b &= b - 1;
   return 31 - Math.clz32(b & -b);
+}
+
+/**
+ * The address with its geographic fields after `country`, as one object
+ * literal: V8's generic path for `{ ...a, ...b }` cost about 8 µs a record.
+ * @example withGeo(address, fields).timeZone // "America/Chicago"
+ */
+export function withGeo(a: Address, g: GeoFields): AddressWithGeo {
+  return {
+    name: a.name,
+    street: a.street,
+    city: a.city,
+    state: a.state,
+    zip: a.zip,
+    phone: a.phone,
+    email: a.email,
+    country: a.country,
+    lat: g.lat,
+    lon: g.lon,
+    county: g.county,
+    countyFips: g.countyFips,
+    timeZone: g.timeZone,
+  };
 }
 
 /**
