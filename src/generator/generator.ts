@@ -153,7 +153,7 @@ export class Generator {
   address(options?: AddressOptions): Address;
   address(options: AddressOptions = {}): Address {
     const state = this.#generatableState(options.state);
-    return this.#makeAddress(this.addressCursor++, state, this.#wantsGeo(options.geo));
+    return this.#address(this.addressCursor++, state, this.#wantsGeo(options.geo));
   }
 
   /**
@@ -163,7 +163,7 @@ export class Generator {
   addressAt(index: number, options: GeoAddressOptions): AddressWithGeo;
   addressAt(index: number, options?: AddressOptions): Address;
   addressAt(index: number, options?: AddressOptions): Address {
-    return this.#makeAddress(checkIndex(index), this.#generatableState(options?.state), this.#wantsGeo(options?.geo));
+    return this.#address(checkIndex(index), this.#generatableState(options?.state), this.#wantsGeo(options?.geo));
   }
 
   /**
@@ -179,7 +179,8 @@ export class Generator {
     const state = this.#generatableState(options.state);
     const geo = this.#wantsGeo(options.geo);
     const out = new Array<Address>(count);
-    for (let i = 0; i < count; i++) out[i] = this.#makeAddress(start + i, state, geo);
+    if (geo) for (let i = 0; i < count; i++) out[i] = this.#makeGeoAddress(start + i, state);
+    else for (let i = 0; i < count; i++) out[i] = this.#makeAddress(start + i, state);
     return out;
   }
 
@@ -196,7 +197,8 @@ export class Generator {
     const start = this.addressCursor;
     this.addressCursor += count;
     const addresses = new Array<Address>(count);
-    for (let i = 0; i < count; i++) addresses[i] = this.#makeAddress(start + i, state, geo);
+    if (geo) for (let i = 0; i < count; i++) addresses[i] = this.#makeGeoAddress(start + i, state);
+    else for (let i = 0; i < count; i++) addresses[i] = this.#makeAddress(start + i, state);
     return { count, addresses };
   }
 
@@ -264,7 +266,7 @@ export class Generator {
     return (this.geoMaker = new GeoMaker(this.data, checkGeoIndex(this.data, geo), this.key));
   }
 
-  #makeAddress(index: number, given: IndexState | undefined, geo = false): Address {
+  #makeAddress(index: number, given: IndexState | undefined): Address {
     const { random, data, parts } = this;
     random.reset(ADDRESS_STREAM + (given ? given.index + 1 : 0), index);
     const state = given ?? data.states[pick(parts.states, random)];
@@ -277,7 +279,7 @@ export class Generator {
     const email = this.emails.make(firstNames.second(firstColumn), parts.surnameNames.second(lastColumn), index, random);
     // The phone is drawn last: fictional numbers take other draws, and must change nothing else.
     const phone = addressPhone(data, state, zipEntry, random, this.fictionalPhones);
-    const address: Address = {
+    return {
       name: firstNames.first(firstColumn) + parts.surnameNames.first(lastColumn),
       street,
       city: parts.zipStrings.first(zipEntry),
@@ -287,8 +289,22 @@ export class Generator {
       email,
       country: COUNTRY,
     };
-    // The geographic fields come after country, from their own stream: nothing above changes.
-    return geo ? withGeo(address, this.#geoMaker().address(index, given ? given.index + 1 : 0, zipEntry)) : address;
+  }
+
+  /**
+   * The address with its geographic fields after country. The point has its
+   * own stream, so nothing of the address changes; its ZIP is found from the
+   * address's ZIP text, so the hot path every address without geo takes is
+   * left as it is.
+   */
+  #makeGeoAddress(index: number, given: IndexState | undefined): AddressWithGeo {
+    const address = this.#makeAddress(index, given);
+    return withGeo(address, this.#geoMaker().address(index, given ? given.index + 1 : 0, address.zip));
+  }
+
+  /** An address, with the geographic fields when `geo`. */
+  #address(index: number, given: IndexState | undefined, geo: boolean): Address {
+    return geo ? this.#makeGeoAddress(index, given) : this.#makeAddress(index, given);
   }
 
   /** Resolves an optional state code for generation, or throws a typed error. */

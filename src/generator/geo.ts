@@ -44,6 +44,20 @@ export function withGeo(a: Address, g: GeoFields): AddressWithGeo {
   };
 }
 
+const ENTRIES = new WeakMap<DataIndex, Int32Array>();
+
+/** Per ZIP row its ZS entry, or -1; made once per index. */
+function entriesOfRows(data: DataIndex): Int32Array {
+  let entries = ENTRIES.get(data);
+  if (!entries) {
+    entries = new Int32Array(data.zipCodes.length).fill(-1);
+    const items = data.table('ZS').items;
+    for (let e = 0; e < items.length; e++) entries[items[e]] = e;
+    ENTRIES.set(data, entries);
+  }
+  return entries;
+}
+
 /**
  * Checks that a geo index belongs to a main index: same dataset version,
  * one row per ZIP and one grid per residential ZIP.
@@ -68,6 +82,8 @@ export function checkGeoIndex(data: DataIndex, geo: GeoIndex): GeoIndex {
  */
 export class GeoMaker {
   private readonly random: RecordRandom;
+  // ZS entry of each ZIP row (-1: not residential); each residential ZIP is in one state's segment.
+  private readonly entryOfRow: Int32Array;
 
   constructor(
     private readonly data: DataIndex,
@@ -75,12 +91,14 @@ export class GeoMaker {
     key: Uint32Array,
   ) {
     this.random = new RecordRandom(key);
+    this.entryOfRow = entriesOfRows(data);
   }
 
-  /** The five fields of address `index` of the stream for state `stateKey` (index + 1, 0 for the default draw), whose ZIP is ZS entry `entry`. */
-  address(index: number, stateKey: number, entry: number): GeoFields {
+  /** The five fields of address `index` of the stream for state `stateKey` (index + 1, 0 for the default draw), whose ZIP is `zip` (a residential ZIP). */
+  address(index: number, stateKey: number, zip: string): GeoFields {
     const { geo, random } = this;
-    const row = this.data.table('ZS').items[entry];
+    const row = this.data.zipRow(Number(zip));
+    const entry = this.entryOfRow[row];
     let lat = geo.zipLat[row];
     let lon = geo.zipLon[row];
     const low = geo.gridLow[entry];
