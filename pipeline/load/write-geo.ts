@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { DataIndex } from '../../src/data-index/data-index.js';
 import type { CompiledData } from '../model.js';
-import type { County } from '../sources/counties/extract.js';
+import { COUNTIES_SOURCE, countiesPath, type County } from '../sources/counties/extract.js';
 import { geoFidelity } from '../transform/geo-fidelity.js';
 import { compileZipGeo } from '../transform/zip-geo.js';
 import { writeGeoIndex } from './write-geo-index.js';
@@ -24,6 +27,13 @@ export function buildGeo(data: CompiledData, sources: GeoSources, index: Uint8Ar
   return {
     bytes,
     manifest: {
+      // The boundaries are a pinned dev dependency, not a file of datasets/: their version and hash, for the record.
+      boundaries: {
+        package: `us-atlas@${(createRequire(import.meta.url)('us-atlas/package.json') as { version: string }).version}`,
+        file: COUNTIES_SOURCE,
+        sha256: createHash('sha256').update(readFileSync(countiesPath())).digest('hex'),
+      },
+      timeZonesBy: `@photostructure/tz-lookup@${(createRequire(import.meta.url)('@photostructure/tz-lookup/package.json') as { version: string }).version}`,
       counties: geo.counties.length,
       timeZones: geo.timeZones.length,
       residentialZipsWithGrid: cells.filter((c) => c > 0).length,

@@ -71,8 +71,9 @@ export function segmentMeetsRect(x1: number, y1: number, x2: number, y2: number,
 /**
  * The grid of one ZIP: an 8 x 8 grid of cells centred on the centroid, each
  * cell allowed when it lies in the circle of radius `radiusKm`, its four
- * corners and its centre are inside the county polygon and have the time
- * zone `timeZone`, and no county boundary segment crosses it. Every point
+ * corners are inside the county polygon, no county boundary segment
+ * crosses it (so all of it is inside), and its corners and centre have the
+ * time zone `timeZone`. Every point
  * of an allowed cell is then inside the county and, but for a time zone
  * border that turns back inside the cell, in that zone.
  */
@@ -101,8 +102,9 @@ export function zipGrid(latU: number, lonU: number, radiusKm: number, county: Co
       if ((i + 0.5 - HALF) ** 2 + (j + 0.5 - HALF) ** 2 > HALF * HALF) continue;
       if (!cornerGood(i, j) || !cornerGood(i + 1, j) || !cornerGood(i, j + 1) || !cornerGood(i + 1, j + 1)) continue;
       const [cw, cs, ce, cn] = [deg(west + j * cellLon), deg(south + i * cellLat), deg(west + (j + 1) * cellLon), deg(south + (i + 1) * cellLat)];
-      if (!good((cw + ce) / 2, (cs + cn) / 2)) continue;
       if (near.some((k) => segmentMeetsRect(s[k], s[k + 1], s[k + 2], s[k + 3], cw, cs, ce, cn))) continue;
+      // Corners inside and no boundary crossing the cell: the whole cell is inside, so the centre needs only its time zone.
+      if (tzLookup((cs + cn) / 2, (cw + ce) / 2) !== timeZone) continue;
       const bit = i * GEO_GRID + j;
       if (bit < 32) low = (low | (1 << bit)) >>> 0;
       else high = (high | (1 << (bit - 32))) >>> 0;

@@ -24,8 +24,16 @@ export interface County {
  * shipped) and converts them to GeoJSON features by FIPS code.
  */
 export function extractCounties(): Map<string, County> {
-  const path = createRequire(import.meta.url).resolve(COUNTIES_SOURCE);
-  const topology = JSON.parse(readFileSync(path, 'utf8')) as Topology<{ counties: GeometryCollection<{ name: string }> }>;
+  return countiesOf(readFileSync(countiesPath(), 'utf8'));
+}
+
+/** Where the installed us-atlas counties file is. */
+export function countiesPath(): string {
+  return createRequire(import.meta.url).resolve(COUNTIES_SOURCE);
+}
+
+function countiesOf(json: string): Map<string, County> {
+  const topology = JSON.parse(json) as Topology<{ counties: GeometryCollection<{ name: string }> }>;
   const counties = new Map<string, County>();
   for (const geometry of topology.objects.counties.geometries) {
     const f = feature(topology, geometry) as Feature<Polygon | MultiPolygon, { name: string }>;
