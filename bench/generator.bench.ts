@@ -61,6 +61,12 @@ const contenders = {
       for (let start = 0; start < n; start += 1000) for (const a of gen.addresses({ start, count: 1000 })) keep(a);
     },
   },
+  'ussynth with geo, pages of 1000 (addresses, geo: true)': {
+    count: RECORDS,
+    work: (n: number) => {
+      for (let start = 0; start < n; start += 1000) for (const a of gen.addresses({ start, count: 1000, geo: true })) keep(a);
+    },
+  },
   '@faker-js/faker (same 8 fields)': {
     count: PEER_RECORDS,
     work: (n: number) => {

@@ -16,6 +16,9 @@ import { validateGeonames } from './sources/geonames/validate.js';
 import { extractSimplemaps } from './sources/simplemaps/extract.js';
 import { transformSimplemaps } from './sources/simplemaps/transform.js';
 import { validateSimplemaps } from './sources/simplemaps/validate.js';
+import { simplemapsDensity } from './sources/simplemaps/density.js';
+import { extractCounties } from './sources/counties/extract.js';
+import type { GeoSources } from './load/write-geo.js';
 import { extractStates } from './sources/states/extract.js';
 import { transformStates } from './sources/states/transform.js';
 import { validateStates } from './sources/states/validate.js';
@@ -36,11 +39,14 @@ import { residentialWeights } from './transform/residential.js';
 export interface Compilation {
   data: CompiledData;
   reports: SourceReport[];
+  /** County polygons and densities for the geo index (built after the main index, whose ZIP order it follows). */
+  geo: GeoSources;
 }
 
 /**
  * Runs extract, validate and transform for every source in `datasetsDir`
- * (reads nothing else, uses no network) and joins them.
+ * and joins them; besides datasets/ it reads only the us-atlas county
+ * boundaries (a dev dependency pinned by the lock file), and uses no network.
  */
 export function compile(datasetsDir: string): Compilation {
   const states = validateStates(extractStates(datasetsDir));
@@ -48,7 +54,8 @@ export function compile(datasetsDir: string): Compilation {
   const codes = new Set(stateList.map((s) => s.code));
 
   const geonames = validateGeonames(extractGeonames(datasetsDir), codes);
-  const simplemaps = validateSimplemaps(extractSimplemaps(datasetsDir), codes);
+  const simplemapsRows = extractSimplemaps(datasetsDir);
+  const simplemaps = validateSimplemaps(simplemapsRows, codes);
   const zips = joinZips(
     transformGeonames(geonames.zips, geonames.report),
     geonames.report,
@@ -83,6 +90,7 @@ export function compile(datasetsDir: string): Compilation {
   };
   return {
     data,
+    geo: { counties: extractCounties(), density: simplemapsDensity(simplemapsRows) },
     reports: [...states.reports, geonames.report, simplemaps.report, ...areaCodes.reports, firstNames.report, ...surnames.reports, ...streets.reports, einPrefixes.report, phonePlaces.report],
   };
 }

@@ -7,6 +7,7 @@
  */
 import { generatorFor, type IndexSource } from './create-generator.js';
 import { DataIndex } from './data-index/data-index.js';
+import { GeoIndex } from './data-index/geo-index.js';
 import type { Generator, GeneratorOptions } from './generator/generator.js';
 
 export * from './public-api.js';
@@ -28,4 +29,14 @@ export async function loadIndex(url: string | URL): Promise<DataIndex> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`could not load the ussynth index from ${url}: HTTP ${response.status}`);
   return DataIndex.fromBytes(await response.arrayBuffer());
+}
+
+/**
+ * Fetches and reads the geo index (`ussynth-geo.idx`), for `geo: true`; pass it as `geoIndex`.
+ * @example const geoIndex = await loadGeoIndex(new URL('ussynth-geo.idx', location.href))
+ */
+export async function loadGeoIndex(url: string | URL): Promise<GeoIndex> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`could not load the ussynth geo index from ${url}: HTTP ${response.status}`);
+  return GeoIndex.fromBytes(await response.arrayBuffer());
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DataIndex } from './data-index/data-index.js';
+import { GeoIndex } from './data-index/geo-index.js';
 
 /** Path of the index shipped in the package (dist-data/ussynth.idx). */
 export const DEFAULT_INDEX_PATH = fileURLToPath(new URL('../dist-data/ussynth.idx', import.meta.url));
@@ -16,4 +17,17 @@ let cached: DataIndex | undefined;
  */
 export function defaultIndex(): DataIndex {
   return (cached ??= DataIndex.fromBytes(readFileSync(DEFAULT_INDEX_PATH)));
+}
+
+/** Path of the geo index shipped in the package (dist-data/ussynth-geo.idx). */
+export const DEFAULT_GEO_INDEX_PATH = fileURLToPath(new URL('../dist-data/ussynth-geo.idx', import.meta.url));
+
+let cachedGeo: GeoIndex | undefined;
+
+/**
+ * The shipped geo index, read once per process on first use (only `geo` needs it).
+ * @example defaultGeoIndex().timeZones.includes('America/Chicago') // true
+ */
+export function defaultGeoIndex(): GeoIndex {
+  return (cachedGeo ??= GeoIndex.fromBytes(readFileSync(DEFAULT_GEO_INDEX_PATH)));
 }

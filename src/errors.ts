@@ -11,6 +11,8 @@ export const ERROR_CODES = {
   invalid_zip: 'The ZIP is not a string of exactly five digits.',
   invalid_seed: 'The seed is not a non-empty string or a finite number.',
   invalid_email_domain: 'The e-mail domain is not a valid domain name.',
+  invalid_geo: 'The geo option is not true or false.',
+  geo_unavailable: 'Geo fields were asked for but the generator has no geo index (browsers pass geoIndex).',
   invalid_index_file: 'The binary index is malformed: wrong magic, unknown version, bad checksum or truncated.',
   missing_peer_dependency: 'ussynth/database was imported without its optional peer dependencies better-sqlite3 and kysely installed.',
 } as const;

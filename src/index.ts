@@ -7,11 +7,11 @@
  * gen.address({ state: 'CA' });
  */
 import { generatorFor, type IndexSource } from './create-generator.js';
-import { defaultIndex } from './default-index.js';
+import { defaultGeoIndex, defaultIndex } from './default-index.js';
 import type { Generator, GeneratorOptions } from './generator/generator.js';
 
 export * from './public-api.js';
-export { DEFAULT_INDEX_PATH, DEFAULT_SQLITE_PATH, defaultIndex } from './default-index.js';
+export { DEFAULT_GEO_INDEX_PATH, DEFAULT_INDEX_PATH, DEFAULT_SQLITE_PATH, defaultGeoIndex, defaultIndex } from './default-index.js';
 
 /**
  * Creates a generator over the shipped index (or `options.index`).
@@ -19,5 +19,6 @@ export { DEFAULT_INDEX_PATH, DEFAULT_SQLITE_PATH, defaultIndex } from './default
  */
 export function createGenerator(options: GeneratorOptions & { index?: IndexSource } = {}): Generator {
   const { index, ...rest } = options;
-  return generatorFor(index ?? defaultIndex(), rest);
+  // The shipped geo index pairs with the shipped index only; it is read on the first geo request.
+  return generatorFor(index ?? defaultIndex(), { ...rest, geoIndex: rest.geoIndex ?? (index === undefined ? defaultGeoIndex : undefined) });
 }

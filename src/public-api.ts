@@ -1,16 +1,18 @@
 // Everything both entry points export.
 export { DataIndex } from './data-index/data-index.js';
+export { GeoIndex } from './data-index/geo-index.js';
+export { GEO_INDEX_FILE } from './data-index/geo-format.js';
 export type { IndexState, WeightedTable } from './data-index/data-index.js';
 export { INDEX_FORMAT_VERSION, STATE_KINDS, ZIP_TYPES } from './data-index/format.js';
 export type { StateKind, ZipType } from './data-index/format.js';
 export { ERROR_CODES, UssynthError } from './errors.js';
 export type { ErrorCode } from './errors.js';
 export { COUNTRY, Generator, MAX_BATCH, MAX_PAGE } from './generator/generator.js';
-export type { AddressOptions, GeneratorOptions, PhoneOptions } from './generator/generator.js';
+export type { AddressOptions, GeneratorOptions, GeoAddressOptions, GeoIndexSource, PhoneOptions } from './generator/generator.js';
 export { RESERVED_EMAIL_DOMAINS } from './generator/email.js';
 export { FICTIONAL_EXCHANGE } from './generator/phone.js';
 export { UNIT_NUMBER_MAX } from './generator/street.js';
 export type { IndexSource } from './create-generator.js';
 export type { Seed } from './random/stream-key.js';
-export type { Address, BatchResult, EinResult, PhoneResult, ZipLookupResult } from './types.js';
+export type { Address, AddressWithGeo, BatchResult, BatchWithGeo, EinResult, GeoFields, PhoneResult, ZipGeoFields, ZipLookupResult, ZipLookupWithGeo } from './types.js';
 export { GENERATOR_VERSION } from './version.js';

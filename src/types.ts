@@ -51,3 +51,45 @@ export interface ZipLookupResult {
   /** The ZIP's city. */
   city: string;
 }
+
+/** The geographic fields `geo: true` adds to an address (docs/generator.md, "Geography"). */
+export interface GeoFields {
+  /** Latitude of a point in the ZIP's area and county, five decimals (WGS 84 degrees). */
+  lat: number;
+  /** Longitude of that point, five decimals. */
+  lon: number;
+  /** Name of the county the point lies in, e.g. "Cook" (Census 2017 boundaries). */
+  county: string;
+  /** Five-digit FIPS code of that county, e.g. "17031". */
+  countyFips: string;
+  /** IANA time zone at the point, e.g. "America/Chicago". */
+  timeZone: string;
+}
+
+/** An address with `geo: true`: the eight fields, unchanged, then the five geographic ones. */
+export interface AddressWithGeo extends Address, GeoFields {}
+
+/** A batch with `geo: true`. */
+export interface BatchWithGeo {
+  /** Number of addresses returned. */
+  count: number;
+  /** The generated addresses, with their geographic fields. */
+  addresses: AddressWithGeo[];
+}
+
+/** The geographic fields of a ZIP lookup: its centroid, county and time zone; null where the data has none (military ZIPs). */
+export interface ZipGeoFields {
+  /** Latitude of the ZIP's centroid (SimpleMaps, else GeoNames), five decimals. */
+  lat: number | null;
+  /** Longitude of the centroid. */
+  lon: number | null;
+  /** Name of the ZIP's county. */
+  county: string | null;
+  /** Five-digit FIPS code of the county. */
+  countyFips: string | null;
+  /** IANA time zone of the ZIP. */
+  timeZone: string | null;
+}
+
+/** A ZIP lookup with `geo: true`. */
+export interface ZipLookupWithGeo extends ZipLookupResult, ZipGeoFields {}

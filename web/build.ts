@@ -2,8 +2,9 @@
  * Builds the web pages into a static folder (default `server/web-dist/`,
  * which the ussynth-server package serves at `/` and ships): the free
  * browser demo (the page, its stylesheet and icon, the generator bundle
- * `app.js` (esbuild, ESM, minified, from web/src/main.ts) and the binary
- * index `ussynth.idx`), and the account pages (web/account/*.html with the
+ * `app.js` (esbuild, ESM, minified, from web/src/main.ts, with the map of
+ * the states inlined) and the binary indexes `ussynth.idx` and
+ * `ussynth-geo.idx`), and the account pages (web/account/*.html with the
  * bundle `account.js` from web/src/account/main.ts). Every file over 1 KiB
  * also gets `.br` and `.gz` siblings, made once here so the server sends
  * them without compressing per request. Prints each file's size raw and
@@ -18,6 +19,7 @@ import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { statesMapPath } from './states-map.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -28,7 +30,7 @@ export const WEB_DIST = join(ROOT, 'server', 'web-dist');
 export const GZIP_BUDGET = 2 * 1024 * 1024;
 
 /** What the demo page loads: the files the 2 MB budget covers. */
-export const DEMO_FILES = ['app.js', 'favicon.svg', 'index.html', 'styles.css', 'ussynth.idx'] as const;
+export const DEMO_FILES = ['app.js', 'favicon.svg', 'index.html', 'styles.css', 'ussynth-geo.idx', 'ussynth.idx'] as const;
 
 /** The account pages, copied from web/account/ with versioned asset URLs. */
 export const ACCOUNT_PAGES = ['dashboard.html', 'forgot-password.html', 'reset-password.html', 'signin.html', 'signup.html', 'verify-email.html'] as const;
@@ -41,6 +43,8 @@ const STATIC_FILES: Readonly<Record<string, string>> = {
   'web/styles.css': 'styles.css',
   'web/favicon.svg': 'favicon.svg',
   'dist-data/ussynth.idx': 'ussynth.idx',
+  // Fetched only when "With coordinates" is first ticked, but counted in the page's budget all the same.
+  'dist-data/ussynth-geo.idx': 'ussynth-geo.idx',
 };
 
 /**
@@ -74,7 +78,9 @@ export async function buildWeb(outDir: string = WEB_DIST): Promise<BuiltFile[]> 
   // a new page never runs an old bundle or reads an old index. Static hosts
   // ignore the query, so the folder still works anywhere.
   const indexUrl = `./ussynth.idx?v=${contentVersion(readFileSync(join(outDir, 'ussynth.idx')))}`;
-  await build({ ...BROWSER_BUNDLE, define: { __USSYNTH_INDEX_URL__: JSON.stringify(indexUrl) }, entryPoints: [join(ROOT, 'web/src/main.ts')], outfile: join(outDir, 'app.js') });
+  const geoIndexUrl = `./ussynth-geo.idx?v=${contentVersion(readFileSync(join(outDir, 'ussynth-geo.idx')))}`;
+  const define = { __USSYNTH_INDEX_URL__: JSON.stringify(indexUrl), __USSYNTH_GEO_INDEX_URL__: JSON.stringify(geoIndexUrl), __USSYNTH_STATES_PATH__: JSON.stringify(statesMapPath()) };
+  await build({ ...BROWSER_BUNDLE, define, entryPoints: [join(ROOT, 'web/src/main.ts')], outfile: join(outDir, 'app.js') });
   await build({ ...BROWSER_BUNDLE, entryPoints: [join(ROOT, 'web/src/account/main.ts')], outfile: join(outDir, 'account.js') });
   const version = (name: string) => `${name}?v=${contentVersion(readFileSync(join(outDir, name)))}`;
   const [appUrl, stylesUrl, accountUrl] = [version('app.js'), version('styles.css'), version('account.js')];

@@ -19,14 +19,15 @@ import { residentialPopulation, residentialWeights } from '../transform/resident
 import { aliasTable } from './alias-table.js';
 import { StringTable } from './string-table.js';
 
-interface Section {
+/** One section to pack. */
+export interface Section {
   tag: string;
   type: ElementType;
   values: ArrayLike<number>;
 }
 
 /** The narrowest element type that holds every value. */
-function widthFor(values: ArrayLike<number>): ElementType {
+export function widthFor(values: ArrayLike<number>): ElementType {
   let max = 0;
   for (let i = 0; i < values.length; i++) max = Math.max(max, values[i]);
   return max < 256 ? 'u8' : max < 65536 ? 'u16' : 'u32';
@@ -179,7 +180,8 @@ export function suffixText(abbreviation: string): string {
 
 const align = (n: number): number => Math.ceil(n / SECTION_ALIGNMENT) * SECTION_ALIGNMENT;
 
-function pack(sections: Section[], datasetVersion: string): Uint8Array {
+/** Lays sections out in the container (header, directory, aligned data, CRC). */
+export function pack(sections: Section[], datasetVersion: string): Uint8Array {
   let at = align(HEADER_SIZE + sections.length * DIRECTORY_ENTRY_SIZE);
   const placed = sections.map((s) => {
     const offset = at;

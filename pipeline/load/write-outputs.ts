@@ -5,11 +5,12 @@ import { byCodePoint } from '../code-point-order.js';
 import type { Compilation } from '../compile.js';
 import { phoneLocality } from '../transform/phone-locality.js';
 import { residentialWeights } from '../transform/residential.js';
+import { buildGeo } from './write-geo.js';
 import { writeIndex } from './write-index.js';
 import { writeSqlite } from './write-sqlite.js';
 
 /** File names of the outputs in dist-data/. */
-export const OUTPUT_FILES = { sqlite: 'ussynth.sqlite', index: 'ussynth.idx', manifest: 'manifest.json' } as const;
+export const OUTPUT_FILES = { sqlite: 'ussynth.sqlite', index: 'ussynth.idx', geoIndex: 'ussynth-geo.idx', manifest: 'manifest.json' } as const;
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
@@ -35,6 +36,9 @@ export function writeOutputs(compilation: Compilation, datasetsDir: string, outD
   const index = writeIndex(data);
   const indexTemp = join(outDir, `.${OUTPUT_FILES.index}.tmp`);
   writeFileSync(indexTemp, index);
+  const geo = buildGeo(data, compilation.geo, index);
+  const geoTemp = join(outDir, `.${OUTPUT_FILES.geoIndex}.tmp`);
+  writeFileSync(geoTemp, geo.bytes);
 
   const inputs = Object.fromEntries(listFiles(datasetsDir).map((file) => [file, sha256(readFileSync(join(datasetsDir, file)))]));
   const manifest = {
@@ -55,17 +59,20 @@ export function writeOutputs(compilation: Compilation, datasetsDir: string, outD
       zipPhonePlaces: data.zipPhonePlaces.length,
     },
     phoneLocality: phoneLocality(data),
+    geo: geo.manifest,
     sources: reports.map((r) => r.toJSON()),
     inputs,
     outputs: {
       [OUTPUT_FILES.sqlite]: { bytes: sqlite.length, sha256: sha256(sqlite) },
       [OUTPUT_FILES.index]: { bytes: index.length, sha256: sha256(index) },
+      [OUTPUT_FILES.geoIndex]: { bytes: geo.bytes.length, sha256: sha256(geo.bytes) },
     },
   };
   const manifestTemp = join(outDir, `.${OUTPUT_FILES.manifest}.tmp`);
   writeFileSync(manifestTemp, JSON.stringify(manifest, null, 2) + '\n');
   renameSync(sqliteTemp, join(outDir, OUTPUT_FILES.sqlite));
   renameSync(indexTemp, join(outDir, OUTPUT_FILES.index));
+  renameSync(geoTemp, join(outDir, OUTPUT_FILES.geoIndex));
   renameSync(manifestTemp, join(outDir, OUTPUT_FILES.manifest));
   return manifest;
 }

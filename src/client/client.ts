@@ -1,4 +1,4 @@
-import type { Address, BatchResult, EinResult, PhoneResult, ZipLookupResult } from '../types.js';
+import type { Address, AddressWithGeo, BatchResult, BatchWithGeo, EinResult, PhoneResult, ZipLookupResult, ZipLookupWithGeo } from '../types.js';
 import { addressPages, einPages, phonePages, type AddressesOptions, type AddressPage, type EinPage, type PhonePage, type PhonesOptions, type RangeOptions } from './record-pages.js';
 import { UssynthApiError } from './api-error.js';
 import { apiGet, type Query } from './api-request.js';
@@ -29,17 +29,20 @@ export interface SeedOption {
  * @example const client = createClient({ baseUrl: 'https://api.example.com', apiKey }); await client.batch({ seed: 42, count: 100 })
  */
 export interface UssynthClient {
-  /** GET /v1/address: record 0 of the seed's address stream; `fictional` for 555-01NN phones. */
-  address(options?: SeedOption & { state?: string; fictional?: boolean } & CallOptions): Promise<Address>;
-  /** GET /v1/batch: `count` (1..1000, default 10) addresses from record `start` (default 0). */
-  batch(options?: SeedOption & { count?: number; start?: number; state?: string; fictional?: boolean } & CallOptions): Promise<BatchResult>;
+  /** GET /v1/address: record 0 of the seed's address stream; `fictional` for 555-01NN phones, `geo` for lat, lon, county, countyFips and timeZone. */
+  address(options: SeedOption & { state?: string; fictional?: boolean; geo: true } & CallOptions): Promise<AddressWithGeo>;
+  address(options?: SeedOption & { state?: string; fictional?: boolean; geo?: boolean } & CallOptions): Promise<Address>;
+  /** GET /v1/batch: `count` (1..1000, default 10) addresses from record `start` (default 0); `geo` as for `address`. */
+  batch(options: SeedOption & { count?: number; start?: number; state?: string; fictional?: boolean; geo: true } & CallOptions): Promise<BatchWithGeo>;
+  batch(options?: SeedOption & { count?: number; start?: number; state?: string; fictional?: boolean; geo?: boolean } & CallOptions): Promise<BatchResult>;
   /** GET /v1/ein: record 0 of the seed's EIN stream. */
   ein(options?: SeedOption & CallOptions): Promise<EinResult>;
   /** GET /v1/phone: record 0 of the seed's phone stream of `state`; `fictional` for 555-01NN numbers. */
   phone(options?: SeedOption & { state?: string; fictional?: boolean } & CallOptions): Promise<PhoneResult>;
   /** GET /v1/zip/{zip}: the ZIP's state and city, or null for a well-formed ZIP that does not exist (as the library's `zip()`). */
-  zip(zip: string, options?: CallOptions): Promise<ZipLookupResult | null>;
-  /** Any number of addresses, in order: pages of /v1/batch fetched a few at a time. Equals the library's `addresses()` for the seed. */
+  zip(zip: string, options: { geo: true } & CallOptions): Promise<ZipLookupWithGeo | null>;
+  zip(zip: string, options?: { geo?: boolean } & CallOptions): Promise<ZipLookupResult | null>;
+  /** Any number of addresses, in order: pages of /v1/batch fetched a few at a time. Equals the library's `addresses()` for the seed (with `geo: true`, records are AddressWithGeo). */
   addresses(options: AddressesOptions): Promise<Address[]>;
   /** The same records as `addresses`, yielded page by page as they arrive in order, with memory bounded for any count. */
   addressPages(options: AddressesOptions): AsyncGenerator<AddressPage, void, undefined>;
@@ -66,18 +69,19 @@ export function createClient(options: ClientOptions): UssynthClient {
   // A bad seed is refused before anything is sent; the API checks everything else.
   const get = async <T>(path: string, query: Query, signal: AbortSignal | undefined): Promise<T> => apiGet<T>(resolved, path, { ...query, seed: seedOption(query.seed) }, signal);
   return {
-    address: ({ seed, state, fictional, signal } = {}) => get<Address>('v1/address', { seed, state, fictional }, signal),
-    batch: ({ seed, count, start, state, fictional, signal } = {}) => get<BatchResult>('v1/batch', { seed, count, start, state, fictional }, signal),
+    // One implementation for both overloads: the API's body is the record the options asked for.
+    address: (({ seed, state, fictional, geo, signal } = {}) => get<Address>('v1/address', { seed, state, fictional, geo }, signal)) as UssynthClient['address'],
+    batch: (({ seed, count, start, state, fictional, geo, signal } = {}) => get<BatchResult>('v1/batch', { seed, count, start, state, fictional, geo }, signal)) as UssynthClient['batch'],
     ein: ({ seed, signal } = {}) => get<EinResult>('v1/ein', { seed }, signal),
     phone: ({ seed, state, fictional, signal } = {}) => get<PhoneResult>('v1/phone', { seed, state, fictional }, signal),
-    async zip(zip, { signal } = {}) {
+    zip: (async (zip: string, { geo, signal }: { geo?: boolean } & CallOptions = {}) => {
       try {
-        return await get<ZipLookupResult>(`v1/zip/${encodeURIComponent(zip)}`, {}, signal);
+        return await get<ZipLookupResult>(`v1/zip/${encodeURIComponent(zip)}`, { geo }, signal);
       } catch (error) {
         if (error instanceof UssynthApiError && error.code === 'zip_not_found') return null;
         throw error;
       }
-    },
+    }) as UssynthClient['zip'],
     addresses: (range) => collect(addressPages(resolved, range), (page) => page.addresses),
     addressPages: (range) => addressPages(resolved, range),
     eins: (range) => collect(einPages(resolved, range), (page) => page.eins),

@@ -18,4 +18,4 @@ export { CLIENT_ERROR_CODES, UssynthApiError } from './api-error.js';
 export type { ClientErrorCode, Problem } from './api-error.js';
 export { MAX_RETRY_AFTER_SECONDS, RETRY_JITTER_MS } from './retry-after.js';
 export { RETRIED_CODES } from './api-request.js';
-export type { Address, BatchResult, EinResult, PhoneResult, ZipLookupResult } from '../types.js';
+export type { Address, AddressWithGeo, BatchResult, BatchWithGeo, EinResult, GeoFields, PhoneResult, ZipGeoFields, ZipLookupResult, ZipLookupWithGeo } from '../types.js';

@@ -38,6 +38,8 @@ export interface AddressesOptions extends RangeOptions {
   state?: string;
   /** Phones in the fictional 555-0100..555-0199 range (the library's `fictionalPhones`). */
   fictional?: boolean;
+  /** Adds lat, lon, county, countyFips and timeZone to every address (the library's `geo`). */
+  geo?: boolean;
 }
 
 /**
@@ -140,7 +142,7 @@ async function* recordPages<R>(options: ResolvedClientOptions, kind: PagedKind, 
  * @example for await (const page of addressPages(options, { seed: 42, count: 1_000_000 })) write(page.addresses)
  */
 export async function* addressPages(options: ResolvedClientOptions, range: AddressesOptions): AsyncGenerator<AddressPage, void, undefined> {
-  for await (const { start, records } of recordPages<Address>(options, { path: 'v1/batch', list: 'addresses' }, range, { state: range.state, fictional: range.fictional })) {
+  for await (const { start, records } of recordPages<Address>(options, { path: 'v1/batch', list: 'addresses' }, range, { state: range.state, fictional: range.fictional, geo: range.geo })) {
     yield { start, addresses: records };
   }
 }

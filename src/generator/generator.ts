@@ -2,10 +2,12 @@ import type { DataIndex, IndexState, WeightedTable } from '../data-index/data-in
 import { UssynthError } from '../errors.js';
 import { RecordRandom } from '../random/record-random.js';
 import { canonicalSeed, streamKey, type Seed } from '../random/stream-key.js';
-import type { Address, BatchResult, EinResult, PhoneResult, ZipLookupResult } from '../types.js';
+import { GeoIndex } from '../data-index/geo-index.js';
+import type { Address, AddressWithGeo, BatchResult, BatchWithGeo, EinResult, PhoneResult, ZipLookupResult, ZipLookupWithGeo } from '../types.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { checkEmailDomain, EmailMaker, emailPart } from './email.js';
 import { EinMaker } from './ein.js';
+import { checkGeoIndex, GeoMaker, withGeo } from './geo.js';
 import { addressPhone, phoneOf } from './phone.js';
 import { columnText, pick, pickColumn } from './pick.js';
 import { StreetMaker } from './street.js';
@@ -29,13 +31,25 @@ export interface GeneratorOptions {
   emailDomain?: string;
   /** Phones in the fictional range 555-0100..555-0199 (default false). */
   fictionalPhones?: boolean;
+  /** Adds lat, lon, county, countyFips and timeZone to every address (default false; a call's `geo` overrides it). */
+  geo?: boolean;
+  /** The geo index (dist-data/ussynth-geo.idx), read only when geo fields are asked for; the Node entry point supplies the shipped one. */
+  geoIndex?: GeoIndexSource;
 }
+
+/** The geo index as bytes, already read, or a function that reads it on first use. */
+export type GeoIndexSource = GeoIndex | ArrayBuffer | Uint8Array | (() => GeoIndex);
 
 /** Options of address methods. */
 export interface AddressOptions {
   /** Two-letter state, DC or territory code (any case); default: 50 states and DC by population. */
   state?: string;
+  /** Adds the geographic fields (true) or leaves them out (false); default: the generator's `geo`. */
+  geo?: boolean;
 }
+
+/** Address options asking for the geographic fields. */
+export type GeoAddressOptions = AddressOptions & { geo: true };
 
 /** Options of phone methods. */
 export interface PhoneOptions extends AddressOptions {
@@ -99,6 +113,11 @@ export class Generator {
   private readonly emails: EmailMaker;
   private readonly eins: EinMaker;
   private readonly parts: SharedParts;
+  /** Whether addresses carry the geographic fields by default. */
+  readonly geo: boolean;
+  private readonly geoSource: GeoIndexSource | undefined;
+  private geoMaker: GeoMaker | undefined;
+  private readonly key: Uint32Array;
   private addressCursor = 0;
   private phoneCursor = 0;
   private einCursor = 0;
@@ -113,6 +132,10 @@ export class Generator {
     this.datasetVersion = data.datasetVersion;
     this.fictionalPhones = options.fictionalPhones === true;
     this.random = new RecordRandom(key);
+    this.key = key;
+    if (options.geo !== undefined && typeof options.geo !== 'boolean') throw new UssynthError('invalid_geo', `geo must be true or false, got ${JSON.stringify(options.geo)}`, 'geo');
+    this.geo = options.geo === true;
+    this.geoSource = options.geoIndex;
     const domain = options.emailDomain === undefined ? undefined : checkEmailDomain(options.emailDomain);
     this.emails = new EmailMaker(key, domain);
     this.eins = new EinMaker(data, key);
@@ -126,17 +149,21 @@ export class Generator {
    * The next address of the stream for these options.
    * @example gen.address() // { name: 'Maria Garcia', street: '4821 N Oak St', city: 'Chicago', state: 'IL', ... }
    */
+  address(options: GeoAddressOptions): AddressWithGeo;
+  address(options?: AddressOptions): Address;
   address(options: AddressOptions = {}): Address {
     const state = this.#generatableState(options.state);
-    return this.#makeAddress(this.addressCursor++, state);
+    return this.#address(this.addressCursor++, state, this.#wantsGeo(options.geo));
   }
 
   /**
    * Record `index` of the address stream, independent of any other call.
    * @example gen.addressAt(1_000_000, { state: 'TX' }).state // "TX"
    */
+  addressAt(index: number, options: GeoAddressOptions): AddressWithGeo;
+  addressAt(index: number, options?: AddressOptions): Address;
   addressAt(index: number, options?: AddressOptions): Address {
-    return this.#makeAddress(checkIndex(index), this.#generatableState(options?.state));
+    return this.#address(checkIndex(index), this.#generatableState(options?.state), this.#wantsGeo(options?.geo));
   }
 
   /**
@@ -144,12 +171,16 @@ export class Generator {
    * range into pages gives the same records.
    * @example gen.addresses({ start: 100, count: 10 }) // same as records 100..109 of any other page split
    */
+  addresses(options: GeoAddressOptions & { start?: number; count: number }): AddressWithGeo[];
+  addresses(options: AddressOptions & { start?: number; count: number }): Address[];
   addresses(options: AddressOptions & { start?: number; count: number }): Address[] {
     const start = checkIndex(options.start ?? 0, 'start');
     const count = checkCount(options.count, 0, MAX_PAGE);
     const state = this.#generatableState(options.state);
+    const geo = this.#wantsGeo(options.geo);
     const out = new Array<Address>(count);
-    for (let i = 0; i < count; i++) out[i] = this.#makeAddress(start + i, state);
+    if (geo) for (let i = 0; i < count; i++) out[i] = this.#makeGeoAddress(start + i, state);
+    else for (let i = 0; i < count; i++) out[i] = this.#makeAddress(start + i, state);
     return out;
   }
 
@@ -157,13 +188,17 @@ export class Generator {
    * The next `count` (1..1000) addresses, as the service's batch result.
    * @example gen.batch({ count: 10, state: 'NY' }).count // 10
    */
+  batch(options: GeoAddressOptions & { count: number }): BatchWithGeo;
+  batch(options: AddressOptions & { count: number }): BatchResult;
   batch(options: AddressOptions & { count: number }): BatchResult {
     const count = checkCount(options.count, 1, MAX_BATCH);
     const state = this.#generatableState(options.state);
+    const geo = this.#wantsGeo(options.geo);
     const start = this.addressCursor;
     this.addressCursor += count;
     const addresses = new Array<Address>(count);
-    for (let i = 0; i < count; i++) addresses[i] = this.#makeAddress(start + i, state);
+    if (geo) for (let i = 0; i < count; i++) addresses[i] = this.#makeGeoAddress(start + i, state);
+    else for (let i = 0; i < count; i++) addresses[i] = this.#makeAddress(start + i, state);
     return { count, addresses };
   }
 
@@ -207,8 +242,28 @@ export class Generator {
    * Looks up a five-digit ZIP; null when it is well formed but not a known ZIP.
    * @example gen.zip('90210') // { zip: '90210', state: 'CA', stateFull: 'California', city: 'Beverly Hills' }
    */
-  zip(code: string): ZipLookupResult | null {
-    return lookupZip(this.data, code);
+  zip(code: string, options: { geo: true }): ZipLookupWithGeo | null;
+  zip(code: string, options?: { geo?: boolean }): ZipLookupResult | null;
+  zip(code: string, options: { geo?: boolean } = {}): ZipLookupResult | null {
+    const found = lookupZip(this.data, code);
+    if (!found || !this.#wantsGeo(options.geo)) return found;
+    return { ...found, ...this.#geoMaker().zip(this.data.zipRow(Number(code))) };
+  }
+
+  /** A call's `geo` (checked) or the generator's. */
+  #wantsGeo(geo: unknown): boolean {
+    if (geo === undefined) return this.geo;
+    if (typeof geo !== 'boolean') throw new UssynthError('invalid_geo', `geo must be true or false, got ${JSON.stringify(geo)}`, 'geo');
+    return geo;
+  }
+
+  /** The geo maker, reading the geo index on first use. */
+  #geoMaker(): GeoMaker {
+    if (this.geoMaker) return this.geoMaker;
+    const source = this.geoSource;
+    if (source === undefined) throw new UssynthError('geo_unavailable', 'geo fields need the geo index: pass geoIndex (the bytes of dist-data/ussynth-geo.idx) to createGenerator', 'geo');
+    const geo = source instanceof GeoIndex ? source : typeof source === 'function' ? source() : GeoIndex.fromBytes(source);
+    return (this.geoMaker = new GeoMaker(this.data, checkGeoIndex(this.data, geo), this.key));
   }
 
   #makeAddress(index: number, given: IndexState | undefined): Address {
@@ -234,6 +289,22 @@ export class Generator {
       email,
       country: COUNTRY,
     };
+  }
+
+  /**
+   * The address with its geographic fields after country. The point has its
+   * own stream, so nothing of the address changes; its ZIP is found from the
+   * address's ZIP text, so the hot path every address without geo takes is
+   * left as it is.
+   */
+  #makeGeoAddress(index: number, given: IndexState | undefined): AddressWithGeo {
+    const address = this.#makeAddress(index, given);
+    return withGeo(address, this.#geoMaker().address(index, given ? given.index + 1 : 0, address.zip));
+  }
+
+  /** An address, with the geographic fields when `geo`. */
+  #address(index: number, given: IndexState | undefined, geo: boolean): Address {
+    return geo ? this.#makeGeoAddress(index, given) : this.#makeAddress(index, given);
   }
 
   /** Resolves an optional state code for generation, or throws a typed error. */

@@ -35,6 +35,17 @@ describe('the typed calls, against a real server', () => {
     expect(malformed).toMatchObject({ code: 'invalid_zip', status: 400 });
   });
 
+  it('geo: address, batch, addresses and zip add the five fields, as the library', async () => {
+    const gen = () => createGenerator({ seed: 'typed-geo' });
+    const one = await client.address({ seed: 'typed-geo', state: 'IL', geo: true });
+    expect(one).toEqual(gen().addressAt(0, { state: 'IL', geo: true }));
+    expect(one.countyFips).toMatch(/^17\d{3}$/);
+    expect(await client.batch({ seed: 'typed-geo', count: 5, start: 7, geo: true })).toEqual({ count: 5, addresses: gen().addresses({ start: 7, count: 5, geo: true }) });
+    expect(await client.addresses({ seed: 'typed-geo', count: 1500, geo: true })).toEqual(gen().addresses({ count: 1500, geo: true }));
+    expect(await client.zip('10001', { geo: true })).toEqual(gen().zip('10001', { geo: true }));
+    expect(await client.address({ seed: 'typed-geo', geo: false })).toEqual(gen().addressAt(0));
+  });
+
   it('works with a bearer token next to the key', async () => {
     const enterprise = createClient({ baseUrl: server.url, apiKey: server.createKey('sso', { tier: 'pro' }), bearerToken: 'eyJhbGciOiJSUzI1NiJ9.e30.c2ln' });
     expect(await enterprise.ein({ seed: 'sso' })).toEqual(createGenerator({ seed: 'sso' }).einAt(0));

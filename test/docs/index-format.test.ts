@@ -4,6 +4,7 @@ import {
   DATASET_VERSION_SIZE, DIRECTORY_ENTRY_SIZE, ELEMENT_TYPES, HEADER_SIZE, INDEX_FORMAT_VERSION, INDEX_MAGIC,
   PLAIN_SECTIONS, SECTION_ALIGNMENT, STATE_KINDS, WEIGHTED_TABLES, ZIP_TYPES,
 } from '../../src/data-index/format.js';
+import { GEO_SECTIONS } from '../../src/data-index/geo-format.js';
 
 const doc = readFileSync(new URL('../../docs/index-format.md', import.meta.url), 'utf8');
 const rows = (pattern: RegExp) => [...doc.matchAll(pattern)];
@@ -42,5 +43,10 @@ describe('docs/index-format.md agrees with src/data-index/format.ts', () => {
     const bytes = readFileSync(new URL('../../dist-data/ussynth.idx', import.meta.url));
     const hex = (at: number) => Array.from({ length: 8 }, (_, k) => bytes.subarray(at + 2 * k, at + 2 * k + 2).toString('hex')).join(' ');
     for (let line = 0; line < 6; line++) expect(doc).toContain(`${(line * 16).toString(16).padStart(8, '0')}: ${hex(line * 16)}`);
+  });
+
+  it('documents every section of the geo index with its type and meaning', () => {
+    const documented = rows(/^\| geo \| `([A-Z]{4})` \| (u8|u16|u32) \| (.+) \|$/gm).map((m) => [m[1], m[2], m[3]]);
+    expect(documented).toEqual(Object.entries(GEO_SECTIONS).map(([tag, s]) => [tag, s.type, s.what]));
   });
 });

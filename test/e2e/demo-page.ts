@@ -7,6 +7,8 @@ export interface FormInput {
   state?: string;
   seed?: string;
   zip?: string;
+  /** The "With coordinates" box. */
+  geo?: boolean;
 }
 
 /** An open demo page with every URL the browser requested for it. */
@@ -44,6 +46,7 @@ export async function fillAndGenerate(page: Page, input: FormInput): Promise<voi
   if (input.state !== undefined) await page.locator('#state').selectOption(input.state);
   await page.locator('#seed').fill(input.seed ?? '');
   if (input.zip !== undefined) await page.locator('#zip').fill(input.zip);
+  if (input.geo !== undefined) await page.locator('#geo').setChecked(input.geo);
   await page.locator('#generate').click();
 }
 

@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compile } from '../../pipeline/compile.js';
 import { compareOutputs } from '../../pipeline/load/compare-outputs.js';
+import { GeoIndex } from '../../src/data-index/geo-index.js';
 import { OUTPUT_FILES, writeOutputs } from '../../pipeline/load/write-outputs.js';
 import { DATASETS_DIR, DIST_DATA_DIR } from '../../pipeline/main.js';
 import { DataIndex } from '../../src/data-index/data-index.js';
@@ -27,6 +28,11 @@ let manifest: {
   sources: SourceEntry[];
   inputs: Record<string, string>;
   outputs: Record<string, { bytes: number; sha256: string }>;
+  geo: {
+    residentialZipsWithGrid: number;
+    exceptions: Record<string, number>;
+    fidelity: { default: Record<string, number>; byState: Record<string, Record<string, number>> };
+  };
 };
 let db: SqliteDatabase;
 let index: DataIndex;
@@ -36,7 +42,8 @@ beforeAll(() => {
   manifest = JSON.parse(JSON.stringify(writeOutputs(compile(DATASETS_DIR), DATASETS_DIR, outDir)));
   db = new Database(join(outDir, OUTPUT_FILES.sqlite), { readonly: true });
   index = DataIndex.fromBytes(readFileSync(join(outDir, OUTPUT_FILES.index)));
-});
+  // The geo index's grids (every residential ZIP's cells against its county polygon) take most of the build: 20-30 s of CPU.
+}, 300_000);
 
 afterAll(() => {
   db?.close();
@@ -191,5 +198,24 @@ describe('the real build', () => {
     const idx = readFileSync(join(outDir, OUTPUT_FILES.index));
     expect(idx.length).toBeLessThanOrEqual(3_000_000);
     expect(gzipSync(idx, { level: 9 }).length).toBeLessThanOrEqual(1_500_000);
+  });
+
+  it('writes the geo index with the main index\'s dataset version and measures its points into the manifest', () => {
+    const geo = GeoIndex.fromBytes(readFileSync(join(outDir, OUTPUT_FILES.geoIndex)));
+    expect(geo.datasetVersion).toBe(manifest.datasetVersion);
+    expect(geo.zipLat.length).toBe(index.zipCodes.length);
+    expect(geo.cellLat.length).toBe(index.table('ZS').size);
+    expect(manifest.outputs[OUTPUT_FILES.geoIndex].bytes).toBe(statSync(join(outDir, OUTPUT_FILES.geoIndex)).size);
+    // All but a handful of residential ZIPs have a grid; those few are counted as exceptions.
+    expect(manifest.geo.residentialZipsWithGrid + manifest.geo.exceptions.grid_centroid_only).toBe(index.table('ZS').size);
+    expect(manifest.geo.exceptions.grid_centroid_only).toBeLessThan(10);
+    const { default: all, byState } = manifest.geo.fidelity;
+    expect(all.inNamedCounty).toBe(1);
+    expect(all.timeZoneAtPointEqualsField).toBe(1);
+    expect(all.timeZoneAtPointEqualsZip).toBeGreaterThan(0.99);
+    expect(all.medianKmFromCentroid).toBeLessThan(all.p99KmFromCentroid);
+    const generatable = index.states.filter((s) => s.zipCount > 0 && s.areaCodeCount > 0).map((s) => s.code);
+    expect(Object.keys(byState)).toEqual(generatable);
+    for (const [state, f] of Object.entries(byState)) if (state !== 'AS') expect(f.inNamedCounty, state).toBeGreaterThan(0.99);
   });
 });

@@ -7,6 +7,10 @@ describe('parseDemoForm', () => {
   it('reads a batch, trimming the seed; an empty seed means a random one', () => {
     expect(parseDemoForm({ ...form, seed: ' 42 ', state: 'CA' })).toEqual({ kind: 'batch', seed: '42', count: 10, state: 'CA', zip: '' });
     expect(parseDemoForm(form).seed).toBeUndefined();
+    // The geo box counts for addresses, batches and ZIP lookups only.
+    expect(parseDemoForm({ ...form, geo: true }).geo).toBe(true);
+    expect(parseDemoForm({ ...form, kind: 'ein', geo: true })).not.toHaveProperty('geo');
+    expect(parseDemoForm({ ...form, geo: false })).not.toHaveProperty('geo');
     expect(parseDemoForm({ ...form, seed: '   ' }).seed).toBeUndefined();
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createGenerator, defaultIndex, UssynthError } from '../../src/index.js';
+import { createGenerator, defaultGeoIndex, defaultIndex, UssynthError } from '../../src/index.js';
 import type { DemoRequest } from '../../web/src/demo-request.js';
-import { DEMO_COLUMNS, runDemo } from '../../web/src/generate.js';
+import { DEMO_COLUMNS, demoColumns, runDemo } from '../../web/src/generate.js';
 
 const base: DemoRequest = { kind: 'batch', seed: 'unit', count: 5, state: undefined, zip: '' };
 
@@ -23,6 +23,20 @@ describe('runDemo', () => {
       const keys = DEMO_COLUMNS[kind].map((c) => c.key);
       for (const record of result.records) expect(Object.keys(record)).toEqual(keys);
     }
+  });
+
+  it('with geo gives the Node records with geo, rows with the five columns as text, and needs the geo index', () => {
+    const index = defaultIndex();
+    const geo = defaultGeoIndex();
+    const batch = runDemo(index, { ...base, geo: true }, geo);
+    expect(batch.json).toEqual(createGenerator({ seed: 'unit' }).batch({ count: 5, geo: true }));
+    const keys = demoColumns({ kind: 'batch', geo: true }).map((c) => c.key);
+    expect(keys.slice(-5)).toEqual(['lat', 'lon', 'county', 'countyFips', 'timeZone']);
+    for (const record of batch.records) expect(Object.keys(record)).toEqual(keys);
+    expect(batch.records[0].lat).toBe(String((batch.json as { addresses: { lat: number }[] }).addresses[0].lat));
+    // A military ZIP's geography is null: an empty cell.
+    expect(runDemo(index, { ...base, kind: 'zip', zip: '09001', geo: true }, geo).records[0]).toMatchObject({ lat: '', county: '', timeZone: '' });
+    expect(() => runDemo(index, { ...base, geo: true })).toThrow(expect.objectContaining({ code: 'geo_unavailable' }));
   });
 
   it('picks a seed when none is given and reports it', () => {

@@ -18,6 +18,8 @@ export interface DemoRequest {
   state: string | undefined;
   /** The ZIP to look up (kind `zip` only). */
   zip: string;
+  /** With the geographic fields (set, true, only for kinds of KINDS_WITH_GEO when the box is ticked). */
+  geo?: true;
 }
 
 /** The form's raw text values. */
@@ -27,6 +29,8 @@ export interface DemoFormValues {
   count: string;
   state: string;
   zip: string;
+  /** The "with coordinates" box. */
+  geo?: boolean;
 }
 
 /** Bad form input: `field` names the control at fault. */
@@ -45,6 +49,9 @@ export const KINDS_WITH_COUNT: readonly DemoKind[] = ['batch', 'ein', 'phone'];
 
 /** Kinds whose form shows a state. */
 export const KINDS_WITH_STATE: readonly DemoKind[] = ['address', 'batch', 'phone'];
+
+/** Kinds that take the geographic fields (lat, lon, county, countyFips, timeZone). */
+export const KINDS_WITH_GEO: readonly DemoKind[] = ['address', 'batch', 'zip'];
 
 /**
  * Checks the form's values. The state comes from a list of generatable
@@ -71,5 +78,6 @@ export function parseDemoForm(values: DemoFormValues): DemoRequest {
     count,
     state: KINDS_WITH_STATE.includes(kind) && values.state !== '' ? values.state : undefined,
     zip: kind === 'zip' ? values.zip.trim() : '',
+    ...(values.geo === true && KINDS_WITH_GEO.includes(kind) ? { geo: true as const } : {}),
   };
 }

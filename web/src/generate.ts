@@ -1,4 +1,4 @@
-import { createGenerator, type DataIndex } from '../../src/browser.js';
+import { createGenerator, type DataIndex, type GeoIndex } from '../../src/browser.js';
 import type { DemoKind, DemoRequest } from './demo-request.js';
 
 /** A column of the results table and of the CSV: the record's key and its heading. */
@@ -37,6 +37,28 @@ function addressColumns(): DemoColumn[] {
   ];
 }
 
+/** The columns `geo` adds after the others. */
+export const GEO_DEMO_COLUMNS: readonly DemoColumn[] = [
+  { key: 'lat', label: 'Latitude' },
+  { key: 'lon', label: 'Longitude' },
+  { key: 'county', label: 'County' },
+  { key: 'countyFips', label: 'County FIPS' },
+  { key: 'timeZone', label: 'Time zone' },
+];
+
+/**
+ * The columns of a request's result: its kind's, and the geographic ones with geo.
+ * @example demoColumns({ kind: 'batch', geo: true, ... }).length // 13
+ */
+export function demoColumns(request: Pick<DemoRequest, 'kind' | 'geo'>): readonly DemoColumn[] {
+  return request.geo ? [...DEMO_COLUMNS[request.kind], ...GEO_DEMO_COLUMNS] : DEMO_COLUMNS[request.kind];
+}
+
+// Table and CSV cells are text: numbers (lat, lon) as JavaScript writes them, null (a military ZIP's geography) as empty.
+function rowOf(record: object): Record<string, string> {
+  return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, v === null ? '' : String(v)]));
+}
+
 /** What one generation produced. */
 export interface DemoResult {
   /** The request as run (its count possibly trimmed by the free tier). */
@@ -54,21 +76,22 @@ export interface DemoResult {
  * what `createGenerator({ seed }).batch(...)` (and so on) gives in Node:
  * `address` is `address({state})`, `batch` is `batch({count, state})`,
  * `ein`/`phone` are `count` calls of `ein()`/`phone({state})` and `zip` is
- * `zip(code)`. Throws the library's UssynthError for bad input.
+ * `zip(code)`, each with `geo` when the request has it (then `geoIndex` is needed). Throws the library's UssynthError for bad input.
  * @example runDemo(index, { kind: 'batch', seed: '42', count: 10, state: 'CA', zip: '' }).records.length // 10
  */
-export function runDemo(index: DataIndex, request: DemoRequest): DemoResult {
-  const generator = createGenerator(request.seed === undefined ? { index } : { index, seed: request.seed });
+export function runDemo(index: DataIndex, request: DemoRequest, geoIndex?: GeoIndex): DemoResult {
+  const generator = createGenerator(request.seed === undefined ? { index, geoIndex } : { index, geoIndex, seed: request.seed });
   const state = request.state;
+  const geo = request.geo === true;
   const seed = generator.seed;
   switch (request.kind) {
     case 'address': {
-      const address = generator.address({ state });
-      return { request, seed, records: [{ ...address }], json: address };
+      const address = generator.address({ state, geo });
+      return { request, seed, records: [rowOf(address)], json: address };
     }
     case 'batch': {
-      const batch = generator.batch({ count: request.count, state });
-      return { request, seed, records: batch.addresses.map((a) => ({ ...a })), json: batch };
+      const batch = generator.batch({ count: request.count, state, geo });
+      return { request, seed, records: batch.addresses.map(rowOf), json: batch };
     }
     case 'ein': {
       const eins = Array.from({ length: request.count }, () => generator.ein());
@@ -79,8 +102,8 @@ export function runDemo(index: DataIndex, request: DemoRequest): DemoResult {
       return { request, seed, records: phones.map((p) => ({ ...p })), json: phones };
     }
     case 'zip': {
-      const found = generator.zip(request.zip);
-      return { request, seed, records: found ? [{ ...found }] : [], json: found };
+      const found = generator.zip(request.zip, { geo });
+      return { request, seed, records: found ? [rowOf(found)] : [], json: found };
     }
   }
 }

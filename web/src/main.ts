@@ -2,12 +2,13 @@
  * The free browser demo: loads the binary index as a static file, generates
  * in the page with the ussynth library and sends nothing anywhere.
  */
-import { GENERATOR_VERSION, loadIndex, UssynthError, type DataIndex } from '../../src/browser.js';
+import { GENERATOR_VERSION, loadGeoIndex, loadIndex, UssynthError, type DataIndex, type GeoIndex } from '../../src/browser.js';
 import { toCsv } from './csv.js';
-import { DemoInputError, KINDS_WITH_COUNT, KINDS_WITH_STATE, parseDemoForm, type DemoKind, type DemoRequest } from './demo-request.js';
+import { DemoInputError, KINDS_WITH_COUNT, KINDS_WITH_GEO, KINDS_WITH_STATE, parseDemoForm, type DemoKind, type DemoRequest } from './demo-request.js';
 import { downloadText, resultFileName } from './download.js';
 import { counterText, FreeTier, refusalMessage, trimMessage } from './free-tier.js';
-import { DEMO_COLUMNS, runDemo, type DemoResult } from './generate.js';
+import { demoColumns, runDemo, type DemoResult } from './generate.js';
+import { renderMap, type MapRecord } from './geo-map.js';
 import { renderTable } from './results-table.js';
 
 const byId = <T extends HTMLElement>(id: string): T => {
@@ -31,12 +32,17 @@ const seedUsed = byId<HTMLParagraphElement>('seed-used');
 const table = byId<HTMLTableElement>('results-table');
 const jsonDetails = byId<HTMLDetailsElement>('json-details');
 const jsonText = byId<HTMLTextAreaElement>('json-text');
+const geoInput = byId<HTMLInputElement>('geo');
+const map = byId<HTMLElement>('map');
 
 /** `./ussynth.idx?v=<content version>`, set by web/build.ts so a cached old index is never read by a new page. */
 declare const __USSYNTH_INDEX_URL__: string;
+/** `./ussynth-geo.idx?v=<content version>`: fetched the first time geo is asked for. */
+declare const __USSYNTH_GEO_INDEX_URL__: string;
 
 const tier = new FreeTier();
 let index: DataIndex | undefined;
+let geoIndex: Promise<GeoIndex> | undefined;
 let last: { result: DemoResult; json?: string } | undefined;
 
 const NOUNS: Record<DemoKind, [string, string]> = {
@@ -59,6 +65,7 @@ function showFieldsFor(kind: string): void {
   byId('count-field').hidden = !KINDS_WITH_COUNT.includes(kind as DemoKind);
   byId('state-field').hidden = !KINDS_WITH_STATE.includes(kind as DemoKind);
   byId('zip-field').hidden = kind !== 'zip';
+  byId('geo-field').hidden = !KINDS_WITH_GEO.includes(kind as DemoKind);
 }
 
 function showAlert(message: string, notice = false): void {
@@ -84,13 +91,13 @@ function resultJson(): string {
   return (last.json ??= JSON.stringify(last.result.json, null, 2) + '\n');
 }
 
-function generate(): void {
+async function generate(): Promise<void> {
   if (!index) return;
   performance.mark('ussynth:generate');
   clearAlert();
   let request: DemoRequest;
   try {
-    request = parseDemoForm({ kind: selectedKind(), seed: seedInput.value, count: countInput.value, state: stateSelect.value, zip: zipInput.value });
+    request = parseDemoForm({ kind: selectedKind(), seed: seedInput.value, count: countInput.value, state: stateSelect.value, zip: zipInput.value, geo: geoInput.checked });
   } catch (error) {
     if (!(error instanceof DemoInputError)) throw error;
     showAlert(error.message);
@@ -99,6 +106,19 @@ function generate(): void {
       countInput.focus();
     }
     return;
+  }
+  let geo: GeoIndex | undefined;
+  if (request.geo) {
+    // The geo index (a static file of this site, like the main index) is loaded once, on first use.
+    status.textContent = 'Loading the geo index…';
+    try {
+      geo = await (geoIndex ??= loadGeoIndex(new URL(__USSYNTH_GEO_INDEX_URL__, document.baseURI)));
+    } catch (error) {
+      geoIndex = undefined;
+      showAlert(`Could not load the geo index: ${(error as Error).message}. Try again, or untick "With coordinates".`);
+      status.textContent = 'Not generated: the geo index did not load.';
+      return;
+    }
   }
   const allowance = tier.allow(request.count);
   if (allowance.kind === 'refused') {
@@ -109,7 +129,7 @@ function generate(): void {
   const requested = request.count;
   let result: DemoResult;
   try {
-    result = runDemo(index, { ...request, count: allowance.granted });
+    result = runDemo(index, { ...request, count: allowance.granted }, geo);
   } catch (error) {
     if (!(error instanceof UssynthError)) throw error;
     showAlert(error.message.charAt(0).toUpperCase() + error.message.slice(1) + '.');
@@ -135,7 +155,10 @@ function show(result: DemoResult): void {
   const { kind, state } = result.request;
   const where = KINDS_WITH_STATE.includes(kind) ? (state ? ` in ${state}` : ' in any state') : '';
   const what = kind === 'zip' ? `ZIP ${result.request.zip}` : plural(kind, result.records.length) + where;
-  renderTable(table, DEMO_COLUMNS[kind], result.records, `${what}, seed ${result.seed}`);
+  renderTable(table, demoColumns(result.request), result.records, `${what}, seed ${result.seed}`);
+  // Addresses with geo are plotted; a ZIP lookup's centroid is in its row.
+  map.hidden = !(result.request.geo && kind !== 'zip');
+  if (!map.hidden) renderMap(byId<HTMLElement>('map-svg') as unknown as SVGSVGElement, byId('map-record'), result.records as unknown as MapRecord[]);
   const code = document.createElement('code');
   code.id = 'seed-value';
   code.textContent = result.seed;
@@ -176,7 +199,7 @@ function download(extension: 'csv' | 'json'): void {
   const { result } = last;
   const name = resultFileName(result.request.kind, result.seed, extension);
   if (extension === 'json') downloadText(document, name, resultJson(), 'application/json');
-  else downloadText(document, name, toCsv(DEMO_COLUMNS[result.request.kind].map((c) => c.key), result.records), 'text/csv');
+  else downloadText(document, name, toCsv(demoColumns(result.request).map((c) => c.key), result.records), 'text/csv');
   status.textContent = `Downloaded ${name}.`;
 }
 
@@ -187,7 +210,7 @@ async function start(): Promise<void> {
   });
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    generate();
+    void generate();
   });
   byId('copy-json').addEventListener('click', () => void copyJson());
   byId('download-csv').addEventListener('click', () => download('csv'));

@@ -50,6 +50,11 @@ export const PARAMS = {
     rule: 'fictional must be true or false, given once',
     code: 'invalid_parameter',
   },
+  geo: {
+    schema: { type: 'boolean', description: 'true: add lat, lon (five decimals), county, countyFips and timeZone after the other fields (docs/generator.md, "Geography"); nothing else changes. Default false.' },
+    rule: 'geo must be true or false, given once',
+    code: 'invalid_parameter',
+  },
   zip: {
     schema: { type: 'string', pattern: '^[0-9]{5}$', description: 'Five-digit ZIP code.' },
     rule: 'zip must be exactly five digits',

@@ -1,6 +1,20 @@
 /** Pattern of `(AAA) NNN-NNNN`. */
 const PHONE = '^\\([2-9][0-9]{2}\\) [2-9][0-9]{2}-[0-9]{4}$';
 
+// The geographic fields of `geo=true` (docs/generator.md, "Geography"): absent otherwise.
+const GEO_PROPERTIES = {
+  lat: { type: 'number', minimum: -90, maximum: 90, description: 'Latitude, five decimals: a point inside the ZIP\'s area and county (with geo=true).' },
+  lon: { type: 'number', minimum: -180, maximum: 180, description: 'Longitude, five decimals (with geo=true).' },
+  county: { type: 'string', minLength: 1, description: 'Name of the county the point lies in (Census 2017 boundaries; with geo=true).' },
+  countyFips: { type: 'string', pattern: '^[0-9]{5}$', description: 'Five-digit FIPS code of that county (with geo=true).' },
+  timeZone: { type: 'string', minLength: 1, description: 'IANA time zone at the point (with geo=true).' },
+} as const;
+
+/** The same fields for a ZIP lookup: the centroid, null where the data has none (military ZIPs). */
+const ZIP_GEO_PROPERTIES = Object.fromEntries(
+  Object.entries(GEO_PROPERTIES).map(([name, schema]) => [name, { ...schema, type: [schema.type, 'null'], description: schema.description.replace('a point inside the ZIP\'s area and county', 'the ZIP\'s centroid').replace(' the point lies in', ' of the ZIP').replace(' at the point', ' of the ZIP') + ' Null for military ZIPs.' }]),
+);
+
 /**
  * JSON schema of the Address resource (service interface, "Address").
  * @example response: { 200: addressSchema }
@@ -19,6 +33,7 @@ export const addressSchema = {
     phone: { type: 'string', pattern: PHONE },
     email: { type: 'string', pattern: '^[^@\\s]+@[^@\\s]+$' },
     country: { type: 'string', const: 'United States' },
+    ...GEO_PROPERTIES,
   },
 } as const;
 
@@ -99,6 +114,7 @@ export const zipSchema = {
     state: { type: 'string', pattern: '^[A-Z]{2}$' },
     stateFull: { type: 'string', minLength: 1 },
     city: { type: 'string', minLength: 1 },
+    ...ZIP_GEO_PROPERTIES,
   },
 } as const;
 

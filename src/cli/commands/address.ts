@@ -13,6 +13,7 @@ export const addressCommand: Command = recordCommand({
   state: true,
   emailDomain: true,
   fictionalPhones: true,
+  geo: true,
   summary: 'Synthetic addresses (name, street, city, state, ZIP, phone, e-mail)',
   help: `Usage: ussynth address [options]
 
@@ -25,6 +26,9 @@ Options:
                        the 50 states and DC by population.
   --email-domain D     E-mail domain of your own instead of example.com/.net/.org.
   --fictional-phones   Phones in the fictional range 555-0100..555-0199.
+  --geo                Add lat, lon, county, countyFips and timeZone after country
+                       (a point in the ZIP's area and county; columns in CSV and
+                       SQL, where lat and lon are DOUBLE PRECISION).
 ${RECORD_OPTIONS_HELP}
 
 Examples:

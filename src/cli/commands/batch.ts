@@ -14,6 +14,7 @@ export const batchCommand: Command = recordCommand({
   state: true,
   emailDomain: true,
   fictionalPhones: true,
+  geo: true,
   summary: 'A batch of addresses as the API\'s {"count":N,"addresses":[...]}',
   help: `Usage: ussynth batch --count N [options]
 
@@ -26,6 +27,9 @@ Options:
   --state XX           Two-letter state, DC or territory code (any case).
   --email-domain D     E-mail domain of your own instead of example.com/.net/.org.
   --fictional-phones   Phones in the fictional range 555-0100..555-0199.
+  --geo                Add lat, lon, county, countyFips and timeZone after country
+                       (a point in the ZIP's area and county; columns in CSV and
+                       SQL, where lat and lon are DOUBLE PRECISION).
 ${RECORD_OPTIONS_HELP}
 
 Examples:

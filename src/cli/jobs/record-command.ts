@@ -35,6 +35,8 @@ export interface RecordCommandSpec {
   emailDomain?: boolean;
   /** Takes `--fictional-phones`. */
   fictionalPhones?: boolean;
+  /** Takes `--geo`. */
+  geo?: boolean;
 }
 
 /**
@@ -63,6 +65,7 @@ function optionsOf(spec: RecordCommandSpec): NonNullable<ParseArgsConfig['option
     ...(spec.state ? { state: { type: 'string' } } : {}),
     ...(spec.emailDomain ? { 'email-domain': { type: 'string' } } : {}),
     ...(spec.fictionalPhones ? { 'fictional-phones': { type: 'boolean' } } : {}),
+    ...(spec.geo ? { geo: { type: 'boolean' } } : {}),
   } as const;
 }
 
@@ -99,6 +102,7 @@ export function parseRecordRun(spec: RecordCommandSpec, args: string[], env: Nod
   const job: RecordJob = { kind: spec.kind, seed: generator.seed, fictionalPhones, format, table, jsonShape, count };
   if (state !== undefined) job.state = state;
   if (emailDomain !== undefined) job.emailDomain = emailDomain;
+  if (values.geo === true) job.geo = true;
   const run: RecordRun = { job, seedPicked: seed === undefined, out, jobs };
   const remote = text('remote');
   if (remote !== undefined) {

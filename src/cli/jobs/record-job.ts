@@ -1,5 +1,6 @@
 import { createGenerator, defaultIndex } from '../../index.js';
 import { recordFormat } from '../output/formats.js';
+import { GEO_COLUMNS } from '../output/geo-columns.js';
 import type { FormatName, JsonShape, TextRecord } from '../output/record-format.js';
 
 /**
@@ -30,10 +31,20 @@ export interface RecordJob {
   state?: string;
   emailDomain?: string;
   fictionalPhones: boolean;
+  /** `--geo`: addresses with lat, lon, county, countyFips and timeZone. */
+  geo?: boolean;
   format: FormatName;
   table: string;
   jsonShape: JsonShape;
   count: number;
+}
+
+/**
+ * The output columns of a job: its kind's, then the geographic ones with `--geo`.
+ * @example jobColumns({ ...job, kind: 'address', geo: true }).at(-1) // "timeZone"
+ */
+export function jobColumns(job: Pick<RecordJob, 'kind' | 'geo'>): readonly string[] {
+  return job.geo ? [...KIND_COLUMNS[job.kind], ...GEO_COLUMNS] : KIND_COLUMNS[job.kind];
 }
 
 /**
@@ -51,12 +62,12 @@ export function chunkRenderer(job: RecordJob): (start: number, count: number) =>
   const generator = createGenerator({ seed: job.seed, emailDomain: job.emailDomain, fictionalPhones: job.fictionalPhones });
   // The records' text comes from the shipped index (plus digits and a checked e-mail domain).
   const plainValues = defaultIndex().jsonPlainText;
-  const format = recordFormat(job.format, { columns: KIND_COLUMNS[job.kind], table: job.table, jsonShape: job.jsonShape, plainValues });
+  const format = recordFormat(job.format, { columns: jobColumns(job), table: job.table, jsonShape: job.jsonShape, plainValues });
   const state = job.state;
   const records = (start: number, count: number): TextRecord[] => {
     const out = new Array<TextRecord>(count);
     if (job.kind === 'address') {
-      const page = generator.addresses({ start, count, state });
+      const page = generator.addresses({ start, count, state, geo: job.geo === true });
       for (let i = 0; i < count; i++) out[i] = page[i] as unknown as TextRecord;
     } else if (job.kind === 'ein') {
       for (let i = 0; i < count; i++) out[i] = generator.einAt(start + i) as unknown as TextRecord;
@@ -73,6 +84,6 @@ export function chunkRenderer(job: RecordJob): (start: number, count: number) =>
  * @example jobFrame(job).head // 'BEGIN;\nCREATE TABLE ...' for SQL
  */
 export function jobFrame(job: RecordJob): { head: string; tail: string } {
-  const format = recordFormat(job.format, { columns: KIND_COLUMNS[job.kind], table: job.table, jsonShape: job.jsonShape });
+  const format = recordFormat(job.format, { columns: jobColumns(job), table: job.table, jsonShape: job.jsonShape });
   return { head: format.head(job.count), tail: format.tail(job.count) };
 }

@@ -3,7 +3,8 @@ import { recordFormat } from '../output/formats.js';
 import type { TextRecord } from '../output/record-format.js';
 import { BufferRing } from './buffer-ring.js';
 import type { Chunk } from './chunk-source.js';
-import { KIND_COLUMNS, type RecordJob } from './record-job.js';
+import { NUMBER_COLUMNS } from '../output/geo-columns.js';
+import { jobColumns, type RecordJob } from './record-job.js';
 import type { RemoteSource } from './remote-source.js';
 
 /**
@@ -18,11 +19,12 @@ export class RemoteFailed extends Error {
   }
 }
 
-/** The records as the formats take them, checked: a field that is not text would be written as "undefined". */
+/** The records as the formats take them, checked: a field that is not text (a number for lat and lon) would be written as "undefined". */
 function textRecords(records: readonly object[], columns: readonly string[], url: string): TextRecord[] {
   for (const record of records) {
     for (const column of columns) {
-      if (typeof (record as Record<string, unknown>)[column] !== 'string') throw new RemoteFailed(`--remote ${url}: the API answered a record without a text "${column}"`);
+      const type = NUMBER_COLUMNS.has(column) ? 'number' : 'string';
+      if (typeof (record as Record<string, unknown>)[column] !== type) throw new RemoteFailed(`--remote ${url}: the API answered a record without a ${type === 'number' ? 'numeric' : 'text'} "${column}"`);
     }
   }
   return records as TextRecord[];
@@ -32,7 +34,7 @@ async function* remoteRecords(job: RecordJob, remote: RemoteSource, signal: Abor
   const { client } = remote;
   const range = { seed: job.seed, count: job.count, signal };
   if (job.kind === 'address') {
-    for await (const page of client.addressPages({ ...range, state: job.state, fictional: job.fictionalPhones })) yield { start: page.start, records: page.addresses };
+    for await (const page of client.addressPages({ ...range, state: job.state, fictional: job.fictionalPhones, geo: job.geo })) yield { start: page.start, records: page.addresses };
   } else if (job.kind === 'ein') {
     for await (const page of client.einPages(range)) yield { start: page.start, records: page.eins };
   } else {
@@ -47,7 +49,7 @@ async function* remoteRecords(job: RecordJob, remote: RemoteSource, signal: Abor
  * @example for await (const chunk of remoteChunks(job, remote, interrupt.signal)) await sink.write(chunk.bytes)
  */
 export async function* remoteChunks(job: RecordJob, remote: RemoteSource, signal: AbortSignal): AsyncGenerator<Chunk> {
-  const columns = KIND_COLUMNS[job.kind];
+  const columns = jobColumns(job);
   const format = recordFormat(job.format, { columns, table: job.table, jsonShape: job.jsonShape });
   // The consumer writes chunk k while chunk k+1 is fetched: chunk k+2 may reuse chunk k's buffer.
   const buffers = new BufferRing(2);

@@ -18,7 +18,8 @@ export type FormatName = (typeof FORMAT_NAMES)[number];
 export type JsonShape = 'object' | 'array' | 'batch';
 
 /**
- * A record: every field the command line writes is text.
+ * A record: every field the command line writes is text (but `--geo`'s lat
+ * and lon, numbers the formats write as such: see NUMBER_COLUMNS).
  * @example const record: TextRecord = { ein: '12-3456789' }
  */
 export type TextRecord = Readonly<Record<string, string>>;

@@ -1,4 +1,5 @@
-import type { RecordFormat, RecordLayout } from './record-format.js';
+import { NUMBER_COLUMNS } from './geo-columns.js';
+import type { RecordFormat, RecordLayout, TextRecord } from './record-format.js';
 
 /**
  * Rows per INSERT statement: big enough to load fast, small enough for any server's statement limits.
@@ -31,7 +32,7 @@ export function sqlText(text: string): string {
 
 /**
  * SQL for SQLite and PostgreSQL: a transaction with `CREATE TABLE` (every
- * column `TEXT NOT NULL`, identifiers double-quoted so the name is kept
+ * column `TEXT NOT NULL`, but `--geo`'s lat and lon `DOUBLE PRECISION NOT NULL`; identifiers double-quoted so the name is kept
  * exactly) and multi-row `INSERT`s of up to SQL_ROWS_PER_INSERT rows.
  * Statement boundaries depend only on the record index, so chunks join up.
  * @example sqlFormat({ columns: ['ein'], table: 'eins', jsonShape: 'array' }).head(1) // 'BEGIN;\nCREATE TABLE "eins" (...'
@@ -39,7 +40,10 @@ export function sqlText(text: string): string {
 export function sqlFormat(layout: RecordLayout): RecordFormat {
   const table = `"${layout.table}"`;
   const columns = layout.columns.map((column) => `"${column}"`);
-  const create = `BEGIN;\nCREATE TABLE ${table} (\n${columns.map((column) => `  ${column} TEXT NOT NULL`).join(',\n')}\n);\n`;
+  const numeric = layout.columns.map((column) => NUMBER_COLUMNS.has(column));
+  const create = `BEGIN;\nCREATE TABLE ${table} (\n${columns.map((column, c) => `  ${column} ${numeric[c] ? 'DOUBLE PRECISION' : 'TEXT'} NOT NULL`).join(',\n')}\n);\n`;
+  // Numbers (lat, lon) are written bare; a run without them keeps the plain text loop.
+  const value = numeric.includes(true) ? (record: TextRecord, c: number): string => (numeric[c] ? String(record[names[c]]) : sqlText(record[names[c]])) : undefined;
   const insert = `INSERT INTO ${table} (${columns.join(', ')}) VALUES\n`;
   const names = layout.columns;
   return {
@@ -50,7 +54,8 @@ export function sqlFormat(layout: RecordLayout): RecordFormat {
         const index = start + i;
         const record = records[i];
         let row = '(' + sqlText(record[names[0]]);
-        for (let c = 1; c < names.length; c++) row += ', ' + sqlText(record[names[c]]);
+        if (value) for (let c = 1; c < names.length; c++) row += ', ' + value(record, c);
+        else for (let c = 1; c < names.length; c++) row += ', ' + sqlText(record[names[c]]);
         const last = index === total - 1 || (index + 1) % SQL_ROWS_PER_INSERT === 0;
         text += (index % SQL_ROWS_PER_INSERT === 0 ? insert : '') + row + (last ? ');\n' : '),\n');
       }

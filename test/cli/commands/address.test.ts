@@ -32,6 +32,27 @@ describe('ussynth address', () => {
     });
   }
 
+  for (const format of ['json', 'ndjson', 'csv', 'sql']) {
+    it(`--geo --format ${format} adds the five columns after country: the library's records with geo`, async () => {
+      const { status, stdout } = await runBinary(['address', '--seed', 'geo-cli', '--count', '300', '--state', 'tx', '--geo', '--format', format]);
+      expect(status).toBe(0);
+      const records = parseRecords(format, stdout, 'addresses') as Record<string, string | number>[];
+      expect(Object.keys(records[0])).toEqual([...COLUMNS, 'lat', 'lon', 'county', 'countyFips', 'timeZone']);
+      // CSV is text throughout; JSON, NDJSON and SQL (DOUBLE PRECISION) keep lat and lon as numbers.
+      const typed = format === 'csv' ? records.map((r) => ({ ...r, lat: Number(r.lat), lon: Number(r.lon) })) : records;
+      expect(typed).toEqual(createGenerator({ seed: 'geo-cli' }).addresses({ count: 300, state: 'TX', geo: true }));
+    });
+  }
+
+  it('--geo leaves the eight columns as they are, and the SQL declares lat and lon as numbers', async () => {
+    const plain = await runBinary(['address', '--seed', 'geo-cli', '--count', '20', '--format', 'csv']);
+    const geo = await runBinary(['address', '--seed', 'geo-cli', '--count', '20', '--format', 'csv', '--geo']);
+    const cut = (text: string) => text.split('\n').map((line) => line.split(',').slice(0, 8).join(',')).join('\n');
+    expect(cut(geo.stdout.toString('utf8'))).toBe(cut(plain.stdout.toString('utf8')));
+    const sql = (await runBinary(['address', '--seed', 'geo-cli', '--geo', '--format', 'sql'])).stdout.toString('utf8');
+    expect(sql).toContain('"lat" DOUBLE PRECISION NOT NULL,\n  "lon" DOUBLE PRECISION NOT NULL,\n  "county" TEXT NOT NULL');
+  });
+
   it('--email-domain and --fictional-phones reach every record', async () => {
     const { status, stdout } = await runBinary(['address', '--seed', '7', '--count', '50', '--format', 'ndjson', '--email-domain', 'qa.test', '--fictional-phones']);
     expect(status).toBe(0);

@@ -12,6 +12,14 @@ describe('ussynth batch', () => {
     expect(value).toEqual(createGenerator({ seed: 42 }).batch({ count: 25, state: 'NY' }));
   });
 
+  it('--geo: the batch result with geo, on worker threads the same bytes', async () => {
+    const one = await runBinary(['batch', '--seed', 'geo', '--count', '4100', '--geo']);
+    expect(one.status).toBe(0);
+    expect(JSON.parse(one.stdout.toString('utf8'))).toEqual({ count: 4100, addresses: createGenerator({ seed: 'geo' }).addresses({ count: 4100, geo: true }) });
+    const jobs = await runBinary(['batch', '--seed', 'geo', '--count', '4100', '--geo', '--jobs', '2']);
+    expect(jobs.stdout.equals(one.stdout)).toBe(true);
+  });
+
   it('goes past the API cap of 1000: count and addresses agree', async () => {
     const { status, stdout } = await runBinary(['batch', '--seed', 'big', '--count', '2500']);
     expect(status).toBe(0);

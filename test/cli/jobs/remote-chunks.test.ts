@@ -36,6 +36,8 @@ describe('--remote writes exactly the bytes of a local run', () => {
     ['ein', ['--seed', 'remote-5', '--count', '2345']],
     ['phone', ['--seed', 'remote-6', '--state', 'NY', '--fictional-phones', '--count', '1500']],
     ['phone', ['--seed', '42']],
+    ['address', ['--seed', 'remote-9', '--count', '1500', '--geo']],
+    ['batch', ['--seed', 'remote-10', '--count', '40', '--state', 'AK', '--geo']],
   ];
   for (const [command, options] of runs) {
     for (const format of ['json', 'ndjson', 'csv', 'sql']) {

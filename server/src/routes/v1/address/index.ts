@@ -13,20 +13,20 @@ export async function addressRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/address',
     {
-      ...strictQueryFor('state', 'fictional', 'seed'),
+      ...strictQueryFor('state', 'fictional', 'seed', 'geo'),
       ...UNCOMPRESSED,
       schema: {
         ...API_ROUTE,
         summary: 'One synthetic address',
-        querystring: objectOf('state', 'fictional', 'seed'),
+        querystring: objectOf('state', 'fictional', 'seed', 'geo'),
         response: { 200: { description: 'An address', $ref: 'address#', headers: GENERATED_HEADERS }, ...problemResponses(400, 401, 403, 429, 500, 503) },
       },
     },
     (request, reply) => {
-      const { state, fictional, seed } = request.query as { state?: string; fictional?: boolean; seed?: string };
+      const { state, fictional, seed, geo } = request.query as { state?: string; fictional?: boolean; seed?: string; geo?: boolean };
       const generator = seededGenerator(seed, reply, fictional);
       checkGeneratableState(generator, state);
-      return afterDebit(request, reply, 1, () => generator.address({ state }));
+      return afterDebit(request, reply, 1, () => generator.address({ state, geo }));
     },
   );
 }

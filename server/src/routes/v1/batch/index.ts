@@ -13,24 +13,24 @@ export async function batchRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/batch',
     {
-      ...strictQueryFor('count', 'state', 'fictional', 'seed', 'start'),
+      ...strictQueryFor('count', 'state', 'fictional', 'seed', 'start', 'geo'),
       schema: {
         ...API_ROUTE,
         summary: 'A batch of synthetic addresses',
         description: 'Records `start .. start+count-1` of the seeded address stream; pages of any split give the same records.',
-        querystring: objectOf('count', 'state', 'fictional', 'seed', 'start'),
+        querystring: objectOf('count', 'state', 'fictional', 'seed', 'start', 'geo'),
         response: { 200: { description: 'A batch', $ref: 'batch#', headers: GENERATED_HEADERS }, ...problemResponses(400, 401, 403, 429, 500, 503) },
       },
     },
     (request, reply) => {
-      const { count, state, fictional, seed, start } = request.query as { count: number; state?: string; fictional?: boolean; seed?: string; start: number };
+      const { count, state, fictional, seed, start, geo } = request.query as { count: number; state?: string; fictional?: boolean; seed?: string; start: number; geo?: boolean };
       const generator = seededGenerator(seed, reply, fictional);
       checkGeneratableState(generator, state);
       // V8's native JSON.stringify beats the schema-compiled serializer on 1000 records of short strings
       // (it flattens the generator's concatenated strings without a per-character escape loop); the
       // schema still documents the body, and the library's types guarantee its shape.
       reply.type('application/json; charset=utf-8').serializer(JSON.stringify);
-      return afterDebit(request, reply, count, () => ({ count, addresses: generator.addresses({ start, count, state }) }));
+      return afterDebit(request, reply, count, () => ({ count, addresses: generator.addresses({ start, count, state, geo }) }));
     },
   );
 }

@@ -8,7 +8,7 @@ import { strictQueryFor } from '../../../validation/strict-query.js';
 import { API_ROUTE, UNCOMPRESSED } from '../seeded-generator.js';
 
 /**
- * GET /v1/zip/{zip}: state and a sample city of a ZIP; 1 record of quota when found, none for a 404.
+ * GET /v1/zip/{zip}: state and a sample city of a ZIP (with geo=true its centroid, county and time zone); 1 record of quota when found, none for a 404.
  * @example await app.register(zipRoutes)
  */
 export async function zipRoutes(app: FastifyInstance): Promise<void> {
@@ -17,13 +17,13 @@ export async function zipRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/zip/:zip',
     {
-      ...strictQueryFor(),
+      ...strictQueryFor('geo'),
       ...UNCOMPRESSED,
       schema: {
         ...API_ROUTE,
         summary: 'Look up a five-digit ZIP code',
         params: requiredObjectOf('zip'),
-        querystring: objectOf(),
+        querystring: objectOf('geo'),
         response: {
           200: {
             description: 'The ZIP\'s state and a sample city',
@@ -36,7 +36,8 @@ export async function zipRoutes(app: FastifyInstance): Promise<void> {
     },
     (request, reply) => {
       const { zip } = request.params as { zip: string };
-      const found = lookup.zip(zip);
+      const { geo } = request.query as { geo?: boolean };
+      const found = lookup.zip(zip, { geo });
       reply.header('x-ussynth-dataset-version', lookup.datasetVersion);
       if (!found) throw new ProblemError('zip_not_found', `ZIP ${zip} is well formed but not a known ZIP code`, { param: 'zip' });
       return afterDebit(request, reply, 1, () => found);
