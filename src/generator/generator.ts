@@ -114,7 +114,7 @@ export class Generator {
     this.fictionalPhones = options.fictionalPhones === true;
     this.random = new RecordRandom(key);
     const domain = options.emailDomain === undefined ? undefined : checkEmailDomain(options.emailDomain);
-    this.emails = new EmailMaker(key, domain);
+    this.emails = new EmailMaker(key, domain, data.states.length + 1);
     this.eins = new EinMaker(data, key);
     // Seed-independent parts are made once per index: the API makes a generator per request.
     let parts = SHARED.get(data);
@@ -213,7 +213,8 @@ export class Generator {
 
   #makeAddress(index: number, given: IndexState | undefined): Address {
     const { random, data, parts } = this;
-    random.reset(ADDRESS_STREAM + (given ? given.index + 1 : 0), index);
+    const stream = given ? given.index + 1 : 0;
+    random.reset(ADDRESS_STREAM + stream, index);
     const state = given ?? data.states[pick(parts.states, random)];
     const zipEntry = pickColumn(parts.zips, random, state.zipOffset, state.zipCount);
     const female = pick(parts.sexes, random) === 0;
@@ -221,7 +222,7 @@ export class Generator {
     const lastColumn = pickColumn(parts.surnames, random);
     const firstNames = female ? parts.femaleNames : parts.maleNames;
     const street = parts.streets.make(random);
-    const email = this.emails.make(firstNames.second(firstColumn), parts.surnameNames.second(lastColumn), index, random);
+    const email = this.emails.make(firstNames.second(firstColumn), parts.surnameNames.second(lastColumn), index, stream, random);
     // The phone is drawn last: fictional numbers take other draws, and must change nothing else.
     const phone = addressPhone(data, state, zipEntry, random, this.fictionalPhones);
     return {
