@@ -27,15 +27,19 @@ import { extractSurnames } from './sources/surnames/extract.js';
 import { fitSurnameModel, transformSurnames } from './sources/surnames/transform.js';
 import { validateSurnames } from './sources/surnames/validate.js';
 import { joinZips } from './transform/join-zips.js';
+import { apostrophePlaces, withPlaceApostrophes, zipsMissingApostrophes } from './transform/place-apostrophes.js';
 import { buildMetadata } from './transform/metadata.js';
 import { zipPhonePlaces } from './transform/phone-locality.js';
 import { compilePhonePlaces } from './transform/phone-places.js';
 import { residentialWeights } from './transform/residential.js';
+import { zipUnitShares } from './transform/unit-shares.js';
 
 /** What the extract, validate and transform stages produce. */
 export interface Compilation {
   data: CompiledData;
   reports: SourceReport[];
+  /** Place names given their apostrophe from libphonenumber's place list (issue 25): places listed, ZIPs repaired, ZIPs still without it. */
+  apostrophes: { listedPlaces: number; zipsRepaired: number; zipsMissing: number };
 }
 
 /**
@@ -49,7 +53,7 @@ export function compile(datasetsDir: string): Compilation {
 
   const geonames = validateGeonames(extractGeonames(datasetsDir), codes);
   const simplemaps = validateSimplemaps(extractSimplemaps(datasetsDir), codes);
-  const zips = joinZips(
+  const joined = joinZips(
     transformGeonames(geonames.zips, geonames.report),
     geonames.report,
     transformSimplemaps(simplemaps.zips, simplemaps.report),
@@ -57,6 +61,9 @@ export function compile(datasetsDir: string): Compilation {
   );
 
   const areaCodes = validateAreaCodes(extractAreaCodes(datasetsDir));
+  const placeList = apostrophePlaces(areaCodes.geocoding, codes);
+  const zips = withPlaceApostrophes(joined, placeList, geonames.report);
+  const apostrophes = { listedPlaces: placeList.size, zipsRepaired: zipsMissingApostrophes(joined, placeList).length, zipsMissing: zipsMissingApostrophes(zips, placeList).length };
   const firstNames = validateFirstNames(extractFirstNames(datasetsDir));
   const surnames = validateSurnames(extractSurnames(datasetsDir));
   const surnameFit = fitSurnameModel(surnames.anchorWeights, surnames.surnames.length);
@@ -67,6 +74,7 @@ export function compile(datasetsDir: string): Compilation {
   const areaCodeList = transformAreaCodes(areaCodes.geocoding, areaCodes.codes, stateList, areaCodes.reports);
   const phonePlaces = compilePhonePlaces(areaCodes.geocoding, areaCodeList, zips, codes);
 
+  const streetModel = transformStreets(streets, surnameList);
   const data: CompiledData = {
     datasetVersion: DATASET_VERSION,
     states: stateList,
@@ -74,7 +82,8 @@ export function compile(datasetsDir: string): Compilation {
     areaCodes: areaCodeList,
     firstNames: transformFirstNames(firstNames.names),
     surnames: surnameList,
-    ...transformStreets(streets, surnameList),
+    ...streetModel,
+    zipUnitShares: zipUnitShares(zips, residentialWeights({ zips }), streetModel.streetForms),
     einPrefixes: transformEinPrefixes(einPrefixes.prefixes),
     phonePlaces: phonePlaces.places,
     phoneExchanges: phonePlaces.exchanges,
@@ -83,6 +92,7 @@ export function compile(datasetsDir: string): Compilation {
   };
   return {
     data,
+    apostrophes,
     reports: [...states.reports, geonames.report, simplemaps.report, ...areaCodes.reports, firstNames.report, ...surnames.reports, ...streets.reports, einPrefixes.report, phonePlaces.report],
   };
 }

@@ -20,6 +20,8 @@ export interface ZipRecord {
   lat: number | null;
   lon: number | null;
   population: number | null;
+  /** People per km² (SimpleMaps), null where it has no figure. */
+  density: number | null;
   type: ZipType;
 }
 
@@ -100,6 +102,32 @@ export interface EinPrefixRecord {
   campus: string;
 }
 
+/** A house number's digit count and first digit, counted in the real addresses. */
+export interface HouseNumberLeadRecord {
+  digits: number;
+  firstDigit: number;
+  weight: number;
+}
+
+/**
+ * A weight of the street model's conditional parts (issue 25), by `part`:
+ * `numbered_suffix` (suffix abbreviation of numbered streets), `dc_quadrant`
+ * (DC's trailing quadrant), `unit_factor` (factor on the unit share by
+ * suffix), `unit_density` (unit share at a density, value = people per km²),
+ * `pr_street_type` and `pr_street_name` (Puerto Rico's "Calle <name>" forms).
+ */
+export interface StreetFormRecord {
+  part: 'numbered_suffix' | 'dc_quadrant' | 'unit_factor' | 'unit_density' | 'pr_street_type' | 'pr_street_name';
+  value: string;
+  weight: number;
+}
+
+/** The unit share of a residential ZIP, from its density. */
+export interface ZipUnitShareRecord {
+  zip: string;
+  unitShare: number;
+}
+
 /** Everything the load stage writes. */
 export interface CompiledData {
   datasetVersion: string;
@@ -113,6 +141,10 @@ export interface CompiledData {
   directionals: WeightedTextRecord[];
   unitDesignators: WeightedTextRecord[];
   houseNumberDigits: { digits: number; weight: number }[];
+  houseNumberLeads: HouseNumberLeadRecord[];
+  streetForms: StreetFormRecord[];
+  /** Per residential ZIP (sorted by ZIP): the share of its addresses with a unit. */
+  zipUnitShares: ZipUnitShareRecord[];
   einPrefixes: EinPrefixRecord[];
   phonePlaces: PhonePlaceRecord[];
   phoneExchanges: PhoneExchangeRecord[];

@@ -1,5 +1,5 @@
-/** Version of the SQLite schema, stored as `PRAGMA user_version` (2: the phone place tables). */
-export const SQLITE_SCHEMA_VERSION = 2;
+/** Version of the SQLite schema, stored as `PRAGMA user_version` (2: the phone place tables; 3: house_number_leads, street_forms). */
+export const SQLITE_SCHEMA_VERSION = 3;
 
 /** `PRAGMA application_id`: "USSY", so tools can tell the file apart. */
 export const SQLITE_APPLICATION_ID = 0x55535359;
@@ -74,6 +74,18 @@ CREATE TABLE unit_designators (
 CREATE TABLE house_number_digits (
   digits INTEGER PRIMARY KEY NOT NULL,
   weight INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE house_number_leads (
+  digits INTEGER NOT NULL,
+  first_digit INTEGER NOT NULL,
+  weight INTEGER NOT NULL,
+  PRIMARY KEY (digits, first_digit)
+) WITHOUT ROWID;
+CREATE TABLE street_forms (
+  part TEXT NOT NULL,
+  value TEXT NOT NULL,
+  weight REAL NOT NULL,
+  PRIMARY KEY (part, value)
 ) WITHOUT ROWID;
 CREATE TABLE phone_places (
   place TEXT PRIMARY KEY NOT NULL,

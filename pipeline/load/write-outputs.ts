@@ -5,6 +5,7 @@ import { byCodePoint } from '../code-point-order.js';
 import type { Compilation } from '../compile.js';
 import { phoneLocality } from '../transform/phone-locality.js';
 import { residentialWeights } from '../transform/residential.js';
+import { realismMeasures } from './realism.js';
 import { writeIndex } from './write-index.js';
 import { writeSqlite } from './write-sqlite.js';
 
@@ -55,6 +56,7 @@ export function writeOutputs(compilation: Compilation, datasetsDir: string, outD
       zipPhonePlaces: data.zipPhonePlaces.length,
     },
     phoneLocality: phoneLocality(data),
+    realism: realismMeasures(data, index, compilation.apostrophes),
     sources: reports.map((r) => r.toJSON()),
     inputs,
     outputs: {

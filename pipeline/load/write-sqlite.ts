@@ -37,6 +37,8 @@ export function writeSqlite(data: CompiledData, path: string): void {
       insert('INSERT INTO street_directionals VALUES (?, ?)', data.directionals, (d) => [d.value, d.weight]);
       insert('INSERT INTO unit_designators VALUES (?, ?)', data.unitDesignators, (u) => [u.value, u.weight]);
       insert('INSERT INTO house_number_digits VALUES (?, ?)', data.houseNumberDigits, (d) => [d.digits, d.weight]);
+      insert('INSERT INTO house_number_leads VALUES (?, ?, ?)', data.houseNumberLeads, (l) => [l.digits, l.firstDigit, l.weight]);
+      insert('INSERT INTO street_forms VALUES (?, ?, ?)', data.streetForms, (f) => [f.part, f.value, f.weight]);
       insert('INSERT INTO ein_prefixes VALUES (?, ?)', data.einPrefixes, (p) => [p.prefix, p.campus]);
       insert('INSERT INTO phone_places VALUES (?, ?, ?, ?)', data.phonePlaces, (p) => [p.place, p.state, p.lat, p.lon]);
       insert('INSERT INTO phone_exchanges VALUES (?, ?, ?)', data.phoneExchanges, (e) => [e.areaCode, e.exchange, e.place]);

@@ -15,6 +15,8 @@ export interface UssynthDatabase {
   street_directionals: StreetDirectionalsTable;
   unit_designators: UnitDesignatorsTable;
   house_number_digits: HouseNumberDigitsTable;
+  house_number_leads: HouseNumberLeadsTable;
+  street_forms: StreetFormsTable;
   ein_prefixes: EinPrefixesTable;
   phone_places: PhonePlacesTable;
   phone_exchanges: PhoneExchangesTable;
@@ -93,7 +95,7 @@ export interface StreetDirectionalsTable {
   weight: number;
 }
 
-/** Unit designators ("" = no unit). */
+/** Unit designators of home addresses (whether there is a unit depends on the ZIP and the street). */
 export interface UnitDesignatorsTable {
   designator: string;
   weight: number;
@@ -102,6 +104,20 @@ export interface UnitDesignatorsTable {
 /** Digit counts of house numbers. */
 export interface HouseNumberDigitsTable {
   digits: number;
+  weight: number;
+}
+
+/** Digit count and first digit of house numbers, counted in real addresses. */
+export interface HouseNumberLeadsTable {
+  digits: number;
+  first_digit: number;
+  weight: number;
+}
+
+/** The street model's conditional forms: numbered suffixes, DC quadrants, unit factors and density points, Puerto Rico's forms. */
+export interface StreetFormsTable {
+  part: 'numbered_suffix' | 'dc_quadrant' | 'unit_factor' | 'unit_density' | 'pr_street_type' | 'pr_street_name';
+  value: string;
   weight: number;
 }
 

@@ -8,7 +8,7 @@ import { checkEmailDomain, EmailMaker, emailPart } from './email.js';
 import { EinMaker } from './ein.js';
 import { addressPhone, phoneOf } from './phone.js';
 import { columnText, pick, pickColumn } from './pick.js';
-import { StreetMaker } from './street.js';
+import { StreetMaker, streetFormOf } from './street.js';
 import { StringPairs } from './string-pairs.js';
 import { lookupZip } from './zip-lookup.js';
 
@@ -67,6 +67,8 @@ function sharedParts(data: DataIndex) {
     // Per ZS entry: the ZIP's city and its five digits.
     zipStrings: new StringPairs(zips.size, (entry) => [data.string(data.zipCities[zips.items[entry]]), data.zipText(zips.items[entry])]),
     streets: new StreetMaker(data),
+    // Per state index: its street form (DC's quadrants, Puerto Rico's Spanish forms).
+    streetForms: Uint8Array.from(data.states, (s) => streetFormOf(s.code)),
   };
 }
 
@@ -221,7 +223,7 @@ export class Generator {
     const firstColumn = pickColumn(female ? parts.female : parts.male, random);
     const lastColumn = pickColumn(parts.surnames, random);
     const firstNames = female ? parts.femaleNames : parts.maleNames;
-    const street = parts.streets.make(random);
+    const street = parts.streets.make(random, zipEntry, parts.streetForms[state.index]);
     const email = this.emails.make(firstNames.second(firstColumn), parts.surnameNames.second(lastColumn), index, stream, random);
     // The phone is drawn last: fictional numbers take other draws, and must change nothing else.
     const phone = addressPhone(data, state, zipEntry, random, this.fictionalPhones);

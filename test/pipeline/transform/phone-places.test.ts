@@ -7,7 +7,7 @@ import { compilePhonePlaces, regionPlace } from '../../../pipeline/transform/pho
 import { tinyData } from '../../fixtures/tiny-data.js';
 
 const zip = (code: string, city: string, state: string, lat: number, lon: number, population: number | null): ZipRecord => ({
-  zip: code, city, state, county: null, countyFips: null, timezone: null, lat, lon, population, type: 'standard',
+  zip: code, city, state, county: null, countyFips: null, timezone: null, lat, lon, population, density: null, type: 'standard',
 });
 
 describe('place names', () => {
