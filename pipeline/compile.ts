@@ -72,7 +72,7 @@ export function compile(datasetsDir: string): Compilation {
   const einPrefixes = validateEinPrefixes(extractEinPrefixes(datasetsDir));
 
   const areaCodeList = transformAreaCodes(areaCodes.geocoding, areaCodes.codes, stateList, areaCodes.reports);
-  const phonePlaces = compilePhonePlaces(areaCodes.geocoding, areaCodeList, zips, codes);
+  const phonePlaces = compilePhonePlaces(areaCodes.geocoding, areaCodeList, zips, codes, areaCodes.overlays);
 
   const streetModel = transformStreets(streets, surnameList);
   const data: CompiledData = {

@@ -107,6 +107,12 @@ export function realismMeasures(data: CompiledData, indexBytes: Uint8Array, apos
       prSpanishForms: share(pr.filter((a) => / (Calle|Ave) /.test(a.street) && /^\d+ (Calle|Ave) /.test(a.street)).length, pr.length),
       artefacts: [...addresses, ...pr].filter((a) => artefact.test(a.street)).length,
     },
+    phones: {
+      manhattanAddresses: manhattan.length,
+      manhattanIn212646332917: share(manhattan.filter((x) => /^\((212|646|332|917)\)/.test(x.a.phone)).length, manhattan.length),
+      manhattanIn934: share(manhattan.filter((x) => x.a.phone.startsWith('(934)')).length, manhattan.length),
+      overlayCodesSeen: ['917', '929', '424', '747', '737', '346'].filter((code) => addresses.some((a) => a.phone.startsWith(`(${code})`)) || ny.some((x) => x.a.phone.startsWith(`(${code})`))),
+    },
     placeApostrophes: apostrophes,
   };
 }

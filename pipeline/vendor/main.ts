@@ -10,6 +10,7 @@ import { vendorIrsEinPrefixes } from './irs-ein-prefixes.js';
 import { vendorIsoCodes } from './iso-codes.js';
 import { vendorLibphonenumberGeocoding } from './libphonenumber-geocoding.js';
 import { vendorLibphonenumberJs } from './libphonenumber-js.js';
+import { vendorNanpaOverlays } from './nanpa-overlays.js';
 import { vendorRrad } from './rrad.js';
 import { sha256File } from './sha256.js';
 import { vendorSimplemapsUsZips } from './simplemaps-us-zips.js';
@@ -33,6 +34,7 @@ const STEPS: ReadonlyArray<() => Promise<SourceInfo>> = [
   vendorAddresser,
   vendorIrsEinPrefixes,
   vendorIsoCodes,
+  vendorNanpaOverlays,
   vendorFipsCountyCodes,
 ];
 

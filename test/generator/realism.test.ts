@@ -71,6 +71,20 @@ describe('streets', () => {
   });
 });
 
+describe('phones', () => {
+  it("of Manhattan ZIPs come from Manhattan's codes (>= 90 % in 212/646/332/917), never Suffolk County's 934", () => {
+    const manhattan = gen.addresses({ state: 'NY', count: 40_000 }).filter((a) => /^10[0-2]\d\d$/.test(a.zip));
+    const share = manhattan.filter((a) => /^\((212|646|332|917)\)/.test(a.phone)).length / manhattan.length;
+    expect(share).toBeGreaterThanOrEqual(0.9);
+    expect(manhattan.filter((a) => a.phone.startsWith('(934)'))).toEqual([]);
+  });
+
+  it('use the overlay codes where most numbers issued today live (917, 929, 424, 747, 737, 346)', () => {
+    const phones = [...gen.addresses({ state: 'NY', count: 20_000 }), ...gen.addresses({ state: 'CA', count: 40_000 }), ...gen.addresses({ state: 'TX', count: 40_000 })].map((a) => a.phone.slice(1, 4));
+    for (const code of ['917', '929', '424', '747', '737', '346']) expect(phones, code).toContain(code);
+  });
+});
+
 describe('place names', () => {
   it("write Lee's Summit, MO with its apostrophe in all its ZIPs", () => {
     for (const zip of ['64063', '64064', '64081', '64082', '64086']) expect(gen.zip(zip)?.city).toBe("Lee's Summit");

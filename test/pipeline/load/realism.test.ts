@@ -39,6 +39,16 @@ describe("the manifest's realism measures (issue 25)", () => {
     expect(streets.artefacts).toBe(0);
   });
 
+  it('3: phones of Manhattan in its own codes, overlay codes in use, most phones of the ZIP\'s own place', () => {
+    const phones = realism.phones as Record<string, unknown>;
+    expect(phones.manhattanIn212646332917).toBeGreaterThanOrEqual(0.9);
+    expect(phones.manhattanIn934).toBe(0);
+    expect(phones.overlayCodesSeen).toEqual(['917', '929', '424', '747', '737', '346']);
+    const locality = (manifest as unknown as { phoneLocality: Record<string, number> }).phoneLocality;
+    expect(locality.defaultAddressesOwnPlace).toBeGreaterThan(0.8);
+    expect(locality.defaultAddressesWithin50Km).toBeGreaterThanOrEqual(0.95);
+  });
+
   it("9: every ZIP of a place the independent list writes with an apostrophe has it", () => {
     expect(realism.placeApostrophes.listedPlaces).toBeGreaterThanOrEqual(5);
     expect(realism.placeApostrophes.zipsRepaired).toBeGreaterThanOrEqual(5);
