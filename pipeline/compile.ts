@@ -23,6 +23,7 @@ import { extractStreets } from './sources/streets/extract.js';
 import { transformStreets } from './sources/streets/transform.js';
 import { validateStreets } from './sources/streets/validate.js';
 import { restoreApostrophes } from './sources/surnames/apostrophes.js';
+import { extractCensus2010, mergeSurnames, validateCensus2010 } from './sources/surnames/census-2010.js';
 import { extractSurnames } from './sources/surnames/extract.js';
 import { fitSurnameModel, transformSurnames } from './sources/surnames/transform.js';
 import { validateSurnames } from './sources/surnames/validate.js';
@@ -67,14 +68,18 @@ export function compile(datasetsDir: string): Compilation {
   const firstNames = validateFirstNames(extractFirstNames(datasetsDir));
   const surnames = validateSurnames(extractSurnames(datasetsDir));
   const surnameFit = fitSurnameModel(surnames.anchorWeights, surnames.surnames.length);
-  const surnameList = transformSurnames(restoreApostrophes(surnames.surnames, surnames.reports[0]), surnames.anchorWeights, surnameFit);
+  const surnames1990 = transformSurnames(restoreApostrophes(surnames.surnames, surnames.reports[0]), surnames.anchorWeights, surnameFit);
+  const census2010 = validateCensus2010(extractCensus2010(datasetsDir));
+  const merged = mergeSurnames(census2010.surnames, surnames1990);
+  const surnameList = merged.surnames;
   const streets = validateStreets(extractStreets(datasetsDir));
   const einPrefixes = validateEinPrefixes(extractEinPrefixes(datasetsDir));
 
   const areaCodeList = transformAreaCodes(areaCodes.geocoding, areaCodes.codes, stateList, areaCodes.reports);
   const phonePlaces = compilePhonePlaces(areaCodes.geocoding, areaCodeList, zips, codes, areaCodes.overlays);
 
-  const streetModel = transformStreets(streets, surnameList);
+  // Streets named after people carry the older names: the 1990 list's order.
+  const streetModel = transformStreets(streets, surnames1990);
   const data: CompiledData = {
     datasetVersion: DATASET_VERSION,
     states: stateList,
@@ -88,11 +93,11 @@ export function compile(datasetsDir: string): Compilation {
     phonePlaces: phonePlaces.places,
     phoneExchanges: phonePlaces.exchanges,
     zipPhonePlaces: zipPhonePlaces(zips, residentialWeights({ zips }), phonePlaces.places),
-    metadata: buildMetadata(DATASET_VERSION, surnameFit),
+    metadata: buildMetadata(DATASET_VERSION, surnameFit, merged.fit),
   };
   return {
     data,
     apostrophes,
-    reports: [...states.reports, geonames.report, simplemaps.report, ...areaCodes.reports, firstNames.report, ...surnames.reports, ...streets.reports, einPrefixes.report, phonePlaces.report],
+    reports: [...states.reports, geonames.report, simplemaps.report, ...areaCodes.reports, firstNames.report, ...surnames.reports, census2010.report, ...streets.reports, einPrefixes.report, phonePlaces.report],
   };
 }

@@ -113,6 +113,27 @@ export function realismMeasures(data: CompiledData, indexBytes: Uint8Array, apos
       manhattanIn934: share(manhattan.filter((x) => x.a.phone.startsWith('(934)')).length, manhattan.length),
       overlayCodesSeen: ['917', '929', '424', '747', '737', '346'].filter((code) => addresses.some((a) => a.phone.startsWith(`(${code})`)) || ny.some((x) => x.a.phone.startsWith(`(${code})`))),
     },
+    surnames: surnameMeasures(addresses, data),
     placeApostrophes: apostrophes,
+  };
+}
+
+/** 2010 shares of a few surnames (Census Bureau, per 100,000 people) the generated shares are held against. */
+const SURNAMES_2010 = { Smith: 828.19, Garcia: 395.32, Hernandez: 353.68, Nguyen: 148.36, Patel: 77.96 } as const;
+
+/** Generated shares of the surnames of {@link SURNAMES_2010} against 2010's, and the Hispanic names among the generated top 20. */
+function surnameMeasures(addresses: readonly { name: string }[], data: CompiledData): Record<string, unknown> {
+  const counts = new Map<string, number>();
+  for (const a of addresses) {
+    const last = a.name.slice(a.name.indexOf(' ') + 1);
+    counts.set(last, (counts.get(last) ?? 0) + 1);
+  }
+  const top20 = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 20).map(([name]) => name);
+  const hispanic = new Set(['Garcia', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez', 'Gonzalez', 'Perez', 'Sanchez', 'Ramirez', 'Torres', 'Flores', 'Rivera']);
+  return {
+    generated: Object.fromEntries(Object.keys(SURNAMES_2010).map((name) => [name, share(counts.get(name) ?? 0, addresses.length)])),
+    census2010: Object.fromEntries(Object.entries(SURNAMES_2010).map(([name, per100k]) => [name, Math.round(per100k) / 100_000])),
+    listTotalPer100k: Math.round(data.surnames.reduce((a, s) => a + s.weight, 0)),
+    hispanicInGeneratedTop20: top20.filter((name) => hispanic.has(name)).length,
   };
 }

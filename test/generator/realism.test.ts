@@ -85,6 +85,18 @@ describe('phones', () => {
   });
 });
 
+describe('surnames', () => {
+  it("are drawn at their Census 2010 shares (Smith 0.828 %, not 1990's inflated 1.141 %; Nguyen 0.148 %)", () => {
+    const big = gen.addresses({ start: 1_000_000, count: 300_000 });
+    const share = (name: string) => big.filter((a) => a.name.endsWith(' ' + name)).length / big.length;
+    expect(share('Smith')).toBeGreaterThan(0.0077);
+    expect(share('Smith')).toBeLessThan(0.0089);
+    expect(share('Hernandez')).toBeGreaterThan(0.0031);
+    expect(share('Nguyen')).toBeGreaterThan(0.0012);
+    expect(share('Patel')).toBeGreaterThan(0.0006);
+  });
+});
+
 describe('place names', () => {
   it("write Lee's Summit, MO with its apostrophe in all its ZIPs", () => {
     for (const zip of ['64063', '64064', '64081', '64082', '64086']) expect(gen.zip(zip)?.city).toBe("Lee's Summit");

@@ -49,6 +49,13 @@ describe("the manifest's realism measures (issue 25)", () => {
     expect(locality.defaultAddressesWithin50Km).toBeGreaterThanOrEqual(0.95);
   });
 
+  it("2: surnames at their Census 2010 shares, the list summing to the whole population", () => {
+    const surnames = realism.surnames as { generated: Record<string, number>; census2010: Record<string, number>; listTotalPer100k: number; hispanicInGeneratedTop20: number };
+    expect(surnames.listTotalPer100k).toBe(100_000);
+    for (const [name, real] of Object.entries(surnames.census2010)) expect(Math.abs(surnames.generated[name] - real) / real, name).toBeLessThan(0.15);
+    expect(surnames.hispanicInGeneratedTop20).toBeGreaterThanOrEqual(5);
+  });
+
   it("9: every ZIP of a place the independent list writes with an apostrophe has it", () => {
     expect(realism.placeApostrophes.listedPlaces).toBeGreaterThanOrEqual(5);
     expect(realism.placeApostrophes.zipsRepaired).toBeGreaterThanOrEqual(5);
