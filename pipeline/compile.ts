@@ -41,6 +41,8 @@ export interface Compilation {
   reports: SourceReport[];
   /** Place names given their apostrophe from libphonenumber's place list (issue 25): places listed, ZIPs repaired, ZIPs still without it. */
   apostrophes: { listedPlaces: number; zipsRepaired: number; zipsMissing: number };
+  /** Adults (18+) of the population table by sex, and those aged 72+ (76+ in 2026): what the first names are held against. */
+  adults: { female: number; male: number; aged72Plus: number };
 }
 
 /**
@@ -85,19 +87,27 @@ export function compile(datasetsDir: string): Compilation {
     states: stateList,
     zips,
     areaCodes: areaCodeList,
-    firstNames: transformFirstNames(firstNames.names),
+    firstNames: transformFirstNames(firstNames),
     surnames: surnameList,
     ...streetModel,
     zipUnitShares: zipUnitShares(zips, residentialWeights({ zips }), streetModel.streetForms),
     einPrefixes: transformEinPrefixes(einPrefixes.prefixes),
     phonePlaces: phonePlaces.places,
     phoneExchanges: phonePlaces.exchanges,
+    areaCodeOverlays: phonePlaces.overlays,
     zipPhonePlaces: zipPhonePlaces(zips, residentialWeights({ zips }), phonePlaces.places),
     metadata: buildMetadata(DATASET_VERSION, surnameFit, merged.fit),
+  };
+  const adultAges = (counts: number[], from = 18) => counts.slice(from).reduce((a, b) => a + b, 0);
+  const adults = {
+    female: adultAges(firstNames.population.F),
+    male: adultAges(firstNames.population.M),
+    aged72Plus: adultAges(firstNames.population.F, 72) + adultAges(firstNames.population.M, 72),
   };
   return {
     data,
     apostrophes,
-    reports: [...states.reports, geonames.report, simplemaps.report, ...areaCodes.reports, firstNames.report, ...surnames.reports, census2010.report, ...streets.reports, einPrefixes.report, phonePlaces.report],
+    adults,
+    reports: [...states.reports, geonames.report, simplemaps.report, ...areaCodes.reports, ...firstNames.reports, ...surnames.reports, census2010.report, ...streets.reports, einPrefixes.report, phonePlaces.report],
   };
 }

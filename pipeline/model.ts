@@ -35,11 +35,14 @@ export interface AreaCodeRecord {
   region: string;
 }
 
-/** A first name by sex with its SSA birth count. */
+/** A first name by sex with its SSA birth count and the people alive who carry it (the draw weight). */
 export interface FirstNameRecord {
   name: string;
   sex: 'F' | 'M';
+  /** SSA births in the adult birth years (1922-2004). */
   births: number;
+  /** Modelled adults alive with the name: births of each cohort x its survivors per birth. */
+  people: number;
 }
 
 /** A surname with its rank and modelled relative frequency (per 100,000 people). */
@@ -86,6 +89,15 @@ export interface PhoneExchangeRecord {
   /** NXX, three digits. */
   exchange: string;
   place: string;
+  /** For an overlay code's exchange placed by a code it overlays: that code (the SQLite file leaves these rows to `area_code_overlays`). */
+  viaOverlay?: string;
+}
+
+/** An overlay code and a code it overlays, in NANPA's order (`position` 0 first). */
+export interface AreaCodeOverlayRecord {
+  overlay: string;
+  overlaid: string;
+  position: number;
 }
 
 /** The phone place of a residential ZIP: the nearest place of its state with exchanges. */
@@ -148,6 +160,7 @@ export interface CompiledData {
   einPrefixes: EinPrefixRecord[];
   phonePlaces: PhonePlaceRecord[];
   phoneExchanges: PhoneExchangeRecord[];
+  areaCodeOverlays: AreaCodeOverlayRecord[];
   zipPhonePlaces: ZipPhonePlaceRecord[];
   /** Metadata rows of the SQLite file (sources, licences, attribution). */
   metadata: Record<string, string>;

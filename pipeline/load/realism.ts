@@ -30,7 +30,12 @@ function streetParts(street: string): { house: string; numbered: boolean; suffix
  * (seed {@link REALISM_SEED}) and written to the manifest's `realism`. Each
  * gives the generated figure next to the real one it is held against.
  */
-export function realismMeasures(data: CompiledData, indexBytes: Uint8Array, apostrophes: { listedPlaces: number; zipsRepaired: number; zipsMissing: number }): Record<string, unknown> {
+export function realismMeasures(
+  data: CompiledData,
+  indexBytes: Uint8Array,
+  apostrophes: { listedPlaces: number; zipsRepaired: number; zipsMissing: number },
+  adults: { female: number; male: number; aged72Plus: number },
+): Record<string, unknown> {
   const index = DataIndex.fromBytes(indexBytes);
   const gen = new Generator(index, REALISM_SEED);
   const addresses = gen.addresses({ count: REALISM_SAMPLE.defaultAddresses });
@@ -114,6 +119,7 @@ export function realismMeasures(data: CompiledData, indexBytes: Uint8Array, apos
       overlayCodesSeen: ['917', '929', '424', '747', '737', '346'].filter((code) => addresses.some((a) => a.phone.startsWith(`(${code})`)) || ny.some((x) => x.a.phone.startsWith(`(${code})`))),
     },
     surnames: surnameMeasures(addresses, data),
+    firstNames: firstNameMeasures(addresses, data, adults),
     placeApostrophes: apostrophes,
   };
 }
@@ -135,5 +141,31 @@ function surnameMeasures(addresses: readonly { name: string }[], data: CompiledD
     census2010: Object.fromEntries(Object.entries(SURNAMES_2010).map(([name, per100k]) => [name, Math.round(per100k) / 100_000])),
     listTotalPer100k: Math.round(data.surnames.reduce((a, s) => a + s.weight, 0)),
     hispanicInGeneratedTop20: top20.filter((name) => hispanic.has(name)).length,
+  };
+}
+
+/**
+ * Female share of generated first names against the adult population's,
+ * and the share of the weight that the cohorts born before 1951 carry (the
+ * 1951-2005 window of generator 2 left them out) against the adults 72+ in
+ * the table's year (76+ in 2026).
+ */
+function firstNameMeasures(addresses: readonly { name: string }[], data: CompiledData, adults: { female: number; male: number; aged72Plus: number }): Record<string, unknown> {
+  const female = new Set(data.firstNames.filter((n) => n.sex === 'F').map((n) => n.name));
+  const male = new Set(data.firstNames.filter((n) => n.sex === 'M').map((n) => n.name));
+  // A name of both sexes (Jordan) counts by its larger weight's sex: close enough at this scale.
+  const weightOf = new Map<string, { F: number; M: number }>();
+  for (const n of data.firstNames) weightOf.set(n.name, { ...(weightOf.get(n.name) ?? { F: 0, M: 0 }), [n.sex]: n.people });
+  let femaleDrawn = 0;
+  for (const a of addresses) {
+    const first = a.name.slice(0, a.name.indexOf(' '));
+    const w = weightOf.get(first);
+    if (female.has(first) && (!male.has(first) || (w && w.F >= w.M))) femaleDrawn++;
+  }
+  return {
+    femaleShareGenerated: share(femaleDrawn, addresses.length),
+    femaleShareAdults: share(adults.female, adults.female + adults.male),
+    adultsAged72PlusShare: share(adults.aged72Plus, adults.female + adults.male),
+    birthYearsCovered: '1922-2004 (ages 18-100 in 2022)',
   };
 }

@@ -118,9 +118,10 @@ export function writeIndex(data: CompiledData): Uint8Array {
   weighted('ZS', zipItems, zipWeights, zipSegments);
   weighted('AC', acItems, acWeights, acSegments);
   const births = (sex: 'F' | 'M') => data.firstNames.filter((n) => n.sex === sex);
-  weighted('SE', [0, 1], [births('F'), births('M')].map((names) => names.reduce((a, n) => a + n.births, 0)));
+  // Sexes and names as among the adults alive (people), not as among births.
+  weighted('SE', [0, 1], [births('F'), births('M')].map((names) => names.reduce((a, n) => a + n.people, 0)));
   for (const [id, sex] of [['FF', 'F'], ['FM', 'M']] as const) {
-    weighted(id, births(sex).map((n) => strings.id(n.name)), births(sex).map((n) => n.births));
+    weighted(id, births(sex).map((n) => strings.id(n.name)), births(sex).map((n) => n.people));
   }
   weighted('SN', data.surnames.map((s) => strings.id(s.surname)), data.surnames.map((s) => s.weight));
   weighted('HN', data.houseNumberLeads.map((l) => l.digits * 10 + l.firstDigit), data.houseNumberLeads.map((l) => l.weight));

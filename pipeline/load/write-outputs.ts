@@ -56,7 +56,7 @@ export function writeOutputs(compilation: Compilation, datasetsDir: string, outD
       zipPhonePlaces: data.zipPhonePlaces.length,
     },
     phoneLocality: phoneLocality(data),
-    realism: realismMeasures(data, index, compilation.apostrophes),
+    realism: realismMeasures(data, index, compilation.apostrophes, compilation.adults),
     sources: reports.map((r) => r.toJSON()),
     inputs,
     outputs: {

@@ -1,6 +1,6 @@
 import { isGeneratableExchange } from '../../src/generator/phone.js';
 import { byCodePoint } from '../code-point-order.js';
-import type { AreaCodeRecord, PhoneExchangeRecord, PhonePlaceRecord, ZipRecord } from '../model.js';
+import type { AreaCodeOverlayRecord, AreaCodeRecord, PhoneExchangeRecord, PhonePlaceRecord, ZipRecord } from '../model.js';
 import { SourceError } from '../source-error.js';
 import { SourceReport } from '../source-report.js';
 import { GEOCODING_FILE, OVERLAYS_FILE } from '../sources/area-codes/extract.js';
@@ -72,7 +72,7 @@ export function compilePhonePlaces(
   zips: readonly ZipRecord[],
   stateCodes: ReadonlySet<string>,
   overlays: readonly Overlay[] = [],
-): { places: PhonePlaceRecord[]; exchanges: PhoneExchangeRecord[]; report: SourceReport } {
+): { places: PhonePlaceRecord[]; exchanges: PhoneExchangeRecord[]; overlays: AreaCodeOverlayRecord[]; report: SourceReport } {
   const report = new SourceReport(EXCHANGES_REPORT);
   const stateOfCode = new Map(areaCodes.map((a) => [a.areaCode, a.state]));
   const overlaid = new Map<string, string[]>();
@@ -106,12 +106,16 @@ export function compilePhonePlaces(
       const number = areaCode + nxx;
       const parents = overlaid.get(areaCode);
       let region = [6, 5, 4, ...(parents ? [] : [3])].map((length) => regionByPrefix.get(number.slice(0, length))).find((found) => found !== undefined);
+      let viaOverlay: string | undefined;
       if (region === undefined && parents) {
         for (let k = 0; k < parents.length && region === undefined; k++) {
-          const parent = parents[(nxx + k) % parents.length] + nxx;
-          const candidate = [6, 5, 4, 3].map((length) => regionByPrefix.get(parent.slice(0, length))).find((found) => found !== undefined);
+          const parent = parents[(nxx + k) % parents.length];
+          const candidate = [6, 5, 4, 3].map((length) => regionByPrefix.get((parent + nxx).slice(0, length))).find((found) => found !== undefined);
           const candidatePlace = candidate === undefined ? undefined : placeOf(candidate);
-          if (candidatePlace && candidatePlace.state === state) region = candidate;
+          if (candidatePlace && candidatePlace.state === state) {
+            region = candidate;
+            viaOverlay = parent;
+          }
         }
         if (region !== undefined) report.repair('place_from_overlaid_code');
       }
@@ -119,13 +123,16 @@ export function compilePhonePlaces(
       if (place === undefined) report.reject('no_place_in_geocoding');
       else if (place === null) report.reject('place_not_in_zip_sources');
       else if (place.state !== state) report.reject('place_in_another_state');
-      else exchanges.push({ areaCode, exchange: String(nxx), place: place.place });
+      else exchanges.push({ areaCode, exchange: String(nxx), place: place.place, ...(viaOverlay ? { viaOverlay } : {}) });
     }
   }
   const used = new Set(exchanges.map((e) => e.place));
   return {
     places: [...places.values()].filter((p): p is PhonePlaceRecord => p !== null && used.has(p.place)).sort((a, b) => byCodePoint(a.place, b.place)),
     exchanges: exchanges.sort((a, b) => byCodePoint(a.areaCode, b.areaCode) || byCodePoint(a.exchange, b.exchange)),
+    overlays: [...overlaid]
+      .flatMap(([overlay, parents]) => parents.map((overlaidCode, position) => ({ overlay, overlaid: overlaidCode, position })))
+      .sort((a, b) => byCodePoint(a.overlay, b.overlay) || a.position - b.position),
     report,
   };
 }

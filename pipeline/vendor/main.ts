@@ -17,6 +17,7 @@ import { sha256File } from './sha256.js';
 import { vendorSimplemapsUsZips } from './simplemaps-us-zips.js';
 import type { SourceInfo } from './source-info.js';
 import { vendorSsaBabyNames } from './ssa-baby-names.js';
+import { vendorUsPopulationByAge } from './us-population-by-age.js';
 import { vendorUspsStreetSuffixes } from './usps-street-suffixes.js';
 import { byCodePoint, DATASETS_DIR, writeDatasetLines } from './write-dataset-file.js';
 
@@ -27,6 +28,7 @@ const STEPS: ReadonlyArray<() => Promise<SourceInfo>> = [
   vendorLibphonenumberGeocoding,
   vendorLibphonenumberJs,
   vendorSsaBabyNames,
+  vendorUsPopulationByAge,
   vendorCensus1990Surnames,
   vendorCensus2010Surnames,
   vendorFakerPythonSurnames,

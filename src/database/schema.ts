@@ -20,6 +20,7 @@ export interface UssynthDatabase {
   ein_prefixes: EinPrefixesTable;
   phone_places: PhonePlacesTable;
   phone_exchanges: PhoneExchangesTable;
+  area_code_overlays: AreaCodeOverlaysTable;
   zip_phone_places: ZipPhonePlacesTable;
 }
 
@@ -61,11 +62,12 @@ export interface AreaCodesTable {
   region: string;
 }
 
-/** SSA first names with births 1951-2005. */
+/** SSA first names with births 1922-2004 and the adults alive who carry them (the draw weight). */
 export interface FirstNamesTable {
   name: string;
   sex: 'F' | 'M';
   births: number;
+  people: number;
 }
 
 /** 1990 Census surnames with modelled frequency per 100,000 people. */
@@ -140,6 +142,13 @@ export interface PhoneExchangesTable {
   area_code: string;
   exchange: string;
   place: string;
+}
+
+/** NANPA's overlays: an overlay code and each code it overlays, in order. */
+export interface AreaCodeOverlaysTable {
+  overlay: string;
+  overlaid: string;
+  position: number;
 }
 
 /** The phone place of each residential ZIP (the nearest of its state) and how far it is. */
