@@ -23,7 +23,7 @@ import { extractStreets } from './sources/streets/extract.js';
 import { transformStreets } from './sources/streets/transform.js';
 import { validateStreets } from './sources/streets/validate.js';
 import { restoreApostrophes } from './sources/surnames/apostrophes.js';
-import { extractCensus2010, mergeSurnames, validateCensus2010 } from './sources/surnames/census-2010.js';
+import { extractCensus2010, hispanicSurnames, mergeSurnames, SURNAME_GROUPS, validateCensus2010 } from './sources/surnames/census-2010.js';
 import { extractSurnames } from './sources/surnames/extract.js';
 import { fitSurnameModel, transformSurnames } from './sources/surnames/transform.js';
 import { validateSurnames } from './sources/surnames/validate.js';
@@ -33,6 +33,7 @@ import { buildMetadata } from './transform/metadata.js';
 import { zipPhonePlaces } from './transform/phone-locality.js';
 import { compilePhonePlaces } from './transform/phone-places.js';
 import { residentialWeights } from './transform/residential.js';
+import { titleCase } from './transform/title-case.js';
 import { zipUnitShares } from './transform/unit-shares.js';
 
 /** What the extract, validate and transform stages produce. */
@@ -43,6 +44,8 @@ export interface Compilation {
   apostrophes: { listedPlaces: number; zipsRepaired: number; zipsMissing: number };
   /** Adults (18+) of the population table by sex, and those aged 72+ (76+ in 2026): what the first names are held against. */
   adults: { female: number; male: number; aged72Plus: number };
+  /** The 2010 head's surnames over 80 % Hispanic (title-cased): the measure of Puerto Rico's names. */
+  mostlyHispanicSurnames: string[];
 }
 
 /**
@@ -89,6 +92,7 @@ export function compile(datasetsDir: string): Compilation {
     areaCodes: areaCodeList,
     firstNames: transformFirstNames(firstNames),
     surnames: surnameList,
+    hispanicSurnames: hispanicSurnames(census2010.surnames),
     ...streetModel,
     zipUnitShares: zipUnitShares(zips, residentialWeights({ zips }), streetModel.streetForms),
     einPrefixes: transformEinPrefixes(einPrefixes.prefixes),
@@ -104,10 +108,13 @@ export function compile(datasetsDir: string): Compilation {
     male: adultAges(firstNames.population.M),
     aged72Plus: adultAges(firstNames.population.F, 72) + adultAges(firstNames.population.M, 72),
   };
+  const hispanicColumn = SURNAME_GROUPS.indexOf('hispanic');
+  const mostlyHispanicSurnames = census2010.surnames.filter((s) => (s.percent[hispanicColumn] ?? 0) > 80).map((s) => titleCase(s.name));
   return {
     data,
     apostrophes,
     adults,
+    mostlyHispanicSurnames,
     reports: [...states.reports, geonames.report, simplemaps.report, ...areaCodes.reports, ...firstNames.reports, ...surnames.reports, census2010.report, ...streets.reports, einPrefixes.report, phonePlaces.report],
   };
 }

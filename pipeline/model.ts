@@ -148,6 +148,8 @@ export interface CompiledData {
   areaCodes: AreaCodeRecord[];
   firstNames: FirstNameRecord[];
   surnames: SurnameRecord[];
+  /** Surnames of the Hispanic population (Census 2010 head: share x Hispanic percentage), drawn in Puerto Rico. */
+  hispanicSurnames: SurnameRecord[];
   streetNames: StreetNameRecord[];
   streetSuffixes: StreetSuffixRecord[];
   directionals: WeightedTextRecord[];

@@ -57,6 +57,7 @@ export function writeIndex(data: CompiledData): Uint8Array {
   for (const z of data.zips) strings.add(z.city);
   for (const n of data.firstNames) strings.add(n.name);
   for (const n of data.surnames) strings.add(n.surname);
+  for (const n of data.hispanicSurnames) strings.add(n.surname);
   for (const n of data.streetNames) strings.add(n.name);
   for (const s of data.streetSuffixes) strings.add(suffixText(s.abbreviation));
   for (const d of data.directionals) strings.add(d.value);
@@ -124,6 +125,7 @@ export function writeIndex(data: CompiledData): Uint8Array {
     weighted(id, births(sex).map((n) => strings.id(n.name)), births(sex).map((n) => n.people));
   }
   weighted('SN', data.surnames.map((s) => strings.id(s.surname)), data.surnames.map((s) => s.weight));
+  weighted('SH', data.hispanicSurnames.map((s) => strings.id(s.surname)), data.hispanicSurnames.map((s) => s.weight));
   weighted('HN', data.houseNumberLeads.map((l) => l.digits * 10 + l.firstDigit), data.houseNumberLeads.map((l) => l.weight));
   weighted('DP', data.directionals.map((d) => strings.id(d.value)), data.directionals.map((d) => d.weight));
   const bases = data.streetNames.filter((s) => s.weight > 0);

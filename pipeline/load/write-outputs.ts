@@ -56,7 +56,7 @@ export function writeOutputs(compilation: Compilation, datasetsDir: string, outD
       zipPhonePlaces: data.zipPhonePlaces.length,
     },
     phoneLocality: phoneLocality(data),
-    realism: realismMeasures(data, index, compilation.apostrophes, compilation.adults),
+    realism: realismMeasures(data, index, compilation),
     sources: reports.map((r) => r.toJSON()),
     inputs,
     outputs: {

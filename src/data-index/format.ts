@@ -65,6 +65,7 @@ export const WEIGHTED_TABLES = {
   FF: { items: 'string id', segmented: false, what: 'female first names by SSA births' },
   FM: { items: 'string id', segmented: false, what: 'male first names by SSA births' },
   SN: { items: 'string id', segmented: false, what: 'surnames by modelled frequency' },
+  SH: { items: 'string id', segmented: false, what: 'surnames of the Hispanic population (drawn in Puerto Rico)' },
   HN: { items: 'digit count x 10 + first digit', segmented: false, what: 'number of digits and first digit of a house number' },
   DP: { items: 'string id', segmented: false, what: 'directional before the street name ("" for none)' },
   SB: { items: 'string id', segmented: false, what: 'street base names (named and numbered)' },

@@ -64,6 +64,10 @@ function sharedParts(data: DataIndex) {
     femaleNames: nameStrings(data, data.table('FF'), ' '),
     maleNames: nameStrings(data, data.table('FM'), ' '),
     surnameNames: nameStrings(data, data.table('SN'), ''),
+    hispanicSurnames: data.table('SH'),
+    hispanicSurnameNames: nameStrings(data, data.table('SH'), ''),
+    // Per state index: whether its people carry the surnames of the Hispanic population (Puerto Rico, 99 % Hispanic).
+    hispanicNames: Uint8Array.from(data.states, (s) => (s.code === 'PR' ? 1 : 0)),
     // Per ZS entry: the ZIP's city and its five digits.
     zipStrings: new StringPairs(zips.size, (entry) => [data.string(data.zipCities[zips.items[entry]]), data.zipText(zips.items[entry])]),
     streets: new StreetMaker(data),
@@ -221,14 +225,16 @@ export class Generator {
     const zipEntry = pickColumn(parts.zips, random, state.zipOffset, state.zipCount);
     const female = pick(parts.sexes, random) === 0;
     const firstColumn = pickColumn(female ? parts.female : parts.male, random);
-    const lastColumn = pickColumn(parts.surnames, random);
+    const hispanic = parts.hispanicNames[state.index] === 1;
+    const lastColumn = pickColumn(hispanic ? parts.hispanicSurnames : parts.surnames, random);
+    const lastNames = hispanic ? parts.hispanicSurnameNames : parts.surnameNames;
     const firstNames = female ? parts.femaleNames : parts.maleNames;
     const street = parts.streets.make(random, zipEntry, parts.streetForms[state.index]);
-    const email = this.emails.make(firstNames.second(firstColumn), parts.surnameNames.second(lastColumn), index, stream, random);
+    const email = this.emails.make(firstNames.second(firstColumn), lastNames.second(lastColumn), index, stream, random);
     // The phone is drawn last: fictional numbers take other draws, and must change nothing else.
     const phone = addressPhone(data, state, zipEntry, random, this.fictionalPhones);
     return {
-      name: firstNames.first(firstColumn) + parts.surnameNames.first(lastColumn),
+      name: firstNames.first(firstColumn) + lastNames.first(lastColumn),
       street,
       city: parts.zipStrings.first(zipEntry),
       state: state.code,

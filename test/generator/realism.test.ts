@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createGenerator } from '../../src/index.js';
+import { Database } from '../../pipeline/load/sqlite-driver.js';
 import { defaultIndex } from '../../src/default-index.js';
 
 // Issue 25: records set against public statistics. Each test fails on generator 2.0.0's output.
@@ -94,6 +95,39 @@ describe('surnames', () => {
     expect(share('Hernandez')).toBeGreaterThan(0.0031);
     expect(share('Nguyen')).toBeGreaterThan(0.0012);
     expect(share('Patel')).toBeGreaterThan(0.0006);
+  });
+});
+
+describe('first names', () => {
+  it('are female as often as adults are (about 51 %, not 48 %)', () => {
+    // A name of both sexes (Jordan) counts as the sex more of its bearers have, per the shipped SQLite file.
+    const db = new Database(new URL('../../dist-data/ussynth.sqlite', import.meta.url).pathname, { readonly: true });
+    const rows = db.prepare('SELECT name, sex, people FROM first_names').all() as { name: string; sex: string; people: number }[];
+    db.close();
+    const best = new Map<string, { sex: string; people: number }>();
+    for (const r of rows) if ((best.get(r.name)?.people ?? -1) < r.people) best.set(r.name, r);
+    const share = sample.filter((a) => best.get(a.name.slice(0, a.name.indexOf(' ')))?.sex === 'F').length / sample.length;
+    expect(share).toBeGreaterThan(0.495);
+    expect(share).toBeLessThan(0.53);
+  });
+
+  it('include the names of adults born before 1951, now 76 and over (Dorothy, Shirley, Betty)', () => {
+    const firsts = new Map<string, number>();
+    for (const a of sample) firsts.set(a.name.slice(0, a.name.indexOf(' ')), (firsts.get(a.name.slice(0, a.name.indexOf(' '))) ?? 0) + 1);
+    // Each about 0.2-0.3 % of adults: dozens in 60,000 records (the 1951-2005 window gave a handful).
+    for (const name of ['Dorothy', 'Shirley', 'Betty']) expect(firsts.get(name) ?? 0, name).toBeGreaterThan(40);
+  });
+});
+
+describe('Puerto Rico', () => {
+  it('gets the surnames of its own (Hispanic) population, not Smith, Brown and Johnson', () => {
+    const pr = gen.addresses({ state: 'PR', count: 10_000 }).map((a) => a.name.slice(a.name.indexOf(' ') + 1));
+    const counts = new Map<string, number>();
+    for (const name of pr) counts.set(name, (counts.get(name) ?? 0) + 1);
+    const top = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([name]) => name);
+    for (const name of top) expect(['Garcia', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez', 'Gonzalez', 'Perez', 'Rivera', 'Sanchez']).toContain(name);
+    // Some Hispanic people are named Smith (2.4 % of Smiths): far fewer than the 0.83 % of everyone.
+    expect((counts.get('Smith') ?? 0) / pr.length).toBeLessThan(0.004);
   });
 });
 

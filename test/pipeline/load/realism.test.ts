@@ -56,6 +56,19 @@ describe("the manifest's realism measures (issue 25)", () => {
     expect(surnames.hispanicInGeneratedTop20).toBeGreaterThanOrEqual(5);
   });
 
+  it('8: first names female as often as adults; the birth years reach the oldest adults', () => {
+    const names = realism.firstNames as Record<string, number>;
+    expect(Math.abs(names.femaleShareGenerated - names.femaleShareAdults)).toBeLessThan(0.01);
+    expect(names.femaleShareAdults).toBeGreaterThan(0.5);
+  });
+
+  it('1 (partial): Puerto Rico carries mostly Hispanic surnames; the national share is 2010\'s', () => {
+    const shares = (realism.surnames as { mostlyHispanicShare: Record<string, number> }).mostlyHispanicShare;
+    expect(shares.PR).toBeGreaterThan(0.8);
+    expect(shares.default).toBeGreaterThan(0.08);
+    expect(shares.default).toBeLessThan(0.1);
+  });
+
   it("9: every ZIP of a place the independent list writes with an apostrophe has it", () => {
     expect(realism.placeApostrophes.listedPlaces).toBeGreaterThanOrEqual(5);
     expect(realism.placeApostrophes.zipsRepaired).toBeGreaterThanOrEqual(5);
