@@ -8,7 +8,7 @@ import { NUMBERED_BASE } from '../sources/streets/transform.js';
 export const REALISM_SEED = 'realism';
 
 /** Records drawn per measure: default addresses, and per state stream. */
-export const REALISM_SAMPLE = { defaultAddresses: 200_000, perState: 50_000 } as const;
+export const REALISM_SAMPLE = { defaultAddresses: 100_000, perState: 20_000 } as const;
 
 const share = (part: number, whole: number): number => (whole === 0 ? 0 : Math.round((part / whole) * 10_000) / 10_000);
 
@@ -68,7 +68,7 @@ export function realismMeasures(
   const parts = addresses.map((a) => ({ a, p: streetParts(a.street) }));
   const unitShare = (list: typeof parts) => share(list.filter((x) => x.p.unit !== null).length, list.length);
   const band = (low: number, high: number) => parts.filter((x) => densityOf.get(x.a.zip)! >= low && densityOf.get(x.a.zip)! < high);
-  const ny = gen.addresses({ state: 'NY', count: REALISM_SAMPLE.perState }).map((a) => ({ a, p: streetParts(a.street) }));
+  const ny = streams[2].map((a) => ({ a, p: streetParts(a.street) }));
   const manhattan = ny.filter((x) => /^10[0-2]\d\d$/.test(x.a.zip));
   const bySuffix = (suffixes: string[]) => parts.filter((x) => !x.p.numbered && suffixes.includes(x.p.suffix));
   const numbered = parts.filter((x) => x.p.numbered);
@@ -76,8 +76,8 @@ export function realismMeasures(
   const baseWeight = data.streetNames.reduce((a, s) => a + s.weight, 0);
   const numberedSuffixes = data.streetForms.filter((f) => f.part === 'numbered_suffix');
   const numberedTotal = numberedSuffixes.reduce((a, f) => a + f.weight, 0);
-  const dc = gen.addresses({ state: 'DC', count: 10_000 }).map((a) => streetParts(a.street));
-  const pr = gen.addresses({ state: 'PR', count: 10_000 });
+  const dc = gen.addresses({ state: 'DC', count: 5000 }).map((a) => streetParts(a.street));
+  const pr = gen.addresses({ state: 'PR', count: 5000 });
   const artefact = /\d\.\d|\b\d+(ST|ND|RD|TH)\b|\bMc[a-z]|\bJunior\b/;
 
   return {
@@ -139,9 +139,12 @@ function surnameMeasures(addresses: readonly { name: string }[], data: CompiledD
   }
   const top20 = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 20).map(([name]) => name);
   const hispanic = new Set(['Garcia', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez', 'Gonzalez', 'Perez', 'Sanchez', 'Ramirez', 'Torres', 'Flores', 'Rivera']);
+  const total = data.surnames.reduce((a, s) => a + s.weight, 0);
+  const weightOf = new Map(data.surnames.map((s) => [s.surname, s.weight]));
   return {
-    generated: Object.fromEntries(Object.keys(SURNAMES_2010).map((name) => [name, share(counts.get(name) ?? 0, addresses.length)])),
-    census2010: Object.fromEntries(Object.entries(SURNAMES_2010).map(([name, per100k]) => [name, Math.round(per100k) / 100_000])),
+    generated: Object.fromEntries(Object.keys(SURNAMES_2010).map((name) => [name, Math.round(((counts.get(name) ?? 0) / addresses.length) * 1e6) / 1e6])),
+    model: Object.fromEntries(Object.keys(SURNAMES_2010).map((name) => [name, Math.round(((weightOf.get(name) ?? 0) / total) * 1e6) / 1e6])),
+    census2010: Object.fromEntries(Object.entries(SURNAMES_2010).map(([name, per100k]) => [name, Math.round(per100k * 10) / 1e6])),
     listTotalPer100k: Math.round(data.surnames.reduce((a, s) => a + s.weight, 0)),
     hispanicInGeneratedTop20: top20.filter((name) => hispanic.has(name)).length,
   };
@@ -182,7 +185,7 @@ function firstNameMeasures(addresses: readonly { name: string }[], data: Compile
 function mostlyHispanicShares(gen: Generator, names: readonly string[]): Record<string, unknown> {
   const set = new Set(names);
   const shareIn = (state?: string) => {
-    const list = gen.addresses({ state, count: 20_000 });
+    const list = gen.addresses({ state, count: 10_000 });
     return share(list.filter((a) => set.has(a.name.slice(a.name.indexOf(' ') + 1))).length, list.length);
   };
   return {
