@@ -52,7 +52,9 @@ export function writeOutputs(compilation: Compilation, datasetsDir: string, outD
       streetSuffixes: data.streetSuffixes.length,
       einPrefixes: new Set(data.einPrefixes.map((p) => p.prefix)).size,
       phonePlaces: data.phonePlaces.length,
-      phoneExchanges: data.phoneExchanges.length,
+      // Rows of the SQLite table; the exchanges overlay codes take from the codes they overlay are in the index only.
+      phoneExchanges: data.phoneExchanges.filter((e) => e.viaOverlay === undefined).length,
+      overlayExchanges: data.phoneExchanges.filter((e) => e.viaOverlay !== undefined).length,
       zipPhonePlaces: data.zipPhonePlaces.length,
     },
     phoneLocality: phoneLocality(data),
