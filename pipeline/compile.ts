@@ -26,14 +26,18 @@ import { extractStreets } from './sources/streets/extract.js';
 import { transformStreets } from './sources/streets/transform.js';
 import { validateStreets } from './sources/streets/validate.js';
 import { restoreApostrophes } from './sources/surnames/apostrophes.js';
+import { extractCensus2010, hispanicSurnames, mergeSurnames, SURNAME_GROUPS, validateCensus2010 } from './sources/surnames/census-2010.js';
 import { extractSurnames } from './sources/surnames/extract.js';
 import { fitSurnameModel, transformSurnames } from './sources/surnames/transform.js';
 import { validateSurnames } from './sources/surnames/validate.js';
 import { joinZips } from './transform/join-zips.js';
+import { apostrophePlaces, withPlaceApostrophes, zipsMissingApostrophes } from './transform/place-apostrophes.js';
 import { buildMetadata } from './transform/metadata.js';
 import { zipPhonePlaces } from './transform/phone-locality.js';
 import { compilePhonePlaces } from './transform/phone-places.js';
 import { residentialWeights } from './transform/residential.js';
+import { titleCase } from './transform/title-case.js';
+import { zipUnitShares } from './transform/unit-shares.js';
 
 /** What the extract, validate and transform stages produce. */
 export interface Compilation {
@@ -41,6 +45,12 @@ export interface Compilation {
   reports: SourceReport[];
   /** County polygons and densities for the geo index (built after the main index, whose ZIP order it follows). */
   geo: GeoSources;
+  /** Place names given their apostrophe from libphonenumber's place list (issue 25): places listed, ZIPs repaired, ZIPs still without it. */
+  apostrophes: { listedPlaces: number; zipsRepaired: number; zipsMissing: number };
+  /** Adults (18+) of the population table by sex, and those aged 72+ (76+ in 2026): what the first names are held against. */
+  adults: { female: number; male: number; aged72Plus: number };
+  /** The 2010 head's surnames over 80 % Hispanic (title-cased): the measure of Puerto Rico's names. */
+  mostlyHispanicSurnames: string[];
 }
 
 /**
@@ -56,7 +66,7 @@ export function compile(datasetsDir: string): Compilation {
   const geonames = validateGeonames(extractGeonames(datasetsDir), codes);
   const simplemapsRows = extractSimplemaps(datasetsDir);
   const simplemaps = validateSimplemaps(simplemapsRows, codes);
-  const zips = joinZips(
+  const joined = joinZips(
     transformGeonames(geonames.zips, geonames.report),
     geonames.report,
     transformSimplemaps(simplemaps.zips, simplemaps.report),
@@ -64,33 +74,55 @@ export function compile(datasetsDir: string): Compilation {
   );
 
   const areaCodes = validateAreaCodes(extractAreaCodes(datasetsDir));
+  const placeList = apostrophePlaces(areaCodes.geocoding, codes);
+  const zips = withPlaceApostrophes(joined, placeList, geonames.report);
+  const apostrophes = { listedPlaces: placeList.size, zipsRepaired: zipsMissingApostrophes(joined, placeList).length, zipsMissing: zipsMissingApostrophes(zips, placeList).length };
   const firstNames = validateFirstNames(extractFirstNames(datasetsDir));
   const surnames = validateSurnames(extractSurnames(datasetsDir));
   const surnameFit = fitSurnameModel(surnames.anchorWeights, surnames.surnames.length);
-  const surnameList = transformSurnames(restoreApostrophes(surnames.surnames, surnames.reports[0]), surnames.anchorWeights, surnameFit);
+  const surnames1990 = transformSurnames(restoreApostrophes(surnames.surnames, surnames.reports[0]), surnames.anchorWeights, surnameFit);
+  const census2010 = validateCensus2010(extractCensus2010(datasetsDir));
+  const merged = mergeSurnames(census2010.surnames, surnames1990);
+  const surnameList = merged.surnames;
   const streets = validateStreets(extractStreets(datasetsDir));
   const einPrefixes = validateEinPrefixes(extractEinPrefixes(datasetsDir));
 
   const areaCodeList = transformAreaCodes(areaCodes.geocoding, areaCodes.codes, stateList, areaCodes.reports);
-  const phonePlaces = compilePhonePlaces(areaCodes.geocoding, areaCodeList, zips, codes);
+  const phonePlaces = compilePhonePlaces(areaCodes.geocoding, areaCodeList, zips, codes, areaCodes.overlays);
 
+  // Streets named after people carry the older names: the 1990 list's order.
+  const streetModel = transformStreets(streets, surnames1990);
   const data: CompiledData = {
     datasetVersion: DATASET_VERSION,
     states: stateList,
     zips,
     areaCodes: areaCodeList,
-    firstNames: transformFirstNames(firstNames.names),
+    firstNames: transformFirstNames(firstNames),
     surnames: surnameList,
-    ...transformStreets(streets, surnameList),
+    hispanicSurnames: hispanicSurnames(census2010.surnames),
+    ...streetModel,
+    zipUnitShares: zipUnitShares(zips, residentialWeights({ zips }), streetModel.streetForms),
     einPrefixes: transformEinPrefixes(einPrefixes.prefixes),
     phonePlaces: phonePlaces.places,
     phoneExchanges: phonePlaces.exchanges,
+    areaCodeOverlays: phonePlaces.overlays,
     zipPhonePlaces: zipPhonePlaces(zips, residentialWeights({ zips }), phonePlaces.places),
-    metadata: buildMetadata(DATASET_VERSION, surnameFit),
+    metadata: buildMetadata(DATASET_VERSION, surnameFit, merged.fit),
   };
+  const adultAges = (counts: number[], from = 18) => counts.slice(from).reduce((a, b) => a + b, 0);
+  const adults = {
+    female: adultAges(firstNames.population.F),
+    male: adultAges(firstNames.population.M),
+    aged72Plus: adultAges(firstNames.population.F, 72) + adultAges(firstNames.population.M, 72),
+  };
+  const hispanicColumn = SURNAME_GROUPS.indexOf('hispanic');
+  const mostlyHispanicSurnames = census2010.surnames.filter((s) => (s.percent[hispanicColumn] ?? 0) > 80).map((s) => titleCase(s.name));
   return {
     data,
     geo: { counties: extractCounties(), density: simplemapsDensity(simplemapsRows) },
-    reports: [...states.reports, geonames.report, simplemaps.report, ...areaCodes.reports, firstNames.report, ...surnames.reports, ...streets.reports, einPrefixes.report, phonePlaces.report],
+    apostrophes,
+    adults,
+    mostlyHispanicSurnames,
+    reports: [...states.reports, geonames.report, simplemaps.report, ...areaCodes.reports, ...firstNames.reports, ...surnames.reports, census2010.report, ...streets.reports, einPrefixes.report, phonePlaces.report],
   };
 }

@@ -20,6 +20,8 @@ export interface ZipRecord {
   lat: number | null;
   lon: number | null;
   population: number | null;
+  /** People per km² (SimpleMaps), null where it has no figure. */
+  density: number | null;
   type: ZipType;
 }
 
@@ -33,11 +35,14 @@ export interface AreaCodeRecord {
   region: string;
 }
 
-/** A first name by sex with its SSA birth count. */
+/** A first name by sex with its SSA birth count and the people alive who carry it (the draw weight). */
 export interface FirstNameRecord {
   name: string;
   sex: 'F' | 'M';
+  /** SSA births in the adult birth years (1922-2004). */
   births: number;
+  /** Modelled adults alive with the name: births of each cohort x its survivors per birth. */
+  people: number;
 }
 
 /** A surname with its rank and modelled relative frequency (per 100,000 people). */
@@ -84,6 +89,15 @@ export interface PhoneExchangeRecord {
   /** NXX, three digits. */
   exchange: string;
   place: string;
+  /** For an overlay code's exchange placed by a code it overlays: that code (the SQLite file leaves these rows to `area_code_overlays`). */
+  viaOverlay?: string;
+}
+
+/** An overlay code and a code it overlays, in NANPA's order (`position` 0 first). */
+export interface AreaCodeOverlayRecord {
+  overlay: string;
+  overlaid: string;
+  position: number;
 }
 
 /** The phone place of a residential ZIP: the nearest place of its state with exchanges. */
@@ -100,6 +114,32 @@ export interface EinPrefixRecord {
   campus: string;
 }
 
+/** A house number's digit count and first digit, counted in the real addresses. */
+export interface HouseNumberLeadRecord {
+  digits: number;
+  firstDigit: number;
+  weight: number;
+}
+
+/**
+ * A weight of the street model's conditional parts (issue 25), by `part`:
+ * `numbered_suffix` (suffix abbreviation of numbered streets), `dc_quadrant`
+ * (DC's trailing quadrant), `unit_factor` (factor on the unit share by
+ * suffix), `unit_density` (unit share at a density, value = people per km²),
+ * `pr_street_type` and `pr_street_name` (Puerto Rico's "Calle <name>" forms).
+ */
+export interface StreetFormRecord {
+  part: 'numbered_suffix' | 'dc_quadrant' | 'unit_factor' | 'unit_density' | 'pr_street_type' | 'pr_street_name';
+  value: string;
+  weight: number;
+}
+
+/** The unit share of a residential ZIP, from its density. */
+export interface ZipUnitShareRecord {
+  zip: string;
+  unitShare: number;
+}
+
 /** Everything the load stage writes. */
 export interface CompiledData {
   datasetVersion: string;
@@ -108,14 +148,21 @@ export interface CompiledData {
   areaCodes: AreaCodeRecord[];
   firstNames: FirstNameRecord[];
   surnames: SurnameRecord[];
+  /** Surnames of the Hispanic population (Census 2010 head: share x Hispanic percentage), drawn in Puerto Rico. */
+  hispanicSurnames: SurnameRecord[];
   streetNames: StreetNameRecord[];
   streetSuffixes: StreetSuffixRecord[];
   directionals: WeightedTextRecord[];
   unitDesignators: WeightedTextRecord[];
   houseNumberDigits: { digits: number; weight: number }[];
+  houseNumberLeads: HouseNumberLeadRecord[];
+  streetForms: StreetFormRecord[];
+  /** Per residential ZIP (sorted by ZIP): the share of its addresses with a unit. */
+  zipUnitShares: ZipUnitShareRecord[];
   einPrefixes: EinPrefixRecord[];
   phonePlaces: PhonePlaceRecord[];
   phoneExchanges: PhoneExchangeRecord[];
+  areaCodeOverlays: AreaCodeOverlayRecord[];
   zipPhonePlaces: ZipPhonePlaceRecord[];
   /** Metadata rows of the SQLite file (sources, licences, attribution). */
   metadata: Record<string, string>;

@@ -1,5 +1,5 @@
-/** Version of the SQLite schema, stored as `PRAGMA user_version` (2: the phone place tables). */
-export const SQLITE_SCHEMA_VERSION = 2;
+/** Version of the SQLite schema, stored as `PRAGMA user_version` (2: the phone place tables; 3: house_number_leads, street_forms, first_names.people, area_code_overlays). */
+export const SQLITE_SCHEMA_VERSION = 3;
 
 /** `PRAGMA application_id`: "USSY", so tools can tell the file apart. */
 export const SQLITE_APPLICATION_ID = 0x55535359;
@@ -46,6 +46,7 @@ CREATE TABLE first_names (
   name TEXT NOT NULL,
   sex TEXT NOT NULL CHECK (sex IN ('F', 'M')),
   births INTEGER NOT NULL,
+  people INTEGER NOT NULL,
   PRIMARY KEY (name, sex)
 ) WITHOUT ROWID;
 CREATE TABLE surnames (
@@ -75,6 +76,18 @@ CREATE TABLE house_number_digits (
   digits INTEGER PRIMARY KEY NOT NULL,
   weight INTEGER NOT NULL
 ) WITHOUT ROWID;
+CREATE TABLE house_number_leads (
+  digits INTEGER NOT NULL,
+  first_digit INTEGER NOT NULL,
+  weight INTEGER NOT NULL,
+  PRIMARY KEY (digits, first_digit)
+) WITHOUT ROWID;
+CREATE TABLE street_forms (
+  part TEXT NOT NULL,
+  value TEXT NOT NULL,
+  weight REAL NOT NULL,
+  PRIMARY KEY (part, value)
+) WITHOUT ROWID;
 CREATE TABLE phone_places (
   place TEXT PRIMARY KEY NOT NULL,
   state TEXT NOT NULL REFERENCES states (code),
@@ -86,6 +99,12 @@ CREATE TABLE phone_exchanges (
   exchange TEXT NOT NULL CHECK (length(exchange) = 3),
   place TEXT NOT NULL REFERENCES phone_places (place),
   PRIMARY KEY (area_code, exchange)
+) WITHOUT ROWID;
+CREATE TABLE area_code_overlays (
+  overlay TEXT NOT NULL REFERENCES area_codes (area_code),
+  overlaid TEXT NOT NULL REFERENCES area_codes (area_code),
+  position INTEGER NOT NULL,
+  PRIMARY KEY (overlay, overlaid)
 ) WITHOUT ROWID;
 CREATE TABLE zip_phone_places (
   zip TEXT PRIMARY KEY NOT NULL REFERENCES zips (zip),

@@ -58,10 +58,12 @@ export function writeIndex(data: CompiledData): Uint8Array {
   for (const z of data.zips) strings.add(z.city);
   for (const n of data.firstNames) strings.add(n.name);
   for (const n of data.surnames) strings.add(n.surname);
+  for (const n of data.hispanicSurnames) strings.add(n.surname);
   for (const n of data.streetNames) strings.add(n.name);
   for (const s of data.streetSuffixes) strings.add(suffixText(s.abbreviation));
   for (const d of data.directionals) strings.add(d.value);
   for (const u of data.unitDesignators) strings.add(u.value);
+  for (const f of streetFormTexts(data)) strings.add(f.text);
   strings.freeze();
   const text = strings.encode();
   sections.push({ tag: 'STRD', type: 'u8', values: text.bytes }, { tag: 'STRL', type: 'u8', values: text.lengths });
@@ -107,6 +109,10 @@ export function writeIndex(data: CompiledData): Uint8Array {
   plain('ZSPL', 'u16', phone.zipPlaces);
   plain('PLEO', 'u16', phone.exchangeStarts);
   plain('PLEX', 'u16', phone.exchanges);
+  const units = unitSections(data, zipItems.map((row) => data.zips[row].zip));
+  plain('ZSUN', 'u16', units.zipShares);
+  plain('SXUF', 'u8', units.suffixFactors);
+  plain('NXUF', 'u8', units.numberedFactors);
 
   const population = residentialPopulation(data);
   const defaultStates = data.states.filter((s) => (s.kind === 'state' || s.kind === 'district') && (population.get(s.code) ?? 0) > 0);
@@ -114,18 +120,24 @@ export function writeIndex(data: CompiledData): Uint8Array {
   weighted('ZS', zipItems, zipWeights, zipSegments);
   weighted('AC', acItems, acWeights, acSegments);
   const births = (sex: 'F' | 'M') => data.firstNames.filter((n) => n.sex === sex);
-  weighted('SE', [0, 1], [births('F'), births('M')].map((names) => names.reduce((a, n) => a + n.births, 0)));
+  // Sexes and names as among the adults alive (people), not as among births.
+  weighted('SE', [0, 1], [births('F'), births('M')].map((names) => names.reduce((a, n) => a + n.people, 0)));
   for (const [id, sex] of [['FF', 'F'], ['FM', 'M']] as const) {
-    weighted(id, births(sex).map((n) => strings.id(n.name)), births(sex).map((n) => n.births));
+    weighted(id, births(sex).map((n) => strings.id(n.name)), births(sex).map((n) => n.people));
   }
   weighted('SN', data.surnames.map((s) => strings.id(s.surname)), data.surnames.map((s) => s.weight));
-  weighted('HN', data.houseNumberDigits.map((d) => d.digits), data.houseNumberDigits.map((d) => d.weight));
+  weighted('SH', data.hispanicSurnames.map((s) => strings.id(s.surname)), data.hispanicSurnames.map((s) => s.weight));
+  weighted('HN', data.houseNumberLeads.map((l) => l.digits * 10 + l.firstDigit), data.houseNumberLeads.map((l) => l.weight));
   weighted('DP', data.directionals.map((d) => strings.id(d.value)), data.directionals.map((d) => d.weight));
   const bases = data.streetNames.filter((s) => s.weight > 0);
   weighted('SB', bases.map((s) => strings.id(s.name)), bases.map((s) => s.weight));
   const suffixes = data.streetSuffixes.filter((s) => s.weight > 0);
   weighted('SX', suffixes.map((s) => strings.id(suffixText(s.abbreviation))), suffixes.map((s) => s.weight));
   weighted('UD', data.unitDesignators.map((u) => strings.id(u.value)), data.unitDesignators.map((u) => u.weight));
+  for (const id of ['NX', 'DQ', 'PT', 'PB'] as const) {
+    const forms = streetFormTexts(data).filter((f) => f.table === id);
+    weighted(id, forms.map((f) => strings.id(f.text)), forms.map((f) => f.weight));
+  }
 
   return pack(sections, data.datasetVersion);
 }
@@ -168,6 +180,33 @@ function phonePlaceSections(data: CompiledData, zipOrder: readonly string[]): { 
   exchangeStarts.push(exchanges.length);
   const placeOfZip = new Map(data.zipPhonePlaces.map((z) => [z.zip, placeIndex.get(z.place)!]));
   return { zipPlaces: zipOrder.map((zip) => placeOfZip.get(zip) ?? data.phonePlaces.length), exchangeStarts, exchanges };
+}
+
+const FORM_TABLES = { numbered_suffix: 'NX', dc_quadrant: 'DQ', pr_street_type: 'PT', pr_street_name: 'PB' } as const;
+
+/** The street forms drawn from weighted tables, with their text as street lines show it, in the data's order. */
+function streetFormTexts(data: CompiledData): { table: (typeof FORM_TABLES)[keyof typeof FORM_TABLES]; text: string; weight: number }[] {
+  return data.streetForms.flatMap((f) => {
+    if (!(f.part in FORM_TABLES) || f.weight <= 0) return [];
+    const table = FORM_TABLES[f.part as keyof typeof FORM_TABLES];
+    return [{ table, text: table === 'NX' ? suffixText(f.value) : f.value, weight: f.weight }];
+  });
+}
+
+/**
+ * The unit sections: per ZS entry its ZIP's unit share in 1/10,000, and per
+ * SX and NX column the suffix's unit factor in percent (100 for a suffix
+ * the model gives no factor).
+ */
+function unitSections(data: CompiledData, zipOrder: readonly string[]): { zipShares: number[]; suffixFactors: number[]; numberedFactors: number[] } {
+  const shareOf = new Map(data.zipUnitShares.map((z) => [z.zip, z.unitShare]));
+  const factorOf = new Map(data.streetForms.filter((f) => f.part === 'unit_factor').map((f) => [f.value, f.weight]));
+  const factor = (abbreviation: string): number => Math.round((factorOf.get(abbreviation) ?? 1) * 100);
+  return {
+    zipShares: zipOrder.map((zip) => Math.round((shareOf.get(zip) ?? 0) * 10_000)),
+    suffixFactors: data.streetSuffixes.filter((s) => s.weight > 0).map((s) => factor(s.abbreviation)),
+    numberedFactors: data.streetForms.filter((f) => f.part === 'numbered_suffix' && f.weight > 0).map((f) => factor(f.value)),
+  };
 }
 
 /**

@@ -5,6 +5,7 @@ import { byCodePoint } from '../code-point-order.js';
 import type { Compilation } from '../compile.js';
 import { phoneLocality } from '../transform/phone-locality.js';
 import { residentialWeights } from '../transform/residential.js';
+import { realismMeasures } from './realism.js';
 import { buildGeo } from './write-geo.js';
 import { writeIndex } from './write-index.js';
 import { writeSqlite } from './write-sqlite.js';
@@ -55,10 +56,13 @@ export function writeOutputs(compilation: Compilation, datasetsDir: string, outD
       streetSuffixes: data.streetSuffixes.length,
       einPrefixes: new Set(data.einPrefixes.map((p) => p.prefix)).size,
       phonePlaces: data.phonePlaces.length,
-      phoneExchanges: data.phoneExchanges.length,
+      // Rows of the SQLite table; the exchanges overlay codes take from the codes they overlay are in the index only.
+      phoneExchanges: data.phoneExchanges.filter((e) => e.viaOverlay === undefined).length,
+      overlayExchanges: data.phoneExchanges.filter((e) => e.viaOverlay !== undefined).length,
       zipPhonePlaces: data.zipPhonePlaces.length,
     },
     phoneLocality: phoneLocality(data),
+    realism: realismMeasures(data, index, compilation),
     geo: geo.manifest,
     sources: reports.map((r) => r.toJSON()),
     inputs,

@@ -38,6 +38,7 @@ export function joinZips(geonames: GeonamesZip[], geonamesReport: SourceReport, 
       lat: s?.lat ?? g.lat,
       lon: s?.lon ?? g.lon,
       population: s?.population ?? null,
+      density: s?.density ?? null,
       type: militaryStateOf(g.zip) ? 'military' : s ? 'standard' : 'po_box_or_unique',
     });
   }

@@ -1,3 +1,4 @@
+import type { MergedSurnameFit } from '../sources/surnames/census-2010.js';
 import type { SurnameModelFit } from '../sources/surnames/transform.js';
 
 /** Sources whose licences require attribution, and the text to show. */
@@ -23,6 +24,7 @@ export const ATTRIBUTIONS = [
 export const OTHER_SOURCES = [
   { source: 'SSA baby names (first names by sex, births 1951-2005)', licence: 'public domain (US government work)' },
   { source: '1990 Census surname list', licence: 'public domain (US government work)' },
+  { source: 'Census 2010 surname file (ranks 1-1,022)', licence: 'public domain (US government work)' },
   { source: 'OpenAddresses addresses via rrad', licence: 'see datasets/SOURCES.md' },
   { source: 'faker-js and python faker street/surname lists', licence: 'MIT' },
   { source: 'USPS Publication 28 suffixes via street-types', licence: 'MIT' },
@@ -31,7 +33,7 @@ export const OTHER_SOURCES = [
 ] as const;
 
 /** The SQLite file's metadata rows. */
-export function buildMetadata(datasetVersion: string, surnameFit: SurnameModelFit): Record<string, string> {
+export function buildMetadata(datasetVersion: string, surnameFit: SurnameModelFit, merged: MergedSurnameFit): Record<string, string> {
   return {
     dataset_version: datasetVersion,
     built_by: 'npm run data:build',
@@ -39,8 +41,10 @@ export function buildMetadata(datasetVersion: string, surnameFit: SurnameModelFi
     attribution: ATTRIBUTIONS.map((a) => a.text).join('\n'),
     licences: JSON.stringify([...ATTRIBUTIONS.map(({ source, licence }) => ({ source, licence })), ...OTHER_SOURCES]),
     surname_model: JSON.stringify({
-      model: 'ranks 1..headRanks: the anchor curve (python faker top-1000 weights) scaled so rank 1 = 1.006 %; beyond: share(headRanks) * (rank / headRanks)^-tailExponent; all ranks together cover 90.483 %',
-      ...surnameFit,
+      model:
+        'ranks 1..headNames: the Census 2010 surname file, each at its 2010 share (Smith 828.19 per 100,000); beyond: the 1990 names the head lacks, in 1990 order, at share(headNames) * (rank / headNames)^-tailExponent, summing with the head to 100,000 per 100,000',
+      ...merged,
+      order1990: { model: 'the 1990 list ordered by its rank model (python faker top-1000 curve scaled so rank 1 = 1.006 %, then a power law covering 90.483 %); used for the order of the tail and for the surname street names', ...surnameFit },
     }),
     zip_type_note: 'zip_type is approximated: standard = a ZCTA in SimpleMaps; po_box_or_unique = in GeoNames but not a ZCTA; military = APO/FPO prefix 090-098, 340, 962-966.',
   };

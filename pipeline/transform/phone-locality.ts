@@ -1,12 +1,25 @@
 import { byCodePoint } from '../code-point-order.js';
 import type { CompiledData, PhonePlaceRecord, ZipPhonePlaceRecord, ZipRecord } from '../model.js';
 import { distanceKm } from './distance.js';
+import { placeKeys } from './place-name.js';
 import { residentialWeights } from './residential.js';
 
+/** Within this distance a ZIP takes the phone place named as its city (farther: two towns of one name, the nearest place instead). */
+export const OWN_PLACE_MAX_KM = 50;
+
+/** Whether a phone place ("New York, NY") is the place a ZIP's city names ("New York"), names compared by {@link placeKeys}. */
+export function isOwnPlace(city: string, place: string): boolean {
+  const placeKey = placeKeys(place.replace(/, [A-Z]{2}$/, ''))[0];
+  return placeKeys(city).includes(placeKey);
+}
+
 /**
- * The phone place of every residential ZIP: the nearest place of its state
- * that has exchanges (ties: the first place in code-point order), with the
- * distance. An address's phone uses an exchange of that place, so the
+ * The phone place of every residential ZIP: the place its city names when
+ * that place has exchanges and lies within {@link OWN_PLACE_MAX_KM} (so a
+ * Manhattan ZIP, "New York", takes New York's 212/646/332/917 exchanges
+ * even where a Brooklyn or Queens place is nearer its coordinates),
+ * otherwise the nearest place of its state that has exchanges (ties: the
+ * first place in code-point order), with the distance. An address's phone uses an exchange of that place, so the
  * number is as local as the sources allow, and always of the state. ZIPs of
  * a state without any place (territories whose geocoding names no place)
  * get none; their phones fall back to any exchange of the state's area codes.
@@ -22,14 +35,17 @@ export function zipPhonePlaces(zips: readonly ZipRecord[], residential: Readonly
     if (!residential.has(zip.zip) || !candidates || zip.lat === null || zip.lon === null) continue;
     let nearest = candidates[0];
     let best = Infinity;
+    let own: { place: PhonePlaceRecord; km: number } | null = null;
     for (const place of candidates) {
       const d = distanceKm(zip.lat, zip.lon, place.lat, place.lon);
       if (d < best) {
         best = d;
         nearest = place;
       }
+      if (!own && d <= OWN_PLACE_MAX_KM && isOwnPlace(zip.city, place.place)) own = { place, km: d };
     }
-    records.push({ zip: zip.zip, place: nearest.place, distanceM: Math.round(best * 1000) });
+    const chosen = own ?? { place: nearest, km: best };
+    records.push({ zip: zip.zip, place: chosen.place.place, distanceM: Math.round(chosen.km * 1000) });
   }
   return records;
 }
@@ -44,6 +60,8 @@ export interface PhoneLocality {
   residentialZipsWithin25Km: number;
   /** The same within 50 km. */
   residentialZipsWithin50Km: number;
+  /** Share of default addresses whose phone's exchange is one the geocoding data names for the ZIP's own place (its city). */
+  defaultAddressesOwnPlace: number;
   /** States and territories with residential ZIPs but no phone place: their phones use any exchange of the state. */
   statesWithoutPlaces: string[];
 }
@@ -61,6 +79,8 @@ const share = (part: number, whole: number): number => Math.round((part / whole)
 export function phoneLocality(data: CompiledData): PhoneLocality {
   const residential = residentialWeights(data);
   const distance = new Map(data.zipPhonePlaces.map((z) => [z.zip, z.distanceM / 1000]));
+  const placeOf = new Map(data.zipPhonePlaces.map((z) => [z.zip, z.place]));
+  let peopleOwn = 0;
   const kind = new Map(data.states.map((s) => [s.code, s.kind]));
   let people = 0;
   let people25 = 0;
@@ -80,6 +100,8 @@ export function phoneLocality(data: CompiledData): PhoneLocality {
       people += weight;
       if (km <= 25) people25 += weight;
       if (km <= 50) people50 += weight;
+      const place = placeOf.get(zip.zip);
+      if (place !== undefined && isOwnPlace(zip.city, place)) peopleOwn += weight;
     }
   }
   return {
@@ -87,6 +109,7 @@ export function phoneLocality(data: CompiledData): PhoneLocality {
     defaultAddressesWithin50Km: share(people50, people),
     residentialZipsWithin25Km: share(zips25, residential.size),
     residentialZipsWithin50Km: share(zips50, residential.size),
+    defaultAddressesOwnPlace: share(peopleOwn, people),
     statesWithoutPlaces: [...withoutPlaces].sort(byCodePoint),
   };
 }

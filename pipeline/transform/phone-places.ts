@@ -1,9 +1,10 @@
 import { isGeneratableExchange } from '../../src/generator/phone.js';
 import { byCodePoint } from '../code-point-order.js';
-import type { AreaCodeRecord, PhoneExchangeRecord, PhonePlaceRecord, ZipRecord } from '../model.js';
+import type { AreaCodeOverlayRecord, AreaCodeRecord, PhoneExchangeRecord, PhonePlaceRecord, ZipRecord } from '../model.js';
+import { SourceError } from '../source-error.js';
 import { SourceReport } from '../source-report.js';
-import { GEOCODING_FILE } from '../sources/area-codes/extract.js';
-import type { GeocodingEntry } from '../sources/area-codes/validate.js';
+import { GEOCODING_FILE, OVERLAYS_FILE } from '../sources/area-codes/extract.js';
+import type { GeocodingEntry, Overlay } from '../sources/area-codes/validate.js';
 import { placeKeys } from './place-name.js';
 
 /** Label of the exchange accounting in the manifest: its rows are the exchanges 200..999 of every geographic area code. */
@@ -54,6 +55,15 @@ const round5 = (value: number): number => Math.round(value * 1e5) / 1e5;
  * state than the area code's; a place no ZIP of its state is named after.
  * A place's position is the population-weighted mean of its ZIPs' (names
  * compared by {@link placeKeys}).
+ *
+ * Overlay codes (NANPA's list, `overlays`) carry few or no places of their
+ * own, and the area-code entry of one is wrong (934, Suffolk County's
+ * overlay of 631, says "New York, NY"): an exchange of an overlay code
+ * without an exchange-level entry takes the place the same NXX has in a
+ * code it overlays (the first of them in turn from NXX mod their count,
+ * the next one when that names no place of the state), counted as
+ * `place_from_overlaid_code`; its own area-code entry is not used. Each
+ * overlay and overlaid code must be a geographic code of the overlay's state.
  * @example compilePhonePlaces(geocoding, areaCodes, zips, stateCodes).exchanges[0] // { areaCode: '201', exchange: '200', place: 'Jersey City, NJ' }
  */
 export function compilePhonePlaces(
@@ -61,8 +71,17 @@ export function compilePhonePlaces(
   areaCodes: readonly AreaCodeRecord[],
   zips: readonly ZipRecord[],
   stateCodes: ReadonlySet<string>,
-): { places: PhonePlaceRecord[]; exchanges: PhoneExchangeRecord[]; report: SourceReport } {
+  overlays: readonly Overlay[] = [],
+): { places: PhonePlaceRecord[]; exchanges: PhoneExchangeRecord[]; overlays: AreaCodeOverlayRecord[]; report: SourceReport } {
   const report = new SourceReport(EXCHANGES_REPORT);
+  const stateOfCode = new Map(areaCodes.map((a) => [a.areaCode, a.state]));
+  const overlaid = new Map<string, string[]>();
+  for (const { overlay, state, overlays: parents } of overlays) {
+    for (const code of [overlay, ...parents]) {
+      if (stateOfCode.get(code) !== state) throw new SourceError(OVERLAYS_FILE, null, `overlay ${overlay} (${state}): ${code} is not a geographic area code of ${state} in libphonenumber-js`);
+    }
+    overlaid.set(overlay, parents);
+  }
   const regionByPrefix = new Map(geocoding.map((entry) => [entry.prefix, entry.region]));
   const zipPlaces = zipPlaceIndex(zips);
   const places = new Map<string, PhonePlaceRecord | null>();
@@ -85,18 +104,35 @@ export function compilePhonePlaces(
         continue;
       }
       const number = areaCode + nxx;
-      const region = [6, 5, 4, 3].map((length) => regionByPrefix.get(number.slice(0, length))).find((found) => found !== undefined);
+      const parents = overlaid.get(areaCode);
+      let region = [6, 5, 4, ...(parents ? [] : [3])].map((length) => regionByPrefix.get(number.slice(0, length))).find((found) => found !== undefined);
+      let viaOverlay: string | undefined;
+      if (region === undefined && parents) {
+        for (let k = 0; k < parents.length && region === undefined; k++) {
+          const parent = parents[(nxx + k) % parents.length];
+          const candidate = [6, 5, 4, 3].map((length) => regionByPrefix.get((parent + nxx).slice(0, length))).find((found) => found !== undefined);
+          const candidatePlace = candidate === undefined ? undefined : placeOf(candidate);
+          if (candidatePlace && candidatePlace.state === state) {
+            region = candidate;
+            viaOverlay = parent;
+          }
+        }
+        if (region !== undefined) report.repair('place_from_overlaid_code');
+      }
       const place = region === undefined ? undefined : placeOf(region);
       if (place === undefined) report.reject('no_place_in_geocoding');
       else if (place === null) report.reject('place_not_in_zip_sources');
       else if (place.state !== state) report.reject('place_in_another_state');
-      else exchanges.push({ areaCode, exchange: String(nxx), place: place.place });
+      else exchanges.push({ areaCode, exchange: String(nxx), place: place.place, ...(viaOverlay ? { viaOverlay } : {}) });
     }
   }
   const used = new Set(exchanges.map((e) => e.place));
   return {
     places: [...places.values()].filter((p): p is PhonePlaceRecord => p !== null && used.has(p.place)).sort((a, b) => byCodePoint(a.place, b.place)),
     exchanges: exchanges.sort((a, b) => byCodePoint(a.areaCode, b.areaCode) || byCodePoint(a.exchange, b.exchange)),
+    overlays: [...overlaid]
+      .flatMap(([overlay, parents]) => parents.map((overlaidCode, position) => ({ overlay, overlaid: overlaidCode, position })))
+      .sort((a, b) => byCodePoint(a.overlay, b.overlay) || a.position - b.position),
     report,
   };
 }

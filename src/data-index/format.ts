@@ -7,8 +7,8 @@
 /** The eight bytes every index file starts with. */
 export const INDEX_MAGIC = 'USSYNIDX';
 
-/** Format version; bumped on any change to the layout below (2: ZIPs as a bitmap, phone places). */
-export const INDEX_FORMAT_VERSION = 2;
+/** Format version; bumped on any change to the layout below (2: ZIPs as a bitmap, phone places; 3: street forms and unit shares). */
+export const INDEX_FORMAT_VERSION = 3;
 
 /** Bytes before the section directory. */
 export const HEADER_SIZE = 64;
@@ -65,11 +65,16 @@ export const WEIGHTED_TABLES = {
   FF: { items: 'string id', segmented: false, what: 'female first names by SSA births' },
   FM: { items: 'string id', segmented: false, what: 'male first names by SSA births' },
   SN: { items: 'string id', segmented: false, what: 'surnames by modelled frequency' },
-  HN: { items: 'digit count', segmented: false, what: 'number of digits of a house number' },
+  SH: { items: 'string id', segmented: false, what: 'surnames of the Hispanic population (drawn in Puerto Rico)' },
+  HN: { items: 'digit count x 10 + first digit', segmented: false, what: 'number of digits and first digit of a house number' },
   DP: { items: 'string id', segmented: false, what: 'directional before the street name ("" for none)' },
   SB: { items: 'string id', segmented: false, what: 'street base names (named and numbered)' },
   SX: { items: 'string id', segmented: false, what: 'street suffix abbreviations (USPS Publication 28)' },
-  UD: { items: 'string id', segmented: false, what: 'unit designators ("" for no unit)' },
+  UD: { items: 'string id', segmented: false, what: 'unit designators of home addresses' },
+  NX: { items: 'string id', segmented: false, what: 'suffix abbreviations of numbered streets' },
+  DQ: { items: 'string id', segmented: false, what: "DC's quadrant after the suffix" },
+  PT: { items: 'string id', segmented: false, what: "Puerto Rico's street types (Calle, Ave)" },
+  PB: { items: 'string id', segmented: false, what: "Puerto Rico's street names" },
 } as const;
 
 /** Id of one weighted table. */
@@ -95,6 +100,9 @@ export const PLAIN_SECTIONS = {
   ZSPL: { type: 'u16', what: 'per ZS entry: the phone place of that ZIP, or the number of phone places when its state has none' },
   PLEO: { type: 'u16', what: 'per phone place, then one more entry: first entry of its exchanges in PLEX (the last entry is the length of PLEX)' },
   PLEX: { type: 'u16', what: "per phone place, its exchanges: (position of the area code in the state's AC segment) x 800 + (NXX - 200)" },
+  ZSUN: { type: 'u16', what: 'per ZS entry: share of addresses with a unit in that ZIP, in 1/10,000' },
+  SXUF: { type: 'u8', what: 'per SX column: factor on the unit share for streets with that suffix, in percent' },
+  NXUF: { type: 'u8', what: 'per NX column: factor on the unit share for numbered streets with that suffix, in percent' },
 } as const satisfies Record<string, { type: ElementType; what: string }>;
 
 /** Tag of a plain section. */

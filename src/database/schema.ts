@@ -15,9 +15,12 @@ export interface UssynthDatabase {
   street_directionals: StreetDirectionalsTable;
   unit_designators: UnitDesignatorsTable;
   house_number_digits: HouseNumberDigitsTable;
+  house_number_leads: HouseNumberLeadsTable;
+  street_forms: StreetFormsTable;
   ein_prefixes: EinPrefixesTable;
   phone_places: PhonePlacesTable;
   phone_exchanges: PhoneExchangesTable;
+  area_code_overlays: AreaCodeOverlaysTable;
   zip_phone_places: ZipPhonePlacesTable;
 }
 
@@ -59,11 +62,12 @@ export interface AreaCodesTable {
   region: string;
 }
 
-/** SSA first names with births 1951-2005. */
+/** SSA first names with births 1922-2004 and the adults alive who carry them (the draw weight). */
 export interface FirstNamesTable {
   name: string;
   sex: 'F' | 'M';
   births: number;
+  people: number;
 }
 
 /** 1990 Census surnames with modelled frequency per 100,000 people. */
@@ -93,7 +97,7 @@ export interface StreetDirectionalsTable {
   weight: number;
 }
 
-/** Unit designators ("" = no unit). */
+/** Unit designators of home addresses (whether there is a unit depends on the ZIP and the street). */
 export interface UnitDesignatorsTable {
   designator: string;
   weight: number;
@@ -102,6 +106,20 @@ export interface UnitDesignatorsTable {
 /** Digit counts of house numbers. */
 export interface HouseNumberDigitsTable {
   digits: number;
+  weight: number;
+}
+
+/** Digit count and first digit of house numbers, counted in real addresses. */
+export interface HouseNumberLeadsTable {
+  digits: number;
+  first_digit: number;
+  weight: number;
+}
+
+/** The street model's conditional forms: numbered suffixes, DC quadrants, unit factors and density points, Puerto Rico's forms. */
+export interface StreetFormsTable {
+  part: 'numbered_suffix' | 'dc_quadrant' | 'unit_factor' | 'unit_density' | 'pr_street_type' | 'pr_street_name';
+  value: string;
   weight: number;
 }
 
@@ -124,6 +142,13 @@ export interface PhoneExchangesTable {
   area_code: string;
   exchange: string;
   place: string;
+}
+
+/** NANPA's overlays: an overlay code and each code it overlays, in order. */
+export interface AreaCodeOverlaysTable {
+  overlay: string;
+  overlaid: string;
+  position: number;
 }
 
 /** The phone place of each residential ZIP (the nearest of its state) and how far it is. */

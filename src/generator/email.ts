@@ -1,5 +1,6 @@
 import { UssynthError } from '../errors.js';
 import { fmix32 } from '../random/fmix32.js';
+import { KeyedPermutation } from '../random/keyed-permutation.js';
 import type { RandomSource } from '../random/record-random.js';
 import { NumberThen } from './digits.js';
 
@@ -20,7 +21,8 @@ export function checkEmailDomain(domain: unknown): string {
   return lower;
 }
 
-const BLOCK = 10_000;
+/** Records of one stream per block: the numbers of a block are a keyed permutation across the streams. */
+const BLOCK = 1000;
 
 /** Numbers followed by "@" and a reserved domain, shared by every generator. */
 const RESERVED_NUMBER_AT = RESERVED_EMAIL_DOMAINS.map((domain) => new NumberThen('@' + domain));
@@ -39,29 +41,35 @@ export function emailPart(name: string): string {
 
 /**
  * Makes e-mail addresses from names. The local part is a pattern of the
- * name followed by a number that is a keyed permutation (an affine map) of
- * the record index within blocks of 10,000, so two records of one stream
- * never share an address and the first 10,000 records have numbers of at
- * most five digits.
- * @example new EmailMaker(key, undefined).make('maria', 'garcia', 7, random) // "maria.garcia4821@example.org"
+ * name followed by a number. Records are taken in blocks of 1000 per
+ * stream; the numbers of block b are b x span + 1 .. (b + 1) x span, where
+ * span = 1000 x the number of streams, and a keyed permutation (Feistel
+ * network, keyed by the seed, tweaked by the block) gives each (stream,
+ * record) of the block its own number of that range. So no two records of
+ * one seed share a number, whether in one stream or in two state streams,
+ * and neighbouring records' numbers show no relation.
+ * @example new EmailMaker(key, undefined, 58).make('maria', 'garcia', 7, 5, random) // "maria.garcia31822@example.org"
  */
 export class EmailMaker {
-  private readonly multiplier: number;
-  private readonly offset: number;
+  private readonly permutation: KeyedPermutation;
+  /** Numbers of one block: BLOCK x the number of streams. */
+  private readonly span: number;
   /** Numbers followed by "@" and each domain a record may use: the caller's, or the reserved ones. */
   private readonly numberAt: readonly NumberThen[];
+  private readonly domains: readonly string[];
 
-  constructor(key: Uint32Array, domain: string | undefined) {
-    // Odd and not a multiple of 5, so coprime to 10,000: 2m+1 is odd, and
-    // when it is a multiple of 5, 2m+3 is not.
-    const odd = 2 * (fmix32(key[0] ^ 0x6d61696c) % 5000) + 1;
-    this.multiplier = odd % 5 === 0 ? odd + 2 : odd;
-    this.offset = fmix32(key[1] ^ 0x6d61696c) % BLOCK;
+  /** `streams`: how many streams share the seed's numbers (1 + the number of states in the index). */
+  constructor(key: Uint32Array, domain: string | undefined, streams: number) {
+    if (!Number.isInteger(streams) || streams < 1) throw new RangeError(`streams must be a positive integer, got ${streams}`);
+    this.span = BLOCK * streams;
+    // Its own key words, so the numbers are unrelated to the EIN serials and the record draws of the same seed.
+    this.permutation = new KeyedPermutation(this.span, Array.from(key, (word) => fmix32(word ^ 0x6d61696c)));
+    this.domains = domain === undefined ? RESERVED_EMAIL_DOMAINS : [domain];
     this.numberAt = domain === undefined ? RESERVED_NUMBER_AT : [new NumberThen('@' + domain)];
   }
 
-  /** The e-mail address of record `index` for a person whose names have these e-mail parts ({@link emailPart}). */
-  make(first: string, last: string, index: number, random: RandomSource): string {
+  /** The e-mail address of record `index` of stream `stream` for a person whose names have these e-mail parts ({@link emailPart}). */
+  make(first: string, last: string, index: number, stream: number, random: RandomSource): string {
     let local: string;
     switch (random.below(6)) {
       case 0: local = first + '.' + last; break;
@@ -73,16 +81,26 @@ export class EmailMaker {
     }
     // Drawn even when the caller gave a domain: the option must not shift the draws of later fields.
     const reserved = random.below(3);
-    return local + this.numberAt[this.numberAt.length === 1 ? 0 : reserved].text(this.numberOf(index));
+    const which = this.numberAt.length === 1 ? 0 : reserved;
+    const number = this.numberOf(index, stream);
+    // Past 2^53 (indexes beyond about 10^14) the number is written exactly from BigInt arithmetic.
+    return Number.isSafeInteger(number) ? local + this.numberAt[which].text(number) : local + this.bigNumberOf(index, stream) + '@' + this.domains[which];
   }
 
   /**
-   * The number of record `index`'s address: distinct for distinct indexes.
-   * @example new EmailMaker(key, undefined).numberOf(0) // 1..10000
+   * The number of record `index` of stream `stream` (0 .. streams - 1): distinct for distinct (stream, index).
+   * @example new EmailMaker(key, undefined, 58).numberOf(0, 0) // 1..58000
    */
-  numberOf(index: number): number {
+  numberOf(index: number, stream: number): number {
     const within = index % BLOCK;
-    // x -> (a x + b) mod 10,000 is a bijection when a is coprime to 10,000.
-    return index - within + ((this.multiplier * within + this.offset) % BLOCK) + 1;
+    const block = (index - within) / BLOCK;
+    return block * this.span + this.permutation.at(stream * BLOCK + within, block % 0x1_0000_0000) + 1;
+  }
+
+  /** {@link numberOf} in exact decimal, for indexes whose number passes 2^53. */
+  private bigNumberOf(index: number, stream: number): string {
+    const within = index % BLOCK;
+    const block = (index - within) / BLOCK;
+    return String(BigInt(block) * BigInt(this.span) + BigInt(this.permutation.at(stream * BLOCK + within, block % 0x1_0000_0000) + 1));
   }
 }

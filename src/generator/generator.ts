@@ -10,7 +10,7 @@ import { EinMaker } from './ein.js';
 import { checkGeoIndex, GeoMaker, withGeo } from './geo.js';
 import { addressPhone, phoneOf } from './phone.js';
 import { columnText, pick, pickColumn } from './pick.js';
-import { StreetMaker } from './street.js';
+import { StreetMaker, streetFormOf } from './street.js';
 import { StringPairs } from './string-pairs.js';
 import { lookupZip } from './zip-lookup.js';
 
@@ -78,9 +78,15 @@ function sharedParts(data: DataIndex) {
     femaleNames: nameStrings(data, data.table('FF'), ' '),
     maleNames: nameStrings(data, data.table('FM'), ' '),
     surnameNames: nameStrings(data, data.table('SN'), ''),
+    hispanicSurnames: data.table('SH'),
+    hispanicSurnameNames: nameStrings(data, data.table('SH'), ''),
+    // Per state index: whether its people carry the surnames of the Hispanic population (Puerto Rico, 99 % Hispanic).
+    hispanicNames: Uint8Array.from(data.states, (s) => (s.code === 'PR' ? 1 : 0)),
     // Per ZS entry: the ZIP's city and its five digits.
     zipStrings: new StringPairs(zips.size, (entry) => [data.string(data.zipCities[zips.items[entry]]), data.zipText(zips.items[entry])]),
     streets: new StreetMaker(data),
+    // Per state index: its street form (DC's quadrants, Puerto Rico's Spanish forms).
+    streetForms: Uint8Array.from(data.states, (s) => streetFormOf(s.code)),
   };
 }
 
@@ -137,7 +143,7 @@ export class Generator {
     this.geo = options.geo === true;
     this.geoSource = options.geoIndex;
     const domain = options.emailDomain === undefined ? undefined : checkEmailDomain(options.emailDomain);
-    this.emails = new EmailMaker(key, domain);
+    this.emails = new EmailMaker(key, domain, data.states.length + 1);
     this.eins = new EinMaker(data, key);
     // Seed-independent parts are made once per index: the API makes a generator per request.
     let parts = SHARED.get(data);
@@ -268,19 +274,22 @@ export class Generator {
 
   #makeAddress(index: number, given: IndexState | undefined): Address {
     const { random, data, parts } = this;
-    random.reset(ADDRESS_STREAM + (given ? given.index + 1 : 0), index);
+    const stream = given ? given.index + 1 : 0;
+    random.reset(ADDRESS_STREAM + stream, index);
     const state = given ?? data.states[pick(parts.states, random)];
     const zipEntry = pickColumn(parts.zips, random, state.zipOffset, state.zipCount);
     const female = pick(parts.sexes, random) === 0;
     const firstColumn = pickColumn(female ? parts.female : parts.male, random);
-    const lastColumn = pickColumn(parts.surnames, random);
+    const hispanic = parts.hispanicNames[state.index] === 1;
+    const lastColumn = pickColumn(hispanic ? parts.hispanicSurnames : parts.surnames, random);
+    const lastNames = hispanic ? parts.hispanicSurnameNames : parts.surnameNames;
     const firstNames = female ? parts.femaleNames : parts.maleNames;
-    const street = parts.streets.make(random);
-    const email = this.emails.make(firstNames.second(firstColumn), parts.surnameNames.second(lastColumn), index, random);
+    const street = parts.streets.make(random, zipEntry, parts.streetForms[state.index]);
+    const email = this.emails.make(firstNames.second(firstColumn), lastNames.second(lastColumn), index, stream, random);
     // The phone is drawn last: fictional numbers take other draws, and must change nothing else.
     const phone = addressPhone(data, state, zipEntry, random, this.fictionalPhones);
     return {
-      name: firstNames.first(firstColumn) + parts.surnameNames.first(lastColumn),
+      name: firstNames.first(firstColumn) + lastNames.first(lastColumn),
       street,
       city: parts.zipStrings.first(zipEntry),
       state: state.code,

@@ -11,6 +11,21 @@ const db = new Database(DEFAULT_SQLITE_PATH, { readonly: true });
 afterAll(() => db.close());
 const places = new Map((db.prepare('SELECT place, state, lat, lon FROM phone_places').all() as { place: string; state: string; lat: number; lon: number }[]).map((p) => [p.place, p]));
 const exchangePlace = new Map((db.prepare('SELECT area_code, exchange, place FROM phone_exchanges').all() as { area_code: string; exchange: string; place: string }[]).map((e) => [`${e.area_code}-${e.exchange}`, e.place]));
+// An overlay code's exchanges without a row take the place of the same NXX in the codes it overlays, as docs/data-schema.md's area_code_overlays rule says.
+const overlaid = new Map<string, string[]>();
+for (const o of db.prepare('SELECT overlay, overlaid FROM area_code_overlays ORDER BY overlay, position').all() as { overlay: string; overlaid: string }[]) overlaid.set(o.overlay, [...(overlaid.get(o.overlay) ?? []), o.overlaid]);
+for (const [overlay, parents] of overlaid) {
+  for (let nxx = 200; nxx <= 999; nxx++) {
+    if (exchangePlace.has(`${overlay}-${nxx}`)) continue;
+    for (let k = 0; k < parents.length; k++) {
+      const place = exchangePlace.get(`${parents[(nxx + k) % parents.length]}-${nxx}`);
+      if (place !== undefined) {
+        exchangePlace.set(`${overlay}-${nxx}`, place);
+        break;
+      }
+    }
+  }
+}
 const zipPlace = new Map((db.prepare('SELECT zip, place FROM zip_phone_places').all() as { zip: string; place: string }[]).map((z) => [z.zip, z.place]));
 const zipPoint = new Map((db.prepare('SELECT zip, lat, lon FROM zips WHERE residential = 1').all() as { zip: string; lat: number; lon: number }[]).map((z) => [z.zip, z]));
 const stateOfAreaCode = new Map((db.prepare('SELECT area_code, state FROM area_codes').all() as { area_code: string; state: string }[]).map((a) => [a.area_code, a.state]));

@@ -5,16 +5,21 @@ export const GEOCODING_FILE = 'libphonenumber-geocoding/nanp-en.tsv';
 /** Area codes libphonenumber-js accepts, with region and number type. */
 export const AREA_CODES_FILE = 'libphonenumber-js/nanp-area-codes.tsv';
 
-/** The two area-code sources, as rows. */
+/** NANPA's overlays: overlay code, state, the codes it overlays. */
+export const OVERLAYS_FILE = 'nanpa-overlays/overlays.tsv';
+
+/** The area-code sources, as rows. */
 export interface AreaCodesRaw {
   geocoding: DelimitedRow[];
   validity: DelimitedRow[];
+  overlays: DelimitedRow[];
 }
 
-/** Reads both files. */
+/** Reads the three files. */
 export function extractAreaCodes(datasetsDir: string): AreaCodesRaw {
   return {
     geocoding: readDelimited(datasetsDir, GEOCODING_FILE, { delimiter: '\t', columns: ['prefix', 'region'], quoting: false }),
     validity: readDelimited(datasetsDir, AREA_CODES_FILE, { delimiter: '\t', columns: ['area_code', 'region', 'type'], quoting: false }),
+    overlays: readDelimited(datasetsDir, OVERLAYS_FILE, { delimiter: '\t', columns: ['overlay', 'state', 'overlays'], quoting: false }),
   };
 }

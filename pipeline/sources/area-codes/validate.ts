@@ -1,7 +1,7 @@
 import { SourceError } from '../../source-error.js';
 import { SourceReport } from '../../source-report.js';
 import type { AreaCodesRaw } from './extract.js';
-import { AREA_CODES_FILE, GEOCODING_FILE } from './extract.js';
+import { AREA_CODES_FILE, GEOCODING_FILE, OVERLAYS_FILE } from './extract.js';
 
 /** A geocoding entry: a prefix of 3 to 7 digits and a region name. */
 export interface GeocodingEntry {
@@ -15,11 +15,18 @@ export interface GeographicCode {
   region: string;
 }
 
+/** An overlay code, its state and the codes it overlays (older first), as NANPA lists them. */
+export interface Overlay {
+  overlay: string;
+  state: string;
+  overlays: string[];
+}
+
 /** Regions of libphonenumber-js that are US states or territories. */
 export const US_REGIONS = new Set(['US', 'PR', 'GU', 'VI', 'AS', 'MP']);
 
 /** Checked entries, and the geographic codes (other number types are counted and dropped). */
-export function validateAreaCodes(raw: AreaCodesRaw): { geocoding: GeocodingEntry[]; codes: GeographicCode[]; reports: SourceReport[] } {
+export function validateAreaCodes(raw: AreaCodesRaw): { geocoding: GeocodingEntry[]; codes: GeographicCode[]; overlays: Overlay[]; reports: SourceReport[] } {
   const geoReport = new SourceReport(GEOCODING_FILE);
   const geocoding = raw.geocoding.map(({ line, fields: [prefix, region] }) => {
     geoReport.read();
@@ -39,5 +46,16 @@ export function validateAreaCodes(raw: AreaCodesRaw): { geocoding: GeocodingEntr
     }
     codes.push({ areaCode, region });
   }
-  return { geocoding, codes, reports: [geoReport, validityReport] };
+  const overlayReport = new SourceReport(OVERLAYS_FILE);
+  const seen = new Set<string>();
+  const overlays = raw.overlays.map(({ line, fields: [overlay, state, parents] }): Overlay => {
+    overlayReport.read();
+    const list = parents.split(' ');
+    if (![overlay, ...list].every((code) => /^[2-9]\d{2}$/.test(code))) throw new SourceError(OVERLAYS_FILE, line, `area codes must be three digits starting 2-9, found ${JSON.stringify([overlay, parents])}`);
+    if (!/^[A-Z]{2}$/.test(state)) throw new SourceError(OVERLAYS_FILE, line, `state must be a two-letter code, found ${JSON.stringify(state)}`);
+    if (seen.has(overlay) || list.includes(overlay)) throw new SourceError(OVERLAYS_FILE, line, `overlay ${overlay} is listed twice or overlays itself`);
+    seen.add(overlay);
+    return { overlay, state, overlays: list };
+  });
+  return { geocoding, codes, overlays, reports: [geoReport, validityReport, overlayReport] };
 }

@@ -15,6 +15,8 @@ export interface SimplemapsZip {
   lon: number;
   /** Null where SimpleMaps leaves it blank. */
   population: number | null;
+  /** People per km², null where blank. */
+  density: number | null;
 }
 
 const column = Object.fromEntries(SIMPLEMAPS_COLUMNS.map((name, i) => [name, i])) as Record<(typeof SIMPLEMAPS_COLUMNS)[number], number>;
@@ -32,6 +34,7 @@ export function validateSimplemaps(rows: DelimitedRow[], stateCodes: ReadonlySet
     const zip = fields[column.zip];
     const state = fields[column.state_id];
     const population = fields[column.population];
+    const density = fields[column.density];
     const countyFips = fields[column.county_fips];
     const lat = Number(fields[column.lat]);
     const lon = Number(fields[column.lng]);
@@ -39,6 +42,7 @@ export function validateSimplemaps(rows: DelimitedRow[], stateCodes: ReadonlySet
     if (!stateCodes.has(state)) fail(`unknown state ${JSON.stringify(state)} for ZIP ${zip}`);
     if (fields[column.city].trim() === '') fail(`ZIP ${zip} has no city`);
     if (population !== '' && !/^\d+$/.test(population)) fail(`population must be a whole number, found ${JSON.stringify(population)}`);
+    if (density !== '' && !(Number(density) >= 0)) fail(`density must be a non-negative number, found ${JSON.stringify(density)}`);
     if (countyFips !== '' && !/^\d{5}$/.test(countyFips)) fail(`county_fips must be five digits, found ${JSON.stringify(countyFips)}`);
     if (!Number.isFinite(lat) || !Number.isFinite(lon) || fields[column.lat] === '' || fields[column.lng] === '') fail(`ZIP ${zip} has no valid coordinates`);
     if (seen.has(zip)) {
@@ -56,6 +60,7 @@ export function validateSimplemaps(rows: DelimitedRow[], stateCodes: ReadonlySet
       lat,
       lon,
       population: population === '' ? null : Number(population),
+      density: density === '' ? null : Number(density),
     });
   }
   return { zips, report };

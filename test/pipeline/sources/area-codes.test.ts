@@ -39,6 +39,7 @@ describe('area-code transform', () => {
       ['203', 'US', 'geographic'], ['215', 'US', 'geographic'], ['445', 'US', 'geographic'], ['500', 'US', 'personal'],
       ['787', 'PR', 'geographic'], ['800', 'US', 'toll_free'],
     ]),
+    overlays: rows([['445', 'PA', '215 267']]),
   };
 
   it('assigns states, weights by exchange entries, and accounts for every row', () => {
@@ -56,7 +57,9 @@ describe('area-code transform', () => {
   });
 
   it('fails on a malformed prefix or region', () => {
-    expect(() => validateAreaCodes({ geocoding: rows([['12', 'X']]), validity: [] })).toThrow(/nanp-en\.tsv:2: prefix must be 3 to 7 digits/);
-    expect(() => validateAreaCodes({ geocoding: [], validity: rows([['212', 'CA', 'geographic']]) })).toThrow(/nanp-area-codes\.tsv:2: region must be one of/);
+    expect(() => validateAreaCodes({ geocoding: rows([['12', 'X']]), validity: [], overlays: [] })).toThrow(/nanp-en\.tsv:2: prefix must be 3 to 7 digits/);
+    expect(() => validateAreaCodes({ geocoding: [], validity: rows([['212', 'CA', 'geographic']]), overlays: [] })).toThrow(/nanp-area-codes\.tsv:2: region must be one of/);
+    expect(() => validateAreaCodes({ geocoding: [], validity: [], overlays: rows([['917', 'NY', '212 71']]) })).toThrow(/overlays\.tsv:2: area codes must be three digits/);
+    expect(() => validateAreaCodes({ geocoding: [], validity: [], overlays: rows([['917', 'NY', '917']]) })).toThrow(/overlays\.tsv:2: overlay 917 is listed twice or overlays itself/);
   });
 });

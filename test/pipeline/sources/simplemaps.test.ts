@@ -15,10 +15,11 @@ const row = (line: number, values: Partial<Record<(typeof SIMPLEMAPS_COLUMNS)[nu
 };
 
 describe('SimpleMaps validation', () => {
-  it('keeps the joined fields and reads blank population as null', () => {
-    const { zips } = validateSimplemaps([row(2, {}), row(3, { zip: '00601', state_id: 'PR', city: 'Adjuntas', population: '', county_fips: '72001' })], STATES);
-    expect(zips[0]).toEqual({ zip: '10001', city: 'New York', state: 'NY', county: 'New York', countyFips: '36061', timezone: 'America/New_York', lat: 40.75, lon: -73.99, population: 27613 });
+  it('keeps the joined fields and reads blank population and density as null', () => {
+    const { zips } = validateSimplemaps([row(2, {}), row(3, { zip: '00601', state_id: 'PR', city: 'Adjuntas', population: '', density: '', county_fips: '72001' })], STATES);
+    expect(zips[0]).toEqual({ zip: '10001', city: 'New York', state: 'NY', county: 'New York', countyFips: '36061', timezone: 'America/New_York', lat: 40.75, lon: -73.99, population: 27613, density: 1 });
     expect(zips[1].population).toBeNull();
+    expect(zips[1].density).toBeNull();
   });
 
   it.each([
@@ -26,6 +27,7 @@ describe('SimpleMaps validation', () => {
     [{ state_id: 'ZZ' }, /uszips\.csv:5: unknown state "ZZ"/],
     [{ population: '12.5' }, /uszips\.csv:5: population must be a whole number/],
     [{ county_fips: '1001' }, /uszips\.csv:5: county_fips must be five digits/],
+    [{ density: '-3' }, /uszips\.csv:5: density must be a non-negative number/],
     [{ lat: 'north' }, /uszips\.csv:5: ZIP 10001 has no valid coordinates/],
     [{ city: ' ' }, /uszips\.csv:5: ZIP 10001 has no city/],
   ])('fails on a malformed row %o, naming file and line', (values, message) => {

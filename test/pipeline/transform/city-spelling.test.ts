@@ -53,8 +53,8 @@ describe('city spelling repairs', () => {
       { zip: '27101', place: 'Winston-Salem', state: 'NC', county: 'Forsyth', lat: 36.1, lon: -80.2 },
     ];
     const simplemaps = new Map<string, SimplemapsZip>([
-      ['56671', { zip: '56671', city: 'Red Lake', state: 'MN', county: 'Beltrami', countyFips: '27007', timezone: 'America/Chicago', lat: 47.8, lon: -95.0, population: 1000 }],
-      ['27101', { zip: '27101', city: 'Winston Salem', state: 'NC', county: 'Forsyth', countyFips: '37067', timezone: 'America/New_York', lat: 36.1, lon: -80.2, population: 1000 }],
+      ['56671', { zip: '56671', city: 'Red Lake', state: 'MN', county: 'Beltrami', countyFips: '27007', timezone: 'America/Chicago', lat: 47.8, lon: -95.0, population: 1000, density: 100 }],
+      ['27101', { zip: '27101', city: 'Winston Salem', state: 'NC', county: 'Forsyth', countyFips: '37067', timezone: 'America/New_York', lat: 36.1, lon: -80.2, population: 1000, density: 100 }],
     ]);
     const report = new SourceReport('geonames-us/US.txt');
     expect(joinZips(geonames, report, simplemaps, new SourceReport('simplemaps-us-zips/uszips.csv')).map((z) => z.city)).toEqual(['Winston-Salem', 'Red Lake']);

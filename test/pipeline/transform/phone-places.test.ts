@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { AreaCodeRecord, ZipRecord } from '../../../pipeline/model.js';
 import { distanceKm } from '../../../pipeline/transform/distance.js';
 import { placeKeys } from '../../../pipeline/transform/place-name.js';
-import { phoneLocality, zipPhonePlaces } from '../../../pipeline/transform/phone-locality.js';
+import { isOwnPlace, phoneLocality, zipPhonePlaces } from '../../../pipeline/transform/phone-locality.js';
 import { compilePhonePlaces, regionPlace } from '../../../pipeline/transform/phone-places.js';
 import { tinyData } from '../../fixtures/tiny-data.js';
 
 const zip = (code: string, city: string, state: string, lat: number, lon: number, population: number | null): ZipRecord => ({
-  zip: code, city, state, county: null, countyFips: null, timezone: null, lat, lon, population, type: 'standard',
+  zip: code, city, state, county: null, countyFips: null, timezone: null, lat, lon, population, density: null, type: 'standard',
 });
 
 describe('place names', () => {
@@ -94,7 +94,66 @@ describe('phone locality shares', () => {
       defaultAddressesWithin50Km: Math.round((27613 / (27613 + 27000)) * 10_000) / 10_000,
       residentialZipsWithin25Km: Math.round((1 / 3) * 10_000) / 10_000,
       residentialZipsWithin50Km: Math.round((1 / 3) * 10_000) / 10_000,
+      // Both ZIPs' places are the places their cities name.
+      defaultAddressesOwnPlace: 1,
       statesWithoutPlaces: ['PR'],
     });
+  });
+});
+
+describe('overlay codes and own places (issue 25)', () => {
+  const areaCodes: AreaCodeRecord[] = [
+    { areaCode: '212', state: 'NY', weight: 1, region: 'New York, NY' },
+    { areaCode: '718', state: 'NY', weight: 1, region: 'New York' },
+    { areaCode: '917', state: 'NY', weight: 1, region: 'New York' },
+    { areaCode: '631', state: 'NY', weight: 1, region: 'New York' },
+    { areaCode: '934', state: 'NY', weight: 1, region: 'New York, NY' },
+  ];
+  const geocoding = [
+    ['212', 'New York, NY'], ['718', 'New York'], ['718230', 'Brooklyn, NY'], ['718231', 'Bronx, NY'], ['917', 'New York'],
+    ['631', 'New York'], ['631230', 'Brentwood, NY'], ['934', 'New York, NY'], ['934231', 'Brentwood, NY'],
+  ].map(([prefix, region]) => ({ prefix, region }));
+  const zips = [
+    zip('10001', 'New York', 'NY', 40.75, -73.99, 27613), zip('11201', 'Brooklyn', 'NY', 40.69, -73.99, 50000),
+    zip('10451', 'Bronx', 'NY', 40.82, -73.92, 40000), zip('11717', 'Brentwood', 'NY', 40.78, -73.25, 60000),
+  ];
+  const overlays = [
+    { overlay: '917', state: 'NY', overlays: ['212', '718'] },
+    { overlay: '934', state: 'NY', overlays: ['631'] },
+  ];
+  const compiled = compilePhonePlaces(geocoding, areaCodes, zips, new Set(['NY']), overlays);
+  const of = (code: string) => compiled.exchanges.filter((e) => e.areaCode === code);
+
+  it("give an overlay's exchanges the places of the codes it overlays, in turn by NXX", () => {
+    // 917-NXX: even NXX from 212 (New York), odd from 718 where 718 names a place (230 Brooklyn, 231 Bronx), else 212.
+    expect(of('917').find((e) => e.exchange === '230')!.place).toBe('New York, NY');
+    expect(of('917').find((e) => e.exchange === '231')!.place).toBe('Bronx, NY');
+    expect(of('917').find((e) => e.exchange === '233')!.place).toBe('New York, NY');
+    expect(of('917')).toHaveLength(800 - 13);
+    expect((compiled.report.toJSON() as { repaired: Record<string, number> }).repaired.place_from_overlaid_code).toBeGreaterThan(787);
+  });
+
+  it("do not take 934's mislabelled area-code entry (\"New York, NY\"): it is Suffolk County's overlay of 631", () => {
+    expect(of('934').filter((e) => e.place === 'New York, NY')).toEqual([]);
+    expect(of('934').map((e) => e.place)).toEqual(['Brentwood, NY', 'Brentwood, NY']);
+  });
+
+  it('refuse an overlay whose codes are not geographic codes of its state', () => {
+    expect(() => compilePhonePlaces(geocoding, areaCodes, zips, new Set(['NY']), [{ overlay: '424', state: 'NY', overlays: ['212'] }])).toThrow(/overlays\.tsv: overlay 424 \(NY\): 424 is not a geographic area code of NY/);
+  });
+
+  it("give a ZIP its own place when that has exchanges, even where another place is nearer", () => {
+    // Put the Brooklyn place nearer to a Manhattan ZIP than New York's own place is.
+    const places = [
+      { place: 'Brooklyn, NY', state: 'NY', lat: 40.7, lon: -73.99 },
+      { place: 'New York, NY', state: 'NY', lat: 40.78, lon: -73.97 },
+    ];
+    const manhattan = zip('10004', 'New York', 'NY', 40.7, -74.0, 3000);
+    const farAway = zip('14850', 'Ithaca', 'NY', 42.44, -76.5, 3000);
+    const assigned = zipPhonePlaces([manhattan, farAway], new Map([['10004', 3000], ['14850', 3000]]), places);
+    expect(assigned.map((z) => z.place)).toEqual(['New York, NY', 'New York, NY']);
+    expect(isOwnPlace('New York', 'New York, NY')).toBe(true);
+    expect(isOwnPlace('Saint Louis', 'St. Louis, MO')).toBe(true);
+    expect(isOwnPlace('Brooklyn', 'New York, NY')).toBe(false);
   });
 });

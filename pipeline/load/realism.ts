@@ -1,0 +1,195 @@
+import type { Compilation } from '../compile.js';
+import type { CompiledData } from '../model.js';
+import { DataIndex } from '../../src/data-index/data-index.js';
+import { Generator } from '../../src/generator/generator.js';
+import { NUMBERED_BASE } from '../sources/streets/transform.js';
+
+/** The seed of the records the build measures (any seed would do; this one is fixed so the manifest is reproducible). */
+export const REALISM_SEED = 'realism';
+
+/** Records drawn per measure: default addresses, and per state stream. */
+export const REALISM_SAMPLE = { defaultAddresses: 100_000, perState: 20_000 } as const;
+
+const share = (part: number, whole: number): number => (whole === 0 ? 0 : Math.round((part / whole) * 10_000) / 10_000);
+
+/** A street line split as the measures need it. */
+function streetParts(street: string): { house: string; numbered: boolean; suffix: string; unit: string | null; trailing: string | null } {
+  const unitMatch = / (Apt|Unit|Lot|Ste|#) \d+$/.exec(street);
+  const line = unitMatch ? street.slice(0, unitMatch.index) : street;
+  const words = line.split(' ');
+  const house = words[0];
+  let trailing: string | null = null;
+  if (/^(NW|NE|SW|SE)$/.test(words[words.length - 1]) && words.length > 3) trailing = words.pop()!;
+  const suffix = words[words.length - 1];
+  const base = words.slice(1, -1).filter((w, i) => !(i === 0 && /^(N|S|E|W|NW|NE|SW|SE)$/.test(w)));
+  return { house, numbered: base.length === 1 && NUMBERED_BASE.test(base[0]), suffix, unit: unitMatch ? unitMatch[1] : null, trailing };
+}
+
+/**
+ * Measures of how the generated records compare with public statistics
+ * (issue 25), computed by the build on records the built index generates
+ * (seed {@link REALISM_SEED}) and written to the manifest's `realism`. Each
+ * gives the generated figure next to the real one it is held against.
+ */
+export function realismMeasures(
+  data: CompiledData,
+  indexBytes: Uint8Array,
+  { apostrophes, adults, mostlyHispanicSurnames }: Pick<Compilation, 'apostrophes' | 'adults' | 'mostlyHispanicSurnames'>,
+): Record<string, unknown> {
+  const index = DataIndex.fromBytes(indexBytes);
+  const gen = new Generator(index, REALISM_SEED);
+  const addresses = gen.addresses({ count: REALISM_SAMPLE.defaultAddresses });
+  const densityOf = new Map(data.zips.map((z) => [z.zip, z.density ?? 0]));
+
+  // 4: e-mail numbers, across three state streams and the default stream of one seed.
+  const numbers = (list: { email: string }[]) => list.map((a) => Number(/(\d+)@/.exec(a.email)![1]));
+  const streams = ['CA', 'TX', 'NY'].map((state) => gen.addresses({ state, count: REALISM_SAMPLE.perState }));
+  const allNumbers = [...numbers(addresses), ...streams.flatMap(numbers)];
+  const steps = new Map<number, number>();
+  const ordered = numbers(addresses);
+  for (let i = 1; i < ordered.length; i++) {
+    const step = (((ordered[i] - ordered[i - 1]) % 10_000) + 10_000) % 10_000;
+    steps.set(step, (steps.get(step) ?? 0) + 1);
+  }
+
+  // 5: first digits of house numbers, generated and in the real addresses.
+  const firstGenerated = new Map<string, number>();
+  for (const a of addresses) firstGenerated.set(a.street[0], (firstGenerated.get(a.street[0]) ?? 0) + 1);
+  const realTotal = data.houseNumberLeads.reduce((a, l) => a + l.weight, 0);
+  const firstReal = new Map<string, number>();
+  for (const l of data.houseNumberLeads) firstReal.set(String(l.firstDigit), (firstReal.get(String(l.firstDigit)) ?? 0) + l.weight);
+  const digits = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
+  const firstDigit = {
+    generated: Object.fromEntries(digits.map((d) => [d, share(firstGenerated.get(d) ?? 0, addresses.length)])),
+    real: Object.fromEntries(digits.map((d) => [d, share(firstReal.get(d) ?? 0, realTotal)])),
+  };
+
+  // 6 and 7: units and street forms.
+  const parts = addresses.map((a) => ({ a, p: streetParts(a.street) }));
+  const unitShare = (list: typeof parts) => share(list.filter((x) => x.p.unit !== null).length, list.length);
+  const band = (low: number, high: number) => parts.filter((x) => densityOf.get(x.a.zip)! >= low && densityOf.get(x.a.zip)! < high);
+  const ny = streams[2].map((a) => ({ a, p: streetParts(a.street) }));
+  const manhattan = ny.filter((x) => /^10[0-2]\d\d$/.test(x.a.zip));
+  const bySuffix = (suffixes: string[]) => parts.filter((x) => !x.p.numbered && suffixes.includes(x.p.suffix));
+  const numbered = parts.filter((x) => x.p.numbered);
+  const numberedBaseWeight = data.streetNames.filter((s) => NUMBERED_BASE.test(s.name)).reduce((a, s) => a + s.weight, 0);
+  const baseWeight = data.streetNames.reduce((a, s) => a + s.weight, 0);
+  const numberedSuffixes = data.streetForms.filter((f) => f.part === 'numbered_suffix');
+  const numberedTotal = numberedSuffixes.reduce((a, f) => a + f.weight, 0);
+  const dc = gen.addresses({ state: 'DC', count: 5000 }).map((a) => streetParts(a.street));
+  const pr = gen.addresses({ state: 'PR', count: 5000 });
+  const artefact = /\d\.\d|\b\d+(ST|ND|RD|TH)\b|\bMc[a-z]|\bJunior\b/;
+
+  return {
+    seed: REALISM_SEED,
+    defaultAddresses: addresses.length,
+    emailNumbers: {
+      streams: 'default + CA + TX + NY',
+      records: allNumbers.length,
+      duplicates: allNumbers.length - new Set(allNumbers).size,
+      commonestNeighbourStepShare: share(Math.max(...steps.values()), ordered.length - 1),
+    },
+    houseNumberFirstDigit: {
+      ...firstDigit,
+      largestGap: Math.round(Math.max(...digits.map((d) => Math.abs(firstDigit.generated[d] - firstDigit.real[d]))) * 10_000) / 10_000,
+    },
+    units: {
+      all: unitShare(parts),
+      densityBelow100: unitShare(band(0, 100)),
+      density1000to10000: unitShare(band(1000, 10_000)),
+      densityAtLeast10000: unitShare(band(10_000, Infinity)),
+      manhattan: unitShare(manhattan),
+      onCtCirCv: unitShare(bySuffix(['Ct', 'Cir', 'Cv'])),
+      onStAve: unitShare(bySuffix(['St', 'Ave'])),
+      suiteDesignators: share(parts.filter((x) => x.p.unit === 'Ste').length, parts.length),
+    },
+    streets: {
+      numberedShare: share(numbered.length, parts.length),
+      numberedShareReal: share(numberedBaseWeight, baseWeight),
+      numberedStOrAve: share(numbered.filter((x) => x.p.suffix === 'St' || x.p.suffix === 'Ave').length, numbered.length),
+      numberedStOrAveReal: share(numberedSuffixes.filter((f) => f.value === 'ST' || f.value === 'AVE').reduce((a, f) => a + f.weight, 0), numberedTotal),
+      dcWithQuadrant: share(dc.filter((p) => p.trailing !== null).length, dc.length),
+      prSpanishForms: share(pr.filter((a) => / (Calle|Ave) /.test(a.street) && /^\d+ (Calle|Ave) /.test(a.street)).length, pr.length),
+      artefacts: [...addresses, ...pr].filter((a) => artefact.test(a.street)).length,
+    },
+    phones: {
+      manhattanAddresses: manhattan.length,
+      manhattanIn212646332917: share(manhattan.filter((x) => /^\((212|646|332|917)\)/.test(x.a.phone)).length, manhattan.length),
+      manhattanIn934: share(manhattan.filter((x) => x.a.phone.startsWith('(934)')).length, manhattan.length),
+      overlayCodesSeen: ['917', '929', '424', '747', '737', '346'].filter((code) => addresses.some((a) => a.phone.startsWith(`(${code})`)) || ny.some((x) => x.a.phone.startsWith(`(${code})`))),
+    },
+    surnames: {
+      ...surnameMeasures(addresses, data),
+      ...mostlyHispanicShares(gen, mostlyHispanicSurnames),
+    },
+    firstNames: firstNameMeasures(addresses, data, adults),
+    placeApostrophes: apostrophes,
+  };
+}
+
+/** 2010 shares of a few surnames (Census Bureau, per 100,000 people) the generated shares are held against. */
+const SURNAMES_2010 = { Smith: 828.19, Garcia: 395.32, Hernandez: 353.68, Nguyen: 148.36, Patel: 77.96 } as const;
+
+/** Generated shares of the surnames of {@link SURNAMES_2010} against 2010's, and the Hispanic names among the generated top 20. */
+function surnameMeasures(addresses: readonly { name: string }[], data: CompiledData): Record<string, unknown> {
+  const counts = new Map<string, number>();
+  for (const a of addresses) {
+    const last = a.name.slice(a.name.indexOf(' ') + 1);
+    counts.set(last, (counts.get(last) ?? 0) + 1);
+  }
+  const top20 = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 20).map(([name]) => name);
+  const hispanic = new Set(['Garcia', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez', 'Gonzalez', 'Perez', 'Sanchez', 'Ramirez', 'Torres', 'Flores', 'Rivera']);
+  const total = data.surnames.reduce((a, s) => a + s.weight, 0);
+  const weightOf = new Map(data.surnames.map((s) => [s.surname, s.weight]));
+  return {
+    generated: Object.fromEntries(Object.keys(SURNAMES_2010).map((name) => [name, Math.round(((counts.get(name) ?? 0) / addresses.length) * 1e6) / 1e6])),
+    model: Object.fromEntries(Object.keys(SURNAMES_2010).map((name) => [name, Math.round(((weightOf.get(name) ?? 0) / total) * 1e6) / 1e6])),
+    census2010: Object.fromEntries(Object.entries(SURNAMES_2010).map(([name, per100k]) => [name, Math.round(per100k * 10) / 1e6])),
+    listTotalPer100k: Math.round(data.surnames.reduce((a, s) => a + s.weight, 0)),
+    hispanicInGeneratedTop20: top20.filter((name) => hispanic.has(name)).length,
+  };
+}
+
+/**
+ * Female share of generated first names against the adult population's,
+ * and the share of the weight that the cohorts born before 1951 carry (the
+ * 1951-2005 window of generator 2 left them out) against the adults 72+ in
+ * the table's year (76+ in 2026).
+ */
+function firstNameMeasures(addresses: readonly { name: string }[], data: CompiledData, adults: { female: number; male: number; aged72Plus: number }): Record<string, unknown> {
+  const female = new Set(data.firstNames.filter((n) => n.sex === 'F').map((n) => n.name));
+  const male = new Set(data.firstNames.filter((n) => n.sex === 'M').map((n) => n.name));
+  // A name of both sexes (Jordan) counts by its larger weight's sex: close enough at this scale.
+  const weightOf = new Map<string, { F: number; M: number }>();
+  for (const n of data.firstNames) weightOf.set(n.name, { ...(weightOf.get(n.name) ?? { F: 0, M: 0 }), [n.sex]: n.people });
+  let femaleDrawn = 0;
+  for (const a of addresses) {
+    const first = a.name.slice(0, a.name.indexOf(' '));
+    const w = weightOf.get(first);
+    if (female.has(first) && (!male.has(first) || (w && w.F >= w.M))) femaleDrawn++;
+  }
+  return {
+    femaleShareGenerated: share(femaleDrawn, addresses.length),
+    femaleShareAdults: share(adults.female, adults.female + adults.male),
+    adultsAged72PlusShare: share(adults.aged72Plus, adults.female + adults.male),
+    birthYearsCovered: '1922-2004 (ages 18-100 in 2022)',
+  };
+}
+
+/**
+ * The share of surnames over 80 % Hispanic (2010) in default addresses and
+ * in PR, TX and ND, against each one's Hispanic population (Census 2010: PR
+ * 99.0 %, TX 37.6 %, ND 2.0 %). Only PR draws from the Hispanic
+ * population's names so far; the states' mixes need a state table.
+ */
+function mostlyHispanicShares(gen: Generator, names: readonly string[]): Record<string, unknown> {
+  const set = new Set(names);
+  const shareIn = (state?: string) => {
+    const list = gen.addresses({ state, count: 10_000 });
+    return share(list.filter((a) => set.has(a.name.slice(a.name.indexOf(' ') + 1))).length, list.length);
+  };
+  return {
+    mostlyHispanicNames: set.size,
+    mostlyHispanicShare: { default: shareIn(), PR: shareIn('PR'), TX: shareIn('TX'), ND: shareIn('ND') },
+  };
+}

@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+// The committed manifest (the build test checks it is what a fresh build writes): its realism measures meet issue 25's targets.
+const manifest = JSON.parse(readFileSync(new URL('../../../dist-data/manifest.json', import.meta.url), 'utf8')) as { realism: Record<string, Record<string, unknown>> };
+const realism = manifest.realism;
+
+describe("the manifest's realism measures (issue 25)", () => {
+  it('4: e-mail numbers never repeat across the streams of a seed and take no constant step', () => {
+    expect(realism.emailNumbers.duplicates).toBe(0);
+    expect(realism.emailNumbers.records).toBeGreaterThanOrEqual(150_000);
+    expect(realism.emailNumbers.commonestNeighbourStepShare).toBeLessThan(0.001);
+  });
+
+  it('5: house numbers start with each digit as often as real addresses do (within 1 point)', () => {
+    const { generated, real, largestGap } = realism.houseNumberFirstDigit as { generated: Record<string, number>; real: Record<string, number>; largestGap: number };
+    expect(real['1']).toBeGreaterThan(0.27);
+    expect(largestGap).toBeLessThan(0.01);
+    for (const digit of Object.keys(real)) expect(Math.abs(generated[digit] - real[digit])).toBeLessThanOrEqual(largestGap + 1e-9);
+  });
+
+  it('6: units follow density and the street, with no suite on a home', () => {
+    const units = realism.units as Record<string, number>;
+    expect(units.densityBelow100).toBeLessThan(0.08);
+    expect(units.densityAtLeast10000).toBeGreaterThan(0.55);
+    expect(units.manhattan).toBeGreaterThan(0.6);
+    expect(units.all).toBeGreaterThan(0.15);
+    expect(units.all).toBeLessThan(0.27);
+    expect(units.onCtCirCv).toBeLessThan(units.onStAve / 2);
+    expect(units.suiteDesignators).toBe(0);
+  });
+
+  it('7: numbered streets at the real share with their real suffixes; DC quadrants; Puerto Rico forms; no artefacts', () => {
+    const streets = realism.streets as Record<string, number>;
+    expect(Math.abs(streets.numberedShare - streets.numberedShareReal)).toBeLessThan(0.01);
+    expect(Math.abs(streets.numberedStOrAve - streets.numberedStOrAveReal)).toBeLessThan(0.02);
+    expect(streets.dcWithQuadrant).toBe(1);
+    expect(streets.prSpanishForms).toBe(1);
+    expect(streets.artefacts).toBe(0);
+  });
+
+  it('3: phones of Manhattan in its own codes, overlay codes in use, most phones of the ZIP\'s own place', () => {
+    const phones = realism.phones as Record<string, unknown>;
+    expect(phones.manhattanIn212646332917).toBeGreaterThanOrEqual(0.9);
+    expect(phones.manhattanIn934).toBe(0);
+    expect(phones.overlayCodesSeen).toEqual(['917', '929', '424', '747', '737', '346']);
+    const locality = (manifest as unknown as { phoneLocality: Record<string, number> }).phoneLocality;
+    expect(locality.defaultAddressesOwnPlace).toBeGreaterThan(0.8);
+    expect(locality.defaultAddressesWithin50Km).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it("2: surnames at their Census 2010 shares, the list summing to the whole population", () => {
+    const surnames = realism.surnames as { generated: Record<string, number>; model: Record<string, number>; census2010: Record<string, number>; listTotalPer100k: number; hispanicInGeneratedTop20: number };
+    expect(surnames.listTotalPer100k).toBe(100_000);
+    for (const [name, real] of Object.entries(surnames.census2010)) {
+      // The draw weights are 2010's exactly; the 100,000 sampled records, within their sampling noise (Patel: 78 expected).
+      expect(Math.abs(surnames.model[name] - real) / real, name).toBeLessThan(0.001);
+      expect(Math.abs(surnames.generated[name] - real) / real, name).toBeLessThan(0.3);
+    }
+    expect(surnames.hispanicInGeneratedTop20).toBeGreaterThanOrEqual(5);
+  });
+
+  it('8: first names female as often as adults; the birth years reach the oldest adults', () => {
+    const names = realism.firstNames as Record<string, number>;
+    expect(Math.abs(names.femaleShareGenerated - names.femaleShareAdults)).toBeLessThan(0.01);
+    expect(names.femaleShareAdults).toBeGreaterThan(0.5);
+  });
+
+  it('1 (partial): Puerto Rico carries mostly Hispanic surnames; the national share is 2010\'s', () => {
+    const shares = (realism.surnames as { mostlyHispanicShare: Record<string, number> }).mostlyHispanicShare;
+    expect(shares.PR).toBeGreaterThan(0.8);
+    expect(shares.default).toBeGreaterThan(0.08);
+    expect(shares.default).toBeLessThan(0.1);
+  });
+
+  it("9: every ZIP of a place the independent list writes with an apostrophe has it", () => {
+    expect(realism.placeApostrophes.listedPlaces).toBeGreaterThanOrEqual(5);
+    expect(realism.placeApostrophes.zipsRepaired).toBeGreaterThanOrEqual(5);
+    expect(realism.placeApostrophes.zipsMissing).toBe(0);
+  });
+});
