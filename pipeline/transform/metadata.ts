@@ -22,7 +22,9 @@ export const ATTRIBUTIONS = [
 
 /** Sources in the public domain or under permissive licences that need no attribution text. */
 export const OTHER_SOURCES = [
-  { source: 'SSA baby names (first names by sex, births 1951-2005)', licence: 'public domain (US government work)' },
+  { source: 'SSA baby names (first names by sex, births 1922-2004 by birth cohort)', licence: 'public domain (US government work)' },
+  { source: 'US population by single year of age and sex, 2022 (Census Bureau)', licence: 'public domain (US government work)' },
+  { source: "NANPA's area-code overlays (transcribed)", licence: 'facts of numbering administration' },
   { source: '1990 Census surname list', licence: 'public domain (US government work)' },
   { source: 'Census 2010 surname file (ranks 1-1,022)', licence: 'public domain (US government work)' },
   { source: 'OpenAddresses addresses via rrad', licence: 'see datasets/SOURCES.md' },
