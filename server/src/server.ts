@@ -63,7 +63,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const publicUrl = () => config.publicUrl ?? url;
   const mailer = config.smtpUrl
     ? smtpMailer(config.smtpUrl, config.mailFrom)
-    : outboxMailer(config.outboxDir, config.mailFrom, (path) => log?.info({ path }, 'e-mail written to the outbox'));
+    : outboxMailer(config.outboxDir, config.mailFrom, (path, links) => log?.info({ path, links }, `e-mail written to the outbox: ${[path, ...links].join(' ')}`));
   const { accounts, activity, sso, ssoSignIn } = accountServices({
     store,
     mailer,

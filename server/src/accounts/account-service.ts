@@ -82,6 +82,11 @@ export interface AccountServiceDeps {
 export class AccountService {
   constructor(private readonly deps: AccountServiceDeps) {}
 
+  /** Where account e-mail went when it does not reach a mailbox (the outbox without SMTP), for the pages; else undefined. */
+  get mailNotice(): string | undefined {
+    return this.deps.mailer.notice;
+  }
+
   /**
    * Creates an account on Standard with its owner, unverified, and mails the
    * verification link; for an address that has an account, mails a notice
