@@ -19,7 +19,7 @@ describe('shapeOperations', () => {
         '/account/v1/session': { post: { responses: { '200': {}, '429': {}, '503': {} } } },
       },
     });
-    const ein = doc.paths['/v1/ein'].get;
+    const ein = doc.paths['/v1/ein'].get as { operationId?: string; responses: Record<string, { headers?: object }> };
     expect(ein.operationId).toBe('mine');
     expect(ein.responses['200'].headers).toMatchObject({ RateLimit: { description: 'own' }, 'X-Request-Id': {}, 'RateLimit-Policy': {} });
     expect(Object.keys(ein.responses['401'].headers!)).toEqual(['X-Request-Id']);
