@@ -74,11 +74,15 @@ export const serveCommand: Command = {
       throw error;
     });
     drainOnSignals(server, config.drainTimeoutMs);
+    const site = config.publicUrl ?? server.url;
     const lines = [
       `ussynth API listening on ${server.url} (store ${describeStore(config.store)}${config.redisUrl ? '; limits shared through Redis' : ''})`,
       ...(server.metricsUrl ? [`  metrics: ${server.metricsUrl}`] : []),
+      // The pages a new user looks for first; without built pages (npm run build:web) / explains how to build them.
+      config.webDir ? `  demo: ${site}/` : `  demo: not built (run npm run build:web; ${site}/ says so)`,
       `  docs: ${server.url}/v1/docs`,
-      `  sign up: ${config.publicUrl ?? server.url}/signup (account e-mail: ${server.mailer.description})`,
+      `  sign up: ${site}/signup (account e-mail: ${server.mailer.description})`,
+      `  dashboard: ${site}/dashboard`,
     ];
     if (!values['no-dev-key']) {
       const key = await devKey(server.store);

@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { createGenerator, GENERATOR_VERSION } from 'ussynth';
 import { API_VERSION } from '../../../openapi/api-version.js';
+import { DOCS_THEME } from './docs-theme.js';
 import { shapeOperations } from '../../../openapi/operation-shape.js';
 import { SERVER_PACKAGE_VERSION } from '../../../openapi/package-version.js';
 
@@ -25,14 +26,14 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
           `generator ${GENERATOR_VERSION} and dataset ${datasetVersion} (what a seed gives; every generated response names them in its ` +
           '`X-Ussynth-Generator-Version` and `X-Ussynth-Dataset-Version` headers).\n\n' +
           'Synthetic US test data (addresses, EINs, phones, ZIP lookups); never real. Every data request needs an `x-api-key` header. ' +
-          'Enterprise accounts with SSO also send `Authorization: Bearer <access token>` from their OpenID Provider ([single sign-on](/docs/sso)). ' +
-          'Errors are application/problem+json with a stable `code` ([error codes](/docs/errors)). Monthly quotas count records per calendar month in UTC. ' +
-          'More: [the API guide](/docs/api), [the TypeScript client](/docs/client), [accounts and keys](/docs/accounts), [the free demo](/), [sign up](/signup).',
+          'Enterprise accounts with SSO also send `Authorization: Bearer <access token>` from their OpenID Provider ([single sign-on](/docs/sso.html)). ' +
+          'Errors are application/problem+json with a stable `code` ([error codes](/docs/errors.html)). Monthly quotas count records per calendar month in UTC. ' +
+          'More: [the API guide](/docs/api.html), [the TypeScript client](/docs/client.html), [accounts and keys](/docs/accounts.html), [the free demo](/), [sign up](/signup).',
       },
       components: {
         securitySchemes: {
           apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
-          ssoToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An access token of the Enterprise account\'s OpenID Provider, next to the key ([single sign-on](/docs/sso)).' },
+          ssoToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An access token of the Enterprise account\'s OpenID Provider, next to the key ([single sign-on](/docs/sso.html)).' },
         },
       },
     },
@@ -41,6 +42,7 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
   });
   await app.register(swaggerUi, {
     routePrefix: '/v1/docs',
+    theme: DOCS_THEME,
     uiHooks: {
       onRequest(request, reply, done) {
         // @fastify/swagger-ui 6 redirects /static/index.html to the docs page only when no query follows, else to
