@@ -39,7 +39,12 @@ export function renderDocsPages(docsDir: string, stylesUrl: string): DocsPage[] 
   return sources.map((source) => {
     const markdown = readFileSync(join(docsDir, source), 'utf8');
     const title = /^# (.+)$/m.exec(markdown)?.[1] ?? source;
-    const body = marked.parse(markdown, { async: false });
+    // Wide tables and code scroll inside themselves; a scrolling box must take keyboard focus to be scrolled by keyboard.
+    const body = marked
+      .parse(markdown, { async: false })
+      .replace(/<table>/g, '<div class="scroll" tabindex="0" role="region" aria-label="Table (scrolls sideways)"><table>')
+      .replace(/<\/table>/g, '</table></div>')
+      .replace(/<pre>/g, '<pre tabindex="0">');
     return { name: source.replace(/\.md$/, '.html'), html: page(title.replace(/`/g, ''), body, stylesUrl) };
   });
 }

@@ -9,6 +9,19 @@ const CSS = `.swagger-ui .topbar { display: none; }
 .ussynth-site .brand { margin: 0; font-size: 1.25rem; font-weight: 700; }
 .ussynth-site .brand a { text-decoration: none; display: inline-flex; align-items: center; gap: 0.5rem; }
 .ussynth-site nav a { margin-right: 1rem; }
+/* Swagger UI's colours darkened to WCAG AA contrast (4.5:1) with white or on white; axe-core checks them. */
+.swagger-ui .info a, .swagger-ui .info .url, .swagger-ui a.nostyle, .swagger-ui .info .link { color: #1d4ed8; }
+.swagger-ui .info .title small { background: #4b5563; }
+.swagger-ui .info .title small.version-stamp { background: #3f6212; }
+.swagger-ui .info .title small pre { color: #fff; }
+.swagger-ui .btn.authorize { color: #166534; border-color: #166534; }
+.swagger-ui .btn.authorize span, .swagger-ui .btn.authorize svg { color: #166534; fill: #166534; }
+.swagger-ui .opblock.opblock-get .opblock-summary-method { background: #1d4ed8; }
+.swagger-ui .opblock.opblock-post .opblock-summary-method { background: #166534; }
+.swagger-ui .opblock.opblock-put .opblock-summary-method { background: #9a3412; }
+.swagger-ui .opblock.opblock-delete .opblock-summary-method { background: #b91c1c; }
+.swagger-ui .opblock.opblock-patch .opblock-summary-method { background: #0f766e; }
+.swagger-ui .json-schema-2020-12-expand-deep-button { color: #374151; }
 `;
 
 // A same-origin script file (the page's CSP allows no inline script): the header, made with DOM calls.
@@ -40,6 +53,13 @@ const JS = `(function () {
   ui.parentNode.insertBefore(header, ui);
   ui.parentNode.insertBefore(main, ui);
   main.append(ui);
+  // Each operation's summary is a button holding a deep link to itself: a link inside a button is announced badly
+  // and trapped for keyboards (axe nested-interactive). Deep links are off, so the link loses its href: plain text.
+  new MutationObserver(function () {
+    document.querySelectorAll('.opblock-summary-control a[href]').forEach(function (link) {
+      link.removeAttribute('href');
+    });
+  }).observe(ui, { childList: true, subtree: true });
 })();
 `;
 
