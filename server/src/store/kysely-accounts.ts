@@ -38,7 +38,7 @@ export class KyselyAccounts implements AccountStore {
   async createOwner(email: string, passwordHash: string, tier: Tier, limits: TierLimits, now: number): Promise<PersonRecord | 'exists'> {
     return this.db.transaction().execute(async (tx) => {
       if (await tx.selectFrom('people').select('id').where('email', '=', email).executeTakeFirst()) return 'exists';
-      // An operator may already have an account of that name (keys made with `ussynth keys create`): never join it.
+      // An operator may already have an account of that name (keys made with `ussynth-server keys create`): never join it.
       if (await tx.selectFrom('accounts').select('id').where('name', '=', email).executeTakeFirst()) return 'exists';
       const account = await tx
         .insertInto('accounts')
