@@ -9,7 +9,7 @@ export const ERROR_CODES = {
   invalid_count: 'The count is not an integer from 1 to the allowed maximum.',
   invalid_index: 'The record index is not a non-negative safe integer.',
   invalid_zip: 'The ZIP is not a string of exactly five digits.',
-  invalid_seed: 'The seed is not a non-empty string or a finite number.',
+  invalid_seed: 'The seed is not 1 to 256 printable ASCII characters (spaces inside only) or a finite number.',
   invalid_email_domain: 'The e-mail domain is not a valid domain name.',
   invalid_geo: 'The geo option is not true or false.',
   geo_unavailable: 'Geo fields were asked for but the generator has no geo index (browsers pass geoIndex).',

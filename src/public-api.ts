@@ -14,5 +14,6 @@ export { FICTIONAL_EXCHANGE } from './generator/phone.js';
 export { UNIT_NUMBER_MAX } from './generator/street.js';
 export type { IndexSource } from './create-generator.js';
 export type { Seed } from './random/stream-key.js';
+export { MAX_SEED_LENGTH, SEED_PATTERN, SEED_RULE } from './random/seed-rule.js';
 export type { Address, AddressWithGeo, BatchResult, BatchWithGeo, EinResult, GeoFields, PhoneResult, ZipGeoFields, ZipLookupResult, ZipLookupWithGeo } from './types.js';
 export { GENERATOR_VERSION } from './version.js';

@@ -19,6 +19,7 @@ import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { renderDocsPages } from './docs-pages.js';
 import { statesMapPath } from './states-map.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -96,7 +97,13 @@ export async function buildWeb(outDir: string = WEB_DIST): Promise<BuiltFile[]> 
       .replace('"/styles.css"', `"/${stylesUrl}"`);
     writeFileSync(join(outDir, page), text);
   }
-  const names = readdirSync(outDir).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  // docs/*.md as pages under /docs/, the links of the API reference (served as they are; small, compressed per request).
+  mkdirSync(join(outDir, 'docs'));
+  for (const docsPage of renderDocsPages(join(ROOT, 'docs'), `/${stylesUrl}`)) writeFileSync(join(outDir, 'docs', docsPage.name), docsPage.html);
+  const names = readdirSync(outDir, { withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name)
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return names.map((name) => {
     const bytes = readFileSync(join(outDir, name));
     if (bytes.length >= PRECOMPRESS_MIN_BYTES) {

@@ -66,7 +66,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const publicUrl = () => config.publicUrl ?? url;
   const mailer = config.smtpUrl
     ? smtpMailer(config.smtpUrl, config.mailFrom)
-    : outboxMailer(config.outboxDir, config.mailFrom, (path) => log?.info({ path }, 'e-mail written to the outbox'));
+    : outboxMailer(config.outboxDir, config.mailFrom, (path, links) => log?.info({ path, links }, `e-mail written to the outbox: ${[path, ...links].join(' ')}`));
   const stripe = config.billing.stripe;
   const billing = stripe ? new StripeBilling({ settings: stripe, store, publicUrl, onError: logError }) : operatorBilling(config.billing.defaultPlan);
   if (billing instanceof StripeBilling) {

@@ -121,8 +121,11 @@ describe('parameter errors name the parameter', () => {
     ['/v1/phone?state=CA&state=NY', 'invalid_state', 'state'],
     ['/v1/phone?fictional=yes', 'invalid_parameter', 'fictional'],
     ['/v1/ein?seed=', 'invalid_seed', 'seed'],
-    ['/v1/ein?seed=has%20space', 'invalid_seed', 'seed'],
-    [`/v1/ein?seed=${'x'.repeat(129)}`, 'invalid_seed', 'seed'],
+    ['/v1/ein?seed=%20leading', 'invalid_seed', 'seed'],
+    ['/v1/ein?seed=trailing%20', 'invalid_seed', 'seed'],
+    ['/v1/ein?seed=caf%C3%A9', 'invalid_seed', 'seed'],
+    ['/v1/ein?seed=tab%09inside', 'invalid_seed', 'seed'],
+    [`/v1/ein?seed=${'x'.repeat(257)}`, 'invalid_seed', 'seed'],
     ['/v1/ein?count=5', 'unknown_parameter', 'count'],
     ['/v1/zip/10001?state=NY', 'unknown_parameter', 'state'],
   ];

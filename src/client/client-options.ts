@@ -1,4 +1,5 @@
 import { invalidOption } from './api-error.js';
+import { SEED_RULE, seedText } from '../random/seed-rule.js';
 
 /**
  * What `createClient` takes.
@@ -72,16 +73,16 @@ export function wholeNumberOption(name: string, value: number | undefined, min: 
 }
 
 /**
- * A call's `seed` as the API takes it: numbers as their `String()` (so 42 and
- * "42" are one stream, as in the library), strings as they are, none as none;
- * anything else is `invalid_option`.
+ * A call's `seed` as the API takes it, under the library's one seed rule:
+ * numbers as their `String()` (so 42 and "42" are one stream), strings as
+ * they are, none as none; anything else is `invalid_option`, before a request.
  * @example seedOption(42) // "42"
  */
 export function seedOption(seed: unknown): string | undefined {
   if (seed === undefined) return undefined;
-  if (typeof seed === 'number' && Number.isFinite(seed)) return String(seed);
-  if (typeof seed === 'string' && seed !== '') return seed;
-  throw invalidOption('seed', `seed must be a non-empty string or a finite number, got ${typeof seed === 'string' ? '""' : String(seed)}`);
+  const text = seedText(seed);
+  if (text === undefined) throw invalidOption('seed', `${SEED_RULE}, got ${typeof seed === 'string' ? JSON.stringify(seed) : String(seed)}`);
+  return text;
 }
 
 function serviceRoot(baseUrl: string | URL): URL {

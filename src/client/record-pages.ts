@@ -96,7 +96,7 @@ function follow(controller: AbortController, signal: AbortSignal | undefined): (
  */
 async function* recordPages<R>(options: ResolvedClientOptions, kind: PagedKind, range: RangeOptions, query: Query): AsyncGenerator<{ start: number; records: R[] }, void, undefined> {
   const seed = seedOption(range.seed);
-  if (seed === undefined) throw invalidOption('seed', 'seed is required to page a stream (every page must name the same one): a non-empty string or a finite number');
+  if (seed === undefined) throw invalidOption('seed', 'seed is required to page a stream (every page must name the same one): 1 to 256 printable ASCII characters or a finite number');
   const first = wholeNumberOption('start', range.start, 0, Number.MAX_SAFE_INTEGER, 0);
   const count = wholeNumberOption('count', range.count, 0, Number.MAX_SAFE_INTEGER - first, 0);
   const pageSize = wholeNumberOption('pageSize', range.pageSize, 1, API_MAX_BATCH, API_MAX_BATCH);

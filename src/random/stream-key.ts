@@ -1,6 +1,7 @@
 import { UssynthError } from '../errors.js';
+import { SEED_RULE, seedText } from './seed-rule.js';
 
-/** A seed as users give it: any non-empty string or finite number. */
+/** A seed as users give it: a string or finite number under the one seed rule (seed-rule.ts). */
 export type Seed = string | number;
 
 /**
@@ -10,9 +11,15 @@ export type Seed = string | number;
  * @example canonicalSeed(42) // "42"
  */
 export function canonicalSeed(seed: unknown): string {
-  if (typeof seed === 'number' && Number.isFinite(seed)) return String(seed);
-  if (typeof seed === 'string' && seed.length > 0 && seed.length <= 256) return seed;
-  throw new UssynthError('invalid_seed', 'seed must be a non-empty string of at most 256 characters or a finite number', 'seed');
+  const text = seedText(seed);
+  if (text === undefined) throw new UssynthError('invalid_seed', `${SEED_RULE}, got ${describe(seed)}`, 'seed');
+  return text;
+}
+
+// The refused value, short enough for one line of an error message.
+function describe(seed: unknown): string {
+  if (typeof seed !== 'string') return String(seed);
+  return JSON.stringify(seed.length > 40 ? `${seed.slice(0, 40)}...` : seed) + (seed.length > 40 ? ` (${seed.length} characters)` : '');
 }
 
 const PREFIX = 'ussynth:';

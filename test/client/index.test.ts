@@ -44,10 +44,14 @@ describe('ussynth/client', () => {
     expect(loaded.stdout).toBe('function function\n');
   });
 
-  it('loads nothing at run time but its own files: no dependency, no Node built-in, not the generator', () => {
+  it('loads nothing at run time but its own files and the one seed rule: no dependency, no Node built-in, not the generator', () => {
     const { files, specifiers } = runtimeImports(join(ROOT, 'dist/client/index.js'));
-    expect(specifiers.every((specifier) => specifier.startsWith('./'))).toBe(true);
-    expect(files.every((file) => file.startsWith(join(ROOT, 'dist/client/')))).toBe(true);
+    // The seed rule is the library's, shared so a seed means the same everywhere; it imports nothing.
+    const seedRule = join(ROOT, 'dist/random/seed-rule.js');
+    expect(specifiers.every((specifier) => specifier.startsWith('./') || specifier === '../random/seed-rule.js')).toBe(true);
+    expect(files.every((file) => file.startsWith(join(ROOT, 'dist/client/')) || file === seedRule)).toBe(true);
+    expect(files).toContain(seedRule);
+    expect(runtimeImports(seedRule).specifiers).toEqual([]);
   });
 
   it('bundles for browsers and works with nothing but web platform globals', async () => {

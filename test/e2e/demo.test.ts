@@ -60,7 +60,7 @@ describe('the free browser demo, 1000 records and the 1001st', () => {
     const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
     expect(csvDownload.suggestedFilename()).toBe(`ussynth-batch-${seed}.csv`);
     const csvText = readFileSync(await csvDownload.path(), 'utf8');
-    expect(csvText.split('\r\n')[0]).toBe('name,street,city,state,zip,phone,email,country');
+    expect(csvText.split('\n')[0]).toBe('name,street,city,state,zip,phone,email,country');
     expect(parse(csvText, { columns: true })).toEqual(records);
     const [jsonDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download JSON' }).click()]);
     expect(JSON.parse(readFileSync(await jsonDownload.path(), 'utf8'))).toEqual({ count: 1000, addresses: records });

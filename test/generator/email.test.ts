@@ -2,9 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EmailMaker } from '../../src/generator/email.js';
 import { createGenerator } from '../../src/index.js';
+import { validSeeds } from '../fixtures/valid-seeds.js';
 
 const keys = fc.array(fc.nat({ max: 0xffff_ffff }), { minLength: 4, maxLength: 4 }).map((words) => Uint32Array.from(words));
-const seeds = fc.oneof(fc.string({ minLength: 1, maxLength: 20 }), fc.integer());
+const seeds = validSeeds(20);
 
 /** The number an e-mail's local part ends with. */
 const numberOf = (email: string): number => Number(/(\d+)@/.exec(email)![1]);

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createGenerator, defaultIndex, type Address } from '../../src/index.js';
+import { validSeeds } from '../fixtures/valid-seeds.js';
 
 const data = defaultIndex();
 const GENERATABLE = data.states.filter((s) => s.zipCount > 0 && s.areaCodeCount > 0).map((s) => s.code);
-const seeds = fc.oneof(fc.string({ minLength: 1, maxLength: 30 }), fc.integer());
+const seeds = validSeeds(30);
 const states = fc.option(fc.constantFrom(...GENERATABLE), { nil: undefined });
 const indexes = fc.oneof(fc.nat({ max: 20_000 }), fc.nat({ max: Number.MAX_SAFE_INTEGER }));
 

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { ACCOUNT_PAGES, buildWeb, demoGzipBytes, DEMO_FILES, GZIP_BUDGET, PRECOMPRESS_MIN_BYTES, sizeTable, type BuiltFile } from '../../web/build.js';
 
+const ROOT_DOCS = new URL('../../docs', import.meta.url).pathname;
+
 let outDir: string;
 let files: BuiltFile[];
 
@@ -20,7 +22,10 @@ describe('buildWeb', () => {
   it('writes the demo page and its assets, the account pages and their bundle, and nothing else', () => {
     const primary = [...DEMO_FILES, ...ACCOUNT_PAGES, 'account.js'].sort();
     expect(files.map((f) => f.name)).toEqual(primary);
-    expect(readdirSync(outDir).filter((name) => !/\.(br|gz)$/.test(name)).sort()).toEqual(primary);
+    expect(readdirSync(outDir).filter((name) => !/\.(br|gz)$/.test(name) && name !== 'docs').sort()).toEqual(primary);
+    // docs/*.md as pages, one each, and only those.
+    const docs = readdirSync(join(ROOT_DOCS)).filter((name) => name.endsWith('.md')).map((name) => name.replace(/\.md$/, '.html')).sort();
+    expect(readdirSync(join(outDir, 'docs')).sort()).toEqual(docs);
     expect(readFileSync(join(outDir, 'ussynth.idx')).equals(readFileSync('dist-data/ussynth.idx'))).toBe(true);
   });
 
@@ -77,7 +82,7 @@ describe('buildWeb', () => {
     const again = mkdtempSync(join(tmpdir(), 'ussynth-web-build-'));
     try {
       await buildWeb(again);
-      for (const name of readdirSync(outDir)) expect(readFileSync(join(again, name)).equals(readFileSync(join(outDir, name))), name).toBe(true);
+      for (const name of readdirSync(outDir, { recursive: true, encoding: 'utf8' }).filter((n) => n !== 'docs')) expect(readFileSync(join(again, name)).equals(readFileSync(join(outDir, name))), name).toBe(true);
     } finally {
       rmSync(again, { recursive: true, force: true });
     }

@@ -3,13 +3,13 @@
  * in the page with the ussynth library and sends nothing anywhere.
  */
 import { GENERATOR_VERSION, loadGeoIndex, loadIndex, UssynthError, type DataIndex, type GeoIndex } from '../../src/browser.js';
-import { toCsv } from './csv.js';
 import { DemoInputError, KINDS_WITH_COUNT, KINDS_WITH_GEO, KINDS_WITH_STATE, parseDemoForm, type DemoKind, type DemoRequest } from './demo-request.js';
 import { downloadText, resultFileName } from './download.js';
 import { counterText, FreeTier, refusalMessage, trimMessage } from './free-tier.js';
 import { demoColumns, runDemo, type DemoResult } from './generate.js';
 import { renderMap, type MapRecord } from './geo-map.js';
 import { renderTable } from './results-table.js';
+import { resultFile } from './result-file.js';
 
 const byId = <T extends HTMLElement>(id: string): T => {
   const element = document.getElementById(id);
@@ -88,7 +88,8 @@ function updateCounter(): void {
 
 function resultJson(): string {
   if (!last) return '';
-  return (last.json ??= JSON.stringify(last.result.json, null, 2) + '\n');
+  // The bytes `ussynth ... --format json` writes, so a copy or download checksums like the CLI's file.
+  return (last.json ??= resultFile(last.result, 'json'));
 }
 
 async function generate(): Promise<void> {
@@ -199,7 +200,7 @@ function download(extension: 'csv' | 'json'): void {
   const { result } = last;
   const name = resultFileName(result.request.kind, result.seed, extension);
   if (extension === 'json') downloadText(document, name, resultJson(), 'application/json');
-  else downloadText(document, name, toCsv(demoColumns(result.request).map((c) => c.key), result.records), 'text/csv');
+  else downloadText(document, name, resultFile(result, 'csv'), 'text/csv');
   status.textContent = `Downloaded ${name}.`;
 }
 

@@ -8,7 +8,7 @@ export const KEY_CACHE_TTL_MS = 1000;
 /**
  * Key records by id for a short time, so most requests skip the store; a
  * revoked key stops working within `ttlMs` on every instance. Unknown ids
- * are not cached (so a key created by `ussynth keys create` works at once).
+ * are not cached (so a key created by `ussynth-server keys create` works at once).
  * @example const keys = new KeyCache(store); await keys.get('Ab3dE6gH', Date.now())
  */
 export class KeyCache {

@@ -87,6 +87,11 @@ export interface AccountServiceDeps {
 export class AccountService {
   constructor(private readonly deps: AccountServiceDeps) {}
 
+  /** Where account e-mail went when it does not reach a mailbox (the outbox without SMTP), for the pages; else undefined. */
+  get mailNotice(): string | undefined {
+    return this.deps.mailer.notice;
+  }
+
   /**
    * Creates an account with its owner, unverified, on the billing's sign-up
    * plan (none until paid with Stripe; USSYNTH_DEFAULT_PLAN without), and mails the

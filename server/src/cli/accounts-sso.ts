@@ -9,7 +9,7 @@ import { SSO_CALLBACK_PATH } from '../sso/callback-path.js';
 import { accountNamed, parse } from './cli-options.js';
 import { isEmailDomain } from '../accounts/email-address.js';
 
-/** The `accounts sso` lines of `ussynth accounts --help`. */
+/** The `accounts sso` lines of `ussynth-server accounts --help`. */
 export const SSO_HELP = `  accounts sso set ACCOUNT --issuer URL --client-id ID --client-secret SECRET --audience AUD
                   [--domain example.com ...] [--org-claim NAME --org-value VALUE]
       Connects an Enterprise account to its OpenID Provider (read from
@@ -30,7 +30,7 @@ export const SSO_HELP = `  accounts sso set ACCOUNT --issuer URL --client-id ID 
 const MAX_FIELD = 512;
 
 /**
- * `ussynth accounts sso set|show|remove`: an Enterprise account's OpenID Provider.
+ * `ussynth-server accounts sso set|show|remove`: an Enterprise account's OpenID Provider.
  * @example await ssoAction(['show', 'bigco'], io, store)
  */
 export async function ssoAction(args: string[], io: CommandIo, store: Store): Promise<number> {
@@ -112,7 +112,7 @@ async function showSso(args: string[], io: CommandIo, store: Store): Promise<num
   const { values, positionals } = parse(args, { json: { type: 'boolean' } }, 1, 'account name');
   const account = await enterpriseAccount(store, positionals[0]);
   const connection = await store.sso.find(account.id);
-  if (!connection) throw new CliError(`account ${JSON.stringify(account.name)} has no SSO; \`ussynth accounts sso set\` connects one`, 1);
+  if (!connection) throw new CliError(`account ${JSON.stringify(account.name)} has no SSO; \`ussynth-server accounts sso set\` connects one`, 1);
   const shown = shownSettings(connection);
   if (values.json) {
     io.stdout.write(JSON.stringify(shown) + '\n');
@@ -143,7 +143,7 @@ async function removeSso(args: string[], io: CommandIo, store: Store): Promise<n
 async function enterpriseAccount(store: Store, name: string) {
   const account = await accountNamed(store, name);
   if (account.tier !== 'enterprise') {
-    throw new CliError(`account ${JSON.stringify(name)} is on ${account.tier}: SSO is part of Enterprise; \`ussynth accounts set ${name} --tier enterprise --rate N --monthly-quota N\` first`, 1);
+    throw new CliError(`account ${JSON.stringify(name)} is on ${account.tier}: SSO is part of Enterprise; \`ussynth-server accounts set ${name} --tier enterprise --rate N --monthly-quota N\` first`, 1);
   }
   return account;
 }

@@ -9,11 +9,11 @@ import { accountNamed, parse, table, tierLimits } from './cli-options.js';
 import { terminalSafeIo } from './terminal-text.js';
 import { withStore } from './with-store.js';
 
-const HELP = `Usage: ussynth accounts <list|show|set|sso> [options]
+const HELP = `Usage: ussynth-server accounts <list|show|set|sso> [options]
 
 The operator's view of the accounts in the store (USSYNTH_DB, default
 ./.ussynth/store.sqlite): self-service ones made by sign-up, and those made
-by \`ussynth keys create\`.
+by \`ussynth-server keys create\`.
 
   accounts list [--json]
       Every account with its plan, limits, this month's usage, people and active keys.
@@ -26,15 +26,15 @@ by \`ussynth keys create\`.
       the plan (keys answer 402) and hands the account back to self-service.
 ${SSO_HELP}
 Examples:
-  ussynth accounts list
-  ussynth accounts show ada@example.com --json
-  ussynth accounts set bigco --tier enterprise --rate 500 --monthly-quota 50000000
-  ussynth accounts sso set bigco --issuer https://bigco.okta.com --client-id 0oa1b2c3 \\
+  ussynth-server accounts list
+  ussynth-server accounts show ada@example.com --json
+  ussynth-server accounts set bigco --tier enterprise --rate 500 --monthly-quota 50000000
+  ussynth-server accounts sso set bigco --issuer https://bigco.okta.com --client-id 0oa1b2c3 \\
     --client-secret - --audience api://ussynth --domain bigco.com < secret.txt
 `;
 
 /**
- * `ussynth accounts`: list, show and set the plan of accounts on the store the server uses.
+ * `ussynth-server accounts`: list, show and set the plan of accounts on the store the server uses.
  * @example await accountsCommand.run(['set', 'acme', '--tier', 'pro'], io)
  */
 export const accountsCommand: Command = {

@@ -64,6 +64,6 @@ export function table(io: CommandIo, header: string[], rows: string[][]): void {
  */
 export async function accountNamed(store: Store, name: string): Promise<AccountRecord> {
   const account = await store.accounts.findAccountByName(name);
-  if (!account) throw new CliError(`no account named ${JSON.stringify(name)}; \`ussynth accounts list\` shows them`, 1);
+  if (!account) throw new CliError(`no account named ${JSON.stringify(name)}; \`ussynth-server accounts list\` shows them`, 1);
   return account;
 }

@@ -7,7 +7,7 @@ import { parse, table, tierLimits } from './cli-options.js';
 import { terminalSafeIo } from './terminal-text.js';
 import { withStore } from './with-store.js';
 
-const HELP = `Usage: ussynth keys <create|list|revoke|rotate> [options]
+const HELP = `Usage: ussynth-server keys <create|list|revoke|rotate> [options]
 
 Manage API keys in the key store (USSYNTH_DB, default ./.ussynth/store.sqlite).
 Keys are shown once, at creation; the store keeps only their SHA-256.
@@ -25,16 +25,16 @@ Keys are shown once, at creation; the store keeps only their SHA-256.
       SECONDS (0 = stops now).
 
 Examples:
-  ussynth keys create --account acme --tier pro
-  ussynth keys create --account bigco --tier enterprise --rate 500 --monthly-quota 50000000 --json
-  ussynth keys rotate Ab3dE6gH --grace 86400
+  ussynth-server keys create --account acme --tier pro
+  ussynth-server keys create --account bigco --tier enterprise --rate 500 --monthly-quota 50000000 --json
+  ussynth-server keys rotate Ab3dE6gH --grace 86400
 `;
 
 /** Longest rotation grace accepted: one year. */
 const MAX_GRACE_SECONDS = 31_536_000;
 
 /**
- * `ussynth keys`: create, list, revoke and rotate API keys on the store the server uses.
+ * `ussynth-server keys`: create, list, revoke and rotate API keys on the store the server uses.
  * @example await keysCommand.run(['create', '--account', 'acme', '--tier', 'pro'], io)
  */
 export const keysCommand: Command = {

@@ -6,10 +6,10 @@ import type { Store } from '../store/store.js';
 import { TIER_LIMITS } from '../store/tiers.js';
 import { CliError, type Command } from 'ussynth/cli';
 
-/** Account of the development key printed by `ussynth serve`. */
+/** Account of the development key printed by `ussynth-server serve`. */
 export const DEV_ACCOUNT = 'local-dev';
 
-const HELP = `Usage: ussynth serve [--no-dev-key]
+const HELP = `Usage: ussynth-server serve [--no-dev-key]
 
 Serves the REST API /v1 (docs at /v1/docs) and the browser demo at / .
 
@@ -36,12 +36,12 @@ Environment:
 
 On start it prints a development key (uss_test_..., account ${DEV_ACCOUNT}, Pro limits)
 and example curl lines; the previous development key is revoked. Use
---no-dev-key in production and create keys with \`ussynth keys create\`.
+--no-dev-key in production and create keys with \`ussynth-server keys create\`.
 SIGTERM and SIGINT drain in-flight requests, then exit.
 `;
 
 /**
- * `ussynth serve`: runs the REST API on the embedded SQLite store.
+ * `ussynth-server serve`: runs the REST API on the embedded SQLite store.
  * @example await serveCommand.run([], { stdout: process.stdout, stderr: process.stderr, env: process.env })
  */
 export const serveCommand: Command = {
@@ -74,14 +74,18 @@ export const serveCommand: Command = {
       throw error;
     });
     drainOnSignals(server, config.drainTimeoutMs);
+    const site = config.publicUrl ?? server.url;
     const lines = [
       `ussynth API listening on ${server.url} (store ${describeStore(config.store)}${config.redisUrl ? '; limits shared through Redis' : ''})`,
       ...(server.metricsUrl ? [`  metrics: ${server.metricsUrl}`] : []),
+      // The pages a new user looks for first; without built pages (npm run build:web) / explains how to build them.
+      config.webDir ? `  demo: ${site}/` : `  demo: not built (run npm run build:web; ${site}/ says so)`,
       `  docs: ${server.url}/v1/docs`,
       config.billing.mode === 'stripe'
-        ? `  billing: Stripe (webhook endpoint ${config.publicUrl ?? server.url}/billing/stripe/webhook)`
+        ? `  billing: Stripe (webhook endpoint ${site}/billing/stripe/webhook)`
         : `  billing: none (new accounts get ${config.billing.defaultPlan === 'none' ? 'no plan' : config.billing.defaultPlan}; set plans with \`ussynth accounts set ACCOUNT --tier ...\`)`,
-      `  sign up: ${config.publicUrl ?? server.url}/signup (account e-mail: ${server.mailer.description})`,
+      `  sign up: ${site}/signup (account e-mail: ${server.mailer.description})`,
+      `  dashboard: ${site}/dashboard`,
     ];
     if (!values['no-dev-key']) {
       const key = await devKey(server.store);

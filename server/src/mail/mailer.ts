@@ -19,6 +19,8 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
   /** Where mail goes, for the start-up banner (never a password). */
   readonly description: string;
+  /** Said to a person waiting for a message when it goes somewhere other than their mailbox (the outbox); else undefined. */
+  readonly notice?: string;
   /** Releases connections. */
   close(): Promise<void>;
 }

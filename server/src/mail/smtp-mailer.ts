@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Mailer, MailMessage } from './mailer.js';
+import { plainMessage } from './plain-message.js';
 
 /** How long one SMTP send may take before it fails (connection, greeting and data together). */
 export const SMTP_TIMEOUT_MS = 10_000;
@@ -17,7 +18,8 @@ export function smtpMailer(url: string, from: string): Mailer {
   return {
     description: `SMTP ${target.protocol}//${target.host}`,
     async send(message: MailMessage) {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+      // Unencoded where it can be: a link reads whole even in a mail client's "show original" view.
+      await transport.sendMail(plainMessage(from, message) ?? { from, to: message.to, subject: message.subject, text: message.text });
     },
     async close() {
       transport.close();

@@ -1,10 +1,8 @@
+import { MAX_SEED_LENGTH, SEED_PATTERN, SEED_RULE } from 'ussynth';
 import type { ProblemCode } from '../problem/http-error-codes.js';
 
 /** Default `count` of /v1/batch when omitted. */
 export const DEFAULT_BATCH_COUNT = 10;
-
-/** Longest accepted seed; seeds are echoed in a header, so they are printable ASCII without spaces. */
-export const MAX_SEED_LENGTH = 128;
 
 /** Largest `start` so that `start + count - 1` stays a safe integer. */
 export const MAX_START = Number.MAX_SAFE_INTEGER - 1000;
@@ -26,8 +24,9 @@ export interface ParamSpec {
  */
 export const PARAMS = {
   seed: {
-    schema: { type: 'string', pattern: `^[!-~]{1,${MAX_SEED_LENGTH}}$`, description: `Seed of the stream (1..${MAX_SEED_LENGTH} printable ASCII characters, no spaces). Omitted: a random one is used. Either way it is returned in X-Ussynth-Seed; the same seed and parameters give an identical body.` },
-    rule: `seed must be 1 to ${MAX_SEED_LENGTH} printable ASCII characters without spaces, given once`,
+    // The library's one seed rule, so every seed the library takes replays here.
+    schema: { type: 'string', pattern: SEED_PATTERN, description: `Seed of the stream: 1..${MAX_SEED_LENGTH} printable ASCII characters, spaces allowed but not first or last (the library's rule; URL-encode it). Omitted: a random one is used. Either way it is returned in X-Ussynth-Seed; the same seed and parameters give an identical body.` },
+    rule: `${SEED_RULE.replace(' or a finite number', '')}, given once`,
     code: 'invalid_seed',
   },
   state: {

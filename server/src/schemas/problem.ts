@@ -7,7 +7,7 @@ import { PROBLEM_CODES } from '../problem/http-error-codes.js';
 export const problemSchema = {
   $id: 'problem',
   type: 'object',
-  description: 'RFC 9457 problem details. `code` is stable (see docs/errors.md); `detail` is for humans and may change.',
+  description: 'RFC 9457 problem details. `code` is stable (see [error codes](/docs/errors.html)); `detail` is for humans and may change.',
   required: ['type', 'title', 'status', 'detail', 'instance', 'code', 'request_id'],
   additionalProperties: false,
   properties: {

@@ -1,6 +1,6 @@
 import type { SsoConnection, SsoStore } from '../store/sso-store.js';
 
-/** How long an account's SSO settings are trusted: `ussynth accounts sso set|remove` reaches running servers within this time. */
+/** How long an account's SSO settings are trusted: `ussynth-server accounts sso set|remove` reaches running servers within this time. */
 export const SSO_CACHE_TTL_MS = 1000;
 
 /**

@@ -130,7 +130,7 @@ export interface PlanChange {
   endsAt?: number | null;
 }
 
-/** An account as the operator's `ussynth accounts list` shows it. */
+/** An account as the operator's `ussynth-server accounts list` shows it. */
 export interface AccountListing extends AccountRecord {
   /** Records used in the period asked for. */
   used: number;

@@ -39,7 +39,7 @@ export class KyselyAccounts implements AccountStore {
   async createOwner(email: string, passwordHash: string, tier: Tier | 'none', limits: TierLimits, now: number, verification?: { tokenDigest: Uint8Array; expiresAt: number }): Promise<PersonRecord | 'exists'> {
     return this.db.transaction().execute(async (tx) => {
       if (await tx.selectFrom('people').select('id').where('email', '=', email).executeTakeFirst()) return 'exists';
-      // An operator may already have an account of that name (keys made with `ussynth keys create`): never join it.
+      // An operator may already have an account of that name (keys made with `ussynth-server keys create`): never join it.
       if (await tx.selectFrom('accounts').select('id').where('name', '=', email).executeTakeFirst()) return 'exists';
       // No paid plan yet: the account is named Standard (with its limits) but does not serve until a plan is set.
       const planEndsAt = tier === 'none' ? now : null;

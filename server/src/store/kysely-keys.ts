@@ -7,7 +7,7 @@ import type { Tier } from './tiers.js';
 import { byCodePoint } from '../code-point-order.js';
 
 /**
- * The operator's key administration (`ussynth keys`) in Kysely queries that
+ * The operator's key administration (`ussynth-server keys`) in Kysely queries that
  * SQLite and PostgreSQL both run; each store answers the per-request key
  * lookup and the usage debits its own way.
  * @example const keys = new KyselyKeys(db, usageTotals); await keys.revokeKey('Ab3dE6gH', Date.now());

@@ -31,7 +31,7 @@ export interface KeyRecord {
   planEndsAt: number | null;
 }
 
-/** A key as `ussynth keys list` shows it (never the secret). */
+/** A key as `ussynth-server keys list` shows it (never the secret). */
 export interface KeyListing {
   /** Key id. */
   id: string;
@@ -172,7 +172,7 @@ export type StoreLog = (level: 'error' | 'warn' | 'info', message: string, error
 
 /**
  * The store cannot be used as configured (another server owns it, a file cannot be written, a file is reachable by
- * several names...): the message says what to fix, and `ussynth serve` shows it instead of an internal error.
+ * several names...): the message says what to fix, and `ussynth-server serve` shows it instead of an internal error.
  * @example throw new StoreRefusedError('/srv/store.sqlite has 2 hard links; remove the other links')
  */
 export class StoreRefusedError extends Error {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 /**
  * The text of every e-mail the outbox mailer wrote to `folder`, oldest
- * first, with quoted-printable soft breaks undone so links read whole.
+ * first, as written: raw, since the mailer never folds a link (see plainMessage).
  * @example const [mail] = outboxMails(join(dir, 'outbox'));
  */
 export function outboxMails(folder: string): string[] {
@@ -13,7 +13,7 @@ export function outboxMails(folder: string): string[] {
   } catch {
     return [];
   }
-  return names.map((name) => readFileSync(join(folder, name), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='));
+  return names.map((name) => readFileSync(join(folder, name), 'utf8'));
 }
 
 /**

@@ -102,6 +102,6 @@ describe('ussynth accounts sso', () => {
   it('removes the connection; showing or removing it again is an error', async () => {
     expect((await ussynth(['accounts', 'sso', 'remove', 'other'])).stdout).toContain('other: SSO removed');
     expect(await ussynth(['accounts', 'sso', 'remove', 'other'])).toMatchObject({ status: 1, stderr: expect.stringContaining('account "other" has no SSO') });
-    expect(await ussynth(['accounts', 'sso', 'show', 'other'])).toMatchObject({ status: 1, stderr: expect.stringContaining('has no SSO; `ussynth accounts sso set` connects one') });
+    expect(await ussynth(['accounts', 'sso', 'show', 'other'])).toMatchObject({ status: 1, stderr: expect.stringContaining('has no SSO; `ussynth-server accounts sso set` connects one') });
   });
 });

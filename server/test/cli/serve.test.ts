@@ -21,6 +21,12 @@ describe('ussynth serve', () => {
     const server = await serve();
     const key = /(uss_test_[0-9A-Za-z]{38})/.exec(server.banner)![1];
     expect(server.banner).toContain(`curl -H 'x-api-key: ${key}' '${server.url}/v1/address?state=CA'`);
+    // The pages a new user looks for, each a working URL (the built pages are served: npm run build:web ran).
+    for (const [label, path] of [['demo', '/'], ['docs', '/v1/docs'], ['sign up', '/signup'], ['dashboard', '/dashboard']]) {
+      expect(server.banner).toMatch(new RegExp(`^  ${label}: ${server.url}${path}( |$)`, 'm'));
+      const page = await fetch(server.url + path, { redirect: 'manual' });
+      expect(page.status, path).toBeLessThan(400);
+    }
     const response = await fetch(server.url + '/v1/zip/10001', { headers: { 'x-api-key': key } });
     expect(response.status).toBe(200);
     const requestId = response.headers.get('x-request-id')!;

@@ -34,8 +34,8 @@ afterAll(async () => {
 function linkFor(to: string, path: string): string {
   const mail = [...smtp.received].reverse().find((m) => m.to.includes(to) && m.raw.includes(path));
   if (!mail) throw new Error(`no ${path} mail to ${to}`);
-  const text = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-  return new RegExp(`https?://[^\\s]+${path}#token=[A-Za-z0-9_-]{43}`).exec(text)![0];
+  // Read raw: the mailer never folds a link, so it is whole on its line.
+  return new RegExp(`^https?://[^\\s]+${path}#token=[A-Za-z0-9_-]{43}\r?$`, 'm').exec(mail.raw)![0].trimEnd();
 }
 
 /** Every console error and CSP violation a page reports. */
@@ -101,6 +101,13 @@ describe('a customer signs up, verifies, makes a key, uses it, revokes it and si
     await expect.poll(() => page.locator('#keys-body tr').count()).toBe(1);
     expect(await page.locator('#keys-body td').first().textContent()).toBe(name);
     expect(await page.locator('#injected').count()).toBe(0);
+    // The grace select beside Roll has a visible label, and its accessible name says which key it rolls.
+    const grace = page.locator('#keys-body select');
+    expect(await grace.evaluate((select) => {
+      const label = (select as HTMLSelectElement).labels?.[0];
+      return label ? { text: label.firstChild?.textContent, visible: label.checkVisibility() } : null;
+    })).toEqual({ text: 'Old key works for', visible: true });
+    expect(await page.getByRole('combobox', { name: /^Old key works for \(rolling key .+\)$/ }).count()).toBe(1);
 
     // The key works over HTTP, and the dashboard's usage moves.
     const address = await fetch(`${url}/v1/address?state=CA`, { headers: { 'x-api-key': key } });

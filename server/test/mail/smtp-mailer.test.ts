@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { verifyEmail } from '../../src/accounts/account-emails.js';
 import { smtpMailer } from '../../src/mail/smtp-mailer.js';
 import { startSmtpServer } from '../smtp-test-server.js';
 
@@ -15,6 +16,22 @@ describe('smtpMailer', () => {
       expect(smtp.received[0].raw).toContain('verify-email#token=abc');
       smtp.refuse('mailbox unavailable');
       await expect(mailer.send({ to: 'bob@example.com', subject: 's', text: 't' })).rejects.toThrow(/mailbox unavailable|550/);
+    } finally {
+      await mailer.close();
+      await smtp.close();
+    }
+  });
+
+  it('delivers a long verification link unfolded (7bit, no quoted-printable soft breaks)', async () => {
+    const smtp = await startSmtpServer();
+    const mailer = smtpMailer(smtp.url, 'ussynth <no-reply@ussynth.example>');
+    try {
+      const token = 'Anl5-_Z9'.repeat(5) + 'xyz';
+      await mailer.send(verifyEmail('https://api.ussynth.example/a/rather/long/base/path', 'ada@example.com', token));
+      const raw = smtp.received[0].raw;
+      expect(raw).toMatch(/^Content-Transfer-Encoding: 7bit\r?$/m);
+      expect(raw.split(/\r?\n/)).toContain(`https://api.ussynth.example/a/rather/long/base/path/verify-email#token=${token}`);
+      expect(raw).not.toMatch(/=\r?\n/);
     } finally {
       await mailer.close();
       await smtp.close();

@@ -17,7 +17,7 @@ export type ParsedValues = Record<string, string | boolean | undefined>;
 export function parseOptions(command: string, args: string[], options: Options, allowPositionals = false): { values: ParsedValues; positionals: string[] } {
   let parsed;
   try {
-    parsed = parseArgs({ args, options, allowPositionals, strict: true, tokens: true });
+    parsed = parseArgs({ args: joinNegativeValues(args, options), allowPositionals, options, strict: true, tokens: true });
   } catch (error) {
     // Node's messages name the option; keep their first sentence and point at --help.
     const message = error instanceof Error ? error.message.split('. ')[0].replace(/\.$/, '') : String(error);
@@ -30,6 +30,21 @@ export function parseOptions(command: string, args: string[], options: Options, 
     seen.add(token.name);
   }
   return { values: parsed.values as ParsedValues, positionals: parsed.positionals };
+}
+
+// `--count -5`: parseArgs refuses a value starting with a dash as "ambiguous"; a number is not an option, so it is
+// joined to its option (`--count=-5`) and the option's own check says what is wrong with it.
+function joinNegativeValues(args: string[], options: Options): string[] {
+  const joined: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const name = args[i].startsWith('--') ? args[i].slice(2) : undefined;
+    if (name !== undefined && options[name]?.type === 'string' && i + 1 < args.length && /^-[0-9.]/.test(args[i + 1])) {
+      joined.push(`${args[i]}=${args[++i]}`);
+    } else {
+      joined.push(args[i]);
+    }
+  }
+  return joined;
 }
 
 /**

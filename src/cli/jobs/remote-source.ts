@@ -9,9 +9,6 @@ import type { RecordKind } from './record-job.js';
  */
 export const API_KEY_ENV = 'USSYNTH_API_KEY';
 
-// The API's seed rule (docs/api.md): stricter than the library's, since seeds travel in a URL and a header.
-const API_SEED = /^[!-~]{1,128}$/;
-
 /**
  * Where a `--remote` run fetches its records.
  * @example const source: RemoteSource = { url: 'https://api.example.com', client: createClient({ baseUrl, apiKey }) }
@@ -46,9 +43,6 @@ export interface RemoteRequest {
 export function remoteSource(url: string, asked: RemoteRequest, env: NodeJS.ProcessEnv): RemoteSource {
   if (asked.jobs) throw new CliError('--jobs cannot be combined with --remote: the API makes the records (a few pages in flight), not worker threads');
   if (asked.emailDomain) throw new CliError('--email-domain cannot be combined with --remote: the API has no e-mail domain option');
-  if (asked.seed !== undefined && !API_SEED.test(asked.seed)) {
-    throw new CliError(`--seed must be 1 to 128 printable ASCII characters without spaces with --remote (the API's rule), got ${JSON.stringify(asked.seed)}`);
-  }
   const apiKey = env[API_KEY_ENV];
   if (apiKey === undefined || apiKey === '') {
     throw new CliError(`--remote needs the API key in the ${API_KEY_ENV} environment variable (never a flag, so it stays out of shell history and process lists)`);

@@ -11,14 +11,27 @@ export const SQL_ROWS_PER_INSERT = 500;
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 
 /**
- * Checks a `--table` name: letters, digits and underscores, not starting
- * with a digit, at most 63 characters. Returns an error message or undefined.
+ * Checks a `--table` name: an identifier (letters, digits and underscores,
+ * not starting with a digit, at most 63 characters), optionally qualified by
+ * a schema the same way (`public.customers`). Returns an error message or undefined.
  * @example tableNameProblem('my-table') // "--table must be ..."
  */
 export function tableNameProblem(name: string): string | undefined {
-  return IDENTIFIER.test(name)
+  const parts = name.split('.');
+  return parts.length <= 2 && parts.every((part) => IDENTIFIER.test(part))
     ? undefined
-    : `--table must be an SQL identifier (letters, digits and _, not starting with a digit, at most 63 characters), got ${JSON.stringify(name)}`;
+    : `--table must be an SQL identifier or schema.table (each letters, digits and _, not starting with a digit, at most 63 characters), got ${JSON.stringify(name)}`;
+}
+
+/**
+ * A checked table name as SQL: each part double-quoted, so case and reserved words are kept.
+ * @example quotedTable('public.customers') // '"public"."customers"'
+ */
+export function quotedTable(name: string): string {
+  return name
+    .split('.')
+    .map((part) => `"${part}"`)
+    .join('.');
 }
 
 /**
@@ -38,7 +51,7 @@ export function sqlText(text: string): string {
  * @example sqlFormat({ columns: ['ein'], table: 'eins', jsonShape: 'array' }).head(1) // 'BEGIN;\nCREATE TABLE "eins" (...'
  */
 export function sqlFormat(layout: RecordLayout): RecordFormat {
-  const table = `"${layout.table}"`;
+  const table = quotedTable(layout.table);
   const columns = layout.columns.map((column) => `"${column}"`);
   const numeric = layout.columns.map((column) => NUMBER_COLUMNS.has(column));
   const create = `BEGIN;\nCREATE TABLE ${table} (\n${columns.map((column, c) => `  ${column} ${numeric[c] ? 'DOUBLE PRECISION' : 'TEXT'} NOT NULL`).join(',\n')}\n);\n`;

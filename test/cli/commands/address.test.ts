@@ -94,6 +94,8 @@ describe('ussynth address', () => {
     ['a fractional count', ['--count', '1.5'], /--count must be a whole number .*"1\.5"/],
     ['an exponent count', ['--count', '1e3'], /--count must be a whole number .*"1e3"/],
     ['a negative count', ['--count=-3'], /--count must be a whole number .*"-3"/],
+    ['a negative count as its own argument', ['--count', '-5'], /^ussynth: --count must be a whole number from 1 to \d+, got "-5"\n$/],
+    ['a table of three parts', ['--format', 'sql', '--table', 'a.b.c'], /--table must be an SQL identifier or schema\.table/],
     ['a missing count value', ['--count'], /--count/],
     ['an unknown format', ['--format', 'xml'], /--format must be one of json, ndjson, csv, sql, got "xml"/],
     ['a bad table name', ['--format', 'sql', '--table', 'my-table'], /--table must be an SQL identifier/],

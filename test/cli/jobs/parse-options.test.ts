@@ -16,6 +16,14 @@ describe('parseOptions', () => {
     expect(() => parseOptions('ein', ['--flag=yes'], options)).toThrow(/'--flag' does not take an argument/);
   });
 
+  it('takes a negative number after a value option as its value, so the option\'s own check names the problem', () => {
+    expect(parseOptions('x', ['--count', '-5', '--flag'], options).values).toEqual({ count: '-5', flag: true });
+    expect(parseOptions('x', ['--count', '-0.5'], options).values).toEqual({ count: '-0.5' });
+    // A flag is not given a value, and a following option is still an option.
+    expect(() => parseOptions('ein', ['--flag', '-5'], options)).toThrow(/Unknown option '-5'/);
+    expect(() => parseOptions('ein', ['--count', '--flag'], options)).toThrow(/argument is ambiguous/);
+  });
+
   it('refuses a repeated option', () => {
     expect(() => parseOptions('ein', ['--count', '1', '--count=2'], options)).toThrow('option --count is given more than once');
   });

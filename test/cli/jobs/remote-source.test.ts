@@ -21,8 +21,9 @@ describe('--remote refuses what it cannot do, before anything is fetched or writ
     [['address', '--remote', `${URL}/v1`], KEY, /without \/v1 .*use http:\/\/127\.0\.0\.1:9\/$/m],
     [['address', '--count', '5000', '--jobs', '2', '--remote', URL], KEY, /^ussynth: --jobs cannot be combined with --remote/],
     [['batch', '--count', '5', '--email-domain', 'corp.test', '--remote', URL], KEY, /^ussynth: --email-domain cannot be combined with --remote: the API has no e-mail domain option/],
-    [['address', '--seed', 'two words', '--remote', URL], KEY, /^ussynth: --seed must be 1 to 128 printable ASCII characters without spaces with --remote/],
-    [['address', '--seed', 'x'.repeat(129), '--remote', URL], KEY, /--seed must be 1 to 128/],
+    // The library's one seed rule, checked before the request as for a local run.
+    [['address', '--seed', ' lead', '--remote', URL], KEY, /^ussynth: --seed: seed must be 1 to 256 printable ASCII characters/],
+    [['address', '--seed', 'x'.repeat(257), '--remote', URL], KEY, /--seed: seed must be 1 to 256/],
     [['address', '--state', 'ZZ', '--remote', URL], KEY, /^ussynth: --state: state must be a two-letter US state/],
   ] as const) {
     it(`${args.join(' ')}${env === KEY ? '' : ` (USSYNTH_API_KEY ${JSON.stringify(env.USSYNTH_API_KEY)})`}`, async () => {

@@ -1,7 +1,7 @@
 import { Database } from '../../../pipeline/load/sqlite-driver.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SQL_ROWS_PER_INSERT, sqlFormat, sqlText, tableNameProblem } from '../../../src/cli/output/sql-format.js';
+import { quotedTable, SQL_ROWS_PER_INSERT, sqlFormat, sqlText, tableNameProblem } from '../../../src/cli/output/sql-format.js';
 import { fieldText, splitRender } from './format-fixtures.js';
 
 function load(sql: string, table: string): unknown[] {
@@ -39,16 +39,25 @@ describe('sqlFormat', () => {
     expect(load(sql, 'Select')).toEqual([{ order: '1' }]);
   });
 
+  it('writes a schema-qualified table with each part quoted, and SQLite loads it into that schema', () => {
+    const sql = splitRender(sqlFormat({ columns: ['a'], table: 'main.People', jsonShape: 'array' }), [{ a: 'x' }], [1]);
+    expect(sql).toContain('CREATE TABLE "main"."People" (');
+    expect(sql).toContain('INSERT INTO "main"."People" ("a") VALUES');
+    expect(load(sql, 'People')).toEqual([{ a: 'x' }]);
+  });
+
   it('quotes text the standard way', () => {
     expect(sqlText("O'Brien")).toBe("'O''Brien'");
     expect(sqlText('C:\\path')).toBe("'C:\\path'");
   });
 
-  it('accepts identifiers only', () => {
+  it('accepts identifiers only, optionally schema-qualified', () => {
+    expect(quotedTable('public.customers')).toBe('"public"."customers"');
     expect(tableNameProblem('addresses')).toBeUndefined();
     expect(tableNameProblem('_t9')).toBeUndefined();
     expect(tableNameProblem('a'.repeat(63))).toBeUndefined();
-    for (const bad of ['', '9lives', 'my-table', 'a b', 'a"b', 'x;DROP', 'a'.repeat(64), 'tablé']) {
+    expect(tableNameProblem('public.customers')).toBeUndefined();
+    for (const bad of ['', '9lives', 'my-table', 'a b', 'a"b', 'x;DROP', 'a'.repeat(64), 'tablé', 'a.b.c', '.t', 't.', 'public.9t', 'a..b']) {
       expect(tableNameProblem(bad)).toMatch(/^--table must be an SQL identifier/);
     }
   });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqlFormat } from '../../../src/cli/output/sql-format.js';
+import { quotedTable, sqlFormat } from '../../../src/cli/output/sql-format.js';
 import { createGenerator } from '../../../src/index.js';
 import { psqlRun, startPostgres, type TestPostgres } from '../../infra/postgres-server.js';
 import { runBinary } from '../run-binary.js';
@@ -39,7 +39,7 @@ function loadPostgres(sql: string, table: string): Record<string, string>[] {
   chmodSync(scratch, 0o755);
   chmodSync(file, 0o644);
   psql(['-f', file]);
-  const csv = psql(['-c', `COPY "${table}" TO STDOUT WITH (FORMAT csv, HEADER)`]);
+  const csv = psql(['-c', `COPY ${quotedTable(table)} TO STDOUT WITH (FORMAT csv, HEADER)`]);
   return sorted(parse(csv, { columns: true }) as Record<string, string>[]);
 }
 
@@ -48,6 +48,13 @@ describe('SQL output in PostgreSQL', () => {
     const { status, stdout } = await runBinary(['address', '--seed', 'pg', '--count', '1203', '--format', 'sql', '--table', 'Customers']);
     expect(status).toBe(0);
     expect(loadPostgres(stdout.toString('utf8'), 'Customers')).toEqual(sorted(createGenerator({ seed: 'pg' }).addresses({ count: 1203 })));
+  });
+
+  it('--table schema.table loads into that schema (here a schema of its own)', async () => {
+    psql(['-c', 'CREATE SCHEMA fixtures']);
+    const { status, stdout } = await runBinary(['address', '--seed', 'pg', '--count', '3', '--format', 'sql', '--table', 'fixtures.customers']);
+    expect(status).toBe(0);
+    expect(loadPostgres(stdout.toString('utf8'), 'fixtures.customers')).toEqual(sorted(createGenerator({ seed: 'pg' }).addresses({ count: 3 })));
   });
 
   it('ein and phone SQL load too', async () => {

@@ -168,7 +168,13 @@ export async function dashboardPage(): Promise<void> {
         say(status, `Key ${key.id} is revoked; requests with it now get 401.`);
       }));
       const grace = document.createElement('select');
-      grace.setAttribute('aria-label', `Grace period for rolling key ${key.id}`);
+      // A visible label beside Roll ("Old key works for 1 hour"), naming the key for screen readers only.
+      const graceLabel = document.createElement('label');
+      graceLabel.className = 'grace';
+      const whichKey = document.createElement('span');
+      whichKey.className = 'visually-hidden';
+      whichKey.textContent = ` (rolling key ${key.id})`;
+      graceLabel.append('Old key works for', whichKey, ' ', grace);
       for (const [label, seconds] of GRACE_CHOICES) grace.append(new Option(label, String(seconds)));
       grace.value = '3600';
       const roll = document.createElement('button');
@@ -180,7 +186,7 @@ export async function dashboardPage(): Promise<void> {
         const made = await accountApi<KeyListing & { key: string }>('POST', `/keys/${encodeURIComponent(key.id)}/roll`, { graceSeconds: Number(grace.value) });
         showNewKey(made.key, `New key for "${made.name}". The old key ${key.id} keeps working for ${grace.selectedOptions[0].text}.`);
       }));
-      actions.append(revoke, ' ', grace, ' ', roll);
+      actions.append(revoke, ' ', graceLabel, ' ', roll);
     }
     return row;
   }

@@ -6,6 +6,9 @@ import { ACCEPTED_SCHEMA, body, STRING } from './schemas.js';
 
 const CHECK_MAIL = 'If the address can receive mail, a message is on its way; follow its link.';
 
+// Without SMTP the message is a file on the server: the page says where, or a new user waits for mail that never comes.
+const checkMail = (notice: string | undefined) => (notice ? `${CHECK_MAIL} ${notice}` : CHECK_MAIL);
+
 /**
  * Sign-up, e-mail verification, sign-in and out, and passwords.
  * @example await app.register(accountSessionRoutes, { context })
@@ -23,7 +26,7 @@ export async function accountSessionRoutes(app: FastifyInstance, { context }: { 
     async (request, reply) => {
       const { email, password } = request.body as { email: string; password: string };
       await accounts.signUp(email, password, context.clientIp(request));
-      return reply.code(202).send({ status: 'check_your_email', detail: CHECK_MAIL });
+      return reply.code(202).send({ status: 'check_your_email', detail: checkMail(accounts.mailNotice) });
     },
   );
 
@@ -32,7 +35,7 @@ export async function accountSessionRoutes(app: FastifyInstance, { context }: { 
     route('Send a new verification link', { body: body({ email: STRING }, ['email']), response: { 202: ACCEPTED_SCHEMA, ...problemResponses(400, 403, 429) } }),
     async (request, reply) => {
       await accounts.resendVerification((request.body as { email: string }).email, context.clientIp(request));
-      return reply.code(202).send({ status: 'check_your_email', detail: CHECK_MAIL });
+      return reply.code(202).send({ status: 'check_your_email', detail: checkMail(accounts.mailNotice) });
     },
   );
 
@@ -80,7 +83,7 @@ export async function accountSessionRoutes(app: FastifyInstance, { context }: { 
     route('Send a password-reset link', { body: body({ email: STRING }, ['email']), response: { 202: ACCEPTED_SCHEMA, ...problemResponses(400, 403, 429) } }),
     async (request, reply) => {
       await accounts.forgotPassword((request.body as { email: string }).email, context.clientIp(request));
-      return reply.code(202).send({ status: 'check_your_email', detail: CHECK_MAIL });
+      return reply.code(202).send({ status: 'check_your_email', detail: checkMail(accounts.mailNotice) });
     },
   );
 

@@ -72,7 +72,7 @@ export async function accountSsoRoutes(app: FastifyInstance, { context, signIn }
       handler: async (request) => {
         const session = await context.session(request);
         const who = session.person.role === 'owner' ? 'the account owner' : 'a member';
-        throw new ProblemError('forbidden', `SSO settings are set by the operator (\`ussynth accounts sso set\`), who checks the account owns its domains; ${who} cannot change them here`);
+        throw new ProblemError('forbidden', `SSO settings are set by the operator (\`ussynth-server accounts sso set\`), who checks the account owns its domains; ${who} cannot change them here`);
       },
     });
   }

@@ -33,11 +33,9 @@ export const UNCOMPRESSED = { compress: false } as const;
 // Either the key alone, or (Enterprise accounts with SSO) the key and the provider's access token together.
 export const API_ROUTE = { tags: ['data'], security: [{ apiKey: [] }, { apiKey: [], ssoToken: [] }] } as const;
 
-/** Headers of generating responses, for the OpenAPI document. */
+/** Headers of generating responses, for the OpenAPI document (@fastify/swagger's form: the schema itself plus a description; RateLimit fields are added with every /v1 response's, in openapi/operation-shape.ts). */
 export const GENERATED_HEADERS = {
-  'X-Ussynth-Seed': { schema: { type: 'string' }, description: 'The seed used (given or picked); pass it as `seed` to replay.' },
-  'X-Ussynth-Dataset-Version': { schema: { type: 'string' }, description: 'Version of the compiled dataset.' },
-  'X-Ussynth-Generator-Version': { schema: { type: 'string' }, description: 'Version of the generation algorithms.' },
-  RateLimit: { schema: { type: 'string' }, description: 'Remaining requests this second and records this month (IETF draft-10).' },
-  'RateLimit-Policy': { schema: { type: 'string' }, description: 'The key\'s policies: `"burst";q=<rate>;w=1, "monthly";q=<quota>;w=<seconds in month>`.' },
+  'X-Ussynth-Seed': { type: 'string', description: 'The seed used (given or picked); pass it as `seed` to replay.' },
+  'X-Ussynth-Dataset-Version': { type: 'string', description: 'Version of the compiled dataset.' },
+  'X-Ussynth-Generator-Version': { type: 'string', description: 'Version of the generation algorithms.' },
 } as const;

@@ -52,7 +52,7 @@ export interface SqliteStoreOptions {
  * admin queries; the per-request paths are prepared better-sqlite3
  * statements or the in-memory usage ledger. The owner (the server) first
  * replays a usage journal a crashed server left; a reader adds the journal's
- * unfolded lines to the table, so `ussynth keys list` is exact after a kill -9.
+ * unfolded lines to the table, so `ussynth-server keys list` is exact after a kill -9.
  * @example const store = await openSqliteStore('/tmp/store.sqlite', { ownUsage: true }); await store.close();
  */
 export async function openSqliteStore(path: string, options: SqliteStoreOptions = {}): Promise<Store> {

@@ -96,7 +96,7 @@ export function replayJournal(sqlite: Database.Database, journalPath: string): n
 
 /**
  * Records of the journal not yet folded into the table, in `period`, by account,
- * for readers that do not own the store (`ussynth keys list`): read without
+ * for readers that do not own the store (`ussynth-server keys list`): read without
  * the lock and without writing, so a reading command never stands in a
  * server's way. The journal is read before the table's position: a fold in
  * between then only moves lines into the table, which the position (read

@@ -1,0 +1,125 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { GENERATOR_VERSION } from 'ussynth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../../../test/e2e/chromium.js';
+import { API_VERSION } from '../../src/openapi/api-version.js';
+import { SERVER_PACKAGE_VERSION } from '../../src/openapi/package-version.js';
+import { serve, type ServeProcess } from '../serve-process.js';
+
+// Every page a new user meets, in Chromium against the real `ussynth-server serve` (built pages, SQLite store, outbox
+// mail): the API reference is the product's, its links work, and axe-core finds no serious or critical violation.
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const PASSWORD = 'a long and careful passphrase';
+let browser: Browser;
+let context: BrowserContext;
+let server: ServeProcess;
+const dir = mkdtempSync(join(tmpdir(), 'ussynth-e2e-pages-'));
+const outbox = join(dir, 'outbox');
+
+beforeAll(async () => {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', LOG_LEVEL: 'warn', USSYNTH_DB: join(dir, 'store.sqlite'), USSYNTH_OUTBOX: outbox };
+  delete env.USSYNTH_SMTP_URL;
+  server = await serve({ env }, '--no-dev-key');
+  browser = await launchChromium();
+  // axe is injected as a script tag; the pages' CSP (same-origin scripts only) would refuse it.
+  context = await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  server?.child.kill('SIGTERM');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface AxeViolation {
+  id: string;
+  impact: string;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** The serious and critical violations axe-core finds on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function audited(path: string, ready: (page: Page) => Promise<unknown>): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(server.url + path);
+  await ready(page);
+  expect(await seriousViolations(page), path).toEqual([]);
+  return page;
+}
+
+describe('the API reference at /v1/docs', () => {
+  it('is the product\'s: its title, header and versions, no Swagger logo, and every link works', async () => {
+    const page = await context.newPage();
+    await page.goto(`${server.url}/v1/docs`);
+    await page.locator('.info .description').first().waitFor();
+    expect(await page.title()).toBe('ussynth API reference');
+    expect(await page.locator('.topbar').isVisible()).toBe(false);
+    expect(await page.getByRole('link', { name: 'ussynth API reference' }).getAttribute('href')).toBe('/');
+    const info = (await page.locator('.info').textContent())!;
+    expect(info).toContain(`API ${API_VERSION}`);
+    expect(info).toContain(`ussynth-server ${SERVER_PACKAGE_VERSION}`);
+    expect(info).toContain(`generator ${GENERATOR_VERSION}`);
+    expect(info).not.toContain('.md');
+    const hrefs = await page.locator('header.ussynth-site a, .info a').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
+    expect(hrefs.length).toBeGreaterThanOrEqual(10);
+    for (const href of new Set(hrefs.filter((h) => h.startsWith(server.url)))) {
+      expect((await fetch(href, { redirect: 'manual' })).status, href).toBeLessThan(400);
+    }
+    await page.close();
+  });
+});
+
+describe('axe-core: no serious or critical violation on any page', () => {
+  it('the demo, before and after generating', async () => {
+    const page = await audited('/', (p) => p.locator('#status', { hasText: 'Ready.' }).waitFor());
+    await page.getByRole('radio', { name: 'Batch of addresses' }).check();
+    await page.getByRole('spinbutton', { name: /Count/ }).fill('20');
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await page.locator('#status', { hasText: 'Generated' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('the API reference and a docs page', async () => {
+    await audited('/v1/docs', (p) => p.locator('.opblock').first().waitFor());
+    await audited('/docs/api.html', (p) => p.locator('h1').waitFor());
+  });
+
+  it('sign-up (form and answer), sign-in, forgot, reset, verify and the dashboard', async () => {
+    const signup = await audited('/signup', (p) => p.locator('#signup-form').waitFor());
+    await signup.getByLabel('Email').fill('axe@example.com');
+    await signup.getByLabel('Password').fill(PASSWORD);
+    await signup.getByRole('button', { name: 'Sign up' }).click();
+    await signup.locator('#done').waitFor();
+    expect(await seriousViolations(signup)).toEqual([]);
+    await audited('/signin', (p) => p.locator('#signin-form').waitFor());
+    await audited('/forgot-password', (p) => p.locator('form').first().waitFor());
+    await audited('/reset-password', (p) => p.locator('h1').waitFor());
+
+    await expect.poll(() => readdirSync(outbox).filter((n) => n.endsWith('.eml')).length).toBe(1);
+    const mail = readFileSync(join(outbox, readdirSync(outbox).find((n) => n.endsWith('.eml'))!), 'utf8');
+    const link = mail.split('\n').find((line) => line.includes('/verify-email#token='))!;
+    await audited(link.slice(server.url.length), (p) => p.locator('#done', { hasText: 'is confirmed' }).waitFor());
+
+    const signin = await context.newPage();
+    await signin.goto(`${server.url}/signin`);
+    await signin.getByLabel('Email').fill('axe@example.com');
+    await signin.getByLabel('Password').fill(PASSWORD);
+    await signin.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signin.waitForURL(`${server.url}/dashboard`);
+    await signin.getByRole('button', { name: 'Create key' }).waitFor();
+    expect(await seriousViolations(signin)).toEqual([]);
+  });
+});

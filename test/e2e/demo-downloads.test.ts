@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEB_DIST } from '../../web/build.js';
+import { runBinary } from '../cli/run-binary.js';
+import { launchChromium } from './chromium.js';
+import { fillAndGenerate, openDemo, type FormInput } from './demo-page.js';
+import { serveStatic, type StaticServer } from './static-server.js';
+
+// The demo's downloads are the CLI's files: for the same seed and options, `ussynth ... --format csv|json` writes
+// byte-identical output (one writer, src/cli/output/record-file.ts), so checksums match.
+let browser: Browser;
+let server: StaticServer;
+let page: Page;
+
+beforeAll(async () => {
+  server = await serveStatic(WEB_DIST);
+  browser = await launchChromium();
+  ({ page } = await openDemo(browser, server.url));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function downloaded(button: string): Promise<Buffer> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
+  return readFileSync((await download.path())!);
+}
+
+const cases: [string, FormInput, string[]][] = [
+  ['one address in a state', { kind: 'address', state: 'TX', seed: 'same bytes' }, ['address', '--seed', 'same bytes', '--state', 'TX']],
+  ['a batch', { kind: 'batch', count: 25, state: '', seed: 'same bytes' }, ['batch', '--seed', 'same bytes', '--count', '25']],
+  ['EINs', { kind: 'ein', count: 12, seed: '42' }, ['ein', '--seed', '42', '--count', '12']],
+  ['phones in a state', { kind: 'phone', count: 9, state: 'NY', seed: 'x,"y"' }, ['phone', '--seed', 'x,"y"', '--count', '9', '--state', 'NY']],
+  ['a ZIP lookup', { kind: 'zip', zip: '10001' }, ['zip', '10001']],
+];
+
+describe('Download CSV and Download JSON give the bytes of ussynth --format csv|json', () => {
+  for (const [what, input, command] of cases) {
+    it(what, async () => {
+      const before = await page.locator('#status').textContent();
+      await fillAndGenerate(page, input);
+      await expect.poll(() => page.locator('#status').textContent()).not.toBe(before);
+      for (const format of ['csv', 'json'] as const) {
+        const file = await downloaded(`Download ${format.toUpperCase()}`);
+        const cli = await runBinary([...command, '--format', format]);
+        expect(cli.status).toBe(0);
+        expect(file.length).toBeGreaterThan(0);
+        expect(file.toString('utf8'), `${what} ${format}`).toBe(cli.stdout.toString('utf8'));
+        expect(file.equals(cli.stdout)).toBe(true);
+      }
+    });
+  }
+});
