@@ -262,7 +262,7 @@ export class AccountService {
   async changePlan(session: CurrentSession, plan: unknown): Promise<never> {
     if (!isSelfServiceTier(plan)) throw new ProblemError('invalid_field', `plan must be "standard" or "pro" (Enterprise: contact sales); got ${JSON.stringify(plan)}`, { param: 'plan' });
     if (this.deps.billing.mode === 'stripe') throw new ProblemError('forbidden', 'plans are paid through Stripe: use "Subscribe" (POST /account/v1/billing/checkout) or "Manage billing" (POST /account/v1/billing/portal) to change yours');
-    throw new ProblemError('forbidden', `this service takes no payment: plans are set by the operator (\`ussynth accounts set ${session.account.name} --tier ${plan}\`); ask your administrator`);
+    throw new ProblemError('forbidden', `this service takes no payment: plans are set by the operator (\`ussynth-server accounts set ${session.account.name} --tier ${plan}\`); ask your administrator`);
   }
 
   /** `stripe` when plans are paid through Stripe, `none` when the operator sets them. */

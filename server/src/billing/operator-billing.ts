@@ -7,12 +7,12 @@ import { TIER_LIMITS } from '../store/tiers.js';
  * Billing without payment (USSYNTH_BILLING unset or `none`): a new account
  * gets `defaultPlan` (USSYNTH_DEFAULT_PLAN, default `none`), owners never
  * change their own plan, and the operator sets plans with
- * `ussynth accounts set ... --tier`. No price is shown, since none is taken.
+ * `ussynth-server accounts set ... --tier`. No price is shown, since none is taken.
  * @example const billing = operatorBilling('standard');
  */
 export function operatorBilling(defaultPlan: SelfServiceTier | 'none'): Billing {
   const refuse = (): never => {
-    throw new ProblemError('forbidden', 'this service takes no payment: plans are set by the operator (`ussynth accounts set ACCOUNT --tier ...`); ask your administrator to change yours');
+    throw new ProblemError('forbidden', 'this service takes no payment: plans are set by the operator (`ussynth-server accounts set ACCOUNT --tier ...`); ask your administrator to change yours');
   };
   return {
     mode: 'none',

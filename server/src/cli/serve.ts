@@ -83,7 +83,7 @@ export const serveCommand: Command = {
       `  docs: ${server.url}/v1/docs`,
       config.billing.mode === 'stripe'
         ? `  billing: Stripe (webhook endpoint ${site}/billing/stripe/webhook)`
-        : `  billing: none (new accounts get ${config.billing.defaultPlan === 'none' ? 'no plan' : config.billing.defaultPlan}; set plans with \`ussynth accounts set ACCOUNT --tier ...\`)`,
+        : `  billing: none (new accounts get ${config.billing.defaultPlan === 'none' ? 'no plan' : config.billing.defaultPlan}; set plans with \`ussynth-server accounts set ACCOUNT --tier ...\`)`,
       `  sign up: ${site}/signup (account e-mail: ${server.mailer.description})`,
       `  dashboard: ${site}/dashboard`,
     ];

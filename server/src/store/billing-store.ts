@@ -26,7 +26,7 @@ export interface BillingEventContext {
   account: AccountRecord | undefined;
   /** The account's customer record, if any. */
   customer: BillingCustomer | undefined;
-  /** True when the operator set the account's current plan (`ussynth accounts set`): Stripe does not change it. */
+  /** True when the operator set the account's current plan (`ussynth-server accounts set`): Stripe does not change it. */
   operatorPlan: boolean;
 }
 

@@ -70,7 +70,7 @@ function lastPlanChange(db: Kysely<StoreDatabase>, accountId: number): Promise<{
   return db.selectFrom('plan_changes').select(['tier', 'approved_by']).where('account_id', '=', accountId).orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
 
-// `ussynth accounts set ... --tier none` hands the account back to self-service.
+// `ussynth-server accounts set ... --tier none` hands the account back to self-service.
 function isOperatorPlan(last: { tier: string; approved_by: string } | undefined): boolean {
   return last !== undefined && last.approved_by === 'operator' && last.tier !== 'none';
 }

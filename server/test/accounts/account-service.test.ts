@@ -259,7 +259,7 @@ describe('keys, plans and deletion', () => {
 
   it('never lets an owner change their own plan without billing; the operator does, and each change is recorded', async () => {
     const session = await verifiedOwner();
-    expect(await problemOf(service.changePlan(session, 'pro'))).toMatchObject({ code: 'forbidden', detail: expect.stringContaining('ussynth accounts set ada@example.com --tier pro') });
+    expect(await problemOf(service.changePlan(session, 'pro'))).toMatchObject({ code: 'forbidden', detail: expect.stringContaining('ussynth-server accounts set ada@example.com --tier pro') });
     expect((await problemOf(service.changePlan(session, 'enterprise'))).code).toBe('invalid_field');
     expect((await problemOf(service.checkout(session, 'pro'))).code).toBe('forbidden');
     expect((await problemOf(service.billingPortal(session))).code).toBe('forbidden');

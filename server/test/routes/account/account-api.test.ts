@@ -244,7 +244,7 @@ describe('plans without billing (the default, npm start included)', () => {
     const session = await signedIn('ownplan@example.com');
     const put = await call('PUT', '/plan', { plan: 'pro' }, session);
     expect(put.status).toBe(403);
-    expect(await put.json()).toMatchObject({ code: 'forbidden', detail: expect.stringContaining('ussynth accounts set ownplan@example.com --tier pro') });
+    expect(await put.json()).toMatchObject({ code: 'forbidden', detail: expect.stringContaining('ussynth-server accounts set ownplan@example.com --tier pro') });
     for (const [path, body] of [['/billing/checkout', { plan: 'pro' }], ['/billing/portal', undefined]] as const) {
       const refused = await call('POST', path, body, session);
       expect(refused.status, path).toBe(403);
