@@ -152,6 +152,8 @@ describe('migrations across a fleet', () => {
 
   it('an instance of this release keeps serving a PostgreSQL schema a newer release expanded', async () => {
     const url = postgresCopy();
+    // The newer release ran this release's migrations first, then its own expand.
+    await (await openPostgresStore(url, { poolSize: 1 })).close();
     for (const statement of expandSql) psql(url, statement);
     psql(url, "INSERT INTO kysely_migration (name, timestamp) VALUES ('9000_next_release_expand', now()::text)");
     const before = postgresSchema(url);
@@ -161,6 +163,7 @@ describe('migrations across a fleet', () => {
 
   it('and a SQLite one', async () => {
     const file = sqliteCopy();
+    await (await openSqliteStore(file, { ownUsage: false })).close();
     const db = new Database(file);
     for (const statement of expandSql) db.exec(statement);
     db.prepare("INSERT INTO kysely_migration (name, timestamp) VALUES ('9000_next_release_expand', ?)").run(new Date().toISOString());
