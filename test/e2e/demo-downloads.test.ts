@@ -35,6 +35,9 @@ const cases: [string, FormInput, string[]][] = [
   ['EINs', { kind: 'ein', count: 12, seed: '42' }, ['ein', '--seed', '42', '--count', '12']],
   ['phones in a state', { kind: 'phone', count: 9, state: 'NY', seed: 'x,"y"' }, ['phone', '--seed', 'x,"y"', '--count', '9', '--state', 'NY']],
   ['a ZIP lookup', { kind: 'zip', zip: '10001' }, ['zip', '10001']],
+  // With the coordinates box: the five columns of --geo, lat and lon as numbers in JSON.
+  ['a batch with coordinates', { kind: 'batch', count: 20, state: 'CO', seed: 'same bytes', geo: true }, ['batch', '--seed', 'same bytes', '--count', '20', '--state', 'CO', '--geo']],
+  ['one address with coordinates', { kind: 'address', state: '', seed: '7', geo: true }, ['address', '--seed', '7', '--geo']],
 ];
 
 describe('Download CSV and Download JSON give the bytes of ussynth --format csv|json', () => {

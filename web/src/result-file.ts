@@ -1,5 +1,6 @@
+import { NUMBER_COLUMNS } from '../../src/cli/output/geo-columns.js';
 import { recordFile } from '../../src/cli/output/record-file.js';
-import type { JsonShape } from '../../src/cli/output/record-format.js';
+import type { JsonShape, TextRecord } from '../../src/cli/output/record-format.js';
 import type { DemoKind } from './demo-request.js';
 import { demoColumns, type DemoResult } from './generate.js';
 
@@ -21,5 +22,23 @@ export function resultFile(result: DemoResult, format: 'csv' | 'json'): string {
   const kind = result.request.kind;
   // With geo on, the five geo columns follow, as `--geo` adds them.
   const columns = demoColumns(result.request).map((column) => column.key);
-  return recordFile(format, { columns, table: 'records', jsonShape: JSON_SHAPES[kind] }, result.records);
+  return recordFile(format, { columns, table: 'records', jsonShape: JSON_SHAPES[kind] }, fileRecords(result));
+}
+
+/** The generated objects behind the table's rows, in order. */
+function generated(result: DemoResult): readonly Record<string, unknown>[] {
+  const json = result.json as Record<string, unknown> | Record<string, unknown>[] | null;
+  if (Array.isArray(json)) return json;
+  if (json === null) return [];
+  return result.request.kind === 'batch' ? (json.addresses as Record<string, unknown>[]) : [json];
+}
+
+/** The rows as the command line hands them to its writers: text, but lat and lon as the numbers they are (JSON writes them bare). */
+function fileRecords(result: DemoResult): TextRecord[] {
+  const objects = generated(result);
+  return result.records.map((row, i) => {
+    const numbers = Object.keys(row).filter((key) => NUMBER_COLUMNS.has(key) && typeof objects[i]?.[key] === 'number');
+    if (numbers.length === 0) return row;
+    return { ...row, ...Object.fromEntries(numbers.map((key) => [key, objects[i]![key]])) } as TextRecord;
+  });
 }
