@@ -62,12 +62,13 @@ export async function billingPanel(onPlanChange: () => Promise<void>): Promise<v
   let billing = await render();
   const returned = new URLSearchParams(location.search).get('checkout');
   if (returned === 'canceled') say(status, 'Checkout was canceled; nothing was charged.');
-  if (returned === 'complete' && billing.plan === 'none') {
-    say(status, 'Thank you: Stripe is confirming your payment; your plan shows here in a few seconds.');
+  if (returned === 'complete') {
+    if (billing.plan === 'none') say(status, 'Thank you: Stripe is confirming your payment; your plan shows here in a few seconds.');
     for (let attempt = 0; attempt < 20 && billing.plan === 'none'; attempt++) {
       await new Promise((resolve) => setTimeout(resolve, 1000));
       billing = await render();
     }
+    // Also when the webhook came while the page loaded: the plan and limits shown first may predate it.
     if (billing.plan !== 'none') {
       say(status, `Your plan is now ${PLAN_NAMES[billing.plan]}.`);
       await onPlanChange();
