@@ -55,6 +55,8 @@ export interface Compilation {
   adults: { female: number; male: number; aged72Plus: number };
   /** The {@link MOSTLY_HISPANIC_MEASURED} commonest surnames of the 2010 head over 80 % Hispanic (title-cased): the measure of the states' name mixes. */
   mostlyHispanicSurnames: string[];
+  /** The 2010 head's surnames over 80 % Asian or Pacific Islander (title-cased): Hawaii against North Dakota. */
+  mostlyAsianSurnames: string[];
 }
 
 /**
@@ -128,12 +130,15 @@ export function compile(datasetsDir: string): Compilation {
     .filter((s) => (s.percent[hispanicColumn] ?? 0) > 80)
     .slice(0, MOSTLY_HISPANIC_MEASURED)
     .map((s) => titleCase(s.name));
+  const apiColumn = SURNAME_GROUPS.indexOf('api');
+  const mostlyAsianSurnames = census2010.surnames.filter((s) => (s.percent[apiColumn] ?? 0) > 80).map((s) => titleCase(s.name));
   return {
     data,
     geo: { counties: extractCounties(), density: simplemapsDensity(simplemapsRows) },
     apostrophes,
     adults,
     mostlyHispanicSurnames,
+    mostlyAsianSurnames,
     reports: [...states.reports, geonames.report, simplemaps.report, ...areaCodes.reports, ...firstNames.reports, ...surnames.reports, census2010.report, p2.report, ...streets.reports, einPrefixes.report, phonePlaces.report],
   };
 }

@@ -34,7 +34,7 @@ function streetParts(street: string): { house: string; numbered: boolean; suffix
 export function realismMeasures(
   data: CompiledData,
   indexBytes: Uint8Array,
-  { apostrophes, adults, mostlyHispanicSurnames }: Pick<Compilation, 'apostrophes' | 'adults' | 'mostlyHispanicSurnames'>,
+  { apostrophes, adults, mostlyHispanicSurnames, mostlyAsianSurnames }: Pick<Compilation, 'apostrophes' | 'adults' | 'mostlyHispanicSurnames' | 'mostlyAsianSurnames'>,
 ): Record<string, unknown> {
   const index = DataIndex.fromBytes(indexBytes);
   const gen = new Generator(index, REALISM_SEED);
@@ -121,6 +121,7 @@ export function realismMeasures(
     surnames: {
       ...surnameMeasures(addresses, data),
       ...mostlyHispanicShares(gen, data, mostlyHispanicSurnames, addresses),
+      mostlyAsianShare: groupNameShares(gen, mostlyAsianSurnames, ['HI', 'ND']),
     },
     firstNames: firstNameMeasures(addresses, data, adults),
     placeApostrophes: apostrophes,
@@ -214,4 +215,15 @@ export function mostlyHispanicShares(gen: Generator, data: CompiledData, names: 
       perState,
     },
   };
+}
+
+/** The share of generated people in each of `states` ({@link REALISM_SAMPLE}.perState records) who carry one of `names`. */
+export function groupNameShares(gen: Generator, names: readonly string[], states: readonly string[]): Record<string, number> {
+  const set = new Set(names);
+  return Object.fromEntries(
+    states.map((state) => {
+      const list = gen.addresses({ state, count: REALISM_SAMPLE.perState });
+      return [state, share(list.filter((a) => set.has(a.name.slice(a.name.indexOf(' ') + 1))).length, list.length)];
+    }),
+  );
 }
