@@ -86,7 +86,7 @@ export async function vendorCensus2020RaceByState(): Promise<SourceInfo> {
       `The 3,221 county and municipio rows summed by state FIPS into ${rows} rows (50 states, DC, Puerto Rico); columns kept: ` +
       'P2_001N total, P2_002N Hispanic or Latino, and of the not Hispanic: P2_005N White alone, P2_006N Black alone, P2_007N AIAN alone, ' +
       'P2_008N Asian alone, P2_009N NHPI alone, P2_010N Some Other Race alone, P2_011N two or more races. ' +
-      'Checked against the Census totals: Texas 29,145,505 with 11,441,717 Hispanic; the 50 states and DC 331,449,281; each row\'s cells sum to its total.',
+      'Checked at build time against the Census totals: Texas 29,145,505 with 11,441,717 Hispanic; the 50 states and DC 331,449,281; each row\'s cells sum to its total.',
     files: [{ path: OUTPUT, rows }],
   };
 }
