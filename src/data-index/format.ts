@@ -64,7 +64,7 @@ export const WEIGHTED_TABLES = {
   SE: { items: 'sex (0 F, 1 M)', segmented: false, what: 'sex of a person, by SSA births' },
   FF: { items: 'string id', segmented: false, what: 'female first names by SSA births' },
   FM: { items: 'string id', segmented: false, what: 'male first names by SSA births' },
-  SN: { items: 'string id', segmented: false, what: 'surnames by modelled frequency' },
+  SN: { items: 'string id', segmented: true, what: 'surnames by frequency, in two segments: the Census 2010 head (as long as an SG group segment less one) and the tail beyond it' },
   SR: { items: 'surname group (0 white, 1 black, 2 api, 3 aian, 4 two or more, 5 hispanic)', segmented: true, what: "per state (segment: state index x 6, 6 entries): its population's shares of the surname groups (Census 2020 P2)" },
   SG: { items: 'SN column of a head name, or the head count for the tail', segmented: true, what: 'per surname group (segment: group x (heads + 1)): the head names as the group carries them, and the tail beyond the head' },
   HN: { items: 'digit count x 10 + first digit', segmented: false, what: 'number of digits and first digit of a house number' },

@@ -11,8 +11,8 @@ export const SURNAME_GROUP_COUNT = 6;
  * a group by the state's population shares (SR, Census 2020), then a name
  * as that group carries it (SG: the 1,022 names of the 2010 head with
  * their group percentages); the group's tail, people whose name is beyond
- * the head, takes a name beyond the head at its national weight (SN,
- * drawn again while it falls in the head, about 1.7 draws). Where the
+ * the head, takes a name beyond the head at its national weight (the
+ * second segment of SN, which is stored as the head and the tail). Where the
  * state's shares are the nation's, every name comes out at its national
  * share.
  */
@@ -37,9 +37,6 @@ export class SurnamePicker {
     const group = pickInSegment(this.#groups, stateIndex * SURNAME_GROUP_COUNT, SURNAME_GROUP_COUNT, random);
     const head = pickInSegment(this.#heads, group * (this.#headCount + 1), this.#headCount + 1, random);
     if (head < this.#headCount) return head;
-    let column: number;
-    do column = pickColumn(this.#national, random);
-    while (column < this.#headCount);
-    return column;
+    return pickColumn(this.#national, random, this.#headCount, this.#national.size - this.#headCount);
   }
 }
