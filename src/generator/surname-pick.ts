@@ -1,7 +1,7 @@
 import type { DataIndex, WeightedTable } from '../data-index/data-index.js';
 import { UssynthError } from '../errors.js';
 import type { RandomSource } from '../random/record-random.js';
-import { pickColumn, pickInSegment } from './pick.js';
+import { pickColumn } from './pick.js';
 
 /** Surname groups of the index (white, black, api, aian, two or more, hispanic): the Census 2010 surname file's. */
 export const SURNAME_GROUP_COUNT = 6;
@@ -17,26 +17,30 @@ export const SURNAME_GROUP_COUNT = 6;
  * share.
  */
 export class SurnamePicker {
-  readonly #groups: WeightedTable;
-  readonly #heads: WeightedTable;
-  readonly #national: WeightedTable;
-  readonly #headCount: number;
+  // Plain fields, read on every record; an SR or SG column minus its segment's offset is its item (group, head position).
+  private readonly groups: WeightedTable;
+  private readonly heads: WeightedTable;
+  private readonly national: WeightedTable;
+  private readonly headCount: number;
+  private readonly tailCount: number;
 
   constructor(data: DataIndex) {
-    this.#groups = data.table('SR');
-    this.#heads = data.table('SG');
-    this.#national = data.table('SN');
-    this.#headCount = this.#heads.size / SURNAME_GROUP_COUNT - 1;
-    if (this.#groups.size !== data.states.length * SURNAME_GROUP_COUNT || !Number.isInteger(this.#headCount) || this.#headCount >= this.#national.size) {
+    this.groups = data.table('SR');
+    this.heads = data.table('SG');
+    this.national = data.table('SN');
+    this.headCount = this.heads.size / SURNAME_GROUP_COUNT - 1;
+    this.tailCount = this.national.size - this.headCount;
+    if (this.groups.size !== data.states.length * SURNAME_GROUP_COUNT || !Number.isInteger(this.headCount) || this.tailCount <= 0) {
       throw new UssynthError('invalid_index_file', 'Invalid ussynth index: the surname group tables SR and SG do not fit the states and SN');
     }
   }
 
   /** The SN column of a surname drawn for a person of the state with this index. */
   pick(stateIndex: number, random: RandomSource): number {
-    const group = pickInSegment(this.#groups, stateIndex * SURNAME_GROUP_COUNT, SURNAME_GROUP_COUNT, random);
-    const head = pickInSegment(this.#heads, group * (this.#headCount + 1), this.#headCount + 1, random);
-    if (head < this.#headCount) return head;
-    return pickColumn(this.#national, random, this.#headCount, this.#national.size - this.#headCount);
+    const groupOffset = stateIndex * SURNAME_GROUP_COUNT;
+    const group = pickColumn(this.groups, random, groupOffset, SURNAME_GROUP_COUNT) - groupOffset;
+    const headOffset = group * (this.headCount + 1);
+    const head = pickColumn(this.heads, random, headOffset, this.headCount + 1) - headOffset;
+    return head < this.headCount ? head : pickColumn(this.national, random, this.headCount, this.tailCount);
   }
 }
