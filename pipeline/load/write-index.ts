@@ -124,6 +124,12 @@ export function writeIndex(data: CompiledData): Uint8Array {
   for (const [id, sex] of [['FF', 'F'], ['FM', 'M']] as const) {
     weighted(id, births(sex).map((n) => strings.id(n.name)), births(sex).map((n) => n.people));
   }
+  const heads = data.surnameGroups[0].heads.length;
+  // SN in two segments, the head and the tail: a group's tail draws a name beyond the head in one draw.
+  weighted('SN', data.surnames.map((s) => strings.id(s.surname)), data.surnames.map((s) => s.weight), [
+    { offset: 0, length: heads },
+    { offset: heads, length: data.surnames.length - heads },
+  ]);
   // Surnames by state: a group by the state's shares (SR), then a head name of the group or its tail (SG).
   const groupCount = data.surnameGroups.length;
   const sharesOf = new Map(data.stateGroupShares.map((s) => [s.state, s.shares]));
@@ -137,12 +143,6 @@ export function writeIndex(data: CompiledData): Uint8Array {
     }),
     data.states.map((_, i) => ({ offset: i * groupCount, length: groupCount })),
   );
-  const heads = data.surnameGroups[0].heads.length;
-  // SN in two segments, the head and the tail: a group's tail draws a name beyond the head in one draw.
-  weighted('SN', data.surnames.map((s) => strings.id(s.surname)), data.surnames.map((s) => s.weight), [
-    { offset: 0, length: heads },
-    { offset: heads, length: data.surnames.length - heads },
-  ]);
   weighted(
     'SG',
     data.surnameGroups.flatMap(() => [...Array(heads + 1).keys()]),
