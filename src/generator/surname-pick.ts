@@ -9,8 +9,8 @@ export const SURNAME_GROUP_COUNT = 6;
 /**
  * Draws a person's surname (its SN column) from the mix of their state:
  * a group by the state's population shares (SR, Census 2020), then a name
- * as that group carries it (SG: the 1,022 names of the 2010 head with
- * their group percentages); the group's tail, people whose name is beyond
+ * as that group carries it (SG: the first 350 names of the 2010 head
+ * with their group percentages); the group's tail, people whose name is beyond
  * the head, takes a name beyond the head at its national weight (the
  * second segment of SN, which is stored as the head and the tail). Where the
  * state's shares are the nation's, every name comes out at its national
