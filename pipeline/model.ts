@@ -140,6 +140,25 @@ export interface ZipUnitShareRecord {
   unitShare: number;
 }
 
+/**
+ * The 2010 head's surnames as one race/Hispanic group carries them: per
+ * head name (in `surnames` order, ranks 1..n), people per 100,000 of the
+ * group; `tail` is the rest of the 100,000, drawn from the names beyond
+ * the head at their national weights.
+ */
+export interface SurnameGroupTable {
+  group: string;
+  heads: number[];
+  tail: number;
+}
+
+/** A state's population shares of the surname groups (SURNAME_GROUPS order), from Census 2020 P2 or the national ones. */
+export interface StateGroupShares {
+  state: string;
+  shares: number[];
+  source: 'census-2020' | 'national';
+}
+
 /** Everything the load stage writes. */
 export interface CompiledData {
   datasetVersion: string;
@@ -148,8 +167,10 @@ export interface CompiledData {
   areaCodes: AreaCodeRecord[];
   firstNames: FirstNameRecord[];
   surnames: SurnameRecord[];
-  /** Surnames of the Hispanic population (Census 2010 head: share x Hispanic percentage), drawn in Puerto Rico. */
-  hispanicSurnames: SurnameRecord[];
+  /** Per surname group (white, black, api, aian, twoOrMore, hispanic): the head names' weights among its people, and its tail. */
+  surnameGroups: SurnameGroupTable[];
+  /** Per state (by code): its population's shares of the surname groups (Census 2020, table P2). */
+  stateGroupShares: StateGroupShares[];
   streetNames: StreetNameRecord[];
   streetSuffixes: StreetSuffixRecord[];
   directionals: WeightedTextRecord[];

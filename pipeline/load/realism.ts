@@ -34,7 +34,7 @@ function streetParts(street: string): { house: string; numbered: boolean; suffix
 export function realismMeasures(
   data: CompiledData,
   indexBytes: Uint8Array,
-  { apostrophes, adults, mostlyHispanicSurnames }: Pick<Compilation, 'apostrophes' | 'adults' | 'mostlyHispanicSurnames'>,
+  { apostrophes, adults, mostlyHispanicSurnames, mostlyAsianSurnames }: Pick<Compilation, 'apostrophes' | 'adults' | 'mostlyHispanicSurnames' | 'mostlyAsianSurnames'>,
 ): Record<string, unknown> {
   const index = DataIndex.fromBytes(indexBytes);
   const gen = new Generator(index, REALISM_SEED);
@@ -120,7 +120,8 @@ export function realismMeasures(
     },
     surnames: {
       ...surnameMeasures(addresses, data),
-      ...mostlyHispanicShares(gen, mostlyHispanicSurnames),
+      ...mostlyHispanicShares(gen, data, mostlyHispanicSurnames, addresses),
+      mostlyAsianShare: groupNameShares(gen, mostlyAsianSurnames, ['HI', 'ND']),
     },
     firstNames: firstNameMeasures(addresses, data, adults),
     placeApostrophes: apostrophes,
@@ -177,19 +178,52 @@ function firstNameMeasures(addresses: readonly { name: string }[], data: Compile
 }
 
 /**
- * The share of surnames over 80 % Hispanic (2010) in default addresses and
- * in PR, TX and ND, against each one's Hispanic population (Census 2010: PR
- * 99.0 %, TX 37.6 %, ND 2.0 %). Only PR draws from the Hispanic
- * population's names so far; the states' mixes need a state table.
+ * The share of the 2010 head's surnames over 80 % Hispanic among generated
+ * people, in each state with Census 2020 shares (50 states, DC, Puerto
+ * Rico: {@link REALISM_SAMPLE}.perState records each) against the share
+ * its mix should give (per name: its 2010 share x sum over groups of its
+ * group percentage x the state's group share / the national one), and in
+ * default addresses against the 2010 national share. `largestStateMiss` is
+ * the largest |generated / expected - 1| over the states.
  */
-function mostlyHispanicShares(gen: Generator, names: readonly string[]): Record<string, unknown> {
+export function mostlyHispanicShares(gen: Generator, data: CompiledData, names: readonly string[], defaultAddresses: readonly { name: string }[]): Record<string, unknown> {
   const set = new Set(names);
-  const shareIn = (state?: string) => {
-    const list = gen.addresses({ state, count: 10_000 });
-    return share(list.filter((a) => set.has(a.name.slice(a.name.indexOf(' ') + 1))).length, list.length);
-  };
+  const surnameOf = (a: { name: string }) => a.name.slice(a.name.indexOf(' ') + 1);
+  const generatedShare = (list: readonly { name: string }[]) => list.filter((a) => set.has(surnameOf(a))).length / list.length;
+  const columns = data.surnames.flatMap((s, i) => (set.has(s.surname) && i < data.surnameGroups[0].heads.length ? [i] : []));
+  const expectedShare = (shares: readonly number[]) =>
+    columns.reduce((sum, i) => sum + data.surnameGroups.reduce((a, t, g) => a + (shares[g] * t.heads[i]) / 100_000, 0), 0);
+  const perState: Record<string, { generated: number; expected: number }> = {};
+  let largestStateMiss = 0;
+  let worstState = '';
+  for (const { state, shares, source } of data.stateGroupShares) {
+    if (source !== 'census-2020') continue;
+    const generated = generatedShare(gen.addresses({ state, count: REALISM_SAMPLE.perState }));
+    const expected = expectedShare(shares);
+    perState[state] = { generated: Math.round(generated * 1e5) / 1e5, expected: Math.round(expected * 1e5) / 1e5 };
+    const miss = Math.abs(generated / expected - 1);
+    if (miss > largestStateMiss) [largestStateMiss, worstState] = [miss, state];
+  }
+  const census2010 = data.surnames.filter((s) => set.has(s.surname)).reduce((a, s) => a + s.weight, 0) / 100_000;
   return {
-    mostlyHispanicNames: set.size,
-    mostlyHispanicShare: { default: shareIn(), PR: shareIn('PR'), TX: shareIn('TX'), ND: shareIn('ND') },
+    mostlyHispanicNames: columns.length,
+    mostlyHispanicShare: {
+      national: { generated: Math.round(generatedShare(defaultAddresses) * 1e5) / 1e5, census2010: Math.round(census2010 * 1e5) / 1e5 },
+      states: Object.keys(perState).length,
+      largestStateMiss: Math.round(largestStateMiss * 1e4) / 1e4,
+      worstState,
+      perState,
+    },
   };
+}
+
+/** The share of generated people in each of `states` ({@link REALISM_SAMPLE}.perState records) who carry one of `names`. */
+export function groupNameShares(gen: Generator, names: readonly string[], states: readonly string[]): Record<string, number> {
+  const set = new Set(names);
+  return Object.fromEntries(
+    states.map((state) => {
+      const list = gen.addresses({ state, count: REALISM_SAMPLE.perState });
+      return [state, share(list.filter((a) => set.has(a.name.slice(a.name.indexOf(' ') + 1))).length, list.length)];
+    }),
+  );
 }

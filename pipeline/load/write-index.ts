@@ -58,7 +58,6 @@ export function writeIndex(data: CompiledData): Uint8Array {
   for (const z of data.zips) strings.add(z.city);
   for (const n of data.firstNames) strings.add(n.name);
   for (const n of data.surnames) strings.add(n.surname);
-  for (const n of data.hispanicSurnames) strings.add(n.surname);
   for (const n of data.streetNames) strings.add(n.name);
   for (const s of data.streetSuffixes) strings.add(suffixText(s.abbreviation));
   for (const d of data.directionals) strings.add(d.value);
@@ -125,8 +124,31 @@ export function writeIndex(data: CompiledData): Uint8Array {
   for (const [id, sex] of [['FF', 'F'], ['FM', 'M']] as const) {
     weighted(id, births(sex).map((n) => strings.id(n.name)), births(sex).map((n) => n.people));
   }
-  weighted('SN', data.surnames.map((s) => strings.id(s.surname)), data.surnames.map((s) => s.weight));
-  weighted('SH', data.hispanicSurnames.map((s) => strings.id(s.surname)), data.hispanicSurnames.map((s) => s.weight));
+  const heads = data.surnameGroups[0].heads.length;
+  // SN in two segments, the head and the tail: a group's tail draws a name beyond the head in one draw.
+  weighted('SN', data.surnames.map((s) => strings.id(s.surname)), data.surnames.map((s) => s.weight), [
+    { offset: 0, length: heads },
+    { offset: heads, length: data.surnames.length - heads },
+  ]);
+  // Surnames by state: a group by the state's shares (SR), then a head name of the group or its tail (SG).
+  const groupCount = data.surnameGroups.length;
+  const sharesOf = new Map(data.stateGroupShares.map((s) => [s.state, s.shares]));
+  weighted(
+    'SR',
+    data.states.flatMap(() => data.surnameGroups.map((_, g) => g)),
+    data.states.flatMap((s) => {
+      const shares = sharesOf.get(s.code);
+      if (shares?.length !== groupCount) throw new Error(`no surname group shares for ${s.code}`);
+      return shares;
+    }),
+    data.states.map((_, i) => ({ offset: i * groupCount, length: groupCount })),
+  );
+  weighted(
+    'SG',
+    data.surnameGroups.flatMap(() => [...Array(heads + 1).keys()]),
+    data.surnameGroups.flatMap((t) => [...t.heads, t.tail]),
+    data.surnameGroups.map((_, g) => ({ offset: g * (heads + 1), length: heads + 1 })),
+  );
   weighted('HN', data.houseNumberLeads.map((l) => l.digits * 10 + l.firstDigit), data.houseNumberLeads.map((l) => l.weight));
   weighted('DP', data.directionals.map((d) => strings.id(d.value)), data.directionals.map((d) => d.weight));
   const bases = data.streetNames.filter((s) => s.weight > 0);

@@ -27,6 +27,7 @@ export const OTHER_SOURCES = [
   { source: "NANPA's area-code overlays (transcribed)", licence: 'facts of numbering administration' },
   { source: '1990 Census surname list', licence: 'public domain (US government work)' },
   { source: 'Census 2010 surname file (ranks 1-1,022)', licence: 'public domain (US government work)' },
+  { source: 'Census 2020 redistricting data, table P2 by state', licence: 'public domain (US government work)' },
   { source: 'OpenAddresses addresses via rrad', licence: 'see datasets/SOURCES.md' },
   { source: 'faker-js and python faker street/surname lists', licence: 'MIT' },
   { source: 'USPS Publication 28 suffixes via street-types', licence: 'MIT' },

