@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { AuthFailureLimit } from './access/auth-failures.js';
 import { KeyCache } from './access/key-cache.js';
+import { recordsAsked } from './access/records-asked.js';
 import { refundUndelivered } from './access/refund-undelivered.js';
 import { ConnectionGuard, drainRefusal } from './connection-guard.js';
 import type { ServerConfig } from './config.js';
@@ -156,8 +157,15 @@ export async function buildApp(config: ServerConfig, services: AppServices, opti
   const metrics = services.metrics ?? new ServiceMetrics();
   const connections = new ConnectionGuard(
     app.server,
-    { maxActive: config.maxActivePerConnection, maxWaiting: config.maxWaitingPerConnection, stallTimeoutMs: config.stallTimeoutMs },
-    { undelivered: refundUndelivered, metrics },
+    {
+      maxActive: config.maxActivePerConnection,
+      maxWaiting: config.maxWaitingPerConnection,
+      stallTimeoutMs: config.stallTimeoutMs,
+      maxRecordsPerConnection: config.maxRecordsPerConnection,
+      maxRecordsPipelined: config.maxRecordsPipelined,
+      maxRecordsPerKey: config.maxRecordsPerKey,
+    },
+    { undelivered: refundUndelivered, metrics, cost: recordsAsked },
   );
   app.decorate('connections', connections);
   // Before Fastify stops routing and Node closes idle connections: from now on requests are refused, not started.

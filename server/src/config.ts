@@ -52,6 +52,12 @@ export interface ServerConfig {
   maxWaitingPerConnection: number;
   /** A connection whose unsent output makes no progress for this long is closed. */
   stallTimeoutMs: number;
+  /** Records one connection may have in the making at once (a larger request still starts alone). */
+  maxRecordsPerConnection: number;
+  /** Records a connection's pipelined requests may ask for together (past it, 429 and the connection closed). */
+  maxRecordsPipelined: number;
+  /** Records one API key may have in the making at once on an instance, over all its connections. */
+  maxRecordsPerKey: number;
   /** Failed authentications per second (and burst) allowed per client address before 429. */
   authFailuresPerSecond: number;
   /** Key that seals SSO client secrets (USSYNTH_SECRET_KEY), or null: the key file beside the store. */
@@ -131,6 +137,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     maxActivePerConnection: 8,
     maxWaitingPerConnection: 64,
     stallTimeoutMs: 30_000,
+    maxRecordsPerConnection: 1000,
+    maxRecordsPipelined: 5000,
+    maxRecordsPerKey: 2000,
     authFailuresPerSecond: 10,
     secretKey,
   };

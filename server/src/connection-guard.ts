@@ -22,6 +22,12 @@ export interface ConnectionLimits {
   maxWaiting: number;
   /** A connection whose unsent output makes no progress for this long is closed. */
   stallTimeoutMs: number;
+  /** Records a connection may have in the making at once (one request asking for more still starts alone). */
+  maxRecordsPerConnection: number;
+  /** Records a connection's pipelined requests (in the making and waiting) may ask for together; the next is refused. */
+  maxRecordsPipelined: number;
+  /** Records one API key may have in the making at once on this instance, over all its connections (idem). */
+  maxRecordsPerKey: number;
 }
 
 /** What the guard tells the app. */
@@ -30,17 +36,37 @@ export interface ConnectionEvents {
   undelivered(request: FastifyRequest): void;
   /** Counters for /metrics. */
   metrics: ServiceMetrics;
+  /** How many records a request asks for (its weight against the records limits), read before it starts. */
+  cost(request: FastifyRequest): number;
 }
 
 interface Waiting {
   request: FastifyRequest;
   done: HookHandlerDoneFunction;
+  cost: number;
+}
+
+/** What one API key has in the making on this instance, and its requests waiting for room. */
+class KeyLoad {
+  records = 0;
+  readonly waiting: (Waiting & { socket: Guarded })[] = [];
+  constructor(readonly id: string) {}
 }
 
 /** What the guard keeps per connection (one object per connection, set when it opens: one hidden class). */
 class ConnectionState {
   /** Requests admitted whose response is not yet written to the kernel, oldest first. */
   readonly active: FastifyRequest[] = [];
+  /** What each of them asks for (records), and the key whose room it holds (parallel to `active`: no object per request). */
+  readonly activeCosts: number[] = [];
+  readonly activeKeys: (KeyLoad | undefined)[] = [];
+  /** The sum of `activeCosts`, and the records the waiting requests ask for. */
+  activeRecords = 0;
+  waitingRecords = 0;
+  /** Keys this connection has requests waiting on (their lists are cleaned when it closes). */
+  readonly queuedOn: KeyLoad[] = [];
+  /** Whether a 'drain' listener will start the waiting requests once the output is taken. */
+  awaitingDrain = false;
   /** Pipelined requests waiting for room among the active ones, oldest first. */
   readonly waiting: Waiting[] = [];
   /** Set once a pipelined request was refused: later ones on this connection are dropped (it closes after the refusal). */
@@ -63,8 +89,8 @@ type Guarded = Socket & { [STATE]?: ConnectionState; _handle?: { writeQueueSize?
  *
  * - Pipelining: a connection has at most `maxActive` responses in the making
  *   (admitted, not yet written to the kernel); further pipelined requests wait
- *   in order, unstarted and uncharged, and past `maxWaiting` of them the next
- *   is refused (429 `too_many_pipelined_requests`, connection closed after
+ *   in order, unstarted and uncharged, and past `maxWaiting` of them (or past
+ *   `maxRecordsPipelined` records asked for in all) the next is refused (429 `too_many_pipelined_requests`, connection closed after
  *   it). Node parses every request of a read at once, so without this a
  *   client that pipelines and never reads made the server generate and hold
  *   every response.
@@ -80,13 +106,24 @@ type Guarded = Socket & { [STATE]?: ConnectionState; _handle?: { writeQueueSize?
  *   nothing is left to write, after its last write (`destroySoon`); requests
  *   waiting are answered 503 uncharged, and so are requests arriving late.
  *
- * Per request this costs a property read, an array push and a shift.
- * @example const guard = new ConnectionGuard(app.server, limits, { undelivered: refundUndelivered, metrics }); // then guard.admit / guard.finished from the hooks
+ * - Unread output: a connection whose output is backed up (more than the
+ *   socket's high-water mark not yet taken by the kernel, because the client
+ *   does not read) starts nothing more until it drains; a connection has at
+ *   most `maxRecordsPerConnection` records in the making (one large batch at
+ *   a time; up to `maxActive` small answers), and a key at most
+ *   `maxRecordsPerKey` over all its connections. What waits is neither
+ *   started nor charged, so a client that pipelines and never reads costs
+ *   one response per connection and the key's share, no CPU beyond that, and
+ *   pays only for what the kernel took.
+ *
+ * Per request this costs a few property reads, array pushes and shifts.
+ * @example const guard = new ConnectionGuard(app.server, limits, { undelivered: refundUndelivered, metrics, cost: recordsAsked }); // then guard.admit / guard.finished from the hooks
  */
 export class ConnectionGuard {
   /** True once the server drains: requests are answered 503 and not started. */
   draining = false;
   private readonly sockets = new Set<Guarded>();
+  private readonly keys = new Map<string, KeyLoad>();
   private readonly sweeper: NodeJS.Timeout;
   private onAllClosed: (() => void) | undefined;
 
@@ -134,25 +171,29 @@ export class ConnectionGuard {
    * @example if (!guard.admit(request, done)) return; done();
    */
   admit(request: FastifyRequest, done: HookHandlerDoneFunction): boolean {
-    const state = (request.raw.socket as Guarded)[STATE];
+    const socket = request.raw.socket as Guarded;
+    const state = socket[STATE];
     if (state === undefined) return true;
     if (state.refusing) return false;
-    if (state.waiting.length === 0 && state.active.length < this.limits.maxActive) {
-      state.active.push(request);
+    const cost = this.events.cost(request);
+    if (state.waiting.length === 0 && this.fits(socket, state, cost)) {
+      start(state, request, cost);
       return true;
     }
-    if (state.waiting.length < this.limits.maxWaiting) {
-      state.waiting.push({ request, done });
+    if (state.waiting.length < this.limits.maxWaiting && state.activeRecords + state.waitingRecords + cost <= this.limits.maxRecordsPipelined) {
+      state.waiting.push({ request, done, cost });
+      state.waitingRecords += cost;
+      this.awaitDrain(socket, state);
       return false;
     }
     // Answered in its turn, after the responses before it; the connection ends there and later requests are dropped.
     state.refusing = true;
-    state.active.push(request);
+    start(state, request, 0);
     this.events.metrics.count('pipelined_requests_refused_total');
     done(
       new ProblemError(
         'too_many_pipelined_requests',
-        `more than ${this.limits.maxActive + this.limits.maxWaiting} requests were pipelined on this connection without reading the responses; the connection closes after this answer: send the rest on a new connection`,
+        `more than ${this.limits.maxActive + this.limits.maxWaiting} requests, or more than ${this.limits.maxRecordsPipelined} records, were pipelined on this connection ahead of their answers; the connection closes after this answer: send the rest on a new connection`,
         { headers: { 'retry-after': '1', connection: 'close' } },
       ),
     );
@@ -171,18 +212,39 @@ export class ConnectionGuard {
     if (state === undefined || socket.destroyed) return;
     const active = state.active;
     // Responses of a connection finish in order: the oldest, almost always.
-    if (active[0] === request) active.shift();
-    else {
-      const at = active.indexOf(request);
-      if (at < 0) return;
-      active.splice(at, 1);
+    const at = active[0] === request ? 0 : active.indexOf(request);
+    if (at < 0) return;
+    const key = finish(state, at);
+    if (key) this.release(key);
+    this.pump(socket, state);
+  }
+
+  /**
+   * Lets an authenticated request of key `keyId` start now (true), or keeps
+   * it waiting, uncharged, until the key's records in the making leave room
+   * (false: the guard continues it later through `done`). Call it after the
+   * key is known and before anything is charged.
+   * @example if (request.server.connections.admitKey(request, key.id, done)) done();
+   */
+  admitKey(request: FastifyRequest, keyId: string, done: HookHandlerDoneFunction): boolean {
+    const socket = request.raw.socket as Guarded;
+    const state = socket[STATE];
+    const at = state === undefined ? -1 : state.active.lastIndexOf(request);
+    if (state === undefined || at < 0) return true;
+    let key = this.keys.get(keyId);
+    if (key === undefined) {
+      key = new KeyLoad(keyId);
+      this.keys.set(keyId, key);
     }
-    while (state.waiting.length > 0 && active.length < this.limits.maxActive) {
-      const next = state.waiting.shift()!;
-      active.push(next.request);
-      if (this.draining) next.done(drainRefusal());
-      else next.done();
+    const cost = state.activeCosts[at];
+    if (key.waiting.length === 0 && (key.records === 0 || key.records + cost <= this.limits.maxRecordsPerKey)) {
+      key.records += cost;
+      state.activeKeys[at] = key;
+      return true;
     }
+    key.waiting.push({ request, done, cost, socket });
+    state.queuedOn.push(key);
+    return false;
   }
 
   /**
@@ -192,12 +254,15 @@ export class ConnectionGuard {
    */
   drain(): void {
     this.draining = true;
+    // Requests waiting for their key's room are refused too (they hold none).
+    for (const key of this.keys.values()) for (const { done } of key.waiting.splice(0)) done(drainRefusal());
     for (const socket of this.sockets) {
       const state = socket[STATE]!;
       for (const { request, done } of state.waiting.splice(0)) {
-        state.active.push(request);
+        start(state, request, 0);
         done(drainRefusal());
       }
+      state.waitingRecords = 0;
     }
   }
 
@@ -227,9 +292,70 @@ export class ConnectionGuard {
   private closed(socket: Guarded, state: ConnectionState): void {
     this.sockets.delete(socket);
     for (const request of state.active) this.events.undelivered(request);
+    // Its requests waiting for a key's room leave the queue; the room its active ones held is given back.
+    const touched = new Set(state.queuedOn);
+    for (const key of state.queuedOn) {
+      const left = key.waiting.filter((waiting) => waiting.socket !== socket);
+      key.waiting.length = 0;
+      key.waiting.push(...left);
+    }
+    for (let i = 0; i < state.activeKeys.length; i++) {
+      const key = state.activeKeys[i];
+      if (key === undefined) continue;
+      key.records -= state.activeCosts[i];
+      touched.add(key);
+    }
     state.active.length = 0;
+    state.activeCosts.length = 0;
+    state.activeKeys.length = 0;
+    state.activeRecords = 0;
+    state.queuedOn.length = 0;
     state.waiting.length = 0;
+    state.waitingRecords = 0;
+    for (const key of touched) this.release(key);
     if (this.sockets.size === 0) this.onAllClosed?.();
+  }
+
+  /** Whether a request of `cost` records may start on this connection now. */
+  private fits(socket: Guarded, state: ConnectionState, cost: number): boolean {
+    if (socket.writableNeedDrain) return false;
+    if (state.active.length === 0) return true;
+    return state.active.length < this.limits.maxActive && state.activeRecords + cost <= this.limits.maxRecordsPerConnection;
+  }
+
+  /** Starts the connection's waiting requests that fit; if its output is backed up, again once it drains. */
+  private pump(socket: Guarded, state: ConnectionState): void {
+    while (state.waiting.length > 0 && !socket.destroyed && this.fits(socket, state, state.waiting[0].cost)) {
+      const next = state.waiting.shift()!;
+      state.waitingRecords -= next.cost;
+      start(state, next.request, next.cost);
+      if (this.draining) next.done(drainRefusal());
+      else next.done();
+    }
+    if (state.waiting.length > 0) this.awaitDrain(socket, state);
+  }
+
+  private awaitDrain(socket: Guarded, state: ConnectionState): void {
+    if (state.awaitingDrain || !socket.writableNeedDrain) return;
+    state.awaitingDrain = true;
+    socket.once('drain', () => {
+      state.awaitingDrain = false;
+      this.pump(socket, state);
+    });
+  }
+
+  /** A response of `key` ended (or its connection closed): starts the key's waiting requests that now fit. */
+  private release(key: KeyLoad): void {
+    while (key.waiting.length > 0 && (key.records === 0 || key.records + key.waiting[0].cost <= this.limits.maxRecordsPerKey)) {
+      const next = key.waiting.shift()!;
+      const state = next.socket[STATE];
+      const at = state === undefined ? -1 : state.active.lastIndexOf(next.request);
+      if (state === undefined || at < 0 || next.socket.destroyed) continue;
+      key.records += next.cost;
+      state.activeKeys[at] = key;
+      next.done();
+    }
+    if (key.records === 0 && key.waiting.length === 0) this.keys.delete(key.id);
   }
 
   private sweep(): void {
@@ -255,6 +381,32 @@ export class ConnectionGuard {
       }
     }
   }
+}
+
+/** Makes a request one of the connection's active ones. */
+function start(state: ConnectionState, request: FastifyRequest, cost: number): void {
+  state.active.push(request);
+  state.activeCosts.push(cost);
+  state.activeKeys.push(undefined);
+  state.activeRecords += cost;
+}
+
+/** Removes the active request at `at`; the key whose room it held, if any. */
+function finish(state: ConnectionState, at: number): KeyLoad | undefined {
+  const cost = state.activeCosts[at];
+  const key = state.activeKeys[at];
+  if (at === 0) {
+    state.active.shift();
+    state.activeCosts.shift();
+    state.activeKeys.shift();
+  } else {
+    state.active.splice(at, 1);
+    state.activeCosts.splice(at, 1);
+    state.activeKeys.splice(at, 1);
+  }
+  state.activeRecords -= cost;
+  if (key) key.records -= cost;
+  return key;
 }
 
 /**

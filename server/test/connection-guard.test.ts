@@ -51,8 +51,10 @@ describe('SIGTERM and a client that pipelines and reads slowly', () => {
     await client.ended;
     expect(await server.exited).toBe(0);
     const responses = parseResponses(client.data());
-    const { served, others } = tally(responses, ['service_unavailable']);
-    // Nothing was cut short: every response is whole, a batch or the drain's refusal of a request not yet started.
+    // 40 batches is past what one connection may pipeline (5,000 records): the sixth is refused (429), and the drain
+    // refuses what has not started (503).
+    const { served, others } = tally(responses, ['service_unavailable', 'too_many_pipelined_requests']);
+    // Nothing was cut short: every response is whole, a batch or a refusal of a request not yet started.
     expect(others).toEqual([]);
     expect(served).toBeGreaterThan(0);
     expect(usedBy({ env }, 'slow-reader')).toBe(served * 1000);
@@ -85,6 +87,9 @@ describe('a request that arrives during the drain', () => {
     expect(usedBy({ env }, 'late')).toBe(0);
   });
 });
+
+/** Connections of the one key that pipelines and never reads. */
+const UNREAD_CONNECTIONS = 50;
 
 describe('clients that pipeline and never read', () => {
   it('hold a bounded amount of the server\'s memory, and a normal client is still served promptly', async () => {
@@ -120,6 +125,57 @@ describe('clients that pipeline and never read', () => {
     expect(slowest, 'slowest normal request, ms').toBeLessThan(3000);
   });
 
+  it('one key on 50 connections pipelining 100 batches of 1000 each and reading nothing: each connection costs at most 5 batches and is closed, memory stays bounded, another client is served throughout', async () => {
+    const db = join(dir, 'unread', 'store.sqlite');
+    const env = serverEnv(db);
+    const key = keysCreate({ env }, 'unread', 100_000, 1e12);
+    const bystander = keysCreate({ env }, 'bystander', 100_000, 1e12);
+    const server = await serve({ env }, '--no-dev-key');
+    const pid = server.child.pid!;
+    // Warm the server up (generator, JIT) so the baseline is what it holds at rest.
+    for (let i = 0; i < 20; i++) await (await fetch(`${server.url}/v1/batch?count=1000`, { headers: { 'x-api-key': bystander } })).arrayBuffer();
+    const baseline = rssMb(pid);
+    const attackers = await Promise.all(Array.from({ length: UNREAD_CONNECTIONS }, () => pacedConnection(server.port, pipelined('/v1/batch?count=1000', key, 100), 0)));
+    let answered = 0;
+    let peak = baseline;
+    let charged = 0;
+    let checkedAt = 0;
+    // The bystander asks without pause while the attack runs, until the attack has cost all it may (checked every
+    // 2 s) and 2 s longer, in which the charge must not grow: nothing more is started for connections that do not read.
+    let fullAt = 0;
+    const started = performance.now();
+    while (fullAt === 0 || performance.now() - fullAt < 2000) {
+      if (performance.now() - started > 45_000) throw new Error(`after 45 s, ${charged} records charged and ${answered} answers`);
+      if (performance.now() - checkedAt > 2000) {
+        charged = usedBy({ env }, 'unread');
+        checkedAt = performance.now();
+        expect(charged).toBeLessThanOrEqual(UNREAD_CONNECTIONS * 5000);
+        if (charged === UNREAD_CONNECTIONS * 5000 && fullAt === 0) fullAt = performance.now();
+      }
+      const response = await fetch(`${server.url}/v1/batch?count=10`, { headers: { 'x-api-key': bystander } });
+      expect(response.status).toBe(200);
+      await response.arrayBuffer();
+      answered++;
+      peak = Math.max(peak, rssMb(pid));
+    }
+    expect(answered).toBeGreaterThan(50);
+    // The attackers read at last: each finds 5 whole batches (what it may pipeline) and the refusal of the sixth,
+    // then the end of the connection.
+    for (const attacker of attackers) attacker.pace(1_000_000_000);
+    await Promise.all(attackers.map((attacker) => attacker.ended));
+    for (const attacker of attackers) {
+      const statuses = parseResponses(attacker.data()).map((r) => `${r.status}${r.complete ? '' : ' cut'}`);
+      expect(statuses).toEqual(['200', '200', '200', '200', '200', '429']);
+    }
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    // Charged: what the connections were sent, 5,000 records each, never the 100,000 each asked for.
+    expect(usedBy({ env }, 'unread')).toBe(UNREAD_CONNECTIONS * 5000);
+    // At most 2,000 records in the making for the key at once, and one batch per connection: unbounded, 100
+    // connections grew the server by 526 MB. The margin is the heap's own growth, which differs between Node lines.
+    expect(peak - baseline, `RSS ${baseline.toFixed(0)} -> ${peak.toFixed(0)} MB`).toBeLessThan(150);
+  }, 90_000);
+
   it('past 8 in the making and 64 waiting, the next pipelined request is refused in its turn and the connection closed', async () => {
     const server = await startTestServer();
     try {
@@ -140,7 +196,8 @@ describe('clients that pipeline and never read', () => {
   });
 
   it('are closed when their output makes no progress for the stall timeout, and pay only for what reached them', async () => {
-    const server = await startTestServer({ config: { stallTimeoutMs: 1000 } });
+    // Past the default pipelining bound (5 batches, which this machine's socket buffers take whole): an output that stalls.
+    const server = await startTestServer({ config: { stallTimeoutMs: 1000, maxRecordsPipelined: 100_000 } });
     try {
       const { id, key } = await server.key();
       // 60 batches (about 14 MB): more than the kernel's socket buffers take in, so the output stalls.

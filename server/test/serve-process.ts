@@ -121,6 +121,8 @@ export interface Load {
   unexpected: string[];
   /** Requests that failed without an answer (the server went away while they were in flight). */
   failed: number;
+  /** 503 answers without a Retry-After header. */
+  withoutRetryAfter: number;
   /** The longest a request took, in ms, by answer status. */
   slowest: Map<number, number>;
   /** Stops the clients and waits for their last requests. */
@@ -129,7 +131,7 @@ export interface Load {
 
 /**
  * Keeps `concurrency` clients sending GET `path` with `key` until stopped. An answer other than 200 counts as
- * expected only when it is problem+json with one of `refusals` (e.g. 503 service_unavailable); a client whose
+ * expected only when it is problem+json with one of `refusals` (e.g. 503 store_unavailable); a client whose
  * request fails without an answer stops (the server died under it).
  */
 export function startLoad(url: string, key: string, path: string, concurrency: number, refusals: readonly string[] = []): Load {
@@ -137,6 +139,7 @@ export function startLoad(url: string, key: string, path: string, concurrency: n
   const slowest = new Map<number, number>();
   const unexpected: string[] = [];
   let failed = 0;
+  let withoutRetryAfter = 0;
   let stopped = false;
   const client = async () => {
     while (!stopped) {
@@ -153,6 +156,7 @@ export function startLoad(url: string, key: string, path: string, concurrency: n
       statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
       slowest.set(response.status, Math.max(slowest.get(response.status) ?? 0, performance.now() - started));
       if (response.status === 200) continue;
+      if (response.status === 503 && !response.headers.has('retry-after')) withoutRetryAfter++;
       const problem = response.headers.get('content-type')?.startsWith('application/problem+json') ? (JSON.parse(text) as { code?: string }) : undefined;
       if (!problem?.code || !refusals.includes(problem.code)) unexpected.push(`${response.status} ${text.slice(0, 200)}`);
     }
@@ -165,6 +169,9 @@ export function startLoad(url: string, key: string, path: string, concurrency: n
     unexpected,
     get failed() {
       return failed;
+    },
+    get withoutRetryAfter() {
+      return withoutRetryAfter;
     },
     async stop() {
       stopped = true;

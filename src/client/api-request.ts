@@ -9,7 +9,7 @@ import { MAX_RETRY_AFTER_SECONDS, parseRetryAfter, retryDelayMs } from './retry-
  * month's end.
  * @example RETRIED_CODES.has('rate_limited') // true
  */
-export const RETRIED_CODES: ReadonlySet<string> = new Set(['rate_limited', 'service_unavailable']);
+export const RETRIED_CODES: ReadonlySet<string> = new Set(['rate_limited', 'service_unavailable', 'store_unavailable']);
 
 /**
  * Query parameters of one request; undefined ones are left out.
@@ -89,7 +89,7 @@ async function attempt<T>(options: ResolvedClientOptions, url: URL, signal: Abor
 
 /**
  * GETs `path` (relative to the service root, e.g. `v1/batch`) and returns
- * its JSON body. A `rate_limited` or `service_unavailable` answer is retried
+ * its JSON body. A `rate_limited`, `service_unavailable` or `store_unavailable` answer is retried
  * after its Retry-After plus jitter, at most `maxRetries` times; every other
  * failure throws UssynthApiError at once; an aborted signal rejects with its
  * reason, during a request or a wait.

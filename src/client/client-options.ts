@@ -13,7 +13,7 @@ export interface ClientOptions {
   bearerToken?: string;
   /** Pages of `addresses` in flight at once, 1..16 (default 4). */
   concurrency?: number;
-  /** Retries of one request refused with `rate_limited` or `service_unavailable`, 0..20 (default 5). */
+  /** Retries of one request refused with `rate_limited`, `service_unavailable` or `store_unavailable`, 0..20 (default 5). */
   maxRetries?: number;
   /** The fetch to use (default the global one): a proxy-aware or instrumented fetch. */
   fetch?: typeof fetch;
@@ -33,7 +33,7 @@ export const DEFAULT_CONCURRENCY = 4;
 export const MAX_CONCURRENCY = 16;
 
 /**
- * Default retries of a `rate_limited` or `service_unavailable` request.
+ * Default retries of a `rate_limited`, `service_unavailable` or `store_unavailable` request.
  * @example createClient({ baseUrl, apiKey, maxRetries: DEFAULT_MAX_RETRIES })
  */
 export const DEFAULT_MAX_RETRIES = 5;

@@ -1,7 +1,7 @@
 /**
  * Longest `Retry-After` the client waits out (seconds); a longer one is
- * surfaced as the error at once. The API's `rate_limited` and
- * `service_unavailable` say about 1 s.
+ * surfaced as the error at once. The API's `rate_limited`,
+ * `service_unavailable` and `store_unavailable` say about 1 s.
  * @example if (retryAfter > MAX_RETRY_AFTER_SECONDS) throw error
  */
 export const MAX_RETRY_AFTER_SECONDS = 60;

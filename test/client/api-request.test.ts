@@ -69,14 +69,15 @@ describe('apiGet on the wire', () => {
     expect(await apiFailure(apiGet(options(), 'v1/ein', {}, undefined))).toMatchObject({ code: 'unexpected_response', status: 200 });
   });
 
-  it('service_unavailable is retried after its Retry-After, like rate_limited', async () => {
+  it('service_unavailable and store_unavailable are retried after their Retry-After, like rate_limited', async () => {
     answer(
       { status: 503, headers: { 'retry-after': '0', 'content-type': 'application/problem+json' }, body: problem('service_unavailable', 503) },
+      { status: 503, headers: { 'retry-after': '0', 'content-type': 'application/problem+json' }, body: problem('store_unavailable', 503) },
       { status: 429, headers: { 'retry-after': '0' }, body: problem('rate_limited', 429) },
       { status: 200, body: '{"ein":"98-7654321"}' },
     );
     expect(await apiGet(options(), 'v1/ein', {}, undefined)).toEqual({ ein: '98-7654321' });
-    expect(requests).toHaveLength(3);
+    expect(requests).toHaveLength(4);
   });
 
   it('gives up after maxRetries retries with the last refusal', async () => {

@@ -96,7 +96,9 @@ function settle(request: FastifyRequest, reply: FastifyReply, key: KeyRecord, ra
   activity?.used(key.id, now);
   if (rate.allowed) {
     metrics?.decided('rate_allowed');
-    return done();
+    // The key's share of the records in the making: past it the request waits, unstarted and uncharged.
+    if (request.server.connections.admitKey(request, key.id, done)) done();
+    return;
   }
   metrics?.decided('rate_refused');
   activity?.refused(key.accountId, 'rate_limited', now);

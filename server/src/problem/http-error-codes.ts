@@ -57,6 +57,7 @@ export const HTTP_ERROR_CODES = {
   too_many_auth_failures: { status: 429, title: 'Too many failed authentications' },
   internal_error: { status: 500, title: 'Internal error' },
   service_unavailable: { status: 503, title: 'Service unavailable' },
+  store_unavailable: { status: 503, title: 'Store unavailable' },
   mail_unavailable: { status: 503, title: 'E-mail could not be sent' },
   idp_unavailable: { status: 503, title: 'Identity provider unavailable' },
 } as const satisfies Record<string, HttpErrorSpec>;

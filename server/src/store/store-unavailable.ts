@@ -8,7 +8,7 @@ const UNAVAILABLE_MESSAGE = /timeout|Connection terminated|connection error|the 
  * the request gets 503 with Retry-After, never 500): a refused or lost
  * connection, a bounded query that ran out of time, PostgreSQL shutting down
  * or out of connections, SQLite busy, full, failing I/O or corrupt.
- * @example if (isStoreUnavailable(error)) throw new ProblemError('service_unavailable', '...');
+ * @example if (isStoreUnavailable(error)) throw storeUnavailableProblem(request, error, 'store');
  */
 export function isStoreUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;

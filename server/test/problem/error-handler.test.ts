@@ -37,8 +37,8 @@ describe('a store that fails inside an error path', () => {
     const get = (path: string, apiKey?: string) => fetch(server.url + path, { headers: apiKey ? { 'x-api-key': apiKey } : {} });
     // The debit fails (503), and so would the RateLimit fields every authenticated problem reads.
     const cases: [Promise<Response>, number, string][] = [
-      [get('/v1/ein', key), 503, 'service_unavailable'],
-      [get('/v1/batch?count=10', key), 503, 'service_unavailable'],
+      [get('/v1/ein', key), 503, 'store_unavailable'],
+      [get('/v1/batch?count=10', key), 503, 'store_unavailable'],
       [get('/v1/zip/00000', key), 404, 'zip_not_found'],
       [get('/v1/batch?count=abc', key), 400, 'invalid_count'],
       [get('/v1/ein', slow).then(() => get('/v1/ein', slow)), 429, 'rate_limited'],

@@ -18,9 +18,20 @@ const types = {
  * (2 s on the server, the same on the client), connections opened within 2 s
  * or failing, bigints read as numbers. While PostgreSQL is down every query
  * fails within those bounds: no request waits longer.
- * @example const pool = postgresPool('postgres://ussynth@db.internal/ussynth', 10);
+ *
+ * A lost connection never ends the process: pg's client emits 'error' when
+ * its socket dies, and an EventEmitter with no listener for it throws. The
+ * pool listens only while a connection is idle (and `pool.query` while its
+ * own query runs); a connection Kysely has checked out, with a query in
+ * flight or between the statements of a transaction, had none, and
+ * PostgreSQL stopped mid-load ended instances with `Unhandled 'error' event`.
+ * So every connection gets a listener for its whole life, the moment the pool
+ * opens it: its queries fail on their own (503 to their requests), the pool
+ * drops it when it is released (no longer queryable), and `connectionLost`
+ * is told (for the log and the metrics).
+ * @example const pool = postgresPool('postgres://ussynth@db.internal/ussynth', 10, (error) => log('warn', 'lost', error));
  */
-export function postgresPool(url: string, max = 10): pg.Pool {
+export function postgresPool(url: string, max = 10, connectionLost: (error: Error) => void = () => {}): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max,
@@ -30,7 +41,8 @@ export function postgresPool(url: string, max = 10): pg.Pool {
     idleTimeoutMillis: 30_000,
     types,
   });
-  // An idle connection that dies (PostgreSQL restarted) is dropped from the pool; queries report their own errors.
+  pool.on('connect', (client) => client.on('error', connectionLost));
+  // The pool re-emits an idle connection's error after dropping it: already told above through the connection.
   pool.on('error', () => {});
   return pool;
 }

@@ -28,7 +28,8 @@ export interface PostgresStoreOptions {
  * @example const store = await openPostgresStore('postgres://ussynth@db.internal/ussynth');
  */
 export async function openPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<Store> {
-  const pool = postgresPool(url, options.poolSize ?? 10);
+  let store: PostgresStore | undefined;
+  const pool = postgresPool(url, options.poolSize ?? 10, (error) => store?.connectionLost(error));
   const db = new Kysely<StoreDatabase>({ dialect: new PostgresDialect({ pool }) });
   let failure: unknown;
   try {
@@ -41,15 +42,20 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     const { message, code } = failure as { message?: string; code?: string };
     throw new StoreRefusedError(`${describeStore({ engine: 'postgres', url })} cannot be used (${code ?? 'error'}: ${message ?? String(failure)}); check USSYNTH_DB and that the server is reachable`);
   }
-  return new PostgresStore(pool, db, options.log ?? (() => {}));
+  store = new PostgresStore(pool, db, options.log ?? (() => {}));
+  return store;
 }
+
+/** A lost connection is logged at most this often (PostgreSQL restarting drops every connection of the pool at once). */
+const CONNECTION_LOSS_LOG_MS = 10_000;
 
 
 class PostgresStore extends KyselyStore implements Store {
   private readonly batcher;
   private closed = false;
   private lastHealthCheck = { at: 0, ready: true, detail: undefined as string | undefined };
-  private readonly counters = { postgres_errors_total: 0, usage_refund_failures_total: 0 };
+  private readonly counters = { postgres_errors_total: 0, usage_refund_failures_total: 0, postgres_connections_lost_total: 0 };
+  private lossLoggedAt = -Infinity;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -108,6 +114,15 @@ class PostgresStore extends KyselyStore implements Store {
 
 
 
+
+  /** A pooled connection died (PostgreSQL stopped or restarted, the network cut): counted, and logged now and then. */
+  connectionLost(error: Error): void {
+    this.counters.postgres_connections_lost_total += 1;
+    const now = Date.now();
+    if (now - this.lossLoggedAt < CONNECTION_LOSS_LOG_MS) return;
+    this.lossLoggedAt = now;
+    this.log('warn', `a PostgreSQL connection was lost (${this.counters.postgres_connections_lost_total} so far); requests that used it get 503 store_unavailable, and the pool opens new connections as they are needed`, error);
+  }
 
   async close(): Promise<void> {
     if (this.closed) return;

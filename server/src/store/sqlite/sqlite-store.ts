@@ -11,6 +11,24 @@ import { keyRecord, type KeyRow } from '../kysely-keys.js';
 import { storeFilePath } from './store-file.js';
 import { foldedSeq, readJournal, unfoldedUsage } from './usage-journal.js';
 import { FOLD_INTERVAL_MS, UsageLedger } from './usage-ledger.js';
+import { WriteLockProbe } from './write-lock-probe.js';
+
+/** How long a command waits for another connection's write lock (operator commands, and a server while it opens). */
+const OPENING_BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * How long the serving process waits for another process's write lock on the
+ * store file. better-sqlite3 is synchronous, so SQLite's busy wait stops the
+ * whole event loop: with 5 s, an outside `BEGIN EXCLUSIVE` held for 8 s made
+ * `/healthz` take 5 s. 10 ms absorbs an operator command's short write (SQLite
+ * retries at 0, 1, 3 and 8 ms); a longer lock fails the call with SQLITE_BUSY:
+ * a request gets 503 `store_unavailable` (logged and counted), the once-a-second
+ * usage fold and activity writes are retried at their next tick, and the API's
+ * hot path (key reads, WAL readers, and debits to the in-memory ledger and its
+ * journal file) does not need the lock at all.
+ * @example sqlite.pragma(`busy_timeout = ${SERVING_BUSY_TIMEOUT_MS}`)
+ */
+export const SERVING_BUSY_TIMEOUT_MS = 10;
 
 /** Options of the embedded store. */
 export interface SqliteStoreOptions {
@@ -44,7 +62,7 @@ export async function openSqliteStore(path: string, options: SqliteStoreOptions 
     // WAL lets the CLI write while the server reads; NORMAL survives process crashes (only power loss can drop the last commits).
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = NORMAL');
-    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma(`busy_timeout = ${OPENING_BUSY_TIMEOUT_MS}`);
     sqlite.pragma('foreign_keys = ON');
   } catch (error) {
     throw unusable(path, error);
@@ -73,7 +91,9 @@ export async function openSqliteStore(path: string, options: SqliteStoreOptions 
   }
   try {
     // Replaying always writes the journal position: a store the server cannot write is refused here, not at the first fold.
-    return new SqliteStore(sqlite, db, UsageLedger.open(sqlite, journal, options.log), journal, lock);
+    const store = new SqliteStore(sqlite, db, UsageLedger.open(sqlite, journal, options.log), journal, lock);
+    sqlite.pragma(`busy_timeout = ${SERVING_BUSY_TIMEOUT_MS}`);
+    return store;
   } catch (error) {
     lock.release();
     await db.destroy();
@@ -96,6 +116,7 @@ class SqliteStore extends KyselyStore implements Store {
   private readonly usageStatement;
   private readonly refundStatement;
   private readonly foldTimer;
+  private readonly lockProbe;
   private closed = false;
 
   constructor(
@@ -119,6 +140,7 @@ class SqliteStore extends KyselyStore implements Store {
        RETURNING records`,
     );
     this.usageStatement = sqlite.prepare<[number, string], { records: number }>(`SELECT records FROM usage WHERE account_id = ? AND period = ?`);
+    this.lockProbe = new WriteLockProbe(sqlite);
     this.refundStatement = sqlite.prepare<[number, number, string]>(`UPDATE usage SET records = MAX(0, records - ?) WHERE account_id = ? AND period = ?`);
     if (ledger) {
       // tick never throws: a fold that fails is reported and retried, and must not end the process from a timer.
@@ -151,7 +173,11 @@ class SqliteStore extends KyselyStore implements Store {
   }
 
   health(): StoreHealth {
-    return this.ledger?.report() ?? { ready: !this.closed, counters: {} };
+    if (!this.ledger) return { ready: !this.closed, counters: {} };
+    const report = this.ledger.report();
+    // An outside lock first: a fold failing meanwhile is its consequence, and the operator must see the cause.
+    if (this.closed || !this.lockProbe.lockedElsewhere()) return report;
+    return { ...report, ready: false, detail: 'another process holds the store file\'s write lock: requests that write to the store get 503 until it lets go; usage is kept in the journal' };
   }
 
 

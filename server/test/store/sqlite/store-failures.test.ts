@@ -72,7 +72,7 @@ describe('the usage store on a disk that fills up under load', () => {
     const options = { env: serverEnv(db) };
     const key = keysCreate(options, 'full', 100_000, 1e12);
     const server = await serve(options, '--no-dev-key');
-    const load = startLoad(server.url, key, '/v1/zip/10001', 4, ['service_unavailable']);
+    const load = startLoad(server.url, key, '/v1/zip/10001', 4, ['store_unavailable']);
     await waitFor('50 served requests', () => load.count(200) >= 50);
     disk.fill(server);
     // The disk stays full while the server keeps being asked: the fold fails again and again (each second).
