@@ -1,6 +1,5 @@
 import { Database, type SqliteDatabase } from './sqlite-driver.js';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
-import type { Awaitable } from '../../awaitable.js';
 import type { KeyRecord, Store, StoreHealth, StoreLog, UsageDebit } from '../store.js';
 import { StoreBusyError, StoreRefusedError } from '../store.js';
 import { tryExclusiveLock, type ExclusiveLock } from './exclusive-lock.js';
@@ -154,25 +153,25 @@ class SqliteStore extends KyselyStore implements Store {
     return row && keyRecord(row);
   }
 
-  debitUsage(accountId: number, period: string, records: number, limit: number): Awaitable<UsageDebit> {
+  async debitUsage(accountId: number, period: string, records: number, limit: number): Promise<UsageDebit> {
     if (this.closed) throw new Error('the store is closed');
     if (this.ledger) return this.ledger.debit(accountId, period, records, limit);
     // RETURNING gives the new total when the debit is granted; only a refusal needs a second read.
     const row = this.debitStatement.get({ account: accountId, period, records, limit }) as { records: number } | undefined;
-    return { granted: row !== undefined, used: row ? row.records : this.usageNow(accountId, period), whenDurable: undefined };
+    return { granted: row !== undefined, used: row ? row.records : this.usageNow(accountId, period) };
   }
 
-  usage(accountId: number, period: string): number {
+  async usage(accountId: number, period: string): Promise<number> {
     return this.usageNow(accountId, period);
   }
 
-  refundUsage(accountId: number, period: string, records: number): void {
+  async refundUsage(accountId: number, period: string, records: number): Promise<void> {
     if (this.closed) throw new Error('the store is closed');
     if (this.ledger) this.ledger.refund(accountId, period, records);
     else this.refundStatement.run(records, accountId, period);
   }
 
-  health(): StoreHealth {
+  async health(): Promise<StoreHealth> {
     if (!this.ledger) return { ready: !this.closed, counters: {} };
     const report = this.ledger.report();
     // An outside lock first: a fold failing meanwhile is its consequence, and the operator must see the cause.
