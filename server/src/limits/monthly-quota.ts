@@ -40,10 +40,9 @@ export class StoreMonthlyQuota implements MonthlyQuota {
 
   constructor(private readonly store: Store) {}
 
-  async debit(accountId: number, records: number, limit: number, nowMs: number): Promise<QuotaDecision> {
+  debit(accountId: number, records: number, limit: number, nowMs: number): Promise<QuotaDecision> {
     const month = this.month(nowMs);
-    const { granted, used } = await this.store.debitUsage(accountId, month.period, records, limit);
-    return decision(granted, limit - used, month.endMs, month.startMs, nowMs);
+    return this.store.debitUsage(accountId, month.period, records, limit).then(({ granted, used }) => decision(granted, limit - used, month.endMs, month.startMs, nowMs));
   }
 
   async peek(accountId: number, limit: number, nowMs: number): Promise<QuotaDecision> {
