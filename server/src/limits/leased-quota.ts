@@ -59,6 +59,8 @@ export class LeasedMonthlyQuota implements MonthlyQuota {
   async debit(accountId: number, records: number, limit: number, nowMs: number): Promise<QuotaDecision> {
     const lease = this.lease(accountId, nowMs);
     lease.lastUseMs = nowMs;
+    // The plan was lowered below what is charged already: the block goes back, and the store decides from here on.
+    if (limit < lease.used && lease.left > 0 && !lease.pending) this.giveBack(lease);
     while (lease.left < records) {
       if (lease.pending) {
         await lease.pending;
@@ -161,17 +163,23 @@ export class LeasedMonthlyQuota implements MonthlyQuota {
     for (const [id, lease] of this.leases) {
       if (lease.pending || lease.lastUseMs >= beforeMs) continue;
       this.leases.delete(id);
-      if (lease.left === 0) continue;
-      const work = this.store.refundUsage(lease.accountId, lease.period, lease.left);
-      lease.left = 0;
-      // refundUsage reports its own failures (the records then stay charged) and never rejects.
-      const done = Promise.resolve(work).then(
-        () => undefined,
-        () => undefined,
-      );
-      this.returning.add(done);
-      void done.finally(() => this.returning.delete(done));
+      this.giveBack(lease);
     }
+  }
+
+  /** Returns the lease's unserved records to the store. */
+  private giveBack(lease: Lease): void {
+    if (lease.left === 0) return;
+    const work = this.store.refundUsage(lease.accountId, lease.period, lease.left);
+    lease.used -= lease.left;
+    lease.left = 0;
+    // refundUsage reports its own failures (the records then stay charged) and never rejects.
+    const done = work.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.returning.add(done);
+    void done.finally(() => this.returning.delete(done));
   }
 
   private decision(lease: Lease, granted: boolean, limit: number, nowMs: number): QuotaDecision {

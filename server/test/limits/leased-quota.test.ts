@@ -182,4 +182,19 @@ describe('LeasedMonthlyQuota on a real PostgreSQL', () => {
       await fleet.close();
     }
   });
+
+  it('gives its block back and refuses when the plan is lowered below what is charged', async () => {
+    const fleet = await instances(1);
+    try {
+      const [quota] = fleet.quotas;
+      expect((await quota.debit(1, 60, 10_000, NOW)).granted).toBe(true);
+      expect(await fleet.stores[0].usage(1, PERIOD)).toBe(MIN_LEASE_BLOCK);
+      // The quota is now 50, below the 60 served: the 40 records held go back, and the request is refused.
+      expect(await quota.debit(1, 1, 50, NOW)).toMatchObject({ granted: false, remaining: 0 });
+      expect(quota.held()).toBe(0);
+      expect(await fleet.stores[0].usage(1, PERIOD)).toBe(60);
+    } finally {
+      await fleet.close();
+    }
+  });
 });
