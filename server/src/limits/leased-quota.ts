@@ -47,6 +47,7 @@ export class LeasedMonthlyQuota implements MonthlyQuota {
   private readonly sweeper: NodeJS.Timeout;
   private readonly returning = new Set<Promise<void>>();
   private closed = false;
+  private current = calendarMonth(0);
 
   constructor(
     private readonly store: Store,
@@ -84,7 +85,7 @@ export class LeasedMonthlyQuota implements MonthlyQuota {
   }
 
   async peek(accountId: number, limit: number, nowMs: number): Promise<QuotaDecision> {
-    const month = calendarMonth(nowMs);
+    const month = this.month(nowMs);
     const lease = this.leases.get(`${accountId} ${month.period}`);
     if (lease) return this.decision(lease, true, limit, nowMs);
     const used = await this.store.usage(accountId, month.period);
@@ -93,9 +94,10 @@ export class LeasedMonthlyQuota implements MonthlyQuota {
 
   async refund(accountId: number, records: number, nowMs: number): Promise<void> {
     // Back into this instance's block when it has one for that month (served again later, or returned with it).
-    const lease = this.leases.get(`${accountId} ${calendarMonth(nowMs).period}`);
+    const { period } = this.month(nowMs);
+    const lease = this.leases.get(`${accountId} ${period}`);
     if (lease && !this.closed) lease.left += records;
-    else await this.store.refundUsage(accountId, calendarMonth(nowMs).period, records);
+    else await this.store.refundUsage(accountId, period, records);
   }
 
   /** Gives every block back (at shutdown, before the store closes); later debits go to the store one by one. */
@@ -114,8 +116,14 @@ export class LeasedMonthlyQuota implements MonthlyQuota {
     return total;
   }
 
+  // The month is the same for every request of a month: computed again only when the clock leaves it.
+  private month(nowMs: number): CalendarMonth {
+    if (nowMs < this.current.startMs || nowMs >= this.current.endMs) this.current = calendarMonth(nowMs);
+    return this.current;
+  }
+
   private lease(accountId: number, nowMs: number): Lease {
-    const month = calendarMonth(nowMs);
+    const month = this.month(nowMs);
     const id = `${accountId} ${month.period}`;
     let lease = this.leases.get(id);
     if (!lease) {
