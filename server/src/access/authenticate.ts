@@ -63,7 +63,7 @@ async function admitted(request: FastifyRequest, reply: FastifyReply): Promise<K
     throw await failed(request, new ProblemError('revoked_api_key', `API key ${record.id} was ${record.revokedAt !== null ? 'revoked' : 'rotated and its grace period has ended'}`));
   }
   const rate = await services.rateLimiter.take(record.id, record.rate, now);
-  if (!admit(request, record, rate, now)) await refuseRate(request, reply, record, rate, now);
+  await settle(request, reply, record, rate, now);
   return record;
 }
 
@@ -76,19 +76,18 @@ function malformedKey(): ProblemError {
   return new ProblemError('malformed_api_key', 'the x-api-key header is not a well-formed ussynth key (uss_live_… or uss_test_…, 47 characters, valid checksum); check for a copy-paste error');
 }
 
-/** Records the access and the rate-limit decision; whether the request may proceed. */
-function admit(request: FastifyRequest, key: KeyRecord, rate: RateDecision, now: number): boolean {
+/** Records the access and answers the rate-limit decision (throws 429 with the RateLimit headers when refused). */
+async function settle(request: FastifyRequest, reply: FastifyReply, key: KeyRecord, rate: RateDecision, now: number): Promise<void> {
   // Every field set at once: one object shape for every request.
   request.access = { key, rate, quota: undefined, records: 0, now };
   const { activity, metrics } = request.server.ussynth;
   activity?.used(key.id, now);
-  metrics?.decided(rate.allowed ? 'rate_allowed' : 'rate_refused');
-  return rate.allowed;
-}
-
-/** Throws the 429 of a request over its key's rate, with the RateLimit headers. */
-async function refuseRate(request: FastifyRequest, reply: FastifyReply, key: KeyRecord, rate: RateDecision, now: number): Promise<never> {
-  request.server.ussynth.activity?.refused(key.accountId, 'rate_limited', now);
+  if (rate.allowed) {
+    metrics?.decided('rate_allowed');
+    return;
+  }
+  metrics?.decided('rate_refused');
+  activity?.refused(key.accountId, 'rate_limited', now);
   await setRateLimitHeaders(request, reply);
   throw new ProblemError('rate_limited', `more than ${key.rate} requests per second for key ${key.id}; retry after ${rate.retryAfterSeconds} s`, {
     headers: { 'retry-after': String(rate.retryAfterSeconds) },

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { QuotaDecision } from '../limits/monthly-quota.js';
 import { ProblemError } from '../problem/problem-error.js';
-import { writeRateLimitHeaders } from './rate-limit-headers.js';
+import { setRateLimitHeaders } from './rate-limit-headers.js';
 import { refundUndelivered } from './refund-undelivered.js';
 import { storeUnavailableProblem } from '../problem/store-unavailable-problem.js';
 
@@ -29,7 +29,8 @@ export async function debitAndServe<T>(request: FastifyRequest, reply: FastifyRe
     // Not durable (the store is down, or the write failed and the debit was undone): nothing to give back.
     throw storeUnavailableProblem(request, error, 'usage store');
   }
-  writeRateLimitHeaders(request, reply, decision);
+  access.quota = decision;
+  await setRateLimitHeaders(request, reply);
   services.metrics?.decided(decision.granted ? 'quota_granted' : 'quota_refused');
   if (!decision.granted) {
     services.activity?.refused(access.key.accountId, 'quota_exceeded', now);
@@ -57,7 +58,8 @@ async function headers(request: FastifyRequest, reply: FastifyReply, records: nu
   } catch (error) {
     throw storeUnavailableProblem(request, error, 'usage store');
   }
-  writeRateLimitHeaders(request, reply, decision);
+  access.quota = decision;
+  await setRateLimitHeaders(request, reply);
   if (decision.remaining < records) throw quotaExceeded(records, decision, key.monthlyQuota, now);
   reply.type('application/json; charset=utf-8').send();
   return undefined;

@@ -15,8 +15,13 @@ import type { KeyRecord } from '../store/store.js';
 export async function setRateLimitHeaders(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const access = request.access;
   if (!access) return;
-  const { key } = access;
-  if (access.quota) return writeRateLimitHeaders(request, reply, access.quota);
+  const { key, rate } = access;
+  const set = (quota: QuotaDecision) => {
+    access.quota = quota;
+    reply.header('ratelimit-policy', policyText(key, quota.windowSeconds));
+    reply.header('ratelimit', `"burst";r=${rate.remaining};t=${rate.resetSeconds}, "monthly";r=${quota.remaining};t=${quota.resetSeconds}`);
+  };
+  if (access.quota) return set(access.quota);
   // Requests refused before any debit still report the month's standing (as of their authentication).
   let quota;
   try {
@@ -24,20 +29,7 @@ export async function setRateLimitHeaders(request: FastifyRequest, reply: Fastif
   } catch (error) {
     return leftOut(request, error);
   }
-  writeRateLimitHeaders(request, reply, quota);
-}
-
-/**
- * Sets the RateLimit fields of an authenticated request from a quota decision it already has (a debit's or a
- * peek's), and keeps that decision as the request's.
- * @example writeRateLimitHeaders(request, reply, await quota.debit(7, 1, 100_000, now))
- */
-export function writeRateLimitHeaders(request: FastifyRequest, reply: FastifyReply, quota: QuotaDecision): void {
-  const access = request.access!;
-  const { key, rate } = access;
-  access.quota = quota;
-  reply.header('ratelimit-policy', policyText(key, quota.windowSeconds));
-  reply.header('ratelimit', `"burst";r=${rate.remaining};t=${rate.resetSeconds}, "monthly";r=${quota.remaining};t=${quota.resetSeconds}`);
+  set(quota);
 }
 
 function leftOut(request: FastifyRequest, error: unknown): void {

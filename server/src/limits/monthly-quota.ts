@@ -40,9 +40,10 @@ export class StoreMonthlyQuota implements MonthlyQuota {
 
   constructor(private readonly store: Store) {}
 
-  debit(accountId: number, records: number, limit: number, nowMs: number): Promise<QuotaDecision> {
+  async debit(accountId: number, records: number, limit: number, nowMs: number): Promise<QuotaDecision> {
     const month = this.month(nowMs);
-    return this.store.debitUsage(accountId, month.period, records, limit).then(({ granted, used }) => decision(granted, limit - used, month.endMs, month.startMs, nowMs));
+    const { granted, used } = await this.store.debitUsage(accountId, month.period, records, limit);
+    return decision(granted, limit - used, month.endMs, month.startMs, nowMs);
   }
 
   async peek(accountId: number, limit: number, nowMs: number): Promise<QuotaDecision> {

@@ -153,14 +153,9 @@ class SqliteStore extends KyselyStore implements Store {
     return row && keyRecord(row);
   }
 
-  // Not `async`: the ledger's promise is returned as it is, without wrapping it in another.
-  debitUsage(accountId: number, period: string, records: number, limit: number): Promise<UsageDebit> {
-    if (this.closed) return Promise.reject(new Error('the store is closed'));
+  async debitUsage(accountId: number, period: string, records: number, limit: number): Promise<UsageDebit> {
+    if (this.closed) throw new Error('the store is closed');
     if (this.ledger) return this.ledger.debit(accountId, period, records, limit);
-    return this.debitTable(accountId, period, records, limit);
-  }
-
-  private async debitTable(accountId: number, period: string, records: number, limit: number): Promise<UsageDebit> {
     // RETURNING gives the new total when the debit is granted; only a refusal needs a second read.
     const row = this.debitStatement.get({ account: accountId, period, records, limit }) as { records: number } | undefined;
     return { granted: row !== undefined, used: row ? row.records : this.usageNow(accountId, period) };
