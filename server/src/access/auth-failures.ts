@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { isPromise, type Awaitable } from '../awaitable.js';
 import type { RateDecision, RateLimiter } from '../limits/rate-limiter.js';
 import { ProblemError } from '../problem/problem-error.js';
 import { clientAddress } from './client-address.js';
@@ -27,9 +28,9 @@ export class AuthFailureLimit {
    * the address is over its limit.
    * @example limit.refusal(request, new ProblemError('invalid_api_key', 'no API key matches'))
    */
-  async refusal(request: FastifyRequest, problem: ProblemError): Promise<ProblemError> {
-    const decision = await this.limiter.take(clientAddress(request.ip), this.perSecond, request.server.ussynth.clock());
-    return this.answer(request, problem, decision);
+  refusal(request: FastifyRequest, problem: ProblemError): Awaitable<ProblemError> {
+    const decision = this.limiter.take(clientAddress(request.ip), this.perSecond, request.server.ussynth.clock());
+    return isPromise(decision) ? decision.then((taken) => this.answer(request, problem, taken)) : this.answer(request, problem, decision);
   }
 
   private answer(request: FastifyRequest, problem: ProblemError, decision: RateDecision): ProblemError {

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import { isPromise } from '../awaitable.js';
 import type { RateDecision } from '../limits/rate-limiter.js';
 import type { KeyRecord } from '../store/store.js';
 import { checksumValid, keyShape } from '../store/api-key.js';
@@ -15,22 +16,12 @@ const KEY_PARAM = /key|token|secret|auth/i;
  * `x-api-key` header (shape; then, unless it is the key that matched the
  * cached record, its checksum before any store lookup, then the store and a
  * constant-time digest comparison), then takes one request from the key's
- * token bucket, then lets the connection guard admit the key's records.
- * Fails closed: a store error is a 503, never a pass.
+ * token bucket. Fails closed: a store error is a 503, never a pass. Runs
+ * synchronously when the key is cached and the limiter answers at once (the
+ * common case), else continues when the store or limiter answers.
  * @example api.addHook('onRequest', authenticate)
  */
 export function authenticate(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
-  admitted(request, reply).then(
-    // The key's share of the records in the making: past it the request waits, unstarted and uncharged.
-    (key) => {
-      if (request.server.connections.admitKey(request, key.id, done)) done();
-    },
-    (error: unknown) => done(error as Error),
-  );
-}
-
-/** The key of a request that may proceed (authenticated, not revoked, within its rate); else throws its problem. */
-async function admitted(request: FastifyRequest, reply: FastifyReply): Promise<KeyRecord> {
   const query = request.query as Record<string, unknown>;
   for (const name in query) {
     if (KEY_PARAM.test(name)) {
@@ -38,58 +29,86 @@ async function admitted(request: FastifyRequest, reply: FastifyReply): Promise<K
     }
   }
   const presented = request.headers['x-api-key'];
-  if (presented === undefined || presented === '') throw await failed(request, new ProblemError('missing_api_key', 'send your API key in the x-api-key header'));
+  if (presented === undefined || presented === '') {
+    return failed(request, done, new ProblemError('missing_api_key', 'send your API key in the x-api-key header'));
+  }
   const shape = typeof presented === 'string' ? keyShape(presented) : undefined;
-  if (!shape) throw await failed(request, malformedKey());
+  if (!shape) return failed(request, done, malformedKey());
   const services = request.server.ussynth;
   const keys = services.keys!;
   const now = services.clock();
   // The common case: the key that matched this cached record a moment ago (which proves its checksum too).
   const cached = keys.peek(shape.id, now);
-  let record: KeyRecord | undefined;
-  if (cached !== undefined && keys.matchesVerified(cached, presented as string)) {
-    record = cached;
-  } else {
-    // A mistyped key is refused here, before any store lookup.
-    if (!checksumValid(presented as string)) throw await failed(request, malformedKey());
-    try {
-      record = await keys.get(shape.id, now);
-    } catch (error) {
-      throw storeUnavailableProblem(request, error, 'key store');
+  if (cached !== undefined && keys.matchesVerified(cached, presented as string)) return admit(request, reply, cached, now, done);
+  // A mistyped key is refused here, before any store lookup.
+  if (!checksumValid(presented as string)) return failed(request, done, malformedKey());
+  let key;
+  try {
+    key = keys.get(shape.id, now);
+  } catch (error) {
+    throw storeUnavailableProblem(request, error, 'key store');
+  }
+  const verified = (record: KeyRecord | undefined) => {
+    if (!record || !keys.verify(record, presented as string)) {
+      return failed(request, done, new ProblemError('invalid_api_key', `no API key matches (key id ${shape.id})`));
     }
-    if (!record || !keys.verify(record, presented as string)) throw await failed(request, new ProblemError('invalid_api_key', `no API key matches (key id ${shape.id})`));
-  }
-  if (record.revokedAt !== null || (record.expiresAt !== null && record.expiresAt <= now)) {
-    throw await failed(request, new ProblemError('revoked_api_key', `API key ${record.id} was ${record.revokedAt !== null ? 'revoked' : 'rotated and its grace period has ended'}`));
-  }
-  const rate = await services.rateLimiter.take(record.id, record.rate, now);
-  await settle(request, reply, record, rate, now);
-  return record;
+    admit(request, reply, record, now, done);
+  };
+  if (!isPromise(key)) return verified(key);
+  key.then(
+    (record) => {
+      try {
+        verified(record);
+      } catch (error) {
+        done(error as Error);
+      }
+    },
+    (error: unknown) => done(storeUnavailableProblem(request, error, 'key store')),
+  );
 }
 
-/** The answer to a failed authentication: its 401, or 429 once the client's address failed too often (AuthFailureLimit). */
-function failed(request: FastifyRequest, problem: ProblemError): Promise<ProblemError> {
-  return request.server.ussynth.authFailures!.refusal(request, problem);
+/** Answers a failed authentication: its 401, or 429 once the client's address failed too often (AuthFailureLimit). */
+function failed(request: FastifyRequest, done: HookHandlerDoneFunction, problem: ProblemError): void {
+  const answer = request.server.ussynth.authFailures!.refusal(request, problem);
+  if (isPromise(answer)) answer.then(done, done);
+  else done(answer);
+}
+
+/** Refuses a revoked or expired key, then takes one request from its token bucket. */
+function admit(request: FastifyRequest, reply: FastifyReply, record: KeyRecord, now: number, done: HookHandlerDoneFunction): void {
+  if (record.revokedAt !== null || (record.expiresAt !== null && record.expiresAt <= now)) {
+    return failed(request, done, new ProblemError('revoked_api_key', `API key ${record.id} was ${record.revokedAt !== null ? 'revoked' : 'rotated and its grace period has ended'}`));
+  }
+  const rate = request.server.ussynth.rateLimiter.take(record.id, record.rate, now);
+  if (isPromise(rate)) rate.then((decision) => settle(request, reply, record, decision, now, done), done);
+  else settle(request, reply, record, rate, now, done);
 }
 
 function malformedKey(): ProblemError {
   return new ProblemError('malformed_api_key', 'the x-api-key header is not a well-formed ussynth key (uss_live_… or uss_test_…, 47 characters, valid checksum); check for a copy-paste error');
 }
 
-/** Records the access and answers the rate-limit decision (throws 429 with the RateLimit headers when refused). */
-async function settle(request: FastifyRequest, reply: FastifyReply, key: KeyRecord, rate: RateDecision, now: number): Promise<void> {
+/** Records the access and answers the rate-limit decision (429 with the RateLimit headers when refused). */
+function settle(request: FastifyRequest, reply: FastifyReply, key: KeyRecord, rate: RateDecision, now: number, done: HookHandlerDoneFunction): void {
   // Every field set at once: one object shape for every request.
   request.access = { key, rate, quota: undefined, records: 0, now };
   const { activity, metrics } = request.server.ussynth;
   activity?.used(key.id, now);
   if (rate.allowed) {
     metrics?.decided('rate_allowed');
+    // The key's share of the records in the making: past it the request waits, unstarted and uncharged.
+    if (request.server.connections.admitKey(request, key.id, done)) done();
     return;
   }
   metrics?.decided('rate_refused');
   activity?.refused(key.accountId, 'rate_limited', now);
-  await setRateLimitHeaders(request, reply);
-  throw new ProblemError('rate_limited', `more than ${key.rate} requests per second for key ${key.id}; retry after ${rate.retryAfterSeconds} s`, {
-    headers: { 'retry-after': String(rate.retryAfterSeconds) },
-  });
+  const refuse = () =>
+    done(
+      new ProblemError('rate_limited', `more than ${key.rate} requests per second for key ${key.id}; retry after ${rate.retryAfterSeconds} s`, {
+        headers: { 'retry-after': String(rate.retryAfterSeconds) },
+      }),
+    );
+  const headers = setRateLimitHeaders(request, reply);
+  if (isPromise(headers)) headers.then(refuse, done);
+  else refuse();
 }

@@ -1,3 +1,4 @@
+import type { Awaitable } from '../awaitable.js';
 import { digestMatches } from '../store/api-key.js';
 import type { KeyRecord, Store } from '../store/store.js';
 
@@ -20,8 +21,8 @@ export class KeyCache {
     private readonly ttlMs = KEY_CACHE_TTL_MS,
   ) {}
 
-  /** The cached record, or the store's answer on a miss. */
-  async get(id: string, now: number): Promise<KeyRecord | undefined> {
+  /** The cached record at once, or a promise of the store's answer on a miss. */
+  get(id: string, now: number): Awaitable<KeyRecord | undefined> {
     return this.peek(id, now) ?? this.load(id, now);
   }
 

@@ -1,18 +1,20 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isPromise, type Awaitable } from '../awaitable.js';
 import type { QuotaDecision } from '../limits/monthly-quota.js';
 import type { KeyRecord } from '../store/store.js';
 
 /**
  * Sets the IETF draft RateLimit header fields (draft-10 syntax) of an
- * authenticated request: the per-second bucket and the monthly quota (from
- * its debit, else a peek); a request without authentication gets none. Never fails: when the usage
+ * authenticated request: the per-second bucket and the monthly quota. At
+ * once when the request was debited (or the quota answers at once); a
+ * request without authentication gets none. Never fails: when the usage
  * store cannot say what is left (it is down or damaged), the fields are left
  * out and the failure logged, since every error answer comes through here
  * and must still be sent.
  * @example setRateLimitHeaders(request, reply) // ratelimit-policy: "burst";q=10;w=1, "monthly";q=100000;w=2592000
  * //                                              ratelimit: "burst";r=9;t=1, "monthly";r=99990;t=812345
  */
-export async function setRateLimitHeaders(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+export function setRateLimitHeaders(request: FastifyRequest, reply: FastifyReply): Awaitable<void> {
   const access = request.access;
   if (!access) return;
   const { key, rate } = access;
@@ -25,11 +27,11 @@ export async function setRateLimitHeaders(request: FastifyRequest, reply: Fastif
   // Requests refused before any debit still report the month's standing (as of their authentication).
   let quota;
   try {
-    quota = await request.server.ussynth.quota.peek(key.accountId, key.monthlyQuota, access.now);
+    quota = request.server.ussynth.quota.peek(key.accountId, key.monthlyQuota, access.now);
   } catch (error) {
     return leftOut(request, error);
   }
-  set(quota);
+  return isPromise(quota) ? quota.then(set, (error: unknown) => leftOut(request, error)) : set(quota);
 }
 
 function leftOut(request: FastifyRequest, error: unknown): void {

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { isPromise } from '../awaitable.js';
 
 /**
  * Gives back the records a request was charged when its response will never
@@ -17,6 +18,12 @@ export function refundUndelivered(request: FastifyRequest): void {
   access.records = 0;
   const services = request.server.ussynth;
   const failed = (error: unknown) => request.log.error({ err: error, records }, 'could not refund the records of an undelivered response');
-  services.quota.refund(access.key.accountId, records, access.now).catch(failed);
+  try {
+    const done = services.quota.refund(access.key.accountId, records, access.now);
+    if (isPromise(done)) done.catch(failed);
+  } catch (error) {
+    failed(error);
+    return;
+  }
   services.metrics?.count('records_refunded_total', records);
 }

@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import { isPromise } from '../awaitable.js';
 
 /**
  * onRequest hook of the API routes, after `authenticate`: an Enterprise
@@ -9,9 +10,17 @@ import type { FastifyRequest } from 'fastify';
  * access log).
  * @example api.addHook('onRequest', authenticate); api.addHook('onRequest', requireSsoToken);
  */
-export async function requireSsoToken(request: FastifyRequest): Promise<void> {
+export function requireSsoToken(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
   const access = request.access;
   const sso = request.server.ussynth.sso;
-  if (access === null || sso === undefined || access.key.tier !== 'enterprise') return;
-  request.ssoSubject = await sso.check(access.key.accountId, request.headers.authorization, access.now);
+  if (access === null || sso === undefined || access.key.tier !== 'enterprise') return done();
+  const subject = sso.check(access.key.accountId, request.headers.authorization, access.now);
+  if (!isPromise(subject)) {
+    request.ssoSubject = subject;
+    return done();
+  }
+  subject.then((sub) => {
+    request.ssoSubject = sub;
+    done();
+  }, done);
 }

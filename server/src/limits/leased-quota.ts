@@ -211,5 +211,6 @@ function quotaDecision(granted: boolean, remaining: number, month: CalendarMonth
     remaining: Math.max(0, remaining),
     resetSeconds: Math.max(1, Math.ceil((month.endMs - nowMs) / 1000)),
     windowSeconds: (month.endMs - month.startMs) / 1000,
+    whenDurable: undefined,
   };
 }

@@ -1,4 +1,5 @@
-import type { Store } from '../store/store.js';
+import { isPromise, type Awaitable } from '../awaitable.js';
+import type { Store, UsageDebit, WhenDurable } from '../store/store.js';
 import { calendarMonth, type CalendarMonth } from './calendar-month.js';
 
 /** Outcome of debiting records from a monthly quota. */
@@ -11,21 +12,23 @@ export interface QuotaDecision {
   resetSeconds: number;
   /** Length of the current month in seconds (the policy window). */
   windowSeconds: number;
+  /** Set when a grant is not yet durable: serve only once it calls back without an error (see UsageDebit). */
+  whenDurable: WhenDurable | undefined;
 }
 
 /**
  * A monthly record quota, debited before serving. The store-backed ledger
- * implements it for one instance, the leased quota for many (leased-quota.ts).
- * A grant has settled once it is durable.
- * @example const d = await quota.debit(7, 1000, 100_000, Date.now()); if (!d.granted) reply.code(429);
+ * implements it; a Redis counter could later do so behind the same interface.
+ * Answers at once when its store does (the embedded one), else with a promise.
+ * @example const d = await quota.debit(7, 1000, 100_000, Date.now()); if (!d.granted) reply.code(429); else d.whenDurable?.(serve);
  */
 export interface MonthlyQuota {
   /** Debits `records` for the account unless that would exceed `limit` this month. */
-  debit(accountId: number, records: number, limit: number, nowMs: number): Promise<QuotaDecision>;
+  debit(accountId: number, records: number, limit: number, nowMs: number): Awaitable<QuotaDecision>;
   /** Reads what is left without debiting. */
-  peek(accountId: number, limit: number, nowMs: number): Promise<QuotaDecision>;
+  peek(accountId: number, limit: number, nowMs: number): Awaitable<QuotaDecision>;
   /** Gives back `records` debited at `nowMs` (same month) for a response that never reached its connection. */
-  refund(accountId: number, records: number, nowMs: number): Promise<void>;
+  refund(accountId: number, records: number, nowMs: number): Awaitable<void>;
   /** Gives back what the quota holds for this instance (leases) before the store closes. */
   close(): Promise<void>;
 }
@@ -40,20 +43,22 @@ export class StoreMonthlyQuota implements MonthlyQuota {
 
   constructor(private readonly store: Store) {}
 
-  async debit(accountId: number, records: number, limit: number, nowMs: number): Promise<QuotaDecision> {
+  debit(accountId: number, records: number, limit: number, nowMs: number): Awaitable<QuotaDecision> {
     const month = this.month(nowMs);
-    const { granted, used } = await this.store.debitUsage(accountId, month.period, records, limit);
-    return decision(granted, limit - used, month.endMs, month.startMs, nowMs);
+    const debited = this.store.debitUsage(accountId, month.period, records, limit);
+    const settle = ({ granted, used, whenDurable }: UsageDebit) => decision(granted, limit - used, month.endMs, month.startMs, nowMs, whenDurable);
+    return isPromise(debited) ? debited.then(settle) : settle(debited);
   }
 
-  async peek(accountId: number, limit: number, nowMs: number): Promise<QuotaDecision> {
+  peek(accountId: number, limit: number, nowMs: number): Awaitable<QuotaDecision> {
     const month = this.month(nowMs);
-    const used = await this.store.usage(accountId, month.period);
-    return decision(true, limit - used, month.endMs, month.startMs, nowMs);
+    const used = this.store.usage(accountId, month.period);
+    const settle = (records: number) => decision(true, limit - records, month.endMs, month.startMs, nowMs, undefined);
+    return isPromise(used) ? used.then(settle) : settle(used);
   }
 
-  async refund(accountId: number, records: number, nowMs: number): Promise<void> {
-    await this.store.refundUsage(accountId, calendarMonth(nowMs).period, records);
+  refund(accountId: number, records: number, nowMs: number): Awaitable<void> {
+    return this.store.refundUsage(accountId, calendarMonth(nowMs).period, records);
   }
 
   async close(): Promise<void> {
@@ -67,11 +72,12 @@ export class StoreMonthlyQuota implements MonthlyQuota {
   }
 }
 
-function decision(granted: boolean, remaining: number, endMs: number, startMs: number, nowMs: number): QuotaDecision {
+function decision(granted: boolean, remaining: number, endMs: number, startMs: number, nowMs: number, whenDurable: WhenDurable | undefined): QuotaDecision {
   return {
     granted,
     remaining: Math.max(0, remaining),
     resetSeconds: Math.max(1, Math.ceil((endMs - nowMs) / 1000)),
     windowSeconds: (endMs - startMs) / 1000,
+    whenDurable,
   };
 }

@@ -1,3 +1,5 @@
+import type { Awaitable } from '../awaitable.js';
+
 /** Outcome of taking one request from a key's rate limit. */
 export interface RateDecision {
   /** Whether the request may proceed. */
@@ -13,10 +15,11 @@ export interface RateDecision {
 /**
  * Per-key request rate limit. The in-process token bucket implements it;
  * a Redis implementation shared by several instances can replace it
- * without touching the routes.
+ * without touching the routes (the in-process one answers at once, a
+ * networked one with a promise).
  * @example const decision = await limiter.take('Ab3dE6gH', 10, Date.now()); if (!decision.allowed) reply.code(429);
  */
 export interface RateLimiter {
   /** Takes one request for `key` at `rate` requests/s (burst of one second) at time `nowMs`. */
-  take(key: string, rate: number, nowMs: number): Promise<RateDecision>;
+  take(key: string, rate: number, nowMs: number): Awaitable<RateDecision>;
 }

@@ -17,7 +17,7 @@ export class TokenBucketLimiter implements RateLimiter {
   /** `maxBuckets`: past this many keys (client addresses can be many), the buckets start over rather than grow. */
   constructor(private readonly maxBuckets = 100_000) {}
 
-  async take(key: string, rate: number, nowMs: number): Promise<RateDecision> {
+  take(key: string, rate: number, nowMs: number): RateDecision {
     let bucket = this.buckets.get(key);
     if (!bucket) {
       if (this.buckets.size >= this.maxBuckets) this.buckets.clear();

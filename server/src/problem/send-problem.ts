@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isPromise } from '../awaitable.js';
 import { setRateLimitHeaders } from '../access/rate-limit-headers.js';
 import { redactedUrl } from '../redacted-url.js';
 import { problemSpec, type ProblemCode } from './http-error-codes.js';
@@ -57,8 +58,11 @@ export function sendProblem(
   reply.code(body.status).type('application/problem+json');
   reply.header('x-content-type-options', 'nosniff').header('cache-control', 'no-store').header('x-request-id', request.id);
   if (extras.headers) reply.headers(extras.headers);
-  if (!request.access || reply.hasHeader('ratelimit')) return reply.send(body);
-  // setRateLimitHeaders never rejects (it logs and leaves the fields out).
-  void setRateLimitHeaders(request, reply).then(() => reply.send(body));
+  const rateLimit = request.access && !reply.hasHeader('ratelimit') ? setRateLimitHeaders(request, reply) : undefined;
+  if (!isPromise(rateLimit)) return reply.send(body);
+  rateLimit.then(
+    () => reply.send(body),
+    () => reply.send(body),
+  );
   return reply;
 }

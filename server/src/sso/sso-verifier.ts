@@ -1,5 +1,6 @@
 import * as crypto from 'node:crypto';
 import { decodeJwt, errors, jwtVerify, type JWTPayload } from 'jose';
+import type { Awaitable } from '../awaitable.js';
 import { ProblemError } from '../problem/problem-error.js';
 import type { SsoConnection, SsoStore } from '../store/sso-store.js';
 import { JWKS_DEFAULTS, JwksKeys, ProviderUnavailableError, type JwksKeysOptions } from './jwks-keys.js';
@@ -74,17 +75,17 @@ export class SsoVerifier {
 
   /**
    * The token's `sub` when the account needs SSO and the token is good,
-   * null when the account has no SSO. Rejects with a ProblemError.
+   * null when the account has no SSO; at once when both the settings and the
+   * token are cached, else a promise. Throws (or rejects with) a ProblemError.
    */
-  async check(accountId: number, authorization: string | undefined, now: number): Promise<string | null> {
-    // undefined: not cached (read the store); null: the account has no SSO.
-    let connection = this.connections.peek(accountId, now);
-    if (connection === undefined) connection = await this.connections.load(accountId, now);
+  check(accountId: number, authorization: string | undefined, now: number): Awaitable<string | null> {
+    const connection = this.connections.peek(accountId, now);
     if (connection === null) return null;
+    if (connection === undefined) return this.connections.load(accountId, now).then((loaded) => (loaded === null ? null : this.checkToken(loaded, authorization, now)));
     return this.checkToken(connection, authorization, now);
   }
 
-  private async checkToken(connection: SsoConnection, authorization: string | undefined, now: number): Promise<string> {
+  private checkToken(connection: SsoConnection, authorization: string | undefined, now: number): Awaitable<string> {
     if (authorization === undefined || authorization === '') {
       throw new ProblemError('sso_token_required', `account ${connection.accountName} signs in through SSO: send an access token of ${connection.issuer} (audience ${connection.audience}) as Authorization: Bearer <token> next to x-api-key`, {
         headers: { 'www-authenticate': 'Bearer realm="ussynth"' },

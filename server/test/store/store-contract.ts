@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mintKey } from '../../src/store/api-key.js';
 import type { Store } from '../../src/store/store.js';
+import { durableDebit } from '../../src/store/store.js';
 import { TIER_LIMITS } from '../../src/store/tiers.js';
 
 /** Opens a fresh, empty store of one engine, and disposes of it. */
@@ -22,7 +23,7 @@ async function account(store: Store, tier: 'standard' | 'pro' = 'pro'): Promise<
 }
 
 async function debit(store: Store, accountId: number, records: number, limit: number) {
-  return store.debitUsage(accountId, '2026-11', records, limit);
+  return durableDebit(await store.debitUsage(accountId, '2026-11', records, limit));
 }
 
 /**

@@ -96,8 +96,8 @@ export class PostgresUsageBatcher {
     }
     for (const row of rows) {
       const group = groups.get(`${row.account_id} ${row.period}`)!;
-      if (row.granted) for (const debit of group) debit.resolve({ granted: true, used: row.records });
-      else if (group.length === 1) group[0].resolve({ granted: false, used: row.records });
+      if (row.granted) for (const debit of group) debit.resolve({ granted: true, used: row.records, whenDurable: undefined });
+      else if (group.length === 1) group[0].resolve({ granted: false, used: row.records, whenDurable: undefined });
       else this.track(this.oneByOne(group));
     }
   }
@@ -111,7 +111,7 @@ export class PostgresUsageBatcher {
     for (const debit of group) {
       try {
         const [row] = await this.run([debit]);
-        debit.resolve({ granted: row.granted, used: row.records });
+        debit.resolve({ granted: row.granted, used: row.records, whenDurable: undefined });
       } catch (error) {
         this.reject(debit, error);
       }

@@ -1,5 +1,6 @@
 import { Database, type SqliteDatabase } from './sqlite-driver.js';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import type { Awaitable } from '../../awaitable.js';
 import type { KeyRecord, Store, StoreHealth, StoreLog, UsageDebit } from '../store.js';
 import { StoreBusyError, StoreRefusedError } from '../store.js';
 import { tryExclusiveLock, type ExclusiveLock } from './exclusive-lock.js';
@@ -153,25 +154,25 @@ class SqliteStore extends KyselyStore implements Store {
     return row && keyRecord(row);
   }
 
-  async debitUsage(accountId: number, period: string, records: number, limit: number): Promise<UsageDebit> {
+  debitUsage(accountId: number, period: string, records: number, limit: number): Awaitable<UsageDebit> {
     if (this.closed) throw new Error('the store is closed');
     if (this.ledger) return this.ledger.debit(accountId, period, records, limit);
     // RETURNING gives the new total when the debit is granted; only a refusal needs a second read.
     const row = this.debitStatement.get({ account: accountId, period, records, limit }) as { records: number } | undefined;
-    return { granted: row !== undefined, used: row ? row.records : this.usageNow(accountId, period) };
+    return { granted: row !== undefined, used: row ? row.records : this.usageNow(accountId, period), whenDurable: undefined };
   }
 
-  async usage(accountId: number, period: string): Promise<number> {
+  usage(accountId: number, period: string): number {
     return this.usageNow(accountId, period);
   }
 
-  async refundUsage(accountId: number, period: string, records: number): Promise<void> {
+  refundUsage(accountId: number, period: string, records: number): void {
     if (this.closed) throw new Error('the store is closed');
     if (this.ledger) this.ledger.refund(accountId, period, records);
     else this.refundStatement.run(records, accountId, period);
   }
 
-  async health(): Promise<StoreHealth> {
+  health(): StoreHealth {
     if (!this.ledger) return { ready: !this.closed, counters: {} };
     const report = this.ledger.report();
     // An outside lock first: a fold failing meanwhile is its consequence, and the operator must see the cause.

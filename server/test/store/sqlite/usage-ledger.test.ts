@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mintKey } from '../../../src/store/api-key.js';
 import { openSqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
 import { UsageLedger } from '../../../src/store/sqlite/usage-ledger.js';
-import { StoreBusyError } from '../../../src/store/store.js';
+import { durableDebit, StoreBusyError, type UsageDebit } from '../../../src/store/store.js';
 import { fillJournalDisk } from '../../full-journal.js';
 import { waitFor } from '../../serve-process.js';
 
@@ -28,17 +28,19 @@ describe('usage ledger (server-owned usage with a journal)', () => {
   it('journals each granted debit before calling back, folds into the table on close, and never overruns', async () => {
     const { path, journal, accountId } = await storeWithAccount('fold');
     const store = await openSqliteStore(path, { ownUsage: true });
-    // Decided in one turn: the grants are not yet in the journal, and settle only once they are.
-    const debits = Array.from({ length: 30 }, () => store.debitUsage(accountId, '2026-11', 7, 100));
+    // Decided at once, all in one turn: grants are not yet in the journal, and say so.
+    const debits = Array.from({ length: 30 }, () => store.debitUsage(accountId, '2026-11', 7, 100) as UsageDebit);
+    expect(debits.filter((d) => d.granted)).toHaveLength(14);
+    expect(debits.every((d) => (d.whenDurable !== undefined) === d.granted)).toBe(true);
     expect(readFileSync(journal, 'utf8')).toBe('');
-    const results = await Promise.all(debits);
+    const results = await Promise.all(debits.map(durableDebit));
     expect(results.filter((r) => r.granted)).toHaveLength(14);
     // Granted debits are in the journal, one line each with increasing sequence numbers; refusals are not.
     const lines = readFileSync(journal, 'utf8').trim().split('\n');
     expect(lines).toHaveLength(14);
     expect(lines.map((l) => Number(l.split(' ')[0]))).toEqual(Array.from({ length: 14 }, (_, i) => i + 1));
     expect(lines[0]).toBe(`1 ${accountId} 2026-11 7`);
-    expect(await store.debitUsage(accountId, '2026-11', 3, 100)).toEqual({ granted: false, used: 98 });
+    expect(await store.debitUsage(accountId, '2026-11', 3, 100)).toEqual({ granted: false, used: 98, whenDurable: undefined });
     await store.close();
     expect(readFileSync(journal, 'utf8')).toBe('');
     const reader = await openSqliteStore(path);
@@ -67,7 +69,7 @@ describe('usage ledger (server-owned usage with a journal)', () => {
     const owner = await openSqliteStore(path, { ownUsage: true });
     expect(await owner.usage(accountId, '2026-11')).toBe(15);
     // New lines continue the sequence.
-    await owner.debitUsage(accountId, '2026-11', 2, 100);
+    await durableDebit(await owner.debitUsage(accountId, '2026-11', 2, 100));
     expect(readFileSync(journal, 'utf8')).toBe(`4 ${accountId} 2026-11 2\n`);
     await owner.close();
   });
@@ -85,7 +87,7 @@ describe('usage ledger (server-owned usage with a journal)', () => {
     const { path, accountId } = await storeWithAccount('busy');
     const owner = await openSqliteStore(path, { ownUsage: true });
     await expect(openSqliteStore(path, { ownUsage: true })).rejects.toBeInstanceOf(StoreBusyError);
-    await owner.debitUsage(accountId, '2026-11', 40, 100);
+    await durableDebit(await owner.debitUsage(accountId, '2026-11', 40, 100));
     const listed = await owner.listKeys('2026-11');
     expect(listed[0].used).toBe(40);
     const reader = await openSqliteStore(path);
@@ -127,7 +129,7 @@ describe('usage ledger (server-owned usage with a journal)', () => {
     const restore = fillJournalDisk(journal);
     let failure: unknown;
     try {
-      failure = await ledger.debit(accountId, '2026-11', 5, 100).catch((error: unknown) => error);
+      failure = await durableDebit(ledger.debit(accountId, '2026-11', 5, 100) as UsageDebit).catch((error: unknown) => error);
     } finally {
       restore();
     }
@@ -145,7 +147,7 @@ describe('usage ledger (server-owned usage with a journal)', () => {
     const { path, journal, accountId } = await storeWithAccount('fold-fails');
     const sqlite = new Database(path);
     const ledger = UsageLedger.open(sqlite, journal);
-    await ledger.debit(accountId, '2026-11', 3, 100);
+    await durableDebit(ledger.debit(accountId, '2026-11', 3, 100) as UsageDebit);
     // The store refuses writes (as a full disk or a read-only file would): the fold fails, the debit stays journaled.
     sqlite.pragma('query_only = ON');
     expect(() => ledger.tick()).not.toThrow();
@@ -164,14 +166,14 @@ describe('usage ledger (server-owned usage with a journal)', () => {
     const { path, journal, accountId } = await storeWithAccount('deleted');
     const messages: string[] = [];
     const store = await openSqliteStore(path, { ownUsage: true, log: (_level, message) => messages.push(message) });
-    await store.debitUsage(accountId, '2026-11', 4, 100);
+    await durableDebit(await store.debitUsage(accountId, '2026-11', 4, 100));
     unlinkSync(journal);
-    await store.debitUsage(accountId, '2026-11', 5, 100);
+    await durableDebit(await store.debitUsage(accountId, '2026-11', 5, 100));
     await waitFor('the journal to be recreated', () => existsSync(journal));
     expect(messages.some((m) => m.includes('was deleted or replaced'))).toBe(true);
     expect(await store.health()).toMatchObject({ ready: true, counters: { usage_journal_recreated_total: 1 } });
     // New debits go to the new journal.
-    await store.debitUsage(accountId, '2026-11', 6, 100);
+    await durableDebit(await store.debitUsage(accountId, '2026-11', 6, 100));
     expect(readFileSync(journal, 'utf8')).toMatch(/ 6\n$/);
     await store.close();
     const reader = await openSqliteStore(path);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { debitAndServe } from '../../../access/debit-and-serve.js';
+import { afterDebit } from '../../../access/after-debit.js';
 import { objectOf } from '../../../schemas/params.js';
 import { problemResponses } from '../../../schemas/problem.js';
 import { strictQueryFor } from '../../../validation/strict-query.js';
@@ -25,7 +25,7 @@ export async function einRoutes(app: FastifyInstance): Promise<void> {
     (request, reply) => {
       const { seed } = request.query as { seed?: string };
       const generator = seededGenerator(seed, reply);
-      return debitAndServe(request, reply, 1, () => generator.ein());
+      return afterDebit(request, reply, 1, () => generator.ein());
     },
   );
 }

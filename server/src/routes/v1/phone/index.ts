@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { debitAndServe } from '../../../access/debit-and-serve.js';
+import { afterDebit } from '../../../access/after-debit.js';
 import { objectOf } from '../../../schemas/params.js';
 import { problemResponses } from '../../../schemas/problem.js';
 import { strictQueryFor } from '../../../validation/strict-query.js';
@@ -26,7 +26,7 @@ export async function phoneRoutes(app: FastifyInstance): Promise<void> {
       const { state, fictional, seed } = request.query as { state?: string; fictional?: boolean; seed?: string };
       const generator = seededGenerator(seed, reply);
       checkGeneratableState(generator, state);
-      return debitAndServe(request, reply, 1, () => generator.phone({ state, fictional }));
+      return afterDebit(request, reply, 1, () => generator.phone({ state, fictional }));
     },
   );
 }

