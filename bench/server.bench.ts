@@ -1,7 +1,8 @@
 // Benchmark of the REST API against a bare Fastify route, measured in the same run.
 // Run: npm run bench:server   (BENCH_ROUNDS=5 BENCH_SECONDS=4 BENCH_CONNECTIONS=10 BENCH_PIPELINING=1 by default)
 // A/B: BENCH_BUILDS='plain=/tmp/copy/server/dist/cli/main.js,...' also serves other builds of the API (another built
-// checkout each), whose ZIP and EIN rows join the same interleaved rounds; BENCH_ROWS=zip,ein (of
+// checkout each), whose ZIP and EIN rows (and, with the scaled row, its ZIP on PostgreSQL + Redis, a database of its
+// own) join the same interleaved rounds; BENCH_ROWS=zip,ein (of
 // zip,sso,ein,batch,scaled; the bare row always runs) leaves the other rows out; BENCH_RAW=file.json keeps every round's
 // figures. Two checkouts of the same commit give the A/A noise.
 // Every server is a separate process, as in production; autocannon runs in this one (with the test OpenID
@@ -82,8 +83,8 @@ async function measure(url: string, headers: Record<string, string> = {}, second
 const dir = mkdtempSync(join(tmpdir(), 'ussynth-bench-'));
 const env = { USSYNTH_DB: join(dir, 'store.sqlite'), PORT: '0', LOG_LEVEL };
 // An Enterprise key with a rate high enough not to throttle, made by this build's CLI on the store of `storeEnv`.
-async function createKey(account: string, storeEnv: Record<string, string>): Promise<string> {
-  const made = await promisify(execFile)(process.execPath, ['server/dist/cli/main.js', 'keys', 'create', '--account', account, '--tier', 'enterprise', '--rate', '100000', '--monthly-quota', '1000000000000', '--json'], { cwd: root, env: { ...process.env, ...storeEnv } });
+async function createKey(account: string, storeEnv: Record<string, string>, main = 'server/dist/cli/main.js'): Promise<string> {
+  const made = await promisify(execFile)(process.execPath, [main, 'keys', 'create', '--account', account, '--tier', 'enterprise', '--rate', '100000', '--monthly-quota', '1000000000000', '--json'], { cwd: root, env: { ...process.env, ...storeEnv } });
   return (JSON.parse(made.stdout) as { key: string }).key;
 }
 const key = await createKey('bench', env);
@@ -99,8 +100,9 @@ if (idp) {
   token = await idp.accessToken();
 }
 
-// The scale-out instance: the same server on a real PostgreSQL and Redis started on loopback (docs/deploy.md).
-const postgres = ROWS.has('scaled') ? await startPostgres() : undefined;
+// The scale-out instance: the same server on a real PostgreSQL and Redis started on loopback (docs/deploy.md), the
+// PostgreSQL at its default durability (fsync on), as production runs it.
+const postgres = ROWS.has('scaled') ? await startPostgres({ durable: true }) : undefined;
 const redis = ROWS.has('scaled') ? await startRedis() : undefined;
 const scaledEnv = { USSYNTH_DB: postgres?.createDatabase('bench') ?? '', USSYNTH_REDIS_URL: redis?.url ?? '', USSYNTH_SECRET_KEY: Buffer.alloc(32, 1).toString('base64'), PORT: '0', LOG_LEVEL };
 const scaledKey = postgres ? await createKey('bench', scaledEnv) : '';
@@ -109,12 +111,18 @@ const bare = await start('bare', ['--input-type=module', '-e', BARE_SERVER], {})
 const api = await start('api', ['server/dist/cli/main.js', 'serve', '--no-dev-key'], env);
 const scaled = ROWS.has('scaled') ? await start('scaled', ['server/dist/cli/main.js', 'serve', '--no-dev-key'], scaledEnv) : undefined;
 // The other builds: each on a store of its own (one server per store file), with a key made by this build's CLI.
-const others: { name: string; child: ChildProcess; url: string; key: string }[] = [];
+const others: { name: string; child: ChildProcess; url: string; key: string; scaled?: { child: ChildProcess; url: string; key: string } }[] = [];
 for (const build of BUILDS) {
   const buildEnv = { ...env, USSYNTH_DB: join(dir, `${build.name}.sqlite`) };
   const buildKey = await createKey('bench', buildEnv);
   const server = await start(build.name, [build.main, 'serve', '--no-dev-key'], buildEnv);
-  others.push({ name: build.name, ...server, key: buildKey });
+  let scaledBuild;
+  if (postgres) {
+    const buildScaledEnv = { ...scaledEnv, USSYNTH_DB: postgres.createDatabase(`bench_${build.name.replace(/\W/g, '_')}`) };
+    const buildScaledKey = await createKey('bench', buildScaledEnv, build.main);
+    scaledBuild = { ...(await start(`${build.name}-scaled`, [build.main, 'serve', '--no-dev-key'], buildScaledEnv)), key: buildScaledKey };
+  }
+  others.push({ name: build.name, ...server, key: buildKey, scaled: scaledBuild });
 }
 try {
   const auth = { 'x-api-key': key };
@@ -129,6 +137,7 @@ try {
     ...others.flatMap((other) => [
       { row: 'zip', build: other.name, name: `GET /v1/zip/10001, build ${other.name}`, url: `${other.url}/v1/zip/10001`, headers: { 'x-api-key': other.key }, pid: other.child.pid },
       { row: 'ein', build: other.name, name: `GET /v1/ein, build ${other.name}`, url: `${other.url}/v1/ein`, headers: { 'x-api-key': other.key }, pid: other.child.pid },
+      ...(other.scaled ? [{ row: 'scaled', build: other.name, name: `GET /v1/zip/10001 on PostgreSQL + Redis, build ${other.name}`, url: `${other.scaled.url}/v1/zip/10001`, headers: { 'x-api-key': other.scaled.key }, pid: other.scaled.child.pid }] : []),
     ]),
   ];
   // The bare row always runs: every ratio is taken against it.
@@ -163,8 +172,8 @@ try {
       const tokenRatios = ratios(i, index('zip'));
       extra = `${median(tokenRatios).toFixed(2)} of key-only ZIP (rounds ${range(tokenRatios)}; target >= 0.90); ${extra}`;
     }
-    if (route.row === 'scaled' && index('zip') >= 0) {
-      const scaledRatios = ratios(i, index('zip'));
+    if (route.row === 'scaled' && index('zip', route.build) >= 0) {
+      const scaledRatios = ratios(i, index('zip', route.build));
       extra = `${median(scaledRatios).toFixed(2)} of the embedded ZIP (rounds ${range(scaledRatios)}; target >= 0.80); server CPU excludes PostgreSQL's and Redis'`;
     }
     if (route.row === 'batch') extra = `${Math.round(summary(i).rps * 1000).toLocaleString('en-US')} records/s (target >= 300,000)`;
@@ -187,7 +196,7 @@ try {
     console.log('\n| Build | route | server CPU µs/request | CPU of this build\'s (median of rounds, range) | req/s ratio to bare |');
     console.log('|---|---|---:|---|---|');
     for (const build of ['this', ...others.map((other) => other.name)]) {
-      for (const row of ['zip', 'ein']) {
+      for (const row of ['zip', 'ein', 'scaled']) {
         const i = index(row, build);
         if (i < 0) continue;
         const against = cpuRatios(i, index(row));
@@ -198,7 +207,10 @@ try {
 } finally {
   bare.child.kill('SIGTERM');
   api.child.kill('SIGTERM');
-  for (const other of others) other.child.kill('SIGTERM');
+  for (const other of others) {
+    other.child.kill('SIGTERM');
+    other.scaled?.child.kill('SIGTERM');
+  }
   await idp?.stop();
   scaled?.child.kill('SIGTERM');
   await redis?.stop();

@@ -5,6 +5,7 @@ import { accountServices } from './account-services.js';
 import { AuthThrottle } from './accounts/auth-throttle.js';
 import { listeningUrl } from './listening-url.js';
 import { StoreMonthlyQuota } from './limits/monthly-quota.js';
+import { LeasedMonthlyQuota } from './limits/leased-quota.js';
 import type { Mailer } from './mail/mailer.js';
 import { outboxMailer } from './mail/outbox-mailer.js';
 import { smtpMailer } from './mail/smtp-mailer.js';
@@ -90,7 +91,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     secretKey: config.secretKey ?? undefined,
     onError: (what, error) => logError(`${what} failed`, error),
   });
-  const services = { redis: redis && { ready: () => redis.status === 'ready' }, store, rateLimiter: limiter, quota: new StoreMonthlyQuota(store), clock: Date.now, authFailures, accounts, keys, activity, metrics, sso, ssoSignIn, billing };
+  // Many instances share PostgreSQL: each serves the quota from leased blocks (docs/deploy.md); the embedded store's
+  // ledger decides in memory already.
+  const quota = config.store.engine === 'postgres' ? new LeasedMonthlyQuota(store) : new StoreMonthlyQuota(store);
+  const services = { redis: redis && { ready: () => redis.status === 'ready' }, store, rateLimiter: limiter, quota, clock: Date.now, authFailures, accounts, keys, activity, metrics, sso, ssoSignIn, billing };
   const app = await buildApp(config, services, { publicUrl });
   log = app.log;
   const prune = setInterval(() => {
@@ -105,6 +109,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     await activity.close();
     await mailer.close();
     redis?.disconnect();
+    // Unused blocks go back before the store closes.
+    await quota.close();
     await store.close();
   };
   try {

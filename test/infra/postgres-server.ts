@@ -36,13 +36,20 @@ export interface TestPostgres {
   destroy(): void;
 }
 
+/** How a test PostgreSQL runs. */
+export interface TestPostgresOptions {
+  /** PostgreSQL's default durability (fsync and synchronous_commit on), as production runs it; default false (fsync off). */
+  durable?: boolean;
+}
+
 /**
  * Starts Debian's PostgreSQL (initdb into a temporary folder, trust
- * authentication, loopback only, fsync off: tests need speed, not power-loss
- * safety) and returns its handle.
+ * authentication, loopback only, fsync off unless `durable`: tests need
+ * speed, not power-loss safety; benchmarks measure the durable default) and
+ * returns its handle.
  * @example const pg = await startPostgres(); const url = pg.createDatabase('store'); ... pg.destroy();
  */
-export async function startPostgres(): Promise<TestPostgres> {
+export async function startPostgres(options: TestPostgresOptions = {}): Promise<TestPostgres> {
   const scratch = mkdtempSync(join(tmpdir(), 'ussynth-pg-'));
   chmodSync(scratch, 0o777);
   const dataDir = join(scratch, 'data');
@@ -54,7 +61,7 @@ export async function startPostgres(): Promise<TestPostgres> {
   }
   pg('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale', 'C']);
   const port = await freePort();
-  const start = () => pg('pg_ctl', ['-D', dataDir, '-w', '-l', join(dataDir, 'server.log'), '-o', `-h 127.0.0.1 -p ${port} -k ${dataDir} -c fsync=off -c max_connections=200`, 'start']);
+  const start = () => pg('pg_ctl', ['-D', dataDir, '-w', '-l', join(dataDir, 'server.log'), '-o', `-h 127.0.0.1 -p ${port} -k ${dataDir}${options.durable ? '' : ' -c fsync=off'} -c max_connections=200`, 'start']);
   const stop = () => {
     const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', bin('pg_ctl'), '-D', dataDir, '-m', 'immediate', 'stop']] : [bin('pg_ctl'), ['-D', dataDir, '-m', 'immediate', 'stop']];
     spawnSync(file, argv, { stdio: 'ignore' });

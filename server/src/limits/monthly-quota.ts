@@ -29,6 +29,8 @@ export interface MonthlyQuota {
   peek(accountId: number, limit: number, nowMs: number): Awaitable<QuotaDecision>;
   /** Gives back `records` debited at `nowMs` (same month) for a response that never reached its connection. */
   refund(accountId: number, records: number, nowMs: number): Awaitable<void>;
+  /** Gives back what the quota holds for this instance (leases) before the store closes. */
+  close(): Promise<void>;
 }
 
 /**
@@ -57,6 +59,10 @@ export class StoreMonthlyQuota implements MonthlyQuota {
 
   refund(accountId: number, records: number, nowMs: number): Awaitable<void> {
     return this.store.refundUsage(accountId, calendarMonth(nowMs).period, records);
+  }
+
+  async close(): Promise<void> {
+    // Nothing held: every debit is the store's already.
   }
 
   // The month is the same for every request of a month: computed again only when the clock leaves it.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedis, type TestRedis } from '../../../test/infra/redis-server.js';
-import { RedisTokenBucketLimiter } from '../../src/limits/redis-token-bucket.js';
+import { RedisTokenBucketLimiter, tokenBlock } from '../../src/limits/redis-token-bucket.js';
 import { connectRedis, REDIS_COMMAND_TIMEOUT_MS, redisReady } from '../../src/redis/redis-connection.js';
 
 let redis: TestRedis;
@@ -60,6 +60,41 @@ describe('RedisTokenBucketLimiter against a real Redis', () => {
       expect(events.filter((e) => e === 'down')).toHaveLength(1);
     } finally {
       connection.disconnect();
+    }
+  });
+
+  it('takes tokens in blocks sized to the rate: a 100,000 rps key asks Redis once per 1,000 requests, a 10 rps key on every one', async () => {
+    expect(tokenBlock(10)).toBe(1);
+    expect(tokenBlock(100_000)).toBe(1000);
+    const connections = [connectRedis(redis.url), connectRedis(redis.url), connectRedis(redis.url)];
+    const admin = connectRedis(redis.url);
+    // Script calls counted by Redis itself (EVAL the first time, EVALSHA after).
+    const scriptCalls = async () => {
+      const stats = await admin.info('commandstats');
+      let calls = 0;
+      for (const match of stats.matchAll(/cmdstat_(?:eval|evalsha):calls=(\d+)/g)) calls += Number(match[1]);
+      return calls;
+    };
+    try {
+      for (const connection of [...connections, admin]) expect(await redisReady(connection)).toBe(true);
+      const limiters = connections.map((connection) => new RedisTokenBucketLimiter(connection));
+      const before = await scriptCalls();
+      const fast = await Promise.all(Array.from({ length: 6000 }, (_, i) => limiters[i % 3].take('fast-key', 100_000, Date.now())));
+      expect(fast.every((decision) => decision.allowed)).toBe(true);
+      const fastCalls = (await scriptCalls()) - before;
+      // 6,000 requests on three instances: 2,000 each, two blocks of 1,000 (one take under way per key and instance).
+      expect(fastCalls).toBeLessThanOrEqual(3 * 3);
+      expect(fastCalls).toBeGreaterThanOrEqual(6);
+      // A slow key is limited across the instances as one bucket: 10 of 30, one script call per granted request
+      // (requests waiting on an instance's take that Redis refused share its refusal).
+      const slowBefore = await scriptCalls();
+      const slow = await Promise.all(Array.from({ length: 30 }, (_, i) => limiters[i % 3].take('slow-key', 10, Date.now())));
+      expect(slow.filter((decision) => decision.allowed)).toHaveLength(10);
+      const slowCalls = (await scriptCalls()) - slowBefore;
+      expect(slowCalls).toBeGreaterThanOrEqual(10);
+      expect(slowCalls).toBeLessThanOrEqual(30);
+    } finally {
+      for (const connection of [...connections, admin]) connection.disconnect();
     }
   });
 });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runServerCommand, startLoad, waitFor, type Load } from '../serve-process.js';
 import { startFleet, type Fleet } from './fleet.js';
+import { LEASE_IDLE_MS, MAX_LEASE_BLOCK } from '../../src/limits/leased-quota.js';
 
 // Three real `ussynth-server serve` processes on one real PostgreSQL and one real Redis, behind a real haproxy, all
 // on loopback (Debian's packages; .ci/run installs them): the scale-out of docs/deploy.md under load and failures.
@@ -17,6 +18,15 @@ const CRASH_ROUNDS = 5;
 const records = (load: Load) => load.count(200) * BATCH;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * The account's usage in PostgreSQL once the instances have given back the blocks they hold (a key idle for a
+ * second is returned, docs/deploy.md "Monthly quotas: leases"): waits until it equals `served`, then returns it.
+ */
+async function settledUsage(account: string, served: number): Promise<number> {
+  await waitFor(`the usage of ${account} to settle at ${served}`, () => fleet.used(account) === served, 4 * LEASE_IDLE_MS).catch(() => {});
+  return fleet.used(account);
+}
+
 /** Keeps a load going until `condition` holds (or the time runs out), then stops it. */
 async function loadUntil(load: Load, what: string, condition: () => boolean, timeoutMs = 30_000): Promise<void> {
   try {
@@ -27,14 +37,17 @@ async function loadUntil(load: Load, what: string, condition: () => boolean, tim
 }
 
 describe('three instances on PostgreSQL and Redis behind haproxy', () => {
-  it('never serve past a quota, whichever instance serves; usage in PostgreSQL equals the records served', async () => {
+  it('never serve past a quota, whichever instance serves; close within the documented margin; usage in PostgreSQL equals the records served once blocks are back', async () => {
     const key = fleet.key('exact', 100_000, 20_000);
     const load = startLoad(fleet.haproxy.url, key, `/v1/batch?count=${BATCH}`, 24, ['quota_exceeded']);
-    await loadUntil(load, 'the quota to run out', () => load.count(429) >= 50);
+    // Refusals on every instance for a while: each has served what it held but for less than one request.
+    await loadUntil(load, 'the quota to run out', () => load.count(429) >= 300);
     expect(load.unexpected.slice(0, 3), `${load.unexpected.length} unexpected`).toEqual([]);
     expect(load.failed).toBe(0);
-    expect(records(load)).toBe(20_000);
-    expect(fleet.used('exact')).toBe(20_000);
+    // Never overrun; short of exact by less than one request per instance (docs/deploy.md).
+    expect(records(load)).toBeLessThanOrEqual(20_000);
+    expect(records(load)).toBeGreaterThanOrEqual(20_000 - fleet.instances.length * (BATCH - 1));
+    expect(await settledUsage('exact', records(load))).toBe(records(load));
   }, 120_000);
 
   it('limit a key\'s rate across all instances, not per instance', async () => {
@@ -80,12 +93,12 @@ describe('three instances on PostgreSQL and Redis behind haproxy', () => {
     await load.stop();
     expect(load.unexpected.slice(0, 3), `${load.unexpected.length} unexpected`).toEqual([]);
     expect(load.failed).toBe(0);
-    expect(fleet.used('redis-outage')).toBe(records(load));
+    expect(await settledUsage('redis-outage', records(load))).toBe(records(load));
     // Back on Redis by itself: /readyz of every instance is 200 again.
     await waitFor('the instances to see Redis again', async () => (await Promise.all(fleet.instances.map(async (i) => (await fetch(`${i!.url}/readyz`)).status))).every((s) => s === 200), 10_000);
   }, 60_000);
 
-  it('stay up through five PostgreSQL crashes under load: 503 store_unavailable with Retry-After while it is down, serving again within seconds, usage = records served', async () => {
+  it('stay up through five PostgreSQL crashes under load: serving from leased blocks or 503 store_unavailable with Retry-After while it is down, serving again within seconds, usage never below the records served', async () => {
     const key = fleet.key('pg-chaos', 100_000, 100_000_000);
     const refusals = ['store_unavailable'];
     // Debits through haproxy (one pooled statement per turn), and /v1/usage straight to each instance (several reads
@@ -123,12 +136,18 @@ describe('three instances on PostgreSQL and Redis behind haproxy', () => {
       // Every PostgreSQL call is bounded (2 s); haproxy may retry a 503 on two more instances.
       expect(load.slowest.get(503) ?? 0).toBeLessThan(3 * 2500);
     }
-    expect(batch.count(503)).toBeGreaterThan(0);
+    // Debits are served from the blocks the instances hold while PostgreSQL is down (503 only once a block runs
+    // out); reads of the usage still need PostgreSQL.
     for (const read of reads) expect(read.count(503)).toBeGreaterThan(0);
-    expect(fleet.used('pg-chaos')).toBe(records(batch));
+    // A reservation committed just before a crash whose answer never arrived stays charged, like a killed
+    // instance's block: usage is never below the records served, and above them by at most one block per
+    // instance and crash.
+    const used = await settledUsage('pg-chaos', records(batch));
+    expect(used).toBeGreaterThanOrEqual(records(batch));
+    expect(used - records(batch)).toBeLessThanOrEqual(CRASH_ROUNDS * fleet.instances.length * MAX_LEASE_BLOCK);
   }, 150_000);
 
-  it('lose at most the in-flight usage of an instance killed mid-load, and never count a record twice', async () => {
+  it('charge at most the blocks held and the in-flight usage of an instance killed mid-load, and never count a record twice', async () => {
     const key = fleet.key('killed', 100_000, 1_000_000);
     const concurrency = 12;
     const load = startLoad(fleet.haproxy.url, key, `/v1/batch?count=${BATCH}`, concurrency);
@@ -138,9 +157,10 @@ describe('three instances on PostgreSQL and Redis behind haproxy', () => {
     await load.stop();
     expect(load.failed).toBe(0);
     // haproxy sends a request the dead instance dropped to another one; that request may have been charged there too.
-    const used = fleet.used('killed');
+    // The killed instance's unserved block stays charged (the other instances return theirs once idle).
+    const used = await settledUsage('killed', records(load));
     expect(used).toBeGreaterThanOrEqual(records(load));
-    expect(used - records(load)).toBeLessThanOrEqual(concurrency * BATCH);
+    expect(used - records(load)).toBeLessThanOrEqual(MAX_LEASE_BLOCK + concurrency * BATCH);
     expect(load.unexpected.filter((answer) => !answer.startsWith('50'))).toEqual([]);
     await fleet.start(1);
   }, 60_000);
@@ -160,7 +180,7 @@ describe('three instances on PostgreSQL and Redis behind haproxy', () => {
     expect(load.unexpected.slice(0, 3), `${load.unexpected.length} unexpected`).toEqual([]);
     expect(load.failed).toBe(0);
     expect(load.count(200)).toBeGreaterThan(100);
-    expect(fleet.used('rolling')).toBe(records(load));
+    expect(await settledUsage('rolling', records(load))).toBe(records(load));
   }, 120_000);
 
   it('never answer 5xx to fuzzed requests (paths, parameters, methods) through the load balancer', async () => {
