@@ -43,6 +43,9 @@ async function backupUnderLoad(options: SpawnOptions, backup: () => void): Promi
   const during = load.count(200);
   expect(during).toBeGreaterThan(0);
   await call(server.url, key, 15);
+  // Settled before the failure: SQLite folds its ledger every second, and a PostgreSQL instance gives back the
+  // unspent part of its leased block after a second idle (docs/deploy.md), so the store then holds what was served.
+  await waitFor('the usage to settle', () => usedBy(options, 'acme') === 20 + during + 15);
   // The failure: the server dies and its store is gone.
   server.child.kill('SIGKILL');
   await server.exited;
@@ -94,7 +97,7 @@ describe('PostgreSQL: pg_dump while the instances serve, pg_restore into a new d
       atDump = Number(psql(db, "SELECT coalesce(sum(records), 0) FROM usage"));
     });
     const atFailure = Number(psql(db, 'SELECT coalesce(sum(records), 0) FROM usage'));
-    // PostgreSQL's usage is exact at every moment: everything served was charged before the failure.
+    // Everything served was charged before the failure.
     expect(atFailure).toBe(served.before + served.during + served.after);
     // The failure: the database is lost.
     execFileSync(join(PG_BIN, 'dropdb'), ['-h', '127.0.0.1', '-p', String(pg.port), '-U', 'postgres', 'live']);
@@ -105,10 +108,9 @@ describe('PostgreSQL: pg_dump while the instances serve, pg_restore into a new d
     const restored = await serve(restoredOptions, '--no-dev-key');
     const used = usedBy(restoredOptions, 'acme');
     // The dump is one snapshot taken while the load ran: at least what was served before, at most what was charged
-    // when it finished; the 15 records after it are lost.
+    // just after it (served, plus the unspent part of the block an instance held then); what came after is lost.
     expect(used).toBeGreaterThanOrEqual(served.before);
     expect(used).toBeLessThanOrEqual(atDump);
-    expect(used).toBeLessThan(atFailure);
     await call(restored.url, served.key, 1);
     restored.child.kill('SIGTERM');
     await restored.exited;
