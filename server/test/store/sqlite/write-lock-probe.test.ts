@@ -12,8 +12,8 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-// The same better-sqlite3 line the server loads on this Node (sqlite-driver.ts).
-const driver = createRequire(import.meta.url).resolve(Number(process.versions.node.split('.')[0]) >= 24 ? 'better-sqlite3-napi' : 'better-sqlite3');
+// The server's one SQLite driver (sqlite-driver.ts), loaded by the child that holds the lock.
+const driver = createRequire(import.meta.url).resolve('better-sqlite3');
 const HOLD = `
 const Database = require(process.argv[1]);
 const db = new Database(process.argv[2]);
