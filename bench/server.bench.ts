@@ -4,7 +4,8 @@
 // checkout each), whose ZIP and EIN rows (and, with the scaled row, its ZIP on PostgreSQL + Redis, a database of its
 // own) join the same interleaved rounds; BENCH_ROWS=zip,ein (of
 // zip,sso,ein,batch,scaled; the bare row always runs) leaves the other rows out; BENCH_RAW=file.json keeps every round's
-// figures. Two checkouts of the same commit give the A/A noise.
+// figures. Two checkouts of the same commit give the A/A noise. BENCH_CPU_PROF=dir starts every server with
+// --cpu-prof into dir/<name>/ (written when it exits at the end); `npm run bench:profile -- dir/<name>` sums it.
 // Every server is a separate process, as in production; autocannon runs in this one (with the test OpenID
 // Provider of the SSO row, which only issues one token and answers one JWKS fetch before the measurement).
 // The rows are measured in interleaved rounds (bare, zip, zip with an SSO token, ein, batch, then again): on a shared 2-vCPU
@@ -33,6 +34,7 @@ const BUILDS = (process.env.BENCH_BUILDS ?? '')
   .filter(Boolean)
   .map((entry) => ({ name: entry.slice(0, entry.indexOf('=')), main: entry.slice(entry.indexOf('=') + 1) }));
 const root = new URL('..', import.meta.url).pathname;
+const CPU_PROF = process.env.BENCH_CPU_PROF;
 
 const BARE_SERVER = `
 import Fastify from 'fastify';
@@ -47,7 +49,8 @@ console.log('listening on http://127.0.0.1:' + app.server.address().port);
 async function start(name: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string; log: string }> {
   const log = join(dir, `${name}.log`);
   const out = openSync(log, 'w');
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', out, 'inherit'] });
+  const profile = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${join(CPU_PROF, name)}`] : [];
+  const child = spawn(process.execPath, [...profile, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', out, 'inherit'] });
   closeSync(out);
   let exited: number | null | undefined;
   child.on('exit', (code) => (exited = code));
@@ -205,14 +208,16 @@ try {
     }
   }
 } finally {
-  bare.child.kill('SIGTERM');
-  api.child.kill('SIGTERM');
-  for (const other of others) {
-    other.child.kill('SIGTERM');
-    other.scaled?.child.kill('SIGTERM');
-  }
+  // Stopped and waited for: a profile is written when its process exits.
+  const children = [bare.child, api.child, ...others.flatMap((other) => [other.child, ...(other.scaled ? [other.scaled.child] : [])]), ...(scaled ? [scaled.child] : [])];
+  await Promise.all(
+    children.map((child) => {
+      const exited = child.exitCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      return exited;
+    }),
+  );
   await idp?.stop();
-  scaled?.child.kill('SIGTERM');
   await redis?.stop();
   postgres?.destroy();
   rmSync(dir, { recursive: true, force: true });

@@ -5,6 +5,7 @@ import { durableDebit } from '../store/store.js';
 import { ProblemError } from '../problem/problem-error.js';
 import { setRateLimitHeaders } from './rate-limit-headers.js';
 import { refundUndelivered } from './refund-undelivered.js';
+import { endOfTurn } from './end-of-turn.js';
 import { storeUnavailableProblem } from '../problem/store-unavailable-problem.js';
 
 /**
@@ -14,11 +15,12 @@ import { storeUnavailableProblem } from '../problem/store-unavailable-problem.js
  * Refuses with 429 quota_exceeded (Retry-After until the month resets),
  * saying how many records remain; never overruns the quota.
  *
- * Returns the body when the debit is durable at once; `undefined` when it
- * becomes durable later (the embedded ledger, at the end of this event-loop
- * turn), in which case the body is made and sent by the callback, which
- * Fastify allows a handler that returns nothing; a promise when the quota
- * answers with one (a networked store).
+ * When the quota decides at once, returns `undefined` and the body is made
+ * and sent by a callback once the debit is durable (the embedded ledger's
+ * journal write, or `endOfTurn` for a debit durable already: either way at
+ * the end of this event-loop turn), which Fastify allows a handler that
+ * returns nothing; a promise when the quota answers with one (a reservation
+ * from a networked store).
  * @example return afterDebit(request, reply, 1, () => generator.ein());
  */
 export function afterDebit<T>(request: FastifyRequest, reply: FastifyReply, records: number, body: () => T): Awaitable<T | undefined> {
@@ -53,8 +55,9 @@ export function afterDebit<T>(request: FastifyRequest, reply: FastifyReply, reco
   };
   if (!isPromise(decision)) {
     settle(decision);
-    if (decision.whenDurable === undefined) return counted();
-    decision.whenDurable((error) => sendWhenDurable(reply, error === null ? null : undone(request, error), counted));
+    // Sent when durable: after the embedded store's journal write, or at the end of the turn (see endOfTurn).
+    const whenDurable = decision.whenDurable ?? endOfTurn;
+    whenDurable((error) => sendWhenDurable(reply, error === null ? null : undone(request, error), counted));
     return undefined;
   }
   return decision.then(

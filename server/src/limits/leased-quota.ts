@@ -1,3 +1,4 @@
+import type { Awaitable } from '../awaitable.js';
 import type { Store } from '../store/store.js';
 import { calendarMonth, type CalendarMonth } from './calendar-month.js';
 import type { MonthlyQuota, QuotaDecision } from './monthly-quota.js';
@@ -57,39 +58,24 @@ export class LeasedMonthlyQuota implements MonthlyQuota {
     this.sweeper.unref();
   }
 
-  async debit(accountId: number, records: number, limit: number, nowMs: number): Promise<QuotaDecision> {
+  debit(accountId: number, records: number, limit: number, nowMs: number): Awaitable<QuotaDecision> {
     const lease = this.lease(accountId, nowMs);
     lease.lastUseMs = nowMs;
     // The plan was lowered below what is charged already: the block goes back, and the store decides from here on.
     if (limit < lease.used && lease.left > 0 && !lease.pending) this.giveBack(lease);
-    while (lease.left < records) {
-      if (lease.pending) {
-        await lease.pending;
-        continue;
-      }
-      const reservation = this.reserve(lease, records - lease.left, limit, nowMs);
-      lease.pending = reservation.then(
-        () => undefined,
-        () => undefined,
-      );
-      let granted;
-      try {
-        granted = await reservation;
-      } finally {
-        lease.pending = undefined;
-      }
-      if (!granted && lease.left < records) return this.decision(lease, false, limit, nowMs);
+    // The common case, answered at once: the block covers the request.
+    if (lease.left >= records) {
+      lease.left -= records;
+      return this.decision(lease, true, limit, nowMs);
     }
-    lease.left -= records;
-    return this.decision(lease, true, limit, nowMs);
+    return this.debitFromStore(lease, records, limit, nowMs);
   }
 
-  async peek(accountId: number, limit: number, nowMs: number): Promise<QuotaDecision> {
+  peek(accountId: number, limit: number, nowMs: number): Awaitable<QuotaDecision> {
     const month = this.month(nowMs);
     const lease = this.leases.get(`${accountId} ${month.period}`);
     if (lease) return this.decision(lease, true, limit, nowMs);
-    const used = await this.store.usage(accountId, month.period);
-    return quotaDecision(true, limit - used, month, nowMs);
+    return Promise.resolve(this.store.usage(accountId, month.period)).then((used) => quotaDecision(true, limit - used, month, nowMs));
   }
 
   async refund(accountId: number, records: number, nowMs: number): Promise<void> {
@@ -120,6 +106,30 @@ export class LeasedMonthlyQuota implements MonthlyQuota {
   private month(nowMs: number): CalendarMonth {
     if (nowMs < this.current.startMs || nowMs >= this.current.endMs) this.current = calendarMonth(nowMs);
     return this.current;
+  }
+
+  /** Waits for the reservation under way, or makes one, until the block covers the request or the store refuses. */
+  private async debitFromStore(lease: Lease, records: number, limit: number, nowMs: number): Promise<QuotaDecision> {
+    while (lease.left < records) {
+      if (lease.pending) {
+        await lease.pending;
+        continue;
+      }
+      const reservation = this.reserve(lease, records - lease.left, limit, nowMs);
+      lease.pending = reservation.then(
+        () => undefined,
+        () => undefined,
+      );
+      let granted;
+      try {
+        granted = await reservation;
+      } finally {
+        lease.pending = undefined;
+      }
+      if (!granted && lease.left < records) return this.decision(lease, false, limit, nowMs);
+    }
+    lease.left -= records;
+    return this.decision(lease, true, limit, nowMs);
   }
 
   private lease(accountId: number, nowMs: number): Lease {

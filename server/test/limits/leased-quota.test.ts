@@ -56,6 +56,24 @@ describe('LeasedMonthlyQuota on a real PostgreSQL', () => {
     }
   });
 
+  it('answers at once, without a promise, while the block covers the request; waits for the store only to reserve', async () => {
+    const fleet = await instances(1);
+    try {
+      const [quota] = fleet.quotas;
+      const reserving = quota.debit(1, 1, 1_000_000, NOW);
+      expect(reserving).toBeInstanceOf(Promise);
+      await reserving;
+      const served = quota.debit(1, 1, 1_000_000, NOW);
+      expect(served).not.toBeInstanceOf(Promise);
+      expect(served).toMatchObject({ granted: true, remaining: 1_000_000 - 2, whenDurable: undefined });
+      expect(quota.peek(1, 1_000_000, NOW)).toMatchObject({ granted: true, remaining: 1_000_000 - 2 });
+      // More than the block holds: a reservation, so a promise again.
+      expect(quota.debit(1, 1000, 1_000_000, NOW)).toBeInstanceOf(Promise);
+    } finally {
+      await fleet.close();
+    }
+  });
+
   it('sizes blocks to demand, capped at 100,000 records and at 1/16 of what is free', () => {
     expect(blockSize(10, 800, 1_000_000)).toBe(800);
     expect(blockSize(10, 10_000_000, 1e12)).toBe(MAX_LEASE_BLOCK);
