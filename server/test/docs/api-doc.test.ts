@@ -5,6 +5,8 @@ import { KEY_CACHE_TTL_MS } from '../../src/access/key-cache.js';
 import { loadConfig } from '../../src/config.js';
 import { API_VERSION } from '../../src/openapi/api-version.js';
 import { PROBLEM_CODES, problemSpec, type ProblemCode } from '../../src/problem/http-error-codes.js';
+import { LOG_BUFFER_BYTES, LOG_FLUSH_MS } from '../../src/log-stream.js';
+import { SSO_CACHE_TTL_MS } from '../../src/sso/sso-connection-cache.js';
 import { problemSchema } from '../../src/schemas/problem.js';
 import { DEFAULT_STORE_PATH } from '../../src/store/default-path.js';
 import { MAX_LINE_RECORDS } from '../../src/store/sqlite/usage-journal.js';
@@ -190,12 +192,16 @@ describe('docs/api.md', () => {
     expect(flat).toContain(`${defaults.maxWaitingPerConnection} requests or ${thousands(defaults.maxRecordsPipelined)} records pipelined`);
   });
 
-  it('states the key cache, the fold interval and the journal\'s bounds of the code', () => {
+  it('states the key and SSO caches, the fold interval, the journal\'s bounds and the log blocks of the code', () => {
     expect(KEY_CACHE_TTL_MS).toBe(1000);
     expect(flat).toContain('Key records are cached for 1 second per instance: a revocation takes effect everywhere within 1 s.');
     expect(FOLD_INTERVAL_MS).toBe(1000);
     expect(flat).toContain('Every second, on `keys list` and on close, the totals are folded');
     expect(flat).toContain(`records within ${thousands(MAX_LINE_RECORDS)} either way`);
+    expect(flat).toContain(`a per-account settings cache of ${seconds(SSO_CACHE_TTL_MS)}`);
+    expect(LOG_FLUSH_MS).toBe(1000);
+    expect(flat).toContain(`stdout is written in blocks of up to ${LOG_BUFFER_BYTES / 1024} KB (\`server/src/log-stream.ts\``);
+    expect(flat).toContain('at least once a second and at exit');
   });
 
   it('names only environment variables the server reads, with their defaults', () => {
