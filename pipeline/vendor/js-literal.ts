@@ -3,7 +3,8 @@ import vm from 'node:vm';
 /**
  * Cuts the array or object literal that starts at the first `[` or `{` after `marker` in JavaScript
  * source text, matching brackets while skipping strings and comments. Used instead of require() so
- * no package code runs and unexported values can be reached.
+ * the rest of the package's code (its top level, its own requires) never runs and unexported values
+ * can be reached. The cut literal itself is package code and is run by evalLiteral.
  */
 export function cutLiteral(source: string, marker: string): string {
   const at = source.indexOf(marker);
@@ -35,11 +36,17 @@ export function cutLiteral(source: string, marker: string): string {
   throw new Error(`unterminated literal after marker: ${marker}`);
 }
 
-/** Evaluates a cut-out literal in an empty context. */
+/**
+ * Evaluates a cut-out literal as JavaScript with node:vm, in a fresh context whose global has only
+ * JavaScript's built-ins (no `require`, `process` or other Node API). The literal's own code runs (it could
+ * hold a call or a getter), and node:vm is not a security boundary: only the pinned source packages
+ * that `npm run data:vendor` reads are passed here, never untrusted text.
+ */
 export function evalLiteral(literal: string): unknown {
   return vm.runInNewContext(`(${literal})`, Object.create(null) as object);
 }
 
+/** cutLiteral, then evalLiteral: the value of the literal after `marker`. */
 export function cutAndEval(source: string, marker: string): unknown {
   return evalLiteral(cutLiteral(source, marker));
 }

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { Awaitable } from '../awaitable.js';
 import { digestMatches } from '../store/api-key.js';
 import type { KeyRecord, Store } from '../store/store.js';
@@ -99,15 +100,14 @@ export class KeyCache {
 }
 
 /**
- * Whether two strings are equal, in time that depends only on their lengths
- * (keys have one fixed length): every code unit is compared, differences are
- * OR-ed together and there is no early exit. The same as timingSafeEqual on
- * the bytes, without two buffers and a native call per request.
+ * Whether two strings are equal, compared with `crypto.timingSafeEqual` on
+ * their UTF-16 code units: in time that depends only on their lengths (keys
+ * and tokens have one fixed length), so a mismatch does not tell where it is.
+ * UTF-16 rather than UTF-8 because it is lossless (a lone surrogate is not
+ * replaced) and gives both strings the same byte length once their lengths match.
  * @example sameText('uss_live_a', 'uss_live_b') // false
  */
 export function sameText(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
-  let difference = 0;
-  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return difference === 0;
+  return timingSafeEqual(Buffer.from(a, 'utf16le'), Buffer.from(b, 'utf16le'));
 }

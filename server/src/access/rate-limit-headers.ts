@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isPromise, type Awaitable } from '../awaitable.js';
 import type { QuotaDecision } from '../limits/monthly-quota.js';
-import type { KeyRecord } from '../store/store.js';
 
 /**
  * Sets the IETF draft RateLimit header fields (draft-10 syntax) of an
@@ -20,7 +19,7 @@ export function setRateLimitHeaders(request: FastifyRequest, reply: FastifyReply
   const { key, rate } = access;
   const set = (quota: QuotaDecision) => {
     access.quota = quota;
-    reply.header('ratelimit-policy', policyText(key, quota.windowSeconds));
+    reply.header('ratelimit-policy', `"burst";q=${key.rate};w=1, "monthly";q=${key.monthlyQuota};w=${quota.windowSeconds}`);
     reply.header('ratelimit', `"burst";r=${rate.remaining};t=${rate.resetSeconds}, "monthly";r=${quota.remaining};t=${quota.resetSeconds}`);
   };
   if (access.quota) return set(access.quota);
@@ -36,15 +35,4 @@ export function setRateLimitHeaders(request: FastifyRequest, reply: FastifyReply
 
 function leftOut(request: FastifyRequest, error: unknown): void {
   request.log.error({ err: error }, 'usage store unavailable; RateLimit fields left out');
-}
-
-// A key's policy text changes only with its limits (a new record) or the month's length.
-const POLICIES = new WeakMap<KeyRecord, { windowSeconds: number; text: string }>();
-
-function policyText(key: KeyRecord, windowSeconds: number): string {
-  const cached = POLICIES.get(key);
-  if (cached?.windowSeconds === windowSeconds) return cached.text;
-  const text = `"burst";q=${key.rate};w=1, "monthly";q=${key.monthlyQuota};w=${windowSeconds}`;
-  POLICIES.set(key, { windowSeconds, text });
-  return text;
 }

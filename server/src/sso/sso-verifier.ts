@@ -25,7 +25,6 @@ const sha256: (text: string) => string =
 
 // RFC 6750's credentials: the scheme (any case), spaces, then a b64token (a JWT is base64url and dots).
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
-const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 
 /** A verified token as the cache keeps it, by the SHA-256 of the token. */
 interface Verified {
@@ -91,14 +90,11 @@ export class SsoVerifier {
         headers: { 'www-authenticate': 'Bearer realm="ussynth"' },
       });
     }
-    // The usual form without a regex (half a µs on a 1 KB header); a cache hit proves the token's characters,
-    // since only a verified token's digest is cached; a miss checks them before anything else.
-    const token = authorization.startsWith('Bearer ') && authorization.charCodeAt(7) !== 32 ? authorization.slice(7) : BEARER.exec(authorization)?.[1];
+    const token = BEARER.exec(authorization)?.[1];
     if (token === undefined) throw invalidToken('the Authorization header must be "Bearer <token>"');
     const digest = sha256(token);
     const hit = this.verified.get(digest);
     if (hit !== undefined && hit.accountId === connection.accountId && hit.version === connection.updatedAt && hit.until > now) return hit.sub;
-    if (!B64TOKEN.test(token)) throw invalidToken('the Authorization header must be "Bearer <token>"');
     return this.verify(token, digest, connection, now);
   }
 

@@ -16,6 +16,12 @@ describe('sameText', () => {
     );
   });
 
+  it('tells apart strings that differ only in a lone surrogate (which UTF-8 would turn into the same U+FFFD)', () => {
+    expect(sameText('a\uD800b', 'a\uD801b')).toBe(false);
+    expect(sameText('\uDC00', '\uFFFD')).toBe(false);
+    expect(sameText('a\uD800b', 'a\uD800b')).toBe(true);
+  });
+
   it('tells apart keys that differ in one character anywhere', () => {
     const key = 'uss_live_Ab3dE6gHkLmNoPqRsTuVwXyZ0123456789abcd';
     for (let i = 0; i < key.length; i++) {

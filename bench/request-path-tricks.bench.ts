@@ -1,0 +1,187 @@
+/**
+ * Issue 27's 5 % rule for the request path's small tricks: each trick is
+ * timed against the plain code the server now ships, in interleaved rounds
+ * (each round times every variant once, the first one rotating), and its
+ * saving is set against a whole request (server CPU per request of the
+ * embedded store, BENCH_REQUEST_NS, default 46,000 ns: docs/benchmarks.md).
+ * A trick stays only if it saves at least 5 % of a request.
+ *
+ * The trick versions are copies of the code as it was before issue 27 (kept
+ * here so the figures can be rerun); the plain ones are the shipped functions
+ * where they are exported, else the same expression as the shipped code.
+ *
+ * Run: npm run bench:tricks   (BENCH_ROUNDS, default 15; BENCH_CALLS per round, default 200,000)
+ */
+import * as zlib from 'node:zlib';
+import { sameText } from '../server/src/access/key-cache.js';
+import { base62Fixed6 } from '../server/src/store/base62.js';
+import { checksumValid, keyShape, mintKey, type KeyEnvironment } from '../server/src/store/api-key.js';
+import { median } from './measure.js';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
+const CALLS = Number(process.env.BENCH_CALLS ?? 200_000);
+const REQUEST_NS = Number(process.env.BENCH_REQUEST_NS ?? 46_000);
+
+// ---- the tricks as they were (before issue 27) ----
+
+const KEY_LENGTH = 47;
+
+/** The hand-checked key shape. */
+function keyShapeByHand(key: string): { id: string; environment: KeyEnvironment } | undefined {
+  if (key.length !== KEY_LENGTH || !key.startsWith('uss_') || key.charCodeAt(8) !== 0x5f) return undefined;
+  const environment = key.startsWith('live', 4) ? 'live' : key.startsWith('test', 4) ? 'test' : undefined;
+  if (environment === undefined) return undefined;
+  for (let i = 9; i < KEY_LENGTH; i++) {
+    const c = key.charCodeAt(i);
+    if (!((c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a))) return undefined;
+  }
+  return { id: key.slice(9, 17), environment };
+}
+
+const encoder = new TextEncoder();
+const scratch = new Uint8Array(64);
+
+/** The checksum through a scratch buffer encoded into in place. */
+function checksumValidScratch(key: string): boolean {
+  const body = key.slice(0, -6);
+  const bytes = body.length <= scratch.length ? scratch.subarray(0, encoder.encodeInto(body, scratch).written) : encoder.encode(body);
+  return base62Fixed6(zlib.crc32(bytes)) === key.slice(-6);
+}
+
+/** The hand-written constant-time comparison. */
+function sameTextByHand(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return difference === 0;
+}
+
+interface Limits {
+  rate: number;
+  monthlyQuota: number;
+}
+const POLICIES = new WeakMap<Limits, { windowSeconds: number; text: string }>();
+
+/** The RateLimit-Policy text cached per key record. */
+function policyCached(key: Limits, windowSeconds: number): string {
+  const cached = POLICIES.get(key);
+  if (cached?.windowSeconds === windowSeconds) return cached.text;
+  const text = `"burst";q=${key.rate};w=1, "monthly";q=${key.monthlyQuota};w=${windowSeconds}`;
+  POLICIES.set(key, { windowSeconds, text });
+  return text;
+}
+
+const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
+
+/** The Bearer token read without a regex in the usual form (the token's characters checked only on a cache miss). */
+function bearerByHand(authorization: string): string | undefined {
+  return authorization.startsWith('Bearer ') && authorization.charCodeAt(7) !== 32 ? authorization.slice(7) : BEARER.exec(authorization)?.[1];
+}
+
+// ---- the plain versions the server ships (the same expressions where not exported) ----
+
+function policyPlain(key: Limits, windowSeconds: number): string {
+  return `"burst";q=${key.rate};w=1, "monthly";q=${key.monthlyQuota};w=${windowSeconds}`;
+}
+
+function bearerPlain(authorization: string): string | undefined {
+  return BEARER.exec(authorization)?.[1];
+}
+
+// ---- inputs: several of each, so no call sees one constant ----
+
+// Flat strings decoded from bytes, as Node's HTTP parser makes header values (mintKey's are concatenations).
+const asHeader = (text: string) => Buffer.from(text, 'latin1').toString('latin1');
+const keys = Array.from({ length: 64 }, (_, i) => asHeader(mintKey(i % 2 ? 'live' : 'test').key));
+// The cached key and the presented one are different strings of equal text, as on a request.
+const presented = keys.map(asHeader);
+const records: Limits[] = Array.from({ length: 64 }, (_, i) => ({ rate: 10 + i, monthlyQuota: 100_000 * (i + 1) }));
+const base64url = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+// About 1 KB, the size of a typical RS256 access token.
+const jwts = Array.from({ length: 16 }, (_, n) => {
+  const part = (length: number) => Array.from({ length }, (_, i) => base64url[(i * 7 + n * 13) % 64]).join('');
+  return asHeader(`Bearer ${part(36)}.${part(600)}.${part(342)}`);
+});
+
+let sink = 0;
+const consume = (value: unknown) => {
+  if (value) sink++;
+};
+
+interface Pair {
+  name: string;
+  /** How often the request path runs it. */
+  perRequest: string;
+  trick: (i: number) => unknown;
+  plain: (i: number) => unknown;
+}
+
+const pairs: Pair[] = [
+  { name: 'key shape: by hand / regex', perRequest: 'every API request', trick: (i) => keyShapeByHand(keys[i & 63]), plain: (i) => keyShape(keys[i & 63]) },
+  {
+    name: 'key checksum: scratch buffer / zlib.crc32 on the string',
+    perRequest: 'only a key not matched in the cache (its first request each second)',
+    trick: (i) => checksumValidScratch(keys[i & 63]),
+    plain: (i) => checksumValid(keys[i & 63]),
+  },
+  {
+    name: 'cached key compare: sameText by hand / timingSafeEqual',
+    perRequest: 'every API request with a cached key',
+    trick: (i) => sameTextByHand(keys[i & 63], presented[i & 63]),
+    plain: (i) => sameText(keys[i & 63], presented[i & 63]),
+  },
+  {
+    name: 'RateLimit-Policy: WeakMap / template',
+    perRequest: 'every debited API request',
+    trick: (i) => policyCached(records[i & 63], 2_592_000),
+    plain: (i) => policyPlain(records[i & 63], 2_592_000),
+  },
+  { name: 'Bearer (1 KB): by hand / regex', perRequest: 'every API request of an SSO account', trick: (i) => bearerByHand(jwts[i & 15]), plain: (i) => bearerPlain(jwts[i & 15]) },
+];
+
+/** ns per call of `calls` calls of `run`. */
+function time(run: (i: number) => unknown, calls: number): number {
+  const started = process.hrtime.bigint();
+  for (let i = 0; i < calls; i++) consume(run(i));
+  return Number(process.hrtime.bigint() - started) / calls;
+}
+
+// Both variants must answer the same.
+for (const pair of pairs) {
+  for (let i = 0; i < 64; i++) {
+    if (JSON.stringify(pair.trick(i)) !== JSON.stringify(pair.plain(i))) throw new Error(`${pair.name}: the variants disagree on input ${i}`);
+  }
+}
+
+const fmt = (ns: number) => ns.toFixed(1);
+console.log(`node ${process.version}, ${ROUNDS} interleaved rounds of ${CALLS.toLocaleString('en-US')} calls per variant, a request = ${REQUEST_NS.toLocaleString('en-US')} ns\n`);
+console.log('| trick / plain | runs on | trick ns/call (range) | plain ns/call (range) | saving ns, median of rounds (range) | share of a request | verdict |');
+console.log('|---|---|---|---|---|---|---|');
+for (const pair of pairs) {
+  // Warm-up: both variants optimised before timing.
+  time(pair.trick, CALLS);
+  time(pair.plain, CALLS);
+  const trick: number[] = [];
+  const plain: number[] = [];
+  const saving: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    let t: number;
+    let p: number;
+    if (round % 2 === 0) {
+      t = time(pair.trick, CALLS);
+      p = time(pair.plain, CALLS);
+    } else {
+      p = time(pair.plain, CALLS);
+      t = time(pair.trick, CALLS);
+    }
+    trick.push(t);
+    plain.push(p);
+    saving.push(p - t);
+  }
+  const share = median(saving) / REQUEST_NS;
+  const range = (values: number[]) => `${fmt(Math.min(...values))}-${fmt(Math.max(...values))}`;
+  console.log(
+    `| ${pair.name} | ${pair.perRequest} | ${fmt(median(trick))} (${range(trick)}) | ${fmt(median(plain))} (${range(plain)}) | ${fmt(median(saving))} (${range(saving)}) | ${(share * 100).toFixed(3)} % | ${share >= 0.05 ? 'keep the trick' : 'plain'} |`,
+  );
+}
+if (sink < 0) console.log(sink);
