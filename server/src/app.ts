@@ -11,7 +11,7 @@ import { connectHandler } from './problem/connect-handler.js';
 import { errorHandler } from './problem/error-handler.js';
 import { notFoundHandler } from './problem/not-found-handler.js';
 import { ProblemError } from './problem/problem-error.js';
-import { ACCOUNT_BODY_LIMIT } from './routes/account/index.js';
+import { ACCOUNT_BODY_LIMIT } from './routes/account/account-route.js';
 import { sendProblem } from './problem/send-problem.js';
 import { accessFields } from './access-log.js';
 import { bufferedLogStream } from './log-stream.js';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { problemResponses } from '../../schemas/problem.js';
-import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE, type AccountRouteContext } from './index.js';
+import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE } from './account-route.js';
+import type { AccountRouteContext } from './index.js';
 import { body, ISO_TIME_OR_NULL } from './schemas.js';
 
 const PLAN_ENUM = { type: 'string', enum: ['standard', 'pro'] } as const;

@@ -11,9 +11,6 @@ import { accountSessionRoutes } from './session.js';
 import { accountSsoRoutes } from './sso.js';
 import type { SsoSignIn } from '../../sso/sso-sign-in.js';
 
-/** Largest account API request body: an e-mail, a 256-character password (up to 4 bytes each) and a little JSON. */
-export const ACCOUNT_BODY_LIMIT = 4096;
-
 /** Options of the account API and the pages that need a session. */
 export interface AccountSiteOptions {
   /** The account use cases. */
@@ -34,9 +31,6 @@ export interface AccountRouteContext {
   /** The client's address for throttling. */
   clientIp(request: FastifyRequest): string;
 }
-
-/** Shared route schema parts of the account API, for the OpenAPI document. */
-export const ACCOUNT_ROUTE = { tags: ['account'] } as const;
 
 /**
  * The JSON account API under `/account/v1` that the dashboard pages use:

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { servingPlan } from '../../accounts/billing.js';
 import { problemResponses } from '../../schemas/problem.js';
-import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE, type AccountRouteContext } from './index.js';
+import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE } from './account-route.js';
+import type { AccountRouteContext } from './index.js';
 import { body, ISO_TIME, STRING, USAGE_SCHEMA } from './schemas.js';
 
 const ACCOUNT_SCHEMA = {

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { clearSessionCookie, setSessionCookie } from '../../accounts/session-cookie.js';
 import { problemResponses } from '../../schemas/problem.js';
-import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE, type AccountRouteContext } from './index.js';
+import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE } from './account-route.js';
+import type { AccountRouteContext } from './index.js';
 import { ACCEPTED_SCHEMA, body, STRING } from './schemas.js';
 
 const CHECK_MAIL = 'If the address can receive mail, a message is on its way; follow its link.';
