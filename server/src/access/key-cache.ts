@@ -1,6 +1,7 @@
 import type { Awaitable } from '../awaitable.js';
 import { digestMatches } from '../store/api-key.js';
 import type { KeyRecord, Store } from '../store/store.js';
+import { sameText } from '../constant-time-equal.js';
 
 /** How long a key read from the store is trusted: revocation takes effect on every instance within this time. */
 export const KEY_CACHE_TTL_MS = 1000;
@@ -96,18 +97,4 @@ export class KeyCache {
     }
     return record;
   }
-}
-
-/**
- * Whether two strings are equal, in time that depends only on their lengths
- * (keys have one fixed length): every code unit is compared, differences are
- * OR-ed together and there is no early exit. The same as timingSafeEqual on
- * the bytes, without two buffers and a native call per request.
- * @example sameText('uss_live_a', 'uss_live_b') // false
- */
-export function sameText(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let difference = 0;
-  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return difference === 0;
 }
