@@ -48,7 +48,7 @@ export async function accountSsoRoutes(app: FastifyInstance, { context, signIn }
       const email = (request.body as { email: string }).email;
       // Counted per IP like password sign-ins (each start asks the provider's discovery document and seals a sign-in),
       // and refused while the address's sign-in budget is spent; it checks no password, so it takes none of it.
-      await context.accounts.throttled('sso', context.clientIp(request), normalizeEmail(email) ?? '');
+      await context.people.throttled('sso', context.clientIp(request), normalizeEmail(email) ?? '');
       const { sealedSignIn, authorizationUrl } = await signIn.start(email);
       setSignInCookie(reply, context.publicUrl(), sealedSignIn);
       return { authorizationUrl };

@@ -43,6 +43,5 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(phoneRoutes);
   await app.register(phonesRoutes);
   await app.register(zipRoutes);
-  const accounts = app.ussynth.accounts;
-  if (accounts) await app.register(usageRoutes, { accounts });
+  await app.register(usageRoutes, { plans: app.ussynth.plans });
 }
