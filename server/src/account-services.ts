@@ -1,9 +1,10 @@
 import { KeyCache } from './access/key-cache.js';
-import { AccountService } from './accounts/account-service.js';
+import { AccountKeyService } from './accounts/account-key-service.js';
 import { ActivityRecorder } from './accounts/activity-recorder.js';
 import type { AuthThrottle } from './accounts/auth-throttle.js';
 import type { Billing } from './accounts/billing.js';
-import { operatorBilling } from './billing/operator-billing.js';
+import { PeopleService } from './accounts/people-service.js';
+import { PlanService } from './accounts/plan-service.js';
 import type { Mailer } from './mail/mailer.js';
 import { loadSecretKey } from './sso/secret-key.js';
 import { SsoSignIn } from './sso/sso-sign-in.js';
@@ -15,8 +16,8 @@ export interface AccountServicesDeps {
   store: Store;
   /** Where account e-mail goes. */
   mailer: Mailer;
-  /** How plans are paid for (default: no payment, new accounts without a plan until the operator sets one). */
-  billing?: Billing;
+  /** How plans are paid for: Stripe, or operatorBilling (no payment; the operator sets plans). */
+  billing: Billing;
   /** Sign-in, sign-up and e-mail throttles (in memory, or shared through Redis). */
   throttle: AuthThrottle;
   /** Epoch ms now. */
@@ -35,8 +36,15 @@ export interface AccountServicesDeps {
 
 /** The account services the app is given (see AppServices), and the key that seals SSO client secrets. */
 export interface AccountServices {
-  accounts: AccountService;
-  /** The key cache the app must use (services.keys): the account service drops its entries on revocation and deletion. */
+  /** Sign-up, sign-in, sessions, passwords, the account's deletion. */
+  people: PeopleService;
+  /** API keys by their owners. */
+  accountKeys: AccountKeyService;
+  /** Plans, billing status and usage. */
+  plans: PlanService;
+  /** The billing the services were made with. */
+  billing: Billing;
+  /** The key cache the app must use (services.keys): the people and key services drop its entries on revocation and deletion. */
   keys: KeyCache;
   activity: ActivityRecorder;
   sso: SsoVerifier;
@@ -45,19 +53,21 @@ export interface AccountServices {
 }
 
 /**
- * Wires sign-up, sessions and keys by their owners, the activity recorder,
- * SSO sign-in and the /v1 token verifier on one store: the server and the
- * test server make them here, so they are made alike.
- * @example const { accounts, activity, sso, ssoSignIn } = accountServices({ store, mailer, throttle: new AuthThrottle(), clock: Date.now, publicUrl, storeFile });
+ * Wires the people, key and plan services, the activity recorder, SSO
+ * sign-in and the /v1 token verifier on one store: the server and the test
+ * server make them here, so they are made alike.
+ * @example const { people, accountKeys, plans, activity, sso, ssoSignIn } = accountServices({ store, mailer, billing: operatorBilling('none'), throttle: new AuthThrottle(), clock: Date.now, publicUrl, storeFile });
  */
 export function accountServices(deps: AccountServicesDeps): AccountServices {
   const onError = deps.onError ?? (() => {});
-  const { store, clock, publicUrl } = deps;
+  const { store, billing, clock, publicUrl } = deps;
   const activity = new ActivityRecorder(store.accounts, (error) => onError('activity flush', error));
   const keys = new KeyCache(store);
-  const accounts = new AccountService({ store, mailer: deps.mailer, billing: deps.billing ?? operatorBilling('none'), throttle: deps.throttle, activity, clock, publicUrl, onBackgroundError: onError, keys });
+  const people = new PeopleService({ store, mailer: deps.mailer, billing, throttle: deps.throttle, clock, publicUrl, onBackgroundError: onError, keys });
+  const accountKeys = new AccountKeyService({ store, activity, clock, keys });
+  const plans = new PlanService({ store, billing, activity, clock });
   // Made beside the store on first start when USSYNTH_SECRET_KEY is not set (a PostgreSQL store requires it).
   const secretKey = loadSecretKey(deps.secretKey, deps.storeFile);
-  const ssoSignIn = new SsoSignIn({ sso: store.sso, secretKey, publicUrl, startSession: (person) => accounts.startSession(person), clock });
-  return { accounts, keys, activity, sso: new SsoVerifier(store.sso, deps.sso), ssoSignIn, secretKey };
+  const ssoSignIn = new SsoSignIn({ sso: store.sso, secretKey, publicUrl, startSession: (person) => people.startSession(person), clock });
+  return { people, accountKeys, plans, billing, keys, activity, sso: new SsoVerifier(store.sso, deps.sso), ssoSignIn, secretKey };
 }

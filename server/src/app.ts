@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { AuthFailureLimit } from './access/auth-failures.js';
-import { KeyCache } from './access/key-cache.js';
 import { recordsAsked } from './access/records-asked.js';
 import { refundUndelivered } from './access/refund-undelivered.js';
 import { ConnectionGuard, drainRefusal } from './connection-guard.js';
@@ -11,14 +9,12 @@ import { connectHandler } from './problem/connect-handler.js';
 import { errorHandler } from './problem/error-handler.js';
 import { notFoundHandler } from './problem/not-found-handler.js';
 import { ProblemError } from './problem/problem-error.js';
-import { ACCOUNT_BODY_LIMIT } from './routes/account/index.js';
+import { ACCOUNT_BODY_LIMIT } from './routes/account/account-route.js';
 import { sendProblem } from './problem/send-problem.js';
 import { accessFields } from './access-log.js';
 import { bufferedLogStream } from './log-stream.js';
 import { DOCS_PAGE_HEADERS } from './page-headers.js';
 import { mentionsKey } from './redacted-url.js';
-import { TokenBucketLimiter } from './limits/token-bucket.js';
-import { ServiceMetrics } from './metrics.js';
 import { healthRoutes } from './routes/health/index.js';
 import { siteRoutes } from './routes/root/index.js';
 import { STRIPE_WEBHOOK_BODY_LIMIT, STRIPE_WEBHOOK_PATH, stripeWebhookRoute } from './routes/billing/stripe-webhook.js';
@@ -28,6 +24,7 @@ import { API_PATHS, apiRoutes } from './routes/v1/index.js';
 import { corsPreflightRoutes } from './access/cors.js';
 import { problemSchema } from './schemas/problem.js';
 import { RECORD_SCHEMAS } from './schemas/records.js';
+import { resolveServices, type ServiceOptions } from './resolve-services.js';
 import type { AppServices } from './services.js';
 
 /** How often Node checks open connections against the headers and request timeouts. */
@@ -37,7 +34,7 @@ const CONNECTION_CHECK_MS = 1000;
 export interface UssynthAppOptions {
   /** Validated configuration. */
   config: ServerConfig;
-  /** Store, limiter, quota and clock. */
+  /** Every service, defaults applied (resolveServices). */
   services: AppServices;
   /** The public base URL (links in e-mails, the dashboard, allowed origins). */
   publicUrl: () => string;
@@ -53,12 +50,7 @@ export interface UssynthAppOptions {
  */
 export async function ussynthApp(app: FastifyInstance, options: UssynthAppOptions): Promise<void> {
   const { config, services, connections } = options;
-  app.decorate('ussynth', {
-    ...services,
-    keys: services.keys ?? new KeyCache(services.store),
-    metrics: services.metrics ?? new ServiceMetrics(),
-    authFailures: services.authFailures ?? new AuthFailureLimit(new TokenBucketLimiter(), config.authFailuresPerSecond),
-  });
+  app.decorate('ussynth', services);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler(API_PATHS));
   app.addSchema(problemSchema);
@@ -89,11 +81,11 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
     if (!connections.admit(request, done)) return;
     done();
   });
-  const metrics = services.metrics;
+  const { metrics } = services;
   app.addHook('onResponse', (request, reply, done) => {
     // One structured line per request, with its id; never the key, and the URL redacted.
     request.server.log.info(accessFields(request, reply), 'request');
-    metrics?.answered(request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    metrics.answered(request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
     connections.finished(request);
     done();
   });
@@ -105,8 +97,8 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
   await app.register(healthRoutes, { draining: () => connections.draining, metrics: config.metricsPort === null });
   await app.register(apiRoutes, { prefix: '/v1' });
   await app.register(corsPreflightRoutes, { prefix: '/v1' });
-  if (services.billing) await app.register(stripeWebhookRoute, { billing: services.billing });
-  await app.register(siteRoutes, { webDir: config.webDir, accounts: services.accounts, publicUrl: options.publicUrl, ssoSignIn: services.ssoSignIn });
+  await app.register(stripeWebhookRoute, { billing: services.billing });
+  await app.register(siteRoutes, { webDir: config.webDir, services, publicUrl: options.publicUrl });
 }
 (ussynthApp as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
 
@@ -121,10 +113,11 @@ function keyInUrl(): ProblemError {
  * A Fastify instance with the service registered and the deliberate limits
  * of the config (timeouts, size caps), not yet listening; tests call
  * `listen({ port: 0 })` on it, server.ts listens on the configured port.
+ * The services' defaults are applied here, once (resolveServices).
  * Logs go to standard output, or to `options.logFd`.
- * @example const app = await buildApp(config, services, { publicUrl: () => 'http://127.0.0.1:3000' }); await app.listen({ port: 0 });
+ * @example const app = await buildApp(config, { ...accountServices(deps), store, rateLimiter, quota, clock: Date.now }, { publicUrl: () => 'http://127.0.0.1:3000' }); await app.listen({ port: 0 });
  */
-export async function buildApp(config: ServerConfig, services: AppServices, options: { logFd?: number; publicUrl: () => string }): Promise<FastifyInstance> {
+export async function buildApp(config: ServerConfig, serviceOptions: ServiceOptions, options: { logFd?: number; publicUrl: () => string }): Promise<FastifyInstance> {
   const log = config.logLevel === 'silent' ? undefined : bufferedLogStream(options.logFd);
   const app = Fastify({
     logger: log ? { level: config.logLevel, redact: ['req.headers["x-api-key"]', 'headers["x-api-key"]'], stream: log.stream } : false,
@@ -156,7 +149,7 @@ export async function buildApp(config: ServerConfig, services: AppServices, opti
   app.server.headersTimeout = config.headersTimeoutMs;
   app.server.on('connect', connectHandler);
   if (log) app.addHook('onClose', (_instance, done) => (log.close(), done()));
-  const metrics = services.metrics ?? new ServiceMetrics();
+  const services = resolveServices(config, serviceOptions);
   const connections = new ConnectionGuard(
     app.server,
     {
@@ -167,11 +160,11 @@ export async function buildApp(config: ServerConfig, services: AppServices, opti
       maxRecordsPipelined: config.maxRecordsPipelined,
       maxRecordsPerKey: config.maxRecordsPerKey,
     },
-    { undelivered: refundUndelivered, metrics, cost: recordsAsked },
+    { undelivered: refundUndelivered, metrics: services.metrics, cost: recordsAsked },
   );
   app.decorate('connections', connections);
   // Before Fastify stops routing and Node closes idle connections: from now on requests are refused, not started.
   app.addHook('preClose', (done) => (connections.drain(), done()));
-  await app.register(ussynthApp, { config, services: { ...services, metrics }, connections, publicUrl: options.publicUrl });
+  await app.register(ussynthApp, { config, services, connections, publicUrl: options.publicUrl });
   return app;
 }

@@ -80,7 +80,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       throw error;
     }
   }
-  const { accounts, keys, activity, sso, ssoSignIn } = accountServices({
+  const account = accountServices({
     store,
     mailer,
     billing,
@@ -94,7 +94,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   // Many instances share PostgreSQL: each serves the quota from leased blocks (docs/deploy.md); the embedded store's
   // ledger decides in memory already.
   const quota = config.store.engine === 'postgres' ? new LeasedMonthlyQuota(store) : new StoreMonthlyQuota(store);
-  const services = { redis: redis && { ready: () => redis.status === 'ready' }, store, rateLimiter: limiter, quota, clock: Date.now, authFailures, accounts, keys, activity, metrics, sso, ssoSignIn, billing };
+  const { activity } = account;
+  const services = { ...account, redis: redis ? { ready: () => redis.status === 'ready' } : null, store, rateLimiter: limiter, quota, clock: Date.now, authFailures, metrics };
   const app = await buildApp(config, services, { publicUrl });
   log = app.log;
   const prune = setInterval(() => {

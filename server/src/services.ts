@@ -3,41 +3,50 @@ import type { RateDecision, RateLimiter } from './limits/rate-limiter.js';
 import type { KeyRecord, Store } from './store/store.js';
 import type { AuthFailureLimit } from './access/auth-failures.js';
 import type { KeyCache } from './access/key-cache.js';
-import type { AccountService } from './accounts/account-service.js';
+import type { AccountKeyService } from './accounts/account-key-service.js';
 import type { ActivityRecorder } from './accounts/activity-recorder.js';
+import type { PeopleService } from './accounts/people-service.js';
+import type { PlanService } from './accounts/plan-service.js';
 import type { Billing } from './accounts/billing.js';
 import type { ServiceMetrics } from './metrics.js';
 import type { SsoVerifier } from './sso/sso-verifier.js';
 import type { SsoSignIn } from './sso/sso-sign-in.js';
 
-/** What the routes use, behind interfaces: swap SQLite for PostgreSQL or the bucket for Redis here only. */
+/**
+ * What the routes use, behind interfaces (swap SQLite for PostgreSQL or the bucket for Redis here only), resolved once
+ * by resolveServices (resolve-services.ts): every member is set, so nothing downstream checks or asserts one.
+ */
 export interface AppServices {
   /** Accounts, keys, usage. */
   store: Store;
-  /** Keys read through a short-lived cache (revocation delay = its TTL). */
-  keys?: KeyCache;
+  /** Keys read through a short-lived cache (revocation delay = its TTL); the account services drop its entries. */
+  keys: KeyCache;
   /** Per-key request rate. */
   rateLimiter: RateLimiter;
   /** Per-account monthly records. */
   quota: MonthlyQuota;
   /** Epoch ms now; injectable so limits can be tested at month edges. */
   clock: () => number;
-  /** Sign-up, sessions, keys by their owners, plans and usage; without it the dashboard and /account/v1 are off. */
-  accounts?: AccountService;
-  /** How plans are paid for (Stripe, or none); the webhook route is served when set. */
-  billing?: Billing;
+  /** Sign-up, sign-in, sessions, passwords and the account's deletion (/account/v1 and the dashboard). */
+  people: PeopleService;
+  /** API keys by their owners (/account/v1/keys). */
+  accountKeys: AccountKeyService;
+  /** Plans, billing status and usage (/account/v1, /v1/usage). */
+  plans: PlanService;
+  /** How plans are paid for (Stripe, or none: the operator sets plans); the Stripe webhook route uses it. */
+  billing: Billing;
   /** Per-day records, refusals and keys' last use, for the dashboard and /v1/usage. */
-  activity?: ActivityRecorder;
-  /** The service's counters, shown at /metrics (default: new ones). */
-  metrics?: ServiceMetrics;
-  /** Failed authentications per client address (default: an in-process token bucket at the configured rate). */
-  authFailures?: AuthFailureLimit;
-  /** Redis, when the limits are shared through it: /readyz reports it (the service still serves on the fallbacks). */
-  redis?: { ready(): boolean };
-  /** Enterprise SSO on /v1: the provider's access token next to the key; without it keys work alone. */
-  sso?: SsoVerifier;
-  /** Dashboard sign-in through Enterprise accounts' OpenID Providers; without it "Sign in with SSO" is off. */
-  ssoSignIn?: SsoSignIn;
+  activity: ActivityRecorder;
+  /** The service's counters, shown at /metrics. */
+  metrics: ServiceMetrics;
+  /** Failed authentications per client address. */
+  authFailures: AuthFailureLimit;
+  /** Redis when the limits are shared through it (/readyz reports it; the service still serves on the fallbacks), else null. */
+  redis: { ready(): boolean } | null;
+  /** Enterprise SSO on /v1: the provider's access token next to the key, for accounts with SSO. */
+  sso: SsoVerifier;
+  /** Dashboard sign-in through Enterprise accounts' OpenID Providers ("Sign in with SSO"). */
+  ssoSignIn: SsoSignIn;
 }
 
 /** What authentication established for a request. */

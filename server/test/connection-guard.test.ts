@@ -188,7 +188,7 @@ describe('clients that pipeline and never read', () => {
       const refusal = responses[72];
       expect(refusal.headers.connection).toBe('close');
       expect(JSON.parse(refusal.body.toString()).code).toBe('too_many_pipelined_requests');
-      expect(await server.app.ussynth.metrics!.value('pipelined_requests_refused_total')).toBe(1);
+      expect(await server.app.ussynth.metrics.value('pipelined_requests_refused_total')).toBe(1);
       expect((await server.store.listKeys(calendarMonth(Date.now()).period)).find((k) => k.id === id)!.used).toBe(72);
     } finally {
       await server.destroy();

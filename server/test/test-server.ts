@@ -10,7 +10,9 @@ import { issueKey } from '../src/store/issue-key.js';
 import { openSqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import type { Store } from '../src/store/store.js';
 import { TIER_LIMITS, type Tier } from '../src/store/tiers.js';
-import type { AccountService } from '../src/accounts/account-service.js';
+import type { AccountKeyService } from '../src/accounts/account-key-service.js';
+import type { PeopleService } from '../src/accounts/people-service.js';
+import type { PlanService } from '../src/accounts/plan-service.js';
 import { AuthThrottle } from '../src/accounts/auth-throttle.js';
 import type { Mailer } from '../src/mail/mailer.js';
 import { outboxMailer } from '../src/mail/outbox-mailer.js';
@@ -26,8 +28,10 @@ export interface TestServer {
   store: Store;
   dir: string;
   dbPath: string;
-  /** The account use cases the app serves. */
-  accounts: AccountService;
+  /** The account use cases the app serves: people and sign-in, keys, plans and usage. */
+  people: PeopleService;
+  accountKeys: AccountKeyService;
+  plans: PlanService;
   /** The key sealing SSO client secrets (the key file beside the store). */
   secretKey: Uint8Array;
   /** The outbox folder (when no mailer was given). */
@@ -65,9 +69,11 @@ export async function startTestServer(
   const mailer = options.mailer ?? outboxMailer(outbox, 'ussynth <no-reply@localhost>', () => {});
   const throttle = options.throttle ?? new AuthThrottle();
   const billing = options.billing ? options.billing({ store, publicUrl }) : operatorBilling('standard');
-  const { accounts, keys, activity, sso, ssoSignIn, secretKey } = accountServices({ store, mailer, throttle, clock, publicUrl, storeFile: dbPath, sso: options.sso, billing });
+  const account = accountServices({ store, mailer, throttle, clock, publicUrl, storeFile: dbPath, sso: options.sso, billing });
+  const { people, accountKeys, plans, activity, secretKey } = account;
   const logFd = options.logFile === undefined ? undefined : openSync(options.logFile, 'w');
-  const app = await buildApp(config, { store, rateLimiter: new TokenBucketLimiter(), quota: new StoreMonthlyQuota(store), clock, accounts, keys, activity, sso, ssoSignIn, billing }, { logFd, publicUrl });
+  // The metrics, the failed-authentication limit and Redis (none) are resolveServices' defaults.
+  const app = await buildApp(config, { ...account, store, rateLimiter: new TokenBucketLimiter(), quota: new StoreMonthlyQuota(store), clock }, { logFd, publicUrl });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -88,7 +94,9 @@ export async function startTestServer(
     store,
     dir,
     dbPath,
-    accounts,
+    people,
+    accountKeys,
+    plans,
     secretKey,
     outbox,
     async key(tier = 'enterprise', limits) {

@@ -41,16 +41,16 @@ export function afterDebit<T>(request: FastifyRequest, reply: FastifyReply, reco
     access.quota = granted;
     // At once: the decision is known (a refusal carries them too).
     setRateLimitHeaders(request, reply);
-    services.metrics?.decided(granted.granted ? 'quota_granted' : 'quota_refused');
+    services.metrics.decided(granted.granted ? 'quota_granted' : 'quota_refused');
     if (!granted.granted) {
-      services.activity?.refused(access.key.accountId, 'quota_exceeded', now);
+      services.activity.refused(access.key.accountId, 'quota_exceeded', now);
       throw quotaExceeded(records, granted, access.key.monthlyQuota, now);
     }
     access.records = records;
   };
   // Counted for the dashboard once durable: a debit undone after a failed write was never used.
   const counted = () => {
-    services.activity?.debited(access.key.accountId, records, now);
+    services.activity.debited(access.key.accountId, records, now);
     return body();
   };
   if (!isPromise(decision)) {

@@ -35,7 +35,7 @@ export class AuthFailureLimit {
 
   private answer(request: FastifyRequest, problem: ProblemError, decision: RateDecision): ProblemError {
     if (decision.allowed) return problem;
-    request.server.ussynth.metrics?.count('auth_failures_throttled_total');
+    request.server.ussynth.metrics.count('auth_failures_throttled_total');
     return new ProblemError(
       'too_many_auth_failures',
       `more than ${this.perSecond} failed authentications per second from this address; retry after ${decision.retryAfterSeconds} s with a valid key`,

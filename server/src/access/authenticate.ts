@@ -35,7 +35,7 @@ export function authenticate(request: FastifyRequest, reply: FastifyReply, done:
   const shape = typeof presented === 'string' ? keyShape(presented) : undefined;
   if (!shape) return failed(request, done, malformedKey());
   const services = request.server.ussynth;
-  const keys = services.keys!;
+  const keys = services.keys;
   const now = services.clock();
   // The common case: the key that matched this cached record a moment ago (which proves its checksum too).
   const cached = keys.peek(shape.id, now);
@@ -69,7 +69,7 @@ export function authenticate(request: FastifyRequest, reply: FastifyReply, done:
 
 /** Answers a failed authentication: its 401, or 429 once the client's address failed too often (AuthFailureLimit). */
 function failed(request: FastifyRequest, done: HookHandlerDoneFunction, problem: ProblemError): void {
-  const answer = request.server.ussynth.authFailures!.refusal(request, problem);
+  const answer = request.server.ussynth.authFailures.refusal(request, problem);
   if (isPromise(answer)) answer.then(done, done);
   else done(answer);
 }
@@ -89,9 +89,9 @@ function admit(request: FastifyRequest, reply: FastifyReply, record: KeyRecord, 
 
 function refuseUnpaid(request: FastifyRequest, record: KeyRecord, now: number, done: HookHandlerDoneFunction): void {
   const { activity, metrics } = request.server.ussynth;
-  activity?.used(record.id, now);
-  activity?.refused(record.accountId, 'subscription_required', now);
-  metrics?.decided('subscription_refused');
+  activity.used(record.id, now);
+  activity.refused(record.accountId, 'subscription_required', now);
+  metrics.decided('subscription_refused');
   done(new ProblemError('subscription_required', `the account ${record.accountName} has no paid plan: subscribe on the dashboard (or, where the service takes no payment, ask the operator to set a plan); key ${record.id} works again once it is paid`));
 }
 
@@ -104,15 +104,15 @@ function settle(request: FastifyRequest, reply: FastifyReply, key: KeyRecord, ra
   // Every field set at once: one object shape for every request.
   request.access = { key, rate, quota: undefined, records: 0, now };
   const { activity, metrics } = request.server.ussynth;
-  activity?.used(key.id, now);
+  activity.used(key.id, now);
   if (rate.allowed) {
-    metrics?.decided('rate_allowed');
+    metrics.decided('rate_allowed');
     // The key's share of the records in the making: past it the request waits, unstarted and uncharged.
     if (request.server.connections.admitKey(request, key.id, done)) done();
     return;
   }
-  metrics?.decided('rate_refused');
-  activity?.refused(key.accountId, 'rate_limited', now);
+  metrics.decided('rate_refused');
+  activity.refused(key.accountId, 'rate_limited', now);
   const refuse = () =>
     done(
       new ProblemError('rate_limited', `more than ${key.rate} requests per second for key ${key.id}; retry after ${rate.retryAfterSeconds} s`, {

@@ -1,7 +1,7 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { Awaitable } from '../awaitable.js';
 import { digestMatches } from '../store/api-key.js';
 import type { KeyRecord, Store } from '../store/store.js';
+import { sameText } from '../constant-time-equal.js';
 
 /** How long a key read from the store is trusted: revocation takes effect on every instance within this time. */
 export const KEY_CACHE_TTL_MS = 1000;
@@ -97,17 +97,4 @@ export class KeyCache {
     }
     return record;
   }
-}
-
-/**
- * Whether two strings are equal, compared with `crypto.timingSafeEqual` on
- * their UTF-16 code units: in time that depends only on their lengths (keys
- * and tokens have one fixed length), so a mismatch does not tell where it is.
- * UTF-16 rather than UTF-8 because it is lossless (a lone surrogate is not
- * replaced) and gives both strings the same byte length once their lengths match.
- * @example sameText('uss_live_a', 'uss_live_b') // false
- */
-export function sameText(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  return timingSafeEqual(Buffer.from(a, 'utf16le'), Buffer.from(b, 'utf16le'));
 }

@@ -25,5 +25,5 @@ export function refundUndelivered(request: FastifyRequest): void {
     failed(error);
     return;
   }
-  services.metrics?.count('records_refunded_total', records);
+  services.metrics.count('records_refunded_total', records);
 }

@@ -13,7 +13,7 @@ import { isPromise } from '../awaitable.js';
 export function requireSsoToken(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
   const access = request.access;
   const sso = request.server.ussynth.sso;
-  if (access === null || sso === undefined || access.key.tier !== 'enterprise') return done();
+  if (access === null || access.key.tier !== 'enterprise') return done();
   const subject = sso.check(access.key.accountId, request.headers.authorization, access.now);
   if (!isPromise(subject)) {
     request.ssoSubject = subject;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sameText } from '../access/key-cache.js';
+import { sameText } from '../constant-time-equal.js';
 import { keyDigest } from '../store/api-key.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { SESSION_ABSOLUTE_MS } from './account-service.js';
+import { SESSION_ABSOLUTE_MS } from './people-service.js';
 import { clearHostCookie, hostCookie, setHostCookie, type HostCookie } from './host-cookie.js';
 
 /** The session cookie's name and attributes for a public URL (`__Host-ussynth_session` on https). */

@@ -1,6 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isPromise } from '../awaitable.js';
-import { setRateLimitHeaders } from '../access/rate-limit-headers.js';
 import { redactedUrl } from '../redacted-url.js';
 import { problemSpec, type ProblemCode } from './http-error-codes.js';
 
@@ -43,8 +41,9 @@ export function problemBody(request: FastifyRequest, code: ProblemCode, detail: 
 
 /**
  * Sends a problem+json response with the headers every response carries,
- * including from paths that skip the hooks (framework errors, 404s), and the
- * RateLimit headers once the request was authenticated.
+ * including from paths that skip the hooks (framework errors, 404s). The
+ * authenticated API's RateLimit headers are set before, by the access layer
+ * (access/rate-limit-error-handler.ts).
  * @example return sendProblem(request, reply, 'not_found', 'no route GET /v2/x')
  */
 export function sendProblem(
@@ -58,11 +57,5 @@ export function sendProblem(
   reply.code(body.status).type('application/problem+json');
   reply.header('x-content-type-options', 'nosniff').header('cache-control', 'no-store').header('x-request-id', request.id);
   if (extras.headers) reply.headers(extras.headers);
-  const rateLimit = request.access && !reply.hasHeader('ratelimit') ? setRateLimitHeaders(request, reply) : undefined;
-  if (!isPromise(rateLimit)) return reply.send(body);
-  rateLimit.then(
-    () => reply.send(body),
-    () => reply.send(body),
-  );
-  return reply;
+  return reply.send(body);
 }

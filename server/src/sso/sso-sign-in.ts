@@ -1,5 +1,5 @@
 import * as oidc from 'openid-client';
-import type { CurrentSession } from '../accounts/account-service.js';
+import type { CurrentSession } from '../accounts/current-session.js';
 import { emailDomain, normalizeEmail } from '../accounts/email-address.js';
 import { sameToken } from '../accounts/secret-token.js';
 import { ProblemError } from '../problem/problem-error.js';

@@ -29,7 +29,7 @@ describe('failed authentications per client address', () => {
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses.slice(10)).toEqual(Array(20).fill(429));
     expect((await server.get('/v1/ein', key)).status).toBe(200);
-    expect(await server.app.ussynth.metrics!.value('auth_failures_throttled_total')).toBe(20);
+    expect(await server.app.ussynth.metrics.value('auth_failures_throttled_total')).toBe(20);
   });
 
   it('counts IPv6 clients by their /64 and IPv4-mapped ones as IPv4', () => {

@@ -45,7 +45,7 @@ describe('the sign-in throttle takes the attempt before the password is checked 
   afterAll(() => server.destroy());
 
   it('checks at most 5 of 60 concurrent wrong guesses from 20 addresses, and then refuses the right password too', async () => {
-    await server.accounts.signUp('target@example.com', PASSWORD, '127.0.0.200');
+    await server.people.signUp('target@example.com', PASSWORD, '127.0.0.200');
     const statuses = await concurrentGuesses([server], 'target@example.com', 60, 20);
     // Each non-429 answer is one argon2 check (401 invalid_credentials); the rest never reached the hash.
     expect(statuses.filter((status) => status !== 429)).toEqual(Array(AUTH_LIMITS.failedSigninsPerAddress).fill(401));
@@ -54,7 +54,7 @@ describe('the sign-in throttle takes the attempt before the password is checked 
   });
 
   it('gives the attempt back on a good sign-in (and clears earlier failures), so the owner is not locked out by their own typos', async () => {
-    await server.accounts.signUp('owner@example.com', PASSWORD, '127.0.0.201');
+    await server.people.signUp('owner@example.com', PASSWORD, '127.0.0.201');
     for (let i = 0; i < AUTH_LIMITS.failedSigninsPerAddress - 1; i++) expect(await post(server.url, '/session', { email: 'owner@example.com', password: WRONG }, '127.0.0.50')).toBe(401);
     expect(await post(server.url, '/session', { email: 'owner@example.com', password: PASSWORD }, '127.0.0.50')).toBe(200);
     const after = await concurrentGuesses([server], 'owner@example.com', 10, 5);
@@ -121,7 +121,7 @@ describe('the sign-in throttle shared through Redis by two server instances', ()
   it('refunds a good sign-in in Redis: the owner signs in after 4 typos and keeps the full budget', async () => {
     // Made on one instance's store; the throttle is what is shared, so the sign-ins go to that instance.
     const [first] = servers;
-    await first.accounts.signUp('redis-owner@example.com', PASSWORD, '127.0.0.202');
+    await first.people.signUp('redis-owner@example.com', PASSWORD, '127.0.0.202');
     for (let i = 0; i < AUTH_LIMITS.failedSigninsPerAddress - 1; i++) expect(await post(first.url, '/session', { email: 'redis-owner@example.com', password: WRONG }, '127.0.0.51')).toBe(401);
     expect(await post(first.url, '/session', { email: 'redis-owner@example.com', password: PASSWORD }, '127.0.0.51')).toBe(200);
     const after = await concurrentGuesses([first], 'redis-owner@example.com', 10, 5);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { problemResponses } from '../../schemas/problem.js';
-import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE, type AccountRouteContext } from './index.js';
+import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE } from './account-route.js';
+import type { AccountRouteContext } from './index.js';
 import { body, ISO_TIME_OR_NULL } from './schemas.js';
 
 const PLAN_ENUM = { type: 'string', enum: ['standard', 'pro'] } as const;
@@ -56,18 +57,18 @@ const URL_SCHEMA = { type: 'object', required: ['url'], properties: { url: { typ
  * @example await app.register(accountBillingRoutes, { context })
  */
 export async function accountBillingRoutes(app: FastifyInstance, { context }: { context: AccountRouteContext }): Promise<void> {
-  const { accounts } = context;
+  const { plans } = context;
   const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
   app.get('/plans', { schema: { ...ACCOUNT_ROUTE, operationId: 'listPlans', summary: 'The plans on offer with their prices (no session needed)', response: { 200: PLANS_SCHEMA } } }, async () => ({
-    billing: accounts.billingMode,
-    signUpPlan: accounts.signUpPlan,
-    plans: await accounts.offers(),
+    billing: plans.billingMode,
+    signUpPlan: plans.signUpPlan,
+    plans: await plans.offers(),
   }));
 
   app.get('/billing', { schema: { ...ACCOUNT_ROUTE, operationId: 'getBilling', summary: 'The account\'s plan, its status, grace and renewal', response: { 200: BILLING_SCHEMA, ...problemResponses(401) } } }, async (request) => {
-    const status = await accounts.billingStatus(await context.session(request));
-    return { billing: accounts.billingMode, ...status, graceEndsAt: iso(status.graceEndsAt), renewsAt: iso(status.renewsAt), plans: await accounts.offers() };
+    const status = await plans.billingStatus(await context.session(request));
+    return { billing: plans.billingMode, ...status, graceEndsAt: iso(status.graceEndsAt), renewsAt: iso(status.renewsAt), plans: await plans.offers() };
   });
 
   app.post(
@@ -82,12 +83,12 @@ export async function accountBillingRoutes(app: FastifyInstance, { context }: { 
         response: { 200: URL_SCHEMA, ...problemResponses(400, 401, 403, 503) },
       },
     },
-    async (request) => ({ url: await accounts.checkout(await context.session(request), (request.body as { plan: string }).plan) }),
+    async (request) => ({ url: await plans.checkout(await context.session(request), (request.body as { plan: string }).plan) }),
   );
 
   app.post(
     '/billing/portal',
     { schema: { ...ACCOUNT_ROUTE, operationId: 'createBillingPortal', summary: 'Manage billing: a Stripe Customer Portal page (owner only)', response: { 200: URL_SCHEMA, ...problemResponses(401, 403, 503) } } },
-    async (request) => ({ url: await accounts.billingPortal(await context.session(request)) }),
+    async (request) => ({ url: await plans.billingPortal(await context.session(request)) }),
   );
 }

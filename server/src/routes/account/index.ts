@@ -1,5 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AccountService, CurrentSession } from '../../accounts/account-service.js';
+import type { AccountKeyService } from '../../accounts/account-key-service.js';
+import type { CurrentSession } from '../../accounts/current-session.js';
+import type { PeopleService } from '../../accounts/people-service.js';
+import type { PlanService } from '../../accounts/plan-service.js';
 import { sameToken } from '../../accounts/secret-token.js';
 import { sessionCookie, type SessionCookie } from '../../accounts/session-cookie.js';
 import { allowedOrigins, isSameOrigin } from '../../access/same-origin.js';
@@ -11,22 +14,25 @@ import { accountSessionRoutes } from './session.js';
 import { accountSsoRoutes } from './sso.js';
 import type { SsoSignIn } from '../../sso/sso-sign-in.js';
 
-/** Largest account API request body: an e-mail, a 256-character password (up to 4 bytes each) and a little JSON. */
-export const ACCOUNT_BODY_LIMIT = 4096;
-
 /** Options of the account API and the pages that need a session. */
 export interface AccountSiteOptions {
-  /** The account use cases. */
-  accounts: AccountService;
+  /** Sign-up, sign-in, sessions, passwords, deletion. */
+  people: PeopleService;
+  /** The account's API keys. */
+  accountKeys: AccountKeyService;
+  /** Plans, billing and usage. */
+  plans: PlanService;
   /** The public base URL (links, cookie security, allowed origins). */
   publicUrl: () => string;
-  /** Dashboard sign-in through Enterprise accounts' SSO; without it "Sign in with SSO" is off. */
-  ssoSignIn?: SsoSignIn;
+  /** Dashboard sign-in through Enterprise accounts' SSO. */
+  ssoSignIn: SsoSignIn;
 }
 
-/** What the account routes share: the service, the session lookup and the cookie. */
+/** What the account routes share: the services, the session lookup and the cookie. */
 export interface AccountRouteContext {
-  accounts: AccountService;
+  people: PeopleService;
+  accountKeys: AccountKeyService;
+  plans: PlanService;
   publicUrl: () => string;
   cookie: () => SessionCookie;
   /** The request's live session (or a `not_signed_in` problem); state changes also need the CSRF token. */
@@ -35,25 +41,24 @@ export interface AccountRouteContext {
   clientIp(request: FastifyRequest): string;
 }
 
-/** Shared route schema parts of the account API, for the OpenAPI document. */
-export const ACCOUNT_ROUTE = { tags: ['account'] } as const;
-
 /**
  * The JSON account API under `/account/v1` that the dashboard pages use:
  * sign-up, verification, sessions, passwords, plan, keys and usage. Every
  * state-changing request must come from this site (Origin check); those of
  * a signed-in session must also carry its `x-csrf-token`.
- * @example await app.register(accountApi, { prefix: '/account/v1', accounts, publicUrl: () => 'http://127.0.0.1:3000' })
+ * @example await app.register(accountApi, { prefix: '/account/v1', people, accountKeys, plans, ssoSignIn, publicUrl: () => 'http://127.0.0.1:3000' })
  */
 export async function accountApi(app: FastifyInstance, options: AccountSiteOptions): Promise<void> {
-  const { accounts, publicUrl } = options;
+  const { people, accountKeys, plans, publicUrl } = options;
   const cookie = () => sessionCookie(publicUrl());
   const context: AccountRouteContext = {
-    accounts,
+    people,
+    accountKeys,
+    plans,
     publicUrl,
     cookie,
     async session(request) {
-      const session = await accounts.session(request.cookies[cookie().name]);
+      const session = await people.session(request.cookies[cookie().name]);
       if (request.method !== 'GET' && request.method !== 'HEAD' && !sameToken(request.headers['x-csrf-token'], session.csrfToken)) {
         throw new ProblemError('csrf_failed', 'this request needs the session\'s x-csrf-token header (from GET /account/v1/me)');
       }
@@ -72,5 +77,5 @@ export async function accountApi(app: FastifyInstance, options: AccountSiteOptio
   await app.register(accountProfileRoutes, { context });
   await app.register(accountKeyRoutes, { context });
   await app.register(accountBillingRoutes, { context });
-  if (options.ssoSignIn) await app.register(accountSsoRoutes, { context, signIn: options.ssoSignIn });
+  await app.register(accountSsoRoutes, { context, signIn: options.ssoSignIn });
 }

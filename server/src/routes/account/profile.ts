@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { servingPlan } from '../../accounts/billing.js';
 import { problemResponses } from '../../schemas/problem.js';
-import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE, type AccountRouteContext } from './index.js';
+import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE } from './account-route.js';
+import type { AccountRouteContext } from './index.js';
 import { body, ISO_TIME, STRING, USAGE_SCHEMA } from './schemas.js';
 
 const ACCOUNT_SCHEMA = {
@@ -20,7 +21,7 @@ const ACCOUNT_SCHEMA = {
  * @example await app.register(accountProfileRoutes, { context })
  */
 export async function accountProfileRoutes(app: FastifyInstance, { context }: { context: AccountRouteContext }): Promise<void> {
-  const { accounts } = context;
+  const { plans } = context;
 
   app.get(
     '/me',
@@ -75,11 +76,11 @@ export async function accountProfileRoutes(app: FastifyInstance, { context }: { 
       },
     },
     async (request) => {
-      await accounts.changePlan(await context.session(request), (request.body as { plan: string }).plan);
+      await plans.changePlan(await context.session(request), (request.body as { plan: string }).plan);
     },
   );
 
   app.get('/usage', { schema: { ...ACCOUNT_ROUTE, summary: 'This month\'s usage, refusals and the last 30 days', response: { 200: USAGE_SCHEMA, ...problemResponses(401) } } }, async (request) =>
-    accounts.usage((await context.session(request)).account),
+    plans.usage((await context.session(request)).account),
   );
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { clearSessionCookie, setSessionCookie } from '../../accounts/session-cookie.js';
 import { problemResponses } from '../../schemas/problem.js';
-import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE, type AccountRouteContext } from './index.js';
+import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE } from './account-route.js';
+import type { AccountRouteContext } from './index.js';
 import { ACCEPTED_SCHEMA, body, STRING } from './schemas.js';
 
 const CHECK_MAIL = 'If the address can receive mail, a message is on its way; follow its link.';
@@ -14,7 +15,7 @@ const checkMail = (notice: string | undefined) => (notice ? `${CHECK_MAIL} ${not
  * @example await app.register(accountSessionRoutes, { context })
  */
 export async function accountSessionRoutes(app: FastifyInstance, { context }: { context: AccountRouteContext }): Promise<void> {
-  const { accounts } = context;
+  const { people } = context;
   const route = (summary: string, extra: object = {}) => ({ bodyLimit: ACCOUNT_BODY_LIMIT, schema: { ...ACCOUNT_ROUTE, summary, ...extra } });
 
   app.post(
@@ -25,8 +26,8 @@ export async function accountSessionRoutes(app: FastifyInstance, { context }: { 
     }),
     async (request, reply) => {
       const { email, password } = request.body as { email: string; password: string };
-      await accounts.signUp(email, password, context.clientIp(request));
-      return reply.code(202).send({ status: 'check_your_email', detail: checkMail(accounts.mailNotice) });
+      await people.signUp(email, password, context.clientIp(request));
+      return reply.code(202).send({ status: 'check_your_email', detail: checkMail(people.mailNotice) });
     },
   );
 
@@ -34,8 +35,8 @@ export async function accountSessionRoutes(app: FastifyInstance, { context }: { 
     '/verification',
     route('Send a new verification link', { body: body({ email: STRING }, ['email']), response: { 202: ACCEPTED_SCHEMA, ...problemResponses(400, 403, 429) } }),
     async (request, reply) => {
-      await accounts.resendVerification((request.body as { email: string }).email, context.clientIp(request));
-      return reply.code(202).send({ status: 'check_your_email', detail: checkMail(accounts.mailNotice) });
+      await people.resendVerification((request.body as { email: string }).email, context.clientIp(request));
+      return reply.code(202).send({ status: 'check_your_email', detail: checkMail(people.mailNotice) });
     },
   );
 
@@ -46,7 +47,7 @@ export async function accountSessionRoutes(app: FastifyInstance, { context }: { 
       response: { 200: { type: 'object', required: ['verified'], properties: { verified: { type: 'boolean' } } }, ...problemResponses(400, 403) },
     }),
     async (request) => {
-      await accounts.verifyEmail((request.body as { token: string }).token, request.cookies[context.cookie().name]);
+      await people.verifyEmail((request.body as { token: string }).token, request.cookies[context.cookie().name]);
       return { verified: true };
     },
   );
@@ -59,7 +60,7 @@ export async function accountSessionRoutes(app: FastifyInstance, { context }: { 
     }),
     async (request, reply) => {
       const { email, password } = request.body as { email: string; password: string };
-      const { sessionId } = await accounts.signIn(email, password, context.clientIp(request));
+      const { sessionId } = await people.signIn(email, password, context.clientIp(request));
       setSessionCookie(reply, context.cookie(), sessionId);
       return { signedIn: true };
     },
@@ -67,13 +68,13 @@ export async function accountSessionRoutes(app: FastifyInstance, { context }: { 
 
   app.delete('/session', route('Sign out', { response: { 204: { type: 'null', description: 'Signed out' }, ...problemResponses(401, 403) } }), async (request, reply) => {
     await context.session(request);
-    await accounts.signOut(request.cookies[context.cookie().name]);
+    await people.signOut(request.cookies[context.cookie().name]);
     clearSessionCookie(reply, context.cookie());
     return reply.code(204).send();
   });
 
   app.delete('/sessions', route('Sign out of every session', { response: { 204: { type: 'null', description: 'Every session ended' }, ...problemResponses(401, 403) } }), async (request, reply) => {
-    await accounts.signOutEverywhere(await context.session(request));
+    await people.signOutEverywhere(await context.session(request));
     clearSessionCookie(reply, context.cookie());
     return reply.code(204).send();
   });
@@ -82,8 +83,8 @@ export async function accountSessionRoutes(app: FastifyInstance, { context }: { 
     '/password/forgot',
     route('Send a password-reset link', { body: body({ email: STRING }, ['email']), response: { 202: ACCEPTED_SCHEMA, ...problemResponses(400, 403, 429) } }),
     async (request, reply) => {
-      await accounts.forgotPassword((request.body as { email: string }).email, context.clientIp(request));
-      return reply.code(202).send({ status: 'check_your_email', detail: checkMail(accounts.mailNotice) });
+      await people.forgotPassword((request.body as { email: string }).email, context.clientIp(request));
+      return reply.code(202).send({ status: 'check_your_email', detail: checkMail(people.mailNotice) });
     },
   );
 
@@ -95,7 +96,7 @@ export async function accountSessionRoutes(app: FastifyInstance, { context }: { 
     }),
     async (request) => {
       const { token, password } = request.body as { token: string; password: string };
-      await accounts.resetPassword(token, password);
+      await people.resetPassword(token, password);
       return { reset: true };
     },
   );
@@ -109,7 +110,7 @@ export async function accountSessionRoutes(app: FastifyInstance, { context }: { 
     async (request) => {
       const session = await context.session(request);
       const { current, new: next } = request.body as { current: string; new: string };
-      await accounts.changePassword(session, current, next);
+      await people.changePassword(session, current, next);
       return { changed: true };
     },
   );
@@ -119,7 +120,7 @@ export async function accountSessionRoutes(app: FastifyInstance, { context }: { 
     route('Delete the account (keys revoked at once)', { body: body({ password: STRING }, ['password']), response: { 204: { type: 'null', description: 'Deleted' }, ...problemResponses(400, 401, 403) } }),
     async (request, reply) => {
       const session = await context.session(request);
-      await accounts.deleteAccount(session, (request.body as { password: string }).password);
+      await people.deleteAccount(session, (request.body as { password: string }).password);
       clearSessionCookie(reply, context.cookie());
       return reply.code(204).send();
     },

@@ -4,7 +4,8 @@ import { ProblemError } from '../../problem/problem-error.js';
 import { problemResponses } from '../../schemas/problem.js';
 import { setSignInCookie } from '../../sso/sign-in-cookie.js';
 import type { SsoSignIn } from '../../sso/sso-sign-in.js';
-import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE, type AccountRouteContext } from './index.js';
+import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE } from './account-route.js';
+import type { AccountRouteContext } from './index.js';
 import { body, ISO_TIME, STRING } from './schemas.js';
 
 const NULLABLE_STRING = { type: ['string', 'null'] } as const;
@@ -47,7 +48,7 @@ export async function accountSsoRoutes(app: FastifyInstance, { context, signIn }
       const email = (request.body as { email: string }).email;
       // Counted per IP like password sign-ins (each start asks the provider's discovery document and seals a sign-in),
       // and refused while the address's sign-in budget is spent; it checks no password, so it takes none of it.
-      await context.accounts.throttled('sso', context.clientIp(request), normalizeEmail(email) ?? '');
+      await context.people.throttled('sso', context.clientIp(request), normalizeEmail(email) ?? '');
       const { sealedSignIn, authorizationUrl } = await signIn.start(email);
       setSignInCookie(reply, context.publicUrl(), sealedSignIn);
       return { authorizationUrl };

@@ -33,7 +33,7 @@ export async function healthRoutes(app: FastifyInstance, options: HealthRouteOpt
     if (options.draining()) return sendProblem(request, reply, 'service_unavailable', 'the server is shutting down', { headers: { 'retry-after': '1' } });
     const health = await storeHealth(app);
     if (!health.ready) return sendProblem(request, reply, 'service_unavailable', health.detail ?? 'the store is not ready', { headers: { 'retry-after': '1' } });
-    if (app.ussynth.redis && !app.ussynth.redis.ready()) {
+    if (app.ussynth.redis !== null && !app.ussynth.redis.ready()) {
       return sendProblem(request, reply, 'service_unavailable', 'Redis does not answer: rate limits run on each instance alone until it does', { headers: { 'retry-after': '1' } });
     }
     reply.header('cache-control', 'no-store');
@@ -49,7 +49,7 @@ export async function healthRoutes(app: FastifyInstance, options: HealthRouteOpt
  */
 export async function metricsAnswer(app: FastifyInstance, reply: FastifyReply): Promise<string> {
   const health = await storeHealth(app);
-  const metrics = app.ussynth.metrics!;
+  const { metrics } = app.ussynth;
   reply.header('cache-control', 'no-store').type(metrics.contentType);
   return metrics.render(health.counters, health.ready);
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AccountService } from '../../accounts/account-service.js';
+import type { PeopleService } from '../../accounts/people-service.js';
 import { sessionCookie } from '../../accounts/session-cookie.js';
 import { PAGE_HEADERS } from '../../page-headers.js';
 
@@ -17,15 +17,15 @@ export const ACCOUNT_PAGES: Readonly<Record<string, string>> = {
  * The account pages (sign-up, sign-in, password reset, e-mail verification,
  * dashboard), each a static page of the web build that calls `/account/v1`.
  * A signed-out visitor of `/dashboard` is sent to `/signin`.
- * @example await app.register(accountPages, { accounts, publicUrl, webDir: 'server/web-dist' })
+ * @example await app.register(accountPages, { people, publicUrl, webDir: 'server/web-dist' })
  */
-export async function accountPages(app: FastifyInstance, options: { accounts: AccountService; publicUrl: () => string; webDir: string }): Promise<void> {
+export async function accountPages(app: FastifyInstance, options: { people: PeopleService; publicUrl: () => string; webDir: string }): Promise<void> {
   for (const [path, file] of Object.entries(ACCOUNT_PAGES)) {
     app.get(path, { schema: { hide: true } }, async (request, reply) => {
       reply.headers(PAGE_HEADERS);
       reply.header('cache-control', 'no-store');
       if (path === '/dashboard') {
-        const signedIn = await options.accounts.session(request.cookies[sessionCookie(options.publicUrl()).name]).then(
+        const signedIn = await options.people.session(request.cookies[sessionCookie(options.publicUrl()).name]).then(
           () => true,
           () => false,
         );

@@ -3,12 +3,11 @@ import { join, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import type { AccountService } from '../../accounts/account-service.js';
 import { PAGE_HEADERS, pageHeaders } from '../../page-headers.js';
 import { accountApi } from '../account/index.js';
 import { accountPages } from '../pages/index.js';
 import { ssoCallbackPage } from '../pages/sso-callback.js';
-import type { SsoSignIn } from '../../sso/sso-sign-in.js';
+import type { AppServices } from '../../services.js';
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>ussynth</title></head>
@@ -18,16 +17,14 @@ const NOT_BUILT_PAGE = `<!doctype html>
 </body></html>
 `;
 
-/** Options of the site: the built pages and, when accounts are on, the account API. */
+/** Options of the site: the built pages, and the services of the account API and pages. */
 export interface SiteOptions {
   /** Folder of the built pages, or null when not built. */
   webDir: string | null;
-  /** The account use cases; without them only the demo is served. */
-  accounts: AccountService | undefined;
+  /** The account use cases and dashboard sign-in through Enterprise accounts' SSO. */
+  services: Pick<AppServices, 'people' | 'accountKeys' | 'plans' | 'ssoSignIn'>;
   /** The public base URL. */
   publicUrl: () => string;
-  /** Dashboard sign-in through Enterprise accounts' SSO. */
-  ssoSignIn?: SsoSignIn;
 }
 
 /**
@@ -37,14 +34,15 @@ export interface SiteOptions {
  * real path, symbolic links resolved, leaves `webDir` are not served: 404),
  * the account pages and the account API. Every file carries the page
  * security headers of page-headers.ts.
- * @example await app.register(siteRoutes, { webDir: 'server/web-dist', accounts, publicUrl })
+ * @example await app.register(siteRoutes, { webDir: 'server/web-dist', services: app.ussynth, publicUrl })
  */
 export async function siteRoutes(app: FastifyInstance, options: SiteOptions): Promise<void> {
-  const { webDir, accounts, publicUrl, ssoSignIn } = options;
+  const { webDir, services, publicUrl } = options;
+  const { people, accountKeys, plans, ssoSignIn } = services;
   await app.register(fastifyCookie);
-  if (accounts) await app.register(accountApi, { prefix: '/account/v1', accounts, publicUrl, ssoSignIn });
+  await app.register(accountApi, { prefix: '/account/v1', people, accountKeys, plans, publicUrl, ssoSignIn });
   // The callback answers with its own page, so it works without the built pages too.
-  if (accounts && ssoSignIn) await app.register(ssoCallbackPage, { signIn: ssoSignIn, publicUrl });
+  await app.register(ssoCallbackPage, { signIn: ssoSignIn, publicUrl });
   if (webDir === null) {
     app.get('/', { schema: { hide: true }, onRequest: pageHeaders }, async (_request, reply) => {
       reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
@@ -68,7 +66,7 @@ export async function siteRoutes(app: FastifyInstance, options: SiteOptions): Pr
       for (const [name, value] of Object.entries(PAGE_HEADERS)) reply.header(name, value);
     },
   });
-  if (accounts) await app.register(accountPages, { accounts, publicUrl, webDir: root });
+  await app.register(accountPages, { people, publicUrl, webDir: root });
 }
 
 /**

@@ -3,6 +3,8 @@ import { authenticate } from '../../access/authenticate.js';
 import { problemResponses } from '../../schemas/problem.js';
 import { allowCrossOrigin } from '../../access/cors.js';
 import { requireSsoToken } from '../../access/require-sso-token.js';
+import { withRateLimitHeaders } from '../../access/rate-limit-error-handler.js';
+import { errorHandler } from '../../problem/error-handler.js';
 import { addressRoutes } from './address/index.js';
 import { batchRoutes } from './batch/index.js';
 import { einRoutes } from './ein/index.js';
@@ -18,12 +20,13 @@ export const API_PATHS: readonly RegExp[] = [/^\/v1\/(?:address|batch|ein|eins|p
 /**
  * The authenticated data API, registered under /v1: every route needs a key,
  * is rate limited, and answers with the RateLimit headers (set by afterDebit
- * on success and by sendProblem on every refusal or error after
- * authentication, so no onSend hook runs per request).
+ * on success and by this scope's error handler on every refusal or error
+ * after authentication, so no onSend hook runs per request).
  * @example await app.register(apiRoutes, { prefix: '/v1' })
  */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
   app.decorateRequest('access', null);
+  app.setErrorHandler(withRateLimitHeaders(errorHandler));
   app.addHook('onRequest', allowCrossOrigin);
   app.decorateRequest('ssoSubject', null);
   app.addHook('onRequest', authenticate);
@@ -40,6 +43,5 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(phoneRoutes);
   await app.register(phonesRoutes);
   await app.register(zipRoutes);
-  const accounts = app.ussynth.accounts;
-  if (accounts) await app.register(usageRoutes, { accounts });
+  await app.register(usageRoutes, { plans: app.ussynth.plans });
 }

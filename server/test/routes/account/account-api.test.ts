@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { AUTH_LIMITS, AuthThrottle } from '../../../src/accounts/auth-throttle.js';
-import { SESSION_IDLE_MS } from '../../../src/accounts/account-service.js';
+import { SESSION_IDLE_MS } from '../../../src/accounts/people-service.js';
 import { startTestServer, type TestServer } from '../../test-server.js';
 import { linkToken, outboxMails } from '../../accounts/outbox.js';
 

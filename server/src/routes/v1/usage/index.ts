@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AccountService } from '../../../accounts/account-service.js';
+import type { PlanService } from '../../../accounts/plan-service.js';
 import { objectOf } from '../../../schemas/params.js';
 import { problemResponses } from '../../../schemas/problem.js';
 import { strictQueryFor } from '../../../validation/strict-query.js';
@@ -10,9 +10,9 @@ import { API_ROUTE } from '../seeded-generator.js';
  * GET /v1/usage: the key's account, its plan, this month's records against
  * the quota, the last 30 days and refused requests, for a CI job to check
  * its budget. Rate limited like every call; costs no quota.
- * @example await app.register(usageRoutes, { accounts })
+ * @example await app.register(usageRoutes, { plans })
  */
-export async function usageRoutes(app: FastifyInstance, { accounts }: { accounts: AccountService }): Promise<void> {
+export async function usageRoutes(app: FastifyInstance, { plans }: { plans: PlanService }): Promise<void> {
   app.get(
     '/usage',
     {
@@ -26,7 +26,7 @@ export async function usageRoutes(app: FastifyInstance, { accounts }: { accounts
     },
     async (request) => {
       const key = request.access!.key;
-      return accounts.usage({ id: key.accountId, tier: key.tier, rate: key.rate, monthlyQuota: key.monthlyQuota, planEndsAt: key.planEndsAt });
+      return plans.usage({ id: key.accountId, tier: key.tier, rate: key.rate, monthlyQuota: key.monthlyQuota, planEndsAt: key.planEndsAt });
     },
   );
 }

@@ -1,91 +1,54 @@
-import { calendarMonth } from '../limits/calendar-month.js';
-import type { Mailer, MailMessage } from '../mail/mailer.js';
-import { escapedText } from '../escaped-text.js';
-import { ProblemError } from '../problem/problem-error.js';
 import type { KeyCache } from '../access/key-cache.js';
-import type { AccountKeyListing, AccountRecord, PersonRecord, SessionRecord, UsageDay } from '../store/account-store.js';
-import { mintKey } from '../store/api-key.js';
+import { escapedText } from '../escaped-text.js';
+import type { Mailer, MailMessage } from '../mail/mailer.js';
+import { ProblemError } from '../problem/problem-error.js';
+import type { PersonRecord, SessionRecord } from '../store/account-store.js';
 import type { Store } from '../store/store.js';
 import { TIER_LIMITS } from '../store/tiers.js';
 import { ACCOUNT_CAPS } from './account-caps.js';
 import { alreadyRegisteredEmail, resetEmail, RESET_LINK_HOURS, verifyEmail, VERIFY_LINK_HOURS } from './account-emails.js';
-import type { ActivityRecorder } from './activity-recorder.js';
 import type { AuthAction, AuthThrottle } from './auth-throttle.js';
-import { isSelfServiceTier, servingPlan, type AccountBilling, type Billing, type PlanOffer } from './billing.js';
+import type { Billing } from './billing.js';
+import type { CurrentSession } from './current-session.js';
 import { emailDomain, emailProblem, normalizeEmail } from './email-address.js';
 import { hashPassword, verifyPassword } from './password-hasher.js';
 import { passwordProblem } from './password-policy.js';
 import { isTokenShaped, newSecretToken, tokenDigest } from './secret-token.js';
 
 const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
 
 /** Session lifetimes: idle (since the last request) and absolute (since sign-in). */
 export const SESSION_IDLE_MS = 2 * HOUR_MS;
 /** A session ends this long after sign-in, however active. */
 export const SESSION_ABSOLUTE_MS = 12 * HOUR_MS;
-/** Longest key name. */
-export const MAX_KEY_NAME_LENGTH = 64;
-/** Longest grace a rolled key may keep working (30 days). */
-export const MAX_ROLL_GRACE_SECONDS = 30 * 86_400;
-/** Days shown in the usage chart (today and the 29 before, UTC). */
-export const USAGE_CHART_DAYS = 30;
 // A session's last-seen time is written at most this often (idle expiry is to the minute).
 const TOUCH_EVERY_MS = 60_000;
 
-/** A signed-in session as a route uses it: the record and the cookie value's digest. */
-export interface CurrentSession extends SessionRecord {
-  /** SHA-256 of the cookie value (the store's key for the session). */
-  idDigest: Uint8Array;
-}
-
-/** The usage summary of `/account/v1/usage` and `/v1/usage`. */
-export interface UsageSummary {
-  /** The account's plan now (`none`: no paid plan; API calls answer 402). */
-  plan: AccountRecord['tier'] | 'none';
-  /** Requests per second. */
-  rate: number;
-  /** Calendar month, `YYYY-MM` (UTC). */
-  month: string;
-  /** Records used this month (exact: what the quota enforces). */
-  used: number;
-  /** Records per month. */
-  quota: number;
-  /** Records left this month. */
-  remaining: number;
-  /** ISO time the month resets. */
-  resetsAt: string;
-  /** Requests refused this month, by reason. */
-  refused: { rate_limited: number; quota_exceeded: number; subscription_required: number };
-  /** The last 30 UTC days, oldest first, zero-filled. */
-  days: UsageDay[];
-}
-
-/** What the service needs; injected so tests use real parts on temporary files. */
-export interface AccountServiceDeps {
+/** What the people service needs; injected so tests use real parts on temporary files. */
+export interface PeopleServiceDeps {
   store: Store;
   mailer: Mailer;
-  billing: Billing;
+  /** The plan a new account starts on. */
+  billing: Pick<Billing, 'signUpPlan'>;
   throttle: AuthThrottle;
-  activity: ActivityRecorder;
   clock: () => number;
-  /** The public base URL (links in e-mails, the dashboard's base URL). */
+  /** The public base URL (links in e-mails). */
   publicUrl: () => string;
   /** Reports a failure that happened after the answer was sent (a background e-mail). */
   onBackgroundError: (what: string, error: unknown) => void;
-  /** This instance's key cache: a revocation or deletion drops its entries, so the next request is refused. */
-  keys?: Pick<KeyCache, 'forget' | 'forgetAccount'>;
+  /** This instance's key cache: an account's deletion drops its keys' entries, so their next request is refused. */
+  keys: Pick<KeyCache, 'forgetAccount'>;
 }
 
 /**
- * The account use cases behind `/account/v1`: sign-up with e-mail
- * verification, sign-in, sessions, password reset and change, deletion,
- * plans, keys and usage. Answers are the same for known and unknown
- * addresses (no enumeration); failures are ProblemErrors from the catalogue.
- * @example const { sessionId } = await accounts.signIn('ada@example.com', 'correct horse battery staple', '127.0.0.1');
+ * People and sign-in behind `/account/v1`: sign-up with e-mail
+ * verification, sign-in, sessions, password reset and change, and the
+ * account's deletion. Answers are the same for known and unknown addresses
+ * (no enumeration); failures are ProblemErrors from the catalogue.
+ * @example const { sessionId } = await people.signIn('ada@example.com', 'correct horse battery staple', '127.0.0.1');
  */
-export class AccountService {
-  constructor(private readonly deps: AccountServiceDeps) {}
+export class PeopleService {
+  constructor(private readonly deps: PeopleServiceDeps) {}
 
   /** Where account e-mail went when it does not reach a mailbox (the outbox without SMTP), for the pages; else undefined. */
   get mailNotice(): string | undefined {
@@ -251,143 +214,7 @@ export class AccountService {
     await this.requirePassword(session, password, 'password');
     await this.deps.store.accounts.deleteAccount(session.account.id, this.deps.clock());
     // This instance refuses the keys from the next request on (others within the key cache's TTL).
-    this.deps.keys?.forgetAccount(session.account.id);
-  }
-
-  /**
-   * Refused: an owner never sets their own plan. With Stripe the plan follows
-   * the subscription (Subscribe, Manage billing); without billing the operator
-   * sets it. Kept as a route so old clients get a clear 403, not a 404.
-   */
-  async changePlan(session: CurrentSession, plan: unknown): Promise<never> {
-    if (!isSelfServiceTier(plan)) throw new ProblemError('invalid_field', `plan must be "standard" or "pro" (Enterprise: contact sales); got ${JSON.stringify(plan)}`, { param: 'plan' });
-    if (this.deps.billing.mode === 'stripe') throw new ProblemError('forbidden', 'plans are paid through Stripe: use "Subscribe" (POST /account/v1/billing/checkout) or "Manage billing" (POST /account/v1/billing/portal) to change yours');
-    throw new ProblemError('forbidden', `this service takes no payment: plans are set by the operator (\`ussynth-server accounts set ${session.account.name} --tier ${plan}\`); ask your administrator`);
-  }
-
-  /** `stripe` when plans are paid through Stripe, `none` when the operator sets them. */
-  get billingMode(): Billing['mode'] {
-    return this.deps.billing.mode;
-  }
-
-  /** The plan a new account starts on. */
-  get signUpPlan(): Billing['signUpPlan'] {
-    return this.deps.billing.signUpPlan;
-  }
-
-  /** The plans on offer with their prices (no session: the sign-up page shows them). */
-  offers(): Promise<PlanOffer[]> {
-    return this.deps.billing.offers();
-  }
-
-  /** The account's plan, its status, grace and renewal, and what the owner may do. */
-  async billingStatus(session: CurrentSession): Promise<AccountBilling> {
-    const status = await this.deps.billing.status(session.account, this.deps.clock());
-    if (session.person.role === 'owner') return status;
-    return { ...status, canSubscribe: false, canManage: false };
-  }
-
-  /** A Stripe Checkout page's URL to subscribe the account to `plan` (owner only). */
-  async checkout(session: CurrentSession, plan: unknown): Promise<string> {
-    if (!isSelfServiceTier(plan)) throw new ProblemError('invalid_field', `plan must be "standard" or "pro" (Enterprise: contact sales); got ${JSON.stringify(plan)}`, { param: 'plan' });
-    if (session.person.role !== 'owner') throw new ProblemError('forbidden', 'only the account owner can subscribe');
-    if (session.account.tier === 'enterprise' && servingPlan(session.account, this.deps.clock()) !== 'none') throw new ProblemError('forbidden', 'an Enterprise plan is set by the operator; contact sales to change it');
-    return this.deps.billing.checkout(session.account, session.person.email, plan);
-  }
-
-  /** A Stripe Customer Portal page's URL for the account (owner only). */
-  async billingPortal(session: CurrentSession): Promise<string> {
-    if (session.person.role !== 'owner') throw new ProblemError('forbidden', 'only the account owner can manage billing');
-    return this.deps.billing.portal(session.account);
-  }
-
-  /** Makes a key (shown once by the caller); the address must be verified. */
-  async createKey(session: CurrentSession, name: unknown, expiresAt: unknown): Promise<{ key: string; listing: AccountKeyListing }> {
-    this.requireVerified(session);
-    const keyName = requireKeyName(name);
-    const now = this.deps.clock();
-    const expiry = requireExpiry(expiresAt, now);
-    const minted = mintKey('live');
-    const created = await this.deps.store.accounts.createAccountKey(session.account.id, { ...minted, name: keyName, expiresAt: expiry }, now, ACCOUNT_CAPS.workingKeysPerAccount);
-    if (created === 'limit') {
-      throw new ProblemError('key_limit_reached', `this account already has ${ACCOUNT_CAPS.workingKeysPerAccount} working keys, the most an account can hold; revoke one you no longer use, then create the new one`);
-    }
-    return { key: minted.key, listing: { id: minted.id, name: keyName, environment: 'live', createdAt: now, lastUsedAt: null, expiresAt: expiry, revokedAt: null } };
-  }
-
-  /**
-   * One page of the account's keys, newest first (with last use as of the
-   * last second's flush), and the cursor of the next page (null on the last).
-   */
-  async listKeys(session: CurrentSession, limit: number = ACCOUNT_CAPS.keysPerPage, cursor?: string): Promise<{ keys: AccountKeyListing[]; nextCursor: string | null }> {
-    if (!Number.isInteger(limit) || limit < 1 || limit > ACCOUNT_CAPS.keysPerPage) {
-      throw new ProblemError('invalid_parameter', `limit must be a whole number from 1 to ${ACCOUNT_CAPS.keysPerPage} in plain digits`, { param: 'limit' });
-    }
-    const after = cursor === undefined ? undefined : decodeKeyCursor(cursor);
-    await this.deps.activity.flush();
-    // One more than asked tells whether a next page exists.
-    const keys = await this.deps.store.accounts.listAccountKeys(session.account.id, { limit: limit + 1, after });
-    if (keys.length <= limit) return { keys, nextCursor: null };
-    const page = keys.slice(0, limit);
-    return { keys: page, nextCursor: encodeKeyCursor(page[page.length - 1]) };
-  }
-
-  /** Revokes one of the account's keys: refused from the next request on this instance, on others within the key cache's TTL. */
-  async revokeKey(session: CurrentSession, keyId: string): Promise<void> {
-    if (!(await this.deps.store.accounts.revokeAccountKey(session.account.id, keyId, this.deps.clock()))) throw new ProblemError('key_not_found', `this account has no key ${JSON.stringify(keyId)}`, { param: 'id' });
-    this.deps.keys?.forget(keyId);
-  }
-
-  /** Replaces a key by a new one (same name and expiry); the old one works until the grace ends. */
-  async rollKey(session: CurrentSession, keyId: string, graceSeconds: unknown): Promise<{ key: string; listing: AccountKeyListing }> {
-    this.requireVerified(session);
-    if (typeof graceSeconds !== 'number' || !Number.isInteger(graceSeconds) || graceSeconds < 0 || graceSeconds > MAX_ROLL_GRACE_SECONDS) {
-      throw new ProblemError('invalid_field', `graceSeconds must be a whole number of seconds from 0 to ${MAX_ROLL_GRACE_SECONDS} (30 days); got ${JSON.stringify(graceSeconds)}`, { param: 'graceSeconds' });
-    }
-    const now = this.deps.clock();
-    const minted = mintKey('live');
-    if (!(await this.deps.store.accounts.rollAccountKey(session.account.id, keyId, minted, now + graceSeconds * 1000, now))) {
-      throw new ProblemError('key_not_found', `this account has no working key ${JSON.stringify(keyId)} (revoked and expired keys cannot be rolled)`, { param: 'id' });
-    }
-    // The old key's new end (a grace of 0: now) applies on this instance at once.
-    this.deps.keys?.forget(keyId);
-    // The new key is the newest: first of the first page (unless another was made in the same millisecond).
-    const listing = (await this.deps.store.accounts.listAccountKeys(session.account.id, { limit: ACCOUNT_CAPS.keysPerPage })).find((key) => key.id === minted.id);
-    if (!listing) throw new ProblemError('service_unavailable', 'the new key could not be read back');
-    return { key: minted.key, listing };
-  }
-
-  /** This month's usage against the quota, refusals and the last 30 days. */
-  async usage(account: Pick<AccountRecord, 'id' | 'tier' | 'rate' | 'monthlyQuota' | 'planEndsAt'>): Promise<UsageSummary> {
-    await this.deps.activity.flush();
-    const now = this.deps.clock();
-    const month = calendarMonth(now);
-    const used = await this.deps.store.usage(account.id, month.period);
-    const today = now - (now % DAY_MS);
-    const first = today - (USAGE_CHART_DAYS - 1) * DAY_MS;
-    const dayText = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-    const monthStart = dayText(month.startMs);
-    const from = monthStart < dayText(first) ? monthStart : dayText(first);
-    const stored = await this.deps.store.accounts.usageDays(account.id, from, dayText(today));
-    const byDay = new Map(stored.map((d) => [d.day, d]));
-    const days: UsageDay[] = [];
-    for (let ms = first; ms <= today; ms += DAY_MS) days.push(byDay.get(dayText(ms)) ?? { day: dayText(ms), records: 0, rateLimited: 0, quotaExceeded: 0, subscriptionRequired: 0 });
-    const thisMonth = stored.filter((d) => d.day >= monthStart);
-    return {
-      plan: servingPlan(account, now),
-      rate: account.rate,
-      month: month.period,
-      used,
-      quota: account.monthlyQuota,
-      remaining: Math.max(0, account.monthlyQuota - used),
-      resetsAt: new Date(month.endMs).toISOString(),
-      refused: {
-        rate_limited: thisMonth.reduce((sum, d) => sum + d.rateLimited, 0),
-        quota_exceeded: thisMonth.reduce((sum, d) => sum + d.quotaExceeded, 0),
-        subscription_required: thisMonth.reduce((sum, d) => sum + d.subscriptionRequired, 0),
-      },
-      days,
-    };
+    this.deps.keys.forgetAccount(session.account.id);
   }
 
   private async verifyMessage(person: PersonRecord, now: number): Promise<MailMessage> {
@@ -446,10 +273,6 @@ export class AccountService {
       throw new ProblemError('invalid_credentials', `the ${param === 'current' ? 'current ' : ''}password is wrong`, { param });
     }
   }
-
-  private requireVerified(session: CurrentSession): void {
-    if (session.person.emailVerifiedAt === null) throw new ProblemError('email_not_verified', 'confirm your e-mail address first: follow the link we sent (or ask for a new one)');
-  }
 }
 
 function linkFailure(status: 'unknown' | 'used' | 'expired', purpose: 'verify' | 'reset'): never {
@@ -459,36 +282,9 @@ function linkFailure(status: 'unknown' | 'used' | 'expired', purpose: 'verify' |
   throw new ProblemError('link_invalid', `this ${what} link is not one we sent; ask for a new one`);
 }
 
-/** The cursor of the page after `key`: its creation time and id, base64url (opaque to clients). */
-function encodeKeyCursor(key: AccountKeyListing): string {
-  return Buffer.from(`${key.createdAt}.${key.id}`).toString('base64url');
-}
-
-function decodeKeyCursor(cursor: string): { createdAt: number; id: string } {
-  const match = /^(\d{1,16})\.([A-Za-z0-9]{1,64})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!match) throw new ProblemError('invalid_parameter', 'cursor must be the nextCursor of a previous page of GET /account/v1/keys, unchanged', { param: 'cursor' });
-  return { createdAt: Number(match[1]), id: match[2] };
-}
-
 function requireEmail(text: unknown): string {
   const email = normalizeEmail(text);
   // Echoed escaped: no control or format character of the input reaches a page, a log or a terminal raw.
   if (email === null) throw new ProblemError('invalid_email', `${emailProblem(text)}; got ${escapedText(JSON.stringify(typeof text === 'string' ? text.slice(0, 80) : text ?? null))}`, { param: 'email' });
   return email;
-}
-
-function requireKeyName(name: unknown): string {
-  if (typeof name !== 'string' || name.trim().length === 0) throw new ProblemError('invalid_field', 'name is required: a label such as "CI pipeline"', { param: 'name' });
-  const trimmed = name.trim();
-  if ([...trimmed].length > MAX_KEY_NAME_LENGTH) throw new ProblemError('invalid_field', `name must be at most ${MAX_KEY_NAME_LENGTH} characters; got ${[...trimmed].length}`, { param: 'name' });
-  if (/[\u0000-\u001f\u007f]/.test(trimmed)) throw new ProblemError('invalid_field', 'name must not contain control characters', { param: 'name' });
-  return trimmed;
-}
-
-function requireExpiry(value: unknown, now: number): number | null {
-  if (value === undefined || value === null || value === '') return null;
-  const ms = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/.test(value) ? Date.parse(value) : Number.NaN;
-  if (Number.isNaN(ms)) throw new ProblemError('invalid_field', `expiresAt must be an ISO date or time such as 2027-01-31; got ${JSON.stringify(value)}`, { param: 'expiresAt' });
-  if (ms <= now) throw new ProblemError('invalid_field', `expiresAt must be in the future; got ${JSON.stringify(value)}`, { param: 'expiresAt' });
-  return ms;
 }

@@ -1,0 +1,41 @@
+import { AuthFailureLimit } from './access/auth-failures.js';
+import type { ServerConfig } from './config.js';
+import { TokenBucketLimiter } from './limits/token-bucket.js';
+import { ServiceMetrics } from './metrics.js';
+import type { AppServices } from './services.js';
+
+/** The services that have a default (see resolveServices). */
+type DefaultedService = 'metrics' | 'authFailures' | 'redis';
+
+/**
+ * What buildApp is given: every service but those with a default, which a
+ * caller may still pass (the server passes its own to prune or count them).
+ */
+export type ServiceOptions = Omit<AppServices, DefaultedService> & Partial<Pick<AppServices, DefaultedService>>;
+
+/**
+ * The app's services with every default applied, the only place one is:
+ * new metrics, failed authentications limited per address by an in-process
+ * token bucket at the configured rate, and no Redis. Only the members of
+ * AppServices are kept (not, say, the SSO secret key of accountServices).
+ * @example const services = resolveServices(config, { ...accountServices(deps), store, rateLimiter, quota, clock: Date.now });
+ */
+export function resolveServices(config: Pick<ServerConfig, 'authFailuresPerSecond'>, options: ServiceOptions): AppServices {
+  return {
+    store: options.store,
+    keys: options.keys,
+    rateLimiter: options.rateLimiter,
+    quota: options.quota,
+    clock: options.clock,
+    people: options.people,
+    accountKeys: options.accountKeys,
+    plans: options.plans,
+    billing: options.billing,
+    activity: options.activity,
+    metrics: options.metrics ?? new ServiceMetrics(),
+    authFailures: options.authFailures ?? new AuthFailureLimit(new TokenBucketLimiter(), config.authFailuresPerSecond),
+    redis: options.redis ?? null,
+    sso: options.sso,
+    ssoSignIn: options.ssoSignIn,
+  };
+}

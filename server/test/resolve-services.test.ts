@@ -1,0 +1,58 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AuthFailureLimit } from '../src/access/auth-failures.js';
+import { accountServices, type AccountServices } from '../src/account-services.js';
+import { AuthThrottle } from '../src/accounts/auth-throttle.js';
+import { operatorBilling } from '../src/billing/operator-billing.js';
+import { StoreMonthlyQuota } from '../src/limits/monthly-quota.js';
+import { TokenBucketLimiter } from '../src/limits/token-bucket.js';
+import { outboxMailer } from '../src/mail/outbox-mailer.js';
+import { ServiceMetrics } from '../src/metrics.js';
+import { resolveServices, type ServiceOptions } from '../src/resolve-services.js';
+import { openSqliteStore } from '../src/store/sqlite/sqlite-store.js';
+import type { Store } from '../src/store/store.js';
+
+let dir: string;
+let store: Store;
+let account: AccountServices;
+let given: ServiceOptions;
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'ussynth-services-'));
+  const storeFile = join(dir, 'store.sqlite');
+  store = await openSqliteStore(storeFile, { ownUsage: true });
+  const mailer = outboxMailer(join(dir, 'outbox'), 'ussynth <no-reply@localhost>', () => {});
+  account = accountServices({ store, mailer, billing: operatorBilling('none'), throttle: new AuthThrottle(), clock: Date.now, publicUrl: () => 'http://127.0.0.1:3000', storeFile });
+  given = { ...account, store, rateLimiter: new TokenBucketLimiter(), quota: new StoreMonthlyQuota(store), clock: Date.now };
+});
+
+afterEach(async () => {
+  await account.activity.close();
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('resolveServices', () => {
+  it('applies the defaults of what was not given: new metrics, the configured failed-authentication rate, no Redis', () => {
+    const services = resolveServices({ authFailuresPerSecond: 7 }, given);
+    expect(services.metrics).toBeInstanceOf(ServiceMetrics);
+    expect(services.authFailures).toBeInstanceOf(AuthFailureLimit);
+    expect(services.authFailures.perSecond).toBe(7);
+    expect(services.redis).toBeNull();
+  });
+
+  it('keeps what was given, the same objects, and only the members of AppServices', () => {
+    const metrics = new ServiceMetrics();
+    const authFailures = new AuthFailureLimit(new TokenBucketLimiter(), 3);
+    const redis = { ready: () => true };
+    const services = resolveServices({ authFailuresPerSecond: 7 }, { ...given, metrics, authFailures, redis });
+    const expected: Record<string, unknown> = { ...given, metrics, authFailures, redis };
+    delete expected.secretKey;
+    expect(Object.keys(services).sort()).toEqual(Object.keys(expected).sort());
+    for (const [name, value] of Object.entries(services)) expect(value, name).toBe(expected[name]);
+    // The key cache the account services drop entries from is the one the app reads keys through.
+    expect(services.keys).toBe(account.keys);
+  });
+});
