@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { byCodePoint } from '../code-point-order.js';
+import { byCodeUnit } from '../../src/code-unit-order.js';
 import type { Compilation } from '../compile.js';
 import { phoneLocality } from '../transform/phone-locality.js';
 import { residentialWeights } from '../transform/residential.js';
@@ -19,7 +19,7 @@ const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes)
 export function listFiles(dir: string, base = dir): string[] {
   return readdirSync(dir, { withFileTypes: true })
     .flatMap((entry) => (entry.isDirectory() ? listFiles(join(dir, entry.name), base) : [relative(base, join(dir, entry.name))]))
-    .sort(byCodePoint);
+    .sort(byCodeUnit);
 }
 
 /**

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SourceInfo } from './source-info.js';
-import { byCodePoint, DATASETS_DIR, writeDatasetLines } from './write-dataset-file.js';
+import { byCodeUnit } from '../../src/code-unit-order.js';
+import { DATASETS_DIR, writeDatasetLines } from './write-dataset-file.js';
 
 /**
  * Where the copy was taken from: a public repository's export of the Census
@@ -63,7 +64,7 @@ export async function vendorCensus2020RaceByState(): Promise<SourceInfo> {
       });
       states.set(m[1], state);
     }
-    const out = [...states.entries()].sort((a, b) => byCodePoint(a[0], b[0]));
+    const out = [...states.entries()].sort((a, b) => byCodeUnit(a[0], b[0]));
     rows = out.length;
     writeDatasetLines(OUTPUT, [['fips', 'name', ...P2_COLUMNS].join('\t'), ...out.map(([fips, s]) => [fips, s.name, ...s.counts].join('\t'))]);
   } else if (!existsSync(join(DATASETS_DIR, OUTPUT))) {

@@ -1,5 +1,4 @@
-import type { ErrorCode } from 'ussynth';
-import { byCodePoint } from '../code-point-order.js';
+import { byCodeUnit, type ErrorCode } from 'ussynth';
 
 /** One entry of the HTTP API's error catalogue. */
 export interface HttpErrorSpec {
@@ -96,7 +95,7 @@ export type ProblemCode = HttpErrorCode | ErrorCode;
 export const PROBLEM_CODES: readonly ProblemCode[] = [
   ...(Object.keys(HTTP_ERROR_CODES) as HttpErrorCode[]),
   ...(Object.entries(LIBRARY_ERROR_HTTP) as [ErrorCode, HttpErrorSpec][]).filter(([, spec]) => spec.status < 500).map(([code]) => code),
-].sort(byCodePoint);
+].sort(byCodeUnit);
 
 /**
  * Status and title of any problem code.

@@ -4,7 +4,7 @@ import type { UsageTotals } from './kysely-accounts.js';
 import { StoreConflictError, type AccountSpec, type KeyListing, type KeyRecord, type NewKey } from './store.js';
 import type { StoreDatabase } from './store-schema.js';
 import type { Tier } from './tiers.js';
-import { byCodePoint } from '../code-point-order.js';
+import { byCodeUnit } from 'ussynth';
 
 /**
  * The operator's key administration (`ussynth-server keys`) in Kysely queries that
@@ -64,7 +64,7 @@ export class KyselyKeys {
         revokedAt: iso(r.revoked_at),
         expiresAt: iso(r.expires_at),
       }))
-      .sort((a, b) => byCodePoint(a.account, b.account) || byCodePoint(a.id, b.id));
+      .sort((a, b) => byCodeUnit(a.account, b.account) || byCodeUnit(a.id, b.id));
   }
 
   /** Revokes a key now; false when no such key (revoking twice is not an error). */
