@@ -62,7 +62,7 @@ function planText(account: AccountRecord, now: number): string {
 
 const ACTIONS: Record<string, Action> = {
   async list(args, io, store) {
-    const { values } = parse(args, { json: { type: 'boolean' } });
+    const { values } = parse('accounts', args, { json: { type: 'boolean' } });
     const now = Date.now();
     const accounts = await store.accounts.listAccounts(calendarMonth(now).period, now);
     if (values.json) {
@@ -74,7 +74,7 @@ const ACTIONS: Record<string, Action> = {
   },
 
   async show(args, io, store) {
-    const { values, positionals } = parse(args, { json: { type: 'boolean' } }, 1, 'account name');
+    const { values, positionals } = parse('accounts', args, { json: { type: 'boolean' } }, 1, 'account name');
     const account = await accountNamed(store, positionals[0]);
     const now = Date.now();
     const used = await store.usage(account.id, calendarMonth(now).period);
@@ -104,7 +104,7 @@ const ACTIONS: Record<string, Action> = {
   },
 
   async set(args, io, store) {
-    const { values, positionals } = parse(args, { tier: { type: 'string' }, rate: { type: 'string' }, 'monthly-quota': { type: 'string' } }, 1, 'account name');
+    const { values, positionals } = parse('accounts', args, { tier: { type: 'string' }, rate: { type: 'string' }, 'monthly-quota': { type: 'string' } }, 1, 'account name');
     const tier = values.tier;
     if (tier === undefined || (tier !== 'none' && !isTier(tier))) throw new CliError(`--tier is required: one of ${TIERS.join(', ')}, none`);
     if (tier === 'none') {
