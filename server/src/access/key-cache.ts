@@ -52,7 +52,7 @@ export class KeyCache {
   matchesVerified(record: KeyRecord, presented: string): boolean {
     const entry = this.entries.get(record.id);
     const verified = entry?.record === record ? entry.verified : undefined;
-    return verified !== undefined && sameText(verified, presented);
+    return verified !== undefined && constantTimeEqual(verified, presented);
   }
 
   /**
@@ -103,9 +103,9 @@ export class KeyCache {
  * (keys have one fixed length): every code unit is compared, differences are
  * OR-ed together and there is no early exit. The same as timingSafeEqual on
  * the bytes, without two buffers and a native call per request.
- * @example sameText('uss_live_a', 'uss_live_b') // false
+ * @example constantTimeEqual('uss_live_a', 'uss_live_b') // false
  */
-export function sameText(a: string, b: string): boolean {
+export function constantTimeEqual(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
   let difference = 0;
   for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);

@@ -1,16 +1,16 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeyCache, sameText } from '../../src/access/key-cache.js';
+import { KeyCache, constantTimeEqual } from '../../src/access/key-cache.js';
 import { issueKey } from '../../src/store/issue-key.js';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import type { KeyRecord, Store } from '../../src/store/store.js';
 
-describe('sameText', () => {
+describe('constantTimeEqual', () => {
   it('is string equality, for equal and unequal lengths', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary' }), fc.string({ unit: 'binary' }), (a, b) => {
-        expect(sameText(a, b)).toBe(a === b);
-        expect(sameText(a, a)).toBe(true);
+        expect(constantTimeEqual(a, b)).toBe(a === b);
+        expect(constantTimeEqual(a, a)).toBe(true);
       }),
       { numRuns: 2000 },
     );
@@ -20,7 +20,7 @@ describe('sameText', () => {
     const key = 'uss_live_Ab3dE6gHkLmNoPqRsTuVwXyZ0123456789abcd';
     for (let i = 0; i < key.length; i++) {
       const changed = key.slice(0, i) + (key[i] === 'x' ? 'y' : 'x') + key.slice(i + 1);
-      expect(sameText(key, changed)).toBe(false);
+      expect(constantTimeEqual(key, changed)).toBe(false);
     }
   });
 });
