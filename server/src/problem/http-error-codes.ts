@@ -18,6 +18,7 @@ export const HTTP_ERROR_CODES = {
   unknown_parameter: { status: 400, title: 'Unknown query parameter' },
   invalid_parameter: { status: 400, title: 'Invalid query parameter' },
   api_key_in_query: { status: 400, title: 'API key in the URL' },
+  api_key_in_path: { status: 400, title: 'API key in the URL path' },
   invalid_email: { status: 400, title: 'Invalid e-mail address' },
   invalid_password: { status: 400, title: 'Invalid password' },
   invalid_field: { status: 400, title: 'Invalid field' },
