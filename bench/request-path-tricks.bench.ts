@@ -13,7 +13,7 @@
  * Run: npm run bench:tricks   (BENCH_ROUNDS, default 15; BENCH_CALLS per round, default 200,000)
  */
 import * as zlib from 'node:zlib';
-import { sameText } from '../server/src/constant-time-equal.js';
+import { constantTimeEqual } from '../server/src/constant-time-equal.js';
 import { base62Fixed6 } from '../server/src/store/base62.js';
 import { checksumValid, keyShape, mintKey, type KeyEnvironment } from '../server/src/store/api-key.js';
 import { median } from './measure.js';
@@ -128,7 +128,7 @@ const pairs: Pair[] = [
     name: 'cached key compare: sameText by hand / timingSafeEqual',
     perRequest: 'every API request with a cached key',
     trick: (i) => sameTextByHand(keys[i & 63], presented[i & 63]),
-    plain: (i) => sameText(keys[i & 63], presented[i & 63]),
+    plain: (i) => constantTimeEqual(keys[i & 63], presented[i & 63]),
   },
   {
     name: 'RateLimit-Policy: WeakMap / template',

@@ -1,3 +1,5 @@
+import { byCodeUnit } from '../src/code-unit-order.js';
+
 /**
  * Row accounting of one source file: every row read is either kept or
  * rejected for a named reason, and documented repairs are counted too.
@@ -38,5 +40,5 @@ export class SourceReport {
 }
 
 function sortKeys(record: Record<string, number>): Record<string, number> {
-  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => byCodeUnit(a, b)));
 }

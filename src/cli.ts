@@ -9,4 +9,6 @@
 export { CliError } from './cli/command.js';
 export type { Command, CommandIo } from './cli/command.js';
 export { runCli, runMain, versionText, USSYNTH_PROGRAM } from './cli/run-cli.js';
+export { parseOptions } from './cli/jobs/parse-options.js';
+export type { ParsedValues } from './cli/jobs/parse-options.js';
 export type { CliProgram } from './cli/run-cli.js';

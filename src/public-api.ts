@@ -1,4 +1,5 @@
 // Everything both entry points export.
+export { byCodeUnit } from './code-unit-order.js';
 export { DataIndex } from './data-index/data-index.js';
 export { GeoIndex } from './data-index/geo-index.js';
 export { GEO_INDEX_FILE } from './data-index/geo-format.js';

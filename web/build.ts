@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { renderDocsPages } from './docs-pages.js';
 import { statesMapPath } from './states-map.js';
+import { byCodeUnit } from '../src/code-unit-order.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -103,7 +104,7 @@ export async function buildWeb(outDir: string = WEB_DIST): Promise<BuiltFile[]> 
   const names = readdirSync(outDir, { withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => entry.name)
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    .sort(byCodeUnit);
   return names.map((name) => {
     const bytes = readFileSync(join(outDir, name));
     if (bytes.length >= PRECOMPRESS_MIN_BYTES) {

@@ -1,4 +1,4 @@
-import { byCodePoint } from '../code-point-order.js';
+import { byCodeUnit } from '../../src/code-unit-order.js';
 
 /** Strings of the index: ids in code-point order, so the table does not depend on insertion order. */
 export class StringTable {
@@ -13,7 +13,7 @@ export class StringTable {
 
   /** Assigns ids; no string can be added afterwards. */
   freeze(): void {
-    this.ids = new Map([...this.pending].sort(byCodePoint).map((text, id) => [text, id]));
+    this.ids = new Map([...this.pending].sort(byCodeUnit).map((text, id) => [text, id]));
   }
 
   /** Id of a registered string. */

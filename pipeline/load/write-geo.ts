@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { DataIndex } from '../../src/data-index/data-index.js';
@@ -7,6 +6,7 @@ import { COUNTIES_SOURCE, countiesPath, type County } from '../sources/counties/
 import { geoFidelity } from '../transform/geo-fidelity.js';
 import { compileZipGeo } from '../transform/zip-geo.js';
 import { writeGeoIndex } from './write-geo-index.js';
+import { sha256Hex } from '../sha256-hex.js';
 
 /** What the geo step needs from the sources: the county polygons and SimpleMaps' density per ZIP. */
 export interface GeoSources {
@@ -31,7 +31,7 @@ export function buildGeo(data: CompiledData, sources: GeoSources, index: Uint8Ar
       boundaries: {
         package: `us-atlas@${(createRequire(import.meta.url)('us-atlas/package.json') as { version: string }).version}`,
         file: COUNTIES_SOURCE,
-        sha256: createHash('sha256').update(readFileSync(countiesPath())).digest('hex'),
+        sha256: sha256Hex(readFileSync(countiesPath())),
       },
       timeZonesBy: `@photostructure/tz-lookup@${(createRequire(import.meta.url)('@photostructure/tz-lookup/package.json') as { version: string }).version}`,
       counties: geo.counties.length,

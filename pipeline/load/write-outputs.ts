@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { byCodePoint } from '../code-point-order.js';
+import { byCodeUnit } from '../../src/code-unit-order.js';
 import type { Compilation } from '../compile.js';
 import { phoneLocality } from '../transform/phone-locality.js';
 import { residentialWeights } from '../transform/residential.js';
@@ -9,17 +8,16 @@ import { realismMeasures } from './realism.js';
 import { buildGeo } from './write-geo.js';
 import { writeIndex } from './write-index.js';
 import { writeSqlite } from './write-sqlite.js';
+import { sha256Hex } from '../sha256-hex.js';
 
 /** File names of the outputs in dist-data/. */
 export const OUTPUT_FILES = { sqlite: 'ussynth.sqlite', index: 'ussynth.idx', geoIndex: 'ussynth-geo.idx', manifest: 'manifest.json' } as const;
-
-const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
 /** Every file below a folder, relative, in code-point order. */
 export function listFiles(dir: string, base = dir): string[] {
   return readdirSync(dir, { withFileTypes: true })
     .flatMap((entry) => (entry.isDirectory() ? listFiles(join(dir, entry.name), base) : [relative(base, join(dir, entry.name))]))
-    .sort(byCodePoint);
+    .sort(byCodeUnit);
 }
 
 /**
@@ -41,7 +39,7 @@ export function writeOutputs(compilation: Compilation, datasetsDir: string, outD
   const geoTemp = join(outDir, `.${OUTPUT_FILES.geoIndex}.tmp`);
   writeFileSync(geoTemp, geo.bytes);
 
-  const inputs = Object.fromEntries(listFiles(datasetsDir).map((file) => [file, sha256(readFileSync(join(datasetsDir, file)))]));
+  const inputs = Object.fromEntries(listFiles(datasetsDir).map((file) => [file, sha256Hex(readFileSync(join(datasetsDir, file)))]));
   const manifest = {
     generatedBy: 'npm run data:build',
     datasetVersion: data.datasetVersion,
@@ -67,9 +65,9 @@ export function writeOutputs(compilation: Compilation, datasetsDir: string, outD
     sources: reports.map((r) => r.toJSON()),
     inputs,
     outputs: {
-      [OUTPUT_FILES.sqlite]: { bytes: sqlite.length, sha256: sha256(sqlite) },
-      [OUTPUT_FILES.index]: { bytes: index.length, sha256: sha256(index) },
-      [OUTPUT_FILES.geoIndex]: { bytes: geo.bytes.length, sha256: sha256(geo.bytes) },
+      [OUTPUT_FILES.sqlite]: { bytes: sqlite.length, sha256: sha256Hex(sqlite) },
+      [OUTPUT_FILES.index]: { bytes: index.length, sha256: sha256Hex(index) },
+      [OUTPUT_FILES.geoIndex]: { bytes: geo.bytes.length, sha256: sha256Hex(geo.bytes) },
     },
   };
   const manifestTemp = join(outDir, `.${OUTPUT_FILES.manifest}.tmp`);

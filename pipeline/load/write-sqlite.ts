@@ -1,3 +1,4 @@
+import { byCodeUnit } from '../../src/code-unit-order.js';
 import { Database } from './sqlite-driver.js';
 import type { CompiledData } from '../model.js';
 import { SQLITE_APPLICATION_ID, SQLITE_SCHEMA, SQLITE_SCHEMA_VERSION } from './sqlite-schema.js';
@@ -24,7 +25,7 @@ export function writeSqlite(data: CompiledData, path: string): void {
       for (const row of rows) statement.run(...values(row));
     };
     db.transaction(() => {
-      insert('INSERT INTO metadata VALUES (?, ?)', Object.entries(data.metadata).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)), (e) => e);
+      insert('INSERT INTO metadata VALUES (?, ?)', Object.entries(data.metadata).sort(([a], [b]) => byCodeUnit(a, b)), (e) => e);
       insert('INSERT INTO states VALUES (?, ?, ?, ?, ?)', data.states, (s) => [s.code, s.name, s.fips, s.kind, population.get(s.code) ?? 0]);
       insert('INSERT INTO zips VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', data.zips, (z) => [
         z.zip, z.city, z.state, z.county, z.countyFips, z.timezone, z.lat, z.lon, z.population, z.type, residential.has(z.zip) ? 1 : 0,

@@ -1,4 +1,4 @@
-import { byCodePoint } from '../code-point-order.js';
+import { byCodeUnit } from '../../src/code-unit-order.js';
 import type { ZipRecord } from '../model.js';
 import { SourceError } from '../source-error.js';
 import type { SourceReport } from '../source-report.js';
@@ -48,5 +48,5 @@ export function joinZips(geonames: GeonamesZip[], geonamesReport: SourceReport, 
     simplemapsReport.repair('zip_not_in_geonames_added');
     zips.push({ ...s, type: 'standard' });
   }
-  return zips.sort((a, b) => byCodePoint(a.zip, b.zip));
+  return zips.sort((a, b) => byCodeUnit(a.zip, b.zip));
 }

@@ -1,4 +1,4 @@
-import { byCodePoint } from '../code-point-order.js';
+import { byCodeUnit } from '../../src/code-unit-order.js';
 import type { CompiledData, PhonePlaceRecord, ZipPhonePlaceRecord, ZipRecord } from '../model.js';
 import { distanceKm } from './distance.js';
 import { placeKeys } from './place-name.js';
@@ -110,6 +110,6 @@ export function phoneLocality(data: CompiledData): PhoneLocality {
     residentialZipsWithin25Km: share(zips25, residential.size),
     residentialZipsWithin50Km: share(zips50, residential.size),
     defaultAddressesOwnPlace: share(peopleOwn, people),
-    statesWithoutPlaces: [...withoutPlaces].sort(byCodePoint),
+    statesWithoutPlaces: [...withoutPlaces].sort(byCodeUnit),
   };
 }

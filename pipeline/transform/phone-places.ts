@@ -1,5 +1,5 @@
 import { isGeneratableExchange } from '../../src/generator/phone.js';
-import { byCodePoint } from '../code-point-order.js';
+import { byCodeUnit } from '../../src/code-unit-order.js';
 import type { AreaCodeOverlayRecord, AreaCodeRecord, PhoneExchangeRecord, PhonePlaceRecord, ZipRecord } from '../model.js';
 import { SourceError } from '../source-error.js';
 import { SourceReport } from '../source-report.js';
@@ -128,11 +128,11 @@ export function compilePhonePlaces(
   }
   const used = new Set(exchanges.map((e) => e.place));
   return {
-    places: [...places.values()].filter((p): p is PhonePlaceRecord => p !== null && used.has(p.place)).sort((a, b) => byCodePoint(a.place, b.place)),
-    exchanges: exchanges.sort((a, b) => byCodePoint(a.areaCode, b.areaCode) || byCodePoint(a.exchange, b.exchange)),
+    places: [...places.values()].filter((p): p is PhonePlaceRecord => p !== null && used.has(p.place)).sort((a, b) => byCodeUnit(a.place, b.place)),
+    exchanges: exchanges.sort((a, b) => byCodeUnit(a.areaCode, b.areaCode) || byCodeUnit(a.exchange, b.exchange)),
     overlays: [...overlaid]
       .flatMap(([overlay, parents]) => parents.map((overlaidCode, position) => ({ overlay, overlaid: overlaidCode, position })))
-      .sort((a, b) => byCodePoint(a.overlay, b.overlay) || a.position - b.position),
+      .sort((a, b) => byCodeUnit(a.overlay, b.overlay) || a.position - b.position),
     report,
   };
 }

@@ -1,7 +1,7 @@
 import tzLookup from '@photostructure/tz-lookup';
 import { geoContains } from 'd3-geo';
 import { GEO_GRID, GEO_UNITS_PER_DEGREE } from '../../src/data-index/geo-format.js';
-import { byCodePoint } from '../code-point-order.js';
+import { byCodeUnit } from '../../src/code-unit-order.js';
 import type { StateRecord, ZipRecord } from '../model.js';
 import type { County } from '../sources/counties/extract.js';
 
@@ -146,7 +146,7 @@ export function compileZipGeo(zips: ZipRecord[], states: StateRecord[], density:
     }
     count('county_nearest_polygon');
     const centre = (c: County): number => ((c.bbox[0] + c.bbox[2]) / 2 - z.lon!) ** 2 + ((c.bbox[1] + c.bbox[3]) / 2 - z.lat!) ** 2;
-    return [...candidates].sort((a, b) => centre(a) - centre(b) || byCodePoint(a.fips, b.fips))[0];
+    return [...candidates].sort((a, b) => centre(a) - centre(b) || byCodeUnit(a.fips, b.fips))[0];
   };
 
   // Military ZIPs (APO, FPO, DPO) have a post office somewhere abroad, not a place: no geography.
@@ -191,9 +191,9 @@ export function compileZipGeo(zips: ZipRecord[], states: StateRecord[], density:
     grids.push(grid ?? { cellLat: 0, cellLon: 0, low: 0, high: 0 });
   }
 
-  const countyList = [...new Map(zipCounty.filter((c): c is County => c !== null).map((c) => [c.fips, c])).values()].sort((a, b) => byCodePoint(a.fips, b.fips));
+  const countyList = [...new Map(zipCounty.filter((c): c is County => c !== null).map((c) => [c.fips, c])).values()].sort((a, b) => byCodeUnit(a.fips, b.fips));
   const countyIndex = new Map(countyList.map((c, i) => [c.fips, i]));
-  const timeZones = [...new Set(zipZone.filter((t): t is string => t !== null))].sort(byCodePoint);
+  const timeZones = [...new Set(zipZone.filter((t): t is string => t !== null))].sort(byCodeUnit);
   const zoneIndex = new Map(timeZones.map((t, i) => [t, i]));
   const rows = zips.map((z, row): ZipGeoRow | null =>
     !located(z)
@@ -205,5 +205,5 @@ export function compileZipGeo(zips: ZipRecord[], states: StateRecord[], density:
           timeZone: zipZone[row] === null ? null : zoneIndex.get(zipZone[row]!)!,
         },
   );
-  return { counties: countyList.map((c) => ({ fips: c.fips, name: c.name })), timeZones, rows, grids, exceptions: Object.fromEntries(Object.entries(exceptions).sort(([a], [b]) => byCodePoint(a, b))) };
+  return { counties: countyList.map((c) => ({ fips: c.fips, name: c.name })), timeZones, rows, grids, exceptions: Object.fromEntries(Object.entries(exceptions).sort(([a], [b]) => byCodeUnit(a, b))) };
 }

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { cutAndEval } from './js-literal.js';
 import { packageFile, scratchInstall } from './scratch-install.js';
 import type { SourceInfo } from './source-info.js';
-import { byCodePoint, writeDatasetJson } from './write-dataset-file.js';
+import { byCodeUnit } from '../../src/code-unit-order.js';
+import { writeDatasetJson } from './write-dataset-file.js';
 
 const PACKAGE = 'addresser';
 const VERSION = '1.1.22';
@@ -13,7 +14,7 @@ const DIRECTIONAL_MARKER = 'var usStreetDirectional =';
 function sortedStringMap(value: unknown, what: string): Record<string, string> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`${what}: not an object`);
   const out: Record<string, string> = {};
-  for (const key of Object.keys(value).sort(byCodePoint)) {
+  for (const key of Object.keys(value).sort(byCodeUnit)) {
     const v = (value as Record<string, unknown>)[key];
     if (typeof v !== 'string') throw new Error(`${what}.${key}: not a string`);
     // Digit-only keys would be reordered by JavaScript objects and break the sorted output.

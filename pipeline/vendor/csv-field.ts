@@ -1,8 +1,6 @@
-/** RFC 4180 field: quoted only when it holds a comma, quote or line break; quotes doubled. */
-export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
+import { csvField } from '../../src/cli/output/csv-format.js';
 
+/** One CSV line of a vendored file (no line end: writeDatasetLines adds `\n`), fields quoted as the CLI's CSV quotes them. */
 export function csvRow(values: readonly string[]): string {
   return values.map(csvField).join(',');
 }

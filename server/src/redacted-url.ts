@@ -1,4 +1,5 @@
-const SECRET_NAME = /key|token|secret|auth/i;
+import { KEY_LIKE_NAME } from './key-like-name.js';
+
 // The prefix every key starts with; any letter case, since a key typed in capitals is still a secret in a log.
 const KEY_PREFIX = /uss_(?:live|test)_/i;
 const ESCAPE = /%([0-9A-Fa-f]{2})/g;
@@ -41,12 +42,12 @@ export function redactedUrl(url: string): string {
   const safePath = mentionsKey(path) ? path.split('/').map((segment) => (mentionsKey(segment) ? REDACTED : segment)).join('/') : path;
   if (mark < 0) return safePath;
   const query = url.slice(mark + 1);
-  if (!mentionsKey(query) && !SECRET_NAME.test(query)) return safePath + '?' + query;
+  if (!mentionsKey(query) && !KEY_LIKE_NAME.test(query)) return safePath + '?' + query;
   const pairs = query.split('&').map((pair) => {
     const eq = pair.indexOf('=');
     const name = eq < 0 ? pair : pair.slice(0, eq);
     if (mentionsKey(name)) return REDACTED;
-    return SECRET_NAME.test(name) || mentionsKey(pair) ? `${name}=${REDACTED}` : pair;
+    return KEY_LIKE_NAME.test(name) || mentionsKey(pair) ? `${name}=${REDACTED}` : pair;
   });
   return safePath + '?' + pairs.join('&');
 }

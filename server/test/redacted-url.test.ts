@@ -33,27 +33,29 @@ describe('redactedUrl', () => {
 });
 
 describe('a key sent in the URL of a real server', () => {
-  it('is refused on every path as api_key_in_query and never written to the log', async () => {
+  it('is refused on every path, as api_key_in_path or api_key_in_query by where it is, and never written to the log', async () => {
     const db = join(dir, 'store.sqlite');
     const env = serverEnv(db, 'info');
     const key = keysCreate({ env }, 'leaky', 1000, 1_000_000);
     const server = await serve({ env }, '--no-dev-key');
-    const attacks = [
-      `/v1/ein?${key}`,
-      `/v1/ein?${key}=1`,
-      `/v1/zip/${key}`,
-      `/${key}`,
-      `/v1/ein;key=${key}`,
-      `/v1/zip/${key.replace(/_/g, '%5F')}`,
-      `/v1/ein?seed=${key}`,
-      `/v1/docs/${key}`,
+    const attacks: [string, string][] = [
+      [`/v1/ein?${key}`, 'api_key_in_query'],
+      [`/v1/ein?${key}=1`, 'api_key_in_query'],
+      [`/v1/zip/${key}`, 'api_key_in_path'],
+      [`/${key}`, 'api_key_in_path'],
+      [`/v1/ein;key=${key}`, 'api_key_in_path'],
+      [`/v1/zip/${key.replace(/_/g, '%5F')}`, 'api_key_in_path'],
+      [`/v1/ein?seed=${key}`, 'api_key_in_query'],
+      [`/v1/docs/${key}`, 'api_key_in_path'],
+      // In both: the path is named.
+      [`/v1/zip/${key}?seed=${key}`, 'api_key_in_path'],
     ];
     const ids: string[] = [];
-    for (const path of attacks) {
+    for (const [path, code] of attacks) {
       const response = await fetch(server.url + path, { headers: { 'x-api-key': key } });
       const body = await response.text();
       expect(response.status, path).toBe(400);
-      expect(JSON.parse(body).code, path).toBe('api_key_in_query');
+      expect(JSON.parse(body).code, path).toBe(code);
       expect(body).not.toContain(key.slice(9));
       ids.push(response.headers.get('x-request-id')!);
     }

@@ -1,23 +1,13 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEB_DIST } from '../../web/build.js';
-import { launchChromium } from './chromium.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fillAndGenerate, openDemo, rowCount } from './demo-page.js';
-import { serveStatic, type StaticServer } from './static-server.js';
+import { useDemoSite } from './demo-site.js';
 
-let browser: Browser;
-let server: StaticServer;
+const demo = useDemoSite();
 
-beforeAll(async () => {
+beforeAll(() => {
   mkdirSync('test-results', { recursive: true });
-  server = await serveStatic(WEB_DIST);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 /** WCAG contrast ratio of each selected element's text against its effective background, computed in the page. */
@@ -48,7 +38,7 @@ function contrastRatios(page: Page, selectors: string[]): Promise<Record<string,
 
 describe('accessibility', () => {
   it('every control has a label and the live regions are announced', async () => {
-    const { context, page } = await openDemo(browser, server.url);
+    const { context, page } = await openDemo(demo.browser, demo.url);
     for (const name of ['One address', 'Batch of addresses', 'EINs', 'Phone numbers', 'ZIP lookup']) {
       expect(await page.getByRole('radio', { name }).count(), name).toBe(1);
     }
@@ -73,7 +63,7 @@ describe('accessibility', () => {
   });
 
   it('shows only the fields of the chosen kind', async () => {
-    const { context, page } = await openDemo(browser, server.url);
+    const { context, page } = await openDemo(demo.browser, demo.url);
     const expected = { address: ['state'], batch: ['count', 'state'], ein: ['count'], phone: ['count', 'state'], zip: ['zip'] };
     for (const [kind, fields] of Object.entries(expected)) {
       await page.locator(`input[name="kind"][value="${kind}"]`).check();
@@ -86,7 +76,7 @@ describe('accessibility', () => {
   });
 
   it('works from the keyboard alone, with a visible focus ring', async () => {
-    const { context, page } = await openDemo(browser, server.url);
+    const { context, page } = await openDemo(demo.browser, demo.url);
     const focused = () => page.evaluate(() => {
       const el = document.activeElement as HTMLElement;
       const style = getComputedStyle(el);
@@ -133,7 +123,7 @@ describe('accessibility', () => {
   });
 
   it('has text contrast of at least 4.5:1 everywhere it shows text', async () => {
-    const { context, page } = await openDemo(browser, server.url);
+    const { context, page } = await openDemo(demo.browser, demo.url);
     await fillAndGenerate(page, { kind: 'batch', count: 600, seed: 'contrast' });
     await fillAndGenerate(page, { kind: 'batch', count: 600, seed: 'contrast' }); // trimmed: the notice is shown
     await expect.poll(() => page.locator('#alert').isVisible()).toBe(true);
@@ -151,7 +141,7 @@ describe('accessibility', () => {
   });
 
   it('fits a 375 px phone screen without sideways scrolling of the page', async () => {
-    const { context, page } = await openDemo(browser, server.url, { width: 375, height: 812 });
+    const { context, page } = await openDemo(demo.browser, demo.url, { width: 375, height: 812 });
     await fillAndGenerate(page, { kind: 'batch', count: 25, state: 'CA', seed: 'phone-width' });
     await expect.poll(() => rowCount(page)).toBe(25);
     const widths = await page.evaluate(() => ({

@@ -1,31 +1,15 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEB_DIST } from '../../web/build.js';
+import { describe, expect, it } from 'vitest';
 import { runBinary } from '../cli/run-binary.js';
-import { launchChromium } from './chromium.js';
-import { fillAndGenerate, openDemo, type FormInput } from './demo-page.js';
-import { serveStatic, type StaticServer } from './static-server.js';
+import { fillAndGenerate, type FormInput } from './demo-page.js';
+import { useDemoSite } from './demo-site.js';
 
 // The demo's downloads are the CLI's files: for the same seed and options, `ussynth ... --format csv|json` writes
 // byte-identical output (one writer, src/cli/output/record-file.ts), so checksums match.
-let browser: Browser;
-let server: StaticServer;
-let page: Page;
-
-beforeAll(async () => {
-  server = await serveStatic(WEB_DIST);
-  browser = await launchChromium();
-  ({ page } = await openDemo(browser, server.url));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const demo = useDemoSite({ openPage: true });
 
 async function downloaded(button: string): Promise<Buffer> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
+  const [download] = await Promise.all([demo.page.waitForEvent('download'), demo.page.getByRole('button', { name: button }).click()]);
   return readFileSync((await download.path())!);
 }
 
@@ -43,9 +27,9 @@ const cases: [string, FormInput, string[]][] = [
 describe('Download CSV and Download JSON give the bytes of ussynth --format csv|json', () => {
   for (const [what, input, command] of cases) {
     it(what, async () => {
-      const before = await page.locator('#status').textContent();
-      await fillAndGenerate(page, input);
-      await expect.poll(() => page.locator('#status').textContent()).not.toBe(before);
+      const before = await demo.page.locator('#status').textContent();
+      await fillAndGenerate(demo.page, input);
+      await expect.poll(() => demo.page.locator('#status').textContent()).not.toBe(before);
       for (const format of ['csv', 'json'] as const) {
         const file = await downloaded(`Download ${format.toUpperCase()}`);
         const cli = await runBinary([...command, '--format', format]);

@@ -1,27 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEB_DIST } from '../../web/build.js';
-import { launchChromium } from './chromium.js';
+import { describe, expect, it } from 'vitest';
 import { fillAndGenerate, openDemo } from './demo-page.js';
-import { serveStatic, type StaticServer } from './static-server.js';
+import { useDemoSite } from './demo-site.js';
 
 // At a common laptop width every column of the results, Country included, is on screen without scrolling sideways.
-let browser: Browser;
-let server: StaticServer;
-
-beforeAll(async () => {
-  server = await serveStatic(WEB_DIST);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const demo = useDemoSite();
 
 describe('the demo table at 1280 px', () => {
   it('shows all columns of 1000 addresses without a sideways scroll, Country inside the view', async () => {
-    const { page } = await openDemo(browser, server.url, { width: 1280, height: 900 });
+    const { page } = await openDemo(demo.browser, demo.url, { width: 1280, height: 900 });
     await fillAndGenerate(page, { kind: 'batch', count: 1000, state: '', seed: 'layout' });
     await page.locator('#status', { hasText: 'Generated' }).waitFor();
     const wrap = await page.locator('#results-region').evaluate((e) => ({ scroll: e.scrollWidth, client: e.clientWidth }));

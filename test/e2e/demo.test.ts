@@ -2,38 +2,28 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createGenerator } from '../../src/index.js';
 import { GZIP_BUDGET, WEB_DIST } from '../../web/build.js';
-import { launchChromium } from './chromium.js';
-import { fillAndGenerate, openDemo, readJson, readTable, rowCount, shownSeed } from './demo-page.js';
+import { fillAndGenerate, openDemo, readTable, rowCount, shownSeed } from './demo-page.js';
+import { useDemoSite } from './demo-site.js';
 import { addressProblems } from './record-rules.js';
-import { serveStatic, type StaticServer } from './static-server.js';
 
 /** The page's own static assets: nothing else may be requested. */
 const OWN_ASSETS = ['', 'app.js', 'styles.css', 'favicon.svg', 'ussynth.idx'];
 
 const SCREENSHOTS = 'test-results';
 
-let browser: Browser;
-let server: StaticServer;
+const demo = useDemoSite();
 
-beforeAll(async () => {
+beforeAll(() => {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  server = await serveStatic(WEB_DIST);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe('the free browser demo, 1000 records and the 1001st', () => {
   it('generates 1000 valid addresses with a shown seed, offers them as JSON and CSV, asks only for its own assets and refuses the 1001st record', async () => {
-    const { context, page, requested } = await openDemo(browser, server.url);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url.replace(/\/$/, '') });
+    const { context, page, requested } = await openDemo(demo.browser, demo.url);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: demo.url.replace(/\/$/, '') });
 
     await fillAndGenerate(page, { kind: 'batch', count: 1000, seed: '' });
     await page.locator('#results-table tbody tr').nth(999).waitFor();
@@ -85,20 +75,20 @@ describe('the free browser demo, 1000 records and the 1001st', () => {
     // Only the page's own static assets were requested, by the browser and at the server.
     const fetched = requested.filter((url) => !url.startsWith('blob:')).map((url) => new URL(url));
     expect(fetched.map((url) => url.pathname)).toContain('/ussynth.idx');
-    expect(fetched.filter((url) => url.origin + '/' !== server.url || !OWN_ASSETS.includes(url.pathname.slice(1)))).toEqual([]);
+    expect(fetched.filter((url) => url.origin + '/' !== demo.url || !OWN_ASSETS.includes(url.pathname.slice(1)))).toEqual([]);
     // The index is downloaded once: the preload is what loadIndex() reads.
-    expect(server.requests.filter((r) => r === 'GET /ussynth.idx')).toHaveLength(1);
-    expect([...new Set(server.requests)].sort()).toEqual(['GET /', 'GET /app.js', 'GET /favicon.svg', 'GET /styles.css', 'GET /ussynth.idx']);
+    expect(demo.server.requests.filter((r) => r === 'GET /ussynth.idx')).toHaveLength(1);
+    expect([...new Set(demo.server.requests)].sort()).toEqual(['GET /', 'GET /app.js', 'GET /favicon.svg', 'GET /styles.css', 'GET /ussynth.idx']);
 
     // Everything the page loaded weighs at most 2 MB gzipped.
-    const paths = [...new Set(server.requests.map((r) => r.slice('GET /'.length) || 'index.html'))];
+    const paths = [...new Set(demo.server.requests.map((r) => r.slice('GET /'.length) || 'index.html'))];
     const gzipTotal = paths.reduce((sum, name) => sum + gzipSync(readFileSync(join(WEB_DIST, name)), { level: 6 }).length, 0);
     expect(gzipTotal).toBeLessThanOrEqual(GZIP_BUDGET);
     await context.close();
   });
 
   it('trims a request that would cross 1000 to what remains, says so, and then refuses', async () => {
-    const { context, page } = await openDemo(browser, server.url);
+    const { context, page } = await openDemo(demo.browser, demo.url);
     await fillAndGenerate(page, { kind: 'batch', count: 600, seed: 'trim-test' });
     await expect.poll(() => rowCount(page)).toBe(600);
     expect(await page.getByRole('alert').isHidden()).toBe(true);
@@ -126,7 +116,7 @@ describe('the free browser demo, 1000 records and the 1001st', () => {
   });
 
   it('saves a screenshot of the page with results', async () => {
-    const { context, page } = await openDemo(browser, server.url, { width: 1280, height: 860 });
+    const { context, page } = await openDemo(demo.browser, demo.url, { width: 1280, height: 860 });
     await fillAndGenerate(page, { kind: 'batch', count: 12, state: 'IL', seed: 'readme' });
     await expect.poll(() => rowCount(page)).toBe(12);
     await page.mouse.move(0, 0); // no hover colour on the button in the picture

@@ -1,25 +1,13 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WEB_DIST } from '../../web/build.js';
-import { launchChromium } from './chromium.js';
 import { fillAndGenerate, openDemo, rowCount } from './demo-page.js';
-import { serveStatic, type StaticServer } from './static-server.js';
+import { useDemoSite } from './demo-site.js';
+import { serveStatic } from './static-server.js';
 
-let browser: Browser;
-let server: StaticServer;
-
-beforeAll(async () => {
-  server = await serveStatic(WEB_DIST);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const demo = useDemoSite();
 
 describe('bad input gets a clear message naming the problem, and counts nothing', () => {
   const cases = [
@@ -32,7 +20,7 @@ describe('bad input gets a clear message naming the problem, and counts nothing'
   ] as const;
 
   it.each(cases)('$input.kind with $input', async ({ input, field, message }) => {
-    const { context, page } = await openDemo(browser, server.url);
+    const { context, page } = await openDemo(demo.browser, demo.url);
     await fillAndGenerate(page, input);
     const alert = page.getByRole('alert');
     await expect.poll(() => alert.textContent()).toBe(message);
@@ -56,7 +44,7 @@ describe('a host without the index file', () => {
     cpSync(WEB_DIST, folder, { recursive: true });
     rmSync(join(folder, 'ussynth.idx'));
     const broken = await serveStatic(folder);
-    const context = await browser.newContext();
+    const context = await demo.browser.newContext();
     try {
       const page = await context.newPage();
       await page.goto(broken.url);

@@ -1,29 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createGenerator } from '../../src/index.js';
-import { WEB_DIST } from '../../web/build.js';
-import { launchChromium } from './chromium.js';
 import { fillAndGenerate, openDemo, readJson, readTable, shownSeed } from './demo-page.js';
-import { serveStatic, type StaticServer } from './static-server.js';
+import { useDemoSite } from './demo-site.js';
 
 const OWN_ASSETS = ['', 'app.js', 'styles.css', 'favicon.svg', 'ussynth.idx', 'ussynth-geo.idx'];
 
-let browser: Browser;
-let server: StaticServer;
-
-beforeAll(async () => {
-  server = await serveStatic(WEB_DIST);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const demo = useDemoSite();
 
 describe('the demo with coordinates', () => {
   it('adds the five columns, plots the batch on the map of the states, shows a record on hover, and fetches only its own files', async () => {
-    const { page, requested } = await openDemo(browser, server.url);
+    const { page, requested } = await openDemo(demo.browser, demo.url);
     expect(requested.some((url) => url.includes('ussynth-geo.idx'))).toBe(false); // not before it is asked for
 
     await fillAndGenerate(page, { kind: 'batch', count: 200, seed: 'map-1', geo: true });
@@ -71,12 +57,12 @@ describe('the demo with coordinates', () => {
     expect(await readTable(page)).toEqual(createGenerator({ seed: 'map-1' }).batch({ count: 5 }).addresses);
 
     const fetched = requested.filter((url) => !url.startsWith('blob:')).map((url) => new URL(url));
-    expect(fetched.filter((url) => url.origin + '/' !== server.url || !OWN_ASSETS.includes(url.pathname.slice(1)))).toEqual([]);
+    expect(fetched.filter((url) => url.origin + '/' !== demo.url || !OWN_ASSETS.includes(url.pathname.slice(1)))).toEqual([]);
     expect(fetched.filter((url) => url.pathname === '/ussynth-geo.idx')).toHaveLength(1);
   });
 
   it('a ZIP lookup with coordinates shows the centroid, county and time zone and no map', async () => {
-    const { page } = await openDemo(browser, server.url);
+    const { page } = await openDemo(demo.browser, demo.url);
     await fillAndGenerate(page, { kind: 'zip', zip: '60601', geo: true });
     await page.locator('#results-table tbody tr').first().waitFor();
     expect(await readTable(page)).toEqual([{ zip: '60601', state: 'IL', stateFull: 'Illinois', city: 'Chicago', lat: '41.88527', lon: '-87.62197', county: 'Cook', countyFips: '17031', timeZone: 'America/Chicago' }]);

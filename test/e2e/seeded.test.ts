@@ -1,34 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createGenerator } from '../../src/index.js';
-import { WEB_DIST } from '../../web/build.js';
-import { launchChromium } from './chromium.js';
-import { fillAndGenerate, openDemo, readJson, readTable, shownSeed, type FormInput } from './demo-page.js';
+import { fillAndGenerate, readJson, readTable, shownSeed, type FormInput } from './demo-page.js';
+import { useDemoSite } from './demo-site.js';
 import { addressProblems, einProblems, phoneResultProblems } from './record-rules.js';
-import { serveStatic, type StaticServer } from './static-server.js';
 
-let browser: Browser;
-let server: StaticServer;
-let page: Page;
-
-beforeAll(async () => {
-  server = await serveStatic(WEB_DIST);
-  browser = await launchChromium();
-  ({ page } = await openDemo(browser, server.url));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const demo = useDemoSite({ openPage: true });
 
 /** Generates in the page and returns the shown seed, the table and the JSON offered for copy. */
 async function generateIn(input: FormInput) {
-  const before = await page.locator('#status').textContent();
-  await fillAndGenerate(page, input);
-  await expect.poll(() => page.locator('#status').textContent()).not.toBe(before);
-  expect(await page.getByRole('alert').isHidden()).toBe(true);
-  return { seed: await shownSeed(page), table: await readTable(page), json: await readJson(page) };
+  const before = await demo.page.locator('#status').textContent();
+  await fillAndGenerate(demo.page, input);
+  await expect.poll(() => demo.page.locator('#status').textContent()).not.toBe(before);
+  expect(await demo.page.getByRole('alert').isHidden()).toBe(true);
+  return { seed: await shownSeed(demo.page), table: await readTable(demo.page), json: await readJson(demo.page) };
 }
 
 describe('a seed and options give exactly the records of the Node library', () => {
@@ -84,14 +68,14 @@ describe('a seed and options give exactly the records of the Node library', () =
     expect(json).toEqual(expected);
     expect(table).toEqual([expected]);
 
-    const counterBefore = await page.locator('#counter').textContent();
-    await fillAndGenerate(page, { kind: 'zip', zip: '00000' });
-    await expect.poll(() => page.locator('#status').textContent()).toBe('ZIP 00000 is well formed but not a known ZIP code; nothing was counted.');
-    expect(await page.locator('#results').isHidden()).toBe(true);
-    expect(await page.locator('#counter').textContent()).toBe(counterBefore);
+    const counterBefore = await demo.page.locator('#counter').textContent();
+    await fillAndGenerate(demo.page, { kind: 'zip', zip: '00000' });
+    await expect.poll(() => demo.page.locator('#status').textContent()).toBe('ZIP 00000 is well formed but not a known ZIP code; nothing was counted.');
+    expect(await demo.page.locator('#results').isHidden()).toBe(true);
+    expect(await demo.page.locator('#counter').textContent()).toBe(counterBefore);
   });
 
   it('counted every record above: 1 + 40 + 20 + 100 + 150 + 1', async () => {
-    expect(await page.locator('#counter').textContent()).toBe('312 of 1000 free records used since this page loaded; 688 left.');
+    expect(await demo.page.locator('#counter').textContent()).toBe('312 of 1000 free records used since this page loaded; 688 left.');
   });
 });

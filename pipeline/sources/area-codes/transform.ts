@@ -1,4 +1,4 @@
-import { byCodePoint } from '../../code-point-order.js';
+import { byCodeUnit } from '../../../src/code-unit-order.js';
 import type { AreaCodeRecord, StateRecord } from '../../model.js';
 import type { SourceReport } from '../../source-report.js';
 import type { GeocodingEntry, GeographicCode } from './validate.js';
@@ -61,7 +61,7 @@ export function transformAreaCodes(geocoding: GeocodingEntry[], codes: Geographi
       state = info.top ? regionState(info.top.region, stateByName, stateCodes) : null;
       regionName = info.top?.region ?? '';
       if (!state) {
-        const ranked = [...info.votes].sort(([a, x], [b, y]) => y - x || byCodePoint(a, b));
+        const ranked = [...info.votes].sort(([a, x], [b, y]) => y - x || byCodeUnit(a, b));
         state = ranked[0]?.[0] ?? null;
         if (state) {
           validityReport.repair('state_by_exchange_majority');
@@ -75,5 +75,5 @@ export function transformAreaCodes(geocoding: GeocodingEntry[], codes: Geographi
     }
     records.push({ areaCode, state, weight: Math.max(1, info.exchanges), region: regionName });
   }
-  return records.sort((a, b) => byCodePoint(a.areaCode, b.areaCode));
+  return records.sort((a, b) => byCodeUnit(a.areaCode, b.areaCode));
 }

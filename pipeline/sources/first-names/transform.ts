@@ -1,4 +1,4 @@
-import { byCodePoint } from '../../code-point-order.js';
+import { byCodeUnit } from '../../../src/code-unit-order.js';
 import type { FirstNameRecord } from '../../model.js';
 import { titleCase } from '../../transform/title-case.js';
 import type { FirstNamesValid } from './validate.js';
@@ -54,5 +54,5 @@ export function transformFirstNames(valid: FirstNamesValid): FirstNameRecord[] {
   return [...byName.values()]
     .map((n) => ({ ...n, name: titleCase(n.name), people: Math.round(n.people) }))
     .filter((n) => n.people >= MIN_PEOPLE)
-    .sort((a, b) => byCodePoint(a.sex, b.sex) || byCodePoint(a.name, b.name));
+    .sort((a, b) => byCodeUnit(a.sex, b.sex) || byCodeUnit(a.name, b.name));
 }

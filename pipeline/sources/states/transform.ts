@@ -1,4 +1,4 @@
-import { byCodePoint } from '../../code-point-order.js';
+import { byCodeUnit } from '../../../src/code-unit-order.js';
 import { SourceError } from '../../source-error.js';
 import type { StateRecord } from '../../model.js';
 import type { StatesValid } from './validate.js';
@@ -38,5 +38,5 @@ export function transformStates(valid: StatesValid): StateRecord[] {
       kind: sub.type === 'State' ? 'state' : sub.type === 'District' ? 'district' : 'territory',
     });
   }
-  return states.sort((a, b) => byCodePoint(a.code, b.code));
+  return states.sort((a, b) => byCodeUnit(a.code, b.code));
 }

@@ -1,4 +1,4 @@
-import { byCodePoint } from '../../code-point-order.js';
+import { byCodeUnit } from '../../../src/code-unit-order.js';
 import type { HouseNumberLeadRecord, StreetFormRecord, StreetNameRecord, StreetSuffixRecord, SurnameRecord, WeightedTextRecord } from '../../model.js';
 import type { SourceReport } from '../../source-report.js';
 import { mcCapital } from '../../transform/city-spelling.js';
@@ -195,17 +195,17 @@ export function transformStreets(valid: StreetsValid, surnames: SurnameRecord[])
 
   return {
     streetNames: [...bases]
-      .map(([name, { weight, sources }]) => ({ name, weight, source: [...sources].sort(byCodePoint).join('+') }))
-      .sort((a, b) => byCodePoint(a.name, b.name)),
+      .map(([name, { weight, sources }]) => ({ name, weight, source: [...sources].sort(byCodeUnit).join('+') }))
+      .sort((a, b) => byCodeUnit(a.name, b.name)),
     streetSuffixes: valid.suffixes
       .map((s) => ({ suffix: s.suffix, abbreviation: s.standardAbbr, weight: suffixCounts.get(s.standardAbbr) ?? 0 }))
-      .sort((a, b) => byCodePoint(a.suffix, b.suffix)),
-    directionals: [...directionalCounts].map(([value, weight]) => ({ value, weight })).sort((a, b) => byCodePoint(a.value, b.value)),
-    unitDesignators: unitDesignators.sort((a, b) => byCodePoint(a.value, b.value)),
+      .sort((a, b) => byCodeUnit(a.suffix, b.suffix)),
+    directionals: [...directionalCounts].map(([value, weight]) => ({ value, weight })).sort((a, b) => byCodeUnit(a.value, b.value)),
+    unitDesignators: unitDesignators.sort((a, b) => byCodeUnit(a.value, b.value)),
     houseNumberDigits: [...digitCounts].map(([digits, weight]) => ({ digits: Number(digits), weight })).sort((a, b) => a.digits - b.digits),
     houseNumberLeads: [...leadCounts]
       .map(([key, weight]) => ({ digits: Number(key.split(' ')[0]), firstDigit: Number(key.split(' ')[1]), weight }))
       .sort((a, b) => a.digits - b.digits || a.firstDigit - b.firstDigit),
-    streetForms: forms.sort((a, b) => byCodePoint(a.part, b.part) || byCodePoint(a.value, b.value)),
+    streetForms: forms.sort((a, b) => byCodeUnit(a.part, b.part) || byCodeUnit(a.value, b.value)),
   };
 }

@@ -3,13 +3,13 @@ import { isPromise } from '../awaitable.js';
 import type { RateDecision } from '../limits/rate-limiter.js';
 import type { KeyRecord } from '../store/store.js';
 import { checksumValid, keyShape } from '../store/api-key.js';
+import { KEY_LIKE_NAME } from '../key-like-name.js';
 import { ProblemError } from '../problem/problem-error.js';
 import { setRateLimitHeaders } from './rate-limit-headers.js';
 import { storeUnavailableProblem } from '../problem/store-unavailable-problem.js';
 
-// Query names a client might put a key in; keys are refused there (URLs end up in logs and histories). Anything
-// shaped like a key, anywhere in the URL, is refused for every path by the app's onRequest hook.
-const KEY_PARAM = /key|token|secret|auth/i;
+// Keys are refused in query names a client might put one in (URLs end up in logs and histories). Anything shaped
+// like a key, anywhere in the URL, is refused for every path by the app's onRequest hook.
 
 /**
  * onRequest hook of the API routes: refuses keys in the query, checks the
@@ -24,7 +24,7 @@ const KEY_PARAM = /key|token|secret|auth/i;
 export function authenticate(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
   const query = request.query as Record<string, unknown>;
   for (const name in query) {
-    if (KEY_PARAM.test(name)) {
+    if (KEY_LIKE_NAME.test(name)) {
       throw new ProblemError('api_key_in_query', 'API keys are never accepted in the query string; send the key in the x-api-key header (and consider rotating it, the URL may have been logged on the way)', { param: name });
     }
   }

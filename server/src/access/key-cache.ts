@@ -1,7 +1,7 @@
 import type { Awaitable } from '../awaitable.js';
 import { digestMatches } from '../store/api-key.js';
 import type { KeyRecord, Store } from '../store/store.js';
-import { sameText } from '../constant-time-equal.js';
+import { constantTimeEqual } from '../constant-time-equal.js';
 
 /** How long a key read from the store is trusted: revocation takes effect on every instance within this time. */
 export const KEY_CACHE_TTL_MS = 1000;
@@ -53,7 +53,7 @@ export class KeyCache {
   matchesVerified(record: KeyRecord, presented: string): boolean {
     const entry = this.entries.get(record.id);
     const verified = entry?.record === record ? entry.verified : undefined;
-    return verified !== undefined && sameText(verified, presented);
+    return verified !== undefined && constantTimeEqual(verified, presented);
   }
 
   /**

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sameText } from '../constant-time-equal.js';
+import { constantTimeEqual } from '../constant-time-equal.js';
 import { keyDigest } from '../store/api-key.js';
 
 /**
@@ -25,7 +25,7 @@ export function tokenDigest(token: string): Uint8Array {
  * @example sameToken(request.headers['x-csrf-token'], session.csrfToken)
  */
 export function sameToken(given: unknown, expected: string): boolean {
-  return typeof given === 'string' && sameText(given, expected);
+  return typeof given === 'string' && constantTimeEqual(given, expected);
 }
 
 /**

@@ -43,6 +43,7 @@ export async function ssoAction(args: string[], io: CommandIo, store: Store): Pr
 
 async function setSso(args: string[], io: CommandIo, store: Store): Promise<number> {
   const { values, positionals } = parse(
+    'accounts',
     args,
     {
       issuer: { type: 'string' },
@@ -109,7 +110,7 @@ async function setSso(args: string[], io: CommandIo, store: Store): Promise<numb
 }
 
 async function showSso(args: string[], io: CommandIo, store: Store): Promise<number> {
-  const { values, positionals } = parse(args, { json: { type: 'boolean' } }, 1, 'account name');
+  const { values, positionals } = parse('accounts', args, { json: { type: 'boolean' } }, 1, 'account name');
   const account = await enterpriseAccount(store, positionals[0]);
   const connection = await store.sso.find(account.id);
   if (!connection) throw new CliError(`account ${JSON.stringify(account.name)} has no SSO; \`ussynth-server accounts sso set\` connects one`, 1);
@@ -133,7 +134,7 @@ async function showSso(args: string[], io: CommandIo, store: Store): Promise<num
 }
 
 async function removeSso(args: string[], io: CommandIo, store: Store): Promise<number> {
-  const { positionals } = parse(args, {}, 1, 'account name');
+  const { positionals } = parse('accounts', args, {}, 1, 'account name');
   const account = await accountNamed(store, positionals[0]);
   if (!(await store.sso.remove(account.id))) throw new CliError(`account ${JSON.stringify(account.name)} has no SSO`, 1);
   io.stdout.write(`${account.name}: SSO removed; its keys work alone again (running servers within a second)\n`);

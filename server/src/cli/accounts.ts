@@ -1,5 +1,6 @@
 import { CliError, type Command, type CommandIo } from 'ussynth/cli';
 import { calendarMonth } from '../limits/calendar-month.js';
+import { isoTime } from '../iso-time.js';
 import type { Store } from '../store/store.js';
 import type { AccountRecord } from '../store/account-store.js';
 import { servingPlan } from '../accounts/billing.js';
@@ -53,21 +54,19 @@ export const accountsCommand: Command = {
 
 type Action = (args: string[], io: CommandIo, store: Store) => Promise<number>;
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-
 /** The tier, with `(no paid plan)` once the plan has ended or `(until ...)` while a past-due grace runs. */
 function planText(account: AccountRecord, now: number): string {
   if (account.planEndsAt === null) return account.tier;
-  return servingPlan(account, now) === 'none' ? `${account.tier} (no paid plan)` : `${account.tier} (until ${iso(account.planEndsAt)})`;
+  return servingPlan(account, now) === 'none' ? `${account.tier} (no paid plan)` : `${account.tier} (until ${isoTime(account.planEndsAt)})`;
 }
 
 const ACTIONS: Record<string, Action> = {
   async list(args, io, store) {
-    const { values } = parse(args, { json: { type: 'boolean' } });
+    const { values } = parse('accounts', args, { json: { type: 'boolean' } });
     const now = Date.now();
     const accounts = await store.accounts.listAccounts(calendarMonth(now).period, now);
     if (values.json) {
-      io.stdout.write(JSON.stringify(accounts.map((a) => ({ name: a.name, tier: a.tier, plan: servingPlan(a, now), planEndsAt: iso(a.planEndsAt), rate: a.rate, monthlyQuota: a.monthlyQuota, used: a.used, people: a.people, activeKeys: a.activeKeys, createdAt: iso(a.createdAt) }))) + '\n');
+      io.stdout.write(JSON.stringify(accounts.map((a) => ({ name: a.name, tier: a.tier, plan: servingPlan(a, now), planEndsAt: isoTime(a.planEndsAt), rate: a.rate, monthlyQuota: a.monthlyQuota, used: a.used, people: a.people, activeKeys: a.activeKeys, createdAt: isoTime(a.createdAt) }))) + '\n');
       return 0;
     }
     table(io, ['ACCOUNT', 'TIER', 'RATE/S', 'QUOTA/MONTH', 'USED', 'PEOPLE', 'KEYS'], accounts.map((a) => [a.name, planText(a, now), String(a.rate), String(a.monthlyQuota), String(a.used), String(a.people), String(a.activeKeys)]));
@@ -75,7 +74,7 @@ const ACTIONS: Record<string, Action> = {
   },
 
   async show(args, io, store) {
-    const { values, positionals } = parse(args, { json: { type: 'boolean' } }, 1, 'account name');
+    const { values, positionals } = parse('accounts', args, { json: { type: 'boolean' } }, 1, 'account name');
     const account = await accountNamed(store, positionals[0]);
     const now = Date.now();
     const used = await store.usage(account.id, calendarMonth(now).period);
@@ -85,13 +84,13 @@ const ACTIONS: Record<string, Action> = {
       name: account.name,
       tier: account.tier,
       plan: servingPlan(account, now),
-      planEndsAt: iso(account.planEndsAt),
+      planEndsAt: isoTime(account.planEndsAt),
       rate: account.rate,
       monthlyQuota: account.monthlyQuota,
       usedThisMonth: used,
-      createdAt: iso(account.createdAt),
-      people: people.map((p) => ({ email: p.email, role: p.role, verified: p.emailVerifiedAt !== null, createdAt: iso(p.createdAt) })),
-      keys: keys.map((k) => ({ id: k.id, name: k.name, createdAt: iso(k.createdAt), lastUsedAt: iso(k.lastUsedAt), expiresAt: iso(k.expiresAt), revokedAt: iso(k.revokedAt) })),
+      createdAt: isoTime(account.createdAt),
+      people: people.map((p) => ({ email: p.email, role: p.role, verified: p.emailVerifiedAt !== null, createdAt: isoTime(p.createdAt) })),
+      keys: keys.map((k) => ({ id: k.id, name: k.name, createdAt: isoTime(k.createdAt), lastUsedAt: isoTime(k.lastUsedAt), expiresAt: isoTime(k.expiresAt), revokedAt: isoTime(k.revokedAt) })),
     };
     if (values.json) {
       io.stdout.write(JSON.stringify(shown) + '\n');
@@ -105,7 +104,7 @@ const ACTIONS: Record<string, Action> = {
   },
 
   async set(args, io, store) {
-    const { values, positionals } = parse(args, { tier: { type: 'string' }, rate: { type: 'string' }, 'monthly-quota': { type: 'string' } }, 1, 'account name');
+    const { values, positionals } = parse('accounts', args, { tier: { type: 'string' }, rate: { type: 'string' }, 'monthly-quota': { type: 'string' } }, 1, 'account name');
     const tier = values.tier;
     if (tier === undefined || (tier !== 'none' && !isTier(tier))) throw new CliError(`--tier is required: one of ${TIERS.join(', ')}, none`);
     if (tier === 'none') {

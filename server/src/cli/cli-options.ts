@@ -1,5 +1,4 @@
-import { parseArgs } from 'node:util';
-import { CliError, type CommandIo } from 'ussynth/cli';
+import { CliError, parseOptions, type CommandIo } from 'ussynth/cli';
 import { TIER_LIMITS, type Tier } from '../store/tiers.js';
 import type { AccountRecord } from '../store/account-store.js';
 import type { Store } from '../store/store.js';
@@ -11,17 +10,13 @@ export type Options = Record<string, { type: 'string' | 'boolean'; multiple?: bo
 export type OptionValues<T extends Options> = { [K in keyof T]?: T[K]['type'] extends 'boolean' ? boolean : T[K]['multiple'] extends true ? string[] : string };
 
 /**
- * Parses a command's options strictly (an unknown option is an error naming it) and checks the number of positionals.
- * @example const { values } = parse(args, { json: { type: 'boolean' } });
+ * Parses a command's options with the library CLI's parser (an unknown option is an error naming it and pointing at
+ * `ussynth-server <command> --help`; a repeated option is refused unless declared `multiple`) and checks the number
+ * of positionals.
+ * @example const { values } = parse('keys', args, { json: { type: 'boolean' } });
  */
-export function parse<T extends Options>(args: string[], options: T, positionalCount = 0, what = 'key ID'): { values: OptionValues<T>; positionals: string[] } {
-  let parsed;
-  try {
-    parsed = parseArgs({ args, options, strict: true, allowPositionals: positionalCount > 0 });
-  } catch (error) {
-    // parseArgs names the option in its message, e.g. "Unknown option '--tire'".
-    throw new CliError(error instanceof Error ? error.message : String(error));
-  }
+export function parse<T extends Options>(command: string, args: string[], options: T, positionalCount = 0, what = 'key ID'): { values: OptionValues<T>; positionals: string[] } {
+  const parsed = parseOptions(command, args, options, positionalCount > 0, 'ussynth-server');
   if (parsed.positionals.length !== positionalCount) {
     throw new CliError(positionalCount === 1 ? `expected exactly one ${what}` : `unexpected argument "${parsed.positionals[0]}"`);
   }

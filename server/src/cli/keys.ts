@@ -55,7 +55,7 @@ type Action = (args: string[], io: CommandIo, store: Store) => Promise<number>;
 
 const ACTIONS: Record<string, Action> = {
   async create(args, io, store) {
-    const { values } = parse(args, {
+    const { values } = parse('keys', args, {
       account: { type: 'string' },
       tier: { type: 'string' },
       rate: { type: 'string' },
@@ -76,7 +76,7 @@ const ACTIONS: Record<string, Action> = {
   },
 
   async list(args, io, store) {
-    const { values } = parse(args, { json: { type: 'boolean' } });
+    const { values } = parse('keys', args, { json: { type: 'boolean' } });
     const keys = await store.listKeys(calendarMonth(Date.now()).period);
     if (values.json) {
       io.stdout.write(JSON.stringify(keys) + '\n');
@@ -89,7 +89,7 @@ const ACTIONS: Record<string, Action> = {
   },
 
   async revoke(args, io, store) {
-    const { positionals } = parse(args, {}, 1);
+    const { positionals } = parse('keys', args, {}, 1);
     const id = positionals[0];
     if (!(await store.revokeKey(id, Date.now()))) throw new CliError(`no key with id ${JSON.stringify(id)}`, 1);
     io.stdout.write(`revoked key ${id}\n`);
@@ -97,7 +97,7 @@ const ACTIONS: Record<string, Action> = {
   },
 
   async rotate(args, io, store) {
-    const { values, positionals } = parse(args, { grace: { type: 'string' }, json: { type: 'boolean' } }, 1);
+    const { values, positionals } = parse('keys', args, { grace: { type: 'string' }, json: { type: 'boolean' } }, 1);
     const grace = values.grace;
     if (grace === undefined || !/^(?:0|[1-9][0-9]*)$/.test(grace) || Number(grace) > MAX_GRACE_SECONDS) {
       throw new CliError(`--grace SECONDS is required: a whole number from 0 to ${MAX_GRACE_SECONDS}`);

@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { parse } from './cli-options.js';
 import type { ServerConfig } from '../config.js';
 import { describeStore } from '../store/default-path.js';
 import { issueKey } from '../store/issue-key.js';
@@ -49,12 +49,7 @@ export const serveCommand: Command = {
   summary: 'Serve the REST API and the demo (npm start)',
   help: HELP,
   async run(args, io) {
-    let values;
-    try {
-      ({ values } = parseArgs({ args, options: { 'no-dev-key': { type: 'boolean' } }, strict: true }));
-    } catch (error) {
-      throw new CliError(error instanceof Error ? error.message : String(error));
-    }
+    const { values } = parse('serve', args, { 'no-dev-key': { type: 'boolean' } });
     // The server, Fastify and SQLite load only here, so the other commands start light.
     const { ConfigError, loadConfig } = await import('../config.js');
     const { drainOnSignals, startServer } = await import('../server.js');

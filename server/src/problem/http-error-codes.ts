@@ -1,5 +1,4 @@
-import type { ErrorCode } from 'ussynth';
-import { byCodePoint } from '../code-point-order.js';
+import { byCodeUnit, type ErrorCode } from 'ussynth';
 
 /** One entry of the HTTP API's error catalogue. */
 export interface HttpErrorSpec {
@@ -19,6 +18,7 @@ export const HTTP_ERROR_CODES = {
   unknown_parameter: { status: 400, title: 'Unknown query parameter' },
   invalid_parameter: { status: 400, title: 'Invalid query parameter' },
   api_key_in_query: { status: 400, title: 'API key in the URL' },
+  api_key_in_path: { status: 400, title: 'API key in the URL path' },
   invalid_email: { status: 400, title: 'Invalid e-mail address' },
   invalid_password: { status: 400, title: 'Invalid password' },
   invalid_field: { status: 400, title: 'Invalid field' },
@@ -96,7 +96,7 @@ export type ProblemCode = HttpErrorCode | ErrorCode;
 export const PROBLEM_CODES: readonly ProblemCode[] = [
   ...(Object.keys(HTTP_ERROR_CODES) as HttpErrorCode[]),
   ...(Object.entries(LIBRARY_ERROR_HTTP) as [ErrorCode, HttpErrorSpec][]).filter(([, spec]) => spec.status < 500).map(([code]) => code),
-].sort(byCodePoint);
+].sort(byCodeUnit);
 
 /**
  * Status and title of any problem code.

@@ -1,7 +1,7 @@
-import * as crypto from 'node:crypto';
 import { decodeJwt, errors, jwtVerify, type JWTPayload } from 'jose';
 import type { Awaitable } from '../awaitable.js';
 import { ProblemError } from '../problem/problem-error.js';
+import { sha256 } from '../sha256.js';
 import type { SsoConnection, SsoStore } from '../store/sso-store.js';
 import { JWKS_DEFAULTS, JwksKeys, ProviderUnavailableError, type JwksKeysOptions } from './jwks-keys.js';
 import { SsoConnectionCache } from './sso-connection-cache.js';
@@ -18,10 +18,6 @@ export const CLOCK_TOLERANCE_SECONDS = 60;
 
 /** Longest a verified token is trusted without checking its signature again (a key withdrawn at the provider). */
 export const VERIFIED_TOKEN_TTL_MS = 5 * 60_000;
-
-// SHA-256 of a token, base64url: crypto.hash (one native call, Node 20.12+) where there is one.
-const sha256: (text: string) => string =
-  typeof crypto.hash === 'function' ? (text) => crypto.hash('sha256', text, 'base64url') : (text) => crypto.createHash('sha256').update(text).digest('base64url');
 
 // RFC 6750's credentials: the scheme (any case), spaces, then a b64token (a JWT is base64url and dots).
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
@@ -92,7 +88,7 @@ export class SsoVerifier {
     }
     const token = BEARER.exec(authorization)?.[1];
     if (token === undefined) throw invalidToken('the Authorization header must be "Bearer <token>"');
-    const digest = sha256(token);
+    const digest = sha256(token).toString('base64url');
     const hit = this.verified.get(digest);
     if (hit !== undefined && hit.accountId === connection.accountId && hit.version === connection.updatedAt && hit.until > now) return hit.sub;
     return this.verify(token, digest, connection, now);

@@ -1,7 +1,8 @@
-// Namespace imports: `hash` (Node 20.12) and `crc32` (20.15) as named imports would fail to link on an older Node
+// Namespace imports: `crc32` (Node 20.15) as a named import would fail to link on an older Node
 // before require-supported-node.ts could say which Node the server needs.
 import * as crypto from 'node:crypto';
 import * as zlib from 'node:zlib';
+import { sha256 } from '../sha256.js';
 import { base62Fixed6, randomBase62 } from './base62.js';
 
 /** Environments a key is minted for; both are accepted by the API, `test` marks keys made for local development. */
@@ -72,8 +73,7 @@ export function checksumValid(key: string): boolean {
  * @example keyDigest('uss_live_...').length // 32
  */
 export function keyDigest(key: string): Buffer {
-  // The one-shot crypto.hash skips the Hash object; it runs on every API request.
-  return crypto.hash('sha256', key, 'buffer');
+  return sha256(key);
 }
 
 /**

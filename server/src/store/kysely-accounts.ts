@@ -18,7 +18,7 @@ import type {
 import type { NewKey } from './store.js';
 import type { Tier, TierLimits } from './tiers.js';
 import type { AccountTable, PersonTable, StoreDatabase } from './store-schema.js';
-import { byCodePoint } from '../code-point-order.js';
+import { byCodeUnit } from 'ussynth';
 import { rollKey } from './kysely-keys.js';
 
 /** Every account's records used in `period`, exact (a store with a ledger adds what it has not written yet). */
@@ -238,7 +238,7 @@ export class KyselyAccounts implements AccountStore {
       .execute();
     return rows
       .map((row) => ({ ...toAccount(row), used: used.get(row.id) ?? 0, people: Number(row.people ?? 0), activeKeys: Number(row.active_keys ?? 0) }))
-      .sort((a, b) => byCodePoint(a.name, b.name));
+      .sort((a, b) => byCodeUnit(a.name, b.name));
   }
 
   async changePlan(accountId: number, change: PlanChange): Promise<void> {

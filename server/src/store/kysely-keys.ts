@@ -4,7 +4,8 @@ import type { UsageTotals } from './kysely-accounts.js';
 import { StoreConflictError, type AccountSpec, type KeyListing, type KeyRecord, type NewKey } from './store.js';
 import type { StoreDatabase } from './store-schema.js';
 import type { Tier } from './tiers.js';
-import { byCodePoint } from '../code-point-order.js';
+import { byCodeUnit } from 'ussynth';
+import { isoTime } from '../iso-time.js';
 
 /**
  * The operator's key administration (`ussynth-server keys`) in Kysely queries that
@@ -50,7 +51,6 @@ export class KyselyKeys {
       .innerJoin('accounts as a', 'a.id', 'k.account_id')
       .select(['k.id', 'a.id as account_id', 'k.environment', 'a.name', 'a.tier', 'a.rate', 'a.monthly_quota', 'k.created_at', 'k.revoked_at', 'k.expires_at'])
       .execute();
-    const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
     return rows
       .map((r) => ({
         id: r.id,
@@ -61,10 +61,10 @@ export class KyselyKeys {
         monthlyQuota: r.monthly_quota,
         used: used.get(r.account_id) ?? 0,
         createdAt: new Date(r.created_at).toISOString(),
-        revokedAt: iso(r.revoked_at),
-        expiresAt: iso(r.expires_at),
+        revokedAt: isoTime(r.revoked_at),
+        expiresAt: isoTime(r.expires_at),
       }))
-      .sort((a, b) => byCodePoint(a.account, b.account) || byCodePoint(a.id, b.id));
+      .sort((a, b) => byCodeUnit(a.account, b.account) || byCodeUnit(a.id, b.id));
   }
 
   /** Revokes a key now; false when no such key (revoking twice is not an error). */

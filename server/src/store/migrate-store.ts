@@ -11,7 +11,7 @@ import type { StoreLog } from './store.js';
  * docs/deploy.md), so an old instance restarting during a rolling upgrade
  * keeps working instead of refusing the store. Kysely alone refuses it as
  * "corrupted migrations".
- * @example const { error } = await migrateStore(db, postgresMigrations, log);
+ * @example const { error } = await migrateStore(db, storeMigrations('postgres'), log);
  */
 export async function migrateStore(db: Kysely<any>, provider: MigrationProvider, log: StoreLog = () => {}): Promise<MigrationResultSet> {
   const known = Object.keys(await provider.getMigrations());

@@ -88,6 +88,15 @@ describe('ussynth keys', () => {
     // A revoked key cannot be rotated.
     expect(ussynth('keys', 'rotate', next.id, '--grace', '0').status).toBe(1);
   });
+
+  it('refuses an option given twice (docs/cli.md) with a message and status 2, and makes no key', async () => {
+    const before = ussynth('keys', 'list', '--json').stdout;
+    const twice = ussynth('keys', 'create', '--account', 'first', '--account', 'second', '--tier', 'pro');
+    expect(twice.status).toBe(2);
+    expect(twice.stderr).toContain('option --account is given more than once');
+    expect(twice.stdout).toBe('');
+    expect(ussynth('keys', 'list', '--json').stdout).toBe(before);
+  });
 });
 
 describe('reading commands and a starting server', () => {

@@ -8,10 +8,9 @@ import { psql, startPostgres, type TestPostgres } from '../../../test/infra/post
 import { calendarMonth } from '../../src/limits/calendar-month.js';
 import { clientSecretContext, openSecret } from '../../src/sso/secret-box.js';
 import { migrateStore } from '../../src/store/migrate-store.js';
-import { postgresMigrations } from '../../src/store/postgres/migrations.js';
 import { postgresPool } from '../../src/store/postgres/postgres-pool.js';
 import { openPostgresStore } from '../../src/store/postgres/postgres-store.js';
-import { storeMigrations } from '../../src/store/sqlite/migrations.js';
+import { storeMigrations } from '../../src/store/store-migrations.js';
 import { Database } from '../../src/store/sqlite/sqlite-driver.js';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import type { Store } from '../../src/store/store.js';
@@ -33,6 +32,8 @@ const fixture = JSON.parse(readFileSync(join(FIXTURES, 'fixture.json'), 'utf8'))
 // The month the fixtures' usage was recorded in.
 const FIXTURE_MONTH = '2026-11';
 const PG_RESTORE = '/usr/lib/postgresql/15/bin/pg_restore';
+const postgresMigrations = storeMigrations('postgres');
+const sqliteMigrations = storeMigrations('sqlite');
 
 let pg: TestPostgres;
 const work = mkdtempSync(join(tmpdir(), 'ussynth-upgrade-'));
@@ -207,7 +208,7 @@ describe('migrations across a fleet', () => {
     const before = sqliteSchema(file);
     const sqlite = new Database(file);
     const db = new Kysely<any>({ dialect: new SqliteDialect({ database: sqlite }) });
-    const { error } = await migrateStore(db, withBrokenMigration(storeMigrations));
+    const { error } = await migrateStore(db, withBrokenMigration(sqliteMigrations));
     await db.destroy();
     expect(String(error)).toContain('no_such_table');
     expect(sqliteSchema(file)).toBe(before);

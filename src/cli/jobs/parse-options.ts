@@ -4,28 +4,31 @@ import { CliError } from '../command.js';
 type Options = NonNullable<ParseArgsConfig['options']>;
 
 /**
- * Parsed values: strings for value options, booleans for flags.
+ * Parsed values: strings for value options (string arrays for `multiple` ones), booleans for flags.
  * @example parseOptions('ein', ['--count', '3'], options).values // { count: '3' }
  */
-export type ParsedValues = Record<string, string | boolean | undefined>;
+export type ParsedValues = Record<string, string | boolean | string[] | undefined>;
 
 /**
- * `util.parseArgs` in strict mode with errors as CliError naming the option,
- * and a repeated option refused rather than silently taking the last value.
+ * `util.parseArgs` in strict mode with errors as CliError naming the option
+ * and pointing at `<program> <command> --help`, and a repeated option
+ * refused rather than silently taking the last value (unless declared
+ * `multiple`). The one option parser of both CLIs: `ussynth` and
+ * `ussynth-server` (which passes its own program name).
  * @example parseOptions('ein', ['--count', '5'], { count: { type: 'string' } }).values.count // "5"
  */
-export function parseOptions(command: string, args: string[], options: Options, allowPositionals = false): { values: ParsedValues; positionals: string[] } {
+export function parseOptions(command: string, args: string[], options: Options, allowPositionals = false, program = 'ussynth'): { values: ParsedValues; positionals: string[] } {
   let parsed;
   try {
     parsed = parseArgs({ args: joinNegativeValues(args, options), allowPositionals, options, strict: true, tokens: true });
   } catch (error) {
     // Node's messages name the option; keep their first sentence and point at --help.
     const message = error instanceof Error ? error.message.split('. ')[0].replace(/\.$/, '') : String(error);
-    throw new CliError(`${message}; run \`ussynth ${command} --help\` for the options`);
+    throw new CliError(`${message}; run \`${program} ${command} --help\` for the options`);
   }
   const seen = new Set<string>();
   for (const token of parsed.tokens ?? []) {
-    if (token.kind !== 'option') continue;
+    if (token.kind !== 'option' || options[token.name]?.multiple) continue;
     if (seen.has(token.name)) throw new CliError(`option --${token.name} is given more than once`);
     seen.add(token.name);
   }

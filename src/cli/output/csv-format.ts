@@ -4,7 +4,10 @@ import type { RecordFormat, RecordLayout } from './record-format.js';
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /**
- * One CSV field, quoted (with `""` for a quote) only when it must be.
+ * One CSV field, quoted (with `""` for a quote) only when it must be. The
+ * one CSV quoting of the project: the CLI and the demo's downloads (lines
+ * end in `\n`, see csvFormat) and the vendored datasets (pipeline/vendor,
+ * also `\n`); the caller adds the line end, so it is the caller's choice.
  * @example csvField('Apt 4, Rear') // '"Apt 4, Rear"'
  */
 export function csvField(text: string): string {

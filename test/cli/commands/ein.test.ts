@@ -27,6 +27,13 @@ describe('ussynth ein', () => {
     expect(stderr).toMatch(/Unknown option '--state'/);
   });
 
+  it('refuses an option given twice rather than taking the last (docs/cli.md), writing nothing', async () => {
+    const { status, stdout, stderr } = await runBinary(['ein', '--count', '2', '--count', '3']);
+    expect(status).toBe(2);
+    expect(stderr).toBe('ussynth: option --count is given more than once\n');
+    expect(stdout.length).toBe(0);
+  });
+
   it('--help has examples', async () => {
     const { stdout } = await runBinary(['ein', '-h']);
     expect(stdout.toString('utf8')).toMatch(/Examples:\n  ussynth ein/);

@@ -27,6 +27,11 @@ describe('parseOptions', () => {
   it('refuses a repeated option', () => {
     expect(() => parseOptions('ein', ['--count', '1', '--count=2'], options)).toThrow('option --count is given more than once');
   });
+
+  it('lets an option declared multiple repeat, and names another program in its help hint', () => {
+    expect(parseOptions('x', ['--tag', 'a', '--tag', 'b'], { tag: { type: 'string', multiple: true } }).values).toEqual({ tag: ['a', 'b'] });
+    expect(() => parseOptions('keys', ['--nope'], options, false, 'ussynth-server')).toThrow(new CliError("Unknown option '--nope'; run `ussynth-server keys --help` for the options"));
+  });
 });
 
 describe('positiveInteger', () => {

@@ -20,5 +20,7 @@ describe('csvFormat', () => {
     expect(csvField('Apt 4, Rear')).toBe('"Apt 4, Rear"');
     expect(csvField('say "hi"')).toBe('"say ""hi"""');
     expect(csvField('two\nlines')).toBe('"two\nlines"');
+    expect(csvField('carriage\rreturn')).toBe('"carriage\rreturn"');
+    expect(csvField('')).toBe('');
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { problemResponses } from '../../schemas/problem.js';
+import { isoTime } from '../../iso-time.js';
 import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE } from './account-route.js';
 import type { AccountRouteContext } from './index.js';
 import { body, ISO_TIME_OR_NULL } from './schemas.js';
@@ -58,7 +59,6 @@ const URL_SCHEMA = { type: 'object', required: ['url'], properties: { url: { typ
  */
 export async function accountBillingRoutes(app: FastifyInstance, { context }: { context: AccountRouteContext }): Promise<void> {
   const { plans } = context;
-  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
   app.get('/plans', { schema: { ...ACCOUNT_ROUTE, operationId: 'listPlans', summary: 'The plans on offer with their prices (no session needed)', response: { 200: PLANS_SCHEMA } } }, async () => ({
     billing: plans.billingMode,
@@ -68,7 +68,7 @@ export async function accountBillingRoutes(app: FastifyInstance, { context }: { 
 
   app.get('/billing', { schema: { ...ACCOUNT_ROUTE, operationId: 'getBilling', summary: 'The account\'s plan, its status, grace and renewal', response: { 200: BILLING_SCHEMA, ...problemResponses(401) } } }, async (request) => {
     const status = await plans.billingStatus(await context.session(request));
-    return { billing: plans.billingMode, ...status, graceEndsAt: iso(status.graceEndsAt), renewsAt: iso(status.renewsAt), plans: await plans.offers() };
+    return { billing: plans.billingMode, ...status, graceEndsAt: isoTime(status.graceEndsAt), renewsAt: isoTime(status.renewsAt), plans: await plans.offers() };
   });
 
   app.post(

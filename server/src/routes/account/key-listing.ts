@@ -1,4 +1,5 @@
 import type { AccountKeyListing } from '../../store/account-store.js';
+import { isoTime } from '../../iso-time.js';
 
 /** A key listing as JSON: ISO times and a status the page can show as it is. */
 export interface KeyListingJson {
@@ -17,16 +18,15 @@ export interface KeyListingJson {
  * @example keyListingJson(listing, Date.now()).status // 'active'
  */
 export function keyListingJson(key: AccountKeyListing, now: number): KeyListingJson {
-  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
   const status = key.revokedAt !== null ? 'revoked' : key.expiresAt !== null && key.expiresAt <= now ? 'expired' : key.expiresAt !== null ? 'expiring' : 'active';
   return {
     id: key.id,
     name: key.name,
     environment: key.environment,
     createdAt: new Date(key.createdAt).toISOString(),
-    lastUsedAt: iso(key.lastUsedAt),
-    expiresAt: iso(key.expiresAt),
-    revokedAt: iso(key.revokedAt),
+    lastUsedAt: isoTime(key.lastUsedAt),
+    expiresAt: isoTime(key.expiresAt),
+    revokedAt: isoTime(key.revokedAt),
     status,
   };
 }

@@ -19,7 +19,7 @@ export const API_PATHS: readonly RegExp[] = [/^\/v1\/(?:address|batch|ein|eins|p
 
 /**
  * The authenticated data API, registered under /v1: every route needs a key,
- * is rate limited, and answers with the RateLimit headers (set by afterDebit
+ * is rate limited, and answers with the RateLimit headers (set by debitThenServe
  * on success and by this scope's error handler on every refusal or error
  * after authentication, so no onSend hook runs per request).
  * @example await app.register(apiRoutes, { prefix: '/v1' })

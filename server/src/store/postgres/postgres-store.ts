@@ -7,7 +7,7 @@ import type { KeyRecord, Store, StoreHealth, StoreLog, UsageDebit } from '../sto
 import { StoreRefusedError } from '../store.js';
 import { describeStore } from '../default-path.js';
 import type { StoreDatabase } from '../store-schema.js';
-import { postgresMigrations } from './migrations.js';
+import { storeMigrations } from '../store-migrations.js';
 import { postgresPool } from './postgres-pool.js';
 import { PostgresUsageBatcher } from './usage-batcher.js';
 
@@ -34,7 +34,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
   const db = new Kysely<StoreDatabase>({ dialect: new PostgresDialect({ pool }) });
   let failure: unknown;
   try {
-    ({ error: failure } = await migrateStore(db, postgresMigrations, options.log));
+    ({ error: failure } = await migrateStore(db, storeMigrations('postgres'), options.log));
   } catch (error) {
     failure = error;
   }

@@ -5,7 +5,7 @@ import type { Awaitable } from '../../awaitable.js';
 import type { KeyRecord, Store, StoreHealth, StoreLog, UsageDebit } from '../store.js';
 import { StoreBusyError, StoreRefusedError } from '../store.js';
 import { tryExclusiveLock, type ExclusiveLock } from './exclusive-lock.js';
-import { storeMigrations } from './migrations.js';
+import { storeMigrations } from '../store-migrations.js';
 import type { StoreDatabase } from '../store-schema.js';
 import { KyselyStore } from '../kysely-store.js';
 import { keyRecord, type KeyRow } from '../kysely-keys.js';
@@ -69,7 +69,7 @@ export async function openSqliteStore(path: string, options: SqliteStoreOptions 
     throw unusable(path, error);
   }
   const db = new Kysely<StoreDatabase>({ dialect: new SqliteDialect({ database: sqlite }) });
-  const { error, results } = await migrateStore(db, storeMigrations, options.log);
+  const { error, results } = await migrateStore(db, storeMigrations('sqlite'), options.log);
   if (error) {
     await db.destroy();
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterDebit } from '../../../access/after-debit.js';
+import { debitThenServe } from '../../../access/debit-then-serve.js';
 import { objectOf } from '../../../schemas/params.js';
 import { problemResponses } from '../../../schemas/problem.js';
 import { strictQueryFor } from '../../../validation/strict-query.js';
@@ -30,7 +30,7 @@ export async function batchRoutes(app: FastifyInstance): Promise<void> {
       // (it flattens the generator's concatenated strings without a per-character escape loop); the
       // schema still documents the body, and the library's types guarantee its shape.
       reply.type('application/json; charset=utf-8').serializer(JSON.stringify);
-      return afterDebit(request, reply, count, () => ({ count, addresses: generator.addresses({ start, count, state, geo }) }));
+      return debitThenServe(request, reply, count, () => ({ count, addresses: generator.addresses({ start, count, state, geo }) }));
     },
   );
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterDebit } from '../../../access/after-debit.js';
+import { debitThenServe } from '../../../access/debit-then-serve.js';
 import { objectOf } from '../../../schemas/params.js';
 import { problemResponses } from '../../../schemas/problem.js';
 import { strictQueryFor } from '../../../validation/strict-query.js';
@@ -25,7 +25,7 @@ export async function einRoutes(app: FastifyInstance): Promise<void> {
     (request, reply) => {
       const { seed } = request.query as { seed?: string };
       const generator = seededGenerator(seed, reply);
-      return afterDebit(request, reply, 1, () => generator.ein());
+      return debitThenServe(request, reply, 1, () => generator.ein());
     },
   );
 }

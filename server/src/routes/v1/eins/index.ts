@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterDebit } from '../../../access/after-debit.js';
+import { debitThenServe } from '../../../access/debit-then-serve.js';
 import { objectOf } from '../../../schemas/params.js';
 import { problemResponses } from '../../../schemas/problem.js';
 import { strictQueryFor } from '../../../validation/strict-query.js';
@@ -28,7 +28,7 @@ export async function einsRoutes(app: FastifyInstance): Promise<void> {
     (request, reply) => {
       const { count, seed, start } = request.query as { count: number; seed?: string; start: number };
       const generator = seededGenerator(seed, reply);
-      return afterDebit(request, reply, count, () => {
+      return debitThenServe(request, reply, count, () => {
         const eins = new Array(count);
         for (let i = 0; i < count; i++) eins[i] = generator.einAt(start + i);
         return { count, eins };

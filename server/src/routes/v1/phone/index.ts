@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterDebit } from '../../../access/after-debit.js';
+import { debitThenServe } from '../../../access/debit-then-serve.js';
 import { objectOf } from '../../../schemas/params.js';
 import { problemResponses } from '../../../schemas/problem.js';
 import { strictQueryFor } from '../../../validation/strict-query.js';
@@ -26,7 +26,7 @@ export async function phoneRoutes(app: FastifyInstance): Promise<void> {
       const { state, fictional, seed } = request.query as { state?: string; fictional?: boolean; seed?: string };
       const generator = seededGenerator(seed, reply);
       checkGeneratableState(generator, state);
-      return afterDebit(request, reply, 1, () => generator.phone({ state, fictional }));
+      return debitThenServe(request, reply, 1, () => generator.phone({ state, fictional }));
     },
   );
 }

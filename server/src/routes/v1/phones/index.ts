@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterDebit } from '../../../access/after-debit.js';
+import { debitThenServe } from '../../../access/debit-then-serve.js';
 import { objectOf } from '../../../schemas/params.js';
 import { problemResponses } from '../../../schemas/problem.js';
 import { strictQueryFor } from '../../../validation/strict-query.js';
@@ -29,7 +29,7 @@ export async function phonesRoutes(app: FastifyInstance): Promise<void> {
       const { count, state, fictional, seed, start } = request.query as { count: number; state?: string; fictional?: boolean; seed?: string; start: number };
       const generator = seededGenerator(seed, reply);
       checkGeneratableState(generator, state);
-      return afterDebit(request, reply, count, () => {
+      return debitThenServe(request, reply, count, () => {
         const phones = new Array(count);
         for (let i = 0; i < count; i++) phones[i] = generator.phoneAt(start + i, { state, fictional });
         return { count, phones };

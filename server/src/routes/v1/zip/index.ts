@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createGenerator } from 'ussynth';
-import { afterDebit } from '../../../access/after-debit.js';
+import { debitThenServe } from '../../../access/debit-then-serve.js';
 import { ProblemError } from '../../../problem/problem-error.js';
 import { objectOf, requiredObjectOf } from '../../../schemas/params.js';
 import { problemResponses } from '../../../schemas/problem.js';
@@ -40,7 +40,7 @@ export async function zipRoutes(app: FastifyInstance): Promise<void> {
       const found = lookup.zip(zip, { geo });
       reply.header('x-ussynth-dataset-version', lookup.datasetVersion);
       if (!found) throw new ProblemError('zip_not_found', `ZIP ${zip} is well formed but not a known ZIP code`, { param: 'zip' });
-      return afterDebit(request, reply, 1, () => found);
+      return debitThenServe(request, reply, 1, () => found);
     },
   );
 }

@@ -21,11 +21,11 @@ import { storeUnavailableProblem } from '../problem/store-unavailable-problem.js
  * the end of this event-loop turn), which Fastify allows a handler that
  * returns nothing; a promise when the quota answers with one (a reservation
  * from a networked store).
- * @example return afterDebit(request, reply, 1, () => generator.ein());
+ * @example return debitThenServe(request, reply, 1, () => generator.ein());
  */
-export function afterDebit<T>(request: FastifyRequest, reply: FastifyReply, records: number, body: () => T): Awaitable<T | undefined> {
+export function debitThenServe<T>(request: FastifyRequest, reply: FastifyReply, records: number, body: () => T): Awaitable<T | undefined> {
   const access = request.access;
-  if (!access) throw new Error('afterDebit called on a route without authentication');
+  if (!access) throw new Error('debitThenServe called on a route without authentication');
   const services = request.server.ussynth;
   const now = access.now;
   // Nobody would receive the body: charge nothing (a connection that closes later has its charge given back).

@@ -1,0 +1,36 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPostgres, type TestPostgres } from '../../../test/infra/postgres-server.js';
+import { storeMigrations } from '../../src/store/store-migrations.js';
+import { postgresSchemaAfter, sqliteSchemaAfter } from './store-schema-dump.js';
+
+// What each engine's own migrations made before they became one list (recorded from them).
+const SNAPSHOTS = new URL('../fixtures/store-schema/', import.meta.url).pathname;
+const work = mkdtempSync(join(tmpdir(), 'ussynth-migrations-'));
+let pg: TestPostgres;
+
+beforeAll(async () => {
+  pg = await startPostgres();
+}, 60_000);
+
+afterAll(() => {
+  pg?.destroy();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('one list of migrations for both store engines', () => {
+  it('keeps the names each engine has recorded in its stores', async () => {
+    expect(Object.keys(await storeMigrations('sqlite').getMigrations())).toEqual(['0001_accounts_keys_usage', '0002_usage_journal', '0003_people_sessions_plans', '0004_sso_connections', '0005_billing']);
+    expect(Object.keys(await storeMigrations('postgres').getMigrations())).toEqual(['0001_accounts_keys_usage_people', '0002_sso_connections', '0003_billing']);
+  });
+
+  it('gives a new SQLite store the schema its own migrations gave it, to the column order and constraint', async () => {
+    expect(await sqliteSchemaAfter(storeMigrations('sqlite'), join(work, 'fresh.sqlite'))).toBe(readFileSync(join(SNAPSHOTS, 'sqlite.txt'), 'utf8'));
+  });
+
+  it('and a new PostgreSQL database', async () => {
+    expect(await postgresSchemaAfter(storeMigrations('postgres'), pg.createDatabase('fresh'))).toBe(readFileSync(join(SNAPSHOTS, 'postgres.txt'), 'utf8'));
+  }, 60_000);
+});
