@@ -1,3 +1,4 @@
+import { Type, type TObject, type TOptional } from 'typebox';
 import { MAX_SEED_LENGTH, SEED_PATTERN, SEED_RULE } from 'ussynth';
 import type { ProblemCode } from '../problem/http-error-codes.js';
 
@@ -64,22 +65,27 @@ export const PARAMS = {
 /** Name of a parameter. */
 export type ParamName = keyof typeof PARAMS;
 
+// A parameter with a `default` is always set once validated (the app's AJV runs with useDefaults),
+// so the handler's type has it required; the others may be absent. Derived from PARAMS, never by hand.
+type ParamSchema<Name extends ParamName> = (typeof PARAMS)[Name]['schema'];
+type QueryProperty<Name extends ParamName> = ParamSchema<Name> extends { default: unknown } ? ParamSchema<Name> : TOptional<ParamSchema<Name>>;
+
 /**
  * A querystring/params object schema over the named parameters; unknown parameters are refused.
+ * A TypeBox schema, so a route's `request.query` takes its type from it (@fastify/type-provider-typebox).
  * @example querystringOf('count', 'state', 'seed')
  */
-export function objectOf(...names: ParamName[]): Record<string, unknown> {
-  return {
-    type: 'object',
-    additionalProperties: false,
-    properties: Object.fromEntries(names.map((name) => [name, PARAMS[name].schema])),
-  };
+export function objectOf<Name extends ParamName>(...names: Name[]): TObject<{ [K in Name]: QueryProperty<K> }> {
+  const properties = Object.fromEntries(names.map((name) => [name, Type.Optional(PARAMS[name].schema)]));
+  // The one place the static type is stated rather than inferred: Type.Object cannot see that AJV fills defaults.
+  return Type.Object(properties, { additionalProperties: false }) as TObject<{ [K in Name]: QueryProperty<K> }>;
 }
 
 /**
  * Same as objectOf, with every parameter required (path parameters).
  * @example paramsOf('zip')
  */
-export function requiredObjectOf(...names: ParamName[]): Record<string, unknown> {
-  return { ...objectOf(...names), required: names };
+export function requiredObjectOf<Name extends ParamName>(...names: Name[]): TObject<{ [K in Name]: ParamSchema<K> }> {
+  const properties = Object.fromEntries(names.map((name) => [name, PARAMS[name].schema])) as { [K in Name]: ParamSchema<K> };
+  return Type.Object(properties, { additionalProperties: false });
 }

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { problemResponses } from '../../schemas/problem.js';
 import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE } from './account-route.js';
 import type { AccountRouteContext } from './index.js';
+import type { TypeBoxApp } from '../typebox-app.js';
 import { body, ISO_TIME_OR_NULL } from './schemas.js';
 
 const PLAN_ENUM = { type: 'string', enum: ['standard', 'pro'] } as const;
@@ -56,7 +56,7 @@ const URL_SCHEMA = { type: 'object', required: ['url'], properties: { url: { typ
  * payment the two writes answer 403.
  * @example await app.register(accountBillingRoutes, { context })
  */
-export async function accountBillingRoutes(app: FastifyInstance, { context }: { context: AccountRouteContext }): Promise<void> {
+export async function accountBillingRoutes(app: TypeBoxApp, { context }: { context: AccountRouteContext }): Promise<void> {
   const { plans } = context;
   const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -79,11 +79,11 @@ export async function accountBillingRoutes(app: FastifyInstance, { context }: { 
         ...ACCOUNT_ROUTE,
         operationId: 'createCheckout',
         summary: 'Subscribe: a Stripe Checkout page for the plan (owner only)',
-        body: body({ plan: { type: 'string', description: '`standard` or `pro`.' } }, ['plan']),
+        body: body({ plan: { type: 'string', description: '`standard` or `pro`.' } }),
         response: { 200: URL_SCHEMA, ...problemResponses(400, 401, 403, 503) },
       },
     },
-    async (request) => ({ url: await plans.checkout(await context.session(request), (request.body as { plan: string }).plan) }),
+    async (request) => ({ url: await plans.checkout(await context.session(request), request.body.plan) }),
   );
 
   app.post(
