@@ -6,9 +6,13 @@ import { Type, type TObject, type TProperties } from 'typebox';
  * schema, so the route's `request.body` takes its type from it.
  * @example body({ email: STRING, password: STRING })
  */
-export function body<const Properties extends TProperties>(properties: Properties): TObject<Properties> {
-  return Type.Object(properties, { additionalProperties: false });
+export function body<const Properties extends TProperties>(properties: Properties): TObject<Writable<Properties>> {
+  const fields: Writable<Properties> = properties;
+  return Type.Object(fields, { additionalProperties: false });
 }
+
+// `const` inference reads the fields as readonly, which would make every `request.body` field readonly too.
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** A string field. */
 export const STRING = { type: 'string' } as const;
