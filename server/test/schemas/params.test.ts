@@ -2,15 +2,15 @@ import type { Static } from 'typebox';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { MAX_START, objectOf, PARAMS, requiredObjectOf } from '../../src/schemas/params.js';
 
-// The JSON Schema AJV validates with and the OpenAPI document shows: TypeBox adds only non-enumerable markers.
+// The JSON Schema AJV validates with and the OpenAPI document shows; its TypeBox type exists for the compiler only.
 const asJson = (schema: object): unknown => JSON.parse(JSON.stringify(schema));
 
 describe('objectOf', () => {
   it('is the plain JSON Schema of optional parameters, unknown ones refused, with nothing but JSON keys', () => {
     const schema = objectOf('count', 'seed', 'geo');
     expect(asJson(schema)).toEqual({ type: 'object', additionalProperties: false, properties: { count: PARAMS.count.schema, seed: PARAMS.seed.schema, geo: PARAMS.geo.schema } });
-    expect(Object.keys(schema).sort()).toEqual(['additionalProperties', 'properties', 'type']);
-    expect(Object.keys(schema.properties.count).sort()).toEqual(Object.keys(PARAMS.count.schema).sort());
+    expect(Object.keys(schema)).toEqual(['type', 'additionalProperties', 'properties']);
+    expect(schema.properties.count).toBe(PARAMS.count.schema);
     expect(asJson(objectOf())).toEqual({ type: 'object', additionalProperties: false, properties: {} });
   });
 

@@ -79,7 +79,7 @@ export async function accountBillingRoutes(app: TypeBoxApp, { context }: { conte
         ...ACCOUNT_ROUTE,
         operationId: 'createCheckout',
         summary: 'Subscribe: a Stripe Checkout page for the plan (owner only)',
-        body: body({ plan: { type: 'string', description: '`standard` or `pro`.' } }),
+        body: body({ plan: { type: 'string', description: '`standard` or `pro`.' } }, ['plan']),
         response: { 200: URL_SCHEMA, ...problemResponses(400, 401, 403, 503) },
       },
     },

@@ -1,4 +1,3 @@
-import { Type } from 'typebox';
 import { ACCOUNT_CAPS } from '../../accounts/account-caps.js';
 import { problemResponses } from '../../schemas/problem.js';
 import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE } from './account-route.js';
@@ -64,7 +63,7 @@ export async function accountKeyRoutes(app: TypeBoxApp, { context }: { context: 
       schema: {
         ...ACCOUNT_ROUTE,
         summary: 'Create a key (needs a verified e-mail address)',
-        body: body({ name: { type: 'string', description: 'A label, up to 64 characters.' }, expiresAt: Type.Optional({ type: ['string', 'null'], description: 'Optional ISO date or time in the future.' } as const) }),
+        body: body({ name: { type: 'string', description: 'A label, up to 64 characters.' }, expiresAt: { type: ['string', 'null'], description: 'Optional ISO date or time in the future.' } }, ['name']),
         response: { 201: NEW_KEY_SCHEMA, ...problemResponses(400, 401, 403, 409) },
       },
     },
@@ -92,7 +91,7 @@ export async function accountKeyRoutes(app: TypeBoxApp, { context }: { context: 
         ...ACCOUNT_ROUTE,
         summary: 'Replace a key; the old one works until the grace period ends',
         params: KEY_ID_PARAMS,
-        body: body({ graceSeconds: { type: 'integer', description: '0 to 2592000 (30 days).' } }),
+        body: body({ graceSeconds: { type: 'integer', description: '0 to 2592000 (30 days).' } }, ['graceSeconds']),
         response: { 201: NEW_KEY_SCHEMA, ...problemResponses(400, 401, 403, 404) },
       },
     },

@@ -71,7 +71,7 @@ export async function accountProfileRoutes(app: TypeBoxApp, { context }: { conte
         ...ACCOUNT_ROUTE,
         operationId: 'changePlan',
         summary: 'Refused (403): plans are paid through Stripe (billing/checkout, billing/portal) or set by the operator',
-        body: body({ plan: { type: 'string', description: '`standard` or `pro`; Enterprise is set by the operator.' } }),
+        body: body({ plan: { type: 'string', description: '`standard` or `pro`; Enterprise is set by the operator.' } }, ['plan']),
         response: problemResponses(400, 401, 403),
       },
     },

@@ -22,7 +22,7 @@ export async function accountSessionRoutes(app: TypeBoxApp, { context }: { conte
   app.post(
     '/signup',
     route('Sign up: an account on Standard, verified by e-mail', {
-      body: body({ email: STRING, password: { type: 'string', description: '12 to 256 characters, any characters.' } }),
+      body: body({ email: STRING, password: { type: 'string', description: '12 to 256 characters, any characters.' } }, ['email', 'password']),
       response: { 202: ACCEPTED_SCHEMA, ...problemResponses(400, 403, 429, 503) },
     }),
     async (request, reply) => {
@@ -34,7 +34,7 @@ export async function accountSessionRoutes(app: TypeBoxApp, { context }: { conte
 
   app.post(
     '/verification',
-    route('Send a new verification link', { body: body({ email: STRING }), response: { 202: ACCEPTED_SCHEMA, ...problemResponses(400, 403, 429) } }),
+    route('Send a new verification link', { body: body({ email: STRING }, ['email']), response: { 202: ACCEPTED_SCHEMA, ...problemResponses(400, 403, 429) } }),
     async (request, reply) => {
       await people.resendVerification(request.body.email, context.clientIp(request));
       return reply.code(202).send({ status: 'check_your_email', detail: checkMail(people.mailNotice) });
@@ -44,7 +44,7 @@ export async function accountSessionRoutes(app: TypeBoxApp, { context }: { conte
   app.post(
     '/verification/confirm',
     route('Use a verification link\'s token (ends every session of that person but this one)', {
-      body: body({ token: STRING }),
+      body: body({ token: STRING }, ['token']),
       response: { 200: { type: 'object', required: ['verified'], properties: { verified: { type: 'boolean' } } }, ...problemResponses(400, 403) },
     }),
     async (request) => {
@@ -56,7 +56,7 @@ export async function accountSessionRoutes(app: TypeBoxApp, { context }: { conte
   app.post(
     '/session',
     route('Sign in (sets the session cookie)', {
-      body: body({ email: STRING, password: STRING }),
+      body: body({ email: STRING, password: STRING }, ['email', 'password']),
       response: { 200: { type: 'object', required: ['signedIn'], properties: { signedIn: { type: 'boolean' } } }, ...problemResponses(400, 401, 403, 429) },
     }),
     async (request, reply) => {
@@ -82,7 +82,7 @@ export async function accountSessionRoutes(app: TypeBoxApp, { context }: { conte
 
   app.post(
     '/password/forgot',
-    route('Send a password-reset link', { body: body({ email: STRING }), response: { 202: ACCEPTED_SCHEMA, ...problemResponses(400, 403, 429) } }),
+    route('Send a password-reset link', { body: body({ email: STRING }, ['email']), response: { 202: ACCEPTED_SCHEMA, ...problemResponses(400, 403, 429) } }),
     async (request, reply) => {
       await people.forgotPassword(request.body.email, context.clientIp(request));
       return reply.code(202).send({ status: 'check_your_email', detail: checkMail(people.mailNotice) });
@@ -92,7 +92,7 @@ export async function accountSessionRoutes(app: TypeBoxApp, { context }: { conte
   app.post(
     '/password/reset',
     route('Set a new password from a reset link (ends every session)', {
-      body: body({ token: STRING, password: STRING }),
+      body: body({ token: STRING, password: STRING }, ['token', 'password']),
       response: { 200: { type: 'object', required: ['reset'], properties: { reset: { type: 'boolean' } } }, ...problemResponses(400, 403) },
     }),
     async (request) => {
@@ -105,7 +105,7 @@ export async function accountSessionRoutes(app: TypeBoxApp, { context }: { conte
   app.post(
     '/password',
     route('Change the password (other sessions end)', {
-      body: body({ current: STRING, new: STRING }),
+      body: body({ current: STRING, new: STRING }, ['current', 'new']),
       response: { 200: { type: 'object', required: ['changed'], properties: { changed: { type: 'boolean' } } }, ...problemResponses(400, 401, 403) },
     }),
     async (request) => {
@@ -118,7 +118,7 @@ export async function accountSessionRoutes(app: TypeBoxApp, { context }: { conte
 
   app.delete(
     '/account',
-    route('Delete the account (keys revoked at once)', { body: body({ password: STRING }), response: { 204: { type: 'null', description: 'Deleted' }, ...problemResponses(400, 401, 403) } }),
+    route('Delete the account (keys revoked at once)', { body: body({ password: STRING }, ['password']), response: { 204: { type: 'null', description: 'Deleted' }, ...problemResponses(400, 401, 403) } }),
     async (request, reply) => {
       const session = await context.session(request);
       await people.deleteAccount(session, request.body.password);

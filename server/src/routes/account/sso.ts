@@ -40,7 +40,7 @@ export async function accountSsoRoutes(app: TypeBoxApp, { context, signIn }: { c
       schema: {
         ...ACCOUNT_ROUTE,
         summary: 'Start signing in through the SSO of the work e-mail\'s domain (sets the sign-in cookie)',
-        body: body({ email: STRING }),
+        body: body({ email: STRING }, ['email']),
         response: { 200: { type: 'object', required: ['authorizationUrl'], properties: { authorizationUrl: { type: 'string', description: 'Send the browser here.' } } }, ...problemResponses(400, 403, 404, 429, 503) },
       },
     },
