@@ -1,3 +1,4 @@
+import type { TObject, TOptional } from 'typebox';
 import { MAX_SEED_LENGTH, SEED_PATTERN, SEED_RULE } from 'ussynth';
 import type { ProblemCode } from '../problem/http-error-codes.js';
 
@@ -64,22 +65,40 @@ export const PARAMS = {
 /** Name of a parameter. */
 export type ParamName = keyof typeof PARAMS;
 
+// A parameter with a `default` is always set once validated (the app's AJV runs with useDefaults),
+// so the handler's type has it required; the others may be absent. Derived from PARAMS, never by hand.
+type ParamSchema<Name extends ParamName> = (typeof PARAMS)[Name]['schema'];
+type QueryProperty<Name extends ParamName> = ParamSchema<Name> extends { default: unknown } ? ParamSchema<Name> : TOptional<ParamSchema<Name>>;
+
+/** The querystring schema of the named parameters, as a TypeBox type: a route's `request.query` is its Static. */
+export type QuerySchema<Name extends ParamName> = TObject<{ [K in Name]: QueryProperty<K> }>;
+
+/** The path-parameter schema of the named parameters, all required, as a TypeBox type. */
+export type PathSchema<Name extends ParamName> = TObject<{ [K in Name]: ParamSchema<K> }>;
+
+// Both are plain JSON Schema objects typed as TypeBox schemas rather than built with TypeBox's builders, which
+// would load some 130 ms of modules at every start for these objects; server/test/schemas/params.test.ts holds the JSON
+// and the types together.
+
 /**
  * A querystring/params object schema over the named parameters; unknown parameters are refused.
+ * Its TypeBox type gives a route's `request.query` (@fastify/type-provider-typebox).
  * @example querystringOf('count', 'state', 'seed')
  */
-export function objectOf(...names: ParamName[]): Record<string, unknown> {
-  return {
+export function objectOf<Name extends ParamName>(...names: Name[]): QuerySchema<Name> {
+  const schema: Record<string, unknown> = {
     type: 'object',
     additionalProperties: false,
     properties: Object.fromEntries(names.map((name) => [name, PARAMS[name].schema])),
   };
+  return schema as unknown as QuerySchema<Name>;
 }
 
 /**
  * Same as objectOf, with every parameter required (path parameters).
  * @example paramsOf('zip')
  */
-export function requiredObjectOf(...names: ParamName[]): Record<string, unknown> {
-  return { ...objectOf(...names), required: names };
+export function requiredObjectOf<Name extends ParamName>(...names: Name[]): PathSchema<Name> {
+  const schema: Record<string, unknown> = { ...objectOf(...names), required: names };
+  return schema as unknown as PathSchema<Name>;
 }

@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { problemResponses } from '../../schemas/problem.js';
 import { isoTime } from '../../iso-time.js';
 import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE } from './account-route.js';
 import type { AccountRouteContext } from './index.js';
+import type { TypeBoxApp } from '../typebox-app.js';
 import { body, ISO_TIME_OR_NULL } from './schemas.js';
 
 const PLAN_ENUM = { type: 'string', enum: ['standard', 'pro'] } as const;
@@ -57,7 +57,7 @@ const URL_SCHEMA = { type: 'object', required: ['url'], properties: { url: { typ
  * payment the two writes answer 403.
  * @example await app.register(accountBillingRoutes, { context })
  */
-export async function accountBillingRoutes(app: FastifyInstance, { context }: { context: AccountRouteContext }): Promise<void> {
+export async function accountBillingRoutes(app: TypeBoxApp, { context }: { context: AccountRouteContext }): Promise<void> {
   const { plans } = context;
 
   app.get('/plans', { schema: { ...ACCOUNT_ROUTE, operationId: 'listPlans', summary: 'The plans on offer with their prices (no session needed)', response: { 200: PLANS_SCHEMA } } }, async () => ({
@@ -83,7 +83,7 @@ export async function accountBillingRoutes(app: FastifyInstance, { context }: { 
         response: { 200: URL_SCHEMA, ...problemResponses(400, 401, 403, 503) },
       },
     },
-    async (request) => ({ url: await plans.checkout(await context.session(request), (request.body as { plan: string }).plan) }),
+    async (request) => ({ url: await plans.checkout(await context.session(request), request.body.plan) }),
   );
 
   app.post(

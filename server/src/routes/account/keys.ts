@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { ACCOUNT_CAPS } from '../../accounts/account-caps.js';
 import { problemResponses } from '../../schemas/problem.js';
 import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE } from './account-route.js';
 import type { AccountRouteContext } from './index.js';
+import type { TypeBoxApp } from '../typebox-app.js';
 import { keyListingJson } from './key-listing.js';
 import { body, KEY_LISTING_SCHEMA, STRING } from './schemas.js';
 
@@ -27,7 +27,7 @@ const NEW_KEY_SCHEMA = {
  * The account's API keys: list, create (shown once), revoke, roll.
  * @example await app.register(accountKeyRoutes, { context })
  */
-export async function accountKeyRoutes(app: FastifyInstance, { context }: { context: AccountRouteContext }): Promise<void> {
+export async function accountKeyRoutes(app: TypeBoxApp, { context }: { context: AccountRouteContext }): Promise<void> {
   const { accountKeys } = context;
   const now = () => app.ussynth.clock();
 
@@ -49,7 +49,7 @@ export async function accountKeyRoutes(app: FastifyInstance, { context }: { cont
       },
     },
     async (request) => {
-      const { limit, cursor } = request.query as { limit?: string; cursor?: string };
+      const { limit, cursor } = request.query;
       const page = await accountKeys.listKeys(await context.session(request), limit === undefined ? undefined : plainInteger(limit), cursor);
       const at = now();
       return { keys: page.keys.map((key) => keyListingJson(key, at)), nextCursor: page.nextCursor };
@@ -68,7 +68,7 @@ export async function accountKeyRoutes(app: FastifyInstance, { context }: { cont
       },
     },
     async (request, reply) => {
-      const { name, expiresAt } = request.body as { name: string; expiresAt?: string | null };
+      const { name, expiresAt } = request.body;
       const { key, listing } = await accountKeys.createKey(await context.session(request), name, expiresAt);
       return reply.code(201).send({ key, ...keyListingJson(listing, now()) });
     },
@@ -78,7 +78,7 @@ export async function accountKeyRoutes(app: FastifyInstance, { context }: { cont
     '/keys/:id/revoke',
     { schema: { ...ACCOUNT_ROUTE, summary: 'Revoke a key at once', params: KEY_ID_PARAMS, response: { 204: { type: 'null', description: 'Revoked' }, ...problemResponses(401, 403, 404) } } },
     async (request, reply) => {
-      await accountKeys.revokeKey(await context.session(request), (request.params as { id: string }).id);
+      await accountKeys.revokeKey(await context.session(request), request.params.id);
       return reply.code(204).send();
     },
   );
@@ -97,7 +97,7 @@ export async function accountKeyRoutes(app: FastifyInstance, { context }: { cont
     },
     async (request, reply) => {
       const session = await context.session(request);
-      const { key, listing } = await accountKeys.rollKey(session, (request.params as { id: string }).id, (request.body as { graceSeconds: number }).graceSeconds);
+      const { key, listing } = await accountKeys.rollKey(session, request.params.id, request.body.graceSeconds);
       return reply.code(201).send({ key, ...keyListingJson(listing, now()) });
     },
   );

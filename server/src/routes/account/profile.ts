@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { servingPlan } from '../../accounts/billing.js';
 import { problemResponses } from '../../schemas/problem.js';
 import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE } from './account-route.js';
 import type { AccountRouteContext } from './index.js';
+import type { TypeBoxApp } from '../typebox-app.js';
 import { body, ISO_TIME, STRING, USAGE_SCHEMA } from './schemas.js';
 
 const ACCOUNT_SCHEMA = {
@@ -20,7 +20,7 @@ const ACCOUNT_SCHEMA = {
  * Who is signed in, the plan, and usage.
  * @example await app.register(accountProfileRoutes, { context })
  */
-export async function accountProfileRoutes(app: FastifyInstance, { context }: { context: AccountRouteContext }): Promise<void> {
+export async function accountProfileRoutes(app: TypeBoxApp, { context }: { context: AccountRouteContext }): Promise<void> {
   const { plans } = context;
 
   app.get(
@@ -76,7 +76,7 @@ export async function accountProfileRoutes(app: FastifyInstance, { context }: { 
       },
     },
     async (request) => {
-      await plans.changePlan(await context.session(request), (request.body as { plan: string }).plan);
+      await plans.changePlan(await context.session(request), request.body.plan);
     },
   );
 

@@ -1,11 +1,28 @@
 /**
+ * The JSON Schema of a closed request body, typed as it is written: TypeBox infers `request.body` from
+ * this very object type (its `required` tuple included), so the handler's type cannot drift from it.
+ */
+export interface BodySchema<Properties, Required extends readonly string[]> {
+  type: 'object';
+  additionalProperties: false;
+  required: Required;
+  properties: Properties;
+}
+
+/**
  * A JSON request body of string (or the given) fields: required ones listed,
  * no others accepted (a typo is refused, not ignored).
  * @example body({ email: STRING, password: STRING }, ['email', 'password'])
  */
-export function body(properties: Record<string, object>, required: readonly string[]): object {
-  return { type: 'object', additionalProperties: false, required: [...required], properties };
+export function body<const Properties extends Record<string, object>, const Required extends readonly (keyof Properties & string)[]>(
+  properties: Properties,
+  required: Required,
+): BodySchema<Writable<Properties>, Required> {
+  return { type: 'object', additionalProperties: false, required, properties };
 }
+
+// `const` inference reads the fields as readonly, which would make every `request.body` field readonly too.
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** A string field. */
 export const STRING = { type: 'string' } as const;

@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { clearSessionCookie, setSessionCookie } from '../../accounts/session-cookie.js';
 import { problemResponses } from '../../schemas/problem.js';
 import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE } from './account-route.js';
 import type { AccountRouteContext } from './index.js';
+import type { TypeBoxApp } from '../typebox-app.js';
 import { ACCEPTED_SCHEMA, body, STRING } from './schemas.js';
 
 const CHECK_MAIL = 'If the address can receive mail, a message is on its way; follow its link.';
@@ -14,9 +14,10 @@ const checkMail = (notice: string | undefined) => (notice ? `${CHECK_MAIL} ${not
  * Sign-up, e-mail verification, sign-in and out, and passwords.
  * @example await app.register(accountSessionRoutes, { context })
  */
-export async function accountSessionRoutes(app: FastifyInstance, { context }: { context: AccountRouteContext }): Promise<void> {
+export async function accountSessionRoutes(app: TypeBoxApp, { context }: { context: AccountRouteContext }): Promise<void> {
   const { people } = context;
-  const route = (summary: string, extra: object = {}) => ({ bodyLimit: ACCOUNT_BODY_LIMIT, schema: { ...ACCOUNT_ROUTE, summary, ...extra } });
+  // Generic so that the route's body schema, and with it `request.body`'s type, passes through.
+  const route = <Extra extends object>(summary: string, extra: Extra) => ({ bodyLimit: ACCOUNT_BODY_LIMIT, schema: { ...ACCOUNT_ROUTE, summary, ...extra } });
 
   app.post(
     '/signup',
@@ -25,7 +26,7 @@ export async function accountSessionRoutes(app: FastifyInstance, { context }: { 
       response: { 202: ACCEPTED_SCHEMA, ...problemResponses(400, 403, 429, 503) },
     }),
     async (request, reply) => {
-      const { email, password } = request.body as { email: string; password: string };
+      const { email, password } = request.body;
       await people.signUp(email, password, context.clientIp(request));
       return reply.code(202).send({ status: 'check_your_email', detail: checkMail(people.mailNotice) });
     },
@@ -35,7 +36,7 @@ export async function accountSessionRoutes(app: FastifyInstance, { context }: { 
     '/verification',
     route('Send a new verification link', { body: body({ email: STRING }, ['email']), response: { 202: ACCEPTED_SCHEMA, ...problemResponses(400, 403, 429) } }),
     async (request, reply) => {
-      await people.resendVerification((request.body as { email: string }).email, context.clientIp(request));
+      await people.resendVerification(request.body.email, context.clientIp(request));
       return reply.code(202).send({ status: 'check_your_email', detail: checkMail(people.mailNotice) });
     },
   );
@@ -47,7 +48,7 @@ export async function accountSessionRoutes(app: FastifyInstance, { context }: { 
       response: { 200: { type: 'object', required: ['verified'], properties: { verified: { type: 'boolean' } } }, ...problemResponses(400, 403) },
     }),
     async (request) => {
-      await people.verifyEmail((request.body as { token: string }).token, request.cookies[context.cookie().name]);
+      await people.verifyEmail(request.body.token, request.cookies[context.cookie().name]);
       return { verified: true };
     },
   );
@@ -59,7 +60,7 @@ export async function accountSessionRoutes(app: FastifyInstance, { context }: { 
       response: { 200: { type: 'object', required: ['signedIn'], properties: { signedIn: { type: 'boolean' } } }, ...problemResponses(400, 401, 403, 429) },
     }),
     async (request, reply) => {
-      const { email, password } = request.body as { email: string; password: string };
+      const { email, password } = request.body;
       const { sessionId } = await people.signIn(email, password, context.clientIp(request));
       setSessionCookie(reply, context.cookie(), sessionId);
       return { signedIn: true };
@@ -83,7 +84,7 @@ export async function accountSessionRoutes(app: FastifyInstance, { context }: { 
     '/password/forgot',
     route('Send a password-reset link', { body: body({ email: STRING }, ['email']), response: { 202: ACCEPTED_SCHEMA, ...problemResponses(400, 403, 429) } }),
     async (request, reply) => {
-      await people.forgotPassword((request.body as { email: string }).email, context.clientIp(request));
+      await people.forgotPassword(request.body.email, context.clientIp(request));
       return reply.code(202).send({ status: 'check_your_email', detail: checkMail(people.mailNotice) });
     },
   );
@@ -95,7 +96,7 @@ export async function accountSessionRoutes(app: FastifyInstance, { context }: { 
       response: { 200: { type: 'object', required: ['reset'], properties: { reset: { type: 'boolean' } } }, ...problemResponses(400, 403) },
     }),
     async (request) => {
-      const { token, password } = request.body as { token: string; password: string };
+      const { token, password } = request.body;
       await people.resetPassword(token, password);
       return { reset: true };
     },
@@ -109,7 +110,7 @@ export async function accountSessionRoutes(app: FastifyInstance, { context }: { 
     }),
     async (request) => {
       const session = await context.session(request);
-      const { current, new: next } = request.body as { current: string; new: string };
+      const { current, new: next } = request.body;
       await people.changePassword(session, current, next);
       return { changed: true };
     },
@@ -120,7 +121,7 @@ export async function accountSessionRoutes(app: FastifyInstance, { context }: { 
     route('Delete the account (keys revoked at once)', { body: body({ password: STRING }, ['password']), response: { 204: { type: 'null', description: 'Deleted' }, ...problemResponses(400, 401, 403) } }),
     async (request, reply) => {
       const session = await context.session(request);
-      await people.deleteAccount(session, (request.body as { password: string }).password);
+      await people.deleteAccount(session, request.body.password);
       clearSessionCookie(reply, context.cookie());
       return reply.code(204).send();
     },

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { normalizeEmail } from '../../accounts/email-address.js';
 import { ProblemError } from '../../problem/problem-error.js';
 import { problemResponses } from '../../schemas/problem.js';
@@ -6,6 +5,7 @@ import { setSignInCookie } from '../../sso/sign-in-cookie.js';
 import type { SsoSignIn } from '../../sso/sso-sign-in.js';
 import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE } from './account-route.js';
 import type { AccountRouteContext } from './index.js';
+import type { TypeBoxApp } from '../typebox-app.js';
 import { body, ISO_TIME, STRING } from './schemas.js';
 
 const NULLABLE_STRING = { type: ['string', 'null'] } as const;
@@ -32,7 +32,7 @@ const SSO_SETTINGS_SCHEMA = {
  * who checks that the account owns the domains.
  * @example await app.register(accountSsoRoutes, { context, signIn })
  */
-export async function accountSsoRoutes(app: FastifyInstance, { context, signIn }: { context: AccountRouteContext; signIn: SsoSignIn }): Promise<void> {
+export async function accountSsoRoutes(app: TypeBoxApp, { context, signIn }: { context: AccountRouteContext; signIn: SsoSignIn }): Promise<void> {
   app.post(
     '/sso/start',
     {
@@ -45,7 +45,7 @@ export async function accountSsoRoutes(app: FastifyInstance, { context, signIn }
       },
     },
     async (request, reply) => {
-      const email = (request.body as { email: string }).email;
+      const email = request.body.email;
       // Counted per IP like password sign-ins (each start asks the provider's discovery document and seals a sign-in),
       // and refused while the address's sign-in budget is spent; it checks no password, so it takes none of it.
       await context.people.throttled('sso', context.clientIp(request), normalizeEmail(email) ?? '');

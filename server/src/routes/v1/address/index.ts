@@ -1,15 +1,15 @@
-import type { FastifyInstance } from 'fastify';
 import { debitThenServe } from '../../../access/debit-then-serve.js';
 import { objectOf } from '../../../schemas/params.js';
 import { problemResponses } from '../../../schemas/problem.js';
 import { strictQueryFor } from '../../../validation/strict-query.js';
+import type { TypeBoxApp } from '../../typebox-app.js';
 import { API_ROUTE, checkGeneratableState, GENERATED_HEADERS, seededGenerator, UNCOMPRESSED } from '../seeded-generator.js';
 
 /**
  * GET /v1/address: one address (record 0 of the seeded stream), 1 record of quota.
  * @example await app.register(addressRoutes)
  */
-export async function addressRoutes(app: FastifyInstance): Promise<void> {
+export async function addressRoutes(app: TypeBoxApp): Promise<void> {
   app.get(
     '/address',
     {
@@ -23,7 +23,7 @@ export async function addressRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     (request, reply) => {
-      const { state, fictional, seed, geo } = request.query as { state?: string; fictional?: boolean; seed?: string; geo?: boolean };
+      const { state, fictional, seed, geo } = request.query;
       const generator = seededGenerator(seed, reply, fictional);
       checkGeneratableState(generator, state);
       return debitThenServe(request, reply, 1, () => generator.address({ state, geo }));

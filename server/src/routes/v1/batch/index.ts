@@ -1,15 +1,15 @@
-import type { FastifyInstance } from 'fastify';
 import { debitThenServe } from '../../../access/debit-then-serve.js';
 import { objectOf } from '../../../schemas/params.js';
 import { problemResponses } from '../../../schemas/problem.js';
 import { strictQueryFor } from '../../../validation/strict-query.js';
+import type { TypeBoxApp } from '../../typebox-app.js';
 import { API_ROUTE, checkGeneratableState, GENERATED_HEADERS, seededGenerator } from '../seeded-generator.js';
 
 /**
  * GET /v1/batch: `count` addresses (default 10, 1..1000) from record `start`; `count` records of quota.
  * @example await app.register(batchRoutes)
  */
-export async function batchRoutes(app: FastifyInstance): Promise<void> {
+export async function batchRoutes(app: TypeBoxApp): Promise<void> {
   app.get(
     '/batch',
     {
@@ -23,7 +23,7 @@ export async function batchRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     (request, reply) => {
-      const { count, state, fictional, seed, start, geo } = request.query as { count: number; state?: string; fictional?: boolean; seed?: string; start: number; geo?: boolean };
+      const { count, state, fictional, seed, start, geo } = request.query;
       const generator = seededGenerator(seed, reply, fictional);
       checkGeneratableState(generator, state);
       // V8's native JSON.stringify beats the schema-compiled serializer on 1000 records of short strings

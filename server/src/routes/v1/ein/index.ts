@@ -1,15 +1,15 @@
-import type { FastifyInstance } from 'fastify';
 import { debitThenServe } from '../../../access/debit-then-serve.js';
 import { objectOf } from '../../../schemas/params.js';
 import { problemResponses } from '../../../schemas/problem.js';
 import { strictQueryFor } from '../../../validation/strict-query.js';
+import type { TypeBoxApp } from '../../typebox-app.js';
 import { API_ROUTE, GENERATED_HEADERS, seededGenerator, UNCOMPRESSED } from '../seeded-generator.js';
 
 /**
  * GET /v1/ein: one synthetic EIN, 1 record of quota.
  * @example await app.register(einRoutes)
  */
-export async function einRoutes(app: FastifyInstance): Promise<void> {
+export async function einRoutes(app: TypeBoxApp): Promise<void> {
   app.get(
     '/ein',
     {
@@ -23,7 +23,7 @@ export async function einRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     (request, reply) => {
-      const { seed } = request.query as { seed?: string };
+      const { seed } = request.query;
       const generator = seededGenerator(seed, reply);
       return debitThenServe(request, reply, 1, () => generator.ein());
     },

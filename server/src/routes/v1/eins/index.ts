@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { debitThenServe } from '../../../access/debit-then-serve.js';
 import { objectOf } from '../../../schemas/params.js';
 import { problemResponses } from '../../../schemas/problem.js';
 import { strictQueryFor } from '../../../validation/strict-query.js';
+import type { TypeBoxApp } from '../../typebox-app.js';
 import { API_ROUTE, GENERATED_HEADERS, seededGenerator } from '../seeded-generator.js';
 
 /**
@@ -12,7 +12,7 @@ import { API_ROUTE, GENERATED_HEADERS, seededGenerator } from '../seeded-generat
  * stream a local run writes.
  * @example await app.register(einsRoutes)
  */
-export async function einsRoutes(app: FastifyInstance): Promise<void> {
+export async function einsRoutes(app: TypeBoxApp): Promise<void> {
   app.get(
     '/eins',
     {
@@ -26,7 +26,7 @@ export async function einsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     (request, reply) => {
-      const { count, seed, start } = request.query as { count: number; seed?: string; start: number };
+      const { count, seed, start } = request.query;
       const generator = seededGenerator(seed, reply);
       return debitThenServe(request, reply, count, () => {
         const eins = new Array(count);

@@ -1,15 +1,15 @@
-import type { FastifyInstance } from 'fastify';
 import { debitThenServe } from '../../../access/debit-then-serve.js';
 import { objectOf } from '../../../schemas/params.js';
 import { problemResponses } from '../../../schemas/problem.js';
 import { strictQueryFor } from '../../../validation/strict-query.js';
+import type { TypeBoxApp } from '../../typebox-app.js';
 import { API_ROUTE, checkGeneratableState, GENERATED_HEADERS, seededGenerator, UNCOMPRESSED } from '../seeded-generator.js';
 
 /**
  * GET /v1/phone: one phone number of a state (or drawn by population), 1 record of quota.
  * @example await app.register(phoneRoutes)
  */
-export async function phoneRoutes(app: FastifyInstance): Promise<void> {
+export async function phoneRoutes(app: TypeBoxApp): Promise<void> {
   app.get(
     '/phone',
     {
@@ -23,7 +23,7 @@ export async function phoneRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     (request, reply) => {
-      const { state, fictional, seed } = request.query as { state?: string; fictional?: boolean; seed?: string };
+      const { state, fictional, seed } = request.query;
       const generator = seededGenerator(seed, reply);
       checkGeneratableState(generator, state);
       return debitThenServe(request, reply, 1, () => generator.phone({ state, fictional }));

@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { debitThenServe } from '../../../access/debit-then-serve.js';
 import { objectOf } from '../../../schemas/params.js';
 import { problemResponses } from '../../../schemas/problem.js';
 import { strictQueryFor } from '../../../validation/strict-query.js';
+import type { TypeBoxApp } from '../../typebox-app.js';
 import { API_ROUTE, checkGeneratableState, GENERATED_HEADERS, seededGenerator } from '../seeded-generator.js';
 
 /**
@@ -12,7 +12,7 @@ import { API_ROUTE, checkGeneratableState, GENERATED_HEADERS, seededGenerator } 
  * `phoneAt(i, { state, fictional })`.
  * @example await app.register(phonesRoutes)
  */
-export async function phonesRoutes(app: FastifyInstance): Promise<void> {
+export async function phonesRoutes(app: TypeBoxApp): Promise<void> {
   app.get(
     '/phones',
     {
@@ -26,7 +26,7 @@ export async function phonesRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     (request, reply) => {
-      const { count, state, fictional, seed, start } = request.query as { count: number; state?: string; fictional?: boolean; seed?: string; start: number };
+      const { count, state, fictional, seed, start } = request.query;
       const generator = seededGenerator(seed, reply);
       checkGeneratableState(generator, state);
       return debitThenServe(request, reply, count, () => {

@@ -1,17 +1,17 @@
-import type { FastifyInstance } from 'fastify';
 import { createGenerator } from 'ussynth';
 import { debitThenServe } from '../../../access/debit-then-serve.js';
 import { ProblemError } from '../../../problem/problem-error.js';
 import { objectOf, requiredObjectOf } from '../../../schemas/params.js';
 import { problemResponses } from '../../../schemas/problem.js';
 import { strictQueryFor } from '../../../validation/strict-query.js';
+import type { TypeBoxApp } from '../../typebox-app.js';
 import { API_ROUTE, UNCOMPRESSED } from '../seeded-generator.js';
 
 /**
  * GET /v1/zip/{zip}: state and a sample city of a ZIP (with geo=true its centroid, county and time zone); 1 record of quota when found, none for a 404.
  * @example await app.register(zipRoutes)
  */
-export async function zipRoutes(app: FastifyInstance): Promise<void> {
+export async function zipRoutes(app: TypeBoxApp): Promise<void> {
   // Lookups do not depend on a seed; one generator serves every request.
   const lookup = createGenerator({ seed: 'zip-lookup' });
   app.get(
@@ -35,8 +35,8 @@ export async function zipRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     (request, reply) => {
-      const { zip } = request.params as { zip: string };
-      const { geo } = request.query as { geo?: boolean };
+      const { zip } = request.params;
+      const { geo } = request.query;
       const found = lookup.zip(zip, { geo });
       reply.header('x-ussynth-dataset-version', lookup.datasetVersion);
       if (!found) throw new ProblemError('zip_not_found', `ZIP ${zip} is well formed but not a known ZIP code`, { param: 'zip' });
