@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { sha256 } from '../src/sha256.js';
+import { sha256, sha256Base64url } from '../src/sha256.js';
 
 describe('sha256', () => {
   it('gives the FIPS 180-2 digests of "abc" and of nothing', () => {
@@ -12,5 +12,10 @@ describe('sha256', () => {
     const text = 'Zoë’s key 🗝';
     expect(sha256(text)).toEqual(createHash('sha256').update(text, 'utf8').digest());
     expect(sha256(text).length).toBe(32);
+  });
+
+  it('gives the same digest as base64url text', () => {
+    expect(sha256Base64url('abc')).toBe('ungWv48Bz-pBQUDeXa4iI7ADYaOWF3qctBD_YfIAFa0');
+    for (const text of ['', 'Zoë’s key 🗝', 'eyJ'.repeat(400)]) expect(sha256Base64url(text)).toBe(sha256(text).toString('base64url'));
   });
 });

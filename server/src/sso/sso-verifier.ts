@@ -1,7 +1,7 @@
 import { decodeJwt, errors, jwtVerify, type JWTPayload } from 'jose';
 import type { Awaitable } from '../awaitable.js';
 import { ProblemError } from '../problem/problem-error.js';
-import { sha256 } from '../sha256.js';
+import { sha256Base64url } from '../sha256.js';
 import type { SsoConnection, SsoStore } from '../store/sso-store.js';
 import { JWKS_DEFAULTS, JwksKeys, ProviderUnavailableError, type JwksKeysOptions } from './jwks-keys.js';
 import { SsoConnectionCache } from './sso-connection-cache.js';
@@ -88,7 +88,7 @@ export class SsoVerifier {
     }
     const token = BEARER.exec(authorization)?.[1];
     if (token === undefined) throw invalidToken('the Authorization header must be "Bearer <token>"');
-    const digest = sha256(token).toString('base64url');
+    const digest = sha256Base64url(token);
     const hit = this.verified.get(digest);
     if (hit !== undefined && hit.accountId === connection.accountId && hit.version === connection.updatedAt && hit.until > now) return hit.sub;
     return this.verify(token, digest, connection, now);
