@@ -22,7 +22,7 @@ export const VERIFIED_TOKEN_TTL_MS = 5 * 60_000;
 // RFC 6750's credentials: the scheme (any case), spaces, then a b64token (a JWT is base64url and dots).
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
 
-/** A verified token as the cache keeps it, by the SHA-256 of the token. */
+/** A verified token as the cache keeps it, by the SHA-256 of the Authorization header that carried it. */
 interface Verified {
   accountId: number;
   /** The connection's `updatedAt` when verified: changed settings verify again. */
@@ -86,15 +86,17 @@ export class SsoVerifier {
         headers: { 'www-authenticate': 'Bearer realm="ussynth"' },
       });
     }
-    const token = BEARER.exec(authorization)?.[1];
-    if (token === undefined) throw invalidToken('the Authorization header must be "Bearer <token>"');
-    const digest = sha256Base64url(token);
+    // Cached by the header as sent: a hit is a header whose token was verified (only those are cached), so the
+    // header is parsed only on a miss (the parse of a 1 KB header costs as much as its digest).
+    const digest = sha256Base64url(authorization);
     const hit = this.verified.get(digest);
     if (hit !== undefined && hit.accountId === connection.accountId && hit.version === connection.updatedAt && hit.until > now) return hit.sub;
+    const token = BEARER.exec(authorization)?.[1];
+    if (token === undefined) throw invalidToken('the Authorization header must be "Bearer <token>"');
     return this.verify(token, digest, connection, now);
   }
 
-  private async verify(token: string, digest: string, connection: SsoConnection, now: number): Promise<string> {
+  private async verify(token: string, headerDigest: string, connection: SsoConnection, now: number): Promise<string> {
     let issuer: unknown;
     try {
       issuer = decodeJwt(token).iss;
@@ -121,7 +123,7 @@ export class SsoVerifier {
     }
     if (typeof payload.sub !== 'string' || payload.sub === '') throw invalidToken('the token has no sub claim');
     if (this.verified.size >= 100_000) this.verified.clear();
-    this.verified.set(digest, { accountId: connection.accountId, version: connection.updatedAt, sub: payload.sub, until: Math.min(payload.exp! * 1000, now + VERIFIED_TOKEN_TTL_MS) });
+    this.verified.set(headerDigest, { accountId: connection.accountId, version: connection.updatedAt, sub: payload.sub, until: Math.min(payload.exp! * 1000, now + VERIFIED_TOKEN_TTL_MS) });
     return payload.sub;
   }
 
