@@ -1,11 +1,12 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../test/e2e/chromium.js';
 import { startSmtpServer, type TestSmtpServer } from '../smtp-test-server.js';
 import { serve, type ServeProcess } from '../serve-process.js';
+import { watchErrors } from './page-errors.js';
 
 // The whole journey of a new customer in Debian's Chromium, against the real `ussynth-server serve` process (its
 // own SQLite store, the built pages) and a real SMTP server on loopback that receives the account e-mail.
@@ -36,19 +37,6 @@ function linkFor(to: string, path: string): string {
   if (!mail) throw new Error(`no ${path} mail to ${to}`);
   // Read raw: the mailer never folds a link, so it is whole on its line.
   return new RegExp(`^https?://[^\\s]+${path}#token=[A-Za-z0-9_-]{43}\r?$`, 'm').exec(mail.raw)![0].trimEnd();
-}
-
-/** Every console error and CSP violation a page reports. */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('response', (response) => {
-    if (response.status() >= 400) errors.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
-  });
-  return errors;
 }
 
 describe('a customer signs up, verifies, makes a key, uses it, revokes it and signs out', () => {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../test/e2e/chromium.js';
 import { freePort } from '../../../test/infra/free-port.js';
@@ -9,6 +9,7 @@ import { startStripeDouble, type StripeDouble } from '../../../test/infra/stripe
 import { linkToken, outboxMails } from '../accounts/outbox.js';
 import { stripeEnv } from '../billing/stripe-env.js';
 import { serve, type ServeProcess } from '../serve-process.js';
+import { watchErrors } from './page-errors.js';
 
 // Subscribing as a customer does, in Debian's Chromium, against the real `ussynth-server serve` process with
 // USSYNTH_BILLING=stripe: its official Stripe SDK talks to the local Stripe API double, which also stands in for the
@@ -40,20 +41,11 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Every console error and failed response a page reports, but the 402s a key without a plan is meant to get. */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('response', (response) => {
-    if (response.status() >= 400) errors.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
-  });
-  return errors;
-}
 
 describe('a customer subscribes to Pro through Stripe Checkout', () => {
   it('goes from no plan to Pro: dashboard -> Checkout -> webhook -> dashboard shows Pro -> the key has Pro limits; then the Portal, and cancel -> 402', async () => {
     const page = await browser.newPage();
-    const errors = watchErrors(page);
+    const errors = watchErrors(page, url);
     const email = 'grace@example.com';
 
     // The sign-up page shows the configured Prices.
