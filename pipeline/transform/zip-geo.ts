@@ -133,15 +133,20 @@ export function compileZipGeo(zips: ZipRecord[], states: StateRecord[], density:
   for (const c of counties.values()) byState.set(c.fips.slice(0, 2), [...(byState.get(c.fips.slice(0, 2)) ?? []), c]);
 
   const countyOf = (z: ZipRecord): County | null => {
-    if (z.countyFips && counties.has(z.countyFips)) return counties.get(z.countyFips)!;
-    const candidates = byState.get(stateFips.get(z.state) ?? '') ?? [];
+    const ownState = stateFips.get(z.state) ?? '';
+    // SimpleMaps names a ZIP's main county, which for a ZIP across a state line can be in the other state
+    // (42223, Fort Campbell KY: Montgomery County TN): a record's county is always one of its own state.
+    const named = z.countyFips && z.countyFips.startsWith(ownState) ? z.countyFips : null;
+    if (z.countyFips && named === null) count('county_in_another_state_replaced');
+    if (named && counties.has(named)) return counties.get(named)!;
+    const candidates = byState.get(ownState) ?? [];
     if (candidates.length === 0 || z.lat === null || z.lon === null) {
       count('no_county_polygon');
       return null;
     }
     const containing = candidates.find((c) => geoContains(c.feature, [z.lon!, z.lat!]));
     if (containing) {
-      count(z.countyFips ? 'county_not_in_us_atlas_replaced_by_containing' : 'county_from_containing_polygon');
+      count(named ? 'county_not_in_us_atlas_replaced_by_containing' : 'county_from_containing_polygon');
       return containing;
     }
     count('county_nearest_polygon');

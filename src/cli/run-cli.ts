@@ -17,7 +17,7 @@ function datasetVersion(): string {
 
 /**
  * `ussynth --version`: package, generator and dataset versions.
- * @example versionText() // "ussynth 0.2.0 (generator 3.0.0, dataset 2026.11.2)\n"
+ * @example versionText() // "ussynth 0.2.0 (generator 3.0.0, dataset 2026.11.3)\n"
  */
 export function versionText(): string {
   return `ussynth ${packageJson.version} (generator ${GENERATOR_VERSION}, dataset ${datasetVersion()})\n`;

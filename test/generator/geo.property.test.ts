@@ -77,6 +77,19 @@ describe('geo fields', () => {
     );
   });
 
+  it('name a county of the ZIP\'s own state for every ZIP with a place, also where SimpleMaps names one across the state line', () => {
+    const gen = createGenerator({ seed: 1 });
+    // 42223, Fort Campbell KY: SimpleMaps' main county is Montgomery County, TN.
+    expect(gen.zip('42223', { geo: true })).toMatchObject({ state: 'KY', countyFips: expect.stringMatching(/^21/) });
+    const across: string[] = [];
+    for (let row = 0; row < data.zipCodes.length; row++) {
+      const zip = data.zipText(row);
+      const record = gen.zip(zip, { geo: true });
+      if (record !== null && record.countyFips !== null && Number(record.countyFips.slice(0, 2)) !== data.state(record.state)!.fips) across.push(`${zip} ${record.state} ${record.countyFips}`);
+    }
+    expect(across).toEqual([]);
+  });
+
   it('follow the generator option unless a call says otherwise', () => {
     const gen = createGenerator({ seed: 7, geo: true });
     expect(gen.geo).toBe(true);
