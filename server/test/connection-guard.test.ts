@@ -171,10 +171,51 @@ describe('clients that pipeline and never read', () => {
     expect(await server.exited).toBe(0);
     // Charged: what the connections were sent, 5,000 records each, never the 100,000 each asked for.
     expect(usedBy({ env }, 'unread')).toBe(UNREAD_CONNECTIONS * 5000);
-    // At most 1,000 records in the making for the key at once (one batch): unbounded, 100 such connections grew the
-    // server by 526 MB (issue 22). The margin is the heap's own growth, which differs between Node lines.
-    expect(peak - baseline, `RSS ${baseline.toFixed(0)} -> ${peak.toFixed(0)} MB`).toBeLessThan(150);
+    // Nothing is made for the 95 batches each connection asked for past its 5: made and held, they would grow the
+    // server by gigabytes (about 250 KB a batch). What remains is the heap's own growth under the load, which is
+    // bimodal and depends on the machine's load: peaks of +17 to +115 MB alone on the 2-core machine, +163 MB once
+    // in CI amid the whole suite, and the same whether or not the key's records in the making are bounded (that
+    // bound is held by the test below, not by memory).
+    expect(peak - baseline, `RSS ${baseline.toFixed(0)} -> ${peak.toFixed(0)} MB`).toBeLessThan(250);
   }, 90_000);
+
+  it('a key whose output is backed up on one connection has its requests on another wait, unstarted and uncharged, until that one closes; other keys are served meanwhile', async () => {
+    // Pipelining unbounded on the connection, so that its output backs up past the kernel's buffers.
+    const server = await startTestServer({ config: { maxRecordsPipelined: 100_000 } });
+    try {
+      const port = Number(new URL(server.url).port);
+      const { id, key } = await server.key();
+      const other = await server.key();
+      const used = async (keyId: string) => (await server.store.listKeys(calendarMonth(Date.now()).period)).find((k) => k.id === keyId)!.used;
+      // 60 batches (about 14 MB) never read: the server writes until the kernel takes no more, and the batch it is
+      // writing then stays in the making (not yet handed to the kernel), holding the key's 1,000 records.
+      const stuck = await pacedConnection(port, pipelined('/v1/batch?count=1000&seed=stuck', key, 60), 0);
+      let before = -1;
+      await waitFor('the stuck connection to stop being served', async () => {
+        const now = await used(id);
+        const settled = now > 0 && now === before;
+        before = now;
+        if (!settled) await new Promise((resolve) => setTimeout(resolve, 300));
+        return settled;
+      });
+      const charged = await used(id);
+      const second = await pacedConnection(port, pipelined('/v1/ein?seed=second', key, 1), 100_000_000);
+      // Another key is answered at once while the second connection of the stuck key waits.
+      const answer = await server.get('/v1/ein?seed=bystander', other.key);
+      expect(answer.status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(second.received(), 'bytes the waiting request received').toBe(0);
+      expect(await used(id)).toBe(charged);
+      // The stuck connection closes: its batch in the making is given back, and the waiting request starts.
+      stuck.socket.destroy();
+      await waitFor('the waiting request to be answered', () => second.received() > 0);
+      second.socket.end();
+      await second.ended;
+      expect(parseResponses(second.data()).map((r) => r.status)).toEqual([200]);
+    } finally {
+      await server.destroy();
+    }
+  });
 
   it('past 8 in the making and 64 waiting, the next pipelined request is refused in its turn and the connection closed', async () => {
     const server = await startTestServer();
