@@ -8,9 +8,6 @@ import { ProblemError } from '../problem/problem-error.js';
 import { setRateLimitHeaders } from './rate-limit-headers.js';
 import { storeUnavailableProblem } from '../problem/store-unavailable-problem.js';
 
-// Keys are refused in query names a client might put one in (URLs end up in logs and histories). Anything shaped
-// like a key, anywhere in the URL, is refused for every path by the app's onRequest hook.
-
 /**
  * onRequest hook of the API routes: refuses keys in the query, checks the
  * `x-api-key` header (shape; then, unless it is the key that matched the
@@ -22,6 +19,8 @@ import { storeUnavailableProblem } from '../problem/store-unavailable-problem.js
  * @example api.addHook('onRequest', authenticate)
  */
 export function authenticate(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  // Keys are refused in query names a client might put one in (URLs end up in logs and histories). Anything shaped
+  // like a key, anywhere in the URL, is refused for every path by the app's onRequest hook.
   const query = request.query as Record<string, unknown>;
   for (const name in query) {
     if (KEY_LIKE_NAME.test(name)) {

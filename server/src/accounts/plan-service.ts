@@ -3,7 +3,7 @@ import { ProblemError } from '../problem/problem-error.js';
 import type { AccountRecord, UsageDay } from '../store/account-store.js';
 import type { Store } from '../store/store.js';
 import type { ActivityRecorder } from './activity-recorder.js';
-import { isSelfServiceTier, servingPlan, type AccountBilling, type Billing, type PlanOffer } from './billing.js';
+import { isSelfServiceTier, servingPlan, type AccountBilling, type Billing, type PlanOffer, type SelfServiceTier } from './billing.js';
 import type { CurrentSession } from './current-session.js';
 
 const DAY_MS = 86_400_000;
@@ -57,7 +57,7 @@ export class PlanService {
    * sets it. Kept as a route so old clients get a clear 403, not a 404.
    */
   async changePlan(session: CurrentSession, plan: unknown): Promise<never> {
-    if (!isSelfServiceTier(plan)) throw new ProblemError('invalid_field', `plan must be "standard" or "pro" (Enterprise: contact sales); got ${JSON.stringify(plan)}`, { param: 'plan' });
+    requireSelfServicePlan(plan);
     if (this.deps.billing.mode === 'stripe') throw new ProblemError('forbidden', 'plans are paid through Stripe: use "Subscribe" (POST /account/v1/billing/checkout) or "Manage billing" (POST /account/v1/billing/portal) to change yours');
     throw new ProblemError('forbidden', `this service takes no payment: plans are set by the operator (\`ussynth-server accounts set ${session.account.name} --tier ${plan}\`); ask your administrator`);
   }
@@ -86,7 +86,7 @@ export class PlanService {
 
   /** A Stripe Checkout page's URL to subscribe the account to `plan` (owner only). */
   async checkout(session: CurrentSession, plan: unknown): Promise<string> {
-    if (!isSelfServiceTier(plan)) throw new ProblemError('invalid_field', `plan must be "standard" or "pro" (Enterprise: contact sales); got ${JSON.stringify(plan)}`, { param: 'plan' });
+    requireSelfServicePlan(plan);
     if (session.person.role !== 'owner') throw new ProblemError('forbidden', 'only the account owner can subscribe');
     if (session.account.tier === 'enterprise' && servingPlan(session.account, this.deps.clock()) !== 'none') throw new ProblemError('forbidden', 'an Enterprise plan is set by the operator; contact sales to change it');
     return this.deps.billing.checkout(session.account, session.person.email, plan);
@@ -130,4 +130,9 @@ export class PlanService {
       days,
     };
   }
+}
+
+/** Refuses a plan an owner cannot ask for themselves (only Standard and Pro; Enterprise is sold by contract). */
+function requireSelfServicePlan(plan: unknown): asserts plan is SelfServiceTier {
+  if (!isSelfServiceTier(plan)) throw new ProblemError('invalid_field', `plan must be "standard" or "pro" (Enterprise: contact sales); got ${JSON.stringify(plan)}`, { param: 'plan' });
 }

@@ -15,8 +15,8 @@ export const KEY_SECRET_LENGTH = 24;
 
 // uss_<env>_<id:8><secret:24><crc32:6>; the checksum covers everything before it,
 // so secret scanners recognise the shape and a typo is refused without a store lookup.
-// The id is captured; 38 = KEY_ID_LENGTH + KEY_SECRET_LENGTH + 6.
-const KEY_SHAPE = /^uss_(live|test)_([0-9A-Za-z]{8})[0-9A-Za-z]{30}$/;
+// The environment and the id are captured; the secret and the 6-character checksum follow.
+const KEY_SHAPE = new RegExp(`^uss_(live|test)_([0-9A-Za-z]{${KEY_ID_LENGTH}})[0-9A-Za-z]{${KEY_SECRET_LENGTH + 6}}$`);
 
 /** A freshly minted key: the secret text (shown once) and what the store keeps. */
 export interface MintedKey {
