@@ -64,6 +64,10 @@ export interface StripeDouble {
   requests: StripeRequest[];
   /** Checkout Sessions made, by id (their form as sent). */
   checkoutSessions: Map<string, Record<string, string>>;
+  /** The status of each Checkout Session by id: `open`, `complete` (paid) or `expired`. */
+  checkoutStatus: Map<string, 'open' | 'complete' | 'expired'>;
+  /** Customers by id (made by `POST /v1/customers` or by a Checkout without one). */
+  customers: Map<string, { id: string; email: string | null; metadata: Record<string, string> }>;
   /** Subscriptions by id. */
   subscriptions: Map<string, DoubleSubscription>;
   /** When set, every API call answers 500 (Stripe having trouble). */
@@ -72,9 +76,15 @@ export interface StripeDouble {
    * What Stripe does when the customer pays in Checkout: makes the customer
    * (unless the session named one) and an active subscription on the session's
    * Price, and returns the events Stripe sends (subscription created,
-   * invoice paid, checkout completed).
+   * invoice paid, checkout completed). Throws for a session that is not open
+   * (Stripe's page does not take payment for an expired or completed one).
    */
   completeCheckout(sessionId: string): { subscription: DoubleSubscription; events: StripeEventObject[] };
+  /**
+   * A subscription made outside Checkout (in Stripe's Dashboard, or by an older release that let an account make two):
+   * active on `priceId` for `customer`, with `metadata`; returns its `customer.subscription.created` event.
+   */
+  createSubscription(customer: string, priceId: string, metadata: Record<string, string>): { subscription: DoubleSubscription; event: StripeEventObject };
   /** Changes a subscription (status, Price) as Stripe would and returns its `customer.subscription.updated` (or `deleted` when canceled) event. */
   updateSubscription(id: string, change: Partial<Pick<DoubleSubscription, 'status' | 'priceId' | 'currentPeriodEnd'>>): StripeEventObject;
   /** An invoice event (`invoice.paid`, `invoice.payment_failed`) of the subscription, in the current API's shape. */
@@ -101,7 +111,10 @@ export async function startStripeDouble(): Promise<StripeDouble> {
   const requests: StripeRequest[] = [];
   const checkoutSessions = new Map<string, Record<string, string>>();
   const subscriptions = new Map<string, DoubleSubscription>();
-  const customers = new Map<string, { id: string; email: string | null }>();
+  const checkoutStatus = new Map<string, 'open' | 'complete' | 'expired'>();
+  const checkoutCreated = new Map<string, number>();
+  const checkoutSubscription = new Map<string, string>();
+  const customers = new Map<string, { id: string; email: string | null; metadata: Record<string, string> }>();
   const priceById = new Map(Object.values(prices).map((p) => [p.id, p]));
   let url = '';
 
@@ -188,6 +201,39 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     status: paid ? 'paid' : 'open',
   });
 
+  const sessionJson = (id: string) => {
+    const form = checkoutSessions.get(id)!;
+    const status = checkoutStatus.get(id)!;
+    return {
+      id,
+      object: 'checkout.session',
+      cancel_url: form.cancel_url,
+      client_reference_id: form.client_reference_id ?? null,
+      created: checkoutCreated.get(id)!,
+      customer: form.customer ?? null,
+      customer_email: form.customer_email ?? null,
+      livemode: false,
+      metadata: metadataOf(form, 'metadata'),
+      mode: 'subscription',
+      payment_status: status === 'complete' ? 'paid' : 'unpaid',
+      status,
+      subscription: checkoutSubscription.get(id) ?? null,
+      success_url: form.success_url,
+      // Stripe gives the page's URL only while the session is open.
+      url: status === 'open' ? `${url}/pay/${id}` : null,
+    };
+  };
+
+  // A list object as Stripe's list endpoints answer, newest first, with `limit` (1 to 100, default 10) and `starting_after`.
+  const list = <T extends { id: string }>(response: ServerResponse, path: string, items: T[], query: URLSearchParams) => {
+    const limit = Number(query.get('limit') ?? '10');
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) return invalid(response, 'limit', 'limit must be an integer from 1 to 100');
+    const after = query.get('starting_after');
+    const start = after === null ? 0 : items.findIndex((item) => item.id === after) + 1;
+    if (after !== null && start === 0) return missing(response, 'object', after);
+    send(response, 200, { object: 'list', data: items.slice(start, start + limit), has_more: start + limit < items.length, url: path });
+  };
+
   const send = (response: ServerResponse, status: number, body: unknown) => {
     response.writeHead(status, { 'content-type': 'application/json', 'request-id': nextId('req'), 'stripe-version': API_VERSION });
     response.end(JSON.stringify(body));
@@ -199,7 +245,9 @@ export async function startStripeDouble(): Promise<StripeDouble> {
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
-    const path = new URL(request.url ?? '/', 'http://x').pathname;
+    const requestUrl = new URL(request.url ?? '/', 'http://x');
+    const path = requestUrl.pathname;
+    const query = requestUrl.searchParams;
     // What a browser sees at the Checkout and Portal URLs: a stand-in page (the customer pays on Stripe's own page).
     if (request.method === 'GET' && (path.startsWith('/pay/') || path.startsWith('/portal/'))) {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -218,6 +266,35 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       const price = priceById.get(match[1]);
       return price ? send(response, 200, priceJson(price)) : missing(response, 'price', match[1]);
     }
+    if (request.method === 'GET' && path === '/v1/subscriptions') {
+      // Stripe's default lists the subscriptions that are not canceled; `status=all` lists every one.
+      const status = query.get('status');
+      const customer = query.get('customer');
+      const found = [...subscriptions.values()]
+        .filter((sub) => (customer === null || sub.customer === customer) && (status === 'all' || (status === null ? sub.status !== 'canceled' : sub.status === status)))
+        .reverse();
+      return list(response, path, found.map(subscriptionJson), query);
+    }
+    if (request.method === 'POST' && path === '/v1/customers') {
+      const id = nextId('cus');
+      customers.set(id, { id, email: form.email ?? null, metadata: metadataOf(form, 'metadata') });
+      return send(response, 200, { id, object: 'customer', created: Math.floor(Date.now() / 1000), email: form.email ?? null, livemode: false, metadata: metadataOf(form, 'metadata') });
+    }
+    if (request.method === 'GET' && path === '/v1/checkout/sessions') {
+      const status = query.get('status');
+      const customer = query.get('customer');
+      const found = [...checkoutSessions.keys()].filter((id) => (customer === null || checkoutSessions.get(id)!.customer === customer) && (status === null || checkoutStatus.get(id) === status)).reverse();
+      return list(response, path, found.map(sessionJson), query);
+    }
+    if (request.method === 'GET' && (match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path))) {
+      return checkoutSessions.has(match[1]) ? send(response, 200, sessionJson(match[1])) : missing(response, 'checkout.session', match[1]);
+    }
+    if (request.method === 'POST' && (match = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path))) {
+      if (!checkoutSessions.has(match[1])) return missing(response, 'checkout.session', match[1]);
+      if (checkoutStatus.get(match[1]) !== 'open') return invalid(response, 'session', `Only Checkout Sessions with a status of \`open\` can be expired. This Checkout Session has a status of \`${checkoutStatus.get(match[1])}\`.`);
+      checkoutStatus.set(match[1], 'expired');
+      return send(response, 200, sessionJson(match[1]));
+    }
     if (request.method === 'GET' && (match = /^\/v1\/subscriptions\/([^/]+)$/.exec(path))) {
       const sub = subscriptions.get(match[1]);
       return sub ? send(response, 200, subscriptionJson(sub)) : missing(response, 'subscription', match[1]);
@@ -229,22 +306,9 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       if (form.customer && !customers.has(form.customer)) return missing(response, 'customer', form.customer);
       const id = nextId('cs');
       checkoutSessions.set(id, form);
-      return send(response, 200, {
-        id,
-        object: 'checkout.session',
-        cancel_url: form.cancel_url,
-        client_reference_id: form.client_reference_id ?? null,
-        customer: form.customer ?? null,
-        customer_email: form.customer_email ?? null,
-        livemode: false,
-        metadata: metadataOf(form, 'metadata'),
-        mode: 'subscription',
-        payment_status: 'unpaid',
-        status: 'open',
-        subscription: null,
-        success_url: form.success_url,
-        url: `${url}/pay/${id}`,
-      });
+      checkoutStatus.set(id, 'open');
+      checkoutCreated.set(id, Math.floor(Date.now() / 1000));
+      return send(response, 200, sessionJson(id));
     }
     if (request.method === 'POST' && path === '/v1/billing_portal/sessions') {
       if (!form.customer || !customers.has(form.customer)) return missing(response, 'customer', form.customer ?? '');
@@ -267,15 +331,18 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     prices,
     requests,
     checkoutSessions,
+    checkoutStatus,
+    customers,
     subscriptions,
     failing: false,
     completeCheckout(sessionId) {
       const form = checkoutSessions.get(sessionId);
       if (!form) throw new Error(`no Checkout Session ${sessionId}`);
+      if (checkoutStatus.get(sessionId) !== 'open') throw new Error(`Checkout Session ${sessionId} is ${checkoutStatus.get(sessionId)}: its page takes no payment`);
       let customer = form.customer;
       if (!customer) {
         customer = nextId('cus');
-        customers.set(customer, { id: customer, email: form.customer_email ?? null });
+        customers.set(customer, { id: customer, email: form.customer_email ?? null, metadata: {} });
       }
       const subscription: DoubleSubscription = {
         id: nextId('sub'),
@@ -286,11 +353,19 @@ export async function startStripeDouble(): Promise<StripeDouble> {
         metadata: metadataOf(form, 'subscription_data[metadata]'),
       };
       subscriptions.set(subscription.id, subscription);
+      checkoutStatus.set(sessionId, 'complete');
+      checkoutSubscription.set(sessionId, subscription.id);
       const session = { id: sessionId, object: 'checkout.session', client_reference_id: form.client_reference_id ?? null, customer, mode: 'subscription', payment_status: 'paid', status: 'complete', subscription: subscription.id, metadata: metadataOf(form, 'metadata') };
       return {
         subscription,
         events: [event('customer.subscription.created', subscriptionJson(subscription)), event('invoice.paid', invoiceJson(subscription, true)), event('checkout.session.completed', session)],
       };
+    },
+    createSubscription(customer, priceId, metadata) {
+      if (!customers.has(customer)) throw new Error(`no customer ${customer}`);
+      const subscription: DoubleSubscription = { id: nextId('sub'), customer, status: 'active', priceId, currentPeriodEnd: Math.floor(Date.now() / 1000) + 30 * 86_400, metadata };
+      subscriptions.set(subscription.id, subscription);
+      return { subscription, event: event('customer.subscription.created', subscriptionJson(subscription)) };
     },
     updateSubscription(id, change) {
       const sub = subscriptions.get(id);

@@ -24,3 +24,40 @@ export function subscriptionPlan(status: string, priceId: string | null, prices:
   if (status === 'past_due') return { tier, endsAt: (pastDueSince ?? 0) + graceMs };
   return { tier, endsAt: null };
 }
+
+/** The fields the service reads of a Stripe subscription. */
+export interface SubscriptionView {
+  /** `sub_...`. */
+  id: string;
+  /** Its customer (`cus_...`). */
+  customer: string;
+  /** Stripe's status (`active`, `past_due`, `canceled`, ...). */
+  status: string;
+  /** The Price of its first item, or null. */
+  priceId: string | null;
+  /** Epoch ms its current period ends, or null. */
+  currentPeriodEnd: number | null;
+  /** The account named in its metadata (set at Checkout), or null. */
+  accountId: number | null;
+}
+
+const TIER_RANK: Record<SelfServiceTier, number> = { standard: 1, pro: 2 };
+
+/**
+ * The subscription that sets the plan of an account that has several: a
+ * paying one (`active`, `trialing`) before a past-due one before any other;
+ * then the better plan (Pro before Standard before an unknown Price); then the
+ * later period end; then the id, so the choice never depends on list order.
+ * @example bestSubscription([canceledPro, activeStandard], prices).id // activeStandard's
+ */
+export function bestSubscription(subscriptions: readonly SubscriptionView[], prices: Record<SelfServiceTier, string>): SubscriptionView {
+  if (subscriptions.length === 0) throw new RangeError('bestSubscription needs at least one subscription');
+  const statusRank = (sub: SubscriptionView) => (PAYING_STATUSES.has(sub.status) ? 2 : LIVE_STATUSES.has(sub.status) ? 1 : 0);
+  const tierRank = (sub: SubscriptionView) => {
+    const tier = (Object.keys(prices) as SelfServiceTier[]).find((plan) => prices[plan] === sub.priceId);
+    return tier === undefined ? 0 : TIER_RANK[tier];
+  };
+  const order = (a: SubscriptionView, b: SubscriptionView) =>
+    statusRank(b) - statusRank(a) || tierRank(b) - tierRank(a) || (b.currentPeriodEnd ?? 0) - (a.currentPeriodEnd ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  return [...subscriptions].sort(order)[0];
+}

@@ -64,6 +64,12 @@ export interface BillingStore {
   /** The account of a Stripe customer id. */
   accountOfCustomer(customerId: string): Promise<number | undefined>;
   /**
+   * Links a Stripe customer made for the account before its first Checkout,
+   * unless it has one already; returns the customer id the account has now
+   * (the first linked wins when two are made at once).
+   */
+  linkCustomer(accountId: number, customerId: string, at: number): Promise<string>;
+  /**
    * In one transaction: records the event id (already there: nothing else
    * happens and `applied` is false), reads the account's state, asks `decide`
    * what the event does and applies it. A failure leaves no trace, so Stripe's

@@ -28,6 +28,17 @@ export class KyselyBilling implements BillingStore {
     return row?.account_id;
   }
 
+  async linkCustomer(accountId: number, customerId: string, at: number): Promise<string> {
+    const values = { account_id: accountId, customer_id: customerId, subscription_id: null, status: null, price_id: null, current_period_end: null, past_due_since: null, updated_at: at };
+    await this.db
+      .insertInto('billing_customers')
+      .values(values)
+      .onConflict((oc) => oc.column('account_id').doNothing())
+      .execute();
+    const row = await this.db.selectFrom('billing_customers').select('customer_id').where('account_id', '=', accountId).executeTakeFirstOrThrow();
+    return row.customer_id;
+  }
+
   async applyEvent(event: BillingEventRecord, accountId: number, decide: (context: BillingEventContext) => BillingEventEffect): Promise<{ applied: boolean; outcome: string }> {
     return this.db.transaction().execute(async (tx) => {
       const inserted = await tx

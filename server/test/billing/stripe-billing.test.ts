@@ -14,6 +14,7 @@ import { startStripeDouble, type StripeDouble } from '../../../test/infra/stripe
 import { startTestServer, type TestServer } from '../test-server.js';
 import { accountCall, signedUp, signIn, type ApiSession } from './account-session.js';
 import { stripeEnv } from './stripe-env.js';
+import { simultaneousCheckouts, twoTabJourney, type JourneyServer } from './two-tab-journey.js';
 
 // The service with USSYNTH_BILLING=stripe on a real SQLite store and a real port, its official Stripe SDK talking to
 // the local Stripe API double, and webhooks signed with the SDK's own generateTestHeaderString. The clock is the
@@ -121,12 +122,18 @@ describe('subscribe, manage, cancel', () => {
     expect(url.startsWith(`${stripe.url}/pay/cs_`)).toBe(true);
     const sent = stripe.requests.slice(before).find((r) => r.path === '/v1/checkout/sessions')!;
     const account = await server.store.accounts.findAccountByName(me.account.name);
+    // The account's customer is made first, named by the account, and the Checkout is under it.
+    const made = stripe.requests.slice(before).find((r) => r.path === '/v1/customers')!;
+    expect(made.form).toEqual({ email: 'checkout@example.com', 'metadata[ussynth_account]': String(account!.id) });
+    const customer = (await server.store.billing.findCustomer(account!.id))!;
+    expect(stripe.customers.has(customer.customerId)).toBe(true);
+    expect(customer).toMatchObject({ subscriptionId: null, status: null });
     expect(sent.form).toMatchObject({
       mode: 'subscription',
       client_reference_id: String(account!.id),
       'line_items[0][price]': stripe.prices.pro.id,
       'line_items[0][quantity]': '1',
-      customer_email: 'checkout@example.com',
+      customer: customer.customerId,
       success_url: `${server.url}/dashboard?checkout=complete`,
       cancel_url: `${server.url}/dashboard?checkout=canceled`,
       'subscription_data[metadata][ussynth_account]': String(account!.id),
@@ -158,9 +165,12 @@ describe('subscribe, manage, cancel', () => {
     expect(changes[0]).toMatchObject({ tier: 'none', approved_by: 'sign-up' });
     // Three events arrived; the first applied the plan, the others found it already so.
     expect(changes.slice(1)).toEqual([{ tier: 'pro', approved_by: expect.stringMatching(/^stripe:evt_/), at: now - 1001, ends_at: null }]);
-    // A second Checkout while subscribed is refused: the Portal changes the plan.
+    // A second Checkout while subscribed makes no Checkout Session: it goes to the Customer Portal, where the plan changes.
+    const sessions = stripe.checkoutSessions.size;
     const again = await accountCall(server.url, 'POST', '/billing/checkout', { plan: 'standard' }, session);
-    expect(again.status).toBe(403);
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as { url: string }).url.startsWith(`${stripe.url}/portal/bps_`)).toBe(true);
+    expect(stripe.checkoutSessions.size).toBe(sessions);
   });
 
   it('opens the Customer Portal for the account\'s customer, returning to the dashboard', async () => {
@@ -217,6 +227,28 @@ describe('subscribe, manage, cancel', () => {
     pastKeyCache();
     expect((await server.get('/v1/address', key)).status).toBe(200);
     expect(await billing(await signIn(server.url, 'late@example.com'))).toMatchObject({ plan: 'pro', status: 'active', graceEndsAt: null });
+  });
+});
+
+describe('one subscription per account (issue 37)', () => {
+  const journeyServer = (): JourneyServer => ({
+    base: server.url,
+    outbox: server.outbox,
+    webhook,
+    stripe,
+    async usageBecomes(key) {
+      pastKeyCache();
+      const response = await server.get('/v1/usage', key);
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    },
+  });
+
+  it('two tabs: only the newest Checkout can be paid, a Checkout once subscribed goes to the Portal, and cancelling one of two subscriptions keeps the other serving', async () => {
+    await twoTabJourney(journeyServer(), 'tabs@example.com');
+  });
+
+  it('two Checkouts at the same moment: one customer, one of them left open', async () => {
+    await simultaneousCheckouts(journeyServer(), 'twice@example.com');
   });
 });
 

@@ -9,6 +9,7 @@ import { psql, startPostgres, type TestPostgres } from '../../../test/infra/post
 import { startStripeDouble, type StripeDouble } from '../../../test/infra/stripe-double.js';
 import { accountCall, signedUp } from './account-session.js';
 import { stripeEnv } from './stripe-env.js';
+import { simultaneousCheckouts, twoTabJourney } from './two-tab-journey.js';
 
 // Two real server instances (startServer, as `ussynth serve` runs it) on one real PostgreSQL store, billing through the
 // Stripe double: Stripe may deliver one event to both (a retry after a timeout lands on the other instance behind the
@@ -113,5 +114,27 @@ describe('Stripe webhooks on a PostgreSQL store with two instances', () => {
     expect(await retry!.json()).toMatchObject({ applied: true, outcome: 'plan_changed' });
     expect(await statusBecomes(0, key, 402)).toBe(402);
     expect(await statusBecomes(1, key, 402)).toBe(402);
+  });
+
+  it('two tabs on PostgreSQL: only the newest Checkout can be paid, and cancelling one of two subscriptions keeps the other serving', async () => {
+    const server = {
+      base: publicUrl,
+      outbox,
+      webhook: webhookOf(1),
+      stripe,
+      // Polled on the instance that did not take the webhooks, until the key cache's second has passed there.
+      async usageBecomes(key: string, status: number, plan?: string) {
+        let last = { status: 0, body: {} as Record<string, unknown> };
+        for (let attempt = 0; attempt < 40; attempt++) {
+          const response = await fetch(`${instances[0].url}/v1/usage`, { headers: { 'x-api-key': key } });
+          last = { status: response.status, body: (await response.json()) as Record<string, unknown> };
+          if (last.status === status && (plan === undefined || last.body.plan === plan)) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        return last;
+      },
+    };
+    await twoTabJourney(server, 'tabs@example.com');
+    await simultaneousCheckouts(server, 'twice@example.com');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { subscriptionPlan } from '../../src/billing/subscription-plan.js';
+import { bestSubscription, subscriptionPlan } from '../../src/billing/subscription-plan.js';
 
 const PRICES = { standard: 'price_std', pro: 'price_pro' };
 const WEEK = 7 * 86_400_000;
@@ -21,5 +21,27 @@ describe('subscriptionPlan', () => {
     }
     expect(subscriptionPlan('active', 'price_other', PRICES, null, WEEK)).toEqual({ tier: 'none', reason: 'Price price_other is not a configured plan' });
     expect(subscriptionPlan('active', null, PRICES, null, WEEK).tier).toBe('none');
+  });
+});
+
+describe('bestSubscription', () => {
+  const sub = (id: string, status: string, priceId: string | null, currentPeriodEnd = 1000) => ({ id, customer: 'cus_1', status, priceId, currentPeriodEnd, accountId: 7 });
+
+  it('picks a paying subscription before a past-due one before any other, whatever the order', () => {
+    const subs = [sub('sub_a', 'canceled', 'price_pro'), sub('sub_b', 'past_due', 'price_pro'), sub('sub_c', 'active', 'price_std')];
+    expect(bestSubscription(subs, PRICES).id).toBe('sub_c');
+    expect(bestSubscription([...subs].reverse(), PRICES).id).toBe('sub_c');
+    expect(bestSubscription(subs.slice(0, 2), PRICES).id).toBe('sub_b');
+    expect(bestSubscription([sub('sub_t', 'trialing', 'price_std'), sub('sub_b', 'past_due', 'price_pro')], PRICES).id).toBe('sub_t');
+  });
+
+  it('then the better plan, then the later period end, then the id', () => {
+    expect(bestSubscription([sub('sub_a', 'active', 'price_std'), sub('sub_b', 'active', 'price_pro'), sub('sub_c', 'active', 'price_other')], PRICES).id).toBe('sub_b');
+    expect(bestSubscription([sub('sub_a', 'active', 'price_pro', 1000), sub('sub_b', 'active', 'price_pro', 2000)], PRICES).id).toBe('sub_b');
+    expect(bestSubscription([sub('sub_b', 'active', 'price_pro'), sub('sub_a', 'active', 'price_pro')], PRICES).id).toBe('sub_a');
+  });
+
+  it('refuses an empty list', () => {
+    expect(() => bestSubscription([], PRICES)).toThrow(RangeError);
   });
 });
