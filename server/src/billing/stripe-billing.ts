@@ -157,7 +157,11 @@ export class StripeBilling implements Billing {
     try {
       // The SDK's own check: HMAC-SHA256 of the raw body, and a timestamp no older than the tolerance (replays of old deliveries).
       body = this.stripe.webhooks.constructEvent(rawBody, signature ?? '', this.deps.settings.webhookSecret, SIGNATURE_TOLERANCE_S);
-    } catch {
+    } catch (error) {
+      // The SDK parses the body only once the signature verified: another error means a body it could not read.
+      if (!isStripeError(error) || error.type !== 'StripeSignatureVerificationError') {
+        throw new ProblemError('bad_request', `the webhook body verifies but is not a Stripe event this endpoint takes: ${error instanceof SyntaxError ? 'it is not JSON' : 'it is a thin (v2) event notification'}`);
+      }
       throw new ProblemError('bad_request', signature === undefined ? 'the Stripe-Signature header is missing' : 'the Stripe-Signature header does not verify with the endpoint\'s signing secret (or is too old)');
     }
     // The SDK does not refuse a timestamp ahead of the clock: such a signature could be kept and replayed for as long as it is ahead.
