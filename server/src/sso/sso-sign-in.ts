@@ -16,13 +16,20 @@ export const SSO_SIGN_IN_TTL_MS = 10 * 60_000;
 // Discovery documents are read again after this long (a provider may move its endpoints).
 const DISCOVERY_TTL_MS = 10 * 60_000;
 
-/** A failed SSO sign-in, told to the person on a page (never a trace). */
+/** A failed SSO sign-in, told to the person on a page (never a trace); `logDetail` is for the server's log only. */
 export class SsoSignInError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** What the operator needs to see why (the account, its domains...), never shown to the person signing in. */
+    readonly logDetail: Record<string, unknown> = {},
+  ) {
     super(message);
     this.name = 'SsoSignInError';
   }
 }
+
+/** What the page says when the provider signs someone in with an address outside the account's domains: nothing of the account. */
+export const FOREIGN_DOMAIN_MESSAGE = 'This address cannot sign in to ussynth through this identity provider. Ask your administrator which address to use, then start again from the sign-in page.';
 
 /** What the SSO sign-in needs. */
 export interface SsoSignInDeps {
@@ -137,7 +144,8 @@ export class SsoSignIn {
     if (email === null) throw new SsoSignInError(`${connection.issuer} did not give an e-mail address for this sign-in; ask your administrator to release the "email" claim to ussynth.`);
     if (claims.email_verified === false) throw new SsoSignInError(`${connection.issuer} says the address ${email} is not verified.`);
     if (!connection.domains.includes(emailDomain(email))) {
-      throw new SsoSignInError(`${connection.issuer} signed you in as ${email}, whose domain is not one of ${connection.accountName}'s (${connection.domains.join(', ')}).`);
+      // Whoever signs in may not be of the account: its name (the owner's address) and its domains go to the log only.
+      throw new SsoSignInError(FOREIGN_DOMAIN_MESSAGE, { accountId: connection.accountId, account: connection.accountName, domains: connection.domains, issuer: connection.issuer, signedInDomain: emailDomain(email) });
     }
     const person = await this.deps.sso.joinMember(connection.accountId, email, this.deps.clock());
     if (person === 'elsewhere') throw new SsoSignInError(`The address ${email} belongs to another ussynth account. Ask the operator to move it.`);

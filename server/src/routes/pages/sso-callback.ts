@@ -29,7 +29,7 @@ export async function ssoCallbackPage(app: FastifyInstance, { signIn, publicUrl 
     } catch (error) {
       if (error instanceof SsoSignInError) {
         message = error.message;
-        request.log.warn({ reason: message }, 'SSO sign-in refused');
+        request.log.warn({ reason: message, ...error.logDetail }, 'SSO sign-in refused');
       } else {
         message = `The sign-in could not be completed just now; try again in a minute (request id ${request.id}).`;
         request.log.error({ err: error }, 'SSO sign-in failed');

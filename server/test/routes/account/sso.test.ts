@@ -192,7 +192,7 @@ describe('Sign in with SSO', () => {
     await expectFailurePage(await cancelled.callback(await idp.signInAs(await cancelled.startSso(`kim@${DOMAIN}`), `kim@${DOMAIN}`, { cancel: true })), /did not sign you in \(End-User aborted interaction\)/);
 
     const foreign = new Browser();
-    await expectFailurePage(await foreign.callback(await idp.signInAs(await foreign.startSso(`eve@${DOMAIN}`), 'eve@elsewhere.example')), /signed you in as eve@elsewhere\.example, whose domain is not one of/);
+    await expectFailurePage(await foreign.callback(await idp.signInAs(await foreign.startSso(`eve@${DOMAIN}`), 'eve@elsewhere.example')), /cannot sign in to ussynth through this identity provider/);
 
     const early = new Browser();
     await expectFailurePage(await early.callback(await idp.signInAs(await early.startSso(`early@${DOMAIN}`), `early@${DOMAIN}`)), /belongs to another ussynth account/);
