@@ -9,7 +9,7 @@ import type { StripeSettings } from './billing-config.js';
 import { ConfigError } from '../config.js';
 import { stripeClient } from './stripe-client.js';
 import { isDatedInFuture, SIGNATURE_TOLERANCE_S } from './signature-time.js';
-import { bestSubscription, LIVE_STATUSES, subscriptionPlan, type SubscriptionView } from './subscription-plan.js';
+import { bestSubscription, LIVE_STATUSES, MANAGED_STATUSES, subscriptionPlan, type SubscriptionView } from './subscription-plan.js';
 import { readEvent } from './webhook-event.js';
 
 const DAY_MS = 86_400_000;
@@ -114,8 +114,8 @@ export class StripeBilling implements Billing {
 
   /**
    * A Checkout page for the plan, or the Customer Portal's page when the
-   * account already has a live subscription at Stripe (a second Checkout
-   * would make a second subscription). The account's Stripe customer is
+   * account already has a subscription at Stripe that is live, unpaid or
+   * paused (a second Checkout would make a second subscription). The account's Stripe customer is
    * made before its first Checkout, so every Checkout and subscription of
    * the account is under one customer; a Checkout still open is expired
    * when a newer one is made, so only one can be paid.
@@ -123,7 +123,7 @@ export class StripeBilling implements Billing {
   async checkout(account: AccountRecord, email: string, plan: SelfServiceTier): Promise<string> {
     if (await this.operatorPlan(account)) throw new ProblemError('forbidden', 'your plan is set by contract with the operator; contact them to change it');
     const customerId = await this.customerOf(account, email);
-    if ((await this.call('the subscriptions', () => this.subscriptionsOf(customerId))).some((sub) => LIVE_STATUSES.has(sub.status))) return this.portalSession(customerId);
+    if ((await this.call('the subscriptions', () => this.subscriptionsOf(customerId))).some((sub) => MANAGED_STATUSES.has(sub.status))) return this.portalSession(customerId);
     const base = this.deps.publicUrl();
     const session = await this.call('Checkout', () =>
       this.stripe.checkout.sessions.create({

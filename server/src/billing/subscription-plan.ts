@@ -6,6 +6,13 @@ export const PAYING_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing
 /** Subscription statuses under which the account still has a subscription (no second Checkout). */
 export const LIVE_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due']);
 
+/**
+ * Subscription statuses under which the customer has a subscription to manage in the Customer Portal (pay an unpaid
+ * invoice, resume a paused one, change plan) rather than a new one to make: the live ones plus `unpaid` and
+ * `paused`, the statuses Stripe's own "limit customers to one subscription" guard counts.
+ */
+export const MANAGED_STATUSES: ReadonlySet<string> = new Set([...LIVE_STATUSES, 'unpaid', 'paused']);
+
 /** What a subscription gives the account: a plan that serves (until `endsAt`, or for good), or no paid plan. */
 export type SubscriptionPlan = { tier: SelfServiceTier; endsAt: number | null } | { tier: 'none'; reason: string };
 

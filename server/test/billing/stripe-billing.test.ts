@@ -250,6 +250,20 @@ describe('one subscription per account (issue 37)', () => {
   it('two Checkouts at the same moment: one customer, one of them left open', async () => {
     await simultaneousCheckouts(journeyServer(), 'twice@example.com');
   });
+
+  it('sends a Checkout to the Portal while the subscription is unpaid or paused (pay or resume it there), and makes one again once it is canceled', async () => {
+    const session = await signedUp(server.url, server.outbox, 'unpaid@example.com');
+    const subscription = await subscribe(session, 'standard');
+    for (const status of ['unpaid', 'paused']) {
+      expect((await stripe.deliver(webhook, stripe.updateSubscription(subscription, { status }))).status).toBe(200);
+      expect(await billing(session)).toMatchObject({ plan: 'none' });
+      const checkout = await accountCall(server.url, 'POST', '/billing/checkout', { plan: 'pro' }, session);
+      expect(((await checkout.json()) as { url: string }).url.startsWith(`${stripe.url}/portal/bps_`), status).toBe(true);
+    }
+    expect((await stripe.deliver(webhook, stripe.updateSubscription(subscription, { status: 'canceled' }))).status).toBe(200);
+    const checkout = await accountCall(server.url, 'POST', '/billing/checkout', { plan: 'pro' }, session);
+    expect(((await checkout.json()) as { url: string }).url.startsWith(`${stripe.url}/pay/cs_`)).toBe(true);
+  });
 });
 
 describe('webhook deliveries', () => {

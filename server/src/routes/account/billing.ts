@@ -78,7 +78,7 @@ export async function accountBillingRoutes(app: TypeBoxApp, { context }: { conte
       schema: {
         ...ACCOUNT_ROUTE,
         operationId: 'createCheckout',
-        summary: 'Subscribe: a Stripe Checkout page for the plan (owner only)',
+        summary: 'Subscribe: a Stripe Checkout page for the plan, or the Customer Portal while the account has a subscription (owner only)',
         body: body({ plan: { type: 'string', description: '`standard` or `pro`.' } }, ['plan']),
         response: { 200: URL_SCHEMA, ...problemResponses(400, 401, 403, 503) },
       },
