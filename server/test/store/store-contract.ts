@@ -148,6 +148,18 @@ export function storeContract(engine: string, factory: StoreFactory): void {
       expect(await store.findKey(key.id)).toMatchObject({ tier: 'enterprise', planEndsAt: null });
     });
 
+    withStore('billing: a customer linked before the first Checkout, the first of two racing links kept', async (store) => {
+      const owner = await store.accounts.createOwner('link@example.com', 'h', 'none', TIER_LIMITS.standard, NOW);
+      if (owner === 'exists') throw new Error('exists');
+      const linked = await Promise.all([store.billing.linkCustomer(owner.accountId, 'cus_a', NOW), store.billing.linkCustomer(owner.accountId, 'cus_b', NOW)]);
+      expect(linked[0]).toBe(linked[1]);
+      expect(['cus_a', 'cus_b']).toContain(linked[0]);
+      expect(await store.billing.findCustomer(owner.accountId)).toEqual({ accountId: owner.accountId, customerId: linked[0], subscriptionId: null, status: null, priceId: null, currentPeriodEnd: null, pastDueSince: null, updatedAt: NOW });
+      expect(await store.billing.accountOfCustomer(linked[0])).toBe(owner.accountId);
+      // Linked already: a later link keeps it.
+      expect(await store.billing.linkCustomer(owner.accountId, 'cus_c', NOW + 1)).toBe(linked[0]);
+    });
+
     withStore('accounts: plans, owners\' keys (list, revoke, roll), last use, usage days, listing, deletion', async (store) => {
       const owner = await store.accounts.createOwner('bob@example.com', 'h', 'standard', TIER_LIMITS.standard, NOW);
       if (owner === 'exists') throw new Error('unreachable');
