@@ -183,7 +183,8 @@ export class StripeBilling implements Billing {
     const stored = await this.deps.store.billing.findCustomer(accountId);
     const customers = [...new Set([subscription.customer, ...(stored ? [stored.customerId] : [])])];
     const listed = (await this.call('the subscriptions', () => Promise.all(customers.map((id) => this.subscriptionsOf(id))))).flat();
-    const mine = [subscription, ...listed.filter((sub) => sub.id !== subscription.id)].filter((sub) => sub.accountId === null || sub.accountId === accountId);
+    // The event's own subscription always counts (its account was found above); listed ones naming another account do not.
+    const mine = [subscription, ...listed.filter((sub) => sub.id !== subscription.id && (sub.accountId === null || sub.accountId === accountId))];
     const best = bestSubscription(mine, this.deps.settings.prices);
     return this.deps.store.billing.applyEvent({ id: event.id, type: event.type, at: now }, accountId, (context) => this.effect(context, accountId, best, event.id, now));
   }
