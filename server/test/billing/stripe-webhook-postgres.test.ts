@@ -125,7 +125,7 @@ describe('Stripe webhooks on a PostgreSQL store with two instances', () => {
       // Polled on the instance that did not take the webhooks, until the key cache's second has passed there.
       async usageBecomes(key: string, status: number, plan?: string) {
         let last = { status: 0, body: {} as Record<string, unknown> };
-        for (let attempt = 0; attempt < 40; attempt++) {
+        for (let attempt = 0; attempt < 100; attempt++) {
           const response = await fetch(`${instances[0].url}/v1/usage`, { headers: { 'x-api-key': key } });
           last = { status: response.status, body: (await response.json()) as Record<string, unknown> };
           if (last.status === status && (plan === undefined || last.body.plan === plan)) break;
