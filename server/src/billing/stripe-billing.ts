@@ -37,10 +37,11 @@ export interface StripeBillingDeps {
 
 /**
  * Billing through Stripe with the official SDK: Checkout Sessions in
- * subscription mode to subscribe, the Customer Portal to manage, and signed
- * webhooks that set the plan from the subscription as retrieved from Stripe
- * (never from the event's copy, so order does not matter). Each event id is
- * applied once, in one transaction with the plan change it causes.
+ * subscription mode to subscribe (one customer per account, one payable
+ * Checkout, none while subscribed), the Customer Portal to manage, and signed
+ * webhooks that set the plan from the best of the account's subscriptions as
+ * listed at Stripe (never from the event's copy, so order does not matter).
+ * Each event id is applied once, in one transaction with the plan change it causes.
  * @example const billing = new StripeBilling({ settings, store, publicUrl: () => 'https://api.example.com' });
  */
 export class StripeBilling implements Billing {
@@ -115,10 +116,11 @@ export class StripeBilling implements Billing {
   /**
    * A Checkout page for the plan, or the Customer Portal's page when the
    * account already has a subscription at Stripe that is live, unpaid or
-   * paused (a second Checkout would make a second subscription). The account's Stripe customer is
-   * made before its first Checkout, so every Checkout and subscription of
-   * the account is under one customer; a Checkout still open is expired
-   * when a newer one is made, so only one can be paid.
+   * paused (a second Checkout would make a second subscription). The
+   * account's Stripe customer is made before its first Checkout, so every
+   * Checkout and subscription of the account is under one customer; a
+   * Checkout still open is expired when a newer one is made, so only one
+   * can be paid.
    */
   async checkout(account: AccountRecord, email: string, plan: SelfServiceTier): Promise<string> {
     if (await this.operatorPlan(account)) throw new ProblemError('forbidden', 'your plan is set by contract with the operator; contact them to change it');
@@ -160,7 +162,7 @@ export class StripeBilling implements Billing {
     } catch (error) {
       // The SDK parses the body only once the signature verified: another error means a body it could not read.
       if (!isStripeError(error) || error.type !== 'StripeSignatureVerificationError') {
-        throw new ProblemError('bad_request', `the webhook body verifies but is not a Stripe event this endpoint takes: ${error instanceof SyntaxError ? 'it is not JSON' : 'it is a thin (v2) event notification'}`);
+        throw new ProblemError('bad_request', `the webhook body verifies but is not a Stripe event this endpoint takes: ${error instanceof SyntaxError ? 'it is not JSON' : 'it is not a webhook event (a thin event notification?)'}`);
       }
       throw new ProblemError('bad_request', signature === undefined ? 'the Stripe-Signature header is missing' : 'the Stripe-Signature header does not verify with the endpoint\'s signing secret (or is too old)');
     }
