@@ -13,6 +13,8 @@ export interface StripeRequest {
   method: string;
   path: string;
   form: Record<string, string>;
+  /** The query string's parameters (a GET's, such as a list's `customer`). */
+  query: Record<string, string>;
   /** The secret key the SDK sent (Bearer). */
   apiKey: string;
   /** The Idempotency-Key header of a POST, if any. */
@@ -258,7 +260,7 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     const apiKey = auth.startsWith('Bearer ') ? auth.slice(7) : '';
     const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
     const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
-    requests.push({ method: request.method ?? '', path, form, apiKey, idempotencyKey });
+    requests.push({ method: request.method ?? '', path, form, query: Object.fromEntries(query), apiKey, idempotencyKey });
     if (double.failing) return send(response, 500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
     if (apiKey !== secretKey) return send(response, 401, { error: { type: 'invalid_request_error', message: `Invalid API Key provided: ${apiKey.slice(0, 8)}****` } });
     let match: RegExpExecArray | null;

@@ -80,7 +80,10 @@ export async function twoTabJourney(server: JourneyServer, email: string): Promi
   // Cancelling Pro leaves Standard serving: the key is never refused while a subscription is active.
   const canceledPro = stripe.updateSubscription(paid.subscription.id, { status: 'canceled' });
   expect(canceledPro.type).toBe('customer.subscription.deleted');
+  const asked = stripe.requests.length;
   expect(await deliverAll(server, [canceledPro])).toEqual([{ received: true, applied: true, outcome: 'plan_changed' }]);
+  // The plan was read from Stripe's list of the customer's subscriptions, not from the event.
+  expect(stripe.requests.slice(asked).map((r) => `${r.method} ${r.path} ${r.query.customer ?? ''}`)).toEqual([`GET /v1/subscriptions/${paid.subscription.id} `, `GET /v1/subscriptions ${customer}`]);
   const standard = await server.usageBecomes(key, 200, 'standard');
   expect(standard.body).toMatchObject({ plan: 'standard', rate: 10 });
   const billing = (await (await accountCall(server.base, 'GET', '/billing', undefined, session)).json()) as Record<string, unknown>;
