@@ -61,7 +61,7 @@ export interface AccountServices {
 export function accountServices(deps: AccountServicesDeps): AccountServices {
   const onError = deps.onError ?? (() => {});
   const { store, billing, clock, publicUrl } = deps;
-  const activity = new ActivityRecorder(store.accounts, (error) => onError('activity flush', error));
+  const activity = new ActivityRecorder(store, (error) => onError('activity flush', error));
   const keys = new KeyCache(store);
   const people = new PeopleService({ store, mailer: deps.mailer, billing, throttle: deps.throttle, clock, publicUrl, onBackgroundError: onError, keys });
   const accountKeys = new AccountKeyService({ store, activity, clock, keys });

@@ -1,6 +1,7 @@
 import type { MonthlyQuota, QuotaDecision } from './limits/monthly-quota.js';
 import type { RateDecision, RateLimiter } from './limits/rate-limiter.js';
-import type { KeyRecord, Store } from './store/store.js';
+import type { KeyRecord } from './store/key-store.js';
+import type { Store } from './store/store.js';
 import type { AuthFailureLimit } from './access/auth-failures.js';
 import type { KeyCache } from './access/key-cache.js';
 import type { AccountKeyService } from './accounts/account-key-service.js';

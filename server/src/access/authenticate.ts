@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { isPromise } from '../awaitable.js';
 import type { RateDecision } from '../limits/rate-limiter.js';
-import type { KeyRecord } from '../store/store.js';
+import type { KeyRecord } from '../store/key-store.js';
 import { checksumValid, keyShape } from '../store/api-key.js';
 import { KEY_LIKE_NAME } from '../key-like-name.js';
 import { ProblemError } from '../problem/problem-error.js';

@@ -1,6 +1,7 @@
 import type { Awaitable } from '../awaitable.js';
 import { digestMatches } from '../store/api-key.js';
-import type { KeyRecord, Store } from '../store/store.js';
+import type { KeyRecord } from '../store/key-store.js';
+import type { Store } from '../store/store.js';
 import { constantTimeEqual } from '../constant-time-equal.js';
 
 /** How long a key read from the store is trusted: revocation takes effect on every instance within this time. */
@@ -68,7 +69,7 @@ export class KeyCache {
   /**
    * Drops the cached record of a key this instance just revoked or rolled, so
    * its next request reads the store (and is refused) instead of waiting out the TTL.
-   * @example await store.accounts.revokeAccountKey(accountId, id, now); keys.forget(id);
+   * @example await store.keys.revokeAccountKey(accountId, id, now); keys.forget(id);
    */
   forget(id: string): void {
     this.generation++;

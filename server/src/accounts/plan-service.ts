@@ -99,7 +99,7 @@ export class PlanService {
   }
 
   /** This month's usage against the quota, refusals and the last 30 days. */
-  async usage(account: Pick<AccountRecord, 'id' | 'tier' | 'rate' | 'monthlyQuota' | 'planEndsAt'>): Promise<UsageSummary> {
+  async usage(account: Pick<AccountRecord, 'id' | 'tier' | 'rate' | 'monthlyQuota' | 'planEndsAt' | 'noPlanSince'>): Promise<UsageSummary> {
     await this.deps.activity.flush();
     const now = this.deps.clock();
     const month = calendarMonth(now);

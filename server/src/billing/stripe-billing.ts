@@ -191,13 +191,13 @@ export class StripeBilling implements Billing {
     const pastDueSince = subscription.status !== 'past_due' ? null : stored?.subscriptionId === subscription.id && stored.pastDueSince !== null ? stored.pastDueSince : now;
     const customer = { accountId, customerId: subscription.customer, subscriptionId: subscription.id, status: subscription.status, priceId: subscription.priceId, currentPeriodEnd: subscription.currentPeriodEnd, pastDueSince };
     // Enterprise, and any plan the operator set, is by contract: Stripe never overrides it.
-    if (context.operatorPlan || (account.tier === 'enterprise' && account.planEndsAt === null)) return { customer, outcome: 'operator_plan_kept' };
+    if (context.operatorPlan || (account.tier === 'enterprise' && account.planEndsAt === null && account.noPlanSince === null)) return { customer, outcome: 'operator_plan_kept' };
     const target = subscriptionPlan(subscription.status, subscription.priceId, this.deps.settings.prices, pastDueSince, this.deps.settings.graceDays * DAY_MS);
     const source = { at: now, byPersonId: null, approvedBy: `stripe:${eventId}` };
     let plan: PlanChange | undefined;
     if (target.tier === 'none') {
-      if (account.planEndsAt === null || account.planEndsAt > now) plan = { tier: 'none', limits: { rate: account.rate, monthlyQuota: account.monthlyQuota }, ...source };
-    } else if (account.tier !== target.tier || account.planEndsAt !== target.endsAt) {
+      if (servingPlan(account, now) !== 'none') plan = { tier: 'none', limits: { rate: account.rate, monthlyQuota: account.monthlyQuota }, ...source };
+    } else if (account.tier !== target.tier || account.planEndsAt !== target.endsAt || account.noPlanSince !== null) {
       plan = { tier: target.tier, limits: TIER_LIMITS[target.tier], endsAt: target.endsAt, ...source };
     }
     return { customer, plan, outcome: plan ? 'plan_changed' : 'unchanged' };

@@ -3,7 +3,7 @@ import type { CurrentSession } from '../accounts/current-session.js';
 import { emailDomain, normalizeEmail } from '../accounts/email-address.js';
 import { sameToken } from '../accounts/secret-token.js';
 import { ProblemError } from '../problem/problem-error.js';
-import type { PersonRecord } from '../store/account-store.js';
+import type { PersonRecord } from '../store/people-store.js';
 import type { SsoConnection, SsoStore } from '../store/sso-store.js';
 import { SSO_CALLBACK_PATH } from './callback-path.js';
 import { discoverProvider } from './provider-discovery.js';

@@ -52,7 +52,7 @@ export interface AccountsFixture {
 export async function openAccountsFixture(clock: () => number): Promise<AccountsFixture> {
   const dir = mkdtempSync(join(tmpdir(), 'ussynth-accounts-'));
   const store = await openSqliteStore(join(dir, 'store.sqlite'), { ownUsage: true });
-  const activity = new ActivityRecorder(store.accounts);
+  const activity = new ActivityRecorder(store);
   const billing = operatorBilling('standard');
   const keys = new KeyCache(store);
   const peopleDeps: PeopleServiceDeps = {
