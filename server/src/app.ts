@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { recordsAsked } from './access/records-asked.js';
 import { refundUndelivered } from './access/refund-undelivered.js';
-import { ConnectionGuard, drainRefusal } from './connection-guard.js';
+import { ConnectionGuard, drainRefusal } from './connections/connection-guard.js';
 import type { ServerConfig } from './config.js';
 import { clientErrorHandler } from './problem/client-error-handler.js';
 import { connectHandler } from './problem/connect-handler.js';

@@ -178,7 +178,7 @@ describe('docs/api.md', () => {
     expect(flat).toContain(`413 body over ${kib(defaults.bodyLimit)}, 414 URL over ${defaults.maxUrlLength} characters, 431 head over ${kib(defaults.maxHeaderBytes)}`);
     expect(flat).toContain(`Caps: body ${kib(defaults.bodyLimit)}, URL ${defaults.maxUrlLength}, head ${kib(defaults.maxHeaderBytes)}.`);
     expect(flat).toContain(`Timeouts: headers ${seconds(defaults.headersTimeoutMs)}, whole request ${seconds(defaults.requestTimeoutMs)}, keep-alive ${seconds(defaults.keepAliveTimeoutMs)}.`);
-    const connections = paragraph('Connections (`server/src/connection-guard.ts`)');
+    const connections = paragraph('Connections (`server/src/connections/connection-guard.ts`)');
     expect(connections).toContain(`a connection has at most ${defaults.maxActivePerConnection} responses in the making`);
     expect(connections).toContain(`unstarted and uncharged, up to ${defaults.maxWaitingPerConnection}, and the next one is answered 429`);
     expect(connections).toContain(`for more than ${thousands(defaults.maxRecordsPipelined)} records together`);

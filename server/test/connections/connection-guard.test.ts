@@ -2,10 +2,10 @@ import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { calendarMonth } from '../src/limits/calendar-month.js';
-import { pacedConnection, parseResponses, pipelined, type RawResponse } from './raw-http.js';
-import { keysCreate, killServers, serve, serverEnv, usedBy, waitFor } from './serve-process.js';
-import { startTestServer } from './test-server.js';
+import { calendarMonth } from '../../src/limits/calendar-month.js';
+import { pacedConnection, parseResponses, pipelined, type RawResponse } from '../raw-http.js';
+import { keysCreate, killServers, serve, serverEnv, usedBy, waitFor } from '../serve-process.js';
+import { startTestServer } from '../test-server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ussynth-connections-'));
 afterAll(() => {

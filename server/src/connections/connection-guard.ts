@@ -1,8 +1,8 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import type { ServiceMetrics } from './metrics.js';
-import { ProblemError } from './problem/problem-error.js';
+import type { ServiceMetrics } from '../metrics.js';
+import { ProblemError } from '../problem/problem-error.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
