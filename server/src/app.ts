@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { recordsAsked } from './access/records-asked.js';
 import { refundUndelivered } from './access/refund-undelivered.js';
-import { ConnectionGuard, drainRefusal } from './connections/connection-guard.js';
+import { ConnectionGuard } from './connections/connection-guard.js';
+import { drainRefusal } from './connections/drain.js';
 import type { ServerConfig } from './config.js';
 import { clientErrorHandler } from './problem/client-error-handler.js';
 import { connectHandler } from './problem/connect-handler.js';
@@ -161,9 +162,8 @@ export async function buildApp(config: ServerConfig, serviceOptions: ServiceOpti
       stallTimeoutMs: config.stallTimeoutMs,
       maxRecordsPerConnection: config.maxRecordsPerConnection,
       maxRecordsPipelined: config.maxRecordsPipelined,
-      maxRecordsPerKey: config.maxRecordsPerKey,
     },
-    { undelivered: refundUndelivered, metrics: services.metrics, cost: recordsAsked },
+    { undelivered: refundUndelivered, metrics: services.metrics, cost: recordsAsked, keyAdmission: services.keyAdmission },
   );
   app.decorate('connections', connections);
   // Before Fastify stops routing and Node closes idle connections: from now on requests are refused, not started.

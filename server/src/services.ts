@@ -12,6 +12,7 @@ import type { Billing } from './accounts/billing.js';
 import type { ServiceMetrics } from './metrics.js';
 import type { SsoVerifier } from './sso/sso-verifier.js';
 import type { SsoSignIn } from './sso/sso-sign-in.js';
+import type { KeyAdmission } from './connections/key-admission.js';
 
 /**
  * What the routes use, behind interfaces (swap SQLite for PostgreSQL or the bucket for Redis here only), resolved once
@@ -48,6 +49,8 @@ export interface AppServices {
   sso: SsoVerifier;
   /** Dashboard sign-in through Enterprise accounts' OpenID Providers ("Sign in with SSO"). */
   ssoSignIn: SsoSignIn;
+  /** Records one key may have in the making on this instance: authentication admits each request of a key through it. */
+  keyAdmission: KeyAdmission;
 }
 
 /** What authentication established for a request. */
