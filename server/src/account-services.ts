@@ -2,7 +2,7 @@ import { KeyCache } from './access/key-cache.js';
 import { AccountKeyService } from './accounts/account-key-service.js';
 import { ActivityRecorder } from './accounts/activity-recorder.js';
 import type { AuthThrottle } from './accounts/auth-throttle.js';
-import type { Billing } from './accounts/billing.js';
+import type { Billing } from './billing/billing.js';
 import { PeopleService } from './accounts/people-service.js';
 import { PlanService } from './accounts/plan-service.js';
 import type { Mailer } from './mail/mailer.js';

@@ -2,7 +2,7 @@ import { AuthFailureLimit } from './access/auth-failures.js';
 import { KeyAdmission } from './connections/key-admission.js';
 import type { ServerConfig } from './config.js';
 import { TokenBucketLimiter } from './limits/token-bucket.js';
-import { ServiceMetrics } from './metrics.js';
+import { ServiceMetrics } from './observability/metrics.js';
 import type { AppServices } from './services.js';
 
 /** The services that have a default (see resolveServices). */

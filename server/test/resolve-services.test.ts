@@ -10,7 +10,7 @@ import { operatorBilling } from '../src/billing/operator-billing.js';
 import { StoreMonthlyQuota } from '../src/limits/monthly-quota.js';
 import { TokenBucketLimiter } from '../src/limits/token-bucket.js';
 import { outboxMailer } from '../src/mail/outbox-mailer.js';
-import { ServiceMetrics } from '../src/metrics.js';
+import { ServiceMetrics } from '../src/observability/metrics.js';
 import { resolveServices, type ServiceOptions } from '../src/resolve-services.js';
 import { openSqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import type { Store } from '../src/store/store.js';

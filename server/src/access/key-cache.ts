@@ -1,8 +1,8 @@
-import type { Awaitable } from '../awaitable.js';
+import type { Awaitable } from '../runtime/awaitable.js';
 import { digestMatches } from '../store/api-key.js';
 import type { KeyRecord } from '../store/key-store.js';
 import type { Store } from '../store/store.js';
-import { constantTimeEqual } from '../constant-time-equal.js';
+import { constantTimeEqual } from '../crypto/constant-time-equal.js';
 
 /** How long a key read from the store is trusted: revocation takes effect on every instance within this time. */
 export const KEY_CACHE_TTL_MS = 1000;

@@ -1,5 +1,5 @@
 import type { KeyCache } from '../access/key-cache.js';
-import { escapedText } from '../escaped-text.js';
+import { escapedText } from '../text/escaped-text.js';
 import type { Mailer, MailMessage } from '../mail/mailer.js';
 import { ProblemError } from '../problem/problem-error.js';
 import type { PersonRecord } from '../store/people-store.js';
@@ -9,7 +9,7 @@ import { TIER_LIMITS } from '../store/tiers.js';
 import { ACCOUNT_CAPS } from './account-caps.js';
 import { alreadyRegisteredEmail, resetEmail, RESET_LINK_HOURS, verifyEmail, VERIFY_LINK_HOURS } from './account-emails.js';
 import type { AuthAction, AuthThrottle } from './auth-throttle.js';
-import type { Billing } from './billing.js';
+import type { Billing } from '../billing/billing.js';
 import type { CurrentSession } from './current-session.js';
 import { emailDomain, emailProblem, normalizeEmail } from './email-address.js';
 import { hashPassword, verifyPassword } from './password-hasher.js';

@@ -3,7 +3,7 @@ import { ProblemError } from '../problem/problem-error.js';
 import type { AccountRecord, UsageDay } from '../store/account-store.js';
 import type { Store } from '../store/store.js';
 import type { ActivityRecorder } from './activity-recorder.js';
-import { isSelfServiceTier, servingPlan, type AccountBilling, type Billing, type PlanOffer, type SelfServiceTier } from './billing.js';
+import { isSelfServiceTier, servingPlan, type AccountBilling, type Billing, type PlanOffer, type SelfServiceTier } from '../billing/billing.js';
 import type { CurrentSession } from './current-session.js';
 
 const DAY_MS = 86_400_000;

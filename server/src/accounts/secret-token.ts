@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { constantTimeEqual } from '../constant-time-equal.js';
+import { constantTimeEqual } from '../crypto/constant-time-equal.js';
 import { keyDigest } from '../store/api-key.js';
 
 /**

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { SELF_SERVICE_TIERS, servingPlan, type AccountBilling, type Billing, type PlanOffer, type SelfServiceTier, type WebhookOutcome } from '../accounts/billing.js';
+import { SELF_SERVICE_TIERS, servingPlan, type AccountBilling, type Billing, type PlanOffer, type SelfServiceTier, type WebhookOutcome } from './billing.js';
 import { ProblemError } from '../problem/problem-error.js';
 import type { AccountRecord, PlanChange } from '../store/account-store.js';
 import type { BillingEventContext, BillingEventEffect } from '../store/billing-store.js';

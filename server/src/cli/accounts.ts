@@ -1,9 +1,9 @@
 import { CliError, type Command, type CommandIo } from 'ussynth/cli';
 import { calendarMonth } from '../limits/calendar-month.js';
-import { isoTime } from '../iso-time.js';
+import { isoTime } from '../text/iso-time.js';
 import type { Store } from '../store/store.js';
 import type { AccountRecord } from '../store/account-store.js';
-import { servingPlan } from '../accounts/billing.js';
+import { servingPlan } from '../billing/billing.js';
 import { isTier, TIERS } from '../store/tiers.js';
 import { SSO_HELP, ssoAction } from './accounts-sso.js';
 import { accountNamed, parse, table, tierLimits } from './cli-options.js';

@@ -1,4 +1,4 @@
-import { isoTime } from '../iso-time.js';
+import { isoTime } from '../text/iso-time.js';
 import { calendarMonth } from '../limits/calendar-month.js';
 import { issueKey, rotateIssuedKey } from '../store/issue-key.js';
 import type { KeyWithAccount } from '../store/key-store.js';

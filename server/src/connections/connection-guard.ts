@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import type { ServiceMetrics } from '../metrics.js';
+import type { ServiceMetrics } from '../observability/metrics.js';
 import { stateOf, watch, type ConnectionState, type Guarded } from './connection-state.js';
 import { Drain, drainRefusal } from './drain.js';
 import type { KeyAdmission } from './key-admission.js';

@@ -1,5 +1,5 @@
 import type { FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import type { ServiceMetrics } from '../metrics.js';
+import type { ServiceMetrics } from '../observability/metrics.js';
 import { ProblemError } from '../problem/problem-error.js';
 import { finish, start, stateOf, type ConnectionState, type Guarded, type KeyLoad } from './connection-state.js';
 

@@ -1,4 +1,4 @@
-import type { ServiceMetrics } from '../metrics.js';
+import type { ServiceMetrics } from '../observability/metrics.js';
 import { stateOf, type Guarded } from './connection-state.js';
 
 /** How often connections are checked for output that makes no progress. */

@@ -1,4 +1,4 @@
-import type { Awaitable } from '../awaitable.js';
+import type { Awaitable } from '../runtime/awaitable.js';
 import type { AccountStore } from './account-store.js';
 import type { BillingStore } from './billing-store.js';
 import type { KeyRecord, KeyStore } from './key-store.js';

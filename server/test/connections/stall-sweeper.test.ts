@@ -2,7 +2,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { watch, type Guarded } from '../../src/connections/connection-state.js';
 import { StallSweeper } from '../../src/connections/stall-sweeper.js';
-import { ServiceMetrics } from '../../src/metrics.js';
+import { ServiceMetrics } from '../../src/observability/metrics.js';
 import { pacedConnection, type PacedConnection } from '../raw-http.js';
 
 // One write far larger than loopback's socket buffers: the client's reading pace decides how fast it leaves.

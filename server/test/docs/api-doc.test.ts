@@ -5,7 +5,7 @@ import { KEY_CACHE_TTL_MS } from '../../src/access/key-cache.js';
 import { loadConfig } from '../../src/config.js';
 import { API_VERSION } from '../../src/openapi/api-version.js';
 import { PROBLEM_CODES, problemSpec, type ProblemCode } from '../../src/problem/http-error-codes.js';
-import { LOG_BUFFER_BYTES, LOG_FLUSH_MS } from '../../src/log-stream.js';
+import { LOG_BUFFER_BYTES, LOG_FLUSH_MS } from '../../src/observability/log-stream.js';
 import { SSO_CACHE_TTL_MS } from '../../src/sso/sso-connection-cache.js';
 import { problemSchema } from '../../src/schemas/problem.js';
 import { DEFAULT_STORE_PATH } from '../../src/store/default-path.js';
@@ -200,7 +200,7 @@ describe('docs/api.md', () => {
     expect(flat).toContain(`records within ${thousands(MAX_LINE_RECORDS)} either way`);
     expect(flat).toContain(`a per-account settings cache of ${seconds(SSO_CACHE_TTL_MS)}`);
     expect(LOG_FLUSH_MS).toBe(1000);
-    expect(flat).toContain(`stdout is written in blocks of up to ${LOG_BUFFER_BYTES / 1024} KB (\`server/src/log-stream.ts\``);
+    expect(flat).toContain(`stdout is written in blocks of up to ${LOG_BUFFER_BYTES / 1024} KB (\`server/src/observability/log-stream.ts\``);
     expect(flat).toContain('at least once a second and at exit');
   });
 

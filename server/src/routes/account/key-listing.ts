@@ -1,5 +1,5 @@
 import type { KeyListing } from '../../store/key-store.js';
-import { isoTime } from '../../iso-time.js';
+import { isoTime } from '../../text/iso-time.js';
 
 /** A key listing as JSON: ISO times and a status the page can show as it is. */
 export interface KeyListingJson {

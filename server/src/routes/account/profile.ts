@@ -1,4 +1,4 @@
-import { servingPlan } from '../../accounts/billing.js';
+import { servingPlan } from '../../billing/billing.js';
 import { problemResponses } from '../../schemas/problem.js';
 import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE, type AccountRouteContext } from './account-route.js';
 import type { TypeBoxApp } from '../typebox-app.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sessionCookie, setSessionCookie } from '../../accounts/session-cookie.js';
-import { PAGE_HEADERS } from '../../page-headers.js';
+import { PAGE_HEADERS } from '../../http/page-headers.js';
 import { SSO_CALLBACK_PATH } from '../../sso/callback-path.js';
 import { signInFailurePage } from '../../sso/sign-in-failure-page.js';
 import { clearSignInCookie, signInCookieName } from '../../sso/sign-in-cookie.js';

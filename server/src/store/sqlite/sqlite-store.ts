@@ -1,7 +1,7 @@
 import { Database, type SqliteDatabase } from './sqlite-driver.js';
 import { Kysely, SqliteDialect } from 'kysely';
 import { migrateStore } from '../migrate-store.js';
-import type { Awaitable } from '../../awaitable.js';
+import type { Awaitable } from '../../runtime/awaitable.js';
 import type { KeyRecord } from '../key-store.js';
 import type { Store, StoreHealth, StoreLog, UsageDebit } from '../store.js';
 import { StoreBusyError, StoreRefusedError } from '../store.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../../src/accounts/password-hasher.js';
-import { PAGE_CSP } from '../../../src/page-headers.js';
+import { PAGE_CSP } from '../../../src/http/page-headers.js';
 import { clientSecretContext, sealSecret } from '../../../src/sso/secret-box.js';
 import { TIER_LIMITS } from '../../../src/store/tiers.js';
 import { startOidcProvider, type TestOidcProvider } from '../../oidc-test-provider.js';

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { mentionsKey, redactedUrl } from '../src/redacted-url.js';
-import { keysCreate, killServers, serve, serverEnv } from './serve-process.js';
+import { mentionsKey, redactedUrl } from '../../src/observability/redacted-url.js';
+import { keysCreate, killServers, serve, serverEnv } from '../serve-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ussynth-redacted-url-'));
 afterAll(() => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KEY_LIKE_NAME } from '../src/key-like-name.js';
+import { KEY_LIKE_NAME } from '../../src/observability/key-like-name.js';
 
 describe('KEY_LIKE_NAME', () => {
   it('matches the names a key or secret is sent under, in any letter case', () => {
