@@ -3,7 +3,7 @@ import { isPromise } from '../runtime/awaitable.js';
 import type { RateDecision } from '../limits/rate-limiter.js';
 import type { KeyRecord } from '../store/key-store.js';
 import { checksumValid, keyShape } from '../store/api-key.js';
-import { KEY_LIKE_NAME } from '../observability/key-like-name.js';
+import { KEY_LIKE_NAME } from '../observability/redacted-url.js';
 import { ProblemError } from '../problem/problem-error.js';
 import { setRateLimitHeaders } from './rate-limit-headers.js';
 import { storeUnavailableProblem } from '../problem/store-unavailable-problem.js';
