@@ -13,7 +13,7 @@
  * Run: npm run bench:tricks   (BENCH_ROUNDS, default 15; BENCH_CALLS per round, default 200,000)
  */
 import * as zlib from 'node:zlib';
-import { constantTimeEqual } from '../server/src/constant-time-equal.js';
+import { constantTimeEqual } from '../server/src/crypto/constant-time-equal.js';
 import { base62Fixed6 } from '../server/src/store/base62.js';
 import { checksumValid, keyShape, mintKey, type KeyEnvironment } from '../server/src/store/api-key.js';
 import { median } from './measure.js';

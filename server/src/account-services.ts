@@ -2,7 +2,7 @@ import { KeyCache } from './access/key-cache.js';
 import { AccountKeyService } from './accounts/account-key-service.js';
 import { ActivityRecorder } from './accounts/activity-recorder.js';
 import type { AuthThrottle } from './accounts/auth-throttle.js';
-import type { Billing } from './accounts/billing.js';
+import type { Billing } from './billing/billing.js';
 import { PeopleService } from './accounts/people-service.js';
 import { PlanService } from './accounts/plan-service.js';
 import type { Mailer } from './mail/mailer.js';
@@ -61,7 +61,7 @@ export interface AccountServices {
 export function accountServices(deps: AccountServicesDeps): AccountServices {
   const onError = deps.onError ?? (() => {});
   const { store, billing, clock, publicUrl } = deps;
-  const activity = new ActivityRecorder(store.accounts, (error) => onError('activity flush', error));
+  const activity = new ActivityRecorder(store, (error) => onError('activity flush', error));
   const keys = new KeyCache(store);
   const people = new PeopleService({ store, mailer: deps.mailer, billing, throttle: deps.throttle, clock, publicUrl, onBackgroundError: onError, keys });
   const accountKeys = new AccountKeyService({ store, activity, clock, keys });

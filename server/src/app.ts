@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { recordsAsked } from './access/records-asked.js';
 import { refundUndelivered } from './access/refund-undelivered.js';
-import { ConnectionGuard, drainRefusal } from './connection-guard.js';
+import { ConnectionGuard } from './connections/connection-guard.js';
+import { drainRefusal } from './connections/drain.js';
 import type { ServerConfig } from './config.js';
 import { clientErrorHandler } from './problem/client-error-handler.js';
 import { connectHandler } from './problem/connect-handler.js';
@@ -11,10 +12,10 @@ import { notFoundHandler } from './problem/not-found-handler.js';
 import { ProblemError } from './problem/problem-error.js';
 import { ACCOUNT_BODY_LIMIT } from './routes/account/account-route.js';
 import { sendProblem } from './problem/send-problem.js';
-import { accessFields } from './access-log.js';
-import { bufferedLogStream } from './log-stream.js';
-import { DOCS_PAGE_HEADERS } from './page-headers.js';
-import { mentionsKey } from './redacted-url.js';
+import { accessFields } from './observability/access-log.js';
+import { bufferedLogStream } from './observability/log-stream.js';
+import { DOCS_PAGE_HEADERS } from './http/page-headers.js';
+import { mentionsKey } from './observability/redacted-url.js';
 import { healthRoutes } from './routes/health/index.js';
 import { siteRoutes } from './routes/root/index.js';
 import { STRIPE_WEBHOOK_BODY_LIMIT, STRIPE_WEBHOOK_PATH, stripeWebhookRoute } from './routes/billing/stripe-webhook.js';
@@ -161,9 +162,8 @@ export async function buildApp(config: ServerConfig, serviceOptions: ServiceOpti
       stallTimeoutMs: config.stallTimeoutMs,
       maxRecordsPerConnection: config.maxRecordsPerConnection,
       maxRecordsPipelined: config.maxRecordsPipelined,
-      maxRecordsPerKey: config.maxRecordsPerKey,
     },
-    { undelivered: refundUndelivered, metrics: services.metrics, cost: recordsAsked },
+    { undelivered: refundUndelivered, metrics: services.metrics, cost: recordsAsked, keyAdmission: services.keyAdmission },
   );
   app.decorate('connections', connections);
   // Before Fastify stops routing and Node closes idle connections: from now on requests are refused, not started.

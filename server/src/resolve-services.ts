@@ -1,11 +1,12 @@
 import { AuthFailureLimit } from './access/auth-failures.js';
+import { KeyAdmission } from './connections/key-admission.js';
 import type { ServerConfig } from './config.js';
 import { TokenBucketLimiter } from './limits/token-bucket.js';
-import { ServiceMetrics } from './metrics.js';
+import { ServiceMetrics } from './observability/metrics.js';
 import type { AppServices } from './services.js';
 
 /** The services that have a default (see resolveServices). */
-type DefaultedService = 'metrics' | 'authFailures' | 'redis';
+type DefaultedService = 'metrics' | 'authFailures' | 'redis' | 'keyAdmission';
 
 /**
  * What buildApp is given: every service but those with a default, which a
@@ -16,11 +17,12 @@ export type ServiceOptions = Omit<AppServices, DefaultedService> & Partial<Pick<
 /**
  * The app's services with every default applied, the only place one is:
  * new metrics, failed authentications limited per address by an in-process
- * token bucket at the configured rate, and no Redis. Only the members of
+ * token bucket at the configured rate, no Redis, and each key's records in
+ * the making admitted up to the configured bound. Only the members of
  * AppServices are kept (not, say, the SSO secret key of accountServices).
  * @example const services = resolveServices(config, { ...accountServices(deps), store, rateLimiter, quota, clock: Date.now });
  */
-export function resolveServices(config: Pick<ServerConfig, 'authFailuresPerSecond'>, options: ServiceOptions): AppServices {
+export function resolveServices(config: Pick<ServerConfig, 'authFailuresPerSecond' | 'maxRecordsPerKey'>, options: ServiceOptions): AppServices {
   return {
     store: options.store,
     keys: options.keys,
@@ -37,5 +39,6 @@ export function resolveServices(config: Pick<ServerConfig, 'authFailuresPerSecon
     redis: options.redis ?? null,
     sso: options.sso,
     ssoSignIn: options.ssoSignIn,
+    keyAdmission: options.keyAdmission ?? new KeyAdmission(config.maxRecordsPerKey),
   };
 }

@@ -1,16 +1,18 @@
 import type { MonthlyQuota, QuotaDecision } from './limits/monthly-quota.js';
 import type { RateDecision, RateLimiter } from './limits/rate-limiter.js';
-import type { KeyRecord, Store } from './store/store.js';
+import type { KeyRecord } from './store/key-store.js';
+import type { Store } from './store/store.js';
 import type { AuthFailureLimit } from './access/auth-failures.js';
 import type { KeyCache } from './access/key-cache.js';
 import type { AccountKeyService } from './accounts/account-key-service.js';
 import type { ActivityRecorder } from './accounts/activity-recorder.js';
 import type { PeopleService } from './accounts/people-service.js';
 import type { PlanService } from './accounts/plan-service.js';
-import type { Billing } from './accounts/billing.js';
-import type { ServiceMetrics } from './metrics.js';
+import type { Billing } from './billing/billing.js';
+import type { ServiceMetrics } from './observability/metrics.js';
 import type { SsoVerifier } from './sso/sso-verifier.js';
 import type { SsoSignIn } from './sso/sso-sign-in.js';
+import type { KeyAdmission } from './connections/key-admission.js';
 
 /**
  * What the routes use, behind interfaces (swap SQLite for PostgreSQL or the bucket for Redis here only), resolved once
@@ -47,6 +49,8 @@ export interface AppServices {
   sso: SsoVerifier;
   /** Dashboard sign-in through Enterprise accounts' OpenID Providers ("Sign in with SSO"). */
   ssoSignIn: SsoSignIn;
+  /** Records one key may have in the making on this instance: authentication admits each request of a key through it. */
+  keyAdmission: KeyAdmission;
 }
 
 /** What authentication established for a request. */

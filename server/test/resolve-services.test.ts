@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AuthFailureLimit } from '../src/access/auth-failures.js';
 import { accountServices, type AccountServices } from '../src/account-services.js';
+import { KeyAdmission } from '../src/connections/key-admission.js';
 import { AuthThrottle } from '../src/accounts/auth-throttle.js';
 import { operatorBilling } from '../src/billing/operator-billing.js';
 import { StoreMonthlyQuota } from '../src/limits/monthly-quota.js';
 import { TokenBucketLimiter } from '../src/limits/token-bucket.js';
 import { outboxMailer } from '../src/mail/outbox-mailer.js';
-import { ServiceMetrics } from '../src/metrics.js';
+import { ServiceMetrics } from '../src/observability/metrics.js';
 import { resolveServices, type ServiceOptions } from '../src/resolve-services.js';
 import { openSqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import type { Store } from '../src/store/store.js';
@@ -35,20 +36,22 @@ afterEach(async () => {
 });
 
 describe('resolveServices', () => {
-  it('applies the defaults of what was not given: new metrics, the configured failed-authentication rate, no Redis', () => {
-    const services = resolveServices({ authFailuresPerSecond: 7 }, given);
+  it('applies the defaults of what was not given: new metrics, the configured failed-authentication rate, no Redis, key admission', () => {
+    const services = resolveServices({ authFailuresPerSecond: 7, maxRecordsPerKey: 1000 }, given);
     expect(services.metrics).toBeInstanceOf(ServiceMetrics);
     expect(services.authFailures).toBeInstanceOf(AuthFailureLimit);
     expect(services.authFailures.perSecond).toBe(7);
     expect(services.redis).toBeNull();
+    expect(services.keyAdmission).toBeInstanceOf(KeyAdmission);
   });
 
   it('keeps what was given, the same objects, and only the members of AppServices', () => {
     const metrics = new ServiceMetrics();
     const authFailures = new AuthFailureLimit(new TokenBucketLimiter(), 3);
     const redis = { ready: () => true };
-    const services = resolveServices({ authFailuresPerSecond: 7 }, { ...given, metrics, authFailures, redis });
-    const expected: Record<string, unknown> = { ...given, metrics, authFailures, redis };
+    const keyAdmission = new KeyAdmission(10);
+    const services = resolveServices({ authFailuresPerSecond: 7, maxRecordsPerKey: 1000 }, { ...given, metrics, authFailures, redis, keyAdmission });
+    const expected: Record<string, unknown> = { ...given, metrics, authFailures, redis, keyAdmission };
     delete expected.secretKey;
     expect(Object.keys(services).sort()).toEqual(Object.keys(expected).sort());
     for (const [name, value] of Object.entries(services)) expect(value, name).toBe(expected[name]);

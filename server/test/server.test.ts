@@ -45,7 +45,7 @@ describe('closing the server (the SIGTERM drain)', () => {
     expect(served).toBeLessThan(60);
     const { openSqliteStore } = await import('../src/store/sqlite/sqlite-store.js');
     const reader = await openSqliteStore(config.dbPath);
-    const used = (await reader.listKeys(calendarMonth(Date.now()).period)).find((k) => k.id === id)!.used;
+    const used = (await reader.keys.listKeys(calendarMonth(Date.now()).period)).find((k) => k.id === id)!.used;
     await reader.close();
     expect(used).toBe(served * 1000);
   });

@@ -18,7 +18,7 @@ import type { Mailer } from '../src/mail/mailer.js';
 import { outboxMailer } from '../src/mail/outbox-mailer.js';
 import type { SsoVerifierOptions } from '../src/sso/sso-verifier.js';
 import { accountServices } from '../src/account-services.js';
-import type { Billing } from '../src/accounts/billing.js';
+import type { Billing } from '../src/billing/billing.js';
 import { operatorBilling } from '../src/billing/operator-billing.js';
 
 /** A real app on a real port with a real SQLite file in a temp dir. */

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { isPromise, type Awaitable } from '../awaitable.js';
+import { isPromise, type Awaitable } from '../runtime/awaitable.js';
 import type { RateDecision, RateLimiter } from '../limits/rate-limiter.js';
 import { ProblemError } from '../problem/problem-error.js';
 import { clientAddress } from './client-address.js';

@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { isPromise } from '../awaitable.js';
+import { isPromise } from '../runtime/awaitable.js';
 import type { RateDecision } from '../limits/rate-limiter.js';
-import type { KeyRecord } from '../store/store.js';
+import type { KeyRecord } from '../store/key-store.js';
 import { checksumValid, keyShape } from '../store/api-key.js';
-import { KEY_LIKE_NAME } from '../key-like-name.js';
+import { KEY_LIKE_NAME } from '../observability/redacted-url.js';
 import { ProblemError } from '../problem/problem-error.js';
 import { setRateLimitHeaders } from './rate-limit-headers.js';
 import { storeUnavailableProblem } from '../problem/store-unavailable-problem.js';
@@ -87,7 +87,7 @@ function admit(request: FastifyRequest, reply: FastifyReply, record: KeyRecord, 
 }
 
 function refuseUnpaid(request: FastifyRequest, record: KeyRecord, now: number, done: HookHandlerDoneFunction): void {
-  const { activity, metrics } = request.server.ussynth;
+  const { activity, metrics, keyAdmission } = request.server.ussynth;
   activity.used(record.id, now);
   activity.refused(record.accountId, 'subscription_required', now);
   metrics.decided('subscription_refused');
@@ -102,12 +102,12 @@ function malformedKey(): ProblemError {
 function settle(request: FastifyRequest, reply: FastifyReply, key: KeyRecord, rate: RateDecision, now: number, done: HookHandlerDoneFunction): void {
   // Every field set at once: one object shape for every request.
   request.access = { key, rate, quota: undefined, records: 0, now };
-  const { activity, metrics } = request.server.ussynth;
+  const { activity, metrics, keyAdmission } = request.server.ussynth;
   activity.used(key.id, now);
   if (rate.allowed) {
     metrics.decided('rate_allowed');
     // The key's share of the records in the making: past it the request waits, unstarted and uncharged.
-    if (request.server.connections.admitKey(request, key.id, done)) done();
+    if (keyAdmission.admit(request, key.id, done)) done();
     return;
   }
   metrics.decided('rate_refused');

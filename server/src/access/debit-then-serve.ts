@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isPromise, type Awaitable } from '../awaitable.js';
+import { isPromise, type Awaitable } from '../runtime/awaitable.js';
 import type { QuotaDecision } from '../limits/monthly-quota.js';
 import { durableDebit } from '../store/store.js';
 import { ProblemError } from '../problem/problem-error.js';

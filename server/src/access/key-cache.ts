@@ -1,7 +1,8 @@
-import type { Awaitable } from '../awaitable.js';
+import type { Awaitable } from '../runtime/awaitable.js';
 import { digestMatches } from '../store/api-key.js';
-import type { KeyRecord, Store } from '../store/store.js';
-import { constantTimeEqual } from '../constant-time-equal.js';
+import type { KeyRecord } from '../store/key-store.js';
+import type { Store } from '../store/store.js';
+import { constantTimeEqual } from '../crypto/constant-time-equal.js';
 
 /** How long a key read from the store is trusted: revocation takes effect on every instance within this time. */
 export const KEY_CACHE_TTL_MS = 1000;
@@ -68,7 +69,7 @@ export class KeyCache {
   /**
    * Drops the cached record of a key this instance just revoked or rolled, so
    * its next request reads the store (and is refused) instead of waiting out the TTL.
-   * @example await store.accounts.revokeAccountKey(accountId, id, now); keys.forget(id);
+   * @example await store.keys.revokeAccountKey(accountId, id, now); keys.forget(id);
    */
   forget(id: string): void {
     this.generation++;

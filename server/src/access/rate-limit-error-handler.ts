@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { isPromise } from '../awaitable.js';
+import { isPromise } from '../runtime/awaitable.js';
 import { setRateLimitHeaders } from './rate-limit-headers.js';
 
 /** An error handler that answers with a problem (problem/error-handler.ts). */

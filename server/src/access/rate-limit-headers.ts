@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isPromise, type Awaitable } from '../awaitable.js';
+import { isPromise, type Awaitable } from '../runtime/awaitable.js';
 import type { QuotaDecision } from '../limits/monthly-quota.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { isPromise } from '../awaitable.js';
+import { isPromise } from '../runtime/awaitable.js';
 
 /**
  * Gives back the records a request was charged when its response will never

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { isPromise } from '../awaitable.js';
+import { isPromise } from '../runtime/awaitable.js';
 
 /**
  * onRequest hook of the API routes, after `authenticate`: an Enterprise

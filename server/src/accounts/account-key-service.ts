@@ -1,6 +1,6 @@
 import type { KeyCache } from '../access/key-cache.js';
 import { ProblemError } from '../problem/problem-error.js';
-import type { AccountKeyListing } from '../store/account-store.js';
+import type { KeyListing } from '../store/key-store.js';
 import { mintKey } from '../store/api-key.js';
 import type { Store } from '../store/store.js';
 import { ACCOUNT_CAPS } from './account-caps.js';
@@ -32,31 +32,31 @@ export class AccountKeyService {
   constructor(private readonly deps: AccountKeyServiceDeps) {}
 
   /** Makes a key (shown once by the caller); the address must be verified. */
-  async createKey(session: CurrentSession, name: unknown, expiresAt: unknown): Promise<{ key: string; listing: AccountKeyListing }> {
+  async createKey(session: CurrentSession, name: unknown, expiresAt: unknown): Promise<{ key: string; listing: KeyListing }> {
     this.requireVerified(session);
     const keyName = requireKeyName(name);
     const now = this.deps.clock();
     const expiry = requireExpiry(expiresAt, now);
     const minted = mintKey('live');
-    const created = await this.deps.store.accounts.createAccountKey(session.account.id, { ...minted, name: keyName, expiresAt: expiry }, now, ACCOUNT_CAPS.workingKeysPerAccount);
+    const created = await this.deps.store.keys.createAccountKey(session.account.id, { ...minted, name: keyName, expiresAt: expiry }, now, ACCOUNT_CAPS.workingKeysPerAccount);
     if (created === 'limit') {
       throw new ProblemError('key_limit_reached', `this account already has ${ACCOUNT_CAPS.workingKeysPerAccount} working keys, the most an account can hold; revoke one you no longer use, then create the new one`);
     }
-    return { key: minted.key, listing: { id: minted.id, name: keyName, environment: 'live', createdAt: now, lastUsedAt: null, expiresAt: expiry, revokedAt: null } };
+    return { key: minted.key, listing: { id: minted.id, name: keyName, environment: 'live', accountId: session.account.id, createdAt: now, lastUsedAt: null, expiresAt: expiry, revokedAt: null } };
   }
 
   /**
    * One page of the account's keys, newest first (with last use as of the
    * last second's flush), and the cursor of the next page (null on the last).
    */
-  async listKeys(session: CurrentSession, limit: number = ACCOUNT_CAPS.keysPerPage, cursor?: string): Promise<{ keys: AccountKeyListing[]; nextCursor: string | null }> {
+  async listKeys(session: CurrentSession, limit: number = ACCOUNT_CAPS.keysPerPage, cursor?: string): Promise<{ keys: KeyListing[]; nextCursor: string | null }> {
     if (!Number.isInteger(limit) || limit < 1 || limit > ACCOUNT_CAPS.keysPerPage) {
       throw new ProblemError('invalid_parameter', `limit must be a whole number from 1 to ${ACCOUNT_CAPS.keysPerPage} in plain digits`, { param: 'limit' });
     }
     const after = cursor === undefined ? undefined : decodeKeyCursor(cursor);
     await this.deps.activity.flush();
     // One more than asked tells whether a next page exists.
-    const keys = await this.deps.store.accounts.listAccountKeys(session.account.id, { limit: limit + 1, after });
+    const keys = await this.deps.store.keys.listAccountKeys(session.account.id, { limit: limit + 1, after });
     if (keys.length <= limit) return { keys, nextCursor: null };
     const page = keys.slice(0, limit);
     return { keys: page, nextCursor: encodeKeyCursor(page[page.length - 1]) };
@@ -64,25 +64,25 @@ export class AccountKeyService {
 
   /** Revokes one of the account's keys: refused from the next request on this instance, on others within the key cache's TTL. */
   async revokeKey(session: CurrentSession, keyId: string): Promise<void> {
-    if (!(await this.deps.store.accounts.revokeAccountKey(session.account.id, keyId, this.deps.clock()))) throw new ProblemError('key_not_found', `this account has no key ${JSON.stringify(keyId)}`, { param: 'id' });
+    if (!(await this.deps.store.keys.revokeAccountKey(session.account.id, keyId, this.deps.clock()))) throw new ProblemError('key_not_found', `this account has no key ${JSON.stringify(keyId)}`, { param: 'id' });
     this.deps.keys.forget(keyId);
   }
 
   /** Replaces a key by a new one (same name and expiry); the old one works until the grace ends. */
-  async rollKey(session: CurrentSession, keyId: string, graceSeconds: unknown): Promise<{ key: string; listing: AccountKeyListing }> {
+  async rollKey(session: CurrentSession, keyId: string, graceSeconds: unknown): Promise<{ key: string; listing: KeyListing }> {
     this.requireVerified(session);
     if (typeof graceSeconds !== 'number' || !Number.isInteger(graceSeconds) || graceSeconds < 0 || graceSeconds > MAX_ROLL_GRACE_SECONDS) {
       throw new ProblemError('invalid_field', `graceSeconds must be a whole number of seconds from 0 to ${MAX_ROLL_GRACE_SECONDS} (30 days); got ${JSON.stringify(graceSeconds)}`, { param: 'graceSeconds' });
     }
     const now = this.deps.clock();
     const minted = mintKey('live');
-    if (!(await this.deps.store.accounts.rollAccountKey(session.account.id, keyId, minted, now + graceSeconds * 1000, now))) {
+    if (!(await this.deps.store.keys.rollAccountKey(session.account.id, keyId, minted, now + graceSeconds * 1000, now))) {
       throw new ProblemError('key_not_found', `this account has no working key ${JSON.stringify(keyId)} (revoked and expired keys cannot be rolled)`, { param: 'id' });
     }
     // The old key's new end (a grace of 0: now) applies on this instance at once.
     this.deps.keys.forget(keyId);
     // The new key is the newest: first of the first page (unless another was made in the same millisecond).
-    const listing = (await this.deps.store.accounts.listAccountKeys(session.account.id, { limit: ACCOUNT_CAPS.keysPerPage })).find((key) => key.id === minted.id);
+    const listing = (await this.deps.store.keys.listAccountKeys(session.account.id, { limit: ACCOUNT_CAPS.keysPerPage })).find((key) => key.id === minted.id);
     if (!listing) throw new ProblemError('service_unavailable', 'the new key could not be read back');
     return { key: minted.key, listing };
   }
@@ -93,7 +93,7 @@ export class AccountKeyService {
 }
 
 /** The cursor of the page after `key`: its creation time and id, base64url (opaque to clients). */
-function encodeKeyCursor(key: AccountKeyListing): string {
+function encodeKeyCursor(key: KeyListing): string {
   return Buffer.from(`${key.createdAt}.${key.id}`).toString('base64url');
 }
 

@@ -1,4 +1,5 @@
-import type { AccountStore, UsageDayDelta } from '../store/account-store.js';
+import type { UsageDayDelta } from '../store/account-store.js';
+import type { Store } from '../store/store.js';
 
 /** How often counts are written to the store. */
 export const ACTIVITY_FLUSH_MS = 1000;
@@ -26,7 +27,7 @@ export class ActivityRecorder {
   private flushing: Promise<void> | undefined;
 
   constructor(
-    private readonly store: AccountStore,
+    private readonly store: Pick<Store, 'accounts' | 'keys'>,
     private readonly onError: (error: unknown) => void = () => {},
   ) {
     this.timer = setInterval(() => void this.flush(), ACTIVITY_FLUSH_MS);
@@ -70,7 +71,7 @@ export class ActivityRecorder {
     this.days = new Map();
     this.lastUsed = new Map();
     try {
-      await this.store.addUsageDays([...days.values()]);
+      await this.store.accounts.addUsageDays([...days.values()]);
     } catch (error) {
       for (const [key, delta] of days) this.merge(key, delta);
       for (const [id, at] of lastUsed) if (!this.lastUsed.has(id)) this.lastUsed.set(id, at);
@@ -78,7 +79,7 @@ export class ActivityRecorder {
       return;
     }
     try {
-      await this.store.touchKeys(lastUsed);
+      await this.store.keys.touchKeys(lastUsed);
     } catch (error) {
       for (const [id, at] of lastUsed) if (!this.lastUsed.has(id)) this.lastUsed.set(id, at);
       this.onError(error);

@@ -1,4 +1,4 @@
-import type { SessionRecord } from '../store/account-store.js';
+import type { SessionRecord } from '../store/session-store.js';
 
 /** A signed-in session as a route uses it: the record and the cookie value's digest. */
 export interface CurrentSession extends SessionRecord {

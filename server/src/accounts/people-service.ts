@@ -1,14 +1,15 @@
 import type { KeyCache } from '../access/key-cache.js';
-import { escapedText } from '../escaped-text.js';
+import { escapedText } from '../text/escaped-text.js';
 import type { Mailer, MailMessage } from '../mail/mailer.js';
 import { ProblemError } from '../problem/problem-error.js';
-import type { PersonRecord, SessionRecord } from '../store/account-store.js';
+import type { PersonRecord } from '../store/people-store.js';
+import type { SessionRecord } from '../store/session-store.js';
 import type { Store } from '../store/store.js';
 import { TIER_LIMITS } from '../store/tiers.js';
 import { ACCOUNT_CAPS } from './account-caps.js';
 import { alreadyRegisteredEmail, resetEmail, RESET_LINK_HOURS, verifyEmail, VERIFY_LINK_HOURS } from './account-emails.js';
 import type { AuthAction, AuthThrottle } from './auth-throttle.js';
-import type { Billing } from './billing.js';
+import type { Billing } from '../billing/billing.js';
 import type { CurrentSession } from './current-session.js';
 import { emailDomain, emailProblem, normalizeEmail } from './email-address.js';
 import { hashPassword, verifyPassword } from './password-hasher.js';
@@ -73,7 +74,7 @@ export class PeopleService {
     // The account, its owner and the first link's token are stored in one transaction: a failure leaves none of them.
     const token = newSecretToken();
     const plan = this.deps.billing.signUpPlan;
-    const created = await this.deps.store.accounts.createOwner(email, hash, plan, TIER_LIMITS[plan === 'none' ? 'standard' : plan], now, { tokenDigest: tokenDigest(token), expiresAt: now + VERIFY_LINK_HOURS * HOUR_MS });
+    const created = await this.deps.store.people.createOwner(email, hash, plan, TIER_LIMITS[plan === 'none' ? 'standard' : plan], now, { tokenDigest: tokenDigest(token), expiresAt: now + VERIFY_LINK_HOURS * HOUR_MS });
     if (created === 'exists') return this.mail(alreadyRegisteredEmail(this.deps.publicUrl(), email));
     await this.mail(verifyEmail(this.deps.publicUrl(), created.email, token));
   }
@@ -82,7 +83,7 @@ export class PeopleService {
   async resendVerification(emailText: unknown, ip: string): Promise<void> {
     const email = requireEmail(emailText);
     await this.throttled('mail', ip, email);
-    const person = await this.deps.store.accounts.findPersonByEmail(email);
+    const person = await this.deps.store.people.findPersonByEmail(email);
     if (!person || person.emailVerifiedAt !== null || person.passwordHash === null) return;
     this.inBackground('verification e-mail', async () => this.mail(await this.verifyMessage(person, this.deps.clock())));
   }
@@ -95,8 +96,8 @@ export class PeopleService {
    */
   async verifyEmail(token: unknown, sessionId?: string): Promise<void> {
     const personId = await this.useLink(token, 'verify');
-    const own = isTokenShaped(sessionId) ? await this.deps.store.accounts.findSession(tokenDigest(sessionId)) : undefined;
-    await this.deps.store.accounts.confirmEmail(personId, this.deps.clock(), own?.person.id === personId ? tokenDigest(sessionId!) : undefined);
+    const own = isTokenShaped(sessionId) ? await this.deps.store.sessions.findSession(tokenDigest(sessionId)) : undefined;
+    await this.deps.store.people.confirmEmail(personId, this.deps.clock(), own?.person.id === personId ? tokenDigest(sessionId!) : undefined);
   }
 
   /** Checks the password and starts a session; returns the cookie value (shown to nobody else) and the session. */
@@ -108,7 +109,7 @@ export class PeopleService {
     let person: PersonRecord | undefined;
     try {
       await this.refuseSsoDomain(email);
-      person = await this.deps.store.accounts.findPersonByEmail(email);
+      person = await this.deps.store.people.findPersonByEmail(email);
     } catch (error) {
       // No password was checked: the attempt is given back.
       await this.deps.throttle.refund(email).catch(() => {});
@@ -127,13 +128,13 @@ export class PeopleService {
     const now = this.deps.clock();
     const sessionId = newSecretToken();
     const idDigest = tokenDigest(sessionId);
-    await this.deps.store.accounts.createSession(idDigest, person.id, newSecretToken(), now, now + SESSION_ABSOLUTE_MS, ACCOUNT_CAPS.sessionsPerPerson);
+    await this.deps.store.sessions.createSession(idDigest, person.id, newSecretToken(), now, now + SESSION_ABSOLUTE_MS, ACCOUNT_CAPS.sessionsPerPerson);
     let session: SessionRecord | undefined;
     try {
-      session = await this.deps.store.accounts.findSession(idDigest);
+      session = await this.deps.store.sessions.findSession(idDigest);
     } catch (error) {
       // Its cookie is never sent: end the session rather than leave it behind (best effort, the store is failing).
-      await this.deps.store.accounts.deleteSession(idDigest).catch(() => {});
+      await this.deps.store.sessions.deleteSession(idDigest).catch(() => {});
       throw error;
     }
     if (!session) throw new ProblemError('service_unavailable', 'the session could not be read back');
@@ -147,37 +148,37 @@ export class PeopleService {
   async session(sessionId: string | undefined): Promise<CurrentSession> {
     if (!isTokenShaped(sessionId)) throw new ProblemError('not_signed_in', 'sign in first: this request needs a dashboard session');
     const idDigest = tokenDigest(sessionId);
-    const session = await this.deps.store.accounts.findSession(idDigest);
+    const session = await this.deps.store.sessions.findSession(idDigest);
     if (!session) throw new ProblemError('not_signed_in', 'the session has ended; sign in again');
     const now = this.deps.clock();
     if (now >= session.expiresAt || now >= session.lastSeenAt + SESSION_IDLE_MS) {
-      await this.deps.store.accounts.deleteSession(idDigest);
+      await this.deps.store.sessions.deleteSession(idDigest);
       throw new ProblemError('not_signed_in', 'the session has expired; sign in again');
     }
-    if (now - session.lastSeenAt >= TOUCH_EVERY_MS) await this.deps.store.accounts.touchSession(idDigest, now);
+    if (now - session.lastSeenAt >= TOUCH_EVERY_MS) await this.deps.store.sessions.touchSession(idDigest, now);
     return { ...session, idDigest };
   }
 
   /** Ends one session (sign out). */
   async signOut(sessionId: string | undefined): Promise<void> {
-    if (isTokenShaped(sessionId)) await this.deps.store.accounts.deleteSession(tokenDigest(sessionId));
+    if (isTokenShaped(sessionId)) await this.deps.store.sessions.deleteSession(tokenDigest(sessionId));
   }
 
   /** Ends every session of the person, this one included. */
   async signOutEverywhere(session: CurrentSession): Promise<number> {
-    return this.deps.store.accounts.deleteSessionsOf(session.person.id);
+    return this.deps.store.sessions.deleteSessionsOf(session.person.id);
   }
 
   /** Mails a reset link to a password account's address (nothing for unknown ones; the same answer). */
   async forgotPassword(emailText: unknown, ip: string): Promise<void> {
     const email = requireEmail(emailText);
     await this.throttled('mail', ip, email);
-    const person = await this.deps.store.accounts.findPersonByEmail(email);
+    const person = await this.deps.store.people.findPersonByEmail(email);
     if (!person || person.passwordHash === null) return;
     this.inBackground('password reset e-mail', async () => {
       const now = this.deps.clock();
       const token = newSecretToken();
-      await this.deps.store.accounts.createEmailToken(tokenDigest(token), person.id, 'reset', now, now + RESET_LINK_HOURS * HOUR_MS);
+      await this.deps.store.people.createEmailToken(tokenDigest(token), person.id, 'reset', now, now + RESET_LINK_HOURS * HOUR_MS);
       await this.mail(resetEmail(this.deps.publicUrl(), person.email, token));
     });
   }
@@ -187,16 +188,16 @@ export class PeopleService {
     if (typeof password !== 'string') throw new ProblemError('invalid_password', 'password must be a string', { param: 'password' });
     if (!isTokenShaped(token)) throw new ProblemError('link_invalid', 'this reset link is not one we sent; ask for a new one');
     const personId = await this.peekLink(token, 'reset');
-    const person = await this.deps.store.accounts.findPerson(personId);
+    const person = await this.deps.store.people.findPerson(personId);
     if (!person) throw new ProblemError('link_invalid', 'this reset link belongs to an account that no longer exists');
     // Checked before the link is used up, so a refused password leaves the link working.
     const problem = passwordProblem(password, person.email);
     if (problem) throw new ProblemError('invalid_password', problem, { param: 'password' });
     const hash = await hashPassword(password);
     await this.useLink(token, 'reset');
-    await this.deps.store.accounts.setPasswordHash(person.id, hash, this.deps.clock());
-    await this.deps.store.accounts.markEmailVerified(person.id, this.deps.clock());
-    await this.deps.store.accounts.deleteSessionsOf(person.id);
+    await this.deps.store.people.setPasswordHash(person.id, hash, this.deps.clock());
+    await this.deps.store.people.markEmailVerified(person.id, this.deps.clock());
+    await this.deps.store.sessions.deleteSessionsOf(person.id);
   }
 
   /** Changes the password after checking the current one; other sessions end, this one stays, and reset links mailed earlier stop working. */
@@ -204,8 +205,8 @@ export class PeopleService {
     await this.requirePassword(session, current, 'current');
     const problem = passwordProblem(next, session.person.email);
     if (problem) throw new ProblemError('invalid_password', problem.replace(/^password/, 'new password'), { param: 'new' });
-    await this.deps.store.accounts.setPasswordHash(session.person.id, await hashPassword(next as string), this.deps.clock());
-    await this.deps.store.accounts.deleteSessionsOf(session.person.id, session.idDigest);
+    await this.deps.store.people.setPasswordHash(session.person.id, await hashPassword(next as string), this.deps.clock());
+    await this.deps.store.sessions.deleteSessionsOf(session.person.id, session.idDigest);
   }
 
   /** Deletes the account after checking the password: keys revoked at once, people and sessions removed. */
@@ -219,7 +220,7 @@ export class PeopleService {
 
   private async verifyMessage(person: PersonRecord, now: number): Promise<MailMessage> {
     const token = newSecretToken();
-    await this.deps.store.accounts.createEmailToken(tokenDigest(token), person.id, 'verify', now, now + VERIFY_LINK_HOURS * HOUR_MS);
+    await this.deps.store.people.createEmailToken(tokenDigest(token), person.id, 'verify', now, now + VERIFY_LINK_HOURS * HOUR_MS);
     return verifyEmail(this.deps.publicUrl(), person.email, token);
   }
 
@@ -255,7 +256,7 @@ export class PeopleService {
 
   private async peekLink(token: string, purpose: 'verify' | 'reset'): Promise<number> {
     // A reset checks the new password before using the link: read the link's state without using it.
-    const state = await this.deps.store.accounts.checkEmailToken(tokenDigest(token), purpose, this.deps.clock());
+    const state = await this.deps.store.people.checkEmailToken(tokenDigest(token), purpose, this.deps.clock());
     if (state.status === 'ok') return state.personId;
     return linkFailure(state.status, purpose);
   }
@@ -263,7 +264,7 @@ export class PeopleService {
   private async useLink(token: unknown, purpose: 'verify' | 'reset'): Promise<number> {
     const what = purpose === 'verify' ? 'verification' : 'reset';
     if (!isTokenShaped(token)) throw new ProblemError('link_invalid', `this ${what} link is not one we sent; ask for a new one`);
-    const use = await this.deps.store.accounts.useEmailToken(tokenDigest(token), purpose, this.deps.clock());
+    const use = await this.deps.store.people.useEmailToken(tokenDigest(token), purpose, this.deps.clock());
     if (use.status === 'ok') return use.personId;
     return linkFailure(use.status, purpose);
   }

@@ -3,7 +3,7 @@ import { ProblemError } from '../problem/problem-error.js';
 import type { AccountRecord, UsageDay } from '../store/account-store.js';
 import type { Store } from '../store/store.js';
 import type { ActivityRecorder } from './activity-recorder.js';
-import { isSelfServiceTier, servingPlan, type AccountBilling, type Billing, type PlanOffer, type SelfServiceTier } from './billing.js';
+import { isSelfServiceTier, servingPlan, type AccountBilling, type Billing, type PlanOffer, type SelfServiceTier } from '../billing/billing.js';
 import type { CurrentSession } from './current-session.js';
 
 const DAY_MS = 86_400_000;
@@ -99,7 +99,7 @@ export class PlanService {
   }
 
   /** This month's usage against the quota, refusals and the last 30 days. */
-  async usage(account: Pick<AccountRecord, 'id' | 'tier' | 'rate' | 'monthlyQuota' | 'planEndsAt'>): Promise<UsageSummary> {
+  async usage(account: Pick<AccountRecord, 'id' | 'tier' | 'rate' | 'monthlyQuota' | 'planEndsAt' | 'noPlanSince'>): Promise<UsageSummary> {
     await this.deps.activity.flush();
     const now = this.deps.clock();
     const month = calendarMonth(now);

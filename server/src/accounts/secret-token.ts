@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { constantTimeEqual } from '../constant-time-equal.js';
+import { constantTimeEqual } from '../crypto/constant-time-equal.js';
 import { keyDigest } from '../store/api-key.js';
 
 /**
@@ -14,7 +14,7 @@ export function newSecretToken(): string {
 /**
  * What the store keeps of a secret token: its SHA-256. A salt adds nothing
  * for 256 random bits, and a plain digest lets the store find the row.
- * @example const digest = tokenDigest(sessionId); await store.accounts.findSession(digest);
+ * @example const digest = tokenDigest(sessionId); await store.sessions.findSession(digest);
  */
 export function tokenDigest(token: string): Uint8Array {
   return keyDigest(token);

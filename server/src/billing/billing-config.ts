@@ -1,4 +1,4 @@
-import { SELF_SERVICE_TIERS, type SelfServiceTier } from '../accounts/billing.js';
+import { SELF_SERVICE_TIERS, type SelfServiceTier } from './billing.js';
 
 /** How the service takes payment: `none` (plans are set by the operator) or `stripe`. */
 export type BillingMode = 'none' | 'stripe';

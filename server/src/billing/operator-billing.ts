@@ -1,4 +1,4 @@
-import { SELF_SERVICE_TIERS, servingPlan, type AccountBilling, type Billing, type PlanOffer, type SelfServiceTier } from '../accounts/billing.js';
+import { SELF_SERVICE_TIERS, servingPlan, type AccountBilling, type Billing, type PlanOffer, type SelfServiceTier } from './billing.js';
 import { ProblemError } from '../problem/problem-error.js';
 import type { AccountRecord } from '../store/account-store.js';
 import { TIER_LIMITS } from '../store/tiers.js';

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { SELF_SERVICE_TIERS, servingPlan, type AccountBilling, type Billing, type PlanOffer, type SelfServiceTier, type WebhookOutcome } from '../accounts/billing.js';
+import { SELF_SERVICE_TIERS, servingPlan, type AccountBilling, type Billing, type PlanOffer, type SelfServiceTier, type WebhookOutcome } from './billing.js';
 import { ProblemError } from '../problem/problem-error.js';
 import type { AccountRecord, PlanChange } from '../store/account-store.js';
 import type { BillingEventContext, BillingEventEffect } from '../store/billing-store.js';
@@ -198,13 +198,13 @@ export class StripeBilling implements Billing {
     const pastDueSince = subscription.status !== 'past_due' ? null : stored?.subscriptionId === subscription.id && stored.pastDueSince !== null ? stored.pastDueSince : now;
     const customer = { accountId, customerId: subscription.customer, subscriptionId: subscription.id, status: subscription.status, priceId: subscription.priceId, currentPeriodEnd: subscription.currentPeriodEnd, pastDueSince };
     // Enterprise, and any plan the operator set, is by contract: Stripe never overrides it.
-    if (context.operatorPlan || (account.tier === 'enterprise' && account.planEndsAt === null)) return { customer, outcome: 'operator_plan_kept' };
+    if (context.operatorPlan || (account.tier === 'enterprise' && account.planEndsAt === null && account.noPlanSince === null)) return { customer, outcome: 'operator_plan_kept' };
     const target = subscriptionPlan(subscription.status, subscription.priceId, this.deps.settings.prices, pastDueSince, this.deps.settings.graceDays * DAY_MS);
     const source = { at: now, byPersonId: null, approvedBy: `stripe:${eventId}` };
     let plan: PlanChange | undefined;
     if (target.tier === 'none') {
-      if (account.planEndsAt === null || account.planEndsAt > now) plan = { tier: 'none', limits: { rate: account.rate, monthlyQuota: account.monthlyQuota }, ...source };
-    } else if (account.tier !== target.tier || account.planEndsAt !== target.endsAt) {
+      if (servingPlan(account, now) !== 'none') plan = { tier: 'none', limits: { rate: account.rate, monthlyQuota: account.monthlyQuota }, ...source };
+    } else if (account.tier !== target.tier || account.planEndsAt !== target.endsAt || account.noPlanSince !== null) {
       plan = { tier: target.tier, limits: TIER_LIMITS[target.tier], endsAt: target.endsAt, ...source };
     }
     return { customer, plan, outcome: plan ? 'plan_changed' : 'unchanged' };

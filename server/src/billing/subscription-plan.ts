@@ -1,4 +1,4 @@
-import type { SelfServiceTier } from '../accounts/billing.js';
+import type { SelfServiceTier } from './billing.js';
 
 /** Subscription statuses that pay for a plan now. */
 export const PAYING_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing']);

@@ -5,7 +5,7 @@ import { issuerProblem } from '../sso/issuer-url.js';
 import { clientSecretContext, sealSecret } from '../sso/secret-box.js';
 import { loadSecretKey } from '../sso/secret-key.js';
 import { shownSettings } from '../sso/shown-settings.js';
-import { SSO_CALLBACK_PATH } from '../sso/callback-path.js';
+import { SSO_CALLBACK_PATH } from '../sso/sso-sign-in.js';
 import { accountNamed, parse } from './cli-options.js';
 import { isEmailDomain } from '../accounts/email-address.js';
 

@@ -1,9 +1,9 @@
 import { CliError, type Command, type CommandIo } from 'ussynth/cli';
 import { calendarMonth } from '../limits/calendar-month.js';
-import { isoTime } from '../iso-time.js';
+import { isoTime } from '../text/iso-time.js';
 import type { Store } from '../store/store.js';
 import type { AccountRecord } from '../store/account-store.js';
-import { servingPlan } from '../accounts/billing.js';
+import { servingPlan } from '../billing/billing.js';
 import { isTier, TIERS } from '../store/tiers.js';
 import { SSO_HELP, ssoAction } from './accounts-sso.js';
 import { accountNamed, parse, table, tierLimits } from './cli-options.js';
@@ -56,7 +56,7 @@ type Action = (args: string[], io: CommandIo, store: Store) => Promise<number>;
 
 /** The tier, with `(no paid plan)` once the plan has ended or `(until ...)` while a past-due grace runs. */
 function planText(account: AccountRecord, now: number): string {
-  if (account.planEndsAt === null) return account.tier;
+  if (account.planEndsAt === null && account.noPlanSince === null) return account.tier;
   return servingPlan(account, now) === 'none' ? `${account.tier} (no paid plan)` : `${account.tier} (until ${isoTime(account.planEndsAt)})`;
 }
 
@@ -66,7 +66,7 @@ const ACTIONS: Record<string, Action> = {
     const now = Date.now();
     const accounts = await store.accounts.listAccounts(calendarMonth(now).period, now);
     if (values.json) {
-      io.stdout.write(JSON.stringify(accounts.map((a) => ({ name: a.name, tier: a.tier, plan: servingPlan(a, now), planEndsAt: isoTime(a.planEndsAt), rate: a.rate, monthlyQuota: a.monthlyQuota, used: a.used, people: a.people, activeKeys: a.activeKeys, createdAt: isoTime(a.createdAt) }))) + '\n');
+      io.stdout.write(JSON.stringify(accounts.map((a) => ({ name: a.name, tier: a.tier, plan: servingPlan(a, now), planEndsAt: isoTime(a.planEndsAt ?? a.noPlanSince), rate: a.rate, monthlyQuota: a.monthlyQuota, used: a.used, people: a.people, activeKeys: a.activeKeys, createdAt: isoTime(a.createdAt) }))) + '\n');
       return 0;
     }
     table(io, ['ACCOUNT', 'TIER', 'RATE/S', 'QUOTA/MONTH', 'USED', 'PEOPLE', 'KEYS'], accounts.map((a) => [a.name, planText(a, now), String(a.rate), String(a.monthlyQuota), String(a.used), String(a.people), String(a.activeKeys)]));
@@ -78,13 +78,13 @@ const ACTIONS: Record<string, Action> = {
     const account = await accountNamed(store, positionals[0]);
     const now = Date.now();
     const used = await store.usage(account.id, calendarMonth(now).period);
-    const people = await store.accounts.listPeople(account.id);
-    const keys = await store.accounts.listAccountKeys(account.id);
+    const people = await store.people.listPeople(account.id);
+    const keys = await store.keys.listAccountKeys(account.id);
     const shown = {
       name: account.name,
       tier: account.tier,
       plan: servingPlan(account, now),
-      planEndsAt: isoTime(account.planEndsAt),
+      planEndsAt: isoTime(account.planEndsAt ?? account.noPlanSince),
       rate: account.rate,
       monthlyQuota: account.monthlyQuota,
       usedThisMonth: used,

@@ -1,4 +1,4 @@
-import '../require-supported-node.js';
+import '../runtime/require-supported-node.js';
 import type { Command } from 'ussynth/cli';
 import { accountsCommand } from './accounts.js';
 import { keysCommand } from './keys.js';

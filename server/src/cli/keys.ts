@@ -1,6 +1,8 @@
+import { isoTime } from '../text/iso-time.js';
 import { calendarMonth } from '../limits/calendar-month.js';
 import { issueKey, rotateIssuedKey } from '../store/issue-key.js';
-import type { KeyListing, Store } from '../store/store.js';
+import type { KeyWithAccount } from '../store/key-store.js';
+import type { Store } from '../store/store.js';
 import { isTier, TIERS } from '../store/tiers.js';
 import { CliError, type Command, type CommandIo } from 'ussynth/cli';
 import { parse, table, tierLimits } from './cli-options.js';
@@ -77,13 +79,13 @@ const ACTIONS: Record<string, Action> = {
 
   async list(args, io, store) {
     const { values } = parse('keys', args, { json: { type: 'boolean' } });
-    const keys = await store.listKeys(calendarMonth(Date.now()).period);
+    const keys = await store.keys.listKeys(calendarMonth(Date.now()).period);
     if (values.json) {
-      io.stdout.write(JSON.stringify(keys) + '\n');
+      io.stdout.write(JSON.stringify(keys.map(keyJson)) + '\n');
       return 0;
     }
     const header = ['ID', 'ACCOUNT', 'TIER', 'RATE/S', 'QUOTA/MONTH', 'USED', 'STATUS'];
-    const rows = keys.map((k) => [k.id, k.account, k.tier, String(k.rate), String(k.monthlyQuota), String(k.used), status(k, Date.now())]);
+    const rows = keys.map((k) => [k.id, k.account.name, k.account.tier, String(k.account.rate), String(k.account.monthlyQuota), String(k.used), status(k, Date.now())]);
     table(io, header, rows);
     return 0;
   },
@@ -91,7 +93,7 @@ const ACTIONS: Record<string, Action> = {
   async revoke(args, io, store) {
     const { positionals } = parse('keys', args, {}, 1);
     const id = positionals[0];
-    if (!(await store.revokeKey(id, Date.now()))) throw new CliError(`no key with id ${JSON.stringify(id)}`, 1);
+    if (!(await store.keys.revokeKey(id, Date.now()))) throw new CliError(`no key with id ${JSON.stringify(id)}`, 1);
     io.stdout.write(`revoked key ${id}\n`);
     return 0;
   },
@@ -112,8 +114,25 @@ const ACTIONS: Record<string, Action> = {
   },
 };
 
-function status(key: KeyListing, now: number): string {
-  if (key.revokedAt !== null) return `revoked ${key.revokedAt}`;
-  if (key.expiresAt !== null) return Date.parse(key.expiresAt) <= now ? `expired ${key.expiresAt}` : `expires ${key.expiresAt}`;
+/** A key as `keys list --json` prints it: its account's name and limits, ISO times. */
+function keyJson(key: KeyWithAccount) {
+  const { account } = key;
+  return {
+    id: key.id,
+    environment: key.environment,
+    account: account.name,
+    tier: account.tier,
+    rate: account.rate,
+    monthlyQuota: account.monthlyQuota,
+    used: key.used,
+    createdAt: new Date(key.createdAt).toISOString(),
+    revokedAt: isoTime(key.revokedAt),
+    expiresAt: isoTime(key.expiresAt),
+  };
+}
+
+function status(key: KeyWithAccount, now: number): string {
+  if (key.revokedAt !== null) return `revoked ${isoTime(key.revokedAt)}`;
+  if (key.expiresAt !== null) return `${key.expiresAt <= now ? 'expired' : 'expires'} ${isoTime(key.expiresAt)}`;
   return 'active';
 }

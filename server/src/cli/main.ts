@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { unsupportedNodeMessage } from '../node-version.js';
+import { unsupportedNodeMessage } from '../runtime/node-version.js';
 
 // Run when executed (also through npm's bin symlink), not when imported by tests. The rest is imported only once the
 // Node is known to be new enough: a static import of it would fail to link on an old Node before this line runs.

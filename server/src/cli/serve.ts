@@ -103,8 +103,8 @@ export const serveCommand: Command = {
 // A fresh test key per start: keys are stored hashed, so an old one cannot be shown again; revoke the previous ones.
 async function devKey(store: Store): Promise<string> {
   const now = Date.now();
-  for (const old of await store.listKeys('')) {
-    if (old.account === DEV_ACCOUNT && old.environment === 'test' && old.revokedAt === null) await store.revokeKey(old.id, now);
+  for (const old of await store.keys.listKeys('')) {
+    if (old.account.name === DEV_ACCOUNT && old.environment === 'test' && old.revokedAt === null) await store.keys.revokeKey(old.id, now);
   }
   const { key } = await issueKey(store, { name: DEV_ACCOUNT, tier: 'pro', ...TIER_LIMITS.pro }, 'test', now);
   return key;

@@ -1,5 +1,5 @@
 import type { CommandIo } from 'ussynth/cli';
-import { escapedText } from '../escaped-text.js';
+import { escapedText } from '../text/escaped-text.js';
 
 /**
  * The command's io with its standard output passed through escapedText:

@@ -1,4 +1,4 @@
-import type { Awaitable } from '../awaitable.js';
+import type { Awaitable } from '../runtime/awaitable.js';
 import type { Store } from '../store/store.js';
 import { calendarMonth, type CalendarMonth } from './calendar-month.js';
 import type { MonthlyQuota, QuotaDecision } from './monthly-quota.js';

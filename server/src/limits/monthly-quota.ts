@@ -1,4 +1,4 @@
-import { isPromise, type Awaitable } from '../awaitable.js';
+import { isPromise, type Awaitable } from '../runtime/awaitable.js';
 import type { Store, UsageDebit, WhenDurable } from '../store/store.js';
 import { calendarMonth, type CalendarMonth } from './calendar-month.js';
 

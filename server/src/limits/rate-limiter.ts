@@ -1,4 +1,4 @@
-import type { Awaitable } from '../awaitable.js';
+import type { Awaitable } from '../runtime/awaitable.js';
 
 /** Outcome of taking one request from a key's rate limit. */
 export interface RateDecision {

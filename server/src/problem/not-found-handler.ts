@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { redactedUrl } from '../redacted-url.js';
+import { redactedUrl } from '../observability/redacted-url.js';
 import { sendProblem } from './send-problem.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { redactedUrl } from '../redacted-url.js';
+import { redactedUrl } from '../observability/redacted-url.js';
 import { problemSpec, type ProblemCode } from './http-error-codes.js';
 
 /** The RFC 9457 body the API sends, with the service's extension members. */

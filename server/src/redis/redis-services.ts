@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import { AUTH_BUDGETS, AuthThrottle } from '../accounts/auth-throttle.js';
 import type { RedisLimiterEvents } from '../limits/redis-token-bucket.js';
-import type { ServiceMetrics } from '../metrics.js';
+import type { ServiceMetrics } from '../observability/metrics.js';
 
 /**
  * What the Redis rate limiter reports, turned into metrics and one log line

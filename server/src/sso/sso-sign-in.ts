@@ -3,13 +3,19 @@ import type { CurrentSession } from '../accounts/current-session.js';
 import { emailDomain, normalizeEmail } from '../accounts/email-address.js';
 import { sameToken } from '../accounts/secret-token.js';
 import { ProblemError } from '../problem/problem-error.js';
-import type { PersonRecord } from '../store/account-store.js';
+import type { PersonRecord } from '../store/people-store.js';
 import type { SsoConnection, SsoStore } from '../store/sso-store.js';
-import { SSO_CALLBACK_PATH } from './callback-path.js';
 import { discoverProvider } from './provider-discovery.js';
 import { openPendingSignIn, sealPendingSignIn } from './sealed-sign-in.js';
 import { clientSecretContext, openSecret } from './secret-box.js';
 import { shownSettings, type ShownSsoSettings } from './shown-settings.js';
+
+/**
+ * Where the provider sends the browser back after SSO sign-in; the redirect
+ * URI is the public URL followed by this path.
+ * @example `${publicUrl}${SSO_CALLBACK_PATH}` // 'https://api.example.com/signin/sso/callback'
+ */
+export const SSO_CALLBACK_PATH = '/signin/sso/callback';
 
 /** How long a started SSO sign-in may take at the provider (login, MFA) before its callback is refused. */
 export const SSO_SIGN_IN_TTL_MS = 10 * 60_000;

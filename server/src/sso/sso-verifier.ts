@@ -1,7 +1,7 @@
 import { decodeJwt, errors, jwtVerify, type JWTPayload } from 'jose';
-import type { Awaitable } from '../awaitable.js';
+import type { Awaitable } from '../runtime/awaitable.js';
 import { ProblemError } from '../problem/problem-error.js';
-import { sha256Base64url } from '../sha256.js';
+import { sha256Base64url } from '../crypto/sha256.js';
 import type { SsoConnection, SsoStore } from '../store/sso-store.js';
 import { JWKS_DEFAULTS, JwksKeys, ProviderUnavailableError, type JwksKeysOptions } from './jwks-keys.js';
 import { SsoConnectionCache } from './sso-connection-cache.js';

@@ -2,7 +2,7 @@
 // before require-supported-node.ts could say which Node the server needs.
 import * as crypto from 'node:crypto';
 import * as zlib from 'node:zlib';
-import { sha256 } from '../sha256.js';
+import { sha256 } from '../crypto/sha256.js';
 import { base62Fixed6, randomBase62 } from './base62.js';
 
 /** Environments a key is minted for; both are accepted by the API, `test` marks keys made for local development. */

@@ -1,5 +1,6 @@
 import { mintKey, type KeyEnvironment } from './api-key.js';
-import { StoreConflictError, type AccountSpec, type Store } from './store.js';
+import type { AccountSpec } from './key-store.js';
+import { StoreConflictError, type Store } from './store.js';
 
 /**
  * Mints a key and saves its digest for the account (created on first use);
@@ -11,7 +12,7 @@ export async function issueKey(store: Store, account: AccountSpec, environment: 
   for (let attempt = 0; ; attempt++) {
     const minted = mintKey(environment);
     try {
-      await store.createKey(account, minted, now);
+      await store.keys.createKey(account, minted, now);
       return { id: minted.id, key: minted.key };
     } catch (error) {
       if (attempt < 3 && error instanceof StoreConflictError && error.message.startsWith('key id')) continue;
@@ -30,6 +31,6 @@ export async function rotateIssuedKey(store: Store, id: string, graceSeconds: nu
   if (!old) return undefined;
   const minted = mintKey(old.environment);
   const expiresAt = now + graceSeconds * 1000;
-  if (!(await store.rotateKey(id, minted, expiresAt, now))) return undefined;
+  if (!(await store.keys.rotateKey(id, minted, expiresAt, now))) return undefined;
   return { id: minted.id, key: minted.key, expiresAt };
 }

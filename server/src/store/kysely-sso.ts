@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AccountStore } from './account-store.js';
+import type { PeopleStore } from './people-store.js';
 import type { NewSsoConnection, SsoConnection, SsoMember, SsoStore } from './sso-store.js';
 import { StoreConflictError } from './store.js';
 import type { StoreDatabase } from './store-schema.js';
@@ -7,12 +7,12 @@ import type { StoreDatabase } from './store-schema.js';
 /**
  * The SSO side of a store, in Kysely queries that SQLite and PostgreSQL both
  * run (read by the server through a per-account cache, never per request).
- * @example const sso = new KyselySso(db, accounts); await sso.findByDomain('example.com');
+ * @example const sso = new KyselySso(db, people); await sso.findByDomain('example.com');
  */
 export class KyselySso implements SsoStore {
   constructor(
     private readonly db: Kysely<StoreDatabase>,
-    private readonly accounts: AccountStore,
+    private readonly people: PeopleStore,
   ) {}
 
   async setConnection(accountId: number, connection: NewSsoConnection, now: number): Promise<void> {
@@ -69,7 +69,7 @@ export class KyselySso implements SsoStore {
   }
 
   async joinMember(accountId: number, email: string, now: number): Promise<SsoMember> {
-    const existing = await this.accounts.findPersonByEmail(email);
+    const existing = await this.people.findPersonByEmail(email);
     if (existing) return existing.accountId === accountId ? existing : 'elsewhere';
     // The provider vouched for the address: verified, and no password (this person signs in through SSO only).
     // A second first sign-in racing this one hits the unique e-mail and reads the winner's row.
@@ -78,7 +78,7 @@ export class KyselySso implements SsoStore {
       .values({ account_id: accountId, email, password_hash: null, email_verified_at: now, role: 'member', created_at: now })
       .onConflict((oc) => oc.column('email').doNothing())
       .execute();
-    const person = await this.accounts.findPersonByEmail(email);
+    const person = await this.people.findPersonByEmail(email);
     if (!person) throw new Error(`the member ${email} could not be read back`);
     return person.accountId === accountId ? person : 'elsewhere';
   }

@@ -1,4 +1,4 @@
-import type { PersonRecord } from './account-store.js';
+import type { PersonRecord } from './people-store.js';
 
 /** What the operator configures to connect an Enterprise account to its OpenID Provider. */
 export interface NewSsoConnection {

@@ -11,8 +11,10 @@ export interface AccountTable {
   created_at: number;
   /** Epoch ms the owner deleted it, or null (a deleted account keeps its usage rows, under a freed name). */
   deleted_at: Generated<number | null>;
-  /** Epoch ms from which the plan no longer serves (no paid plan, or a past-due grace's end), or null: it serves. */
+  /** Epoch ms from which the plan no longer serves (a past-due grace's end), or null: it serves. */
   plan_ends_at: Generated<number | null>;
+  /** Epoch ms since which the account has had no paid plan, or null: it has one (`tier` names its limits either way). */
+  no_plan_since: Generated<number | null>;
 }
 
 /** `api_keys`: keys by their short id; only the SHA-256 digest of the key is kept. */

@@ -1,81 +1,10 @@
-import type { Awaitable } from '../awaitable.js';
+import type { Awaitable } from '../runtime/awaitable.js';
 import type { AccountStore } from './account-store.js';
 import type { BillingStore } from './billing-store.js';
-import type { KeyEnvironment } from './api-key.js';
+import type { KeyRecord, KeyStore } from './key-store.js';
+import type { PeopleStore } from './people-store.js';
+import type { SessionStore } from './session-store.js';
 import type { SsoStore } from './sso-store.js';
-import type { Tier } from './tiers.js';
-
-/** What authentication needs about a key, read on every request. */
-export interface KeyRecord {
-  /** Short non-secret key id. */
-  id: string;
-  /** SHA-256 of the key. */
-  digest: Uint8Array;
-  /** `live` or `test`. */
-  environment: KeyEnvironment;
-  /** Account the key belongs to (quota is per account). */
-  accountId: number;
-  /** Account name. */
-  accountName: string;
-  /** The account's tier. */
-  tier: Tier;
-  /** Requests per second. */
-  rate: number;
-  /** Records per calendar month. */
-  monthlyQuota: number;
-  /** Epoch ms when revoked, or null. */
-  revokedAt: number | null;
-  /** Epoch ms after which the key stops working (rotation grace), or null. */
-  expiresAt: number | null;
-  /** Epoch ms from which the account's plan no longer serves (402 subscription_required), or null. */
-  planEndsAt: number | null;
-}
-
-/** A key as `ussynth-server keys list` shows it (never the secret). */
-export interface KeyListing {
-  /** Key id. */
-  id: string;
-  /** `live` or `test`. */
-  environment: KeyEnvironment;
-  /** Account name. */
-  account: string;
-  /** Tier of the account. */
-  tier: Tier;
-  /** Requests per second. */
-  rate: number;
-  /** Records per month. */
-  monthlyQuota: number;
-  /** Records used by the account in the given period. */
-  used: number;
-  /** ISO time of creation. */
-  createdAt: string;
-  /** ISO time of revocation, or null. */
-  revokedAt: string | null;
-  /** ISO end of the rotation grace, or null. */
-  expiresAt: string | null;
-}
-
-/** What the store needs to save a new key: the digest, never the key. */
-export interface NewKey {
-  /** Key id. */
-  id: string;
-  /** SHA-256 of the key. */
-  digest: Uint8Array;
-  /** `live` or `test`. */
-  environment: KeyEnvironment;
-}
-
-/** The account a new key is for; the account is created on first use. */
-export interface AccountSpec {
-  /** Account name (unique). */
-  name: string;
-  /** Tier. */
-  tier: Tier;
-  /** Requests per second. */
-  rate: number;
-  /** Records per month. */
-  monthlyQuota: number;
-}
 
 /** Outcome of a conditional usage debit. */
 export interface UsageDebit {
@@ -109,12 +38,18 @@ export function durableDebit<T extends { whenDurable: WhenDurable | undefined }>
 }
 
 /**
- * Accounts, keys and usage. The routes only see this interface, so a
- * PostgreSQL implementation can replace the SQLite one.
+ * Accounts, keys and usage, by concept: the request path (a key's lookup, usage debits) here, the rest in the
+ * stores it holds. The routes only see this interface, so a PostgreSQL implementation can replace the SQLite one.
  * @example const store = await openSqliteStore('.ussynth/store.sqlite'); await store.findKey('Ab3dE6gH');
  */
 export interface Store {
-  /** People, sessions, e-mailed links, owners' keys, plans and per-day usage (the dashboard's side). */
+  /** People who sign in to the dashboard and the links e-mailed to them. */
+  readonly people: PeopleStore;
+  /** Dashboard sessions. */
+  readonly sessions: SessionStore;
+  /** API keys, the operator's and the owners'. */
+  readonly keys: KeyStore;
+  /** Accounts, their plans and per-day usage. */
   readonly accounts: AccountStore;
   /** Enterprise accounts' single sign-on connections and domains. */
   readonly sso: SsoStore;
@@ -138,14 +73,6 @@ export interface Store {
   refundUsage(accountId: number, period: string, records: number): Awaitable<void>;
   /** Whether the store can take and keep debits now (readiness), and its counters for /metrics. */
   health(): Awaitable<StoreHealth>;
-  /** Saves a key for an account (created when missing; an existing account must have the same tier and limits). */
-  createKey(account: AccountSpec, key: NewKey, now: number): Promise<void>;
-  /** Every key with its account and the account's usage in `period`, sorted by account then id. */
-  listKeys(period: string): Promise<KeyListing[]>;
-  /** Revokes a key now; false when no such key. */
-  revokeKey(id: string, now: number): Promise<boolean>;
-  /** Adds `next` to the account of `id` and makes `id` expire at `expiresAt`; false when `id` is unknown or revoked. */
-  rotateKey(id: string, next: NewKey, expiresAt: number, now: number): Promise<boolean>;
   /** Closes the store, flushing what it holds. */
   close(): Promise<void>;
 }

@@ -94,7 +94,7 @@ describe('revoked and rotated keys', () => {
   it('a revoked key is refused within the key cache TTL', async () => {
     const { id, key } = await server.key();
     expect((await server.get('/v1/ein', key)).status).toBe(200);
-    await server.store.revokeKey(id, Date.now());
+    await server.store.keys.revokeKey(id, Date.now());
     await sleep(KEY_CACHE_TTL_MS + 100);
     const response = await server.get('/v1/ein', key);
     expect(response.status).toBe(401);

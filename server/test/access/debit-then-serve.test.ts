@@ -44,7 +44,7 @@ describe('serving only durable debits (the usage journal)', () => {
     const after = await server.get('/v1/ein', key);
     expect(after.status).toBe(200);
     expect(after.headers.get('ratelimit')).toMatch(/"monthly";r=999998;/);
-    const listed = (await server.store.listKeys(calendarMonth(Date.now()).period)).find((k) => k.id === id);
+    const listed = (await server.store.keys.listKeys(calendarMonth(Date.now()).period)).find((k) => k.id === id);
     expect(listed?.used).toBe(2);
   });
 });
@@ -58,14 +58,14 @@ describe('HEAD on a generating route', () => {
     expect(head.headers.get('content-type')).toMatch(/^application\/json/);
     expect(head.headers.get('x-ussynth-seed')).toBe('h');
     expect(head.headers.get('ratelimit')).toMatch(/"monthly";r=1500;/);
-    expect((await server.store.listKeys(calendarMonth(Date.now()).period)).find((k) => k.id === id)?.used).toBe(0);
+    expect((await server.store.keys.listKeys(calendarMonth(Date.now()).period)).find((k) => k.id === id)?.used).toBe(0);
     // What the GET would be refused, HEAD is refused too, still without charge.
     expect((await fetch(`${server.url}/v1/batch?count=abc`, { method: 'HEAD', headers: { 'x-api-key': key } })).status).toBe(400);
     expect((await server.get('/v1/batch?count=1000', key)).status).toBe(200);
     const over = await fetch(`${server.url}/v1/batch?count=1000`, { method: 'HEAD', headers: { 'x-api-key': key } });
     expect(over.status).toBe(429);
     expect(over.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect((await server.store.listKeys(calendarMonth(Date.now()).period)).find((k) => k.id === id)?.used).toBe(1000);
+    expect((await server.store.keys.listKeys(calendarMonth(Date.now()).period)).find((k) => k.id === id)?.used).toBe(1000);
   });
 });
 

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeyCache } from '../../src/access/key-cache.js';
 import { issueKey } from '../../src/store/issue-key.js';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store.js';
-import type { KeyRecord, Store } from '../../src/store/store.js';
+import type { KeyRecord } from '../../src/store/key-store.js';
+import type { Store } from '../../src/store/store.js';
 
 describe('KeyCache on a real SQLite store', () => {
   let store: Store;

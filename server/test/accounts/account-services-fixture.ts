@@ -6,7 +6,7 @@ import { KeyCache } from '../../src/access/key-cache.js';
 import { AccountKeyService } from '../../src/accounts/account-key-service.js';
 import { ActivityRecorder } from '../../src/accounts/activity-recorder.js';
 import { AuthThrottle } from '../../src/accounts/auth-throttle.js';
-import type { Billing } from '../../src/accounts/billing.js';
+import type { Billing } from '../../src/billing/billing.js';
 import type { CurrentSession } from '../../src/accounts/current-session.js';
 import { PeopleService, type PeopleServiceDeps } from '../../src/accounts/people-service.js';
 import { PlanService, type PlanServiceDeps } from '../../src/accounts/plan-service.js';
@@ -52,7 +52,7 @@ export interface AccountsFixture {
 export async function openAccountsFixture(clock: () => number): Promise<AccountsFixture> {
   const dir = mkdtempSync(join(tmpdir(), 'ussynth-accounts-'));
   const store = await openSqliteStore(join(dir, 'store.sqlite'), { ownUsage: true });
-  const activity = new ActivityRecorder(store.accounts);
+  const activity = new ActivityRecorder(store);
   const billing = operatorBilling('standard');
   const keys = new KeyCache(store);
   const peopleDeps: PeopleServiceDeps = {

@@ -50,7 +50,7 @@ async function verifiedSession(email: string): Promise<{ cookie: string; csrf: s
   const response = await call('POST', '/session', { email, password: PASSWORD });
   const cookie = response.headers.get('set-cookie')!.split(';')[0];
   const me = (await (await call('GET', '/me', undefined, { cookie })).json()) as { csrfToken: string };
-  const person = (await server.store.accounts.findPersonByEmail(email))!;
+  const person = (await server.store.people.findPersonByEmail(email))!;
   return { cookie, csrf: me.csrfToken, personId: person.id, accountId: person.accountId };
 }
 
@@ -105,7 +105,7 @@ describe('sign-in with the store failing mid-way', () => {
   it(`at the cap of ${ACCOUNT_CAPS.sessionsPerPerson}: when ending the oldest fails, the new session is not kept either`, async () => {
     const { personId } = await verifiedSession('signin-trim@example.com');
     const now = Date.now();
-    for (let i = 1; i < ACCOUNT_CAPS.sessionsPerPerson; i++) await server.store.accounts.createSession(randomBytes(32), personId, 'csrf', now - i, now + 3_600_000);
+    for (let i = 1; i < ACCOUNT_CAPS.sessionsPerPerson; i++) await server.store.sessions.createSession(randomBytes(32), personId, 'csrf', now - i, now + 3_600_000);
     const digests = () => (db.prepare('SELECT hex(id_digest) AS d FROM sessions WHERE person_id = ? ORDER BY d').all(personId) as { d: string }[]).map((row) => row.d);
     const before = digests();
     expect(before).toHaveLength(ACCOUNT_CAPS.sessionsPerPerson);

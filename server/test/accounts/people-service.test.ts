@@ -31,7 +31,7 @@ afterEach(() => fixture.close());
 describe('sign-up and verification', () => {
   it('creates an unverified Standard owner with an argon2id hash, and mails a single-use link', async () => {
     await people.signUp(' Ada@Example.com ', PASSWORD, '10.0.0.1');
-    const person = await store.accounts.findPersonByEmail('ada@example.com');
+    const person = await store.people.findPersonByEmail('ada@example.com');
     expect(person).toMatchObject({ email: 'ada@example.com', role: 'owner', emailVerifiedAt: null });
     expect(person!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await store.accounts.findAccount(person!.accountId)).toMatchObject({ name: 'ada@example.com', tier: 'standard', rate: 10, monthlyQuota: 100_000 });
@@ -39,15 +39,15 @@ describe('sign-up and verification', () => {
     expect(mail).toMatch(/^To: ada@example.com$/m);
     const token = linkToken(mail, '/verify-email');
     await people.verifyEmail(token);
-    expect((await store.accounts.findPerson(person!.id))!.emailVerifiedAt).toBe(now);
+    expect((await store.people.findPerson(person!.id))!.emailVerifiedAt).toBe(now);
     expect((await problemOf(people.verifyEmail(token))).code).toBe('link_used');
   });
 
   it('answers a sign-up with a registered address the same way, mailing the owner a notice instead of a link', async () => {
     await people.signUp('ada@example.com', PASSWORD, '10.0.0.1');
-    const first = await store.accounts.findPersonByEmail('ada@example.com');
+    const first = await store.people.findPersonByEmail('ada@example.com');
     await expect(people.signUp('ada@example.com', 'another long password', '10.0.0.2')).resolves.toBeUndefined();
-    expect(await store.accounts.findPersonByEmail('ada@example.com')).toEqual(first);
+    expect(await store.people.findPersonByEmail('ada@example.com')).toEqual(first);
     const notice = mails()[1];
     expect(notice).toContain('already has an account');
     expect(notice).not.toMatch(/#token=/);
@@ -70,7 +70,7 @@ describe('sign-up and verification', () => {
     expect(await problemOf(people.signUp('not an address', PASSWORD, '10.0.0.1'))).toMatchObject({ code: 'invalid_email', extras: { param: 'email' } });
     expect(await problemOf(people.signUp('ada@example.com', 'short', '10.0.0.1'))).toMatchObject({ code: 'invalid_password', extras: { param: 'password' } });
     expect((await problemOf(people.signUp('ada@example.com', 'ada@example.com', '10.0.0.1'))).detail).toContain('e-mail address');
-    expect(await store.accounts.findPersonByEmail('ada@example.com')).toBeUndefined();
+    expect(await store.people.findPersonByEmail('ada@example.com')).toBeUndefined();
   });
 
   it('keeps the account when the e-mail cannot be sent, so a new link can be asked for', async () => {
@@ -81,7 +81,7 @@ describe('sign-up and verification', () => {
       onBackgroundError: () => {},
     });
     expect((await problemOf(failing.signUp('ada@example.com', PASSWORD, '10.0.0.1'))).code).toBe('mail_unavailable');
-    expect(await store.accounts.findPersonByEmail('ada@example.com')).toBeDefined();
+    expect(await store.people.findPersonByEmail('ada@example.com')).toBeDefined();
     await people.resendVerification('ada@example.com', '10.0.0.1');
     await expect.poll(() => mails().length).toBe(1);
     await people.verifyEmail(linkToken(mails()[0], '/verify-email'));
@@ -184,6 +184,6 @@ describe('deletion', () => {
     expect((await store.findKey(made.listing.id))!.revokedAt).toBe(now);
     expect((await problemOf(people.signIn('ada@example.com', PASSWORD, '10.0.0.1'))).code).toBe('invalid_credentials');
     await people.signUp('ada@example.com', PASSWORD, '10.0.0.1');
-    expect((await store.accounts.findPersonByEmail('ada@example.com'))!.accountId).not.toBe(session.account.id);
+    expect((await store.people.findPersonByEmail('ada@example.com'))!.accountId).not.toBe(session.account.id);
   });
 });

@@ -54,7 +54,8 @@ describe('plans', () => {
     people = new PeopleService({ ...fixture.peopleDeps, billing: none });
     plans = new PlanService({ ...fixture.planDeps, billing: none });
     const session = await fixture.verifiedOwner('none@example.com', people);
-    expect(session.account.planEndsAt).toBe(now);
+    // "No plan" is stored as itself, since sign-up (not as a plan that ended then).
+    expect(session.account).toMatchObject({ noPlanSince: now, planEndsAt: null });
     expect(await plans.billingStatus(session)).toMatchObject({ plan: 'none', status: 'none' });
     expect((await plans.usage(session.account)).plan).toBe('none');
   });

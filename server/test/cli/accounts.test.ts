@@ -23,7 +23,7 @@ describe('ussynth accounts', () => {
   it('lists and shows operator and self-service accounts, with people, keys and usage', async () => {
     expect(ussynth('keys', 'create', '--account', 'acme', '--tier', 'pro', '--json').status).toBe(0);
     const store = await openSqliteStore(db);
-    const owner = await store.accounts.createOwner('ada@example.com', await hashPassword('correct horse battery staple'), 'standard', TIER_LIMITS.standard, Date.now());
+    const owner = await store.people.createOwner('ada@example.com', await hashPassword('correct horse battery staple'), 'standard', TIER_LIMITS.standard, Date.now());
     await store.close();
     expect(owner).not.toBe('exists');
     const listed = ussynth('accounts', 'list', '--json');

@@ -25,9 +25,9 @@ function ussynth(...args: string[]) {
 
 beforeAll(async () => {
   const store = await openSqliteStore(db);
-  const owner = await store.accounts.createOwner(EMAIL, '$argon2id$fake', 'standard', TIER_LIMITS.standard, Date.now());
+  const owner = await store.people.createOwner(EMAIL, '$argon2id$fake', 'standard', TIER_LIMITS.standard, Date.now());
   if (owner === 'exists') throw new Error('unreachable');
-  await store.accounts.createAccountKey(owner.accountId, { ...mintKey('live'), name: KEY_NAME, expiresAt: null }, Date.now());
+  await store.keys.createAccountKey(owner.accountId, { ...mintKey('live'), name: KEY_NAME, expiresAt: null }, Date.now());
   await store.close();
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPOSED_HEADERS } from '../../src/access/cors.js';
 import { KEY_CACHE_TTL_MS } from '../../src/access/key-cache.js';
 import { loadConfig } from '../../src/config.js';
-import { API_VERSION } from '../../src/openapi/api-version.js';
+import { API_VERSION } from '../../src/openapi/versions.js';
 import { PROBLEM_CODES, problemSpec, type ProblemCode } from '../../src/problem/http-error-codes.js';
-import { LOG_BUFFER_BYTES, LOG_FLUSH_MS } from '../../src/log-stream.js';
+import { LOG_BUFFER_BYTES, LOG_FLUSH_MS } from '../../src/observability/log-stream.js';
 import { SSO_CACHE_TTL_MS } from '../../src/sso/sso-connection-cache.js';
 import { problemSchema } from '../../src/schemas/problem.js';
 import { DEFAULT_STORE_PATH } from '../../src/store/default-path.js';
@@ -178,7 +178,7 @@ describe('docs/api.md', () => {
     expect(flat).toContain(`413 body over ${kib(defaults.bodyLimit)}, 414 URL over ${defaults.maxUrlLength} characters, 431 head over ${kib(defaults.maxHeaderBytes)}`);
     expect(flat).toContain(`Caps: body ${kib(defaults.bodyLimit)}, URL ${defaults.maxUrlLength}, head ${kib(defaults.maxHeaderBytes)}.`);
     expect(flat).toContain(`Timeouts: headers ${seconds(defaults.headersTimeoutMs)}, whole request ${seconds(defaults.requestTimeoutMs)}, keep-alive ${seconds(defaults.keepAliveTimeoutMs)}.`);
-    const connections = paragraph('Connections (`server/src/connection-guard.ts`)');
+    const connections = paragraph('Connections (`server/src/connections/connection-guard.ts`)');
     expect(connections).toContain(`a connection has at most ${defaults.maxActivePerConnection} responses in the making`);
     expect(connections).toContain(`unstarted and uncharged, up to ${defaults.maxWaitingPerConnection}, and the next one is answered 429`);
     expect(connections).toContain(`for more than ${thousands(defaults.maxRecordsPipelined)} records together`);
@@ -200,7 +200,7 @@ describe('docs/api.md', () => {
     expect(flat).toContain(`records within ${thousands(MAX_LINE_RECORDS)} either way`);
     expect(flat).toContain(`a per-account settings cache of ${seconds(SSO_CACHE_TTL_MS)}`);
     expect(LOG_FLUSH_MS).toBe(1000);
-    expect(flat).toContain(`stdout is written in blocks of up to ${LOG_BUFFER_BYTES / 1024} KB (\`server/src/log-stream.ts\``);
+    expect(flat).toContain(`stdout is written in blocks of up to ${LOG_BUFFER_BYTES / 1024} KB (\`server/src/observability/log-stream.ts\``);
     expect(flat).toContain('at least once a second and at exit');
   });
 

@@ -6,8 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { GENERATOR_VERSION } from 'ussynth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../test/e2e/chromium.js';
-import { API_VERSION } from '../../src/openapi/api-version.js';
-import { SERVER_PACKAGE_VERSION } from '../../src/openapi/package-version.js';
+import { API_VERSION, SERVER_PACKAGE_VERSION } from '../../src/openapi/versions.js';
 import { serve, type ServeProcess } from '../serve-process.js';
 
 // Every page a new user meets, in Chromium against the real `ussynth-server serve` (built pages, SQLite store, outbox

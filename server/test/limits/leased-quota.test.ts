@@ -19,7 +19,7 @@ const PERIOD = '2026-11';
 async function instances(count: number): Promise<{ stores: Store[]; quotas: LeasedMonthlyQuota[]; close(): Promise<void> }> {
   const url = postgres.createDatabase(`lease_${++databases}`);
   const stores = await Promise.all(Array.from({ length: count }, () => openPostgresStore(url)));
-  await stores[0].createKey({ name: 'acme', tier: 'enterprise', rate: 1000, monthlyQuota: 1 }, { id: 'Ab3dE6gH', digest: new Uint8Array(32), environment: 'live' }, NOW);
+  await stores[0].keys.createKey({ name: 'acme', tier: 'enterprise', rate: 1000, monthlyQuota: 1 }, { id: 'Ab3dE6gH', digest: new Uint8Array(32), environment: 'live' }, NOW);
   const quotas = stores.map((store) => new LeasedMonthlyQuota(store, () => NOW));
   return {
     stores,
@@ -146,7 +146,7 @@ describe('LeasedMonthlyQuota on a real PostgreSQL', () => {
   it('returns a block the key stopped using within about a second, without a shutdown', async () => {
     const url = postgres.createDatabase(`lease_${++databases}`);
     const store = await openPostgresStore(url);
-    await store.createKey({ name: 'acme', tier: 'enterprise', rate: 1000, monthlyQuota: 1 }, { id: 'Ab3dE6gH', digest: new Uint8Array(32), environment: 'live' }, NOW);
+    await store.keys.createKey({ name: 'acme', tier: 'enterprise', rate: 1000, monthlyQuota: 1 }, { id: 'Ab3dE6gH', digest: new Uint8Array(32), environment: 'live' }, NOW);
     const quota = new LeasedMonthlyQuota(store);
     try {
       const now = Date.now();

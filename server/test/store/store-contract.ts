@@ -17,7 +17,7 @@ let names = 0;
 async function account(store: Store, tier: 'standard' | 'pro' = 'pro'): Promise<{ id: string; accountId: number; name: string }> {
   const name = `acct-${++names}`;
   const key = mintKey('live');
-  await store.createKey({ name, tier, ...TIER_LIMITS[tier] }, key, NOW);
+  await store.keys.createKey({ name, tier, ...TIER_LIMITS[tier] }, key, NOW);
   const record = await store.findKey(key.id);
   return { id: key.id, accountId: record!.accountId, name };
 }
@@ -49,23 +49,23 @@ export function storeContract(engine: string, factory: StoreFactory): void {
 
     withStore('keys: created by digest only, found with their account, revoked, rotated with a grace that never grows', async (store) => {
       const first = mintKey('live');
-      await store.createKey({ name: 'acme', tier: 'pro', ...TIER_LIMITS.pro }, first, NOW);
+      await store.keys.createKey({ name: 'acme', tier: 'pro', ...TIER_LIMITS.pro }, first, NOW);
       expect(await store.findKey(first.id)).toMatchObject({ id: first.id, environment: 'live', accountName: 'acme', tier: 'pro', rate: 50, monthlyQuota: 1_000_000, revokedAt: null, expiresAt: null });
       expect(Buffer.from((await store.findKey(first.id))!.digest).equals(Buffer.from(first.digest))).toBe(true);
       expect(await store.findKey('NoSuchId')).toBeUndefined();
-      await expect(store.createKey({ name: 'acme', tier: 'standard', ...TIER_LIMITS.standard }, mintKey('live'), NOW)).rejects.toThrow(/tier/);
+      await expect(store.keys.createKey({ name: 'acme', tier: 'standard', ...TIER_LIMITS.standard }, mintKey('live'), NOW)).rejects.toThrow(/tier/);
       const next = mintKey('live');
-      expect(await store.rotateKey(first.id, next, NOW + 60_000, NOW)).toBe(true);
+      expect(await store.keys.rotateKey(first.id, next, NOW + 60_000, NOW)).toBe(true);
       expect((await store.findKey(first.id))!.expiresAt).toBe(NOW + 60_000);
-      expect(await store.rotateKey(first.id, mintKey('live'), NOW + 999_000, NOW)).toBe(true);
+      expect(await store.keys.rotateKey(first.id, mintKey('live'), NOW + 999_000, NOW)).toBe(true);
       expect((await store.findKey(first.id))!.expiresAt).toBe(NOW + 60_000);
-      expect(await store.revokeKey(next.id, NOW)).toBe(true);
-      expect(await store.revokeKey(next.id, NOW + 1)).toBe(true);
+      expect(await store.keys.revokeKey(next.id, NOW)).toBe(true);
+      expect(await store.keys.revokeKey(next.id, NOW + 1)).toBe(true);
       expect((await store.findKey(next.id))!.revokedAt).toBe(NOW);
-      expect(await store.revokeKey('NoSuchId', NOW)).toBe(false);
-      const listed = await store.listKeys('2026-11');
-      expect(listed.map((k) => k.account)).toEqual(['acme', 'acme', 'acme']);
-      expect(listed.find((k) => k.id === next.id)).toMatchObject({ revokedAt: new Date(NOW).toISOString() });
+      expect(await store.keys.revokeKey('NoSuchId', NOW)).toBe(false);
+      const listed = await store.keys.listKeys('2026-11');
+      expect(listed.map((k) => k.account.name)).toEqual(['acme', 'acme', 'acme']);
+      expect(listed.find((k) => k.id === next.id)).toMatchObject({ revokedAt: NOW });
     });
 
     withStore('usage: debits up to the limit exactly, never past it, also when many race', async (store) => {
@@ -91,41 +91,43 @@ export function storeContract(engine: string, factory: StoreFactory): void {
     });
 
     withStore('accounts: owners, people, sessions by digest, single-use links', async (store) => {
-      const owner = await store.accounts.createOwner('ada@example.com', '$argon2id$fake', 'standard', TIER_LIMITS.standard, NOW);
+      const owner = await store.people.createOwner('ada@example.com', '$argon2id$fake', 'standard', TIER_LIMITS.standard, NOW);
       expect(owner).toMatchObject({ email: 'ada@example.com', role: 'owner', emailVerifiedAt: null, passwordHash: '$argon2id$fake' });
       if (owner === 'exists') throw new Error('unreachable');
-      expect(await store.accounts.createOwner('ada@example.com', 'x', 'standard', TIER_LIMITS.standard, NOW)).toBe('exists');
-      expect(await store.accounts.findPersonByEmail('ada@example.com')).toEqual(owner);
-      expect(await store.accounts.listPeople(owner.accountId)).toEqual([owner]);
-      await store.accounts.markEmailVerified(owner.id, NOW + 5);
-      await store.accounts.markEmailVerified(owner.id, NOW + 9);
-      expect((await store.accounts.findPerson(owner.id))!.emailVerifiedAt).toBe(NOW + 5);
+      expect(await store.people.createOwner('ada@example.com', 'x', 'standard', TIER_LIMITS.standard, NOW)).toBe('exists');
+      expect(await store.people.findPersonByEmail('ada@example.com')).toEqual(owner);
+      expect(await store.people.listPeople(owner.accountId)).toEqual([owner]);
+      await store.people.markEmailVerified(owner.id, NOW + 5);
+      await store.people.markEmailVerified(owner.id, NOW + 9);
+      expect((await store.people.findPerson(owner.id))!.emailVerifiedAt).toBe(NOW + 5);
 
-      await store.accounts.createSession(digest(1), owner.id, 'csrf-1', NOW, NOW + 1000);
-      await store.accounts.createSession(digest(2), owner.id, 'csrf-2', NOW, NOW + 1000);
-      expect(await store.accounts.findSession(digest(1))).toMatchObject({ csrfToken: 'csrf-1', lastSeenAt: NOW, expiresAt: NOW + 1000, person: { id: owner.id }, account: { name: 'ada@example.com', tier: 'standard' } });
-      await store.accounts.touchSession(digest(1), NOW + 60_000);
-      expect((await store.accounts.findSession(digest(1)))!.lastSeenAt).toBe(NOW + 60_000);
-      expect(await store.accounts.deleteSessionsOf(owner.id, digest(1))).toBe(1);
-      expect(await store.accounts.findSession(digest(2))).toBeUndefined();
-      await store.accounts.deleteSession(digest(1));
-      expect(await store.accounts.findSession(digest(1))).toBeUndefined();
+      await store.sessions.createSession(digest(1), owner.id, 'csrf-1', NOW, NOW + 1000);
+      await store.sessions.createSession(digest(2), owner.id, 'csrf-2', NOW, NOW + 1000);
+      expect(await store.sessions.findSession(digest(1))).toMatchObject({ csrfToken: 'csrf-1', lastSeenAt: NOW, expiresAt: NOW + 1000, person: { id: owner.id }, account: { name: 'ada@example.com', tier: 'standard' } });
+      await store.sessions.touchSession(digest(1), NOW + 60_000);
+      expect((await store.sessions.findSession(digest(1)))!.lastSeenAt).toBe(NOW + 60_000);
+      expect(await store.sessions.deleteSessionsOf(owner.id, digest(1))).toBe(1);
+      expect(await store.sessions.findSession(digest(2))).toBeUndefined();
+      await store.sessions.deleteSession(digest(1));
+      expect(await store.sessions.findSession(digest(1))).toBeUndefined();
 
-      await store.accounts.createEmailToken(digest(3), owner.id, 'reset', NOW, NOW + 3600_000);
-      expect(await store.accounts.checkEmailToken(digest(3), 'reset', NOW)).toEqual({ status: 'ok', personId: owner.id });
-      expect(await store.accounts.checkEmailToken(digest(3), 'verify', NOW)).toEqual({ status: 'unknown' });
-      await store.accounts.createEmailToken(digest(4), owner.id, 'reset', NOW + 1, NOW + 3600_000);
-      expect(await store.accounts.useEmailToken(digest(3), 'reset', NOW + 2)).toEqual({ status: 'expired' });
-      const raced = await Promise.all([store.accounts.useEmailToken(digest(4), 'reset', NOW + 2), store.accounts.useEmailToken(digest(4), 'reset', NOW + 2)]);
+      await store.people.createEmailToken(digest(3), owner.id, 'reset', NOW, NOW + 3600_000);
+      expect(await store.people.checkEmailToken(digest(3), 'reset', NOW)).toEqual({ status: 'ok', personId: owner.id });
+      expect(await store.people.checkEmailToken(digest(3), 'verify', NOW)).toEqual({ status: 'unknown' });
+      await store.people.createEmailToken(digest(4), owner.id, 'reset', NOW + 1, NOW + 3600_000);
+      expect(await store.people.useEmailToken(digest(3), 'reset', NOW + 2)).toEqual({ status: 'expired' });
+      const raced = await Promise.all([store.people.useEmailToken(digest(4), 'reset', NOW + 2), store.people.useEmailToken(digest(4), 'reset', NOW + 2)]);
       expect(raced.map((r) => r.status).sort()).toEqual(['ok', 'used']);
     });
 
     withStore('billing: a plan end read with the key, customers, each webhook event applied once, operator plans kept', async (store) => {
-      const owner = await store.accounts.createOwner('pay@example.com', 'h', 'none', TIER_LIMITS.standard, NOW);
+      const owner = await store.people.createOwner('pay@example.com', 'h', 'none', TIER_LIMITS.standard, NOW);
       if (owner === 'exists') throw new Error('exists');
       const key = mintKey('live');
-      await store.accounts.createAccountKey(owner.accountId, { ...key, name: 'ci', expiresAt: null }, NOW);
+      await store.keys.createAccountKey(owner.accountId, { ...key, name: 'ci', expiresAt: null }, NOW);
       expect(await store.findKey(key.id)).toMatchObject({ tier: 'standard', planEndsAt: NOW });
+      // "No plan" is stored as itself: Standard's limits, no plan since sign-up, and no plan end.
+      expect(await store.accounts.findAccount(owner.accountId)).toMatchObject({ tier: 'standard', planEndsAt: null, noPlanSince: NOW });
       const customer = { accountId: owner.accountId, customerId: 'cus_1', subscriptionId: 'sub_1', status: 'active', priceId: 'price_pro', currentPeriodEnd: NOW + 1000, pastDueSince: null };
       const plan = { tier: 'pro' as const, limits: TIER_LIMITS.pro, at: NOW + 1, byPersonId: null, approvedBy: 'stripe:evt_1' };
       const seen: boolean[] = [];
@@ -142,10 +144,12 @@ export function storeContract(engine: string, factory: StoreFactory): void {
       })).rejects.toThrow('midway');
       expect(await store.billing.applyEvent({ id: 'evt_2', type: 'invoice.paid', at: NOW + 2 }, owner.accountId, () => ({ plan: { ...plan, tier: 'none', at: NOW + 2, approvedBy: 'stripe:evt_2' }, outcome: 'plan_changed' }))).toEqual({ applied: true, outcome: 'plan_changed' });
       expect(await store.findKey(key.id)).toMatchObject({ tier: 'pro', planEndsAt: NOW + 2 });
+      expect(await store.accounts.findAccount(owner.accountId)).toMatchObject({ tier: 'pro', planEndsAt: null, noPlanSince: NOW + 2 });
       expect(await store.billing.planSetByOperator(owner.accountId)).toBe(false);
       await store.accounts.changePlan(owner.accountId, { tier: 'enterprise', limits: { rate: 500, monthlyQuota: 5e7 }, at: NOW + 3, byPersonId: null, approvedBy: 'operator' });
       expect(await store.billing.planSetByOperator(owner.accountId)).toBe(true);
       expect(await store.findKey(key.id)).toMatchObject({ tier: 'enterprise', planEndsAt: null });
+      expect(await store.accounts.findAccount(owner.accountId)).toMatchObject({ planEndsAt: null, noPlanSince: null });
     });
 
     withStore('billing: a customer linked before the first Checkout, the first of two racing links kept', async (store) => {
@@ -161,26 +165,26 @@ export function storeContract(engine: string, factory: StoreFactory): void {
     });
 
     withStore('accounts: plans, owners\' keys (list, revoke, roll), last use, usage days, listing, deletion', async (store) => {
-      const owner = await store.accounts.createOwner('bob@example.com', 'h', 'standard', TIER_LIMITS.standard, NOW);
+      const owner = await store.people.createOwner('bob@example.com', 'h', 'standard', TIER_LIMITS.standard, NOW);
       if (owner === 'exists') throw new Error('unreachable');
       await store.accounts.changePlan(owner.accountId, { tier: 'pro', limits: TIER_LIMITS.pro, at: NOW, byPersonId: owner.id, approvedBy: 'embedded' });
       expect(await store.accounts.findAccount(owner.accountId)).toMatchObject({ tier: 'pro', rate: 50, monthlyQuota: 1_000_000 });
       expect(await store.accounts.findAccountByName('bob@example.com')).toMatchObject({ id: owner.accountId });
 
       const key = mintKey('live');
-      await store.accounts.createAccountKey(owner.accountId, { ...key, name: 'ci', expiresAt: NOW + 86_400_000 }, NOW);
+      await store.keys.createAccountKey(owner.accountId, { ...key, name: 'ci', expiresAt: NOW + 86_400_000 }, NOW);
       expect(await store.findKey(key.id)).toMatchObject({ accountId: owner.accountId, tier: 'pro', expiresAt: NOW + 86_400_000 });
       const next = mintKey('live');
-      expect(await store.accounts.rollAccountKey(owner.accountId, key.id, next, NOW + 3_600_000, NOW + 1)).toBe(true);
-      expect(await store.accounts.rollAccountKey(owner.accountId + 999, key.id, mintKey('live'), NOW, NOW)).toBe(false);
-      await store.accounts.touchKeys(new Map([[next.id, NOW + 120_000]]));
-      const keys = await store.accounts.listAccountKeys(owner.accountId);
+      expect(await store.keys.rollAccountKey(owner.accountId, key.id, next, NOW + 3_600_000, NOW + 1)).toBe(true);
+      expect(await store.keys.rollAccountKey(owner.accountId + 999, key.id, mintKey('live'), NOW, NOW)).toBe(false);
+      await store.keys.touchKeys(new Map([[next.id, NOW + 120_000]]));
+      const keys = await store.keys.listAccountKeys(owner.accountId);
       expect(keys.map((k) => [k.id, k.name, k.expiresAt, k.lastUsedAt])).toEqual([
         [next.id, 'ci', NOW + 86_400_000, NOW + 120_000],
         [key.id, 'ci', NOW + 3_600_000, null],
       ]);
-      expect(await store.accounts.revokeAccountKey(owner.accountId, next.id, NOW + 2)).toBe(true);
-      expect(await store.accounts.revokeAccountKey(owner.accountId + 999, next.id, NOW + 2)).toBe(false);
+      expect(await store.keys.revokeAccountKey(owner.accountId, next.id, NOW + 2)).toBe(true);
+      expect(await store.keys.revokeAccountKey(owner.accountId + 999, next.id, NOW + 2)).toBe(false);
 
       await store.accounts.addUsageDays([{ accountId: owner.accountId, day: '2026-11-22', records: 5, rateLimited: 1, quotaExceeded: 0, subscriptionRequired: 2 }]);
       await store.accounts.addUsageDays([
@@ -195,13 +199,13 @@ export function storeContract(engine: string, factory: StoreFactory): void {
       const listed = (await store.accounts.listAccounts('2026-11', NOW)).find((a) => a.id === owner.accountId);
       expect(listed).toMatchObject({ name: 'bob@example.com', used: 42, people: 1, activeKeys: 1 });
 
-      await store.accounts.createSession(digest(9), owner.id, 'c', NOW, NOW + 1000);
+      await store.sessions.createSession(digest(9), owner.id, 'c', NOW, NOW + 1000);
       await store.accounts.deleteAccount(owner.accountId, NOW + 5);
       expect((await store.findKey(key.id))!.revokedAt).toBe(NOW + 5);
-      expect(await store.accounts.findSession(digest(9))).toBeUndefined();
-      expect(await store.accounts.findPersonByEmail('bob@example.com')).toBeUndefined();
+      expect(await store.sessions.findSession(digest(9))).toBeUndefined();
+      expect(await store.people.findPersonByEmail('bob@example.com')).toBeUndefined();
       expect(await store.accounts.findAccount(owner.accountId)).toBeUndefined();
-      expect(await store.accounts.createOwner('bob@example.com', 'h', 'standard', TIER_LIMITS.standard, NOW)).not.toBe('exists');
+      expect(await store.people.createOwner('bob@example.com', 'h', 'standard', TIER_LIMITS.standard, NOW)).not.toBe('exists');
     });
   });
 }

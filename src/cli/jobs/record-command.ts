@@ -7,8 +7,8 @@ import { tableNameProblem } from '../output/sql-format.js';
 import { asCliError } from './library-error.js';
 import { parseOptions, positiveInteger } from './parse-options.js';
 import type { RecordJob, RecordKind } from './record-job.js';
-import { remoteSource, type RemoteSource } from './remote-source.js';
-import { runRecordJob } from './run-record-job.js';
+import { remoteSource } from './remote-source.js';
+import { runRecordJob, type RecordRun } from './run-record-job.js';
 
 /**
  * Most worker threads `--jobs` accepts; more than the cores only adds overhead.
@@ -37,20 +37,6 @@ export interface RecordCommandSpec {
   fictionalPhones?: boolean;
   /** Takes `--geo`. */
   geo?: boolean;
-}
-
-/**
- * A parsed run: the job and where and how to run it.
- * @example await runRecordJob(parseRecordRun(spec, ['--count', '10']), io)
- */
-export interface RecordRun {
-  job: RecordJob;
-  /** Whether the seed was picked (and must be told on stderr). */
-  seedPicked: boolean;
-  out: string | undefined;
-  jobs: number;
-  /** With `--remote URL`: the records come from the API through the client. */
-  remote?: RemoteSource;
 }
 
 function optionsOf(spec: RecordCommandSpec): NonNullable<ParseArgsConfig['options']> {

@@ -2,9 +2,9 @@ import { CliError, type CommandIo } from '../command.js';
 import { ClosedPipeError, openSink, type OutputSink } from '../output/output-sink.js';
 import { ProgressBar } from '../output/progress-bar.js';
 import { recordChunks } from './chunk-source.js';
-import type { RecordRun } from './record-command.js';
-import { jobFrame } from './record-job.js';
+import { jobFrame, type RecordJob } from './record-job.js';
 import { RemoteFailed, remoteChunks } from './remote-chunks.js';
+import type { RemoteSource } from './remote-source.js';
 
 /**
  * Exit status for an output that could not be written (sysexits EX_IOERR).
@@ -56,6 +56,20 @@ function unlessInterrupted<T>(promise: Promise<T>, signal: AbortSignal): Promise
       },
     );
   });
+}
+
+/**
+ * A parsed run: the job and where and how to run it.
+ * @example await runRecordJob(parseRecordRun(spec, ['--count', '10']), io)
+ */
+export interface RecordRun {
+  job: RecordJob;
+  /** Whether the seed was picked (and must be told on stderr). */
+  seedPicked: boolean;
+  out: string | undefined;
+  jobs: number;
+  /** With `--remote URL`: the records come from the API through the client. */
+  remote?: RemoteSource;
 }
 
 /**

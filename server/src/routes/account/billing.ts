@@ -1,7 +1,6 @@
 import { problemResponses } from '../../schemas/problem.js';
-import { isoTime } from '../../iso-time.js';
-import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE } from './account-route.js';
-import type { AccountRouteContext } from './index.js';
+import { isoTime } from '../../text/iso-time.js';
+import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE, type AccountRouteContext } from './account-route.js';
 import type { TypeBoxApp } from '../typebox-app.js';
 import { body, ISO_TIME_OR_NULL } from './schemas.js';
 

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountKeyService } from '../../accounts/account-key-service.js';
-import type { CurrentSession } from '../../accounts/current-session.js';
 import type { PeopleService } from '../../accounts/people-service.js';
 import type { PlanService } from '../../accounts/plan-service.js';
 import { sameToken } from '../../accounts/secret-token.js';
-import { sessionCookie, type SessionCookie } from '../../accounts/session-cookie.js';
+import { sessionCookie } from '../../accounts/session-cookie.js';
 import { allowedOrigins, isSameOrigin } from '../../access/same-origin.js';
 import { ProblemError } from '../../problem/problem-error.js';
+import type { AccountRouteContext } from './account-route.js';
 import { accountBillingRoutes } from './billing.js';
 import { accountKeyRoutes } from './keys.js';
 import { accountProfileRoutes } from './profile.js';
@@ -26,19 +26,6 @@ export interface AccountSiteOptions {
   publicUrl: () => string;
   /** Dashboard sign-in through Enterprise accounts' SSO. */
   ssoSignIn: SsoSignIn;
-}
-
-/** What the account routes share: the services, the session lookup and the cookie. */
-export interface AccountRouteContext {
-  people: PeopleService;
-  accountKeys: AccountKeyService;
-  plans: PlanService;
-  publicUrl: () => string;
-  cookie: () => SessionCookie;
-  /** The request's live session (or a `not_signed_in` problem); state changes also need the CSRF token. */
-  session(request: FastifyRequest): Promise<CurrentSession>;
-  /** The client's address for throttling. */
-  clientIp(request: FastifyRequest): string;
 }
 
 /**

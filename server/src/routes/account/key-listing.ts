@@ -1,5 +1,5 @@
-import type { AccountKeyListing } from '../../store/account-store.js';
-import { isoTime } from '../../iso-time.js';
+import type { KeyListing } from '../../store/key-store.js';
+import { isoTime } from '../../text/iso-time.js';
 
 /** A key listing as JSON: ISO times and a status the page can show as it is. */
 export interface KeyListingJson {
@@ -17,7 +17,7 @@ export interface KeyListingJson {
  * The JSON form of a key listing at time `now`.
  * @example keyListingJson(listing, Date.now()).status // 'active'
  */
-export function keyListingJson(key: AccountKeyListing, now: number): KeyListingJson {
+export function keyListingJson(key: KeyListing, now: number): KeyListingJson {
   const status = key.revokedAt !== null ? 'revoked' : key.expiresAt !== null && key.expiresAt <= now ? 'expired' : key.expiresAt !== null ? 'expiring' : 'active';
   return {
     id: key.id,

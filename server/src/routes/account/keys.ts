@@ -1,7 +1,6 @@
 import { ACCOUNT_CAPS } from '../../accounts/account-caps.js';
 import { problemResponses } from '../../schemas/problem.js';
-import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE } from './account-route.js';
-import type { AccountRouteContext } from './index.js';
+import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE, type AccountRouteContext } from './account-route.js';
 import type { TypeBoxApp } from '../typebox-app.js';
 import { keyListingJson } from './key-listing.js';
 import { body, KEY_LISTING_SCHEMA, STRING } from './schemas.js';

@@ -1,7 +1,6 @@
-import { servingPlan } from '../../accounts/billing.js';
+import { servingPlan } from '../../billing/billing.js';
 import { problemResponses } from '../../schemas/problem.js';
-import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE } from './account-route.js';
-import type { AccountRouteContext } from './index.js';
+import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE, type AccountRouteContext } from './account-route.js';
 import type { TypeBoxApp } from '../typebox-app.js';
 import { body, ISO_TIME, STRING, USAGE_SCHEMA } from './schemas.js';
 

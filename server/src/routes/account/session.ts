@@ -1,7 +1,6 @@
 import { clearSessionCookie, setSessionCookie } from '../../accounts/session-cookie.js';
 import { problemResponses } from '../../schemas/problem.js';
-import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE } from './account-route.js';
-import type { AccountRouteContext } from './index.js';
+import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE, type AccountRouteContext } from './account-route.js';
 import type { TypeBoxApp } from '../typebox-app.js';
 import { ACCEPTED_SCHEMA, body, STRING } from './schemas.js';
 

@@ -3,8 +3,7 @@ import { ProblemError } from '../../problem/problem-error.js';
 import { problemResponses } from '../../schemas/problem.js';
 import { setSignInCookie } from '../../sso/sign-in-cookie.js';
 import type { SsoSignIn } from '../../sso/sso-sign-in.js';
-import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE } from './account-route.js';
-import type { AccountRouteContext } from './index.js';
+import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE, type AccountRouteContext } from './account-route.js';
 import type { TypeBoxApp } from '../typebox-app.js';
 import { body, ISO_TIME, STRING } from './schemas.js';
 

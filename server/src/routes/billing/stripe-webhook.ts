@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Billing } from '../../accounts/billing.js';
+import type { Billing } from '../../billing/billing.js';
 import { problemResponses } from '../../schemas/problem.js';
 
 /** Where Stripe sends webhook events (configure this URL under Developers -> Webhooks). */

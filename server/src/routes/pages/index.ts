@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PeopleService } from '../../accounts/people-service.js';
 import { sessionCookie } from '../../accounts/session-cookie.js';
-import { PAGE_HEADERS } from '../../page-headers.js';
+import { PAGE_HEADERS } from '../../http/page-headers.js';
 
 /** The account pages: path -> file of the built web folder. */
 export const ACCOUNT_PAGES: Readonly<Record<string, string>> = {

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { sessionCookie, setSessionCookie } from '../../accounts/session-cookie.js';
-import { PAGE_HEADERS } from '../../page-headers.js';
-import { SSO_CALLBACK_PATH } from '../../sso/callback-path.js';
+import { PAGE_HEADERS } from '../../http/page-headers.js';
 import { signInFailurePage } from '../../sso/sign-in-failure-page.js';
 import { clearSignInCookie, signInCookieName } from '../../sso/sign-in-cookie.js';
-import { SsoSignInError, type SsoSignIn } from '../../sso/sso-sign-in.js';
+import { SSO_CALLBACK_PATH, SsoSignInError, type SsoSignIn } from '../../sso/sso-sign-in.js';
 
 /**
  * GET /signin/sso/callback: where the provider sends the browser back. A

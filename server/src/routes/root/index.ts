@@ -3,7 +3,7 @@ import { join, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import { PAGE_HEADERS, pageHeaders } from '../../page-headers.js';
+import { PAGE_HEADERS, pageHeaders } from '../../http/page-headers.js';
 import { accountApi } from '../account/index.js';
 import { accountPages } from '../pages/index.js';
 import { ssoCallbackPage } from '../pages/sso-callback.js';

@@ -3,7 +3,8 @@ import { migrateStore } from '../migrate-store.js';
 import type pg from 'pg';
 import { KyselyStore } from '../kysely-store.js';
 import { keyRecord } from '../kysely-keys.js';
-import type { KeyRecord, Store, StoreHealth, StoreLog, UsageDebit } from '../store.js';
+import type { KeyRecord } from '../key-store.js';
+import type { Store, StoreHealth, StoreLog, UsageDebit } from '../store.js';
 import { StoreRefusedError } from '../store.js';
 import { describeStore } from '../default-path.js';
 import type { StoreDatabase } from '../store-schema.js';
@@ -71,7 +72,7 @@ class PostgresStore extends KyselyStore implements Store {
     const row = await this.db
       .selectFrom('api_keys as k')
       .innerJoin('accounts as a', 'a.id', 'k.account_id')
-      .select(['k.id', 'k.digest', 'k.environment', 'k.account_id', 'a.name', 'a.tier', 'a.rate', 'a.monthly_quota', 'k.revoked_at', 'k.expires_at', 'a.plan_ends_at'])
+      .select(['k.id', 'k.digest', 'k.environment', 'k.account_id', 'a.name', 'a.tier', 'a.rate', 'a.monthly_quota', 'k.revoked_at', 'k.expires_at', 'a.plan_ends_at', 'a.no_plan_since'])
       .where('k.id', '=', id)
       .executeTakeFirst();
     return row && keyRecord(row);

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
-import { unsupportedNodeMessage } from '../../node-version.js';
+import { unsupportedNodeMessage } from '../../runtime/node-version.js';
 
 const require = createRequire(import.meta.url);
 

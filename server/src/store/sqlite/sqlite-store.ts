@@ -1,8 +1,9 @@
 import { Database, type SqliteDatabase } from './sqlite-driver.js';
 import { Kysely, SqliteDialect } from 'kysely';
 import { migrateStore } from '../migrate-store.js';
-import type { Awaitable } from '../../awaitable.js';
-import type { KeyRecord, Store, StoreHealth, StoreLog, UsageDebit } from '../store.js';
+import type { Awaitable } from '../../runtime/awaitable.js';
+import type { KeyRecord } from '../key-store.js';
+import type { Store, StoreHealth, StoreLog, UsageDebit } from '../store.js';
 import { StoreBusyError, StoreRefusedError } from '../store.js';
 import { tryExclusiveLock, type ExclusiveLock } from './exclusive-lock.js';
 import { storeMigrations } from '../store-migrations.js';
@@ -130,7 +131,7 @@ class SqliteStore extends KyselyStore implements Store {
   ) {
     super(db);
     this.findKeyStatement = sqlite.prepare<[string], KeyRow>(
-      `SELECT k.id, k.digest, k.environment, k.account_id, a.name, a.tier, a.rate, a.monthly_quota, k.revoked_at, k.expires_at, a.plan_ends_at
+      `SELECT k.id, k.digest, k.environment, k.account_id, a.name, a.tier, a.rate, a.monthly_quota, k.revoked_at, k.expires_at, a.plan_ends_at, a.no_plan_since
        FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.id = ?`,
     );
     // One statement, so a debit can never push usage past the limit.

@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, ftruncateSync, statSync, writeSync } from 'node:fs';
 import type Database from 'better-sqlite3';
-import type { Awaitable } from '../../awaitable.js';
+import type { Awaitable } from '../../runtime/awaitable.js';
 import type { StoreHealth, StoreLog, UsageDebit, WhenDurable } from '../store.js';
 import { LedgerHealth } from './ledger-health.js';
 import { openPrivateFile } from './store-file.js';

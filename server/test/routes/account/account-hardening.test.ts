@@ -143,7 +143,7 @@ describe('control and format characters in e-mail addresses (item 8)', () => {
         expect(refused.detail).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u200b\u202e]/);
       }
     }
-    expect(await server.store.accounts.findPersonByEmail('ab@example.com')).toBeUndefined();
+    expect(await server.store.people.findPersonByEmail('ab@example.com')).toBeUndefined();
     const fullWidth = await problem(await call('POST', '/signup', { email: 'ａｄａ@example.com', password: PASSWORD }));
     expect(fullWidth).toMatchObject({ status: 400, code: 'invalid_email', param: 'email' });
     expect(fullWidth.detail).toMatch(/full-width/);
@@ -154,7 +154,7 @@ describe('control and format characters in e-mail addresses (item 8)', () => {
     const decomposed = 'jose\u0301@example.com';
     expect((await call('POST', '/signup', { email: decomposed, password: PASSWORD })).status).toBe(202);
     expect((await call('POST', '/signup', { email: composed, password: PASSWORD })).status).toBe(202);
-    const person = await server.store.accounts.findPersonByEmail(composed);
+    const person = await server.store.people.findPersonByEmail(composed);
     expect(person?.email).toBe(composed);
     const accounts = (await server.store.accounts.listAccounts('2026-01', Date.now())).filter((a) => a.name.normalize('NFC') === composed);
     expect(accounts).toHaveLength(1);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../../src/accounts/password-hasher.js';
-import { PAGE_CSP } from '../../../src/page-headers.js';
+import { PAGE_CSP } from '../../../src/http/page-headers.js';
 import { clientSecretContext, sealSecret } from '../../../src/sso/secret-box.js';
 import { TIER_LIMITS } from '../../../src/store/tiers.js';
 import { startOidcProvider, type TestOidcProvider } from '../../oidc-test-provider.js';
@@ -33,7 +33,7 @@ beforeAll(async () => {
     Date.now(),
   );
   // Signed up with a password before the domain went to SSO: that address belongs to another account.
-  await server.store.accounts.createOwner(`early@${DOMAIN}`, await hashPassword('an early careful passphrase'), 'standard', TIER_LIMITS.standard, Date.now());
+  await server.store.people.createOwner(`early@${DOMAIN}`, await hashPassword('an early careful passphrase'), 'standard', TIER_LIMITS.standard, Date.now());
 });
 
 afterAll(async () => {
@@ -110,13 +110,13 @@ describe('Sign in with SSO', () => {
     expect(browser.cookies.has('ussynth_sso')).toBe(false);
     const me = (await (await browser.send('/account/v1/me')).json()) as { email: string; role: string; verified: boolean; account: { name: string; plan: string } };
     expect(me).toMatchObject({ email: `grace@${DOMAIN}`, role: 'member', verified: true, account: { plan: 'enterprise' } });
-    const people = await server.store.accounts.listPeople(accountId);
+    const people = await server.store.people.listPeople(accountId);
     expect(people.map((p) => [p.email, p.role, p.passwordHash])).toEqual([[`grace@${DOMAIN}`, 'member', null]]);
 
     // The second sign-in finds the same member.
     const again = new Browser();
     expect((await again.callback(await idp.signInAs(await again.startSso(`grace@${DOMAIN}`), `grace@${DOMAIN}`))).status).toBe(303);
-    expect(await server.store.accounts.listPeople(accountId)).toHaveLength(1);
+    expect(await server.store.people.listPeople(accountId)).toHaveLength(1);
   });
 
   it('shows the account\'s SSO settings to a member, read-only, never the secret; a member cannot change them or the plan', async () => {
@@ -196,7 +196,7 @@ describe('Sign in with SSO', () => {
 
     const early = new Browser();
     await expectFailurePage(await early.callback(await idp.signInAs(await early.startSso(`early@${DOMAIN}`), `early@${DOMAIN}`)), /belongs to another ussynth account/);
-    expect((await server.store.accounts.listPeople(accountId)).map((p) => p.email)).not.toContain('mallory@elsewhere.example');
+    expect((await server.store.people.listPeople(accountId)).map((p) => p.email)).not.toContain('mallory@elsewhere.example');
     for (const browser of [tampered, victim, cancelled, foreign, early]) expect(browser.cookies.has('ussynth_session')).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_CSP } from '../../../src/page-headers.js';
+import { PAGE_CSP } from '../../../src/http/page-headers.js';
 import { startTestServer, type TestServer } from '../../test-server.js';
 
 const outside = mkdtempSync(join(tmpdir(), 'ussynth-outside-'));

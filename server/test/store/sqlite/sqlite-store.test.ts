@@ -15,7 +15,7 @@ describe('SQLite store', () => {
     const path = join(dir, 'a', 'store.sqlite');
     const store = await openSqliteStore(path);
     const key = mintKey('live');
-    await store.createKey(account, key, 1000);
+    await store.keys.createKey(account, key, 1000);
     const record = (await store.findKey(key.id))!;
     expect(record).toMatchObject({ id: key.id, accountName: 'acme', tier: 'pro', rate: 50, monthlyQuota: 100, revokedAt: null, expiresAt: null });
     expect(await store.debitUsage(record.accountId, '2026-11', 60, 100)).toEqual({ granted: true, used: 60, whenDurable: undefined });
@@ -30,7 +30,7 @@ describe('SQLite store', () => {
   it('debits never exceed the limit, even when issued together', async () => {
     const store = await openSqliteStore(join(dir, 'b.sqlite'));
     const key = mintKey('live');
-    await store.createKey(account, key, 0);
+    await store.keys.createKey(account, key, 0);
     const { accountId } = (await store.findKey(key.id))!;
     const results = await Promise.all(Array.from({ length: 30 }, () => store.debitUsage(accountId, 'p', 7, 100)));
     expect(results.filter((r) => r.granted)).toHaveLength(14);
@@ -44,19 +44,19 @@ describe('SQLite store', () => {
   it('refuses a second key for an account with other limits; revokes; rotates without extending life', async () => {
     const store = await openSqliteStore(join(dir, 'c.sqlite'));
     const first = mintKey('live');
-    await store.createKey(account, first, 0);
-    await expect(store.createKey({ ...account, tier: 'standard', rate: 10 }, mintKey('live'), 0)).rejects.toBeInstanceOf(StoreConflictError);
+    await store.keys.createKey(account, first, 0);
+    await expect(store.keys.createKey({ ...account, tier: 'standard', rate: 10 }, mintKey('live'), 0)).rejects.toBeInstanceOf(StoreConflictError);
     const second = mintKey('live');
-    expect(await store.rotateKey(first.id, second, 5000, 1000)).toBe(true);
+    expect(await store.keys.rotateKey(first.id, second, 5000, 1000)).toBe(true);
     expect((await store.findKey(first.id))!.expiresAt).toBe(5000);
-    expect(await store.rotateKey(first.id, mintKey('live'), 9000, 2000)).toBe(true);
+    expect(await store.keys.rotateKey(first.id, mintKey('live'), 9000, 2000)).toBe(true);
     expect((await store.findKey(first.id))!.expiresAt).toBe(5000);
-    expect(await store.revokeKey(second.id, 3000)).toBe(true);
-    expect(await store.revokeKey('missing', 3000)).toBe(false);
-    expect(await store.rotateKey(second.id, mintKey('live'), 9000, 4000)).toBe(false);
-    const listed = await store.listKeys('p');
+    expect(await store.keys.revokeKey(second.id, 3000)).toBe(true);
+    expect(await store.keys.revokeKey('missing', 3000)).toBe(false);
+    expect(await store.keys.rotateKey(second.id, mintKey('live'), 9000, 4000)).toBe(false);
+    const listed = await store.keys.listKeys('p');
     expect(listed.map((k) => k.id)).toEqual(listed.map((k) => k.id).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
-    expect(listed.find((k) => k.id === second.id)!.revokedAt).toBe(new Date(3000).toISOString());
+    expect(listed.find((k) => k.id === second.id)!.revokedAt).toBe(3000);
     await store.close();
   });
 });

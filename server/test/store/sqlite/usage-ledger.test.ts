@@ -18,7 +18,7 @@ async function storeWithAccount(name: string) {
   const path = join(dir, name, 'store.sqlite');
   const store = await openSqliteStore(path);
   const key = mintKey('live');
-  await store.createKey(account, key, 0);
+  await store.keys.createKey(account, key, 0);
   const { accountId } = (await store.findKey(key.id))!;
   await store.close();
   return { path, journal: `${path}-usage.journal`, accountId };
@@ -56,7 +56,7 @@ describe('usage ledger (server-owned usage with a journal)', () => {
     // A reader (keys list) counts the unfolded lines without taking the lock or writing anything.
     const reader = await openSqliteStore(path);
     expect(await reader.usage(accountId, '2026-11')).toBe(15);
-    expect((await reader.listKeys('2026-12'))[0].used).toBe(1);
+    expect((await reader.keys.listKeys('2026-12'))[0].used).toBe(1);
     await reader.close();
     expect(readFileSync(journal, 'utf8')).toBe(left);
     // The next server replays it into the table.
@@ -79,7 +79,7 @@ describe('usage ledger (server-owned usage with a journal)', () => {
     writeFileSync(journal, `1 ${accountId} 2026-11 10\nnot a journal line\n`);
     await expect(openSqliteStore(path, { ownUsage: true })).rejects.toThrow(/usage journal .*usage\.journal: line 2 is not/);
     const reader = await openSqliteStore(path);
-    await expect(reader.listKeys('2026-11')).rejects.toThrow(/usage journal .*usage\.journal: line 2 is not/);
+    await expect(reader.keys.listKeys('2026-11')).rejects.toThrow(/usage journal .*usage\.journal: line 2 is not/);
     await reader.close();
   });
 
@@ -88,7 +88,7 @@ describe('usage ledger (server-owned usage with a journal)', () => {
     const owner = await openSqliteStore(path, { ownUsage: true });
     await expect(openSqliteStore(path, { ownUsage: true })).rejects.toBeInstanceOf(StoreBusyError);
     await durableDebit(await owner.debitUsage(accountId, '2026-11', 40, 100));
-    const listed = await owner.listKeys('2026-11');
+    const listed = await owner.keys.listKeys('2026-11');
     expect(listed[0].used).toBe(40);
     const reader = await openSqliteStore(path);
     expect(await reader.usage(accountId, '2026-11')).toBe(40);

@@ -2,10 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { createGenerator, GENERATOR_VERSION } from 'ussynth';
-import { API_VERSION } from '../../../openapi/api-version.js';
 import { DOCS_THEME } from './docs-theme.js';
 import { shapeOperations } from '../../../openapi/operation-shape.js';
-import { SERVER_PACKAGE_VERSION } from '../../../openapi/package-version.js';
+import { API_VERSION, SERVER_PACKAGE_VERSION } from '../../../openapi/versions.js';
 
 /**
  * OpenAPI 3.1 from the route schemas at /v1/openapi.json and a human-readable page at /v1/docs (no key needed).

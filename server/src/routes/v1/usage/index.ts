@@ -26,7 +26,8 @@ export async function usageRoutes(app: FastifyInstance, { plans }: { plans: Plan
     },
     async (request) => {
       const key = request.access!.key;
-      return plans.usage({ id: key.accountId, tier: key.tier, rate: key.rate, monthlyQuota: key.monthlyQuota, planEndsAt: key.planEndsAt });
+      // A key's planEndsAt already counts an account without a plan (from the time it had none).
+      return plans.usage({ id: key.accountId, tier: key.tier, rate: key.rate, monthlyQuota: key.monthlyQuota, planEndsAt: key.planEndsAt, noPlanSince: null });
     },
   );
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCS_PAGE_HEADERS } from '../../../../src/page-headers.js';
+import { DOCS_PAGE_HEADERS } from '../../../../src/http/page-headers.js';
 import { startTestServer, type TestServer } from '../../../test-server.js';
 
 let server: TestServer;

@@ -5,8 +5,7 @@ import { join } from 'node:path';
 import openapiTS from 'openapi-typescript';
 import { GENERATOR_VERSION } from 'ussynth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_VERSION } from '../../../../src/openapi/api-version.js';
-import { SERVER_PACKAGE_VERSION } from '../../../../src/openapi/package-version.js';
+import { API_VERSION, SERVER_PACKAGE_VERSION } from '../../../../src/openapi/versions.js';
 import { startTestServer, type TestServer } from '../../../test-server.js';
 
 // The document as client generators read it, from the real server: ids, headers and versions, then a real generator

@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REQUIRED_NODE, unsupportedNodeMessage } from '../src/node-version.js';
-import { NPM_ENV, npm } from '../../test/package/npm-project.js';
+import { REQUIRED_NODE, unsupportedNodeMessage } from '../../src/runtime/node-version.js';
+import { NPM_ENV, npm } from '../../../test/package/npm-project.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const run = promisify(execFile);
 
 describe('unsupportedNodeMessage', () => {
@@ -23,7 +23,7 @@ describe('unsupportedNodeMessage', () => {
   });
 
   it('is what package.json says', async () => {
-    const { default: manifest } = await import('../package.json', { with: { type: 'json' } });
+    const { default: manifest } = await import('../../package.json', { with: { type: 'json' } });
     expect(manifest.engines.node).toBe(`>=${REQUIRED_NODE}`);
   });
 });

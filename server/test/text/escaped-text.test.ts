@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapedText } from '../src/escaped-text.js';
+import { escapedText } from '../../src/text/escaped-text.js';
 
 describe('escapedText', () => {
   it('escapes control, C1, format and separator characters as \\uXXXX, and keeps newlines, tabs and other text', () => {

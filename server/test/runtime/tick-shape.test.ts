@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keepTickShape, tickShapeHeld } from '../src/tick-shape.js';
+import { keepTickShape, tickShapeHeld } from '../../src/runtime/tick-shape.js';
 
 describe('keepTickShape', () => {
   it('holds a tick object once, and ticks keep running in order afterwards', async () => {

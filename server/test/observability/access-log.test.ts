@@ -1,6 +1,6 @@
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { accessFields } from '../src/access-log.js';
+import { accessFields } from '../../src/observability/access-log.js';
 
 // The parts of a request and reply that the access line reads.
 function exchange(input: { id: string; url: string; status: number; elapsed: number; seed?: string; key?: { id: string; records: number }; sub?: string | null }) {

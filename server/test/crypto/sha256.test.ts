@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { sha256, sha256Base64url } from '../src/sha256.js';
+import { sha256, sha256Base64url } from '../../src/crypto/sha256.js';
 
 describe('sha256', () => {
   it('gives the FIPS 180-2 digests of "abc" and of nothing', () => {

@@ -2,10 +2,10 @@ import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { calendarMonth } from '../src/limits/calendar-month.js';
-import { pacedConnection, parseResponses, pipelined, type RawResponse } from './raw-http.js';
-import { keysCreate, killServers, serve, serverEnv, usedBy, waitFor } from './serve-process.js';
-import { startTestServer } from './test-server.js';
+import { calendarMonth } from '../../src/limits/calendar-month.js';
+import { pacedConnection, parseResponses, pipelined, type RawResponse } from '../raw-http.js';
+import { keysCreate, killServers, serve, serverEnv, usedBy, waitFor } from '../serve-process.js';
+import { startTestServer } from '../test-server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ussynth-connections-'));
 afterAll(() => {
@@ -186,7 +186,7 @@ describe('clients that pipeline and never read', () => {
       const port = Number(new URL(server.url).port);
       const { id, key } = await server.key();
       const other = await server.key();
-      const used = async (keyId: string) => (await server.store.listKeys(calendarMonth(Date.now()).period)).find((k) => k.id === keyId)!.used;
+      const used = async (keyId: string) => (await server.store.keys.listKeys(calendarMonth(Date.now()).period)).find((k) => k.id === keyId)!.used;
       // 60 batches (about 14 MB) never read: the server writes until the kernel takes no more, and the batch it is
       // writing then stays in the making (not yet handed to the kernel), holding the key's 1,000 records.
       const stuck = await pacedConnection(port, pipelined('/v1/batch?count=1000&seed=stuck', key, 60), 0);
@@ -230,7 +230,7 @@ describe('clients that pipeline and never read', () => {
       expect(refusal.headers.connection).toBe('close');
       expect(JSON.parse(refusal.body.toString()).code).toBe('too_many_pipelined_requests');
       expect(await server.app.ussynth.metrics.value('pipelined_requests_refused_total')).toBe(1);
-      expect((await server.store.listKeys(calendarMonth(Date.now()).period)).find((k) => k.id === id)!.used).toBe(72);
+      expect((await server.store.keys.listKeys(calendarMonth(Date.now()).period)).find((k) => k.id === id)!.used).toBe(72);
     } finally {
       await server.destroy();
     }
@@ -254,7 +254,7 @@ describe('clients that pipeline and never read', () => {
       expect(others.every((o) => o.startsWith('200 cut at'))).toBe(true);
       expect(served).toBeGreaterThan(0);
       expect(served).toBeLessThan(60);
-      const used = (await server.store.listKeys(calendarMonth(Date.now()).period)).find((k) => k.id === id)!.used;
+      const used = (await server.store.keys.listKeys(calendarMonth(Date.now()).period)).find((k) => k.id === id)!.used;
       expect(used).toBe(served * 1000);
     } finally {
       await server.destroy();

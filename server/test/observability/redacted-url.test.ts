@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { mentionsKey, redactedUrl } from '../src/redacted-url.js';
-import { keysCreate, killServers, serve, serverEnv } from './serve-process.js';
+import { KEY_LIKE_NAME, mentionsKey, redactedUrl } from '../../src/observability/redacted-url.js';
+import { keysCreate, killServers, serve, serverEnv } from '../serve-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ussynth-redacted-url-'));
 afterAll(() => {
@@ -66,5 +66,21 @@ describe('a key sent in the URL of a real server', () => {
     for (const id of ids) expect(log).toMatch(new RegExp(`"reqId":"${id}"[^\\n]*\\[redacted\\]`));
     expect(log).not.toContain(key.slice(9));
     expect(log).not.toContain(key.slice(20));
+  });
+});
+
+describe('KEY_LIKE_NAME', () => {
+  it('matches the names a key or secret is sent under, in any letter case', () => {
+    for (const name of ['key', 'api_key', 'apiKey', 'X-API-KEY', 'token', 'access_token', 'client_secret', 'auth', 'Authorization']) {
+      expect(KEY_LIKE_NAME.test(name), name).toBe(true);
+    }
+  });
+
+  it('leaves the API\'s own parameters alone', () => {
+    for (const name of ['seed', 'count', 'start', 'state', 'zip', 'fictional', 'geo']) expect(KEY_LIKE_NAME.test(name), name).toBe(false);
+  });
+
+  it('gives the same answer when called again (no global flag, no lastIndex)', () => {
+    expect([KEY_LIKE_NAME.test('token'), KEY_LIKE_NAME.test('token'), KEY_LIKE_NAME.test('token')]).toEqual([true, true, true]);
   });
 });

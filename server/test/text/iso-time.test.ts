@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isoTime } from '../src/iso-time.js';
+import { isoTime } from '../../src/text/iso-time.js';
 
 describe('isoTime', () => {
   it('writes epoch milliseconds as ISO 8601 in UTC, to the millisecond', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { constantTimeEqual } from '../src/constant-time-equal.js';
+import { constantTimeEqual } from '../../src/crypto/constant-time-equal.js';
 
 describe('constantTimeEqual', () => {
   it('is string equality, for equal and unequal lengths', () => {
