@@ -23,7 +23,7 @@ const logFile = join(dir, 'server.log');
 beforeAll(async () => {
   server = await startTestServer({ logFile });
   idp = await startOidcProvider({ redirectUris: [`${server.url}/signin/sso/callback`] });
-  const owner = await server.store.accounts.createOwner(OWNER, await hashPassword('a long enough passphrase'), 'enterprise', TIER_LIMITS.standard, Date.now());
+  const owner = await server.store.people.createOwner(OWNER, await hashPassword('a long enough passphrase'), 'enterprise', TIER_LIMITS.standard, Date.now());
   if (owner === 'exists') throw new Error(`${OWNER} exists already`);
   accountId = owner.accountId;
   await server.store.sso.setConnection(
@@ -67,7 +67,7 @@ describe('an SSO sign-in with an address outside the account\'s domains', () => 
     const page = await response.text();
     expect(page).toContain(FOREIGN_DOMAIN_MESSAGE);
     for (const secret of [OWNER, 'owner.secret', ...DOMAINS, 'bigco']) expect(page, secret).not.toContain(secret);
-    expect((await server.store.accounts.listPeople(accountId)).map((p) => p.email)).toEqual([OWNER]);
+    expect((await server.store.people.listPeople(accountId)).map((p) => p.email)).toEqual([OWNER]);
     // A sign-in within the domains still works (the check is the same; only its words changed).
     const member = await signInThroughProvider('kim@bigco-labs.example', 'kim@bigco-labs.example');
     expect(member.status).toBe(303);

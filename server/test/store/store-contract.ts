@@ -153,7 +153,7 @@ export function storeContract(engine: string, factory: StoreFactory): void {
     });
 
     withStore('billing: a customer linked before the first Checkout, the first of two racing links kept', async (store) => {
-      const owner = await store.accounts.createOwner('link@example.com', 'h', 'none', TIER_LIMITS.standard, NOW);
+      const owner = await store.people.createOwner('link@example.com', 'h', 'none', TIER_LIMITS.standard, NOW);
       if (owner === 'exists') throw new Error('exists');
       const linked = await Promise.all([store.billing.linkCustomer(owner.accountId, 'cus_a', NOW), store.billing.linkCustomer(owner.accountId, 'cus_b', NOW)]);
       expect(linked[0]).toBe(linked[1]);
