@@ -180,7 +180,7 @@ export class Generator {
   address(options: AddressOptions & { fields?: FieldList } = {}): Address | Record<string, unknown> {
     const state = this.#generatableState(options.state);
     const geo = this.#wantsGeo(options.geo);
-    const plan = this.#plan(options.fields);
+    const plan = this.#plan(options.fields, options.geo);
     const index = this.addressCursor++;
     return plan ? this.#makeFields(index, state, plan) : this.#address(index, state, geo);
   }
@@ -196,7 +196,7 @@ export class Generator {
     const at = checkIndex(index);
     const state = this.#generatableState(options?.state);
     const geo = this.#wantsGeo(options?.geo);
-    const plan = this.#plan(options?.fields);
+    const plan = this.#plan(options?.fields, options?.geo);
     return plan ? this.#makeFields(at, state, plan) : this.#address(at, state, geo);
   }
 
@@ -213,7 +213,7 @@ export class Generator {
     const count = checkCount(options.count, 0, MAX_PAGE);
     const state = this.#generatableState(options.state);
     const geo = this.#wantsGeo(options.geo);
-    const plan = this.#plan(options.fields);
+    const plan = this.#plan(options.fields, options.geo);
     const out = new Array<Address | Record<string, unknown>>(count);
     if (plan) for (let i = 0; i < count; i++) out[i] = this.#makeFields(start + i, state, plan);
     else if (geo) for (let i = 0; i < count; i++) out[i] = this.#makeGeoAddress(start + i, state);
@@ -232,7 +232,7 @@ export class Generator {
     const count = checkCount(options.count, 1, MAX_BATCH);
     const state = this.#generatableState(options.state);
     const geo = this.#wantsGeo(options.geo);
-    const plan = this.#plan(options.fields);
+    const plan = this.#plan(options.fields, options.geo);
     const start = this.addressCursor;
     this.addressCursor += count;
     if (plan) {
@@ -377,8 +377,9 @@ export class Generator {
   }
 
   /** The checked plan of a `fields` option, or undefined without one. */
-  #plan(fields: FieldList | undefined): FieldPlan | undefined {
+  #plan(fields: FieldList | undefined, geo?: unknown): FieldPlan | undefined {
     if (fields === undefined) return undefined;
+    if (geo === true) throw new UssynthError('invalid_fields', 'geo cannot be combined with fields: name the geographic fields (lat, lon, county, countyFips, timeZone) in fields', 'fields');
     const columns = parseFieldList(fields);
     let upTo: Stage = Stage.place;
     let withEmail = false;
