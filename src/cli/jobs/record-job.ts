@@ -1,4 +1,4 @@
-import { createGenerator, defaultIndex } from '../../index.js';
+import { createGenerator, defaultIndex, FIELD_KINDS, parseFieldList, type FieldKind } from '../../index.js';
 import { recordFormat } from '../output/formats.js';
 import { GEO_COLUMNS } from '../output/geo-columns.js';
 import type { FormatName, JsonShape, TextRecord } from '../output/record-format.js';
@@ -33,6 +33,8 @@ export interface RecordJob {
   fictionalPhones: boolean;
   /** `--geo`: addresses with lat, lon, county, countyFips and timeZone. */
   geo?: boolean;
+  /** `--fields`, checked and written out as `column=field,...`: these columns instead of the kind's. */
+  fields?: string;
   format: FormatName;
   table: string;
   jsonShape: JsonShape;
@@ -43,8 +45,17 @@ export interface RecordJob {
  * The output columns of a job: its kind's, then the geographic ones with `--geo`.
  * @example jobColumns({ ...job, kind: 'address', geo: true }).at(-1) // "timeZone"
  */
-export function jobColumns(job: Pick<RecordJob, 'kind' | 'geo'>): readonly string[] {
+export function jobColumns(job: Pick<RecordJob, 'kind' | 'geo' | 'fields'>): readonly string[] {
+  if (job.fields !== undefined) return parseFieldList(job.fields).map(({ column }) => column);
   return job.geo ? [...KIND_COLUMNS[job.kind], ...GEO_COLUMNS] : KIND_COLUMNS[job.kind];
+}
+
+/**
+ * The kind of each output column with `--fields` (by its field); undefined otherwise (the formats go by name).
+ * @example jobKinds({ fields: 'id=uuid,n=index' }) // ['uuid', 'integer']
+ */
+export function jobKinds(job: Pick<RecordJob, 'fields'>): readonly FieldKind[] | undefined {
+  return job.fields === undefined ? undefined : parseFieldList(job.fields).map(({ field }) => FIELD_KINDS[field]);
 }
 
 /**
@@ -60,13 +71,17 @@ export const CHUNK_RECORDS = 2_000;
  */
 export function chunkRenderer(job: RecordJob): (start: number, count: number) => string {
   const generator = createGenerator({ seed: job.seed, emailDomain: job.emailDomain, fictionalPhones: job.fictionalPhones });
-  // The records' text comes from the shipped index (plus digits and a checked e-mail domain).
-  const plainValues = defaultIndex().jsonPlainText;
-  const format = recordFormat(job.format, { columns: jobColumns(job), table: job.table, jsonShape: job.jsonShape, plainValues });
+  // The records' text comes from the shipped index (plus digits and a checked e-mail domain); chosen fields may hold numbers, which the plain writers do not take.
+  const plainValues = job.fields === undefined && defaultIndex().jsonPlainText;
+  const format = recordFormat(job.format, { columns: jobColumns(job), kinds: jobKinds(job), table: job.table, jsonShape: job.jsonShape, plainValues });
   const state = job.state;
+  const fields = job.fields;
   const records = (start: number, count: number): TextRecord[] => {
     const out = new Array<TextRecord>(count);
-    if (job.kind === 'address') {
+    if (job.kind === 'address' && fields !== undefined) {
+      const page = generator.addresses({ start, count, state, fields });
+      for (let i = 0; i < count; i++) out[i] = page[i] as unknown as TextRecord;
+    } else if (job.kind === 'address') {
       const page = generator.addresses({ start, count, state, geo: job.geo === true });
       for (let i = 0; i < count; i++) out[i] = page[i] as unknown as TextRecord;
     } else if (job.kind === 'ein') {
@@ -84,6 +99,6 @@ export function chunkRenderer(job: RecordJob): (start: number, count: number) =>
  * @example jobFrame(job).head // 'BEGIN;\nCREATE TABLE ...' for SQL
  */
 export function jobFrame(job: RecordJob): { head: string; tail: string } {
-  const format = recordFormat(job.format, { columns: jobColumns(job), table: job.table, jsonShape: job.jsonShape });
+  const format = recordFormat(job.format, { columns: jobColumns(job), kinds: jobKinds(job), table: job.table, jsonShape: job.jsonShape });
   return { head: format.head(job.count), tail: format.tail(job.count) };
 }
