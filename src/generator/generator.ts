@@ -21,6 +21,13 @@ export const MAX_BATCH = 1000;
 /** Largest `count` of one `addresses()` page; stream longer runs with `addressAt`. */
 export const MAX_PAGE = 1_000_000;
 
+/**
+ * Largest record index of every stream (2^53 - 1): a range `start .. start + count - 1`
+ * is accepted when its last index is at most this (the library's, the API's and the CLI's one rule).
+ * @example checkRange(MAX_INDEX, 1) // ok: the last record of a stream
+ */
+export const MAX_INDEX = Number.MAX_SAFE_INTEGER;
+
 /** The country of every address. */
 export const COUNTRY = 'United States';
 
@@ -158,7 +165,7 @@ export class Generator {
   address(options?: AddressOptions): Address;
   address(options: AddressOptions = {}): Address {
     const state = this.#generatableState(options.state);
-    return this.#address(this.addressCursor++, state, this.#wantsGeo(options.geo));
+    return this.#address(checkIndex(this.addressCursor++), state, this.#wantsGeo(options.geo));
   }
 
   /**
@@ -181,6 +188,7 @@ export class Generator {
   addresses(options: AddressOptions & { start?: number; count: number }): Address[] {
     const start = checkIndex(options.start ?? 0, 'start');
     const count = checkCount(options.count, 0, MAX_PAGE);
+    checkRange(start, count);
     const state = this.#generatableState(options.state);
     const geo = this.#wantsGeo(options.geo);
     const out = new Array<Address>(count);
@@ -199,7 +207,7 @@ export class Generator {
     const count = checkCount(options.count, 1, MAX_BATCH);
     const state = this.#generatableState(options.state);
     const geo = this.#wantsGeo(options.geo);
-    const start = this.addressCursor;
+    const start = checkRange(this.addressCursor, count);
     this.addressCursor += count;
     const addresses = new Array<Address>(count);
     if (geo) for (let i = 0; i < count; i++) addresses[i] = this.#makeGeoAddress(start + i, state);
@@ -333,6 +341,20 @@ function checkIndex(index: number, param = 'index'): number {
     throw new UssynthError('invalid_index', `${param} must be a non-negative safe integer, got ${JSON.stringify(index)}`, param);
   }
   return index;
+}
+
+/**
+ * Checks that records `start .. start + count - 1` are all within the stream
+ * (last index at most {@link MAX_INDEX}); returns `start`. `count` 0 is an
+ * empty range at any valid start.
+ * @example checkRange(MAX_INDEX - 999, 1000) // MAX_INDEX - 999; checkRange(MAX_INDEX, 2) throws invalid_index
+ */
+export function checkRange(start: number, count: number): number {
+  checkIndex(start, 'start');
+  if (count > 0 && start > MAX_INDEX - (count - 1)) {
+    throw new UssynthError('invalid_index', `start + count - 1 must be at most ${MAX_INDEX} (2^53 - 1), got start ${start} and count ${count}`, 'start');
+  }
+  return start;
 }
 
 function checkCount(count: number, min: number, max: number): number {
