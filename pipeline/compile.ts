@@ -27,7 +27,7 @@ import { transformStreets } from './sources/streets/transform.js';
 import { validateStreets } from './sources/streets/validate.js';
 import { restoreApostrophes } from './sources/surnames/apostrophes.js';
 import { extractP2, stateGroupShares, validateP2 } from './sources/race-by-state/census-2020-p2.js';
-import { extractCensus2010, mergeSurnames, SURNAME_GROUPS, surnameGroupTables, validateCensus2010 } from './sources/surnames/census-2010.js';
+import { extractCensus2010, mergeSurnames, SURNAME_GROUPS, surnameGroupTables, surnameHeadWeights, validateCensus2010 } from './sources/surnames/census-2010.js';
 import { extractSurnames } from './sources/surnames/extract.js';
 import { fitSurnameModel, transformSurnames } from './sources/surnames/transform.js';
 import { validateSurnames } from './sources/surnames/validate.js';
@@ -36,18 +36,18 @@ import { apostrophePlaces, withPlaceApostrophes, zipsMissingApostrophes } from '
 import { buildMetadata } from './transform/metadata.js';
 import { zipPhonePlaces } from './transform/phone-locality.js';
 import { compilePhonePlaces } from './transform/phone-places.js';
+import { withInServiceWeights } from './transform/area-code-shares.js';
 import { residentialWeights } from './transform/residential.js';
 import { titleCase } from './transform/title-case.js';
 import { zipUnitShares } from './transform/unit-shares.js';
 
 /**
- * The names the state mixes weigh one by one: the 2010 head's first 350
- * (down to Walters, 30.3 per 100,000; all 54 measured Hispanic names are
- * within). Beyond them a name comes from the group's tail at its national
- * weight: six alias tables of all 1,022 would take the gzipped index over
- * its 1.5 MB budget.
+ * The 2010 head's first 350 names (down to Walters, 30.3 per 100,000):
+ * the manifest measures the names over 80 % Hispanic and Asian among them
+ * (the head) and beyond them (the tail) separately. Every one of the 1,022
+ * names with figures follows the state's mix.
  */
-export const SURNAME_GROUP_HEAD = 350;
+export const SURNAME_MEASURE_HEAD = 350;
 
 /** How many of the commonest surnames over 80 % Hispanic the realism measure follows (issue 25: 54 names, 5.96 % of people in 2010). */
 export const MOSTLY_HISPANIC_MEASURED = 54;
@@ -66,6 +66,8 @@ export interface Compilation {
   mostlyHispanicSurnames: string[];
   /** The 2010 head's surnames over 80 % Asian or Pacific Islander (title-cased): Hawaii against North Dakota. */
   mostlyAsianSurnames: string[];
+  /** SN columns of the 2010 names over 80 % Hispanic and over 80 % Asian, in the first {@link SURNAME_MEASURE_HEAD} (head) and beyond (tail): the state measures of issue 33. */
+  surnameGroupSets: Record<'hispanicHead' | 'hispanicTail' | 'asianHead' | 'asianTail', number[]>;
 }
 
 /**
@@ -104,7 +106,8 @@ export function compile(datasetsDir: string): Compilation {
   const streets = validateStreets(extractStreets(datasetsDir));
   const einPrefixes = validateEinPrefixes(extractEinPrefixes(datasetsDir));
 
-  const areaCodeList = transformAreaCodes(areaCodes.geocoding, areaCodes.codes, stateList, areaCodes.reports);
+  // Each code weighs its exchanges in service (estimated from the overlays' in-service months), not its geocoding entries.
+  const areaCodeList = withInServiceWeights(transformAreaCodes(areaCodes.geocoding, areaCodes.codes, stateList, areaCodes.reports), areaCodes.overlays);
   const phonePlaces = compilePhonePlaces(areaCodes.geocoding, areaCodeList, zips, codes, areaCodes.overlays);
 
   // Streets named after people carry the older names: the 1990 list's order.
@@ -116,7 +119,8 @@ export function compile(datasetsDir: string): Compilation {
     areaCodes: areaCodeList,
     firstNames: transformFirstNames(firstNames),
     surnames: surnameList,
-    surnameGroups: surnameGroupTables(census2010.surnames.slice(0, SURNAME_GROUP_HEAD), groupShares.national),
+    surnameGroups: surnameGroupTables(census2010.surnames, groupShares.national),
+    surnameHeadWeights: surnameHeadWeights(census2010.surnames),
     stateGroupShares: groupShares.states,
     ...streetModel,
     zipUnitShares: zipUnitShares(zips, residentialWeights({ zips }), streetModel.streetForms),
@@ -141,6 +145,14 @@ export function compile(datasetsDir: string): Compilation {
     .map((s) => titleCase(s.name));
   const apiColumn = SURNAME_GROUPS.indexOf('api');
   const mostlyAsianSurnames = census2010.surnames.filter((s) => (s.percent[apiColumn] ?? 0) > 80).map((s) => titleCase(s.name));
+  const columnsOver80 = (column: number, head: boolean): number[] =>
+    census2010.surnames.flatMap((s, i) => ((s.percent[column] ?? 0) > 80 && i < SURNAME_MEASURE_HEAD === head ? [i] : []));
+  const surnameGroupSets = {
+    hispanicHead: columnsOver80(hispanicColumn, true),
+    hispanicTail: columnsOver80(hispanicColumn, false),
+    asianHead: columnsOver80(apiColumn, true),
+    asianTail: columnsOver80(apiColumn, false),
+  };
   return {
     data,
     geo: { counties: extractCounties(), density: simplemapsDensity(simplemapsRows) },
@@ -148,6 +160,7 @@ export function compile(datasetsDir: string): Compilation {
     adults,
     mostlyHispanicSurnames,
     mostlyAsianSurnames,
+    surnameGroupSets,
     reports: [...states.reports, geonames.report, simplemaps.report, ...areaCodes.reports, ...firstNames.reports, ...surnames.reports, census2010.report, p2.report, ...streets.reports, einPrefixes.report, phonePlaces.report],
   };
 }

@@ -33,6 +33,8 @@ export interface AreaCodeRecord {
   weight: number;
   /** The region name libphonenumber gives, as written there. */
   region: string;
+  /** The exchanges (NXX) phones of the code may use: valid in libphonenumber-js (max metadata) and generatable, ascending. */
+  exchanges: number[];
 }
 
 /** A first name by sex with its SSA birth count and the people alive who carry it (the draw weight). */
@@ -98,6 +100,8 @@ export interface AreaCodeOverlayRecord {
   overlay: string;
   overlaid: string;
   position: number;
+  /** How many of the overlay's derived exchanges (placed through the codes it overlays) are in use: its share of exchanges in service. */
+  derivedExchanges: number;
 }
 
 /** The phone place of a residential ZIP: the nearest place of its state with exchanges. */
@@ -144,13 +148,25 @@ export interface ZipUnitShareRecord {
  * The 2010 head's surnames as one race/Hispanic group carries them: per
  * head name (in `surnames` order, ranks 1..n), people per 100,000 of the
  * group; `tail` is the rest of the 100,000, drawn from the names beyond
- * the head at their national weights.
+ * the head at their national weights. The index stores the exact integers
+ * the draw is built from: `percents` (per head name, its percentage in the
+ * group x 100) and `tailUnits` (the tail in units of 10^4 of
+ * {@link SURNAME_WEIGHT_UNIT}).
  */
 export interface SurnameGroupTable {
   group: string;
   heads: number[];
   tail: number;
+  percents: number[];
+  tailUnits: number;
 }
+
+/**
+ * Unit of the surname group weights the generator draws from: a head name's
+ * weight in its group is (people per 100,000 x 100) x (percentage x 100),
+ * so the whole population is 10^11 units.
+ */
+export const SURNAME_WEIGHT_UNIT = 1e11;
 
 /** A state's population shares of the surname groups (SURNAME_GROUPS order), from Census 2020 P2 or the national ones. */
 export interface StateGroupShares {
@@ -169,6 +185,8 @@ export interface CompiledData {
   surnames: SurnameRecord[];
   /** Per surname group (white, black, api, aian, twoOrMore, hispanic): the head names' weights among its people, and its tail. */
   surnameGroups: SurnameGroupTable[];
+  /** Per head name of `surnameGroups` (ranks 1..n): people per 100,000 x 100, as the 2010 file gives them (Smith 82819). */
+  surnameHeadWeights: number[];
   /** Per state (by code): its population's shares of the surname groups (Census 2020, table P2). */
   stateGroupShares: StateGroupShares[];
   streetNames: StreetNameRecord[];

@@ -7,7 +7,7 @@ export const ERROR_CODES = {
   invalid_state: 'The state is not a known two-letter US state, DC or territory code.',
   state_not_generatable: 'The state code is valid for ZIP lookup only (military AA, AE, AP).',
   invalid_count: 'The count is not an integer from 1 to the allowed maximum.',
-  invalid_index: 'The record index is not a non-negative safe integer.',
+  invalid_index: 'The record index, or the last index of a range (start + count - 1), is not a whole number from 0 to 2^53 - 1.',
   invalid_zip: 'The ZIP is not a string of exactly five digits.',
   invalid_seed: 'The seed is not 1 to 256 printable ASCII characters (spaces inside only) or a finite number.',
   invalid_email_domain: 'The e-mail domain is not a valid domain name.',

@@ -14,7 +14,7 @@ export { INDEX_FORMAT_VERSION, STATE_KINDS, ZIP_TYPES } from './data-index/forma
 export type { StateKind, ZipType } from './data-index/format.js';
 export { ERROR_CODES, UssynthError } from './errors.js';
 export type { ErrorCode } from './errors.js';
-export { COUNTRY, Generator, MAX_BATCH, MAX_PAGE } from './generator/generator.js';
+export { checkRange, COUNTRY, Generator, MAX_BATCH, MAX_INDEX, MAX_PAGE } from './generator/generator.js';
 export type { AddressOptions, BirthIndexSource, FieldsOptions, GeneratorOptions, GeoAddressOptions, GeoIndexSource, PhoneOptions } from './generator/generator.js';
 export { RESERVED_EMAIL_DOMAINS } from './generator/email.js';
 export { FICTIONAL_EXCHANGE } from './generator/phone.js';

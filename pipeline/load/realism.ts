@@ -1,6 +1,6 @@
 import type { Compilation } from '../compile.js';
 import type { CompiledData } from '../model.js';
-import { DataIndex } from '../../src/data-index/data-index.js';
+import { DataIndex, type WeightedTable } from '../../src/data-index/data-index.js';
 import { Generator } from '../../src/generator/generator.js';
 import { NUMBERED_BASE } from '../sources/streets/transform.js';
 
@@ -34,11 +34,15 @@ function streetParts(street: string): { house: string; numbered: boolean; suffix
 export function realismMeasures(
   data: CompiledData,
   indexBytes: Uint8Array,
-  { apostrophes, adults, mostlyHispanicSurnames, mostlyAsianSurnames }: Pick<Compilation, 'apostrophes' | 'adults' | 'mostlyHispanicSurnames' | 'mostlyAsianSurnames'>,
+  { apostrophes, adults, mostlyHispanicSurnames, mostlyAsianSurnames, surnameGroupSets }: Pick<Compilation, 'apostrophes' | 'adults' | 'mostlyHispanicSurnames' | 'mostlyAsianSurnames' | 'surnameGroupSets'>,
 ): Record<string, unknown> {
   const index = DataIndex.fromBytes(indexBytes);
   const gen = new Generator(index, REALISM_SEED);
   const addresses = gen.addresses({ count: REALISM_SAMPLE.defaultAddresses });
+  // One sample per state with Census 2020 shares, shared by the surname measures.
+  const stateSamples = new Map(
+    data.stateGroupShares.filter((s) => s.source === 'census-2020').map((s) => [s.state, gen.addresses({ state: s.state, count: REALISM_SAMPLE.perState })]),
+  );
   const densityOf = new Map(data.zips.map((z) => [z.zip, z.density ?? 0]));
 
   // 4: e-mail numbers, across three state streams and the default stream of one seed.
@@ -120,8 +124,9 @@ export function realismMeasures(
     },
     surnames: {
       ...surnameMeasures(addresses, data),
-      ...mostlyHispanicShares(gen, data, mostlyHispanicSurnames, addresses),
-      mostlyAsianShare: groupNameShares(gen, mostlyAsianSurnames, ['HI', 'ND']),
+      ...mostlyHispanicShares(stateSamples, data, mostlyHispanicSurnames, addresses),
+      mostlyAsianShare: groupNameShares(stateSamples, mostlyAsianSurnames, ['HI', 'ND']),
+      byStateAndGroup: surnameGroupSetShares(index, data, surnameGroupSets, stateSamples),
     },
     firstNames: firstNameMeasures(addresses, data, adults),
     placeApostrophes: apostrophes,
@@ -186,7 +191,7 @@ function firstNameMeasures(addresses: readonly { name: string }[], data: Compile
  * default addresses against the 2010 national share. `largestStateMiss` is
  * the largest |generated / expected - 1| over the states.
  */
-export function mostlyHispanicShares(gen: Generator, data: CompiledData, names: readonly string[], defaultAddresses: readonly { name: string }[]): Record<string, unknown> {
+export function mostlyHispanicShares(stateSamples: ReadonlyMap<string, readonly { name: string }[]>, data: CompiledData, names: readonly string[], defaultAddresses: readonly { name: string }[]): Record<string, unknown> {
   const set = new Set(names);
   const surnameOf = (a: { name: string }) => a.name.slice(a.name.indexOf(' ') + 1);
   const generatedShare = (list: readonly { name: string }[]) => list.filter((a) => set.has(surnameOf(a))).length / list.length;
@@ -198,7 +203,7 @@ export function mostlyHispanicShares(gen: Generator, data: CompiledData, names: 
   let worstState = '';
   for (const { state, shares, source } of data.stateGroupShares) {
     if (source !== 'census-2020') continue;
-    const generated = generatedShare(gen.addresses({ state, count: REALISM_SAMPLE.perState }));
+    const generated = generatedShare(stateSamples.get(state)!);
     const expected = expectedShare(shares);
     perState[state] = { generated: Math.round(generated * 1e5) / 1e5, expected: Math.round(expected * 1e5) / 1e5 };
     const miss = Math.abs(generated / expected - 1);
@@ -218,12 +223,87 @@ export function mostlyHispanicShares(gen: Generator, data: CompiledData, names: 
 }
 
 /** The share of generated people in each of `states` ({@link REALISM_SAMPLE}.perState records) who carry one of `names`. */
-export function groupNameShares(gen: Generator, names: readonly string[], states: readonly string[]): Record<string, number> {
+export function groupNameShares(stateSamples: ReadonlyMap<string, readonly { name: string }[]>, names: readonly string[], states: readonly string[]): Record<string, number> {
   const set = new Set(names);
   return Object.fromEntries(
     states.map((state) => {
-      const list = gen.addresses({ state, count: REALISM_SAMPLE.perState });
+      const list = stateSamples.get(state)!;
       return [state, share(list.filter((a) => set.has(a.name.slice(a.name.indexOf(' ') + 1))).length, list.length)];
     }),
   );
+}
+
+/** The probability of each column of one segment of an alias table (Walker: kept with its threshold, or taken as another's alias). */
+export function aliasProbabilities(table: WeightedTable, offset: number, length: number): number[] {
+  const p = new Array<number>(length).fill(0);
+  for (let j = 0; j < length; j++) {
+    const keep = table.cells[2 * (offset + j)] / 2 ** 32;
+    p[j] += keep / length;
+    p[table.cells[2 * (offset + j) + 1]] += (1 - keep) / length;
+  }
+  return p;
+}
+
+/**
+ * Issue 33's measure of the surnames by state: for the 2010 names over
+ * 80 % Hispanic and over 80 % Asian, in the first 350 (head) and beyond
+ * (tail), each state's share three ways: `expected` from the Census (per
+ * name, its 2010 share x sum over groups of its group percentage x the
+ * state's 2020 group share / the national one), `drawn` the probability
+ * the shipped index gives (its SR draw of a group, then SGNW x SGPC against
+ * the group's total), and `sampled` among the state's
+ * {@link REALISM_SAMPLE}.perState records (whose sampling noise is large
+ * for the small shares: `sampledCount` says how many carried one).
+ * `worstState` and `largestMiss` are of |drawn / expected - 1|; the
+ * sampled ones are recorded beside them.
+ */
+export function surnameGroupSetShares(
+  index: DataIndex,
+  data: CompiledData,
+  sets: Compilation['surnameGroupSets'],
+  stateSamples: ReadonlyMap<string, readonly { name: string }[]>,
+): Record<string, unknown> {
+  const heads = index.surnameHeadWeights.length;
+  const groups = data.surnameGroups.length;
+  const groupTotal = (g: number): number => {
+    let total = index.surnameGroupTails[g] * 1e4;
+    for (let i = 0; i < heads; i++) total += index.surnameHeadWeights[i] * index.surnameGroupPercents[g * heads + i];
+    return total;
+  };
+  const totals = Array.from({ length: groups }, (_, g) => groupTotal(g));
+  const stateIndex = new Map(index.states.map((s) => [s.code, s.index]));
+  const sr = index.table('SR');
+  const out: Record<string, unknown> = {};
+  for (const [name, columns] of Object.entries(sets)) {
+    const surnames = new Set(columns.map((i) => data.surnames[i].surname));
+    const inGroup = Array.from({ length: groups }, (_, g) => columns.reduce((a, i) => a + index.surnameHeadWeights[i] * index.surnameGroupPercents[g * heads + i], 0) / totals[g]);
+    const perState: Record<string, { expected: number; drawn: number; sampled: number; sampledCount: number }> = {};
+    let worst = { state: '', miss: 0 };
+    let worstSampled = { state: '', miss: 0 };
+    for (const { state, shares, source } of data.stateGroupShares) {
+      if (source !== 'census-2020') continue;
+      const expected = columns.reduce((sum, i) => sum + data.surnameGroups.reduce((a, t, g) => a + (shares[g] * t.heads[i]) / 100_000, 0), 0);
+      const groupP = aliasProbabilities(sr, stateIndex.get(state)! * groups, groups);
+      const drawn = groupP.reduce((a, p, g) => a + p * inGroup[g], 0);
+      const sample = stateSamples.get(state)!;
+      const sampledCount = sample.filter((a) => surnames.has(a.name.slice(a.name.indexOf(' ') + 1))).length;
+      const sampled = sampledCount / sample.length;
+      perState[state] = { expected: Math.round(expected * 1e6) / 1e6, drawn: Math.round(drawn * 1e6) / 1e6, sampled: Math.round(sampled * 1e6) / 1e6, sampledCount };
+      const miss = Math.abs(drawn / expected - 1);
+      if (miss > worst.miss || worst.state === '') worst = { state, miss };
+      const sampledMiss = Math.abs(sampled / expected - 1);
+      if (sampledMiss > worstSampled.miss || worstSampled.state === '') worstSampled = { state, miss: sampledMiss };
+    }
+    const national = columns.reduce((a, i) => a + data.surnames[i].weight, 0) / 100_000;
+    out[name] = {
+      names: columns.length,
+      nationalShare2010: Math.round(national * 1e6) / 1e6,
+      worstState: worst.state,
+      largestMiss: Math.round(worst.miss * 1e4) / 1e4,
+      worstSampledState: worstSampled.state,
+      largestSampledMiss: Math.round(worstSampled.miss * 1e4) / 1e4,
+      perState,
+    };
+  }
+  return out;
 }

@@ -1,5 +1,5 @@
-/** Version of the SQLite schema, stored as `PRAGMA user_version` (2: the phone place tables; 3: house_number_leads, street_forms, first_names.people, area_code_overlays). */
-export const SQLITE_SCHEMA_VERSION = 3;
+/** Version of the SQLite schema, stored as `PRAGMA user_version` (2: the phone place tables; 3: house_number_leads, street_forms, first_names.people, area_code_overlays; 4: area_code_overlays.derived_exchanges). */
+export const SQLITE_SCHEMA_VERSION = 4;
 
 /** `PRAGMA application_id`: "USSY", so tools can tell the file apart. */
 export const SQLITE_APPLICATION_ID = 0x55535359;
@@ -104,6 +104,7 @@ CREATE TABLE area_code_overlays (
   overlay TEXT NOT NULL REFERENCES area_codes (area_code),
   overlaid TEXT NOT NULL REFERENCES area_codes (area_code),
   position INTEGER NOT NULL,
+  derived_exchanges INTEGER NOT NULL,
   PRIMARY KEY (overlay, overlaid)
 ) WITHOUT ROWID;
 CREATE TABLE zip_phone_places (

@@ -3,6 +3,7 @@ import {
   DIRECTORY_ENTRY_SIZE,
   ELEMENT_SIZES,
   ELEMENT_TYPES,
+  EXCHANGE_BITMAP_BYTES,
   HEADER_SIZE,
   INDEX_FORMAT_VERSION,
   INDEX_MAGIC,
@@ -16,7 +17,7 @@ import {
 import { crc32 } from '../../src/data-index/crc32.js';
 import type { CompiledData } from '../model.js';
 import { residentialPopulation, residentialWeights } from '../transform/residential.js';
-import { aliasTable } from './alias-table.js';
+import { aliasTable } from '../../src/data-index/alias-table.js';
 import { StringTable } from './string-table.js';
 
 /** One section to pack. */
@@ -108,6 +109,7 @@ export function writeIndex(data: CompiledData): Uint8Array {
   plain('ZSPL', 'u16', phone.zipPlaces);
   plain('PLEO', 'u16', phone.exchangeStarts);
   plain('PLEX', 'u16', phone.exchanges);
+  plain('ACVX', 'u8', exchangeBitmaps(data, acItems));
   const units = unitSections(data, zipItems.map((row) => data.zips[row].zip));
   plain('ZSUN', 'u16', units.zipShares);
   plain('SXUF', 'u8', units.suffixFactors);
@@ -124,13 +126,15 @@ export function writeIndex(data: CompiledData): Uint8Array {
   for (const [id, sex] of [['FF', 'F'], ['FM', 'M']] as const) {
     weighted(id, births(sex).map((n) => strings.id(n.name)), births(sex).map((n) => n.people));
   }
-  const heads = data.surnameGroups[0].heads.length;
-  // SN in two segments, the head and the tail: a group's tail draws a name beyond the head in one draw.
-  weighted('SN', data.surnames.map((s) => strings.id(s.surname)), data.surnames.map((s) => s.weight), [
+  const heads = data.surnameHeadWeights.length;
+  if (data.surnameGroups.some((t) => t.heads.length !== heads)) throw new Error('every surname group must weigh the whole 2010 head');
+  // SN in two segments, the head and the tail: a group's tail draws a name beyond the head in one draw. The head is
+  // drawn through the groups only (SGNW x SGPC), so its segment's columns are uniform: full cells that compress to nothing.
+  weighted('SN', data.surnames.map((s) => strings.id(s.surname)), data.surnames.map((s, i) => (i < heads ? 1 : s.weight)), [
     { offset: 0, length: heads },
     { offset: heads, length: data.surnames.length - heads },
   ]);
-  // Surnames by state: a group by the state's shares (SR), then a head name of the group or its tail (SG).
+  // Surnames by state: a group by the state's shares (SR).
   const groupCount = data.surnameGroups.length;
   const sharesOf = new Map(data.stateGroupShares.map((s) => [s.state, s.shares]));
   weighted(
@@ -143,12 +147,10 @@ export function writeIndex(data: CompiledData): Uint8Array {
     }),
     data.states.map((_, i) => ({ offset: i * groupCount, length: groupCount })),
   );
-  weighted(
-    'SG',
-    data.surnameGroups.flatMap(() => [...Array(heads + 1).keys()]),
-    data.surnameGroups.flatMap((t) => [...t.heads, t.tail]),
-    data.surnameGroups.map((_, g) => ({ offset: g * (heads + 1), length: heads + 1 })),
-  );
+  // Then a name of the group (SGNW x SGPC for the head, SGTL for its tail): the generator builds the six tables on load.
+  plain('SGNW', 'u32', data.surnameHeadWeights);
+  plain('SGPC', 'u16', data.surnameGroups.flatMap((t) => t.percents));
+  plain('SGTL', 'u32', data.surnameGroups.map((t) => t.tailUnits));
   weighted('HN', data.houseNumberLeads.map((l) => l.digits * 10 + l.firstDigit), data.houseNumberLeads.map((l) => l.weight));
   weighted('DP', data.directionals.map((d) => strings.id(d.value)), data.directionals.map((d) => d.weight));
   const bases = data.streetNames.filter((s) => s.weight > 0);
@@ -202,6 +204,16 @@ function phonePlaceSections(data: CompiledData, zipOrder: readonly string[]): { 
   exchangeStarts.push(exchanges.length);
   const placeOfZip = new Map(data.zipPhonePlaces.map((z) => [z.zip, placeIndex.get(z.place)!]));
   return { zipPlaces: zipOrder.map((zip) => placeOfZip.get(zip) ?? data.phonePlaces.length), exchangeStarts, exchanges };
+}
+
+/** Per AC entry (`acItems`, the area codes in AC order), 100 bytes: the bitmap of the exchanges its phones may use. */
+function exchangeBitmaps(data: CompiledData, acItems: readonly number[]): Uint8Array {
+  const byCode = new Map(data.areaCodes.map((a) => [Number(a.areaCode), a]));
+  const bitmaps = new Uint8Array(acItems.length * EXCHANGE_BITMAP_BYTES);
+  acItems.forEach((code, entry) => {
+    for (const nxx of byCode.get(code)!.exchanges) bitmaps[entry * EXCHANGE_BITMAP_BYTES + ((nxx - 200) >> 3)] |= 1 << ((nxx - 200) & 7);
+  });
+  return bitmaps;
 }
 
 const FORM_TABLES = { numbered_suffix: 'NX', dc_quadrant: 'DQ', pr_street_type: 'PT', pr_street_name: 'PB' } as const;

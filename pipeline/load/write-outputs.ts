@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { byCodeUnit } from '../../src/code-unit-order.js';
 import type { Compilation } from '../compile.js';
 import { phoneLocality } from '../transform/phone-locality.js';
+import { areaCodeShareReport } from '../transform/area-code-shares.js';
 import { residentialWeights } from '../transform/residential.js';
 import { realismMeasures } from './realism.js';
 import { writeBirthIndex } from './write-birth-index.js';
@@ -64,6 +65,7 @@ export function writeOutputs(compilation: Compilation, datasetsDir: string, outD
       zipPhonePlaces: data.zipPhonePlaces.length,
     },
     phoneLocality: phoneLocality(data),
+    areaCodeShares: areaCodeShareReport(data),
     realism: realismMeasures(data, index, compilation),
     geo: geo.manifest,
     sources: reports.map((r) => r.toJSON()),

@@ -44,7 +44,7 @@ export function writeSqlite(data: CompiledData, path: string): void {
       insert('INSERT INTO phone_places VALUES (?, ?, ?, ?)', data.phonePlaces, (p) => [p.place, p.state, p.lat, p.lon]);
       // An overlay code's exchanges placed by the codes it overlays are left to area_code_overlays (the rule is in docs/data-schema.md): 20,000 rows the file's budget has no room for.
       insert('INSERT INTO phone_exchanges VALUES (?, ?, ?)', data.phoneExchanges.filter((e) => e.viaOverlay === undefined), (e) => [e.areaCode, e.exchange, e.place]);
-      insert('INSERT INTO area_code_overlays VALUES (?, ?, ?)', data.areaCodeOverlays, (o) => [o.overlay, o.overlaid, o.position]);
+      insert('INSERT INTO area_code_overlays VALUES (?, ?, ?, ?)', data.areaCodeOverlays, (o) => [o.overlay, o.overlaid, o.position, o.derivedExchanges]);
       insert('INSERT INTO zip_phone_places VALUES (?, ?, ?)', data.zipPhonePlaces, (z) => [z.zip, z.place, z.distanceM]);
     })();
     db.exec('VACUUM');

@@ -6,6 +6,7 @@ import { SourceReport } from '../source-report.js';
 import { GEOCODING_FILE, OVERLAYS_FILE } from '../sources/area-codes/extract.js';
 import type { GeocodingEntry, Overlay } from '../sources/area-codes/validate.js';
 import { placeKeys } from './place-name.js';
+import { exchangesInService, spreadEvenly } from './area-code-shares.js';
 
 /** Label of the exchange accounting in the manifest: its rows are the exchanges 200..999 of every geographic area code. */
 export const EXCHANGES_REPORT = `${GEOCODING_FILE}: exchanges of geographic area codes`;
@@ -50,7 +51,8 @@ const round5 = (value: number): number => Math.round(value * 1e5) / 1e5;
  * accounting ({@link EXCHANGES_REPORT}). Its region is the longest prefix
  * of the number in the geocoding data (6 digits NPA-NXX, else 5 or 4
  * digits, else the area code's own entry: "212: New York, NY"). Rejected,
- * by reason: special-use exchanges (N11, 555, 950, 958, 959, 976); a
+ * by reason: special-use exchanges (N11, 555, 950, 958, 959, 976); an
+ * exchange libphonenumber-js (max metadata) does not accept (983-6XX); a
  * region that is no place ("California", "Ontario"); a place in another
  * state than the area code's; a place no ZIP of its state is named after.
  * A place's position is the population-weighted mean of its ZIPs' (names
@@ -59,11 +61,14 @@ const round5 = (value: number): number => Math.round(value * 1e5) / 1e5;
  * Overlay codes (NANPA's list, `overlays`) carry few or no places of their
  * own, and the area-code entry of one is wrong (934, Suffolk County's
  * overlay of 631, says "New York, NY"): an exchange of an overlay code
- * without an exchange-level entry takes the place the same NXX has in a
- * code it overlays (the first of them in turn from NXX mod their count,
- * the next one when that names no place of the state), counted as
- * `place_from_overlaid_code`; its own area-code entry is not used. Each
+ * whose own exchange-level entries name no place of its state takes the
+ * place the same NXX has as an own exchange of a code it overlays (the
+ * first of them in turn from NXX mod their count, the next one when that
+ * names no place of the state), counted as `place_from_overlaid_code`; its
+ * own area-code entry is not used. Each
  * overlay and overlaid code must be a geographic code of the overlay's state.
+ * An overlay code then keeps only its share of exchanges in service
+ * ({@link thinOverlays}).
  * @example compilePhonePlaces(geocoding, areaCodes, zips, stateCodes).exchanges[0] // { areaCode: '201', exchange: '200', place: 'Jersey City, NJ' }
  */
 export function compilePhonePlaces(
@@ -95,44 +100,99 @@ export function compilePhonePlaces(
     return places.get(named.place);
   };
 
+  const validByCode = new Map(areaCodes.map((a) => [a.areaCode, new Set(a.exchanges)]));
   const exchanges: PhoneExchangeRecord[] = [];
-  for (const { areaCode, state } of areaCodes) {
+  for (const { areaCode, state, exchanges: valid } of areaCodes) {
+    const validSet = new Set(valid);
     for (let nxx = 200; nxx <= 999; nxx++) {
       report.read();
       if (!isGeneratableExchange(nxx)) {
         report.reject('special_use_exchange');
         continue;
       }
+      if (!validSet.has(nxx)) {
+        report.reject('invalid_in_libphonenumber');
+        continue;
+      }
       const number = areaCode + nxx;
       const parents = overlaid.get(areaCode);
-      let region = [6, 5, 4, ...(parents ? [] : [3])].map((length) => regionByPrefix.get(number.slice(0, length))).find((found) => found !== undefined);
+      const region = [6, 5, 4, ...(parents ? [] : [3])].map((length) => regionByPrefix.get(number.slice(0, length))).find((found) => found !== undefined);
+      let place = region === undefined ? undefined : placeOf(region);
       let viaOverlay: string | undefined;
-      if (region === undefined && parents) {
-        for (let k = 0; k < parents.length && region === undefined; k++) {
+      if (parents && !(place && place.state === state)) {
+        // An exchange of an overlay whose own entry names no place of the state takes the place of an overlaid code's own exchange of that NXX.
+        for (let k = 0; k < parents.length && viaOverlay === undefined; k++) {
           const parent = parents[(nxx + k) % parents.length];
-          const candidate = [6, 5, 4, 3].map((length) => regionByPrefix.get((parent + nxx).slice(0, length))).find((found) => found !== undefined);
+          if (!validByCode.get(parent)?.has(nxx)) continue;
+          // A parent that is itself an overlay lends the places of its own exchange entries only, as its own exchanges take them.
+          const candidate = (overlaid.has(parent) ? [6, 5, 4] : [6, 5, 4, 3]).map((length) => regionByPrefix.get((parent + nxx).slice(0, length))).find((found) => found !== undefined);
           const candidatePlace = candidate === undefined ? undefined : placeOf(candidate);
           if (candidatePlace && candidatePlace.state === state) {
-            region = candidate;
+            place = candidatePlace;
             viaOverlay = parent;
           }
         }
-        if (region !== undefined) report.repair('place_from_overlaid_code');
+        if (viaOverlay !== undefined) report.repair('place_from_overlaid_code');
       }
-      const place = region === undefined ? undefined : placeOf(region);
       if (place === undefined) report.reject('no_place_in_geocoding');
       else if (place === null) report.reject('place_not_in_zip_sources');
       else if (place.state !== state) report.reject('place_in_another_state');
       else exchanges.push({ areaCode, exchange: String(nxx), place: place.place, ...(viaOverlay ? { viaOverlay } : {}) });
     }
   }
-  const used = new Set(exchanges.map((e) => e.place));
+  const { inService, derivedKept } = thinOverlays(exchanges, areaCodes, overlays, report);
+  const used = new Set(inService.map((e) => e.place));
   return {
     places: [...places.values()].filter((p): p is PhonePlaceRecord => p !== null && used.has(p.place)).sort((a, b) => byCodeUnit(a.place, b.place)),
-    exchanges: exchanges.sort((a, b) => byCodeUnit(a.areaCode, b.areaCode) || byCodeUnit(a.exchange, b.exchange)),
+    exchanges: inService.sort((a, b) => byCodeUnit(a.areaCode, b.areaCode) || byCodeUnit(a.exchange, b.exchange)),
     overlays: [...overlaid]
-      .flatMap(([overlay, parents]) => parents.map((overlaidCode, position) => ({ overlay, overlaid: overlaidCode, position })))
+      .flatMap(([overlay, parents]) => parents.map((overlaidCode, position) => ({ overlay, overlaid: overlaidCode, position, derivedExchanges: derivedKept.get(overlay) ?? 0 })))
       .sort((a, b) => byCodeUnit(a.overlay, b.overlay) || a.position - b.position),
     report,
   };
+}
+
+/**
+ * Gives each overlay code its share of the places' exchanges: the
+ * geocoding data knows a part of its parents' exchanges in service (their
+ * exchanges here / their {@link exchangesInService}), and the overlay keeps
+ * that part of its own exchanges in service. Its own exchange entries
+ * stay; of its derived exchanges (placed through its parents), the rest of
+ * that count is kept, spread evenly over their NXX ({@link spreadEvenly}),
+ * and the others are rejected as `overlay_exchange_not_in_service`.
+ * Overlays are taken by in-service month, so a newer one (346) counts an
+ * older one (832) as thinned. Within a place, a phone's code then follows
+ * the codes' exchanges in service: 748 (no exchange before 970 is
+ * exhausted) keeps a few at most.
+ */
+function thinOverlays(
+  exchanges: readonly PhoneExchangeRecord[],
+  areaCodes: readonly AreaCodeRecord[],
+  overlays: readonly Overlay[],
+  report: SourceReport,
+): { inService: PhoneExchangeRecord[]; derivedKept: Map<string, number> } {
+  const inService = exchangesInService(areaCodes, overlays);
+  const byCode = new Map<string, PhoneExchangeRecord[]>();
+  for (const e of exchanges) byCode.set(e.areaCode, [...(byCode.get(e.areaCode) ?? []), e]);
+  const dropped = new Set<PhoneExchangeRecord>();
+  const derivedKept = new Map<string, number>();
+  const ordered = [...overlays].sort((a, b) => byCodeUnit(a.inService, b.inService) || byCodeUnit(a.overlay, b.overlay));
+  for (const { overlay, overlays: parents } of ordered) {
+    const known = parents.reduce((a, p) => a + (byCode.get(p)?.length ?? 0), 0);
+    const inServiceTotal = parents.reduce((a, p) => a + inService.get(p)!, 0);
+    const all = byCode.get(overlay) ?? [];
+    const own = all.filter((e) => e.viaOverlay === undefined);
+    const derived = all.filter((e) => e.viaOverlay !== undefined);
+    const target = Math.round((inService.get(overlay)! * known) / inServiceTotal);
+    const kept = spreadEvenly(derived, Math.max(0, target - own.length));
+    const keep = new Set(kept);
+    for (const e of derived) {
+      if (keep.has(e)) continue;
+      dropped.add(e);
+      report.reject('overlay_exchange_not_in_service');
+    }
+    derivedKept.set(overlay, kept.length);
+    byCode.set(overlay, [...own, ...kept]);
+  }
+  return { inService: exchanges.filter((e) => !dropped.has(e)), derivedKept };
 }

@@ -15,6 +15,13 @@ const NXX_FIRST = 200;
 const NXX_LAST = 999;
 /** One line number per exchange: enough to tell which NPAs hold any valid range, not to map exact ranges. */
 const LINE = '4567';
+/**
+ * Lines probed per exchange for the exchange list: the first, a middle and
+ * the last. The max metadata's fixed-line and mobile patterns of US, PR, GU,
+ * VI, AS and MP end in `\d{4}` after the exchange, so one line decides; the
+ * three guard against a future pattern that splits an exchange.
+ */
+const EXCHANGE_LINES = ['0000', '4567', '9999'];
 
 const TYPE_CATEGORY: Readonly<Record<string, string>> = {
   FIXED_LINE: 'geographic',
@@ -41,6 +48,8 @@ export async function vendorLibphonenumberJs(): Promise<SourceInfo> {
   const root = await scratchInstall(PACKAGE, VERSION);
   const lib = scratchRequire(root)(ENTRY) as LibphonenumberMax;
   const rows: string[][] = [];
+  // Per NPA and region: the exchanges whose every probed line is a valid geographic number of that region.
+  const exchangeRows: string[][] = [];
   for (let npa = NPA_FIRST; npa <= NPA_LAST; npa++) {
     // region -> category -> valid probes
     const seen = new Map<string, Map<string, number>>();
@@ -59,6 +68,7 @@ export async function vendorLibphonenumberJs(): Promise<SourceInfo> {
       // Most common category; ties go to the code-point-smaller name so the result is stable.
       const best = [...counts].sort((a, b) => b[1] - a[1] || byCodeUnit(a[0], b[0]))[0];
       if (best !== undefined) rows.push([String(npa), region, best[0]]);
+      if (best?.[0] === 'geographic') exchangeRows.push([String(npa), region, exchangeRanges(lib, npa, region)]);
     }
   }
   rows.sort((a, b) => byCodeUnit(a[0] ?? '', b[0] ?? '') || byCodeUnit(a[1] ?? '', b[1] ?? ''));
@@ -66,6 +76,8 @@ export async function vendorLibphonenumberJs(): Promise<SourceInfo> {
     tsvRow(['area_code', 'region', 'type']),
     ...rows.map((r) => tsvRow(r)),
   ]);
+  exchangeRows.sort((a, b) => byCodeUnit(a[0] ?? '', b[0] ?? '') || byCodeUnit(a[1] ?? '', b[1] ?? ''));
+  const exchangesPath = writeDatasetLines(EXCHANGES_FILE, [tsvRow(['area_code', 'region', 'exchanges']), ...exchangeRows.map((r) => tsvRow(r))]);
   const tally = new Map<string, number>();
   for (const [, region, type] of rows) tally.set(`${region} ${type}`, (tally.get(`${region} ${type}`) ?? 0) + 1);
   const counts = [...tally].sort((a, b) => byCodeUnit(a[0], b[0])).map(([k, n]) => `${k}: ${n}`);
@@ -88,6 +100,38 @@ export async function vendorLibphonenumberJs(): Promise<SourceInfo> {
       'VOIP -> voip; UAN -> uan; any other defined type -> other; undefined types ignored). Each (NPA, region) with at least ' +
       'one valid probe is one row, typed with its most common category (ties: code-point smaller). Sorted by area_code then region. ' +
       `Counts: ${counts.join('; ')}.`,
-    files: [{ path, rows: rows.length }],
+    files: [
+      { path, rows: rows.length },
+      { path: exchangesPath, rows: exchangeRows.length },
+    ],
+    notes: [
+      `${EXCHANGES_FILE}: for every geographic row above, the exchanges NXX ${NXX_FIRST}..${NXX_LAST} at which the numbers ` +
+        `+1 NPA NXX ${EXCHANGE_LINES.join(', ')} are all valid (isValid()) geographic numbers (FIXED_LINE, MOBILE or FIXED_LINE_OR_MOBILE) of the row's region, ` +
+        'written as ranges "first-last" (or one NXX) separated by spaces; an exchange a line of which fails is left out. ' +
+        'The generator draws phones from these exchanges only (983-6XX, which the metadata leaves out of 983, is the case that made this file).',
+    ],
   };
+}
+
+/** The exchanges file: per geographic (NPA, region), its valid exchanges as ranges. */
+const EXCHANGES_FILE = 'libphonenumber-js/nanp-exchanges.tsv';
+
+/** The valid exchanges of an NPA in a region (every line of {@link EXCHANGE_LINES} valid and geographic), as "200-299 310" ranges. */
+function exchangeRanges(lib: LibphonenumberMax, npa: number, region: string): string {
+  const valid: number[] = [];
+  for (let nxx = NXX_FIRST; nxx <= NXX_LAST; nxx++) {
+    const ok = EXCHANGE_LINES.every((line) => {
+      const parsed = lib.parsePhoneNumberFromString(`+1${npa}${nxx}${line}`);
+      return parsed !== undefined && parsed.isValid() && parsed.country === region && TYPE_CATEGORY[parsed.getType() ?? ''] === 'geographic';
+    });
+    if (ok) valid.push(nxx);
+  }
+  const ranges: string[] = [];
+  for (let i = 0; i < valid.length; ) {
+    let j = i;
+    while (j + 1 < valid.length && valid[j + 1] === valid[j] + 1) j++;
+    ranges.push(i === j ? String(valid[i]) : `${valid[i]}-${valid[j]}`);
+    i = j + 1;
+  }
+  return ranges.join(' ');
 }

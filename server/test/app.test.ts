@@ -114,6 +114,10 @@ describe('parameter errors name the parameter', () => {
     ['/v1/batch?count=', 'invalid_count', 'count'],
     ['/v1/batch?count=5&count=5', 'invalid_count', 'count'],
     ['/v1/batch?start=-1', 'invalid_index', 'start'],
+    ['/v1/batch?start=9007199254740991&count=2', 'invalid_index', 'start'],
+    ['/v1/batch?start=9007199254740992&count=1', 'invalid_index', 'start'],
+    ['/v1/eins?start=9007199254740983', 'invalid_index', 'start'],
+    ['/v1/phones?start=9007199254740001&count=1000', 'invalid_index', 'start'],
     ['/v1/address?state=ZZ', 'invalid_state', 'state'],
     ['/v1/address?state=California', 'invalid_state', 'state'],
     ['/v1/batch?state=AE', 'state_not_generatable', 'state'],
@@ -136,6 +140,14 @@ describe('parameter errors name the parameter', () => {
       expect(String(body.detail)).toContain(param);
     });
   }
+
+  it('serves the last records of a stream (start + count - 1 = 2^53 - 1), as the library does', async () => {
+    const response = await server.get('/v1/eins?seed=last&start=9007199254740990&count=2', key);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { eins: unknown[] };
+    const gen = createGenerator({ seed: 'last' });
+    expect(body.eins).toEqual([gen.einAt(9007199254740990), gen.einAt(9007199254740991)]);
+  });
 
   it('a refused request uses no quota', async () => {
     const fresh = await server.key('enterprise', { rate: 1000, monthlyQuota: 5 });

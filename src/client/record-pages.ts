@@ -118,7 +118,8 @@ async function* recordPages<R>(options: ResolvedClientOptions, kind: PagedKind, 
   const seed = seedOption(range.seed);
   if (seed === undefined) throw invalidOption('seed', 'seed is required to page a stream (every page must name the same one): 1 to 256 printable ASCII characters or a finite number');
   const first = wholeNumberOption('start', range.start, 0, Number.MAX_SAFE_INTEGER, 0);
-  const count = wholeNumberOption('count', range.count, 0, Number.MAX_SAFE_INTEGER - first, 0);
+  // The library's range rule: the last record, start + count - 1, is at most 2^53 - 1.
+  const count = wholeNumberOption('count', range.count, 0, Number.MAX_SAFE_INTEGER - first + 1, 0);
   const pageSize = wholeNumberOption('pageSize', range.pageSize, 1, API_MAX_BATCH, API_MAX_BATCH);
   range.signal?.throwIfAborted();
   const controller = new AbortController();

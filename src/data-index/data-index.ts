@@ -1,5 +1,6 @@
 import { UssynthError } from '../errors.js';
 import {
+  EXCHANGE_BITMAP_BYTES,
   PLAIN_SECTIONS,
   STATE_KINDS,
   WEIGHTED_TABLES,
@@ -117,6 +118,14 @@ export class DataIndex {
   readonly placeExchangeStarts: Uint16Array;
   /** Exchanges of each phone place: (position of the area code in its state's AC segment) x 800 + (NXX - 200). */
   readonly placeExchanges: Uint16Array;
+  /** Per Census 2010 head name (SN columns 0..n-1): people per 100,000 x 100 (SGNW). */
+  readonly surnameHeadWeights: Uint32Array;
+  /** Per surname group, per head name: its percentage in the group x 100 (SGPC). */
+  readonly surnameGroupPercents: Uint16Array;
+  /** Per surname group: its people beyond the head, in units of 10^4 of SGNW x SGPC (SGTL). */
+  readonly surnameGroupTails: Uint32Array;
+  /** Per AC entry, {@link EXCHANGE_BITMAP_BYTES} bytes: bit NXX - 200 set for each exchange its phones may use (ACVX). */
+  readonly areaCodeExchanges: Uint8Array;
   /** Per ZS entry: the share of its addresses with a unit, in 1/10,000. */
   readonly zipUnitShares: Uint16Array;
   /** Per SX column: the unit factor of streets with that suffix, in percent. */
@@ -197,6 +206,13 @@ export class DataIndex {
     this.phonePlaceCount = this.placeExchangeStarts.length - 1;
     if (this.zipPhonePlaces.length !== this.tables.get('ZS')!.size || this.placeExchangeStarts[this.phonePlaceCount] !== this.placeExchanges.length) {
       throw new UssynthError('invalid_index_file', 'Invalid ussynth index: phone place sections do not match the ZIP table or each other');
+    }
+    this.surnameHeadWeights = section('SGNW') as Uint32Array;
+    this.surnameGroupPercents = section('SGPC') as Uint16Array;
+    this.surnameGroupTails = section('SGTL') as Uint32Array;
+    this.areaCodeExchanges = section('ACVX') as Uint8Array;
+    if (this.areaCodeExchanges.length !== this.areaCodes.size * EXCHANGE_BITMAP_BYTES) {
+      throw new UssynthError('invalid_index_file', 'Invalid ussynth index: the exchange bitmaps (ACVX) do not match the area-code table');
     }
     this.zipUnitShares = section('ZSUN') as Uint16Array;
     this.suffixUnitFactors = section('SXUF') as Uint8Array;

@@ -144,11 +144,12 @@ export interface PhoneExchangesTable {
   place: string;
 }
 
-/** NANPA's overlays: an overlay code and each code it overlays, in order. */
+/** NANPA's overlays: an overlay code and each code it overlays, in order, with how many of its derived exchanges are in use. */
 export interface AreaCodeOverlaysTable {
   overlay: string;
   overlaid: string;
   position: number;
+  derived_exchanges: number;
 }
 
 /** The phone place of each residential ZIP (the nearest of its state) and how far it is. */

@@ -26,6 +26,13 @@ export const MAX_BATCH = 1000;
 /** Largest `count` of one `addresses()` page; stream longer runs with `addressAt`. */
 export const MAX_PAGE = 1_000_000;
 
+/**
+ * Largest record index of every stream (2^53 - 1): a range `start .. start + count - 1`
+ * is accepted when its last index is at most this (the library's, the API's and the CLI's one rule).
+ * @example checkRange(MAX_INDEX, 1) // ok: the last record of a stream
+ */
+export const MAX_INDEX = Number.MAX_SAFE_INTEGER;
+
 /** The country of every address. */
 export const COUNTRY = 'United States';
 
@@ -187,7 +194,7 @@ export class Generator {
     const state = this.#generatableState(options.state);
     const geo = this.#wantsGeo(options.geo);
     const plan = this.#plan(options.fields, options.geo);
-    const index = this.addressCursor++;
+    const index = checkIndex(this.addressCursor++);
     return plan ? this.#makeFields(index, state, plan) : this.#address(index, state, geo);
   }
 
@@ -217,6 +224,7 @@ export class Generator {
   addresses(options: AddressOptions & { start?: number; count: number; fields?: FieldList }): (Address | Record<string, unknown>)[] {
     const start = checkIndex(options.start ?? 0, 'start');
     const count = checkCount(options.count, 0, MAX_PAGE);
+    checkRange(start, count);
     const state = this.#generatableState(options.state);
     const geo = this.#wantsGeo(options.geo);
     const plan = this.#plan(options.fields, options.geo);
@@ -239,7 +247,7 @@ export class Generator {
     const state = this.#generatableState(options.state);
     const geo = this.#wantsGeo(options.geo);
     const plan = this.#plan(options.fields, options.geo);
-    const start = this.addressCursor;
+    const start = checkRange(this.addressCursor, count);
     this.addressCursor += count;
     if (plan) {
       const records = new Array<Record<string, unknown>>(count);
@@ -479,6 +487,20 @@ function checkIndex(index: number, param = 'index'): number {
     throw new UssynthError('invalid_index', `${param} must be a non-negative safe integer, got ${JSON.stringify(index)}`, param);
   }
   return index;
+}
+
+/**
+ * Checks that records `start .. start + count - 1` are all within the stream
+ * (last index at most {@link MAX_INDEX}); returns `start`. `count` 0 is an
+ * empty range at any valid start.
+ * @example checkRange(MAX_INDEX - 999, 1000) // MAX_INDEX - 999; checkRange(MAX_INDEX, 2) throws invalid_index
+ */
+export function checkRange(start: number, count: number): number {
+  checkIndex(start, 'start');
+  if (count > 0 && start > MAX_INDEX - (count - 1)) {
+    throw new UssynthError('invalid_index', `start + count - 1 must be at most ${MAX_INDEX} (2^53 - 1), got start ${start} and count ${count}`, 'start');
+  }
+  return start;
 }
 
 function checkCount(count: number, min: number, max: number): number {

@@ -2,7 +2,8 @@ import type { DataIndex, IndexState } from '../data-index/data-index.js';
 import type { RandomSource } from '../random/record-random.js';
 import type { PhoneResult } from '../types.js';
 import { decimal, fourDigits } from './digits.js';
-import { pickInSegment } from './pick.js';
+import { pickColumn } from './pick.js';
+import { EXCHANGE_BITMAP_BYTES } from '../data-index/format.js';
 
 /** "(AAA) " and "NNN-" for every three-digit number: a phone is three concatenations of cached strings. */
 const AREA_TEXT = Array.from({ length: 1000 }, (_, n) => '(' + n + ') ');
@@ -30,14 +31,15 @@ export function isGeneratableExchange(exchange: number): boolean {
 
 /**
  * Draws a phone number of a state as `AAA` and `NNN-NNNN`: one of its
- * geographic area codes (weighted by exchange count), a generatable
- * exchange ({@link isGeneratableExchange}) and any line; or, when
+ * geographic area codes (weighted by exchange count), one of the code's
+ * exchanges phones may use ({@link drawExchange}) and any line; or, when
  * `fictional`, exchange 555 with line 0100-0199. `area` receives the area code.
  */
 function drawPhone(data: DataIndex, state: IndexState, random: RandomSource, fictional: boolean, area: { code: string }): string {
-  area.code = decimal(pickInSegment(data.areaCodes, state.areaCodeOffset, state.areaCodeCount, random));
+  const column = pickColumn(data.areaCodes, random, state.areaCodeOffset, state.areaCodeCount);
+  area.code = decimal(data.areaCodes.items[column]);
   if (fictional) return FICTIONAL_EXCHANGE + '-' + fourDigits(100 + random.below(100));
-  return decimal(drawExchange(random)) + '-' + fourDigits(random.below(10_000));
+  return decimal(drawExchange(data, column, random)) + '-' + fourDigits(random.below(10_000));
 }
 
 const scratch = { code: '' };
@@ -69,8 +71,9 @@ export function addressPhone(data: DataIndex, state: IndexState, zipEntry: numbe
   let exchange: number;
   let line: number;
   if (fictional || place === data.phonePlaceCount) {
-    area = pickInSegment(data.areaCodes, state.areaCodeOffset, state.areaCodeCount, random);
-    exchange = fictional ? FICTIONAL_EXCHANGE : drawExchange(random);
+    const column = pickColumn(data.areaCodes, random, state.areaCodeOffset, state.areaCodeCount);
+    area = data.areaCodes.items[column];
+    exchange = fictional ? FICTIONAL_EXCHANGE : drawExchange(data, column, random);
     line = fictional ? 100 + random.below(100) : random.below(10_000);
   } else {
     const first = data.placeExchangeStarts[place];
@@ -83,10 +86,17 @@ export function addressPhone(data: DataIndex, state: IndexState, zipEntry: numbe
   return AREA_TEXT[area] + EXCHANGE_TEXT[exchange] + fourDigits(line);
 }
 
-/** A generatable exchange ({@link isGeneratableExchange}), drawn uniformly. */
-function drawExchange(random: RandomSource): number {
-  let exchange: number;
-  do exchange = 200 + random.below(800);
-  while (!isGeneratableExchange(exchange));
-  return exchange;
+/**
+ * An exchange of the area code at AC column `column`, drawn uniformly from
+ * those its phones may use (the index's ACVX bitmap: valid in
+ * libphonenumber-js max metadata and {@link isGeneratableExchange}); the
+ * build keeps no code without one, so the loop ends.
+ */
+function drawExchange(data: DataIndex, column: number, random: RandomSource): number {
+  const bitmap = data.areaCodeExchanges;
+  const base = column * EXCHANGE_BITMAP_BYTES;
+  let code: number;
+  do code = random.below(800);
+  while ((bitmap[base + (code >> 3)] & (1 << (code & 7))) === 0);
+  return 200 + code;
 }

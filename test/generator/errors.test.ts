@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createGenerator, UssynthError, type ErrorCode } from '../../src/index.js';
+import { checkRange, createGenerator, MAX_INDEX, UssynthError, type ErrorCode } from '../../src/index.js';
 
 const gen = createGenerator({ seed: 42 });
 
@@ -29,6 +29,8 @@ describe('bad input gets a typed error naming the parameter', () => {
     ['negative index', () => gen.addressAt(-1), 'invalid_index', 'index', /index must be a non-negative safe integer, got -1/],
     ['unsafe index', () => gen.einAt(2 ** 53), 'invalid_index', 'index', /got 9007199254740992/],
     ['negative start', () => gen.addresses({ start: -5, count: 1 }), 'invalid_index', 'start', /start must be/],
+    ['page past 2^53 - 1', () => gen.addresses({ start: 2 ** 53 - 1, count: 1000 }), 'invalid_index', 'start', /start \+ count - 1 must be at most 9007199254740991 .*start 9007199254740991 and count 1000/],
+    ['page one past 2^53 - 1', () => gen.addresses({ start: 2 ** 53 - 1000, count: 1001 }), 'invalid_index', 'start', /start \+ count - 1/],
     ['four-digit ZIP', () => gen.zip('1001'), 'invalid_zip', 'zip', /zip must be a string of exactly five digits, got "1001"/],
     ['ZIP+4', () => gen.zip('10001-1234'), 'invalid_zip', 'zip', /got "10001-1234"/],
     ['ZIP with a letter', () => gen.zip('1000a'), 'invalid_zip', 'zip', /got "1000a"/],
@@ -45,6 +47,19 @@ describe('bad input gets a typed error naming the parameter', () => {
     expect(error.code).toBe(code);
     expect(error.param ?? '').toBe(param);
     expect(error.message).toMatch(message);
+  });
+
+  it('holds every range to one rule: the last index start + count - 1 at most 2^53 - 1', () => {
+    const last = Number.MAX_SAFE_INTEGER;
+    const page = gen.addresses({ start: last - 999, count: 1000 });
+    expect(page).toHaveLength(1000);
+    expect(page[999]).toEqual(gen.addressAt(last));
+    expect(new Set(page.map((a) => JSON.stringify(a))).size).toBe(1000);
+    expect(gen.addresses({ start: last, count: 0 })).toEqual([]);
+    expect(() => gen.addressAt(last + 1)).toThrow(expect.objectContaining({ code: 'invalid_index' }));
+    expect(() => checkRange(last, 2)).toThrow(expect.objectContaining({ code: 'invalid_index', param: 'start' }));
+    expect(checkRange(last, 1)).toBe(last);
+    expect(MAX_INDEX).toBe(last);
   });
 
   it('accepts state codes in any case, as the same stream', () => {

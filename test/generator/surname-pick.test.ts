@@ -34,6 +34,6 @@ describe('SurnamePicker', () => {
     const mismatched = Object.create(index) as DataIndex;
     Object.defineProperty(mismatched, 'states', { value: index.states.slice(0, -1) });
     expect(() => new SurnamePicker(mismatched)).toThrow(UssynthError);
-    expect(() => new SurnamePicker(mismatched)).toThrow(/surname group tables SR and SG do not fit/);
+    expect(() => new SurnamePicker(mismatched)).toThrow(/surname group sections SR, SGNW, SGPC and SGTL do not fit/);
   });
 });

@@ -2,6 +2,7 @@ import { byCodeUnit } from '../../../src/code-unit-order.js';
 import type { AreaCodeRecord, StateRecord } from '../../model.js';
 import type { SourceReport } from '../../source-report.js';
 import type { GeocodingEntry, GeographicCode } from './validate.js';
+import { isGeneratableExchange } from '../../../src/generator/phone.js';
 
 /** Region names of the geocoding data that are not a state's name as ISO writes it. */
 export const REGION_ALIASES: Readonly<Record<string, string>> = {
@@ -25,7 +26,8 @@ export function regionState(region: string, stateByName: ReadonlyMap<string, str
  * Assigns each geographic code to a state and weights it. US codes take the
  * state of their three-digit geocoding entry; codes without a usable one
  * (203, 310, 713, 718) take the majority state of their exchange-level
- * entries. Territory codes take their libphonenumber-js region. The weight is
+ * entries. Territory codes take their libphonenumber-js region. Each keeps
+ * the exchanges libphonenumber-js accepts that phones may use. The weight is
  * the number of exchange-level entries, at least 1, so a state picks among
  * its codes roughly by how many exchanges each has.
  */
@@ -50,7 +52,7 @@ export function transformAreaCodes(geocoding: GeocodingEntry[], codes: Geographi
     if (state) info.votes.set(state, (info.votes.get(state) ?? 0) + 1);
   }
   const records: AreaCodeRecord[] = [];
-  for (const { areaCode, region } of codes) {
+  for (const { areaCode, region, exchanges } of codes) {
     const info = byCode.get(areaCode)!;
     let state: string | null;
     let regionName: string;
@@ -73,7 +75,12 @@ export function transformAreaCodes(geocoding: GeocodingEntry[], codes: Geographi
       validityReport.reject('no_state_in_geocoding');
       continue;
     }
-    records.push({ areaCode, state, weight: Math.max(1, info.exchanges), region: regionName });
+    const usable = exchanges.filter(isGeneratableExchange);
+    if (usable.length === 0) {
+      validityReport.reject('no_generatable_valid_exchange');
+      continue;
+    }
+    records.push({ areaCode, state, weight: Math.max(1, info.exchanges), region: regionName, exchanges: usable });
   }
   return records.sort((a, b) => byCodeUnit(a.areaCode, b.areaCode));
 }

@@ -1,5 +1,5 @@
 import { readDelimited, type DelimitedRow } from '../../extract/read-delimited.js';
-import type { SurnameGroupTable, SurnameRecord } from '../../model.js';
+import { SURNAME_WEIGHT_UNIT, type SurnameGroupTable, type SurnameRecord } from '../../model.js';
 import { SourceError } from '../../source-error.js';
 import { SourceReport } from '../../source-report.js';
 import { titleCase } from '../../transform/title-case.js';
@@ -134,20 +134,33 @@ export function mergeSurnames(head: readonly Census2010Surname[], modelled1990: 
  * s_g and then a name from the group's table gives each name
  * share x sum_g pct_g x s_g / national_g, and with s = national exactly its
  * national share. Suppressed cells ("(S)") share what the row's other
- * percentages leave of 100 equally.
+ * percentages leave of 100 equally, to 0.01. The figures are computed from
+ * the integers the index stores (`percents`, `tailUnits` and
+ * {@link surnameHeadWeights}), so the measures and the draws agree.
  * @example surnameGroupTables(head, national)[5].heads[0] // Smith among the Hispanic population
  */
 export function surnameGroupTables(head: readonly Census2010Surname[], national: readonly number[]): SurnameGroupTable[] {
+  const weights = surnameHeadWeights(head);
   const percents = head.map((s) => {
     const known = s.percent.reduce<number>((a, p) => a + (p ?? 0), 0);
     const suppressed = s.percent.filter((p) => p === null).length;
     const spread = suppressed === 0 ? 0 : Math.max(0, 100 - known) / suppressed;
-    return s.percent.map((p) => p ?? spread);
+    return s.percent.map((p) => Math.round((p ?? spread) * 100));
   });
   return SURNAME_GROUPS.map((group, g) => {
-    const heads = head.map((s, i) => Math.round(((s.prop100k * percents[i][g]) / 100 / national[g]) * 10_000) / 10_000);
-    const tail = Math.round((100_000 - heads.reduce((a, w) => a + w, 0)) * 10_000) / 10_000;
-    if (!(tail > 0)) throw new Error(`the 2010 head carries more than all of the ${group} group (${national[g]} of the population)`);
-    return { group, heads, tail };
+    const units = weights.map((w, i) => w * percents[i][g]);
+    const groupUnits = national[g] * SURNAME_WEIGHT_UNIT;
+    const tailUnits = Math.round((groupUnits - units.reduce((a, u) => a + u, 0)) / 1e4);
+    if (!(tailUnits > 0)) throw new Error(`the 2010 head carries more than all of the ${group} group (${national[g]} of the population)`);
+    const per100k = (u: number): number => Math.round(((u / groupUnits) * 100_000) * 10_000) / 10_000;
+    return { group, heads: units.map(per100k), tail: per100k(tailUnits * 1e4), percents: percents.map((p) => p[g]), tailUnits };
   });
+}
+
+/**
+ * The head names' weights as the index stores them: people per 100,000 x 100.
+ * @example surnameHeadWeights(head)[0] // 82819 (Smith)
+ */
+export function surnameHeadWeights(head: readonly Census2010Surname[]): number[] {
+  return head.map((s) => Math.round(s.prop100k * 100));
 }

@@ -1,12 +1,12 @@
 import type { TObject, TOptional } from 'typebox';
-import { FIELD_NAMES, MAX_FIELDS, MAX_SEED_LENGTH, SEED_PATTERN, SEED_RULE } from 'ussynth';
+import { FIELD_NAMES, MAX_FIELDS, MAX_INDEX, MAX_SEED_LENGTH, SEED_PATTERN, SEED_RULE } from 'ussynth';
 import type { ProblemCode } from '../problem/http-error-codes.js';
 
 /** Default `count` of /v1/batch when omitted. */
 export const DEFAULT_BATCH_COUNT = 10;
 
-/** Largest `start` so that `start + count - 1` stays a safe integer. */
-export const MAX_START = Number.MAX_SAFE_INTEGER - 1000;
+/** Largest `start`: the library's last record index; the routes hold `start + count - 1` to it as well (the library's `checkRange`). */
+export const MAX_START = MAX_INDEX;
 
 /** One query or path parameter: its schema, the rule a 400 states, and the code of that 400. */
 export interface ParamSpec {
@@ -41,8 +41,8 @@ export const PARAMS = {
     code: 'invalid_count',
   },
   start: {
-    schema: { type: 'integer', minimum: 0, maximum: MAX_START, default: 0, description: 'Offset of the first record in the seeded stream, to page it: start=1000&count=1000 is records 1000..1999.' },
-    rule: `start must be a whole number from 0 to ${MAX_START} in plain digits, given once`,
+    schema: { type: 'integer', minimum: 0, maximum: MAX_START, default: 0, description: `Offset of the first record in the seeded stream, to page it: start=1000&count=1000 is records 1000..1999. The last record, start + count - 1, is at most ${MAX_START} (2^53 - 1).` },
+    rule: `start must be a whole number from 0 to ${MAX_START} in plain digits, given once, with start + count - 1 at most ${MAX_START}`,
     code: 'invalid_index',
   },
   fictional: {

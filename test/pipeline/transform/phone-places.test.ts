@@ -5,6 +5,7 @@ import { placeKeys } from '../../../pipeline/transform/place-name.js';
 import { isOwnPlace, phoneLocality, zipPhonePlaces } from '../../../pipeline/transform/phone-locality.js';
 import { compilePhonePlaces, regionPlace } from '../../../pipeline/transform/phone-places.js';
 import { tinyData } from '../../fixtures/tiny-data.js';
+import { USABLE_EXCHANGES } from '../../fixtures/usable-exchanges.js';
 
 const zip = (code: string, city: string, state: string, lat: number, lon: number, population: number | null): ZipRecord => ({
   zip: code, city, state, county: null, countyFips: null, timezone: null, lat, lon, population, density: null, type: 'standard',
@@ -36,9 +37,9 @@ describe('place names', () => {
 
 describe('phone exchanges and places', () => {
   const areaCodes: AreaCodeRecord[] = [
-    { areaCode: '202', state: 'DC', weight: 1, region: 'Washington D.C.' },
-    { areaCode: '212', state: 'NY', weight: 1, region: 'New York, NY' },
-    { areaCode: '951', state: 'CA', weight: 1, region: 'California' },
+    { areaCode: '202', state: 'DC', weight: 1, region: 'Washington D.C.', exchanges: USABLE_EXCHANGES },
+    { areaCode: '212', state: 'NY', weight: 1, region: 'New York, NY', exchanges: USABLE_EXCHANGES },
+    { areaCode: '951', state: 'CA', weight: 1, region: 'California', exchanges: USABLE_EXCHANGES },
   ];
   const geocoding = [
     ['202', 'Washington D.C.'], ['212', 'New York, NY'], ['951', 'California'], ['95122', 'Corona, CA'], ['951222', 'Riverside, CA'],
@@ -103,11 +104,11 @@ describe('phone locality shares', () => {
 
 describe('overlay codes and own places (issue 25)', () => {
   const areaCodes: AreaCodeRecord[] = [
-    { areaCode: '212', state: 'NY', weight: 1, region: 'New York, NY' },
-    { areaCode: '718', state: 'NY', weight: 1, region: 'New York' },
-    { areaCode: '917', state: 'NY', weight: 1, region: 'New York' },
-    { areaCode: '631', state: 'NY', weight: 1, region: 'New York' },
-    { areaCode: '934', state: 'NY', weight: 1, region: 'New York, NY' },
+    { areaCode: '212', state: 'NY', weight: 1, region: 'New York, NY', exchanges: USABLE_EXCHANGES },
+    { areaCode: '718', state: 'NY', weight: 1, region: 'New York', exchanges: USABLE_EXCHANGES },
+    { areaCode: '917', state: 'NY', weight: 1, region: 'New York', exchanges: USABLE_EXCHANGES },
+    { areaCode: '631', state: 'NY', weight: 1, region: 'New York', exchanges: USABLE_EXCHANGES },
+    { areaCode: '934', state: 'NY', weight: 1, region: 'New York, NY', exchanges: USABLE_EXCHANGES },
   ];
   const geocoding = [
     ['212', 'New York, NY'], ['718', 'New York'], ['718230', 'Brooklyn, NY'], ['718231', 'Bronx, NY'], ['917', 'New York'],
@@ -118,28 +119,41 @@ describe('overlay codes and own places (issue 25)', () => {
     zip('10451', 'Bronx', 'NY', 40.82, -73.92, 40000), zip('11717', 'Brentwood', 'NY', 40.78, -73.25, 60000),
   ];
   const overlays = [
-    { overlay: '917', state: 'NY', overlays: ['212', '718'] },
-    { overlay: '934', state: 'NY', overlays: ['631'] },
+    { overlay: '917', state: 'NY', overlays: ['212', '718'], inService: '1992-01' },
+    { overlay: '934', state: 'NY', overlays: ['631'], inService: '2016-07' },
   ];
   const compiled = compilePhonePlaces(geocoding, areaCodes, zips, new Set(['NY']), overlays);
   const of = (code: string) => compiled.exchanges.filter((e) => e.areaCode === code);
 
   it("give an overlay's exchanges the places of the codes it overlays, in turn by NXX", () => {
     // 917-NXX: even NXX from 212 (New York), odd from 718 where 718 names a place (230 Brooklyn, 231 Bronx), else 212.
-    expect(of('917').find((e) => e.exchange === '230')!.place).toBe('New York, NY');
-    expect(of('917').find((e) => e.exchange === '231')!.place).toBe('Bronx, NY');
-    expect(of('917').find((e) => e.exchange === '233')!.place).toBe('New York, NY');
-    expect(of('917')).toHaveLength(800 - 13);
+    const placeOf = (nxx: number): string => (nxx === 231 ? 'Bronx, NY' : 'New York, NY');
+    expect(of('917').filter((e) => e.place !== placeOf(Number(e.exchange)))).toEqual([]);
     expect((compiled.report.toJSON() as { repaired: Record<string, number> }).repaired.place_from_overlaid_code).toBeGreaterThan(787);
+  });
+
+  it('keep of an overlay the part of its exchanges in service that the geocoding knows of its parents', () => {
+    // 917 (1992) is full: 787 in service, as 212 and 718; the geocoding places 787 of 212's and 2 of 718's, so 917 keeps 787 x 789 / 1574.
+    expect(of('917')).toHaveLength(Math.round((787 * 789) / 1574));
+    expect(compiled.overlays.filter((o) => o.overlay === '917').map((o) => o.derivedExchanges)).toEqual([395, 395]);
+    const kept = of('917').map((e) => Number(e.exchange));
+    expect(Math.min(...kept)).toBeLessThan(210);
+    expect(Math.max(...kept)).toBeGreaterThan(990);
+    expect((compiled.report.toJSON() as { rejected: Record<string, number> }).rejected.overlay_exchange_not_in_service).toBeGreaterThan(380);
+    // An overlay whose first exchanges open after its parents' exhaustion (748 over 970, projected late 2026) keeps a few at most.
+    const late = compilePhonePlaces(geocoding, areaCodes, zips, new Set(['NY']), [{ overlay: '917', state: 'NY', overlays: ['212', '718'], inService: '2026-10' }]);
+    expect(late.exchanges.filter((e) => e.areaCode === '917').length).toBeLessThanOrEqual(2);
   });
 
   it("do not take 934's mislabelled area-code entry (\"New York, NY\"): it is Suffolk County's overlay of 631", () => {
     expect(of('934').filter((e) => e.place === 'New York, NY')).toEqual([]);
-    expect(of('934').map((e) => e.place)).toEqual(['Brentwood, NY', 'Brentwood, NY']);
+    // Its own entry (934231) stays; its share (half filled since 2016, 1 of 631's 787 known) leaves no derived exchange (934230 via 631230).
+    expect(of('934').map((e) => e.exchange + ' ' + e.place)).toEqual(['231 Brentwood, NY']);
+    expect(compiled.overlays.filter((o) => o.overlay === '934').map((o) => o.derivedExchanges)).toEqual([0]);
   });
 
   it('refuse an overlay whose codes are not geographic codes of its state', () => {
-    expect(() => compilePhonePlaces(geocoding, areaCodes, zips, new Set(['NY']), [{ overlay: '424', state: 'NY', overlays: ['212'] }])).toThrow(/overlays\.tsv: overlay 424 \(NY\): 424 is not a geographic area code of NY/);
+    expect(() => compilePhonePlaces(geocoding, areaCodes, zips, new Set(['NY']), [{ overlay: '424', state: 'NY', overlays: ['212'], inService: '2006-08' }])).toThrow(/overlays\.tsv: overlay 424 \(NY\): 424 is not a geographic area code of NY/);
   });
 
   it("give a ZIP its own place when that has exchanges, even where another place is nearer", () => {

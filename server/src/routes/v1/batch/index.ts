@@ -1,3 +1,4 @@
+import { checkRange } from 'ussynth';
 import { debitThenServe } from '../../../access/debit-then-serve.js';
 import { objectOf } from '../../../schemas/params.js';
 import { problemResponses } from '../../../schemas/problem.js';
@@ -27,6 +28,7 @@ export async function batchRoutes(app: TypeBoxApp): Promise<void> {
       const generator = seededGenerator(seed, reply, fictional);
       checkGeneratableState(generator, state);
       checkFields(fields, geo);
+      checkRange(start, count);
       // V8's native JSON.stringify beats the schema-compiled serializer on 1000 records of short strings
       // (it flattens the generator's concatenated strings without a per-character escape loop); the
       // schema still documents the body, and the library's types guarantee its shape.

@@ -1,3 +1,4 @@
+import { checkRange } from 'ussynth';
 import { debitThenServe } from '../../../access/debit-then-serve.js';
 import { objectOf } from '../../../schemas/params.js';
 import { problemResponses } from '../../../schemas/problem.js';
@@ -28,6 +29,7 @@ export async function einsRoutes(app: TypeBoxApp): Promise<void> {
     (request, reply) => {
       const { count, seed, start } = request.query;
       const generator = seededGenerator(seed, reply);
+      checkRange(start, count);
       return debitThenServe(request, reply, count, () => {
         const eins = new Array(count);
         for (let i = 0; i < count; i++) eins[i] = generator.einAt(start + i);

@@ -1,3 +1,4 @@
+import { checkRange } from 'ussynth';
 import { debitThenServe } from '../../../access/debit-then-serve.js';
 import { objectOf } from '../../../schemas/params.js';
 import { problemResponses } from '../../../schemas/problem.js';
@@ -29,6 +30,7 @@ export async function phonesRoutes(app: TypeBoxApp): Promise<void> {
       const { count, state, fictional, seed, start } = request.query;
       const generator = seededGenerator(seed, reply);
       checkGeneratableState(generator, state);
+      checkRange(start, count);
       return debitThenServe(request, reply, count, () => {
         const phones = new Array(count);
         for (let i = 0; i < count; i++) phones[i] = generator.phoneAt(start + i, { state, fictional });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { aliasTable } from '../../../pipeline/load/alias-table.js';
+import { aliasTable } from '../../src/data-index/alias-table.js';
 
 /** The exact probability of each column under the draw the reader makes. */
 function probabilities(weights: number[]): number[] {

@@ -11,14 +11,21 @@ const TWO_32 = 4294967296;
 /**
  * Builds an alias table (Vose's method) for non-negative weights with a
  * positive sum. Worklists are processed in index order, so the table is a
- * pure function of the weights.
+ * pure function of the weights. The build stores most tables built; the
+ * generator builds the surname group tables on load from their integer
+ * weights (a few thousand columns, well under a millisecond).
  * @example aliasTable([1, 3]) // thresholds [2^31, 0xffffffff], aliases [1, 1]
  */
-export function aliasTable(weights: readonly number[]): AliasTable {
+export function aliasTable(weights: ArrayLike<number>): AliasTable {
   const n = weights.length;
-  const total = weights.reduce((a, b) => a + b, 0);
-  if (n === 0 || !(total > 0) || weights.some((w) => !(w >= 0))) throw new Error('alias table needs non-negative weights with a positive sum');
-  const scaled = weights.map((w) => (w * n) / total);
+  let total = 0;
+  let negative = false;
+  for (let i = 0; i < n; i++) {
+    total += weights[i];
+    if (!(weights[i] >= 0)) negative = true;
+  }
+  if (n === 0 || !(total > 0) || negative) throw new Error('alias table needs non-negative weights with a positive sum');
+  const scaled = Array.from({ length: n }, (_, i) => (weights[i] * n) / total);
   const thresholds = new Uint32Array(n);
   const aliases = new Uint32Array(n);
   const small: number[] = [];
