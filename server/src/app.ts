@@ -81,13 +81,22 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
     if (!connections.admit(request, done)) return;
     done();
   });
-  const { metrics } = services;
+  const { metrics, sli, sla } = services;
   app.addHook('onResponse', (request, reply, done) => {
     // One structured line per request, with its id; never the key, and the URL redacted.
     request.server.log.info(accessFields(request, reply), 'request');
     metrics.answered(request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    // The SLA counts the API's answers (docs/sla.md), not its documentation pages.
+    if (request.url.startsWith('/v1/') && !request.url.startsWith('/v1/docs')) sli.answered(request.access?.key.accountId ?? null, reply.statusCode, reply.elapsedTime);
     connections.finished(request);
     done();
+  });
+
+  // Every instance watches the last minutes for incidents; on close it folds what it counted before the store closes.
+  app.addHook('onReady', (done) => (sla.watchIncidents(), done()));
+  app.addHook('onClose', async () => {
+    sla.close();
+    await sli.close();
   });
 
   // Compression where the client accepts it and the body is over 1 KiB: pages, assets (pre-compressed at build time),

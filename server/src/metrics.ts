@@ -41,6 +41,8 @@ export class ServiceMetrics {
   private readonly requestChildren = new Map<string, { inc(): void }>();
   private readonly latencyChildren = new Map<string, { observe(value: number): void }>();
   private readonly decisionChildren: Record<Decision, { inc(): void }>;
+  // The SLA's requests that count (docs/sla.md), good and bad: the same figures the service folds into its store.
+  private readonly sliChildren: { good: { inc(): void }; bad: { inc(): void } };
 
   constructor() {
     const registers = [this.registry];
@@ -59,6 +61,13 @@ export class ServiceMetrics {
       quota_refused: this.decisions.labels('quota_refused'),
       subscription_refused: this.decisions.labels('subscription_refused'),
     };
+    const sli = new Counter({ name: 'ussynth_sli_requests_total', help: '/v1 requests that count for the SLA (docs/sla.md), by result: bad is a 5xx or an answer slower than the threshold.', labelNames: ['result'], registers });
+    this.sliChildren = { good: sli.labels('good'), bad: sli.labels('bad') };
+  }
+
+  /** Counts one /v1 request that counts for the SLA. */
+  sli(good: boolean): void {
+    (good ? this.sliChildren.good : this.sliChildren.bad).inc();
   }
 
   /** Adds `by` (default 1) to a counter. */

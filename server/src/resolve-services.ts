@@ -3,9 +3,11 @@ import type { ServerConfig } from './config.js';
 import { TokenBucketLimiter } from './limits/token-bucket.js';
 import { ServiceMetrics } from './metrics.js';
 import type { AppServices } from './services.js';
+import { SliRecorder } from './sla/sli-recorder.js';
+import { SlaService } from './sla/sla-service.js';
 
 /** The services that have a default (see resolveServices). */
-type DefaultedService = 'metrics' | 'authFailures' | 'redis';
+type DefaultedService = 'metrics' | 'authFailures' | 'redis' | 'sli' | 'sla';
 
 /**
  * What buildApp is given: every service but those with a default, which a
@@ -16,11 +18,13 @@ export type ServiceOptions = Omit<AppServices, DefaultedService> & Partial<Pick<
 /**
  * The app's services with every default applied, the only place one is:
  * new metrics, failed authentications limited per address by an in-process
- * token bucket at the configured rate, and no Redis. Only the members of
+ * token bucket at the configured rate, no Redis, and the SLA's counting and
+ * figures on the store with the configured terms. Only the members of
  * AppServices are kept (not, say, the SSO secret key of accountServices).
  * @example const services = resolveServices(config, { ...accountServices(deps), store, rateLimiter, quota, clock: Date.now });
  */
-export function resolveServices(config: Pick<ServerConfig, 'authFailuresPerSecond'>, options: ServiceOptions): AppServices {
+export function resolveServices(config: Pick<ServerConfig, 'authFailuresPerSecond' | 'sla'>, options: ServiceOptions): AppServices {
+  const metrics = options.metrics ?? new ServiceMetrics();
   return {
     store: options.store,
     keys: options.keys,
@@ -32,10 +36,12 @@ export function resolveServices(config: Pick<ServerConfig, 'authFailuresPerSecon
     plans: options.plans,
     billing: options.billing,
     activity: options.activity,
-    metrics: options.metrics ?? new ServiceMetrics(),
+    metrics,
     authFailures: options.authFailures ?? new AuthFailureLimit(new TokenBucketLimiter(), config.authFailuresPerSecond),
     redis: options.redis ?? null,
     sso: options.sso,
     ssoSignIn: options.ssoSignIn,
+    sli: options.sli ?? new SliRecorder(options.store.sli, { slowMs: config.sla.slowMs, counters: metrics, clock: options.clock }),
+    sla: options.sla ?? new SlaService({ store: options.store.sli, config: config.sla, clock: options.clock }),
   };
 }

@@ -11,6 +11,8 @@ import type { Billing } from './accounts/billing.js';
 import type { ServiceMetrics } from './metrics.js';
 import type { SsoVerifier } from './sso/sso-verifier.js';
 import type { SsoSignIn } from './sso/sso-sign-in.js';
+import type { SliRecorder } from './sla/sli-recorder.js';
+import type { SlaService } from './sla/sla-service.js';
 
 /**
  * What the routes use, behind interfaces (swap SQLite for PostgreSQL or the bucket for Redis here only), resolved once
@@ -47,6 +49,10 @@ export interface AppServices {
   sso: SsoVerifier;
   /** Dashboard sign-in through Enterprise accounts' OpenID Providers ("Sign in with SSO"). */
   ssoSignIn: SsoSignIn;
+  /** Counts the /v1 requests that count for the SLA, per minute, and folds them into the store (docs/sla.md). */
+  sli: SliRecorder;
+  /** The SLA's terms, an account's month, the status page's history and the incident watch. */
+  sla: SlaService;
 }
 
 /** What authentication established for a request. */

@@ -11,6 +11,9 @@ import { TokenBucketLimiter } from '../src/limits/token-bucket.js';
 import { outboxMailer } from '../src/mail/outbox-mailer.js';
 import { ServiceMetrics } from '../src/metrics.js';
 import { resolveServices, type ServiceOptions } from '../src/resolve-services.js';
+import { DEFAULT_SLA } from '../src/sla/sla-config.js';
+import { SliRecorder } from '../src/sla/sli-recorder.js';
+import { SlaService } from '../src/sla/sla-service.js';
 import { openSqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import type { Store } from '../src/store/store.js';
 
@@ -36,19 +39,23 @@ afterEach(async () => {
 
 describe('resolveServices', () => {
   it('applies the defaults of what was not given: new metrics, the configured failed-authentication rate, no Redis', () => {
-    const services = resolveServices({ authFailuresPerSecond: 7 }, given);
+    const services = resolveServices({ authFailuresPerSecond: 7, sla: DEFAULT_SLA }, given);
     expect(services.metrics).toBeInstanceOf(ServiceMetrics);
     expect(services.authFailures).toBeInstanceOf(AuthFailureLimit);
     expect(services.authFailures.perSecond).toBe(7);
     expect(services.redis).toBeNull();
+    expect(services.sli).toBeInstanceOf(SliRecorder);
+    expect(services.sla.terms().objectivePercent.pro).toBe(99.9);
   });
 
   it('keeps what was given, the same objects, and only the members of AppServices', () => {
     const metrics = new ServiceMetrics();
     const authFailures = new AuthFailureLimit(new TokenBucketLimiter(), 3);
     const redis = { ready: () => true };
-    const services = resolveServices({ authFailuresPerSecond: 7 }, { ...given, metrics, authFailures, redis });
-    const expected: Record<string, unknown> = { ...given, metrics, authFailures, redis };
+    const sli = new SliRecorder(store.sli, { slowMs: 100, counters: metrics, clock: Date.now });
+    const sla = new SlaService({ store: store.sli, config: DEFAULT_SLA, clock: Date.now });
+    const services = resolveServices({ authFailuresPerSecond: 7, sla: DEFAULT_SLA }, { ...given, metrics, authFailures, redis, sli, sla });
+    const expected: Record<string, unknown> = { ...given, metrics, authFailures, redis, sli, sla };
     delete expected.secretKey;
     expect(Object.keys(services).sort()).toEqual(Object.keys(expected).sort());
     for (const [name, value] of Object.entries(services)) expect(value, name).toBe(expected[name]);

@@ -3,6 +3,7 @@ import { KyselyAccounts } from './kysely-accounts.js';
 import { KyselyBilling } from './kysely-billing.js';
 import { KyselyKeys } from './kysely-keys.js';
 import { KyselySso } from './kysely-sso.js';
+import { KyselySli } from './kysely-sli.js';
 import type { AccountSpec, KeyListing, NewKey } from './store.js';
 import type { StoreDatabase } from './store-schema.js';
 
@@ -17,6 +18,7 @@ export abstract class KyselyStore {
   readonly accounts: KyselyAccounts;
   readonly sso: KyselySso;
   readonly billing: KyselyBilling;
+  readonly sli: KyselySli;
   private readonly keys: KyselyKeys;
 
   constructor(protected readonly db: Kysely<StoreDatabase>) {
@@ -24,6 +26,7 @@ export abstract class KyselyStore {
     this.accounts = new KyselyAccounts(db, totals);
     this.sso = new KyselySso(db, this.accounts);
     this.billing = new KyselyBilling(db);
+    this.sli = new KyselySli(db);
     this.keys = new KyselyKeys(db, totals);
   }
 

@@ -3,6 +3,7 @@ import type { AccountStore } from './account-store.js';
 import type { BillingStore } from './billing-store.js';
 import type { KeyEnvironment } from './api-key.js';
 import type { SsoStore } from './sso-store.js';
+import type { SliStore } from './sli-store.js';
 import type { Tier } from './tiers.js';
 
 /** What authentication needs about a key, read on every request. */
@@ -120,6 +121,8 @@ export interface Store {
   readonly sso: SsoStore;
   /** Stripe customers and subscriptions of accounts, and the webhook events applied. */
   readonly billing: BillingStore;
+  /** The SLA's per-minute counts, contracted objectives, and the status page's incidents and notes. */
+  readonly sli: SliStore;
   /** The key with this id, with its account's limits. */
   findKey(id: string): Promise<KeyRecord | undefined>;
   /**
