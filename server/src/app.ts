@@ -17,6 +17,7 @@ import { DOCS_PAGE_HEADERS } from './page-headers.js';
 import { mentionsKey } from './redacted-url.js';
 import { healthRoutes } from './routes/health/index.js';
 import { siteRoutes } from './routes/root/index.js';
+import { statusRoutes } from './routes/status/index.js';
 import { STRIPE_WEBHOOK_BODY_LIMIT, STRIPE_WEBHOOK_PATH, stripeWebhookRoute } from './routes/billing/stripe-webhook.js';
 import compress from '@fastify/compress';
 import { docsRoutes } from './routes/v1/docs/index.js';
@@ -104,6 +105,7 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
   await app.register(compress, { global: true, globalDecompression: false, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(docsRoutes);
   await app.register(healthRoutes, { draining: () => connections.draining, metrics: config.metricsPort === null });
+  await app.register(statusRoutes);
   await app.register(apiRoutes, { prefix: '/v1' });
   await app.register(corsPreflightRoutes, { prefix: '/v1' });
   await app.register(stripeWebhookRoute, { billing: services.billing });
