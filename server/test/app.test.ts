@@ -262,6 +262,8 @@ describe('docs and root', () => {
       '/account/v1/session',
       '/account/v1/sessions',
       '/account/v1/signup',
+      '/account/v1/sla',
+      '/account/v1/sla/terms',
       '/account/v1/sso',
       '/account/v1/sso/start',
       '/account/v1/usage',

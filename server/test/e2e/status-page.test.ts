@@ -2,6 +2,8 @@ import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../test/e2e/chromium.js';
+import { DEFAULT_WEB_DIR } from '../../src/config.js';
+import { accountCall, signedUp } from '../billing/account-session.js';
 import { OVERALL } from '../../src/store/sli-store.js';
 import { startTestServer, type TestServer } from '../test-server.js';
 
@@ -13,7 +15,7 @@ let browser: Browser;
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ config: { webDir: DEFAULT_WEB_DIR } });
   const now = Date.now();
   const today = now - (now % DAY);
   // A day below 99 % (major), one below the objective (degraded); the others have no rows (fully available).
@@ -45,6 +47,34 @@ async function seriousViolations(page: Page): Promise<string[]> {
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+describe('the dashboard\'s SLA section in Chromium', () => {
+  it('shows this month\'s availability of the account\'s requests, the objective and the credit', async () => {
+    const session = await signedUp(server.url, server.outbox, 'sla-e2e@example.com');
+    const { key } = (await (await accountCall(server.url, 'POST', '/keys', { name: 'ci' }, session)).json()) as { key: string };
+    expect((await server.get('/v1/ein', key)).status).toBe(200);
+    await server.app.ussynth.sli.flush();
+    const context = await browser.newContext({ bypassCSP: true });
+    const [name, value] = session.cookie.split('=') as [string, string];
+    await context.addCookies([{ name, value, url: server.url }]);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/dashboard`);
+    await page.locator('#sla-summary', { hasText: 'available in' }).waitFor();
+    expect(await page.locator('#sla-summary').textContent()).toMatch(/^100 % available in \d{4}-\d{2} \(1 request counted, 0 failed\); your plan's objective is 99\.9 % a month\.$/);
+    expect(await page.locator('#sla-credit').textContent()).toBe('No credit owed: the objective is met.');
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('and the sign-up page states the terms from the same configuration', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/signup`);
+    await page.locator('#sla-note', { hasText: 'objective' }).waitFor();
+    expect(await page.locator('#sla-note').textContent()).toBe('Standard and Pro come with a 99.9 % monthly availability objective; a month that falls short is credited (10 % below the objective, 25 % below 99 %, 50 % below 95 % of its fee). See the live figures on the status page.');
+    await context.close();
+  });
+});
 
 describe('/status in Chromium', () => {
   it('shows the components, the days, the incident and the notes without JavaScript', async () => {
