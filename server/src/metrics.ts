@@ -42,7 +42,7 @@ export class ServiceMetrics {
   private readonly latencyChildren = new Map<string, { observe(value: number): void }>();
   private readonly decisionChildren: Record<Decision, { inc(): void }>;
   // The SLA's requests that count (docs/sla.md), good and bad: the same figures the service folds into its store.
-  private readonly sliChildren: { good: { inc(): void }; bad: { inc(): void } };
+  private readonly sliChildren: { good: { inc(by?: number): void }; bad: { inc(by?: number): void } };
 
   constructor() {
     const registers = [this.registry];
@@ -63,6 +63,9 @@ export class ServiceMetrics {
     };
     const sli = new Counter({ name: 'ussynth_sli_requests_total', help: '/v1 requests that count for the SLA (docs/sla.md), by result: bad is a 5xx or an answer slower than the threshold.', labelNames: ['result'], registers });
     this.sliChildren = { good: sli.labels('good'), bad: sli.labels('bad') };
+    // Both series from the start at 0: a series that appears with its first bad request loses that request to rate().
+    this.sliChildren.good.inc(0);
+    this.sliChildren.bad.inc(0);
   }
 
   /** Counts one /v1 request that counts for the SLA. */
