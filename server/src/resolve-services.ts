@@ -42,6 +42,7 @@ export function resolveServices(config: Pick<ServerConfig, 'authFailuresPerSecon
     sso: options.sso,
     ssoSignIn: options.ssoSignIn,
     sli: options.sli ?? new SliRecorder(options.store.sli, { slowMs: config.sla.slowMs, counters: metrics, clock: options.clock }),
+    quotaNotices: options.quotaNotices,
     sla: options.sla ?? new SlaService({ store: options.store.sli, config: config.sla, clock: options.clock }),
   };
 }

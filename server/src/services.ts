@@ -13,6 +13,7 @@ import type { SsoVerifier } from './sso/sso-verifier.js';
 import type { SsoSignIn } from './sso/sso-sign-in.js';
 import type { SliRecorder } from './sla/sli-recorder.js';
 import type { SlaService } from './sla/sla-service.js';
+import type { QuotaNotices } from './accounts/quota-notices.js';
 
 /**
  * What the routes use, behind interfaces (swap SQLite for PostgreSQL or the bucket for Redis here only), resolved once
@@ -53,6 +54,8 @@ export interface AppServices {
   sli: SliRecorder;
   /** The SLA's terms, an account's month, the status page's history and the incident watch. */
   sla: SlaService;
+  /** E-mails owners once when the month passes 80 % and 100 % of the quota (the debit path tells it each decision). */
+  quotaNotices: QuotaNotices;
 }
 
 /** What authentication established for a request. */

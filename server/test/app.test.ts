@@ -259,6 +259,7 @@ describe('docs and root', () => {
       '/account/v1/password/reset',
       '/account/v1/plan',
       '/account/v1/plans',
+      '/account/v1/quota-notices',
       '/account/v1/session',
       '/account/v1/sessions',
       '/account/v1/signup',

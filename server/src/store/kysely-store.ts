@@ -4,6 +4,7 @@ import { KyselyBilling } from './kysely-billing.js';
 import { KyselyKeys } from './kysely-keys.js';
 import { KyselySso } from './kysely-sso.js';
 import { KyselySli } from './kysely-sli.js';
+import { KyselyQuotaNotices } from './kysely-quota-notices.js';
 import type { AccountSpec, KeyListing, NewKey } from './store.js';
 import type { StoreDatabase } from './store-schema.js';
 
@@ -19,6 +20,7 @@ export abstract class KyselyStore {
   readonly sso: KyselySso;
   readonly billing: KyselyBilling;
   readonly sli: KyselySli;
+  readonly quotaNotices: KyselyQuotaNotices;
   private readonly keys: KyselyKeys;
 
   constructor(protected readonly db: Kysely<StoreDatabase>) {
@@ -27,6 +29,7 @@ export abstract class KyselyStore {
     this.sso = new KyselySso(db, this.accounts);
     this.billing = new KyselyBilling(db);
     this.sli = new KyselySli(db);
+    this.quotaNotices = new KyselyQuotaNotices(db);
     this.keys = new KyselyKeys(db, totals);
   }
 

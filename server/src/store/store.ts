@@ -4,6 +4,7 @@ import type { BillingStore } from './billing-store.js';
 import type { KeyEnvironment } from './api-key.js';
 import type { SsoStore } from './sso-store.js';
 import type { SliStore } from './sli-store.js';
+import type { QuotaNoticeStore } from './quota-notice-store.js';
 import type { Tier } from './tiers.js';
 
 /** What authentication needs about a key, read on every request. */
@@ -123,6 +124,8 @@ export interface Store {
   readonly billing: BillingStore;
   /** The SLA's per-minute counts, contracted objectives, and the status page's incidents and notes. */
   readonly sli: SliStore;
+  /** Quota notices sent (once per threshold and month) and whether owners want them. */
+  readonly quotaNotices: QuotaNoticeStore;
   /** The key with this id, with its account's limits. */
   findKey(id: string): Promise<KeyRecord | undefined>;
   /**

@@ -4,6 +4,7 @@ import { usageChart } from './usage-chart.js';
 import { billingPanel } from './billing-panel.js';
 import { PLAN_NAMES } from './plan-offers.js';
 import { refreshSla } from './sla-panel.js';
+import { quotaNoticesPanel } from './quota-notices-panel.js';
 
 /** GET /account/v1/me. */
 interface Me {
@@ -82,7 +83,7 @@ export async function dashboardPage(): Promise<void> {
   wireAccountForms(me);
   byId('signout').addEventListener('click', () => void signOut('/session'));
   byId('signout-all').addEventListener('click', () => void signOut('/sessions'));
-  await Promise.all([refreshKeys(), refreshUsage(), refreshSla(), renderSso(me)]);
+  await Promise.all([refreshKeys(), refreshUsage(), refreshSla(), quotaNoticesPanel(me.role === 'owner', alertBox), renderSso(me)]);
   // The plan as billing has it; once a Checkout's payment arrives, the plan's limits and usage are shown again.
   void billingPanel(async () => {
     renderPlan(await accountApi<Me>('GET', '/me'));

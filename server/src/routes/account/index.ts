@@ -13,6 +13,7 @@ import { accountProfileRoutes } from './profile.js';
 import { accountSessionRoutes } from './session.js';
 import { accountSsoRoutes } from './sso.js';
 import { accountSlaRoutes } from './sla.js';
+import { accountQuotaNoticeRoutes } from './quota-notices.js';
 import type { SlaService } from '../../sla/sla-service.js';
 import type { SsoSignIn } from '../../sso/sso-sign-in.js';
 
@@ -83,4 +84,5 @@ export async function accountApi(app: FastifyInstance, options: AccountSiteOptio
   await app.register(accountBillingRoutes, { context });
   await app.register(accountSsoRoutes, { context, signIn: options.ssoSignIn });
   await app.register(accountSlaRoutes, { context, sla: options.sla });
+  await app.register(accountQuotaNoticeRoutes, { context });
 }

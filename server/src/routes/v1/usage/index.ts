@@ -26,7 +26,11 @@ export async function usageRoutes(app: FastifyInstance, { plans }: { plans: Plan
     },
     async (request) => {
       const key = request.access!.key;
-      return plans.usage({ id: key.accountId, tier: key.tier, rate: key.rate, monthlyQuota: key.monthlyQuota, planEndsAt: key.planEndsAt });
+      const [usage, quotaNotices] = await Promise.all([
+        plans.usage({ id: key.accountId, tier: key.tier, rate: key.rate, monthlyQuota: key.monthlyQuota, planEndsAt: key.planEndsAt }),
+        app.ussynth.quotaNotices.status(key.accountId, request.access!.now),
+      ]);
+      return { ...usage, quotaNotices };
     },
   );
 }
