@@ -88,7 +88,11 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
     request.server.log.info(accessFields(request, reply), 'request');
     metrics.answered(request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
     // The SLA counts the API's answers (docs/sla.md), not its documentation pages.
-    if (request.url.startsWith('/v1/') && !request.url.startsWith('/v1/docs')) sli.answered(request.access?.key.accountId ?? null, reply.statusCode, reply.elapsedTime);
+    if (request.url.startsWith('/v1/') && !request.url.startsWith('/v1/docs')) {
+      const { access } = request;
+      if (access) sli.answered(access.key.accountId, reply.statusCode, reply.elapsedTime, access.now);
+      else sli.answered(null, reply.statusCode, reply.elapsedTime);
+    }
     connections.finished(request);
     done();
   });

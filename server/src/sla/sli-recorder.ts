@@ -51,12 +51,12 @@ export class SliRecorder {
 
   /**
    * Counts one answered /v1 request: 4xx (the request's own fault, over the rate or quota) does not count; a 5xx or
-   * an answer slower than the threshold is bad; anything else good. `accountId` is null before authentication.
+   * an answer slower than the threshold is bad; anything else good. `accountId` is null before authentication; `now`
+   * is the request's time when known (its authentication's), else the clock's.
    */
-  answered(accountId: number | null, status: number, elapsedMs: number): void {
+  answered(accountId: number | null, status: number, elapsedMs: number, now = this.options.clock()): void {
     if (status >= 400 && status < 500) return;
     const good = status < 500 && elapsedMs <= this.options.slowMs;
-    const now = this.options.clock();
     const minute = now - (now % MINUTE_MS);
     if (minute !== this.minute) this.turnMinute(minute);
     this.add(OVERALL, good);
