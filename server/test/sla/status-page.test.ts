@@ -29,6 +29,31 @@ async function report(url: string): Promise<Report> {
   return (await response.json()) as Report;
 }
 
+describe('ussynth-server status', () => {
+  it('shows the month and sets an Enterprise contract\'s objective, which /v1/sla then uses', async () => {
+    server = await startTestServer();
+    const env = { env: { ...process.env, USSYNTH_DB: server.dbPath } };
+    const { id, key } = await server.key('enterprise');
+    const standard = await server.key('standard');
+    const enterprise = (await server.store.findKey(id))!.accountName;
+    const standardName = (await server.store.findKey(standard.id))!.accountName;
+    const set = runServerCommand(env, 'status', 'objective', enterprise, '99.95');
+    expect(set.stderr).toBe('');
+    expect(set.stdout).toBe(`${enterprise}'s monthly objective is now 99.95 %\n`);
+    expect(((await (await server.get('/v1/sla', key)).json()) as { objectivePercent: number }).objectivePercent).toBe(99.95);
+    const refused = runServerCommand(env, 'status', 'objective', standardName, '99.95');
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/only an Enterprise account has a contracted objective/);
+    expect(runServerCommand(env, 'status', 'objective', enterprise, '100').stderr).toMatch(/the objective must be a percentage above 0 and below 100/);
+    expect(runServerCommand(env, 'status', 'objective', enterprise, 'plan').status).toBe(0);
+    expect(((await (await server.get('/v1/sla', key)).json()) as { objectivePercent: number }).objectivePercent).toBe(99.9);
+    expect((await server.get('/v1/sla', standard.key)).status).toBe(200);
+    await server.app.ussynth.sli.flush();
+    const shown = JSON.parse(runServerCommand(env, 'status', 'show', '--json').stdout) as { goodRequests: number; availabilityPercent: number; openIncident: unknown };
+    expect(shown).toMatchObject({ goodRequests: 3, availabilityPercent: 100, openIncident: null });
+  });
+});
+
 describe('the status page', () => {
   it('opens an incident when the last 5 minutes fall below the objective, closes it on recovery, and shows notes', async () => {
     let now = T0;
