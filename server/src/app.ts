@@ -98,6 +98,8 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
   });
 
   // Every instance watches the last minutes for incidents; on close it folds what it counted before the store closes.
+  sli.reportErrors((error) => app.log.error({ err: error }, 'SLA counts could not be folded into the store; kept for the next try'));
+  sla.reportErrors((what, error) => app.log.error({ err: error }, `${what} failed`));
   app.addHook('onReady', (done) => (sla.watchIncidents(), done()));
   app.addHook('onClose', async () => {
     sla.close();

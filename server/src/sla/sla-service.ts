@@ -145,6 +145,11 @@ export class SlaService {
     return history;
   }
 
+  /** Where a failed incident check is reported (the server's log). */
+  reportErrors(onError: (what: string, error: unknown) => void): void {
+    this.deps.onError = onError;
+  }
+
   /** Starts the incident watch (every 15 s, unref'd). */
   watchIncidents(): void {
     this.timer ??= setInterval(() => {

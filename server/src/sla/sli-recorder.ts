@@ -64,6 +64,11 @@ export class SliRecorder {
     this.options.counters.sli(good);
   }
 
+  /** Where a failed fold is reported (the server's log); the batch stays queued either way. */
+  reportErrors(onError: (error: unknown) => void): void {
+    this.options.onError = onError;
+  }
+
   /** Folds what was counted (queued batches first); on a store error it stays queued for the next try. */
   flush(): Promise<void> {
     return (this.flushing ??= this.write().finally(() => (this.flushing = undefined)));

@@ -24,9 +24,9 @@ afterAll(() => server.destroy());
 
 const quotaMails = () => outboxMails(server.outbox).filter((mail) => mail.includes('monthly quota'));
 
-/** Waits until the outbox holds `count` quota mails (they are sent in the background), then a moment more for strays. */
+/** Waits until the outbox holds `count` quota mails (they are sent in the background; 2 s at most), then a moment more for strays. */
 async function settledQuotaMails(count: number): Promise<string[]> {
-  for (let i = 0; i < 100 && quotaMails().length < count; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+  for (let i = 0; i < 40 && quotaMails().length < count; i++) await new Promise((resolve) => setTimeout(resolve, 50));
   await new Promise((resolve) => setTimeout(resolve, 300));
   return quotaMails();
 }
