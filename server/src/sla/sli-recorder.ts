@@ -43,9 +43,9 @@ export class SliRecorder {
 
   constructor(
     private readonly store: SliStore,
-    private readonly options: { slowMs: number; counters: SliCounters; clock: () => number; onError?: (error: unknown) => void },
+    private readonly options: { slowMs: number; counters: SliCounters; clock: () => number; onError?: (error: unknown) => void; flushMs?: number },
   ) {
-    this.timer = setInterval(() => void this.flush(), SLI_FLUSH_MS);
+    this.timer = setInterval(() => void this.flush(), options.flushMs ?? SLI_FLUSH_MS);
     this.timer.unref();
   }
 

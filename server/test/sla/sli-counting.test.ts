@@ -67,12 +67,39 @@ describe('the service measures its own availability', () => {
     const otherSla = (await (await server.get('/v1/sla', other.key)).json()) as Record<string, any>;
     expect(otherSla.month).toMatchObject({ availabilityPercent: 100, creditPercent: 0 });
 
-    // A day later, with no traffic since: the month is 1450 minutes long and the same 0.4 bad minute: 99.9724 %,
-    // above the objective again (minutes without requests are not bad).
+    // A day later, with no traffic since: the month is 1450 minutes long; its one minute with requests had 2 bad of 6
+    // (the first /v1/sla call was good): a third of a bad minute, 99.977 %, above the objective again (minutes
+    // without requests are not bad).
+    await server.app.ussynth.sli.flush();
     now = START + 24 * 60 * MINUTE;
     const later = (await (await server.get('/v1/sla', key)).json()) as Record<string, any>;
-    expect(later.month.availabilityPercent).toBe(99.9724);
+    expect(later.month).toMatchObject({ goodRequests: 4, badRequests: 2 });
+    expect(later.month.availabilityPercent).toBe(Math.round((1 - 1 / 3 / 1450) * 1e6) / 1e4);
     expect(later.month.creditPercent).toBe(0);
+  });
+
+  it('rolls over at the month\'s end: the new month starts clean, the month before keeps its figure and credit', async () => {
+    // The last minute of October 2026, with the fault switch on for every request of the account.
+    let now = Date.UTC(2026, 9, 31, 23, 59, 10);
+    const first = await startTestServer({ clock: () => now });
+    const faultFile = join(first.dir, 'fault');
+    await first.close();
+    server = await startTestServer({ dir: first.dir, clock: () => now, config: { sla: { ...DEFAULT_SLA, faultFile } } });
+    const { key } = await server.key('pro');
+    writeFileSync(faultFile, '');
+    for (let i = 0; i < 4; i++) expect((await server.get('/v1/ein', key)).status).toBe(500);
+    rmSync(faultFile);
+    await server.app.ussynth.sli.flush();
+    const october = (await (await server.get('/v1/sla', key)).json()) as Record<string, any>;
+    // One bad minute of the 44,640 minutes of October so far: 99.9978 %.
+    expect(october.month).toMatchObject({ period: '2026-10', badRequests: 4, availabilityPercent: 99.9978, creditPercent: 0 });
+    now = Date.UTC(2026, 10, 1, 0, 0, 30);
+    // October's own /v1/sla call was good and counted in its minute.
+    await server.app.ussynth.sli.flush();
+    const november = (await (await server.get('/v1/sla', key)).json()) as Record<string, any>;
+    expect(november.month).toMatchObject({ period: '2026-11', goodRequests: 0, badRequests: 0, availabilityPercent: 100, creditPercent: 0 });
+    // The whole of October: 44,640 minutes, the same bad minute.
+    expect(november.previousMonth).toMatchObject({ period: '2026-10', from: '2026-10-01T00:00:00.000Z', to: '2026-11-01T00:00:00.000Z', goodRequests: 1, badRequests: 4, availabilityPercent: Math.round((1 - 0.8 / 44_640) * 1e6) / 1e4 });
   });
 
   it('folds what an instance counted when it closes', async () => {

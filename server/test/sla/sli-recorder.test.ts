@@ -43,7 +43,7 @@ describe('SliRecorder', () => {
   it('counts per minute and per account; 4xx never, slow answers as bad', async () => {
     let now = T0;
     const results: boolean[] = [];
-    const recorder = new SliRecorder(store.sli, { slowMs: 1000, counters: { sli: (good) => results.push(good) }, clock: () => now });
+    const recorder = new SliRecorder(store.sli, { slowMs: 1000, counters: { sli: (good) => results.push(good) }, clock: () => now, flushMs: 3_600_000 });
     recorder.answered(7, 200, 5);
     recorder.answered(7, 200, 1001);
     recorder.answered(7, 429, 1);
@@ -64,7 +64,7 @@ describe('SliRecorder', () => {
 
   it('retries a batch whose answer was lost under the same id, so it is added once; a refused one is kept in order', async () => {
     const { sli, faults, seen } = flaky(store.sli);
-    const recorder = new SliRecorder(sli, { slowMs: 1000, counters: { sli: () => {} }, clock: () => T0 });
+    const recorder = new SliRecorder(sli, { slowMs: 1000, counters: { sli: () => {} }, clock: () => T0, flushMs: 3_600_000 });
     recorder.answered(7, 200, 1);
     faults.push('lost');
     await recorder.flush();
