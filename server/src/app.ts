@@ -97,9 +97,9 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
     done();
   });
 
-  // Every instance watches the last minutes for incidents; on close it folds what it counted before the store closes.
   sli.reportErrors((error) => app.log.error({ err: error }, 'SLA counts could not be folded into the store; kept for the next try'));
   sla.reportErrors((what, error) => app.log.error({ err: error }, `${what} failed`));
+  // Every instance watches the last minutes for incidents; on close it folds what it counted before the store closes.
   app.addHook('onReady', (done) => (sla.watchIncidents(), done()));
   app.addHook('onClose', async () => {
     sla.close();

@@ -132,16 +132,14 @@ export class SlaService {
     };
   }
 
-  /** The status page's history, read from the store at most every 5 s by this instance. */
+  /** The status page's history, read from the store at most every 5 s by this instance (a failure too). */
   history(): Promise<StatusHistory> {
     const now = this.deps.clock();
     if (this.cached && now - this.cached.at < STATUS_CACHE_MS && now >= this.cached.at) return this.cached.history;
     const history = this.readHistory(now);
     this.cached = { at: now, history };
-    // A failed read is not kept: the next request tries again.
-    history.catch(() => {
-      if (this.cached?.history === history) this.cached = undefined;
-    });
+    // A failed read (the store is down) is kept for the 5 s too: an outage's crowd of readers costs the store one try.
+    history.catch(() => {});
     return history;
   }
 

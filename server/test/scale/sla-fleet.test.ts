@@ -120,4 +120,34 @@ describe('the SLA on a fleet (PostgreSQL, Redis, 3 instances)', () => {
     const promtool = spawnSync('promtool', ['test', 'rules', join(dir, 'fleet-rules.test.yml')], { encoding: 'utf8', timeout: 60_000 });
     expect(promtool.stdout + promtool.stderr).toContain('SUCCESS');
   }, 240_000);
+
+  it('keeps the status page up while PostgreSQL is stopped: the store and the accounts shown out, the history unreadable', async () => {
+    fleet.pg.stop();
+    try {
+      type Status = { state: string; components: { id: string; state: string }[]; history: unknown };
+      let down: Status | undefined;
+      // The store's health is probed once a second and the history cached 5 s: within seconds every instance says so.
+      for (let i = 0; i < 30; i++) {
+        const response = await fetch(`${url(1)}/status.json`);
+        expect(response.status).toBe(200);
+        down = (await response.json()) as Status;
+        if (down.history === null && down.state === 'outage') break;
+        await sleep(500);
+      }
+      expect(down!.state).toBe('outage');
+      expect(Object.fromEntries(down!.components.map((c) => [c.id, c.state]))).toEqual({ api: 'outage', accounts: 'outage', store: 'outage', redis: 'operational' });
+      expect(down!.history).toBeNull();
+      // Instance 2 probes on its own second: its page says so too, within moments.
+      let html = '';
+      for (let i = 0; i < 20 && !html.includes('Service outage'); i++) {
+        const page = await fetch(`${url(2)}/status`);
+        expect(page.status).toBe(200);
+        html = await page.text();
+        if (!html.includes('Service outage')) await sleep(500);
+      }
+      expect(html).toContain('Service outage');
+    } finally {
+      fleet.pg.start();
+    }
+  }, 120_000);
 });
