@@ -5,6 +5,7 @@ import type { AuthThrottle } from './accounts/auth-throttle.js';
 import type { Billing } from './billing/billing.js';
 import { PeopleService } from './accounts/people-service.js';
 import { PlanService } from './accounts/plan-service.js';
+import { QuotaNotices } from './accounts/quota-notices.js';
 import type { Mailer } from './mail/mailer.js';
 import { loadSecretKey } from './sso/secret-key.js';
 import { SsoSignIn } from './sso/sso-sign-in.js';
@@ -47,6 +48,8 @@ export interface AccountServices {
   /** The key cache the app must use (services.keys): the people and key services drop its entries on revocation and deletion. */
   keys: KeyCache;
   activity: ActivityRecorder;
+  /** E-mails owners when the month passes 80 % and 100 % of the quota. */
+  quotaNotices: QuotaNotices;
   sso: SsoVerifier;
   ssoSignIn: SsoSignIn;
   secretKey: Uint8Array;
@@ -69,5 +72,6 @@ export function accountServices(deps: AccountServicesDeps): AccountServices {
   // Made beside the store on first start when USSYNTH_SECRET_KEY is not set (a PostgreSQL store requires it).
   const secretKey = loadSecretKey(deps.secretKey, deps.storeFile);
   const ssoSignIn = new SsoSignIn({ sso: store.sso, secretKey, publicUrl, startSession: (person) => people.startSession(person), clock });
-  return { people, accountKeys, plans, billing, keys, activity, sso: new SsoVerifier(store.sso, deps.sso), ssoSignIn, secretKey };
+  const quotaNotices = new QuotaNotices({ store, mailer: deps.mailer, publicUrl, clock, onError: (error) => onError('quota notice', error) });
+  return { people, accountKeys, plans, billing, keys, activity, quotaNotices, sso: new SsoVerifier(store.sso, deps.sso), ssoSignIn, secretKey };
 }

@@ -18,6 +18,7 @@ import { DOCS_PAGE_HEADERS } from './http/page-headers.js';
 import { mentionsKey } from './observability/redacted-url.js';
 import { healthRoutes } from './routes/health/index.js';
 import { siteRoutes } from './routes/root/index.js';
+import { statusRoutes } from './routes/status/index.js';
 import { STRIPE_WEBHOOK_BODY_LIMIT, STRIPE_WEBHOOK_PATH, stripeWebhookRoute } from './routes/billing/stripe-webhook.js';
 import compress from '@fastify/compress';
 import { docsRoutes } from './routes/v1/docs/index.js';
@@ -82,13 +83,28 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
     if (!connections.admit(request, done)) return;
     done();
   });
-  const { metrics } = services;
+  const { metrics, sli, sla } = services;
   app.addHook('onResponse', (request, reply, done) => {
     // One structured line per request, with its id; never the key, and the URL redacted.
     request.server.log.info(accessFields(request, reply), 'request');
     metrics.answered(request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    // The SLA counts the API's answers (docs/sla.md), not its documentation pages.
+    if (request.url.startsWith('/v1/') && !request.url.startsWith('/v1/docs')) {
+      const { access } = request;
+      if (access) sli.answered(access.key.accountId, reply.statusCode, reply.elapsedTime, access.now);
+      else sli.answered(null, reply.statusCode, reply.elapsedTime);
+    }
     connections.finished(request);
     done();
+  });
+
+  sli.reportErrors((error) => app.log.error({ err: error }, 'SLA counts could not be folded into the store; kept for the next try'));
+  sla.reportErrors((what, error) => app.log.error({ err: error }, `${what} failed`));
+  // Every instance watches the last minutes for incidents; on close it folds what it counted before the store closes.
+  app.addHook('onReady', (done) => (sla.watchIncidents(), done()));
+  app.addHook('onClose', async () => {
+    sla.close();
+    await sli.close();
   });
 
   // Compression where the client accepts it and the body is over 1 KiB: pages, assets (pre-compressed at build time),
@@ -96,6 +112,7 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
   await app.register(compress, { global: true, globalDecompression: false, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(docsRoutes);
   await app.register(healthRoutes, { draining: () => connections.draining, metrics: config.metricsPort === null });
+  await app.register(statusRoutes);
   await app.register(apiRoutes, { prefix: '/v1' });
   await app.register(corsPreflightRoutes, { prefix: '/v1' });
   await app.register(stripeWebhookRoute, { billing: services.billing });

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_STORE_PATH, storeLocation, storePath, type StoreLocation } from './store/default-path.js';
 import { secretKeyProblem } from './sso/secret-key.js';
 import { loadBillingConfig, type BillingConfig } from './billing/billing-config.js';
+import { loadSlaConfig, type SlaConfig } from './sla/sla-config.js';
 
 /** Everything the server reads from its environment, validated once at start-up. */
 export interface ServerConfig {
@@ -65,6 +66,8 @@ export interface ServerConfig {
   secretKey: string | null;
   /** How plans are paid for (USSYNTH_BILLING, USSYNTH_DEFAULT_PLAN, USSYNTH_STRIPE_*): see docs/billing.md. */
   billing: BillingConfig;
+  /** The SLA's objectives, credits and slow-answer threshold (USSYNTH_SLA_*, USSYNTH_SLI_SLOW_MS): see docs/sla.md. */
+  sla: SlaConfig;
 }
 
 /** The default web demo folder, next to the package's dist/. */
@@ -114,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
   // The key file beside a SQLite store is one machine's; instances sharing PostgreSQL must share the key too.
   if (store.engine === 'postgres' && secretKey === null) problems.push('USSYNTH_SECRET_KEY is required with a PostgreSQL store (USSYNTH_DB=postgres://...): every instance must seal and open SSO client secrets with the same key');
   const billing = loadBillingConfig(env, problems);
+  const sla = loadSlaConfig(env, problems);
   if (billing.mode === 'stripe' && publicUrl === null) problems.push('USSYNTH_PUBLIC_URL is required with USSYNTH_BILLING=stripe: Checkout returns the customer to it, and Stripe sends webhooks to it');
   if (problems.length) throw new ConfigError(problems);
   const dbPath = store.engine === 'sqlite' ? store.path : storePath({ USSYNTH_DB: DEFAULT_STORE_PATH });
@@ -148,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     authFailuresPerSecond: 10,
     secretKey,
     billing,
+    sla,
   };
 }
 

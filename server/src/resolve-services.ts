@@ -4,9 +4,11 @@ import type { ServerConfig } from './config.js';
 import { TokenBucketLimiter } from './limits/token-bucket.js';
 import { ServiceMetrics } from './observability/metrics.js';
 import type { AppServices } from './services.js';
+import { SliRecorder } from './sla/sli-recorder.js';
+import { SlaService } from './sla/sla-service.js';
 
 /** The services that have a default (see resolveServices). */
-type DefaultedService = 'metrics' | 'authFailures' | 'redis' | 'keyAdmission';
+type DefaultedService = 'metrics' | 'authFailures' | 'redis' | 'keyAdmission' | 'sli' | 'sla';
 
 /**
  * What buildApp is given: every service but those with a default, which a
@@ -17,12 +19,14 @@ export type ServiceOptions = Omit<AppServices, DefaultedService> & Partial<Pick<
 /**
  * The app's services with every default applied, the only place one is:
  * new metrics, failed authentications limited per address by an in-process
- * token bucket at the configured rate, no Redis, and each key's records in
- * the making admitted up to the configured bound. Only the members of
+ * token bucket at the configured rate, no Redis, each key's records in the
+ * making admitted up to the configured bound, and the SLA's counting and
+ * figures on the store with the configured terms. Only the members of
  * AppServices are kept (not, say, the SSO secret key of accountServices).
  * @example const services = resolveServices(config, { ...accountServices(deps), store, rateLimiter, quota, clock: Date.now });
  */
-export function resolveServices(config: Pick<ServerConfig, 'authFailuresPerSecond' | 'maxRecordsPerKey'>, options: ServiceOptions): AppServices {
+export function resolveServices(config: Pick<ServerConfig, 'authFailuresPerSecond' | 'maxRecordsPerKey' | 'sla'>, options: ServiceOptions): AppServices {
+  const metrics = options.metrics ?? new ServiceMetrics();
   return {
     store: options.store,
     keys: options.keys,
@@ -34,11 +38,14 @@ export function resolveServices(config: Pick<ServerConfig, 'authFailuresPerSecon
     plans: options.plans,
     billing: options.billing,
     activity: options.activity,
-    metrics: options.metrics ?? new ServiceMetrics(),
+    metrics,
     authFailures: options.authFailures ?? new AuthFailureLimit(new TokenBucketLimiter(), config.authFailuresPerSecond),
     redis: options.redis ?? null,
     sso: options.sso,
     ssoSignIn: options.ssoSignIn,
     keyAdmission: options.keyAdmission ?? new KeyAdmission(config.maxRecordsPerKey),
+    sli: options.sli ?? new SliRecorder(options.store.sli, { slowMs: config.sla.slowMs, counters: metrics, clock: options.clock }),
+    quotaNotices: options.quotaNotices,
+    sla: options.sla ?? new SlaService({ store: options.store.sli, config: config.sla, clock: options.clock }),
   };
 }

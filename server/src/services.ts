@@ -13,6 +13,9 @@ import type { ServiceMetrics } from './observability/metrics.js';
 import type { SsoVerifier } from './sso/sso-verifier.js';
 import type { SsoSignIn } from './sso/sso-sign-in.js';
 import type { KeyAdmission } from './connections/key-admission.js';
+import type { SliRecorder } from './sla/sli-recorder.js';
+import type { SlaService } from './sla/sla-service.js';
+import type { QuotaNotices } from './accounts/quota-notices.js';
 
 /**
  * What the routes use, behind interfaces (swap SQLite for PostgreSQL or the bucket for Redis here only), resolved once
@@ -51,6 +54,13 @@ export interface AppServices {
   ssoSignIn: SsoSignIn;
   /** Records one key may have in the making on this instance: authentication admits each request of a key through it. */
   keyAdmission: KeyAdmission;
+
+  /** Counts the /v1 requests that count for the SLA, per minute, and folds them into the store (docs/sla.md). */
+  sli: SliRecorder;
+  /** The SLA's terms, an account's month, the status page's history and the incident watch. */
+  sla: SlaService;
+  /** E-mails owners once when the month passes 80 % and 100 % of the quota (the debit path tells it each decision). */
+  quotaNotices: QuotaNotices;
 }
 
 /** What authentication established for a request. */

@@ -256,7 +256,7 @@ describe('docs and root', () => {
   it('serves OpenAPI 3.1 with every route, its parameters and problem responses, without a key', async () => {
     const doc = (await (await server.get('/v1/openapi.json')).json()) as { openapi: string; paths: Record<string, { get: { parameters?: { name: string }[]; responses: Record<string, unknown> } }> };
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths).filter((path) => path.startsWith('/v1/')).sort()).toEqual(['/v1/address', '/v1/batch', '/v1/ein', '/v1/eins', '/v1/phone', '/v1/phones', '/v1/usage', '/v1/zip/{zip}']);
+    expect(Object.keys(doc.paths).filter((path) => path.startsWith('/v1/')).sort()).toEqual(['/v1/address', '/v1/batch', '/v1/ein', '/v1/eins', '/v1/phone', '/v1/phones', '/v1/sla', '/v1/usage', '/v1/zip/{zip}']);
     expect(Object.keys(doc.paths).filter((path) => path.startsWith('/account/v1/')).sort()).toEqual([
       '/account/v1/account',
       '/account/v1/billing',
@@ -271,9 +271,12 @@ describe('docs and root', () => {
       '/account/v1/password/reset',
       '/account/v1/plan',
       '/account/v1/plans',
+      '/account/v1/quota-notices',
       '/account/v1/session',
       '/account/v1/sessions',
       '/account/v1/signup',
+      '/account/v1/sla',
+      '/account/v1/sla/terms',
       '/account/v1/sso',
       '/account/v1/sso/start',
       '/account/v1/usage',

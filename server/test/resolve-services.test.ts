@@ -12,6 +12,9 @@ import { TokenBucketLimiter } from '../src/limits/token-bucket.js';
 import { outboxMailer } from '../src/mail/outbox-mailer.js';
 import { ServiceMetrics } from '../src/observability/metrics.js';
 import { resolveServices, type ServiceOptions } from '../src/resolve-services.js';
+import { DEFAULT_SLA } from '../src/sla/sla-config.js';
+import { SliRecorder } from '../src/sla/sli-recorder.js';
+import { SlaService } from '../src/sla/sla-service.js';
 import { openSqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import type { Store } from '../src/store/store.js';
 
@@ -36,13 +39,15 @@ afterEach(async () => {
 });
 
 describe('resolveServices', () => {
-  it('applies the defaults of what was not given: new metrics, the configured failed-authentication rate, no Redis, key admission', () => {
-    const services = resolveServices({ authFailuresPerSecond: 7, maxRecordsPerKey: 1000 }, given);
+  it('applies the defaults of what was not given: new metrics, the configured failed-authentication rate, no Redis, key admission, the SLA', () => {
+    const services = resolveServices({ authFailuresPerSecond: 7, maxRecordsPerKey: 1000, sla: DEFAULT_SLA }, given);
     expect(services.metrics).toBeInstanceOf(ServiceMetrics);
     expect(services.authFailures).toBeInstanceOf(AuthFailureLimit);
     expect(services.authFailures.perSecond).toBe(7);
     expect(services.redis).toBeNull();
     expect(services.keyAdmission).toBeInstanceOf(KeyAdmission);
+    expect(services.sli).toBeInstanceOf(SliRecorder);
+    expect(services.sla.terms().objectivePercent.pro).toBe(99.9);
   });
 
   it('keeps what was given, the same objects, and only the members of AppServices', () => {
@@ -50,8 +55,10 @@ describe('resolveServices', () => {
     const authFailures = new AuthFailureLimit(new TokenBucketLimiter(), 3);
     const redis = { ready: () => true };
     const keyAdmission = new KeyAdmission(10);
-    const services = resolveServices({ authFailuresPerSecond: 7, maxRecordsPerKey: 1000 }, { ...given, metrics, authFailures, redis, keyAdmission });
-    const expected: Record<string, unknown> = { ...given, metrics, authFailures, redis, keyAdmission };
+    const sli = new SliRecorder(store.sli, { slowMs: 100, counters: metrics, clock: Date.now });
+    const sla = new SlaService({ store: store.sli, config: DEFAULT_SLA, clock: Date.now });
+    const services = resolveServices({ authFailuresPerSecond: 7, maxRecordsPerKey: 1000, sla: DEFAULT_SLA }, { ...given, metrics, authFailures, redis, keyAdmission, sli, sla });
+    const expected: Record<string, unknown> = { ...given, metrics, authFailures, redis, keyAdmission, sli, sla };
     delete expected.secretKey;
     expect(Object.keys(services).sort()).toEqual(Object.keys(expected).sort());
     for (const [name, value] of Object.entries(services)) expect(value, name).toBe(expected[name]);

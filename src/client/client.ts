@@ -2,6 +2,7 @@ import type { Address, AddressWithGeo, BatchResult, BatchWithGeo, EinResult, Pho
 import type { FieldList, FieldRecord } from '../fields/field-list.js';
 import { addressPages, einPages, fieldsQuery, phonePages, type AddressesOptions, type AddressPage, type EinPage, type FieldsPage, type PhonePage, type PhonesOptions, type RangeOptions } from './record-pages.js';
 import { UssynthApiError } from './api-error.js';
+import type { AccountSla } from './account-sla.js';
 import { apiGet, type Query } from './api-request.js';
 import { type ClientOptions, resolveClientOptions, seedOption } from './client-options.js';
 
@@ -59,6 +60,8 @@ export interface UssynthClient {
   phones(options: PhonesOptions): Promise<PhoneResult[]>;
   /** The same phone numbers page by page. */
   phonePages(options: PhonesOptions): AsyncGenerator<PhonePage, void, undefined>;
+  /** GET /v1/sla: the account's measured availability this month and last, its objective and the credit owed (costs no quota). */
+  sla(options?: CallOptions): Promise<AccountSla>;
 }
 
 /**
@@ -95,6 +98,7 @@ export function createClient(options: ClientOptions): UssynthClient {
     einPages: (range) => einPages(resolved, range),
     phones: (range) => collect(phonePages(resolved, range), (page) => page.phones),
     phonePages: (range) => phonePages(resolved, range),
+    sla: ({ signal } = {}) => apiGet<AccountSla>(resolved, 'v1/sla', {}, signal),
   };
 }
 

@@ -10,6 +10,7 @@
  */
 export { createClient } from './client.js';
 export type { CallOptions, SeedOption, UssynthClient } from './client.js';
+export type { AccountSla, MonthSla } from './account-sla.js';
 export { DEFAULT_CONCURRENCY, DEFAULT_MAX_RETRIES, MAX_CONCURRENCY, MAX_RETRIES } from './client-options.js';
 export type { ClientOptions } from './client-options.js';
 export { API_MAX_BATCH } from './record-pages.js';

@@ -65,6 +65,15 @@ describe('the typed calls, against a real server', () => {
     expect(await client.address({ seed: 'typed-geo', geo: false })).toEqual(gen().addressAt(0));
   });
 
+  it('sla returns the account\'s measured availability, objective and credit (GET /v1/sla)', async () => {
+    await client.ein({ seed: 'sla' });
+    const sla = await client.sla();
+    expect(sla.objectivePercent).toBe(99.9);
+    expect(sla.credits.map((step) => step.creditPercent)).toEqual([10, 25, 50]);
+    expect(sla.month).toMatchObject({ period: new Date().toISOString().slice(0, 7), badRequests: 0, availabilityPercent: 100, creditPercent: 0 });
+    expect(sla.previousMonth.availabilityPercent).toBe(100);
+  });
+
   it('works with a bearer token next to the key', async () => {
     const enterprise = createClient({ baseUrl: server.url, apiKey: server.createKey('sso', { tier: 'pro' }), bearerToken: 'eyJhbGciOiJSUzI1NiJ9.e30.c2ln' });
     expect(await enterprise.ein({ seed: 'sso' })).toEqual(createGenerator({ seed: 'sso' }).einAt(0));

@@ -41,6 +41,8 @@ export class ServiceMetrics {
   private readonly requestChildren = new Map<string, { inc(): void }>();
   private readonly latencyChildren = new Map<string, { observe(value: number): void }>();
   private readonly decisionChildren: Record<Decision, { inc(): void }>;
+  // The SLA's requests that count (docs/sla.md), good and bad: the same figures the service folds into its store.
+  private readonly sliCounts = { good: 0, bad: 0 };
 
   constructor() {
     const registers = [this.registry];
@@ -59,6 +61,27 @@ export class ServiceMetrics {
       quota_refused: this.decisions.labels('quota_refused'),
       subscription_refused: this.decisions.labels('subscription_refused'),
     };
+    // Counted in two plain numbers (a labelled child's inc hashes its labels on every call: ~0.5 µs, measured in
+    // docs/benchmarks.md) and handed to prom-client when scraped. Both series exist from the start at 0: a series
+    // that appears with its first bad request would lose that request to rate().
+    const sli = this.sliCounts;
+    new Counter({
+      name: 'ussynth_sli_requests_total',
+      help: '/v1 requests that count for the SLA (docs/sla.md), by result: bad is a 5xx or an answer slower than the threshold.',
+      labelNames: ['result'],
+      registers,
+      collect() {
+        this.reset();
+        this.inc({ result: 'good' }, sli.good);
+        this.inc({ result: 'bad' }, sli.bad);
+      },
+    });
+  }
+
+  /** Counts one /v1 request that counts for the SLA. */
+  sli(good: boolean): void {
+    if (good) this.sliCounts.good += 1;
+    else this.sliCounts.bad += 1;
   }
 
   /** Adds `by` (default 1) to a counter. */

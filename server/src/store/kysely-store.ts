@@ -5,6 +5,8 @@ import { KyselyKeys } from './kysely-keys.js';
 import { KyselyPeople } from './kysely-people.js';
 import { KyselySessions } from './kysely-sessions.js';
 import { KyselySso } from './kysely-sso.js';
+import { KyselySli } from './kysely-sli.js';
+import { KyselyQuotaNotices } from './kysely-quota-notices.js';
 import type { StoreDatabase } from './store-schema.js';
 
 /**
@@ -21,11 +23,15 @@ export abstract class KyselyStore {
   readonly accounts: KyselyAccounts;
   readonly sso: KyselySso;
   readonly billing: KyselyBilling;
+  readonly sli: KyselySli;
+  readonly quotaNotices: KyselyQuotaNotices;
 
   constructor(protected readonly db: Kysely<StoreDatabase>) {
     const totals = (period: string) => this.usageTotals(period);
     this.people = new KyselyPeople(db);
     this.sessions = new KyselySessions(db);
+    this.sli = new KyselySli(db);
+    this.quotaNotices = new KyselyQuotaNotices(db);
     this.keys = new KyselyKeys(db, totals);
     this.accounts = new KyselyAccounts(db, totals);
     this.sso = new KyselySso(db, this.people);

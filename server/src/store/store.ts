@@ -5,6 +5,8 @@ import type { KeyRecord, KeyStore } from './key-store.js';
 import type { PeopleStore } from './people-store.js';
 import type { SessionStore } from './session-store.js';
 import type { SsoStore } from './sso-store.js';
+import type { SliStore } from './sli-store.js';
+import type { QuotaNoticeStore } from './quota-notice-store.js';
 
 /** Outcome of a conditional usage debit. */
 export interface UsageDebit {
@@ -55,6 +57,10 @@ export interface Store {
   readonly sso: SsoStore;
   /** Stripe customers and subscriptions of accounts, and the webhook events applied. */
   readonly billing: BillingStore;
+  /** The SLA's per-minute counts, contracted objectives, and the status page's incidents and notes. */
+  readonly sli: SliStore;
+  /** Quota notices sent (once per threshold and month) and whether owners want them. */
+  readonly quotaNotices: QuotaNoticeStore;
   /** The key with this id, with its account's limits. */
   findKey(id: string): Promise<KeyRecord | undefined>;
   /**

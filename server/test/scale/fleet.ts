@@ -30,10 +30,10 @@ export interface Fleet {
 }
 
 /**
- * Starts PostgreSQL, Redis, `count` instances and haproxy on loopback.
+ * Starts PostgreSQL, Redis, `count` instances and haproxy on loopback; `instanceEnv` adds variables per instance.
  * @example const fleet = await startFleet(3); const key = fleet.key('acme', 100, 50_000); await fetch(fleet.haproxy.url + '/v1/ein', { headers: { 'x-api-key': key } });
  */
-export async function startFleet(count: number): Promise<Fleet> {
+export async function startFleet(count: number, instanceEnv: (i: number) => NodeJS.ProcessEnv = () => ({})): Promise<Fleet> {
   const pg = await startPostgres();
   const redis = await startRedis();
   const db = pg.createDatabase('fleet');
@@ -50,7 +50,7 @@ export async function startFleet(count: number): Promise<Fleet> {
   const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
   const instances: (ServeProcess | undefined)[] = [];
   const start = async (i: number) => {
-    instances[i] = await serve({ env: { ...options.env, PORT: String(ports[i]) } }, '--no-dev-key');
+    instances[i] = await serve({ env: { ...options.env, ...instanceEnv(i), PORT: String(ports[i]) } }, '--no-dev-key');
     return instances[i]!;
   };
   // Together, as a deployment starts them: the migrations' advisory lock lets one apply them.

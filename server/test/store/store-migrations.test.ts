@@ -40,8 +40,8 @@ afterAll(() => {
 
 describe('one list of migrations for both store engines', () => {
   it('keeps the names each engine has recorded in its stores', async () => {
-    expect(Object.keys(await storeMigrations('sqlite').getMigrations())).toEqual(['0001_accounts_keys_usage', '0002_usage_journal', '0003_people_sessions_plans', '0004_sso_connections', '0005_billing', '0006_no_plan_since']);
-    expect(Object.keys(await storeMigrations('postgres').getMigrations())).toEqual(['0001_accounts_keys_usage_people', '0002_sso_connections', '0003_billing', '0004_no_plan_since']);
+    expect(Object.keys(await storeMigrations('sqlite').getMigrations())).toEqual(['0001_accounts_keys_usage', '0002_usage_journal', '0003_people_sessions_plans', '0004_sso_connections', '0005_billing', '0006_no_plan_since', '0007_sla']);
+    expect(Object.keys(await storeMigrations('postgres').getMigrations())).toEqual(['0001_accounts_keys_usage_people', '0002_sso_connections', '0003_billing', '0004_no_plan_since', '0005_sla']);
   });
 
   it('gives a new SQLite store the schema its own migrations gave it, to the column order and constraint', async () => {
@@ -97,7 +97,7 @@ describe('"no plan" stored as itself', () => {
     sqlite.close();
     await expectUpgradedPlans(await openSqliteStore(file));
     const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: new Database(file) }) });
-    const { error } = await new Migrator({ db, provider: storeMigrations('sqlite') }).migrateDown();
+    const { error } = await new Migrator({ db, provider: storeMigrations('sqlite') }).migrateTo(MERGED_AT.sqlite);
     await db.destroy();
     expect(error).toBeUndefined();
     const read = new Database(file, { readonly: true });
@@ -114,7 +114,7 @@ describe('"no plan" stored as itself', () => {
     for (const statement of OLD_ROWS) psql(url, statement);
     await expectUpgradedPlans(await openPostgresStore(url, { poolSize: 1 }));
     const down = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: postgresPool(url, 1) }) });
-    expect((await new Migrator({ db: down, provider: storeMigrations('postgres') }).migrateDown()).error).toBeUndefined();
+    expect((await new Migrator({ db: down, provider: storeMigrations('postgres') }).migrateTo(MERGED_AT.postgres)).error).toBeUndefined();
     await down.destroy();
     expect(psql(url, "SELECT string_agg(name || '=' || coalesce(plan_ends_at::text, 'null'), ',' ORDER BY id) FROM accounts")).toBe(ROLLED_BACK.map((a) => `${a.name}=${a.plan_ends_at ?? 'null'}`).join(','));
   }, 60_000);

@@ -3,6 +3,8 @@ import { byId, failureText, fieldValue, say, submitting } from './page-kit.js';
 import { usageChart } from './usage-chart.js';
 import { billingPanel } from './billing-panel.js';
 import { PLAN_NAMES } from './plan-offers.js';
+import { refreshSla } from './sla-panel.js';
+import { quotaNoticesPanel } from './quota-notices-panel.js';
 
 /** GET /account/v1/me. */
 interface Me {
@@ -81,13 +83,13 @@ export async function dashboardPage(): Promise<void> {
   wireAccountForms(me);
   byId('signout').addEventListener('click', () => void signOut('/session'));
   byId('signout-all').addEventListener('click', () => void signOut('/sessions'));
-  await Promise.all([refreshKeys(), refreshUsage(), renderSso(me)]);
+  await Promise.all([refreshKeys(), refreshUsage(), refreshSla(), quotaNoticesPanel(me.role === 'owner', alertBox), renderSso(me)]);
   // The plan as billing has it; once a Checkout's payment arrives, the plan's limits and usage are shown again.
   void billingPanel(async () => {
     renderPlan(await accountApi<Me>('GET', '/me'));
     await refreshUsage();
   }).catch((error: unknown) => say(alertBox, failureText(error)));
-  byId('refresh-usage').addEventListener('click', () => void refreshUsage());
+  byId('refresh-usage').addEventListener('click', () => void Promise.all([refreshUsage(), refreshSla()]));
   say(status, '');
 
   function renderIdentity(current: Me): void {

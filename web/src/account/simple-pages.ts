@@ -1,6 +1,7 @@
 import { accountApi, AccountApiError } from './api.js';
 import { byId, fieldValue, linkToken, say, submitting } from './page-kit.js';
 import { signUpPlansText, type Plans } from './plan-offers.js';
+import { slaTermsText, type SlaTerms } from './sla-panel.js';
 
 /** A response that says what happens next (sign-up, new links). */
 interface Accepted {
@@ -21,6 +22,11 @@ export function signupPage(): void {
   accountApi<Plans>('GET', '/plans').then(
     (plans) => (byId('plans-note').textContent = signUpPlansText(plans)),
     () => (byId('plans-note').textContent = 'The plans could not be loaded just now; they are shown on your dashboard after signing up.'),
+  );
+  // The SLA's figures come from the same configuration as the dashboard's and /v1/sla's.
+  accountApi<SlaTerms>('GET', '/sla/terms').then(
+    (terms) => (byId('sla-note').textContent = slaTermsText(terms)),
+    () => {},
   );
   form.addEventListener('submit', (event) => {
     event.preventDefault();

@@ -12,6 +12,9 @@ import { accountKeyRoutes } from './keys.js';
 import { accountProfileRoutes } from './profile.js';
 import { accountSessionRoutes } from './session.js';
 import { accountSsoRoutes } from './sso.js';
+import { accountSlaRoutes } from './sla.js';
+import { accountQuotaNoticeRoutes } from './quota-notices.js';
+import type { SlaService } from '../../sla/sla-service.js';
 import type { SsoSignIn } from '../../sso/sso-sign-in.js';
 
 /** Options of the account API and the pages that need a session. */
@@ -26,6 +29,8 @@ export interface AccountSiteOptions {
   publicUrl: () => string;
   /** Dashboard sign-in through Enterprise accounts' SSO. */
   ssoSignIn: SsoSignIn;
+  /** The SLA's terms and an account's measured month (the sign-up page and the dashboard). */
+  sla: SlaService;
 }
 
 /**
@@ -65,4 +70,6 @@ export async function accountApi(app: FastifyInstance, options: AccountSiteOptio
   await app.register(accountKeyRoutes, { context });
   await app.register(accountBillingRoutes, { context });
   await app.register(accountSsoRoutes, { context, signIn: options.ssoSignIn });
+  await app.register(accountSlaRoutes, { context, sla: options.sla });
+  await app.register(accountQuotaNoticeRoutes, { context });
 }

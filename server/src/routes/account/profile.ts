@@ -79,7 +79,9 @@ export async function accountProfileRoutes(app: TypeBoxApp, { context }: { conte
     },
   );
 
-  app.get('/usage', { schema: { ...ACCOUNT_ROUTE, summary: 'This month\'s usage, refusals and the last 30 days', response: { 200: USAGE_SCHEMA, ...problemResponses(401) } } }, async (request) =>
-    plans.usage((await context.session(request)).account),
-  );
+  app.get('/usage', { schema: { ...ACCOUNT_ROUTE, summary: 'This month\'s usage, refusals and the last 30 days', response: { 200: USAGE_SCHEMA, ...problemResponses(401) } } }, async (request) => {
+    const { account } = await context.session(request);
+    const [usage, quotaNotices] = await Promise.all([plans.usage(account), app.ussynth.quotaNotices.status(account.id, app.ussynth.clock())]);
+    return { ...usage, quotaNotices };
+  });
 }

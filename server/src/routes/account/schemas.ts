@@ -60,7 +60,7 @@ export const KEY_LISTING_SCHEMA = {
 /** The usage summary of `/account/v1/usage` and `/v1/usage`. */
 export const USAGE_SCHEMA = {
   type: 'object',
-  required: ['plan', 'rate', 'month', 'used', 'quota', 'remaining', 'resetsAt', 'refused', 'days'],
+  required: ['plan', 'rate', 'month', 'used', 'quota', 'remaining', 'resetsAt', 'refused', 'days', 'quotaNotices'],
   properties: {
     plan: { type: 'string', enum: ['none', 'standard', 'pro', 'enterprise'], description: '`none`: no paid plan (API calls answer 402).' },
     rate: { type: 'integer', description: 'Requests per second.' },
@@ -74,6 +74,16 @@ export const USAGE_SCHEMA = {
       required: ['rate_limited', 'quota_exceeded', 'subscription_required'],
       properties: { rate_limited: { type: 'integer' }, quota_exceeded: { type: 'integer' }, subscription_required: { type: 'integer', description: 'Refused with 402: the account had no paid plan.' } },
       description: 'Requests refused this month, by reason.',
+    },
+    quotaNotices: {
+      type: 'object',
+      required: ['enabled', 'thresholds', 'sent'],
+      description: 'E-mails to the owners when the month passes these shares of the quota, once each per month.',
+      properties: {
+        enabled: { type: 'boolean', description: 'Whether the owners get them (they can turn them off on the dashboard).' },
+        thresholds: { type: 'array', items: { type: 'integer' }, description: 'Percent of the monthly quota: 80 and 100.' },
+        sent: { type: 'array', items: { type: 'integer' }, description: 'The thresholds already e-mailed this month.' },
+      },
     },
     days: {
       type: 'array',

@@ -22,7 +22,7 @@ export interface SiteOptions {
   /** Folder of the built pages, or null when not built. */
   webDir: string | null;
   /** The account use cases and dashboard sign-in through Enterprise accounts' SSO. */
-  services: Pick<AppServices, 'people' | 'accountKeys' | 'plans' | 'ssoSignIn'>;
+  services: Pick<AppServices, 'people' | 'accountKeys' | 'plans' | 'ssoSignIn' | 'sla'>;
   /** The public base URL. */
   publicUrl: () => string;
 }
@@ -38,9 +38,9 @@ export interface SiteOptions {
  */
 export async function siteRoutes(app: FastifyInstance, options: SiteOptions): Promise<void> {
   const { webDir, services, publicUrl } = options;
-  const { people, accountKeys, plans, ssoSignIn } = services;
+  const { people, accountKeys, plans, ssoSignIn, sla } = services;
   await app.register(fastifyCookie);
-  await app.register(accountApi, { prefix: '/account/v1', people, accountKeys, plans, publicUrl, ssoSignIn });
+  await app.register(accountApi, { prefix: '/account/v1', people, accountKeys, plans, publicUrl, ssoSignIn, sla });
   // The callback answers with its own page, so it works without the built pages too.
   await app.register(ssoCallbackPage, { signIn: ssoSignIn, publicUrl });
   if (webDir === null) {

@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import { ProblemError } from '../../problem/problem-error.js';
 import { authenticate } from '../../access/authenticate.js';
 import { problemResponses } from '../../schemas/problem.js';
 import { allowCrossOrigin } from '../../access/cors.js';
@@ -12,10 +14,11 @@ import { einsRoutes } from './eins/index.js';
 import { phoneRoutes } from './phone/index.js';
 import { phonesRoutes } from './phones/index.js';
 import { usageRoutes } from './usage/index.js';
+import { slaRoutes } from './sla/index.js';
 import { zipRoutes } from './zip/index.js';
 
 /** Paths of the data endpoints (for 405 answers): the router matches them for GET/HEAD only. */
-export const API_PATHS: readonly RegExp[] = [/^\/v1\/(?:address|batch|ein|eins|phone|phones|usage)$/, /^\/v1\/zip\/[^/]*$/];
+export const API_PATHS: readonly RegExp[] = [/^\/v1\/(?:address|batch|ein|eins|phone|phones|sla|usage)$/, /^\/v1\/zip\/[^/]*$/];
 
 /**
  * The authenticated data API, registered under /v1: every route needs a key,
@@ -31,6 +34,11 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   app.decorateRequest('ssoSubject', null);
   app.addHook('onRequest', authenticate);
   app.addHook('onRequest', requireSsoToken);
+  // The test-only fault switch (USSYNTH_TEST_FAULT_FILE, refused with NODE_ENV=production): 500 after authentication.
+  const { faultFile } = app.ussynth.sla;
+  if (faultFile !== null) {
+    app.addHook('preHandler', (_request, _reply, done) => done(existsSync(faultFile) ? new ProblemError('internal_error', 'injected fault (USSYNTH_TEST_FAULT_FILE exists)') : undefined));
+  }
   // Every key-authenticated route can answer 402 (the account has no paid plan): documented once, here.
   app.addHook('onRoute', (route) => {
     const response = route.schema?.response as Record<number, unknown> | undefined;
@@ -44,4 +52,5 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(phonesRoutes);
   await app.register(zipRoutes);
   await app.register(usageRoutes, { plans: app.ussynth.plans });
+  await app.register(slaRoutes, { sla: app.ussynth.sla });
 }

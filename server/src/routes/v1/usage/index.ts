@@ -27,7 +27,11 @@ export async function usageRoutes(app: FastifyInstance, { plans }: { plans: Plan
     async (request) => {
       const key = request.access!.key;
       // A key's planEndsAt already counts an account without a plan (from the time it had none).
-      return plans.usage({ id: key.accountId, tier: key.tier, rate: key.rate, monthlyQuota: key.monthlyQuota, planEndsAt: key.planEndsAt, noPlanSince: null });
+      const [usage, quotaNotices] = await Promise.all([
+        plans.usage({ id: key.accountId, tier: key.tier, rate: key.rate, monthlyQuota: key.monthlyQuota, planEndsAt: key.planEndsAt, noPlanSince: null }),
+        app.ussynth.quotaNotices.status(key.accountId, request.access!.now),
+      ]);
+      return { ...usage, quotaNotices };
     },
   );
 }

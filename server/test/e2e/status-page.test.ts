@@ -1,0 +1,110 @@
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../../../test/e2e/chromium.js';
+import { DEFAULT_WEB_DIR } from '../../src/config.js';
+import { accountCall, signedUp } from '../billing/account-session.js';
+import { OVERALL } from '../../src/store/sli-store.js';
+import { startTestServer, type TestServer } from '../test-server.js';
+
+// The public status page in Chromium: readable without JavaScript, and axe-core finds no serious or critical
+// violation, with 90 days of bars of every colour, an open incident with a note and an announcement.
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const DAY = 86_400_000;
+let browser: Browser;
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ config: { webDir: DEFAULT_WEB_DIR } });
+  // The incident below is set by hand: the server's own watch (which would close it, the last minutes being quiet) is stopped.
+  server.app.ussynth.sla.close();
+  const now = Date.now();
+  const today = now - (now % DAY);
+  // A day below 99 % (major), one below the objective (degraded); the others have no rows (fully available).
+  await server.store.sli.addBatch({
+    id: 'e2e-1',
+    minutes: [
+      ...Array.from({ length: 20 }, (_, i) => ({ accountId: OVERALL, minute: today - 3 * DAY + i * 60_000, good: 0, bad: 10 })),
+      { accountId: OVERALL, minute: today - 10 * DAY, good: 5, bad: 5 },
+      { accountId: OVERALL, minute: today - 10 * DAY + 60_000, good: 5, bad: 5 },
+      { accountId: OVERALL, minute: today - 10 * DAY + 120_000, good: 5, bad: 5 },
+    ],
+  });
+  await server.store.sli.openIncident('Elevated errors on the API', now - 60_000);
+  await server.store.sli.addNote('Looking into it', now - 30_000, 'open');
+  await server.store.sli.addNote('Maintenance on Sunday 02:00 UTC', now - 20_000, null);
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.destroy();
+});
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('the dashboard\'s SLA section in Chromium', () => {
+  it('shows this month\'s availability of the account\'s requests, the objective and the credit', async () => {
+    const session = await signedUp(server.url, server.outbox, 'sla-e2e@example.com');
+    const { key } = (await (await accountCall(server.url, 'POST', '/keys', { name: 'ci' }, session)).json()) as { key: string };
+    expect((await server.get('/v1/ein', key)).status).toBe(200);
+    await server.app.ussynth.sli.flush();
+    const context = await browser.newContext({ bypassCSP: true });
+    const [name, value] = session.cookie.split('=') as [string, string];
+    await context.addCookies([{ name, value, url: server.url }]);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/dashboard`);
+    await page.locator('#sla-summary', { hasText: 'available in' }).waitFor();
+    expect(await page.locator('#sla-summary').textContent()).toMatch(/^100 % available in \d{4}-\d{2} \(1 request counted, 0 failed\); your plan's objective is 99\.9 % a month\.$/);
+    expect(await page.locator('#sla-credit').textContent()).toBe('No credit owed: the objective is met.');
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('and the sign-up page states the terms from the same configuration', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/signup`);
+    await page.locator('#sla-note', { hasText: 'objective' }).waitFor();
+    expect(await page.locator('#sla-note').textContent()).toBe('Standard and Pro come with a 99.9 % monthly availability objective; a month that falls short is credited (10 % below the objective, 25 % below 99 %, 50 % below 95 % of its fee). See the live figures on the status page.');
+    await context.close();
+  });
+});
+
+describe('/status in Chromium', () => {
+  it('shows the components, the days, the incident and the notes without JavaScript', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/status`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Service status');
+    expect(await page.locator('.overall').textContent()).toContain('Some systems degraded');
+    expect(await page.getByRole('row', { name: /Store/ }).textContent()).toContain('Operational');
+    expect(await page.locator('.days .day').count()).toBe(90);
+    expect(await page.locator('.days .day.major').count()).toBe(1);
+    expect(await page.locator('.days .day.degraded').count()).toBe(1);
+    // The bars are coloured by the stylesheet (the page has no inline style).
+    const colour = await page.locator('.days .day.major').evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(colour).toBe('rgb(185, 28, 28)');
+    expect(await page.locator('.incident.open').textContent()).toContain('Looking into it');
+    expect(await page.getByText('Maintenance on Sunday 02:00 UTC').count()).toBe(1);
+    await context.close();
+  });
+
+  it('has no serious or critical axe-core violation', async () => {
+    // axe is injected as a script tag; the page's CSP (same-origin scripts only) would refuse it.
+    const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/status`);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
