@@ -1,7 +1,9 @@
 import { createGenerator, defaultIndex } from '../../index.js';
+import { columnsOf, type LoadColumn } from '../../load/load-columns.js';
+import type { SqlDialect } from '../../load/sql-dialect.js';
 import { recordFormat } from '../output/formats.js';
 import { GEO_COLUMNS } from '../output/geo-columns.js';
-import type { FormatName, JsonShape, TextRecord } from '../output/record-format.js';
+import type { JsonShape, TextFormatName, TextRecord } from '../output/record-format.js';
 
 /**
  * The record streams the command line writes.
@@ -33,10 +35,44 @@ export interface RecordJob {
   fictionalPhones: boolean;
   /** `--geo`: addresses with lat, lon, county, countyFips and timeZone. */
   geo?: boolean;
-  format: FormatName;
+  format: TextFormatName;
+  /** `--dialect` of `--format sql` (default: the portable SQL). */
+  dialect?: SqlDialect;
   table: string;
   jsonShape: JsonShape;
+  /** Records in the whole run (all shards). */
   count: number;
+  /** The part of the run to write, records `first .. end-1` (`--shard`, `--start`); default the whole run. */
+  range?: RecordRange;
+}
+
+/**
+ * A contiguous part of a run: records `first .. end-1`.
+ * @example const range: RecordRange = { first: 250_000, end: 500_000 }
+ */
+export interface RecordRange {
+  first: number;
+  end: number;
+}
+
+/**
+ * The records a job writes: its range, or the whole run.
+ * @example jobRange({ ...job, count: 10 }) // { first: 0, end: 10 }
+ */
+export function jobRange(job: Pick<RecordJob, 'count' | 'range'>): RecordRange {
+  return job.range ?? { first: 0, end: job.count };
+}
+
+/**
+ * The K-th (0-based) of N equal, contiguous ranges of a run of `count`
+ * records; the first `count % N` ranges hold one record more.
+ * @example shardRange(10, 1, 4) // { first: 3, end: 6 }
+ */
+export function shardRange(count: number, k: number, n: number): RecordRange {
+  const size = Math.floor(count / n);
+  const extra = count % n;
+  const first = k * size + Math.min(k, extra);
+  return { first, end: first + size + (k < extra ? 1 : 0) };
 }
 
 /**
@@ -45,6 +81,14 @@ export interface RecordJob {
  */
 export function jobColumns(job: Pick<RecordJob, 'kind' | 'geo'>): readonly string[] {
   return job.geo ? [...KIND_COLUMNS[job.kind], ...GEO_COLUMNS] : KIND_COLUMNS[job.kind];
+}
+
+/**
+ * The typed columns of a job, for tables, typed SQL and Parquet.
+ * @example jobLoadColumns({ kind: 'ein' }) // [{ name: 'ein', field: 'ein', type: 'text' }]
+ */
+export function jobLoadColumns(job: Pick<RecordJob, 'kind' | 'geo'>): LoadColumn[] {
+  return columnsOf(jobColumns(job));
 }
 
 /**
@@ -59,12 +103,26 @@ export const CHUNK_RECORDS = 2_000;
  * @example chunkRenderer(job)(0, 100) // the first 100 records, formatted
  */
 export function chunkRenderer(job: RecordJob): (start: number, count: number) => string {
-  const generator = createGenerator({ seed: job.seed, emailDomain: job.emailDomain, fictionalPhones: job.fictionalPhones });
   // The records' text comes from the shipped index (plus digits and a checked e-mail domain).
   const plainValues = defaultIndex().jsonPlainText;
-  const format = recordFormat(job.format, { columns: jobColumns(job), table: job.table, jsonShape: job.jsonShape, plainValues });
+  const format = recordFormat(job.format, layoutOf(job, plainValues));
+  const records = recordReader(job);
+  return (start, count) => format.body(records(start, count), start, job.count);
+}
+
+function layoutOf(job: RecordJob, plainValues?: boolean) {
+  return { columns: jobColumns(job), loadColumns: jobLoadColumns(job), dialect: job.dialect, table: job.table, jsonShape: job.jsonShape, plainValues };
+}
+
+/**
+ * Returns a function giving records `start .. start+count-1` of the job's
+ * stream as objects (the fields of its kind, with `--geo` the geographic ones).
+ * @example recordReader(job)(0, 2).length // 2
+ */
+export function recordReader(job: RecordJob): (start: number, count: number) => TextRecord[] {
+  const generator = createGenerator({ seed: job.seed, emailDomain: job.emailDomain, fictionalPhones: job.fictionalPhones });
   const state = job.state;
-  const records = (start: number, count: number): TextRecord[] => {
+  return (start: number, count: number): TextRecord[] => {
     const out = new Array<TextRecord>(count);
     if (job.kind === 'address') {
       const page = generator.addresses({ start, count, state, geo: job.geo === true });
@@ -76,14 +134,16 @@ export function chunkRenderer(job: RecordJob): (start: number, count: number) =>
     }
     return out;
   };
-  return (start, count) => format.body(records(start, count), start, job.count);
 }
 
 /**
- * The text before and after the records of a job.
+ * The text before and after the records of a job: the head only when its
+ * range starts the run and the tail only when it ends it, so the outputs of
+ * a run's shards, concatenated in order, are the run's output.
  * @example jobFrame(job).head // 'BEGIN;\nCREATE TABLE ...' for SQL
  */
 export function jobFrame(job: RecordJob): { head: string; tail: string } {
-  const format = recordFormat(job.format, { columns: jobColumns(job), table: job.table, jsonShape: job.jsonShape });
-  return { head: format.head(job.count), tail: format.tail(job.count) };
+  const format = recordFormat(job.format, layoutOf(job));
+  const { first, end } = jobRange(job);
+  return { head: first === 0 ? format.head(job.count) : '', tail: end === job.count ? format.tail(job.count) : '' };
 }

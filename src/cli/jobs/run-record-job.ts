@@ -3,7 +3,7 @@ import { ClosedPipeError, openSink, type OutputSink } from '../output/output-sin
 import { ProgressBar } from '../output/progress-bar.js';
 import { recordChunks } from './chunk-source.js';
 import type { RecordRun } from './record-command.js';
-import { jobFrame } from './record-job.js';
+import { jobFrame, jobRange } from './record-job.js';
 import { RemoteFailed, remoteChunks } from './remote-chunks.js';
 
 /**
@@ -79,7 +79,8 @@ export async function runRecordJob(run: RecordRun, io: CommandIo): Promise<numbe
   let sink: OutputSink | undefined;
   // No bar when the records themselves go to the same terminal: it would tear through them.
   const drawOn = { write: (text: string) => io.stderr.write(text), isTTY: io.stderr.isTTY === true && !(run.out === undefined && io.stdout.isTTY === true) };
-  const progress = new ProgressBar(drawOn, job.count, performance.now());
+  const { first, end } = jobRange(job);
+  const progress = new ProgressBar(drawOn, end - first, performance.now());
   try {
     sink = await openSink(run.out, io.stdout).catch((error: NodeJS.ErrnoException) => {
       throw new CliError(`cannot create --out ${run.out}: ${error.message}`, EXIT_WRITE_FAILED);
