@@ -7,6 +7,7 @@
  */
 import { generatorFor, type IndexSource } from './create-generator.js';
 import { DataIndex } from './data-index/data-index.js';
+import { BirthIndex } from './data-index/birth-index.js';
 import { GeoIndex } from './data-index/geo-index.js';
 import type { Generator, GeneratorOptions } from './generator/generator.js';
 
@@ -39,4 +40,14 @@ export async function loadGeoIndex(url: string | URL): Promise<GeoIndex> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`could not load the ussynth geo index from ${url}: HTTP ${response.status}`);
   return GeoIndex.fromBytes(await response.arrayBuffer());
+}
+
+/**
+ * Fetches and reads the birth index (`ussynth-births.idx`), for the `birthDate` field; pass it as `birthIndex`.
+ * @example const birthIndex = await loadBirthIndex(new URL('ussynth-births.idx', location.href))
+ */
+export async function loadBirthIndex(url: string | URL): Promise<BirthIndex> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`could not load the ussynth birth index from ${url}: HTTP ${response.status}`);
+  return BirthIndex.fromBytes(await response.arrayBuffer());
 }

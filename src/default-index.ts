@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { BirthIndex } from './data-index/birth-index.js';
 import { DataIndex } from './data-index/data-index.js';
 import { GeoIndex } from './data-index/geo-index.js';
 
@@ -30,4 +31,17 @@ let cachedGeo: GeoIndex | undefined;
  */
 export function defaultGeoIndex(): GeoIndex {
   return (cachedGeo ??= GeoIndex.fromBytes(readFileSync(DEFAULT_GEO_INDEX_PATH)));
+}
+
+/** Path of the birth index shipped in the package (dist-data/ussynth-births.idx). */
+export const DEFAULT_BIRTH_INDEX_PATH = fileURLToPath(new URL('../dist-data/ussynth-births.idx', import.meta.url));
+
+let cachedBirths: BirthIndex | undefined;
+
+/**
+ * The shipped birth index, read once per process on first use (only `birthDate` needs it).
+ * @example defaultBirthIndex().referenceYear // 2022
+ */
+export function defaultBirthIndex(): BirthIndex {
+  return (cachedBirths ??= BirthIndex.fromBytes(readFileSync(DEFAULT_BIRTH_INDEX_PATH)));
 }

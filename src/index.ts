@@ -7,11 +7,11 @@
  * gen.address({ state: 'CA' });
  */
 import { generatorFor, type IndexSource } from './create-generator.js';
-import { defaultGeoIndex, defaultIndex } from './default-index.js';
+import { defaultBirthIndex, defaultGeoIndex, defaultIndex } from './default-index.js';
 import type { Generator, GeneratorOptions } from './generator/generator.js';
 
 export * from './public-api.js';
-export { DEFAULT_GEO_INDEX_PATH, DEFAULT_INDEX_PATH, DEFAULT_SQLITE_PATH, defaultGeoIndex, defaultIndex } from './default-index.js';
+export { DEFAULT_BIRTH_INDEX_PATH, DEFAULT_GEO_INDEX_PATH, DEFAULT_INDEX_PATH, DEFAULT_SQLITE_PATH, defaultBirthIndex, defaultGeoIndex, defaultIndex } from './default-index.js';
 
 /**
  * Creates a generator over the shipped index (or `options.index`).
@@ -19,6 +19,11 @@ export { DEFAULT_GEO_INDEX_PATH, DEFAULT_INDEX_PATH, DEFAULT_SQLITE_PATH, defaul
  */
 export function createGenerator(options: GeneratorOptions & { index?: IndexSource } = {}): Generator {
   const { index, ...rest } = options;
-  // The shipped geo index pairs with the shipped index only; it is read on the first geo request.
-  return generatorFor(index ?? defaultIndex(), { ...rest, geoIndex: rest.geoIndex ?? (index === undefined ? defaultGeoIndex : undefined) });
+  // The shipped geo and birth indexes pair with the shipped index only; each is read on its first use.
+  const shipped = index === undefined;
+  return generatorFor(index ?? defaultIndex(), {
+    ...rest,
+    geoIndex: rest.geoIndex ?? (shipped ? defaultGeoIndex : undefined),
+    birthIndex: rest.birthIndex ?? (shipped ? defaultBirthIndex : undefined),
+  });
 }

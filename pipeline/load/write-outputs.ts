@@ -5,13 +5,14 @@ import type { Compilation } from '../compile.js';
 import { phoneLocality } from '../transform/phone-locality.js';
 import { residentialWeights } from '../transform/residential.js';
 import { realismMeasures } from './realism.js';
+import { writeBirthIndex } from './write-birth-index.js';
 import { buildGeo } from './write-geo.js';
 import { writeIndex } from './write-index.js';
 import { writeSqlite } from './write-sqlite.js';
 import { sha256Hex } from '../sha256-hex.js';
 
 /** File names of the outputs in dist-data/. */
-export const OUTPUT_FILES = { sqlite: 'ussynth.sqlite', index: 'ussynth.idx', geoIndex: 'ussynth-geo.idx', manifest: 'manifest.json' } as const;
+export const OUTPUT_FILES = { sqlite: 'ussynth.sqlite', index: 'ussynth.idx', geoIndex: 'ussynth-geo.idx', births: 'ussynth-births.idx', manifest: 'manifest.json' } as const;
 
 /** Every file below a folder, relative, in code-point order. */
 export function listFiles(dir: string, base = dir): string[] {
@@ -38,6 +39,9 @@ export function writeOutputs(compilation: Compilation, datasetsDir: string, outD
   const geo = buildGeo(data, compilation.geo, index);
   const geoTemp = join(outDir, `.${OUTPUT_FILES.geoIndex}.tmp`);
   writeFileSync(geoTemp, geo.bytes);
+  // The birth index depends on the first names only; it is not in the manifest's outputs (birthDate's data, docs/generator.md).
+  const birthsTemp = join(outDir, `.${OUTPUT_FILES.births}.tmp`);
+  writeFileSync(birthsTemp, writeBirthIndex(datasetsDir, index));
 
   const inputs = Object.fromEntries(listFiles(datasetsDir).map((file) => [file, sha256Hex(readFileSync(join(datasetsDir, file)))]));
   const manifest = {
@@ -75,6 +79,7 @@ export function writeOutputs(compilation: Compilation, datasetsDir: string, outD
   renameSync(sqliteTemp, join(outDir, OUTPUT_FILES.sqlite));
   renameSync(indexTemp, join(outDir, OUTPUT_FILES.index));
   renameSync(geoTemp, join(outDir, OUTPUT_FILES.geoIndex));
+  renameSync(birthsTemp, join(outDir, OUTPUT_FILES.births));
   renameSync(manifestTemp, join(outDir, OUTPUT_FILES.manifest));
   return manifest;
 }

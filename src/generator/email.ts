@@ -87,6 +87,12 @@ export class EmailMaker {
     return Number.isSafeInteger(number) ? local + this.numberAt[which].text(number) : local + this.bigNumberOf(index, stream) + '@' + this.domains[which];
   }
 
+  /** Makes the draws {@link make} makes, without the address: the fields after the e-mail stay the same when it is not asked for. */
+  skip(random: RandomSource): void {
+    random.below(6);
+    random.below(3);
+  }
+
   /**
    * The number of record `index` of stream `stream` (0 .. streams - 1): distinct for distinct (stream, index).
    * @example new EmailMaker(key, undefined, 58).numberOf(0, 0) // 1..58000

@@ -14,6 +14,11 @@ import { StreetMaker, streetFormOf } from './street.js';
 import { SurnamePicker } from './surname-pick.js';
 import { StringPairs } from './string-pairs.js';
 import { lookupZip } from './zip-lookup.js';
+import { BirthIndex } from '../data-index/birth-index.js';
+import { BirthDates } from '../fields/birth-dates.js';
+import { parseFieldList, type FieldList, type FieldRecord } from '../fields/field-list.js';
+import { RecordUuids } from '../fields/record-uuid.js';
+import { FIELD_STAGES, RecordDraw, Stage, type FieldPlan } from '../fields/record-draw.js';
 
 /** Largest `count` of one batch (the service interface's limit). */
 export const MAX_BATCH = 1000;
@@ -36,7 +41,15 @@ export interface GeneratorOptions {
   geo?: boolean;
   /** The geo index (dist-data/ussynth-geo.idx), read only when geo fields are asked for; the Node entry point supplies the shipped one. */
   geoIndex?: GeoIndexSource;
+  /** The birth index (dist-data/ussynth-births.idx), read only when `birthDate` is asked for; the Node entry point supplies the shipped one. */
+  birthIndex?: BirthIndexSource;
 }
+
+/** The birth index as bytes, already read, or a function that reads it on first use. */
+export type BirthIndexSource = BirthIndex | ArrayBuffer | Uint8Array | (() => BirthIndex);
+
+/** Address options choosing the fields: `field` or `column=field` entries; keys come out in the order asked. */
+export type FieldsOptions<F extends FieldList> = AddressOptions & { fields: F };
 
 /** The geo index as bytes, already read, or a function that reads it on first use. */
 export type GeoIndexSource = GeoIndex | ArrayBuffer | Uint8Array | (() => GeoIndex);
@@ -123,6 +136,11 @@ export class Generator {
   private readonly geoSource: GeoIndexSource | undefined;
   private geoMaker: GeoMaker | undefined;
   private readonly key: Uint32Array;
+  private readonly birthSource: BirthIndexSource | undefined;
+  private birthDates: BirthDates | undefined;
+  private readonly uuids: RecordUuids;
+  /** The parts of the record being made, reused. */
+  private readonly draw = new RecordDraw();
   private addressCursor = 0;
   private phoneCursor = 0;
   private einCursor = 0;
@@ -141,6 +159,8 @@ export class Generator {
     if (options.geo !== undefined && typeof options.geo !== 'boolean') throw new UssynthError('invalid_geo', `geo must be true or false, got ${JSON.stringify(options.geo)}`, 'geo');
     this.geo = options.geo === true;
     this.geoSource = options.geoIndex;
+    this.birthSource = options.birthIndex;
+    this.uuids = new RecordUuids(key);
     const domain = options.emailDomain === undefined ? undefined : checkEmailDomain(options.emailDomain);
     this.emails = new EmailMaker(key, domain, data.states.length + 1);
     this.eins = new EinMaker(data, key);
@@ -154,21 +174,30 @@ export class Generator {
    * The next address of the stream for these options.
    * @example gen.address() // { name: 'Maria Garcia', street: '4821 N Oak St', city: 'Chicago', state: 'IL', ... }
    */
+  address<const F extends FieldList>(options: FieldsOptions<F>): FieldRecord<F>;
   address(options: GeoAddressOptions): AddressWithGeo;
   address(options?: AddressOptions): Address;
-  address(options: AddressOptions = {}): Address {
+  address(options: AddressOptions & { fields?: FieldList } = {}): Address | Record<string, unknown> {
     const state = this.#generatableState(options.state);
-    return this.#address(this.addressCursor++, state, this.#wantsGeo(options.geo));
+    const geo = this.#wantsGeo(options.geo);
+    const plan = this.#plan(options.fields);
+    const index = this.addressCursor++;
+    return plan ? this.#makeFields(index, state, plan) : this.#address(index, state, geo);
   }
 
   /**
    * Record `index` of the address stream, independent of any other call.
    * @example gen.addressAt(1_000_000, { state: 'TX' }).state // "TX"
    */
+  addressAt<const F extends FieldList>(index: number, options: FieldsOptions<F>): FieldRecord<F>;
   addressAt(index: number, options: GeoAddressOptions): AddressWithGeo;
   addressAt(index: number, options?: AddressOptions): Address;
-  addressAt(index: number, options?: AddressOptions): Address {
-    return this.#address(checkIndex(index), this.#generatableState(options?.state), this.#wantsGeo(options?.geo));
+  addressAt(index: number, options?: AddressOptions & { fields?: FieldList }): Address | Record<string, unknown> {
+    const at = checkIndex(index);
+    const state = this.#generatableState(options?.state);
+    const geo = this.#wantsGeo(options?.geo);
+    const plan = this.#plan(options?.fields);
+    return plan ? this.#makeFields(at, state, plan) : this.#address(at, state, geo);
   }
 
   /**
@@ -176,15 +205,18 @@ export class Generator {
    * range into pages gives the same records.
    * @example gen.addresses({ start: 100, count: 10 }) // same as records 100..109 of any other page split
    */
+  addresses<const F extends FieldList>(options: FieldsOptions<F> & { start?: number; count: number }): FieldRecord<F>[];
   addresses(options: GeoAddressOptions & { start?: number; count: number }): AddressWithGeo[];
   addresses(options: AddressOptions & { start?: number; count: number }): Address[];
-  addresses(options: AddressOptions & { start?: number; count: number }): Address[] {
+  addresses(options: AddressOptions & { start?: number; count: number; fields?: FieldList }): (Address | Record<string, unknown>)[] {
     const start = checkIndex(options.start ?? 0, 'start');
     const count = checkCount(options.count, 0, MAX_PAGE);
     const state = this.#generatableState(options.state);
     const geo = this.#wantsGeo(options.geo);
-    const out = new Array<Address>(count);
-    if (geo) for (let i = 0; i < count; i++) out[i] = this.#makeGeoAddress(start + i, state);
+    const plan = this.#plan(options.fields);
+    const out = new Array<Address | Record<string, unknown>>(count);
+    if (plan) for (let i = 0; i < count; i++) out[i] = this.#makeFields(start + i, state, plan);
+    else if (geo) for (let i = 0; i < count; i++) out[i] = this.#makeGeoAddress(start + i, state);
     else for (let i = 0; i < count; i++) out[i] = this.#makeAddress(start + i, state);
     return out;
   }
@@ -193,14 +225,21 @@ export class Generator {
    * The next `count` (1..1000) addresses, as the service's batch result.
    * @example gen.batch({ count: 10, state: 'NY' }).count // 10
    */
+  batch<const F extends FieldList>(options: FieldsOptions<F> & { count: number }): { count: number; addresses: FieldRecord<F>[] };
   batch(options: GeoAddressOptions & { count: number }): BatchWithGeo;
   batch(options: AddressOptions & { count: number }): BatchResult;
-  batch(options: AddressOptions & { count: number }): BatchResult {
+  batch(options: AddressOptions & { count: number; fields?: FieldList }): BatchResult | { count: number; addresses: Record<string, unknown>[] } {
     const count = checkCount(options.count, 1, MAX_BATCH);
     const state = this.#generatableState(options.state);
     const geo = this.#wantsGeo(options.geo);
+    const plan = this.#plan(options.fields);
     const start = this.addressCursor;
     this.addressCursor += count;
+    if (plan) {
+      const records = new Array<Record<string, unknown>>(count);
+      for (let i = 0; i < count; i++) records[i] = this.#makeFields(start + i, state, plan);
+      return { count, addresses: records };
+    }
     const addresses = new Array<Address>(count);
     if (geo) for (let i = 0; i < count; i++) addresses[i] = this.#makeGeoAddress(start + i, state);
     else for (let i = 0; i < count; i++) addresses[i] = this.#makeAddress(start + i, state);
@@ -271,31 +310,116 @@ export class Generator {
     return (this.geoMaker = new GeoMaker(this.data, checkGeoIndex(this.data, geo), this.key));
   }
 
-  #makeAddress(index: number, given: IndexState | undefined): Address {
-    const { random, data, parts } = this;
+  /**
+   * Draws record `index` of an address stream into `this.draw`, as far as
+   * `upTo`: the draws are made in record order (place, name, street,
+   * e-mail, phone), so a field's value is the same whatever else is asked;
+   * the e-mail's text is made only when `withEmail`.
+   */
+  #drawRecord(index: number, given: IndexState | undefined, upTo: Stage, withEmail: boolean): RecordDraw {
+    const { random, data, parts, draw } = this;
     const stream = given ? given.index + 1 : 0;
     random.reset(ADDRESS_STREAM + stream, index);
     const state = given ?? data.states[pick(parts.states, random)];
     const zipEntry = pickColumn(parts.zips, random, state.zipOffset, state.zipCount);
+    draw.index = index;
+    draw.stream = stream;
+    draw.state = state;
+    draw.zipEntry = zipEntry;
+    if (upTo === Stage.place) return draw;
     const female = pick(parts.sexes, random) === 0;
     const firstColumn = pickColumn(female ? parts.female : parts.male, random);
     const lastColumn = parts.surnamePicker.pick(state.index, random);
-    const lastNames = parts.surnameNames;
-    const firstNames = female ? parts.femaleNames : parts.maleNames;
-    const street = parts.streets.make(random, zipEntry, parts.streetForms[state.index]);
-    const email = this.emails.make(firstNames.second(firstColumn), lastNames.second(lastColumn), index, stream, random);
+    draw.female = female;
+    draw.firstColumn = firstColumn;
+    draw.lastColumn = lastColumn;
+    if (upTo === Stage.name) return draw;
+    draw.street = parts.streets.make(random, zipEntry, parts.streetForms[state.index]);
+    draw.unitAt = parts.streets.unitAt;
+    if (upTo === Stage.street) return draw;
+    if (withEmail) draw.email = this.emails.make((female ? parts.femaleNames : parts.maleNames).second(firstColumn), parts.surnameNames.second(lastColumn), index, stream, random);
+    else this.emails.skip(random);
+    if (upTo === Stage.email) return draw;
     // The phone is drawn last: fictional numbers take other draws, and must change nothing else.
-    const phone = addressPhone(data, state, zipEntry, random, this.fictionalPhones);
+    draw.phone = addressPhone(data, state, zipEntry, random, this.fictionalPhones);
+    return draw;
+  }
+
+  #makeAddress(index: number, given: IndexState | undefined): Address {
+    const { parts } = this;
+    const draw = this.#drawRecord(index, given, Stage.phone, true);
+    const firstNames = draw.female ? parts.femaleNames : parts.maleNames;
     return {
-      name: firstNames.first(firstColumn) + lastNames.first(lastColumn),
-      street,
-      city: parts.zipStrings.first(zipEntry),
-      state: state.code,
-      zip: parts.zipStrings.second(zipEntry),
-      phone,
-      email,
+      name: firstNames.first(draw.firstColumn) + parts.surnameNames.first(draw.lastColumn),
+      street: draw.street,
+      city: parts.zipStrings.first(draw.zipEntry),
+      state: draw.state.code,
+      zip: parts.zipStrings.second(draw.zipEntry),
+      phone: draw.phone,
+      email: draw.email,
       country: COUNTRY,
     };
+  }
+
+  /** The checked plan of a `fields` option, or undefined without one. */
+  #plan(fields: FieldList | undefined): FieldPlan | undefined {
+    if (fields === undefined) return undefined;
+    const columns = parseFieldList(fields);
+    let upTo: Stage = Stage.place;
+    let withEmail = false;
+    for (const { field } of columns) {
+      if (FIELD_STAGES[field] > upTo) upTo = FIELD_STAGES[field];
+      if (field === 'email' || field === 'emailDomain') withEmail = true;
+    }
+    return { columns, upTo, withEmail };
+  }
+
+  /** Record `index` with the plan's columns only, in its order. */
+  #makeFields(index: number, given: IndexState | undefined, plan: FieldPlan): Record<string, unknown> {
+    const { parts, data } = this;
+    const draw = this.#drawRecord(index, given, plan.upTo, plan.withEmail);
+    const out: Record<string, unknown> = {};
+    let geo: ReturnType<GeoMaker['address']> | undefined;
+    for (const { column, field } of plan.columns) {
+      let value: unknown;
+      switch (field) {
+        case 'name': value = (draw.female ? parts.femaleNames : parts.maleNames).first(draw.firstColumn) + parts.surnameNames.first(draw.lastColumn); break;
+        case 'street': value = draw.street; break;
+        case 'city': value = parts.zipStrings.first(draw.zipEntry); break;
+        case 'state': value = draw.state.code; break;
+        case 'zip': value = parts.zipStrings.second(draw.zipEntry); break;
+        case 'phone': value = draw.phone; break;
+        case 'email': value = draw.email; break;
+        case 'country': value = COUNTRY; break;
+        case 'lat': case 'lon': case 'county': case 'countyFips': case 'timeZone':
+          geo ??= this.#geoMaker().address(index, draw.stream, parts.zipStrings.second(draw.zipEntry));
+          value = geo[field];
+          break;
+        case 'firstName': value = columnText(data, draw.female ? parts.female : parts.male, draw.firstColumn); break;
+        case 'lastName': value = parts.surnameNames.first(draw.lastColumn); break;
+        case 'sex': value = draw.female ? 'F' : 'M'; break;
+        case 'birthDate': value = this.#birthDates().date(draw.female, draw.firstColumn, draw.stream, index); break;
+        case 'line1': value = draw.unitAt < 0 ? draw.street : draw.street.slice(0, draw.unitAt); break;
+        case 'line2': value = draw.unitAt < 0 ? '' : draw.street.slice(draw.unitAt + 1); break;
+        case 'stateFull': value = draw.state.name; break;
+        case 'phoneIntl': value = '+1 ' + draw.phone.slice(1, 4) + '-' + draw.phone.slice(6); break;
+        case 'emailDomain': value = draw.email.slice(draw.email.lastIndexOf('@') + 1); break;
+        case 'index': value = index; break;
+        case 'uuid': value = this.uuids.uuid(draw.stream, index); break;
+      }
+      out[column] = value;
+    }
+    return out;
+  }
+
+  /** The birth-date maker, reading the birth index on first use. */
+  #birthDates(): BirthDates {
+    if (this.birthDates) return this.birthDates;
+    const source = this.birthSource;
+    if (source === undefined) throw new UssynthError('births_unavailable', 'birthDate needs the birth index: pass birthIndex (the bytes of dist-data/ussynth-births.idx) to createGenerator', 'fields');
+    const births = source instanceof BirthIndex ? source : typeof source === 'function' ? source() : BirthIndex.fromBytes(source);
+    const names = (table: WeightedTable): string[] => Array.from({ length: table.size }, (_, column) => columnText(this.data, table, column));
+    return (this.birthDates = new BirthDates(births, this.key, names(this.parts.female), names(this.parts.male)));
   }
 
   /**

@@ -66,6 +66,8 @@ export class StreetMaker {
   private readonly quadrantText: Affixed;
   private readonly prTypeText: Affixed;
   private readonly unitText: Affixed;
+  /** Where the unit starts (the space before it) in the last line made, or -1 when it has none: `line1` and `line2` are its two parts. */
+  unitAt = -1;
 
   constructor(private readonly data: DataIndex) {
     this.leads = data.table('HN');
@@ -115,7 +117,11 @@ export class StreetMaker {
       if (form === STREET_FORM.dcQuadrant) line += this.quadrantText.at(pickColumn(this.quadrants, random));
     }
     // Unit share in 1/10,000 times a factor in percent: a draw below 1,000,000.
-    if (random.below(1_000_000) >= this.data.zipUnitShares[zipEntry] * factor) return line;
+    if (random.below(1_000_000) >= this.data.zipUnitShares[zipEntry] * factor) {
+      this.unitAt = -1;
+      return line;
+    }
+    this.unitAt = line.length;
     return line + this.unitText.at(pickColumn(this.units, random)) + decimal(1 + random.below(UNIT_NUMBER_MAX));
   }
 }

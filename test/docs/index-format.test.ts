@@ -4,6 +4,7 @@ import {
   DATASET_VERSION_SIZE, DIRECTORY_ENTRY_SIZE, ELEMENT_TYPES, HEADER_SIZE, INDEX_FORMAT_VERSION, INDEX_MAGIC,
   PLAIN_SECTIONS, SECTION_ALIGNMENT, STATE_KINDS, WEIGHTED_TABLES, ZIP_TYPES,
 } from '../../src/data-index/format.js';
+import { BIRTH_SECTIONS } from '../../src/data-index/birth-format.js';
 import { GEO_SECTIONS } from '../../src/data-index/geo-format.js';
 
 const doc = readFileSync(new URL('../../docs/index-format.md', import.meta.url), 'utf8');
@@ -48,5 +49,10 @@ describe('docs/index-format.md agrees with src/data-index/format.ts', () => {
   it('documents every section of the geo index with its type and meaning', () => {
     const documented = rows(/^\| geo \| `([A-Z]{4})` \| (u8|u16|u32) \| (.+) \|$/gm).map((m) => [m[1], m[2], m[3]]);
     expect(documented).toEqual(Object.entries(GEO_SECTIONS).map(([tag, s]) => [tag, s.type, s.what]));
+  });
+
+  it('documents every section of the birth index with its type and meaning', () => {
+    const documented = rows(/^\| births \| `([A-Z]{4})` \| (u8|u16|u32) \| (.+) \|$/gm).map((m) => [m[1], m[2], m[3]]);
+    expect(documented).toEqual(Object.entries(BIRTH_SECTIONS).map(([tag, s]) => [tag, s.type, s.what]));
   });
 });

@@ -78,11 +78,13 @@ export const LIBRARY_ERROR_HTTP: Readonly<Record<ErrorCode, HttpErrorSpec>> = {
   invalid_index: { status: 400, title: 'Invalid record offset' },
   invalid_zip: { status: 400, title: 'Invalid ZIP code' },
   invalid_seed: { status: 400, title: 'Invalid seed' },
+  invalid_fields: { status: 400, title: 'Invalid fields' },
   invalid_email_domain: { status: 500, title: 'Internal error' },
   invalid_index_file: { status: 500, title: 'Internal error' },
   // The API's schema refuses a geo that is not true/false (invalid_parameter) before the library sees it.
   invalid_geo: { status: 500, title: 'Internal error' },
   geo_unavailable: { status: 500, title: 'Internal error' },
+  births_unavailable: { status: 500, title: 'Internal error' },
   missing_peer_dependency: { status: 500, title: 'Internal error' },
 };
 

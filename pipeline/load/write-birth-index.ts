@@ -1,0 +1,60 @@
+import { BIRTH_DATA_VERSION, BIRTH_SECTIONS } from '../../src/data-index/birth-format.js';
+import { namesCrc } from '../../src/data-index/birth-index.js';
+import { DataIndex } from '../../src/data-index/data-index.js';
+import { columnText } from '../../src/generator/pick.js';
+import { extractFirstNames } from '../sources/first-names/extract.js';
+import { ADULT_AGE, COHORT_YEARS, cohortPopulation, POPULATION_YEAR } from '../sources/first-names/transform.js';
+import { validateFirstNames } from '../sources/first-names/validate.js';
+import { titleCase } from '../transform/title-case.js';
+import { pack, type Section } from './write-index.js';
+
+/**
+ * Builds the birth index (src/data-index/birth-format.ts) from the SSA
+ * first names by cohort and the population by age, for the first-name
+ * columns of the main index `index`: per name, the people alive who carry
+ * it per birth cohort (births x the cohort's survivors per birth, as the
+ * first-name weights count them), scaled so the largest cohort is 255 (a
+ * cohort with no births of the name stays 0); per birth year, the people
+ * alive born that year (none under 18).
+ */
+export function writeBirthIndex(datasetsDir: string, index: Uint8Array): Uint8Array {
+  const valid = validateFirstNames(extractFirstNames(datasetsDir));
+  const cohorts = [...new Set([...valid.cohortBirths.keys()].map((key) => Number(key.split(':')[0])))].sort((a, b) => a - b);
+  const firstYear = cohorts[0];
+  cohorts.forEach((cohort, i) => {
+    if (cohort !== firstYear + i * COHORT_YEARS) throw new Error(`birth cohorts must run every ${COHORT_YEARS} years from ${firstYear}, found ${cohort}`);
+  });
+  const people = new Map<string, number[]>();
+  for (const row of valid.names) {
+    const key = `${row.sex}:${titleCase(row.name)}`;
+    const perCohort = people.get(key) ?? new Array<number>(cohorts.length).fill(0);
+    const cohortPeople = cohortPopulation(valid, row.cohort, row.sex);
+    perCohort[(row.cohort - firstYear) / COHORT_YEARS] += (row.births * cohortPeople) / valid.cohortBirths.get(`${row.cohort}:${row.sex}`)!;
+    people.set(key, perCohort);
+  }
+  const data = DataIndex.fromBytes(index);
+  const names = (id: 'FF' | 'FM'): string[] => Array.from({ length: data.table(id).size }, (_, column) => columnText(data, data.table(id), column));
+  const cohortWeights = (sex: 'F' | 'M', list: string[]): number[] =>
+    list.flatMap((name) => {
+      const perCohort = people.get(`${sex}:${name}`);
+      if (!perCohort) throw new Error(`first name ${sex} ${name} of the index has no births`);
+      const most = Math.max(...perCohort);
+      return perCohort.map((p) => (p === 0 ? 0 : Math.round((255 * p) / most)));
+    });
+  const yearWeights = (sex: 'F' | 'M'): number[] =>
+    Array.from({ length: cohorts.length * COHORT_YEARS }, (_, i) => {
+      const age = POPULATION_YEAR - (firstYear + i);
+      return age >= ADULT_AGE && age <= 100 ? valid.population[sex][age] : 0;
+    });
+  const female = names('FF');
+  const male = names('FM');
+  const sections: { [tag in keyof typeof BIRTH_SECTIONS]: Section } = {
+    BMET: { tag: 'BMET', type: 'u16', values: [firstYear, COHORT_YEARS, cohorts.length, POPULATION_YEAR] },
+    BNCK: { tag: 'BNCK', type: 'u32', values: [female.length, male.length, namesCrc(female), namesCrc(male)] },
+    BYWF: { tag: 'BYWF', type: 'u32', values: yearWeights('F') },
+    BYWM: { tag: 'BYWM', type: 'u32', values: yearWeights('M') },
+    BCWF: { tag: 'BCWF', type: 'u8', values: cohortWeights('F', female) },
+    BCWM: { tag: 'BCWM', type: 'u8', values: cohortWeights('M', male) },
+  };
+  return pack(Object.values(sections), BIRTH_DATA_VERSION);
+}

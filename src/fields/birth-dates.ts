@@ -1,0 +1,92 @@
+import type { BirthIndex } from '../data-index/birth-index.js';
+import { namesCrc } from '../data-index/birth-index.js';
+import { UssynthError } from '../errors.js';
+import { RecordRandom } from '../random/record-random.js';
+
+// Its own stream kind (1 address, 2 phone, 3 geo): drawing a birth date changes no other draw.
+const BIRTH_STREAM = 4 << 8;
+
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const TWO_DIGITS = Array.from({ length: 32 }, (_, n) => (n < 10 ? '0' : '') + n);
+
+function isLeap(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+/**
+ * Birth dates consistent with a first name: the name's birth cohort drawn
+ * by the people alive who carry it per cohort (the weights the first name
+ * itself was drawn with), a year of the cohort by the people alive born in
+ * it, and a day of the year uniformly. Everyone is an adult as of 31
+ * December of the reference year. The draws are of their own stream, keyed
+ * by the seed, the address stream and the record index.
+ * @example new BirthDates(births, key, ['Mary'], ['James']).date(true, 0, 0, 7) // "1956-03-14"
+ */
+export class BirthDates {
+  private readonly random: RecordRandom;
+  /** Per sex (0 women, 1 men), per name column: the sum of its cohort weights. */
+  private readonly totals: [Uint16Array, Uint16Array];
+  /** Per sex, per cohort: the sum of its years' weights, and the years' weights. */
+  private readonly yearTotals: [Float64Array, Float64Array];
+
+  constructor(
+    private readonly births: BirthIndex,
+    key: Uint32Array,
+    femaleNames: readonly string[],
+    maleNames: readonly string[],
+  ) {
+    const { names } = births;
+    if (names.female !== femaleNames.length || names.male !== maleNames.length || names.femaleCrc !== namesCrc(femaleNames) || names.maleCrc !== namesCrc(maleNames)) {
+      throw new UssynthError('invalid_index_file', 'Invalid ussynth birth index: it was built for other first names than the main index has (rebuild with npm run data:build)');
+    }
+    this.random = new RecordRandom(key);
+    const cohorts = births.cohortCount;
+    this.totals = [0, 1].map((sex) => {
+      const weights = births.cohortWeights[sex];
+      const totals = new Uint16Array(weights.length / cohorts);
+      for (let column = 0; column < totals.length; column++) {
+        let sum = 0;
+        for (let c = 0; c < cohorts; c++) sum += weights[column * cohorts + c];
+        if (sum === 0) throw new UssynthError('invalid_index_file', 'Invalid ussynth birth index: a first name has no birth cohort');
+        totals[column] = sum;
+      }
+      return totals;
+    }) as [Uint16Array, Uint16Array];
+    this.yearTotals = [0, 1].map((sex) => {
+      const totals = new Float64Array(cohorts);
+      for (let c = 0; c < cohorts; c++) {
+        for (let y = 0; y < births.cohortYears; y++) totals[c] += births.yearWeights[sex][c * births.cohortYears + y];
+      }
+      return totals;
+    }) as [Float64Array, Float64Array];
+  }
+
+  /** The reference date: everyone is at least 18 on it (`YYYY-12-31`). */
+  get referenceDate(): string {
+    return `${this.births.referenceYear}-12-31`;
+  }
+
+  /** `YYYY-MM-DD` of record `index` of address stream `stream` for the first name at `column` of the women's (`female`) or men's table. */
+  date(female: boolean, column: number, stream: number, index: number): string {
+    const { births, random } = this;
+    const sex = female ? 0 : 1;
+    const cohorts = births.cohortCount;
+    random.reset(BIRTH_STREAM + stream, index);
+    const weights = births.cohortWeights[sex];
+    let draw = random.below(this.totals[sex][column]);
+    let cohort = 0;
+    while (draw >= weights[column * cohorts + cohort]) draw -= weights[column * cohorts + cohort++];
+    // A year of the cohort by the people alive born in it (a fraction of the cohort's total: up to 2^32 people).
+    const years = births.yearWeights[sex];
+    let people = (random.nextUint32() / 4294967296) * this.yearTotals[sex][cohort];
+    let y = cohort * births.cohortYears;
+    const last = y + births.cohortYears - 1;
+    while (y < last && (people >= years[y] || years[y] === 0)) people -= years[y++];
+    while (years[y] === 0) y--;
+    const year = births.firstYear + y;
+    let day = random.below(isLeap(year) ? 366 : 365);
+    let month = 0;
+    while (day >= MONTH_DAYS[month] + (month === 1 && isLeap(year) ? 1 : 0)) day -= MONTH_DAYS[month] + (month === 1 && isLeap(year) ? 1 : 0), month++;
+    return year + '-' + TWO_DIGITS[month + 1] + '-' + TWO_DIGITS[day + 1];
+  }
+}

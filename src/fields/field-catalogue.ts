@@ -1,0 +1,130 @@
+/**
+ * The field catalogue: every field a record can be asked for by name
+ * (`fields` in the library, `fields=` in the API, `--fields` on the command
+ * line, the demo's picker), in catalogue order, with the type of its value
+ * and its SQL column type per dialect. docs/generator.md ("Fields") gives
+ * each field's meaning, consistency rule and an example.
+ */
+
+/**
+ * Every field name, in catalogue order: the eight of an address, the five
+ * of `geo`, then the parts and keys.
+ * @example FIELD_NAMES.includes('firstName') // true
+ */
+export const FIELD_NAMES = [
+  'name', 'street', 'city', 'state', 'zip', 'phone', 'email', 'country',
+  'lat', 'lon', 'county', 'countyFips', 'timeZone',
+  'firstName', 'lastName', 'sex', 'birthDate', 'line1', 'line2', 'stateFull', 'phoneIntl', 'emailDomain', 'index', 'uuid',
+] as const;
+
+/**
+ * One field name of the catalogue.
+ * @example const field: FieldName = 'birthDate'
+ */
+export type FieldName = (typeof FIELD_NAMES)[number];
+
+/** The value type of each field. */
+export interface FieldValues {
+  /** Full name, e.g. "Maria Garcia": `firstName + ' ' + lastName`. */
+  name: string;
+  /** Street line with its unit, e.g. "4821 N Oak St Apt 12". */
+  street: string;
+  /** The ZIP's city. */
+  city: string;
+  /** Two-letter state code. */
+  state: string;
+  /** Five-digit ZIP. */
+  zip: string;
+  /** `(AAA) NNN-NNNN`. */
+  phone: string;
+  /** Synthetic e-mail on a reserved domain (or the generator's). */
+  email: string;
+  /** "United States". */
+  country: string;
+  /** Latitude, five decimals. */
+  lat: number;
+  /** Longitude, five decimals. */
+  lon: number;
+  /** County name. */
+  county: string;
+  /** Five-digit county FIPS code. */
+  countyFips: string;
+  /** IANA time zone. */
+  timeZone: string;
+  /** The first name the name was made from, e.g. "Maria". */
+  firstName: string;
+  /** The surname the name was made from, e.g. "Garcia". */
+  lastName: string;
+  /** `F` or `M`: the sex the first name was drawn for. */
+  sex: 'F' | 'M';
+  /** `YYYY-MM-DD`: an adult's birth date in the first name's era. */
+  birthDate: string;
+  /** The street line without its unit. */
+  line1: string;
+  /** The unit ("Apt 12"), or "". */
+  line2: string;
+  /** Full state name, e.g. "Illinois". */
+  stateFull: string;
+  /** `+1 AAA-NNN-NNNN`, the same number as `phone`. */
+  phoneIntl: string;
+  /** The e-mail's domain, e.g. "example.org". */
+  emailDomain: string;
+  /** The record's position in its stream. */
+  index: number;
+  /** RFC 9562 version 8 UUID from the seed, the stream and the index. */
+  uuid: string;
+}
+
+/**
+ * What kind of value a field holds, for writers that type their columns:
+ * text, a date (`YYYY-MM-DD`), a UUID, an integer, or a double.
+ * @example FIELD_KINDS.index // "integer"
+ */
+export const FIELD_KINDS: { readonly [F in FieldName]: FieldKind } = {
+  name: 'text', street: 'text', city: 'text', state: 'text', zip: 'text', phone: 'text', email: 'text', country: 'text',
+  lat: 'double', lon: 'double', county: 'text', countyFips: 'text', timeZone: 'text',
+  firstName: 'text', lastName: 'text', sex: 'text', birthDate: 'date', line1: 'text', line2: 'text', stateFull: 'text', phoneIntl: 'text', emailDomain: 'text', index: 'integer', uuid: 'uuid',
+};
+
+/**
+ * Kinds of field values.
+ * @example const kind: FieldKind = 'date'
+ */
+export type FieldKind = 'text' | 'date' | 'uuid' | 'integer' | 'double';
+
+/**
+ * SQL dialects a column type is given for.
+ * @example const dialect: SqlDialect = 'postgres'
+ */
+export type SqlDialect = 'postgres' | 'mysql' | 'sqlite';
+
+const SQL_TYPES: { readonly [D in SqlDialect]: { readonly [K in FieldKind]: string } } = {
+  // PostgreSQL: native DATE and UUID.
+  postgres: { text: 'TEXT', date: 'DATE', uuid: 'UUID', integer: 'BIGINT', double: 'DOUBLE PRECISION' },
+  // MySQL/MariaDB: no UUID type (CHAR(36)); TEXT cannot be a key without a length, so VARCHAR(255).
+  mysql: { text: 'VARCHAR(255)', date: 'DATE', uuid: 'CHAR(36)', integer: 'BIGINT', double: 'DOUBLE' },
+  // SQLite: type names give affinities; DATE and UUID text stays text (no value of theirs reads as a number).
+  sqlite: { text: 'TEXT', date: 'DATE', uuid: 'TEXT', integer: 'INTEGER', double: 'REAL' },
+};
+
+/**
+ * The SQL column type of a field in a dialect.
+ * @example sqlTypeOf('uuid', 'postgres') // "UUID"
+ */
+export function sqlTypeOf(field: FieldName, dialect: SqlDialect): string {
+  return SQL_TYPES[dialect][FIELD_KINDS[field]];
+}
+
+/** The fields of the default record (an address), in order. */
+export const ADDRESS_FIELDS = ['name', 'street', 'city', 'state', 'zip', 'phone', 'email', 'country'] as const satisfies readonly FieldName[];
+
+/** The fields `geo: true` adds after an address's eight. */
+export const GEO_FIELD_NAMES = ['lat', 'lon', 'county', 'countyFips', 'timeZone'] as const satisfies readonly FieldName[];
+
+/**
+ * Whether a string is a field of the catalogue.
+ * @example isFieldName('uuid') // true
+ */
+export function isFieldName(name: string): name is FieldName {
+  return (FIELD_NAMES as readonly string[]).includes(name);
+}

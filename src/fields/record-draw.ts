@@ -1,0 +1,66 @@
+import type { IndexState } from '../data-index/data-index.js';
+import type { FieldName } from './field-catalogue.js';
+import type { FieldColumn } from './field-list.js';
+
+/**
+ * How far a record's draws go, in record order: the place (state and ZIP),
+ * the name, the street, the e-mail, the phone. A field needs the draws up
+ * to its own; the ones after it are not made.
+ * @example Stage.name // 1
+ */
+export const Stage = { place: 0, name: 1, street: 2, email: 3, phone: 4 } as const;
+
+/** One of the {@link Stage} values. */
+export type Stage = (typeof Stage)[keyof typeof Stage];
+
+/**
+ * The stage each field needs. The geo fields, `birthDate` and `uuid` have
+ * streams of their own and need the place (geo) or the name (birthDate) only.
+ * @example FIELD_STAGES.phone // Stage.phone
+ */
+export const FIELD_STAGES: { readonly [F in FieldName]: Stage } = {
+  name: Stage.name, street: Stage.street, city: Stage.place, state: Stage.place, zip: Stage.place, phone: Stage.phone, email: Stage.email, country: Stage.place,
+  lat: Stage.place, lon: Stage.place, county: Stage.place, countyFips: Stage.place, timeZone: Stage.place,
+  firstName: Stage.name, lastName: Stage.name, sex: Stage.name, birthDate: Stage.name, line1: Stage.street, line2: Stage.street, stateFull: Stage.place,
+  phoneIntl: Stage.phone, emailDomain: Stage.email, index: Stage.place, uuid: Stage.place,
+};
+
+/** A checked field list with what it needs drawn. */
+export interface FieldPlan {
+  /** Output columns in order. */
+  readonly columns: readonly FieldColumn[];
+  /** The last stage any column needs. */
+  readonly upTo: Stage;
+  /** Whether the e-mail's text is needed (email, emailDomain). */
+  readonly withEmail: boolean;
+}
+
+/**
+ * The parts a record is made of, as the generator drew them (one instance
+ * per generator, reused): fields read what they need from it.
+ * @example draw.female ? 'F' : 'M'
+ */
+export class RecordDraw {
+  /** Record index in its stream. */
+  index = 0;
+  /** Address stream: 0 the default draw, else the state's index + 1. */
+  stream = 0;
+  /** The record's state. */
+  state: IndexState = undefined as unknown as IndexState;
+  /** The ZS entry of its ZIP. */
+  zipEntry = 0;
+  /** Whether the first name is drawn from the women's names. */
+  female = false;
+  /** FF or FM column of the first name. */
+  firstColumn = 0;
+  /** SN column of the surname. */
+  lastColumn = 0;
+  /** The street line with its unit. */
+  street = '';
+  /** Where the unit starts in `street` (the space before it), or -1. */
+  unitAt = -1;
+  /** The e-mail address (when made). */
+  email = '';
+  /** `(AAA) NNN-NNNN`. */
+  phone = '';
+}

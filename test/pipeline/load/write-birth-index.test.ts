@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { writeBirthIndex } from '../../../pipeline/load/write-birth-index.js';
+import { BirthIndex } from '../../../src/data-index/birth-index.js';
+import { BirthDates } from '../../../src/fields/birth-dates.js';
+import { UssynthError } from '../../../src/errors.js';
+import { streamKey } from '../../../src/random/stream-key.js';
+
+const datasets = new URL('../../../datasets', import.meta.url).pathname;
+const shipped = readFileSync(new URL('../../../dist-data/ussynth-births.idx', import.meta.url));
+const index = readFileSync(new URL('../../../dist-data/ussynth.idx', import.meta.url));
+
+describe('the birth index', () => {
+  it('is what the build writes from the datasets and the shipped index', () => {
+    expect(Buffer.from(writeBirthIndex(datasets, index)).equals(shipped)).toBe(true);
+  });
+
+  it('holds 17 five-year cohorts from 1922, ages as of 2022, no one under 18', () => {
+    const births = BirthIndex.fromBytes(shipped);
+    expect([births.firstYear, births.cohortYears, births.cohortCount, births.referenceYear]).toEqual([1922, 5, 17, 2022]);
+    for (const years of births.yearWeights) {
+      expect(years.slice(2005 - 1922).every((people) => people === 0)).toBe(true);
+      expect(years.slice(0, 2005 - 1922).every((people) => people > 0)).toBe(true);
+    }
+  });
+
+  it('is refused for other first names than the index has, and when damaged', () => {
+    const births = BirthIndex.fromBytes(shipped);
+    const key = streamKey('1');
+    expect(() => new BirthDates(births, key, ['Mary'], ['James'])).toThrow(UssynthError);
+    expect(() => BirthIndex.fromBytes(shipped.subarray(0, shipped.length - 100))).toThrow(/Invalid ussynth/);
+  });
+});
