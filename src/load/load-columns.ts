@@ -1,16 +1,18 @@
+import { FIELD_KINDS, isFieldName, type FieldKind } from '../fields/field-catalogue.js';
+import type { FieldColumn } from '../fields/field-list.js';
 import type { SqlDialect } from './sql-dialect.js';
 
 /**
- * The value types of output columns, each with a SQL type per dialect
- * (COLUMN_SQL_TYPES) and a Parquet type.
+ * The value types of output columns: the field catalogue's kinds (integer
+ * as `bigint`), and `state`, two-letter codes that get CHAR(2).
  * @example const type: ColumnType = 'double'
  */
 export type ColumnType = 'text' | 'state' | 'date' | 'uuid' | 'bigint' | 'double';
 
 /**
  * One column of a load or of typed output: its name in the table, the
- * record field it takes its value from, and the value's type.
- * @example const column: LoadColumn = { name: 'zip_code', field: 'zip', type: 'text' }
+ * record key its value comes from, and the value's type.
+ * @example const column: LoadColumn = { name: 'zip_code', field: 'zip_code', type: 'text' }
  */
 export interface LoadColumn {
   /** Column name in the table (and the Parquet file). */
@@ -22,28 +24,46 @@ export interface LoadColumn {
 
 /**
  * SQL type of each column type per dialect (and in the portable SQL of
- * `--format sql` without `--dialect`); every column is NOT NULL.
+ * `--format sql` without `--dialect`): the field catalogue's `sqlTypeOf`,
+ * but CHAR(2) for the state code; every column is NOT NULL.
  * @example COLUMN_SQL_TYPES.uuid.mysql // "CHAR(36)"
  */
 export const COLUMN_SQL_TYPES: Readonly<Record<ColumnType, Readonly<Record<SqlDialect | 'portable', string>>>> = {
   text: { postgres: 'TEXT', mysql: 'VARCHAR(255)', sqlite: 'TEXT', portable: 'TEXT' },
   state: { postgres: 'CHAR(2)', mysql: 'CHAR(2)', sqlite: 'TEXT', portable: 'TEXT' },
-  date: { postgres: 'DATE', mysql: 'DATE', sqlite: 'TEXT', portable: 'TEXT' },
+  date: { postgres: 'DATE', mysql: 'DATE', sqlite: 'DATE', portable: 'TEXT' },
   uuid: { postgres: 'UUID', mysql: 'CHAR(36)', sqlite: 'TEXT', portable: 'TEXT' },
   bigint: { postgres: 'BIGINT', mysql: 'BIGINT', sqlite: 'INTEGER', portable: 'BIGINT' },
   double: { postgres: 'DOUBLE PRECISION', mysql: 'DOUBLE', sqlite: 'REAL', portable: 'DOUBLE PRECISION' },
 };
 
-// Types of the fields the records carry today, by field name; any other field is text.
-const FIELD_TYPES: Readonly<Record<string, ColumnType>> = { state: 'state', lat: 'double', lon: 'double' };
+const TYPE_OF_KIND: Readonly<Record<FieldKind, ColumnType>> = { text: 'text', date: 'date', uuid: 'uuid', integer: 'bigint', double: 'double' };
 
 /**
- * Columns named as the record fields, typed by field (lat and lon double,
- * state CHAR(2), the rest text).
+ * The column type of a field: its catalogue kind, `state` for the state
+ * code; fields outside the catalogue (`ein`, `intl`) are text.
+ * @example columnTypeOf('index') // "bigint"
+ */
+export function columnTypeOf(field: string): ColumnType {
+  if (field === 'state') return 'state';
+  return isFieldName(field) ? TYPE_OF_KIND[FIELD_KINDS[field]] : 'text';
+}
+
+/**
+ * Columns named as the record fields, typed by field.
  * @example columnsOf(['name', 'state'])[1] // { name: 'state', field: 'state', type: 'state' }
  */
 export function columnsOf(fields: readonly string[]): LoadColumn[] {
-  return fields.map((field) => ({ name: field, field, type: FIELD_TYPES[field] ?? 'text' }));
+  return fields.map((field) => ({ name: field, field, type: columnTypeOf(field) }));
+}
+
+/**
+ * Columns of a `fields` list (`column=field`): named and keyed by the
+ * column (the generator's records carry the column names), typed by the field.
+ * @example columnsOfFields([{ column: 'id', field: 'uuid' }]) // [{ name: 'id', field: 'id', type: 'uuid' }]
+ */
+export function columnsOfFields(fields: readonly FieldColumn[]): LoadColumn[] {
+  return fields.map(({ column, field }) => ({ name: column, field: column, type: columnTypeOf(field) }));
 }
 
 /**

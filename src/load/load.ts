@@ -1,6 +1,7 @@
 import { createGenerator, UssynthError } from '../index.js';
 import { jobLoadColumns, shardRange, type RecordJob } from '../cli/jobs/record-job.js';
 import { tableNameProblem } from '../cli/output/sql-format.js';
+import { parseFieldList, type FieldColumn, type FieldList } from '../fields/field-list.js';
 import type { Seed } from '../random/stream-key.js';
 import { LoadError } from './load-error.js';
 import { parseLoadTarget } from './load-target.js';
@@ -25,6 +26,8 @@ export interface LoadOptions {
   fictionalPhones?: boolean;
   /** Add lat, lon, county, countyFips and timeZone. */
   geo?: boolean;
+  /** The table's columns as `field` or `column=field` entries of the field catalogue (default: the address's eight, with `geo` thirteen). */
+  fields?: FieldList;
   /** An existing table: `append` adds the rows, `truncate` replaces its rows; without either an existing table is an error. */
   append?: boolean;
   truncate?: boolean;
@@ -95,7 +98,9 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   const commitEvery = options.commitEvery === undefined ? undefined : wholeNumber('commitEvery', options.commitEvery, 1);
   const jobs = options.jobs === undefined ? 1 : wholeNumber('jobs', options.jobs, 1, 64);
   let seed: string;
+  let fields: readonly FieldColumn[] | undefined;
   try {
+    if (options.fields !== undefined) fields = parseFieldList(options.fields);
     const generator = createGenerator({ seed: options.seed, emailDomain: options.emailDomain, fictionalPhones: options.fictionalPhones });
     if (options.state !== undefined) generator.addressAt(0, { state: options.state });
     seed = generator.seed;
@@ -107,6 +112,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   if (options.state !== undefined) job.state = options.state;
   if (options.emailDomain !== undefined) job.emailDomain = options.emailDomain;
   if (options.geo === true) job.geo = true;
+  if (fields !== undefined) job.fields = fields;
   const mode: TableMode = options.truncate ? 'truncate' : options.append ? 'append' : 'create';
   const { loaded } = await runLoad({ target, table, columns: jobLoadColumns(job), job, jobs, mode, commitEvery, shared: options.shard !== undefined, signal: options.signal });
   return { loaded, seed, first: range.first, end: range.end };

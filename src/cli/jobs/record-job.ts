@@ -1,5 +1,6 @@
 import { createGenerator, defaultIndex } from '../../index.js';
-import { columnsOf, type LoadColumn } from '../../load/load-columns.js';
+import type { FieldColumn } from '../../fields/field-list.js';
+import { columnsOf, columnsOfFields, type LoadColumn } from '../../load/load-columns.js';
 import type { SqlDialect } from '../../load/sql-dialect.js';
 import { recordFormat } from '../output/formats.js';
 import { GEO_COLUMNS } from '../output/geo-columns.js';
@@ -35,6 +36,8 @@ export interface RecordJob {
   fictionalPhones: boolean;
   /** `--geo`: addresses with lat, lon, county, countyFips and timeZone. */
   geo?: boolean;
+  /** Addresses with these columns (the field catalogue's `column=field` list, checked) instead of the default ones. */
+  fields?: readonly FieldColumn[];
   format: TextFormatName;
   /** `--dialect` of `--format sql` (default: the portable SQL). */
   dialect?: SqlDialect;
@@ -79,7 +82,8 @@ export function shardRange(count: number, k: number, n: number): RecordRange {
  * The output columns of a job: its kind's, then the geographic ones with `--geo`.
  * @example jobColumns({ ...job, kind: 'address', geo: true }).at(-1) // "timeZone"
  */
-export function jobColumns(job: Pick<RecordJob, 'kind' | 'geo'>): readonly string[] {
+export function jobColumns(job: Pick<RecordJob, 'kind' | 'geo' | 'fields'>): readonly string[] {
+  if (job.fields !== undefined) return job.fields.map((entry) => entry.column);
   return job.geo ? [...KIND_COLUMNS[job.kind], ...GEO_COLUMNS] : KIND_COLUMNS[job.kind];
 }
 
@@ -87,8 +91,8 @@ export function jobColumns(job: Pick<RecordJob, 'kind' | 'geo'>): readonly strin
  * The typed columns of a job, for tables, typed SQL and Parquet.
  * @example jobLoadColumns({ kind: 'ein' }) // [{ name: 'ein', field: 'ein', type: 'text' }]
  */
-export function jobLoadColumns(job: Pick<RecordJob, 'kind' | 'geo'>): LoadColumn[] {
-  return columnsOf(jobColumns(job));
+export function jobLoadColumns(job: Pick<RecordJob, 'kind' | 'geo' | 'fields'>): LoadColumn[] {
+  return job.fields !== undefined ? columnsOfFields(job.fields) : columnsOf(jobColumns(job));
 }
 
 /**
@@ -122,10 +126,11 @@ function layoutOf(job: RecordJob, plainValues?: boolean) {
 export function recordReader(job: RecordJob): (start: number, count: number) => TextRecord[] {
   const generator = createGenerator({ seed: job.seed, emailDomain: job.emailDomain, fictionalPhones: job.fictionalPhones });
   const state = job.state;
+  const fields = job.fields?.map((entry) => `${entry.column}=${entry.field}`);
   return (start: number, count: number): TextRecord[] => {
     const out = new Array<TextRecord>(count);
     if (job.kind === 'address') {
-      const page = generator.addresses({ start, count, state, geo: job.geo === true });
+      const page = fields ? generator.addresses({ start, count, state, fields }) : generator.addresses({ start, count, state, geo: job.geo === true });
       for (let i = 0; i < count; i++) out[i] = page[i] as unknown as TextRecord;
     } else if (job.kind === 'ein') {
       for (let i = 0; i < count; i++) out[i] = generator.einAt(start + i) as unknown as TextRecord;
