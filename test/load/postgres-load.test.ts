@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => postgres?.destroy());
 
 // DATE as its text and BIGINT as a number, as the library's records have them.
-const types = { getTypeParser: (oid: number, format: 'text' | 'binary') => (oid === 1082 ? (text: string) => text : oid === 20 ? Number : pg.types.getTypeParser(oid, format)) };
+const types = { getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === 1082 ? (text: string) => text : oid === 20 ? Number : pg.types.getTypeParser(oid, format ?? 'text')) };
 
 async function rows(table: string): Promise<Record<string, unknown>[]> {
   const client = new pg.Client({ connectionString: url, types });

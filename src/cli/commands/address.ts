@@ -36,5 +36,7 @@ Examples:
   ussynth address --seed fixtures-v1 --count 1000 --format csv --out addresses.csv
   ussynth address --seed 42 --count 10000000 --format ndjson --jobs 2 --out big.ndjson
   ussynth address --seed 42 --count 5000 --format sql --table customers | sqlite3 test.db
+  ussynth address --seed 42 --count 1000000 --to postgres://postgres@localhost/test --table customers
+  ussynth address --seed 42 --count 1000000 --shard 0/4 --format parquet --out dataset/
 `,
 });
