@@ -25,6 +25,8 @@ const USAGE = `data:text/javascript,process.on('exit',()=>{const u=process.resou
 
 interface Run {
   seconds: number;
+  /** User + system CPU of the client-side processes (ussynth, or psql / sqlite3 / mariadb and gzip), not of the server. */
+  cpuSeconds: number;
   peakMb?: number;
 }
 
@@ -32,7 +34,8 @@ interface Run {
 function timed(command: string): Promise<Run> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const child = spawn('sh', ['-c', command], { stdio: ['ignore', 'ignore', 'pipe'] });
+    // bash's `time` counts the CPU of every process of the pipeline.
+    const child = spawn('bash', ['-c', `TIMEFORMAT='cpu: %U %S'; time ( ${command} )`], { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     child.on('error', reject);
@@ -40,7 +43,8 @@ function timed(command: string): Promise<Run> {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       if (code !== 0) return reject(new Error(`${command} exited ${code}: ${stderr}`));
       const rss = /maxrss-kb: ([0-9]+)/.exec(stderr);
-      resolve({ seconds, peakMb: rss ? Number(rss[1]) / 1024 : undefined });
+      const cpu = /cpu: ([0-9.]+) ([0-9.]+)/.exec(stderr);
+      resolve({ seconds, cpuSeconds: cpu ? Number(cpu[1]) + Number(cpu[2]) : NaN, peakMb: rss ? Number(rss[1]) / 1024 : undefined });
     });
   });
 }
@@ -60,7 +64,7 @@ try {
   const psqlArgs = `psql -X -q -v ON_ERROR_STOP=1 ${q(pgUrl)}`;
   const pgTable = `CREATE TABLE peer (name TEXT NOT NULL, street TEXT NOT NULL, city TEXT NOT NULL, state CHAR(2) NOT NULL, zip TEXT NOT NULL, phone TEXT NOT NULL, email TEXT NOT NULL, country TEXT NOT NULL)`;
   const myTable = pgTable.replaceAll('TEXT', 'VARCHAR(255)');
-  const dropPg = (): void => void execFileSync('sh', ['-c', `${psqlArgs} -c 'DROP TABLE IF EXISTS peer, ours, ours2, insert_file'`]);
+  const dropPg = (): void => void execFileSync('sh', ['-c', `${psqlArgs} -c 'SET client_min_messages = warning' -c 'DROP TABLE IF EXISTS peer, ours, ours2, insert_file'`]);
   const dropMy = (): void => void mariadb.sql('DROP TABLE IF EXISTS peer, ours', 'load');
   const cases: { name: string; rows: number; prepare?: () => void; command: () => string; bytes?: () => number }[] = [
     { name: 'postgres --to', rows: COUNT, prepare: dropPg, command: () => ussynth(`address --seed ${SEED} --count ${COUNT} --to ${q(pgUrl)} --table ours`) },
@@ -100,11 +104,11 @@ try {
   }
   const rate = (name: string): number => cases.find((c) => c.name === name)!.rows / median(results.get(name)!.map((r) => r.seconds));
   const lines = [`${COUNT.toLocaleString('en-US')} default records (today's INSERT file: ${SQL_COUNT.toLocaleString('en-US')}), median of ${RUNS} interleaved rounds, load average ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)} (1 min) during the runs`, ''];
-  lines.push('| run | median s | rows/s | peak MB | bytes/record |', '|---|---:|---:|---:|---:|');
+  lines.push('| run | median wall s | rows/s (wall) | client CPU s | peak MB | bytes/record |', '|---|---:|---:|---:|---:|---:|');
   for (const c of cases) {
     const runs = results.get(c.name)!;
     const peak = runs.map((r) => r.peakMb).filter((mb): mb is number => mb !== undefined);
-    lines.push(`| ${c.name.replaceAll('|', '\\|')} | ${median(runs.map((r) => r.seconds)).toFixed(2)} | ${Math.round(rate(c.name)).toLocaleString('en-US')} | ${peak.length ? Math.round(Math.max(...peak)) : ''} | ${c.bytes ? (c.bytes() / c.rows).toFixed(1) : ''} |`);
+    lines.push(`| ${c.name.replaceAll('|', '\\|')} | ${median(runs.map((r) => r.seconds)).toFixed(2)} | ${Math.round(rate(c.name)).toLocaleString('en-US')} | ${median(runs.map((r) => r.cpuSeconds)).toFixed(2)} | ${peak.length ? Math.round(Math.max(...peak)) : ''} | ${c.bytes ? (c.bytes() / c.rows).toFixed(1) : ''} |`);
   }
   const ratio = (a: string, b: string): string => (rate(a) / rate(b)).toFixed(2);
   lines.push(
