@@ -142,7 +142,8 @@ describe('--to postgres://', () => {
 
   it('shards 0..3 loaded in parallel into one table equal one run', async () => {
     const args = ['address', '--seed', 'shards', '--count', '40001', '--geo', '--to', url];
-    const shards = await Promise.all([0, 1, 2, 3].map((k) => runBinary([...args, '--table', 'sharded', '--shard', `${k}/4`, '--append'])));
+    // Two of them render the COPY text on two threads: the rows are the same.
+    const shards = await Promise.all([0, 1, 2, 3].map((k) => runBinary([...args, '--table', 'sharded', '--shard', `${k}/4`, '--append', ...(k % 2 === 1 ? ['--jobs', '2'] : [])])));
     for (const shard of shards) expect(shard.status).toBe(0);
     expect((await runBinary([...args, '--table', 'unsharded'])).status).toBe(0);
     expect(count('sharded')).toBe(40_001);
@@ -217,7 +218,7 @@ describe('--to postgres://', () => {
     const aborted = new AbortController();
     aborted.abort(new Error('test stop'));
     const stopped = await load({ to: url, table: 'never', count: 10, signal: aborted.signal }).catch((e: unknown) => e);
-    expect((stopped as Error).name).toBe('Error');
+    expect((stopped as Error).message).toBe('test stop');
     expect(exists('never')).toBe(false);
   });
 });
