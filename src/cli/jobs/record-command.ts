@@ -10,10 +10,10 @@ import { tableNameProblem } from '../output/sql-format.js';
 import { asCliError } from './library-error.js';
 import { parseOptions, positiveInteger } from './parse-options.js';
 import { shardRange, type RecordJob, type RecordKind, type RecordRange } from './record-job.js';
-import { remoteSource, type RemoteSource } from './remote-source.js';
-import type { LoadRun } from './run-load-job.js';
+import { remoteSource } from './remote-source.js';
 import { runParquetJob } from './run-parquet-job.js';
 import { runLoadJob } from './run-load-job.js';
+import type { RecordRun } from './record-run.js';
 import { runRecordJob } from './run-record-job.js';
 
 /**
@@ -51,23 +51,7 @@ export interface RecordCommandSpec {
   geo?: boolean;
 }
 
-/**
- * A parsed run: the job and where and how to run it.
- * @example await runRecordJob(parseRecordRun(spec, ['--count', '10']), io)
- */
-export interface RecordRun {
-  job: RecordJob;
-  /** Whether the seed was picked (and must be told on stderr). */
-  seedPicked: boolean;
-  out: string | undefined;
-  jobs: number;
-  /** With `--remote URL`: the records come from the API through the client. */
-  remote?: RemoteSource;
-  /** With `--to URL`: the records go into a database table. */
-  load?: LoadRun;
-  /** `--format parquet`: a Parquet file at `out` (with `--shard`, `out` is a folder of part files). */
-  parquet?: { shard?: { index: number; total: number } };
-}
+export type { RecordRun } from './record-run.js';
 
 function optionsOf(spec: RecordCommandSpec): NonNullable<ParseArgsConfig['options']> {
   return {

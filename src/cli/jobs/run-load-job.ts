@@ -1,25 +1,12 @@
 import { dialectSqlFormat } from '../../load/dialect-sql-format.js';
 import { LoadError, type LoadErrorCode } from '../../load/load-error.js';
-import type { LoadTarget } from '../../load/load-target.js';
-import { runLoad, type TableMode } from '../../load/run-load.js';
+import { runLoad } from '../../load/run-load.js';
 import { CliError, type CommandIo } from '../command.js';
 import { ProgressBar } from '../output/progress-bar.js';
-import type { RecordRun } from './record-command.js';
+import type { LoadRun, RecordRun } from './record-run.js';
 import { jobLoadColumns, jobRange, recordReader } from './record-job.js';
 import { EXIT_GENERATION_FAILED, EXIT_REMOTE_FAILED, EXIT_WRITE_FAILED } from './run-record-job.js';
 
-/**
- * How `--to` loads: the parsed target and the table options.
- * @example const load: LoadRun = { target: parseLoadTarget('sqlite:t.db'), mode: 'create', dryRun: false, shared: false }
- */
-export interface LoadRun {
-  target: LoadTarget;
-  mode: TableMode;
-  commitEvery?: number;
-  dryRun: boolean;
-  /** `--shard`: the table is shared with the other shards' loads. */
-  shared: boolean;
-}
 
 // 128 + the signal number, as shells report a process killed by it.
 const EXIT_OF_SIGNAL: Readonly<Record<string, number>> = { SIGINT: 130, SIGTERM: 143 };

@@ -8,7 +8,7 @@ import { GENERATOR_VERSION } from '../../version.js';
 import { CliError, type CommandIo } from '../command.js';
 import { openSink, type OutputSink } from '../output/output-sink.js';
 import { ProgressBar } from '../output/progress-bar.js';
-import type { RecordRun } from './record-command.js';
+import type { RecordRun } from './record-run.js';
 import { jobLoadColumns, jobRange, recordReader } from './record-job.js';
 import { EXIT_WRITE_FAILED } from './run-record-job.js';
 

@@ -2,7 +2,7 @@ import { CliError, type CommandIo } from '../command.js';
 import { ClosedPipeError, openSink, type OutputSink } from '../output/output-sink.js';
 import { ProgressBar } from '../output/progress-bar.js';
 import { recordChunks } from './chunk-source.js';
-import type { RecordRun } from './record-command.js';
+import type { RecordRun } from './record-run.js';
 import { jobFrame, jobRange } from './record-job.js';
 import { RemoteFailed, remoteChunks } from './remote-chunks.js';
 
