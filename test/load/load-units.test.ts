@@ -59,7 +59,7 @@ describe('dialect SQL', () => {
     const records = [{ name: "O'Brien \\ \"x\"\n", lat: 1.25 }, { name: 'plain', lat: -3 }];
     const format = dialectSqlFormat('sqlite', 'main.t', columnsOf(['name', 'lat']));
     const db = new Database(':memory:');
-    db.exec(format.head(2) + format.body(records, 0, 2) + format.tail(2));
+    db.exec(format.head(2) + format.body(records as unknown as Record<string, string>[], 0, 2) + format.tail(2));
     expect(db.prepare('SELECT * FROM t').all()).toEqual(records);
     expect(quoteTable('mysql', 'db.t')).toBe('`db`.`t`');
   });
