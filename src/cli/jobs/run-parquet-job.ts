@@ -15,9 +15,9 @@ import { EXIT_WRITE_FAILED } from './run-record-job.js';
 /**
  * Rows per Parquet row group: one row group is what a run holds in memory,
  * and what readers skip or read in parallel.
- * @example Math.ceil(1_000_000 / PARQUET_ROW_GROUP_ROWS) // 10 row groups
+ * @example Math.ceil(1_000_000 / PARQUET_ROW_GROUP_ROWS) // 40 row groups
  */
-export const PARQUET_ROW_GROUP_ROWS = 100_000;
+export const PARQUET_ROW_GROUP_ROWS = 25_000;
 
 // 128 + the signal number, as shells report a process killed by it.
 const EXIT_OF_SIGNAL: Readonly<Record<string, number>> = { SIGINT: 130, SIGTERM: 143 };
