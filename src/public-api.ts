@@ -5,7 +5,7 @@ export { GeoIndex } from './data-index/geo-index.js';
 export { GEO_INDEX_FILE } from './data-index/geo-format.js';
 export { BirthIndex } from './data-index/birth-index.js';
 export { BIRTH_INDEX_FILE } from './data-index/birth-format.js';
-export { ADDRESS_FIELDS, FIELD_KINDS, FIELD_NAMES, GEO_FIELD_NAMES, isFieldName, sqlTypeOf } from './fields/field-catalogue.js';
+export { ADDRESS_FIELDS, FIELD_KINDS, FIELD_NAMES, GEO_FIELD_NAMES, isFieldName, sqlTypeOf, sqlTypeOfKind } from './fields/field-catalogue.js';
 export type { FieldKind, FieldName, FieldValues, SqlDialect } from './fields/field-catalogue.js';
 export { COLUMN_NAME_PATTERN, MAX_FIELDS, parseFieldList } from './fields/field-list.js';
 export type { FieldColumn, FieldList, FieldRecord } from './fields/field-list.js';

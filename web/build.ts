@@ -32,7 +32,7 @@ export const WEB_DIST = join(ROOT, 'server', 'web-dist');
 export const GZIP_BUDGET = 2 * 1024 * 1024;
 
 /** What the demo page loads: the files the 2 MB budget covers. */
-export const DEMO_FILES = ['app.js', 'favicon.svg', 'index.html', 'styles.css', 'ussynth-geo.idx', 'ussynth.idx'] as const;
+export const DEMO_FILES = ['app.js', 'favicon.svg', 'index.html', 'styles.css', 'ussynth-births.idx', 'ussynth-geo.idx', 'ussynth.idx'] as const;
 
 /** The account pages, copied from web/account/ with versioned asset URLs. */
 export const ACCOUNT_PAGES = ['dashboard.html', 'forgot-password.html', 'reset-password.html', 'signin.html', 'signup.html', 'verify-email.html'] as const;
@@ -47,6 +47,8 @@ const STATIC_FILES: Readonly<Record<string, string>> = {
   'dist-data/ussynth.idx': 'ussynth.idx',
   // Fetched only when "With coordinates" is first ticked, but counted in the page's budget all the same.
   'dist-data/ussynth-geo.idx': 'ussynth-geo.idx',
+  // Fetched only when the birthDate field is first asked for.
+  'dist-data/ussynth-births.idx': 'ussynth-births.idx',
 };
 
 /**
@@ -81,7 +83,13 @@ export async function buildWeb(outDir: string = WEB_DIST): Promise<BuiltFile[]> 
   // ignore the query, so the folder still works anywhere.
   const indexUrl = `./ussynth.idx?v=${contentVersion(readFileSync(join(outDir, 'ussynth.idx')))}`;
   const geoIndexUrl = `./ussynth-geo.idx?v=${contentVersion(readFileSync(join(outDir, 'ussynth-geo.idx')))}`;
-  const define = { __USSYNTH_INDEX_URL__: JSON.stringify(indexUrl), __USSYNTH_GEO_INDEX_URL__: JSON.stringify(geoIndexUrl), __USSYNTH_STATES_PATH__: JSON.stringify(statesMapPath()) };
+  const birthIndexUrl = `./ussynth-births.idx?v=${contentVersion(readFileSync(join(outDir, 'ussynth-births.idx')))}`;
+  const define = {
+    __USSYNTH_INDEX_URL__: JSON.stringify(indexUrl),
+    __USSYNTH_GEO_INDEX_URL__: JSON.stringify(geoIndexUrl),
+    __USSYNTH_BIRTH_INDEX_URL__: JSON.stringify(birthIndexUrl),
+    __USSYNTH_STATES_PATH__: JSON.stringify(statesMapPath()),
+  };
   await build({ ...BROWSER_BUNDLE, define, entryPoints: [join(ROOT, 'web/src/main.ts')], outfile: join(outDir, 'app.js') });
   await build({ ...BROWSER_BUNDLE, entryPoints: [join(ROOT, 'web/src/account/main.ts')], outfile: join(outDir, 'account.js') });
   const version = (name: string) => `${name}?v=${contentVersion(readFileSync(join(outDir, name)))}`;

@@ -6,6 +6,7 @@ import { extractFirstNames } from '../sources/first-names/extract.js';
 import { ADULT_AGE, COHORT_YEARS, cohortPopulation, POPULATION_YEAR } from '../sources/first-names/transform.js';
 import { validateFirstNames } from '../sources/first-names/validate.js';
 import { titleCase } from '../transform/title-case.js';
+import { cohortProfiles } from './cohort-profiles.js';
 import { pack, type Section } from './write-index.js';
 
 /**
@@ -34,13 +35,11 @@ export function writeBirthIndex(datasetsDir: string, index: Uint8Array): Uint8Ar
   }
   const data = DataIndex.fromBytes(index);
   const names = (id: 'FF' | 'FM'): string[] => Array.from({ length: data.table(id).size }, (_, column) => columnText(data, data.table(id), column));
-  const cohortWeights = (sex: 'F' | 'M', list: string[]): number[] =>
-    list.flatMap((name) => {
-      const perCohort = people.get(`${sex}:${name}`);
-      if (!perCohort) throw new Error(`first name ${sex} ${name} of the index has no births`);
-      const most = Math.max(...perCohort);
-      return perCohort.map((p) => (p === 0 ? 0 : Math.round((255 * p) / most)));
-    });
+  const perCohortOf = (sex: 'F' | 'M', name: string): number[] => {
+    const perCohort = people.get(`${sex}:${name}`);
+    if (!perCohort) throw new Error(`first name ${sex} ${name} of the index has no births`);
+    return perCohort;
+  };
   const yearWeights = (sex: 'F' | 'M'): number[] =>
     Array.from({ length: cohorts.length * COHORT_YEARS }, (_, i) => {
       const age = POPULATION_YEAR - (firstYear + i);
@@ -48,13 +47,19 @@ export function writeBirthIndex(datasetsDir: string, index: Uint8Array): Uint8Ar
     });
   const female = names('FF');
   const male = names('FM');
+  const weights = [...female.map((name) => perCohortOf('F', name)), ...male.map((name) => perCohortOf('M', name))];
+  const { profiles, assignment } = cohortProfiles(weights, weights.map((w) => w.reduce((a, b) => a + b, 0)));
+  const span = (w: readonly number[]): number => w.findIndex((p) => p > 0) * 32 + (w.length - 1 - [...w].reverse().findIndex((p) => p > 0));
   const sections: { [tag in keyof typeof BIRTH_SECTIONS]: Section } = {
     BMET: { tag: 'BMET', type: 'u16', values: [firstYear, COHORT_YEARS, cohorts.length, POPULATION_YEAR] },
     BNCK: { tag: 'BNCK', type: 'u32', values: [female.length, male.length, namesCrc(female), namesCrc(male)] },
     BYWF: { tag: 'BYWF', type: 'u32', values: yearWeights('F') },
     BYWM: { tag: 'BYWM', type: 'u32', values: yearWeights('M') },
-    BCWF: { tag: 'BCWF', type: 'u8', values: cohortWeights('F', female) },
-    BCWM: { tag: 'BCWM', type: 'u8', values: cohortWeights('M', male) },
+    BPRO: { tag: 'BPRO', type: 'u16', values: profiles.flat() },
+    BPNF: { tag: 'BPNF', type: 'u8', values: assignment.slice(0, female.length) },
+    BPNM: { tag: 'BPNM', type: 'u8', values: assignment.slice(female.length) },
+    BSPF: { tag: 'BSPF', type: 'u16', values: weights.slice(0, female.length).map(span) },
+    BSPM: { tag: 'BSPM', type: 'u16', values: weights.slice(female.length).map(span) },
   };
   return pack(Object.values(sections), BIRTH_DATA_VERSION);
 }

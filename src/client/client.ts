@@ -1,5 +1,6 @@
 import type { Address, AddressWithGeo, BatchResult, BatchWithGeo, EinResult, PhoneResult, ZipLookupResult, ZipLookupWithGeo } from '../types.js';
-import { addressPages, einPages, phonePages, type AddressesOptions, type AddressPage, type EinPage, type PhonePage, type PhonesOptions, type RangeOptions } from './record-pages.js';
+import type { FieldList, FieldRecord } from '../fields/field-list.js';
+import { addressPages, einPages, fieldsQuery, phonePages, type AddressesOptions, type AddressPage, type EinPage, type FieldsPage, type PhonePage, type PhonesOptions, type RangeOptions } from './record-pages.js';
 import { UssynthApiError } from './api-error.js';
 import { apiGet, type Query } from './api-request.js';
 import { type ClientOptions, resolveClientOptions, seedOption } from './client-options.js';
@@ -29,10 +30,12 @@ export interface SeedOption {
  * @example const client = createClient({ baseUrl: 'https://api.example.com', apiKey }); await client.batch({ seed: 42, count: 100 })
  */
 export interface UssynthClient {
-  /** GET /v1/address: record 0 of the seed's address stream; `fictional` for 555-01NN phones, `geo` for lat, lon, county, countyFips and timeZone. */
+  /** GET /v1/address: record 0 of the seed's address stream; `fictional` for 555-01NN phones, `geo` for lat, lon, county, countyFips and timeZone, `fields` for those fields only (`field` or `column=field`, typed by the fields asked). */
+  address<const F extends FieldList>(options: SeedOption & { state?: string; fictional?: boolean; fields: F } & CallOptions): Promise<FieldRecord<F>>;
   address(options: SeedOption & { state?: string; fictional?: boolean; geo: true } & CallOptions): Promise<AddressWithGeo>;
   address(options?: SeedOption & { state?: string; fictional?: boolean; geo?: boolean } & CallOptions): Promise<Address>;
-  /** GET /v1/batch: `count` (1..1000, default 10) addresses from record `start` (default 0); `geo` as for `address`. */
+  /** GET /v1/batch: `count` (1..1000, default 10) addresses from record `start` (default 0); `geo` and `fields` as for `address`. */
+  batch<const F extends FieldList>(options: SeedOption & { count?: number; start?: number; state?: string; fictional?: boolean; fields: F } & CallOptions): Promise<{ count: number; addresses: FieldRecord<F>[] }>;
   batch(options: SeedOption & { count?: number; start?: number; state?: string; fictional?: boolean; geo: true } & CallOptions): Promise<BatchWithGeo>;
   batch(options?: SeedOption & { count?: number; start?: number; state?: string; fictional?: boolean; geo?: boolean } & CallOptions): Promise<BatchResult>;
   /** GET /v1/ein: record 0 of the seed's EIN stream. */
@@ -43,8 +46,10 @@ export interface UssynthClient {
   zip(zip: string, options: { geo: true } & CallOptions): Promise<ZipLookupWithGeo | null>;
   zip(zip: string, options?: { geo?: boolean } & CallOptions): Promise<ZipLookupResult | null>;
   /** Any number of addresses, in order: pages of /v1/batch fetched a few at a time. Equals the library's `addresses()` for the seed (with `geo: true`, records are AddressWithGeo). */
+  addresses<const F extends FieldList>(options: AddressesOptions & { fields: F }): Promise<FieldRecord<F>[]>;
   addresses(options: AddressesOptions): Promise<Address[]>;
   /** The same records as `addresses`, yielded page by page as they arrive in order, with memory bounded for any count. */
+  addressPages<const F extends FieldList>(options: AddressesOptions & { fields: F }): AsyncGenerator<FieldsPage<F>, void, undefined>;
   addressPages(options: AddressesOptions): AsyncGenerator<AddressPage, void, undefined>;
   /** Any number of EINs, in order, paged over /v1/eins: the library's `einAt(start..)` for the seed. */
   eins(options: RangeOptions): Promise<EinResult[]>;
@@ -70,8 +75,10 @@ export function createClient(options: ClientOptions): UssynthClient {
   const get = async <T>(path: string, query: Query, signal: AbortSignal | undefined): Promise<T> => apiGet<T>(resolved, path, { ...query, seed: seedOption(query.seed) }, signal);
   return {
     // One implementation for both overloads: the API's body is the record the options asked for.
-    address: (({ seed, state, fictional, geo, signal } = {}) => get<Address>('v1/address', { seed, state, fictional, geo }, signal)) as UssynthClient['address'],
-    batch: (({ seed, count, start, state, fictional, geo, signal } = {}) => get<BatchResult>('v1/batch', { seed, count, start, state, fictional, geo }, signal)) as UssynthClient['batch'],
+    address: (({ seed, state, fictional, geo, fields, signal }: SeedOption & { state?: string; fictional?: boolean; geo?: boolean; fields?: FieldList } & CallOptions = {}) =>
+      get<Address>('v1/address', { seed, state, fictional, geo, fields: fieldsQuery(fields) }, signal)) as UssynthClient['address'],
+    batch: (({ seed, count, start, state, fictional, geo, fields, signal }: SeedOption & { count?: number; start?: number; state?: string; fictional?: boolean; geo?: boolean; fields?: FieldList } & CallOptions = {}) =>
+      get<BatchResult>('v1/batch', { seed, count, start, state, fictional, geo, fields: fieldsQuery(fields) }, signal)) as UssynthClient['batch'],
     ein: ({ seed, signal } = {}) => get<EinResult>('v1/ein', { seed }, signal),
     phone: ({ seed, state, fictional, signal } = {}) => get<PhoneResult>('v1/phone', { seed, state, fictional }, signal),
     zip: (async (zip: string, { geo, signal }: { geo?: boolean } & CallOptions = {}) => {
@@ -82,8 +89,8 @@ export function createClient(options: ClientOptions): UssynthClient {
         throw error;
       }
     }) as UssynthClient['zip'],
-    addresses: (range) => collect(addressPages(resolved, range), (page) => page.addresses),
-    addressPages: (range) => addressPages(resolved, range),
+    addresses: ((range: AddressesOptions) => collect(addressPages(resolved, range), (page) => page.addresses)) as UssynthClient['addresses'],
+    addressPages: ((range: AddressesOptions) => addressPages(resolved, range)) as UssynthClient['addressPages'],
     eins: (range) => collect(einPages(resolved, range), (page) => page.eins),
     einPages: (range) => einPages(resolved, range),
     phones: (range) => collect(phonePages(resolved, range), (page) => page.phones),

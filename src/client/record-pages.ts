@@ -1,3 +1,4 @@
+import type { FieldList, FieldRecord } from '../fields/field-list.js';
 import type { Address, EinResult, PhoneResult } from '../types.js';
 import { invalidOption, UssynthApiError } from './api-error.js';
 import { apiGet, type Query } from './api-request.js';
@@ -40,6 +41,16 @@ export interface AddressesOptions extends RangeOptions {
   fictional?: boolean;
   /** Adds lat, lon, county, countyFips and timeZone to every address (the library's `geo`). */
   geo?: boolean;
+  /** Only these fields, as `field` or `column=field` entries, keys in the order asked (the library's `fields`; the API's `fields=`). */
+  fields?: FieldList;
+}
+
+/**
+ * The API's `fields=` text of a field list: an array's entries joined by commas; the API checks them.
+ * @example fieldsQuery(['id=uuid', 'email']) // "id=uuid,email"
+ */
+export function fieldsQuery(fields: FieldList | undefined): string | undefined {
+  return fields === undefined ? undefined : typeof fields === 'string' ? fields : fields.join(',');
 }
 
 /**
@@ -60,6 +71,12 @@ export interface PhonesOptions extends RangeOptions {
 export interface AddressPage {
   start: number;
   addresses: Address[];
+}
+
+/** A page of records with the fields of list `F`. */
+export interface FieldsPage<F extends FieldList> {
+  start: number;
+  addresses: FieldRecord<F>[];
 }
 
 /** A page of EINs. */
@@ -142,7 +159,7 @@ async function* recordPages<R>(options: ResolvedClientOptions, kind: PagedKind, 
  * @example for await (const page of addressPages(options, { seed: 42, count: 1_000_000 })) write(page.addresses)
  */
 export async function* addressPages(options: ResolvedClientOptions, range: AddressesOptions): AsyncGenerator<AddressPage, void, undefined> {
-  for await (const { start, records } of recordPages<Address>(options, { path: 'v1/batch', list: 'addresses' }, range, { state: range.state, fictional: range.fictional, geo: range.geo })) {
+  for await (const { start, records } of recordPages<Address>(options, { path: 'v1/batch', list: 'addresses' }, range, { state: range.state, fictional: range.fictional, geo: range.geo, fields: fieldsQuery(range.fields) })) {
     yield { start, addresses: records };
   }
 }

@@ -18,8 +18,11 @@ export const BIRTH_SECTIONS = {
   BNCK: { type: 'u32', what: 'female name count, male name count, CRC-32 of the FF names and of the FM names (each joined by "\\n"), in column order' },
   BYWF: { type: 'u32', what: 'per birth year from the first: women alive in the reference year born that year (0 under 18)' },
   BYWM: { type: 'u32', what: 'per birth year from the first: men alive in the reference year born that year' },
-  BCWF: { type: 'u8', what: 'per FF column, per cohort: the people carrying the name born in the cohort, scaled so the largest is 255' },
-  BCWM: { type: 'u8', what: 'per FM column, per cohort: the same for men' },
+  BPRO: { type: 'u16', what: 'per cohort profile, per cohort: its weight (1..65535, the largest 65535)' },
+  BPNF: { type: 'u8', what: 'per FF column: the profile of the name (the nearest to its people by cohort)' },
+  BPNM: { type: 'u8', what: 'per FM column: the profile of the name' },
+  BSPF: { type: 'u16', what: 'per FF column: the first cohort with births of the name x 32 + the last' },
+  BSPM: { type: 'u16', what: 'per FM column: the same for men' },
 } as const;
 
 /** Tag of a birth index section. */

@@ -26,8 +26,12 @@ export class BirthIndex {
   readonly referenceYear: number;
   /** Women, then men, alive in the reference year per birth year from `firstYear`. */
   readonly yearWeights: readonly [Uint32Array, Uint32Array];
-  /** Per FF column (women) and FM column (men): `cohortCount` weights each. */
-  readonly cohortWeights: readonly [Uint8Array, Uint8Array];
+  /** Per profile: `cohortCount` weights, 1..65,535. */
+  readonly profiles: Uint16Array;
+  /** Per FF column (women) and FM column (men): its profile. */
+  readonly nameProfiles: readonly [Uint8Array, Uint8Array];
+  /** Per FF and FM column: its span of cohorts, first x 32 + last. */
+  readonly nameSpans: readonly [Uint16Array, Uint16Array];
   /** Female and male name counts and the CRC-32 of the names they were made for. */
   readonly names: { female: number; male: number; femaleCrc: number; maleCrc: number };
 
@@ -50,10 +54,19 @@ export class BirthIndex {
     const male = new Uint32Array(section('BYWM'));
     if (female.length !== years || male.length !== years) invalid(`BYWF and BYWM must hold ${years} birth years`);
     this.yearWeights = [female, male];
-    const femaleCohorts = new Uint8Array(section('BCWF'));
-    const maleCohorts = new Uint8Array(section('BCWM'));
-    if (femaleCohorts.length !== this.names.female * cohortCount || maleCohorts.length !== this.names.male * cohortCount) invalid('BCWF and BCWM do not match the name counts');
-    this.cohortWeights = [femaleCohorts, maleCohorts];
+    this.profiles = new Uint16Array(section('BPRO'));
+    if (this.profiles.length === 0 || this.profiles.length % cohortCount !== 0) invalid('BPRO must hold whole profiles');
+    const profileCount = this.profiles.length / cohortCount;
+    this.nameProfiles = [new Uint8Array(section('BPNF')), new Uint8Array(section('BPNM'))];
+    this.nameSpans = [new Uint16Array(section('BSPF')), new Uint16Array(section('BSPM'))];
+    [this.names.female, this.names.male].forEach((count, sex) => {
+      if (this.nameProfiles[sex].length !== count || this.nameSpans[sex].length !== count) invalid('the name sections do not match the name counts');
+      for (let column = 0; column < count; column++) {
+        const span = this.nameSpans[sex][column];
+        if (this.nameProfiles[sex][column] >= profileCount || span >> 5 > (span & 31) || (span & 31) >= cohortCount) invalid('a name has no valid profile or span');
+      }
+    });
+    if (this.profiles.some((weight) => weight === 0)) invalid('a profile weight is 0');
   }
 
   /**

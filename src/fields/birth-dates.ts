@@ -14,9 +14,11 @@ function isLeap(year: number): boolean {
 }
 
 /**
- * Birth dates consistent with a first name: the name's birth cohort drawn
- * by the people alive who carry it per cohort (the weights the first name
- * itself was drawn with), a year of the cohort by the people alive born in
+ * Birth dates consistent with a first name: a birth cohort of the name's
+ * span (its first to its last cohort with births) drawn by the name's
+ * cohort profile (the nearest of 256 shared shapes of the people alive who
+ * carry a name per cohort, the weights the first name itself was drawn
+ * with), a year of the cohort by the people alive born in
  * it, and a day of the year uniformly. Everyone is an adult as of 31
  * December of the reference year. The draws are of their own stream, keyed
  * by the seed, the address stream and the record index.
@@ -24,8 +26,8 @@ function isLeap(year: number): boolean {
  */
 export class BirthDates {
   private readonly random: RecordRandom;
-  /** Per sex (0 women, 1 men), per name column: the sum of its cohort weights. */
-  private readonly totals: [Uint16Array, Uint16Array];
+  /** Per sex (0 women, 1 men), per name column: the sum of its profile's weights over its span. */
+  private readonly totals: [Uint32Array, Uint32Array];
   /** Per sex, per cohort: the sum of its years' weights, and the years' weights. */
   private readonly yearTotals: [Float64Array, Float64Array];
 
@@ -42,16 +44,14 @@ export class BirthDates {
     this.random = new RecordRandom(key);
     const cohorts = births.cohortCount;
     this.totals = [0, 1].map((sex) => {
-      const weights = births.cohortWeights[sex];
-      const totals = new Uint16Array(weights.length / cohorts);
+      const spans = births.nameSpans[sex];
+      const totals = new Uint32Array(spans.length);
       for (let column = 0; column < totals.length; column++) {
-        let sum = 0;
-        for (let c = 0; c < cohorts; c++) sum += weights[column * cohorts + c];
-        if (sum === 0) throw new UssynthError('invalid_index_file', 'Invalid ussynth birth index: a first name has no birth cohort');
-        totals[column] = sum;
+        const profile = births.nameProfiles[sex][column] * cohorts;
+        for (let c = spans[column] >> 5; c <= (spans[column] & 31); c++) totals[column] += births.profiles[profile + c];
       }
       return totals;
-    }) as [Uint16Array, Uint16Array];
+    }) as [Uint32Array, Uint32Array];
     this.yearTotals = [0, 1].map((sex) => {
       const totals = new Float64Array(cohorts);
       for (let c = 0; c < cohorts; c++) {
@@ -72,10 +72,13 @@ export class BirthDates {
     const sex = female ? 0 : 1;
     const cohorts = births.cohortCount;
     random.reset(BIRTH_STREAM + stream, index);
-    const weights = births.cohortWeights[sex];
+    // A cohort of the name's span, by its profile's weights (at most 17 x 65,535 in all: below 2^21).
+    const profiles = births.profiles;
+    const profile = births.nameProfiles[sex][column] * cohorts;
+    const span = births.nameSpans[sex][column];
     let draw = random.below(this.totals[sex][column]);
-    let cohort = 0;
-    while (draw >= weights[column * cohorts + cohort]) draw -= weights[column * cohorts + cohort++];
+    let cohort = span >> 5;
+    while (draw >= profiles[profile + cohort]) draw -= profiles[profile + cohort++];
     // A year of the cohort by the people alive born in it (a fraction of the cohort's total: up to 2^32 people).
     const years = births.yearWeights[sex];
     let people = (random.nextUint32() / 4294967296) * this.yearTotals[sex][cohort];

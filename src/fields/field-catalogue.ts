@@ -108,6 +108,14 @@ const SQL_TYPES: { readonly [D in SqlDialect]: { readonly [K in FieldKind]: stri
 };
 
 /**
+ * The SQL column type of a kind of value in a dialect.
+ * @example sqlTypeOfKind('date', 'mysql') // "DATE"
+ */
+export function sqlTypeOfKind(kind: FieldKind, dialect: SqlDialect): string {
+  return SQL_TYPES[dialect][kind];
+}
+
+/**
  * The SQL column type of a field in a dialect.
  * @example sqlTypeOf('uuid', 'postgres') // "UUID"
  */

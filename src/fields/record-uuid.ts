@@ -11,7 +11,7 @@ function hex32(word: number): string {
  * UUIDs of records (RFC 9562 version 8, the vendor-specific layout): 64
  * bits are a keyed bijection (a 4-round Feistel network over two 32-bit
  * halves, keyed by the seed and the stream) of the record index, 58 bits
- * are a hash of the seed and the stream, and the rest are the version (8)
+ * are a hash of those 64, and the rest are the version (8)
  * and the variant (binary 10). The index is recoverable from the 64 bits
  * with the key, so two records of one stream never share a UUID; the
  * values look random and depend on nothing but the seed, the stream and
@@ -36,8 +36,9 @@ export class RecordUuids {
       left = right;
       right = next;
     }
-    const a = fmix32(key[0] ^ key[2] ^ Math.imul(stream + 1, 0x85ebca6b));
-    const b = fmix32(key[1] ^ key[3] ^ a);
+    // The other 58 bits: a hash of the 64, so that no part of the text stays the same along a stream.
+    const a = fmix32(left ^ key[2] ^ fmix32(right ^ key[3]));
+    const b = fmix32(right ^ key[0] ^ a);
     // left (32) | right's high 16 | version 8 | right's bits 4..15 | variant 10, right's low 4, 26 bits of a | 32 bits of b
     const third = (0x8000 | ((right >>> 4) & 0x0fff)) >>> 0;
     const fourth = (0x80000000 | ((right & 0xf) << 26) | (a & 0x03ffffff)) >>> 0;

@@ -180,7 +180,7 @@ export class Generator {
   address(options: AddressOptions & { fields?: FieldList } = {}): Address | Record<string, unknown> {
     const state = this.#generatableState(options.state);
     const geo = this.#wantsGeo(options.geo);
-    const plan = this.#plan(options.fields);
+    const plan = this.#plan(options.fields, options.geo);
     const index = this.addressCursor++;
     return plan ? this.#makeFields(index, state, plan) : this.#address(index, state, geo);
   }
@@ -196,7 +196,7 @@ export class Generator {
     const at = checkIndex(index);
     const state = this.#generatableState(options?.state);
     const geo = this.#wantsGeo(options?.geo);
-    const plan = this.#plan(options?.fields);
+    const plan = this.#plan(options?.fields, options?.geo);
     return plan ? this.#makeFields(at, state, plan) : this.#address(at, state, geo);
   }
 
@@ -213,7 +213,7 @@ export class Generator {
     const count = checkCount(options.count, 0, MAX_PAGE);
     const state = this.#generatableState(options.state);
     const geo = this.#wantsGeo(options.geo);
-    const plan = this.#plan(options.fields);
+    const plan = this.#plan(options.fields, options.geo);
     const out = new Array<Address | Record<string, unknown>>(count);
     if (plan) for (let i = 0; i < count; i++) out[i] = this.#makeFields(start + i, state, plan);
     else if (geo) for (let i = 0; i < count; i++) out[i] = this.#makeGeoAddress(start + i, state);
@@ -232,7 +232,7 @@ export class Generator {
     const count = checkCount(options.count, 1, MAX_BATCH);
     const state = this.#generatableState(options.state);
     const geo = this.#wantsGeo(options.geo);
-    const plan = this.#plan(options.fields);
+    const plan = this.#plan(options.fields, options.geo);
     const start = this.addressCursor;
     this.addressCursor += count;
     if (plan) {
@@ -312,9 +312,13 @@ export class Generator {
 
   /**
    * Draws record `index` of an address stream into `this.draw`, as far as
-   * `upTo`: the draws are made in record order (place, name, street,
-   * e-mail, phone), so a field's value is the same whatever else is asked;
-   * the e-mail's text is made only when `withEmail`.
+   * `upTo`: the same draws as #makeAddress, in its order (place, name,
+   * street, e-mail, phone), so a field's value is the same whatever else is
+   * asked; the e-mail's text is made only when `withEmail`. #makeAddress,
+   * the path of every default record, keeps its own copy of the sequence
+   * with locals; a change to one is made to both, and
+   * test/fields/fields.property.test.ts (every field against the full
+   * record) fails when they part.
    */
   #drawRecord(index: number, given: IndexState | undefined, upTo: Stage, withEmail: boolean): RecordDraw {
     const { random, data, parts, draw } = this;
@@ -346,24 +350,36 @@ export class Generator {
   }
 
   #makeAddress(index: number, given: IndexState | undefined): Address {
-    const { parts } = this;
-    const draw = this.#drawRecord(index, given, Stage.phone, true);
-    const firstNames = draw.female ? parts.femaleNames : parts.maleNames;
+    const { random, data, parts } = this;
+    const stream = given ? given.index + 1 : 0;
+    random.reset(ADDRESS_STREAM + stream, index);
+    const state = given ?? data.states[pick(parts.states, random)];
+    const zipEntry = pickColumn(parts.zips, random, state.zipOffset, state.zipCount);
+    const female = pick(parts.sexes, random) === 0;
+    const firstColumn = pickColumn(female ? parts.female : parts.male, random);
+    const lastColumn = parts.surnamePicker.pick(state.index, random);
+    const lastNames = parts.surnameNames;
+    const firstNames = female ? parts.femaleNames : parts.maleNames;
+    const street = parts.streets.make(random, zipEntry, parts.streetForms[state.index]);
+    const email = this.emails.make(firstNames.second(firstColumn), lastNames.second(lastColumn), index, stream, random);
+    // The phone is drawn last: fictional numbers take other draws, and must change nothing else.
+    const phone = addressPhone(data, state, zipEntry, random, this.fictionalPhones);
     return {
-      name: firstNames.first(draw.firstColumn) + parts.surnameNames.first(draw.lastColumn),
-      street: draw.street,
-      city: parts.zipStrings.first(draw.zipEntry),
-      state: draw.state.code,
-      zip: parts.zipStrings.second(draw.zipEntry),
-      phone: draw.phone,
-      email: draw.email,
+      name: firstNames.first(firstColumn) + lastNames.first(lastColumn),
+      street,
+      city: parts.zipStrings.first(zipEntry),
+      state: state.code,
+      zip: parts.zipStrings.second(zipEntry),
+      phone,
+      email,
       country: COUNTRY,
     };
   }
 
   /** The checked plan of a `fields` option, or undefined without one. */
-  #plan(fields: FieldList | undefined): FieldPlan | undefined {
+  #plan(fields: FieldList | undefined, geo?: unknown): FieldPlan | undefined {
     if (fields === undefined) return undefined;
+    if (geo === true) throw new UssynthError('invalid_fields', 'geo cannot be combined with fields: name the geographic fields (lat, lon, county, countyFips, timeZone) in fields', 'fields');
     const columns = parseFieldList(fields);
     let upTo: Stage = Stage.place;
     let withEmail = false;

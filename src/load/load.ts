@@ -112,7 +112,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   if (options.state !== undefined) job.state = options.state;
   if (options.emailDomain !== undefined) job.emailDomain = options.emailDomain;
   if (options.geo === true) job.geo = true;
-  if (fields !== undefined) job.fields = fields;
+  if (fields !== undefined) job.fields = fields.map(({ column, field }) => (column === field ? field : `${column}=${field}`)).join(',');
   const mode: TableMode = options.truncate ? 'truncate' : options.append ? 'append' : 'create';
   const { loaded } = await runLoad({ target, table, columns: jobLoadColumns(job), job, jobs, mode, commitEvery, shared: options.shard !== undefined, signal: options.signal });
   return { loaded, seed, first: range.first, end: range.end };

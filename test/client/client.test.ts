@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { createClient, UssynthApiError, type UssynthClient } from '../../src/client/index.js';
 import { createGenerator } from '../../src/index.js';
 import { apiFailure } from './api-failure.js';
@@ -25,6 +25,25 @@ describe('the typed calls, against a real server', () => {
     expect(await client.ein({ seed: 'typed-1' })).toEqual(gen().einAt(0));
     expect(await client.phone({ seed: 'typed-1', state: 'NY', fictional: true })).toEqual(gen().phoneAt(0, { state: 'NY', fictional: true }));
     expect(await client.phone({ seed: 42 })).toEqual(createGenerator({ seed: '42' }).phoneAt(0));
+  });
+
+  it('fields: address, batch, addresses and addressPages return the columns asked, typed by them, as the library', async () => {
+    const gen = () => createGenerator({ seed: 'typed-fields' });
+    const list = ['id=uuid', 'first_name=firstName', 'n=index', 'birthDate'] as const;
+    const one = await client.address({ seed: 'typed-fields', state: 'WA', fields: list });
+    expectTypeOf(one).toEqualTypeOf<{ id: string; first_name: string; n: number; birthDate: string }>();
+    expect(one).toEqual(gen().address({ state: 'WA', fields: list }));
+    expect(Object.keys(one)).toEqual(['id', 'first_name', 'n', 'birthDate']);
+    const batch = await client.batch({ seed: 'typed-fields', count: 5, start: 10, fields: 'zip,state' });
+    expectTypeOf(batch.addresses).toEqualTypeOf<{ zip: string; state: string }[]>();
+    expect(batch).toEqual({ count: 5, addresses: gen().addresses({ start: 10, count: 5, fields: 'zip,state' }) });
+    const many = await client.addresses({ seed: 'typed-fields', count: 2100, fields: ['email', 'sex'] });
+    expectTypeOf(many).toEqualTypeOf<{ email: string; sex: 'F' | 'M' }[]>();
+    expect(many).toEqual(gen().addresses({ count: 2100, fields: ['email', 'sex'] }));
+    for await (const page of client.addressPages({ seed: 'typed-fields', count: 3, fields: ['uuid'] })) expect(page.addresses).toEqual(gen().addresses({ count: 3, fields: ['uuid'] }));
+    const bad = await apiFailure(client.address({ seed: 'typed-fields', fields: 'zip,nope' }));
+    expect(bad).toMatchObject({ code: 'invalid_fields', status: 400 });
+    expect(bad.message).toContain('unknown field "nope"');
   });
 
   it('zip returns the lookup, and null for a well-formed ZIP that does not exist (as the library)', async () => {

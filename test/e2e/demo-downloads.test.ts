@@ -22,6 +22,9 @@ const cases: [string, FormInput, string[]][] = [
   // With the coordinates box: the five columns of --geo, lat and lon as numbers in JSON.
   ['a batch with coordinates', { kind: 'batch', count: 20, state: 'CO', seed: 'same bytes', geo: true }, ['batch', '--seed', 'same bytes', '--count', '20', '--state', 'CO', '--geo']],
   ['one address with coordinates', { kind: 'address', state: '', seed: '7', geo: true }, ['address', '--seed', '7', '--geo']],
+  // With fields: the columns of --fields, index and lat as numbers in JSON, birthDate from the birth index.
+  ['a batch with fields', { kind: 'batch', count: 30, state: 'CA', seed: 'same bytes', geo: false, fields: 'id=uuid,first_name=firstName,last_name=lastName,birth_date=birthDate,n=index,lat,address_line2=line2' }, ['batch', '--seed', 'same bytes', '--count', '30', '--state', 'CA', '--fields', 'id=uuid,first_name=firstName,last_name=lastName,birth_date=birthDate,n=index,lat,address_line2=line2']],
+  ['one address with fields', { kind: 'address', state: '', seed: '8', geo: false, fields: 'line1, line2,zip' }, ['address', '--seed', '8', '--fields', 'line1,line2,zip']],
 ];
 
 describe('Download CSV and Download JSON give the bytes of ussynth --format csv|json', () => {
@@ -29,7 +32,8 @@ describe('Download CSV and Download JSON give the bytes of ussynth --format csv|
     it(what, async () => {
       const before = await demo.page.locator('#status').textContent();
       await fillAndGenerate(demo.page, input);
-      await expect.poll(() => demo.page.locator('#status').textContent()).not.toBe(before);
+      // Done when the status names the new result: "Loading the geo index…" (or the birth index) comes first on a first use.
+      await expect.poll(async () => { const now = await demo.page.locator('#status').textContent(); return now !== before && /^Generated /.test(now ?? ''); }).toBe(true);
       for (const format of ['csv', 'json'] as const) {
         const file = await downloaded(`Download ${format.toUpperCase()}`);
         const cli = await runBinary([...command, '--format', format]);
@@ -40,4 +44,18 @@ describe('Download CSV and Download JSON give the bytes of ussynth --format csv|
       }
     });
   }
+});
+
+describe('a bad field list', () => {
+  it('is refused with a message on the page, naming the field and listing the valid ones, and nothing is generated', async () => {
+    await fillAndGenerate(demo.page, { kind: 'batch', count: 5, state: '', seed: 'bad', fields: 'zip,nope' });
+    const alert = demo.page.locator('#alert');
+    await expect.poll(() => alert.textContent()).toContain('Unknown field "nope"');
+    expect(await alert.textContent()).toContain('valid fields: name, street, city');
+    expect(await demo.page.locator('#fields').getAttribute('aria-invalid')).toBe('true');
+    expect(await demo.page.locator('#results-table caption').textContent()).not.toContain('seed bad');
+    await fillAndGenerate(demo.page, { kind: 'batch', count: 5, state: '', seed: 'bad', fields: 'zip', geo: true });
+    await expect.poll(() => alert.textContent()).toContain('Untick "With coordinates"');
+    await demo.page.locator('#geo').setChecked(false);
+  });
 });

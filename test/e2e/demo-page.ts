@@ -9,6 +9,8 @@ export interface FormInput {
   zip?: string;
   /** The "With coordinates" box. */
   geo?: boolean;
+  /** The fields box (address and batch; empty when not given). */
+  fields?: string;
 }
 
 /** An open demo page with every URL the browser requested for it. */
@@ -47,6 +49,7 @@ export async function fillAndGenerate(page: Page, input: FormInput): Promise<voi
   await page.locator('#seed').fill(input.seed ?? '');
   if (input.zip !== undefined) await page.locator('#zip').fill(input.zip);
   if (input.geo !== undefined) await page.locator('#geo').setChecked(input.geo);
+  if (input.kind === 'address' || input.kind === 'batch') await page.locator('#fields').fill(input.fields ?? '');
   await page.locator('#generate').click();
 }
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createGenerator } from '../../src/index.js';
+import { createGenerator, FIELD_NAMES } from '../../src/index.js';
 import { validSeeds } from '../fixtures/valid-seeds.js';
 import { fillAndGenerate, readJson, shownSeed } from './demo-page.js';
 import { useDemoSite } from './demo-site.js';
@@ -19,6 +19,17 @@ describe('the demo takes every seed the library takes', () => {
       expect(await demo.page.getByRole('alert').isHidden()).toBe(true);
       expect(await shownSeed(demo.page)).toBe(seed);
       expect(await readJson(demo.page)).toEqual(createGenerator({ seed }).batch({ count: 5 }));
+    });
+  }
+
+  // Field lists too: the same records as the library's for the seed and list (birthDate and the geo fields load their files).
+  const lists = fc.sample(fc.shuffledSubarray([...FIELD_NAMES], { minLength: 1, maxLength: 8 }), { numRuns: 3, seed: 34 }).map((fields) => fields.map((field, i) => (i % 2 === 0 ? `c${i}=${field}` : field)).join(','));
+  for (const fields of [...lists, 'id=uuid,first_name=firstName,birth_date=birthDate,lat']) {
+    it(`fields ${fields}`, async () => {
+      const seed = `fields ${fields.length}`;
+      await fillAndGenerate(demo.page, { kind: 'batch', count: 5, state: '', seed, fields, geo: false });
+      await expect.poll(async () => (await demo.page.locator('#status').textContent())?.startsWith('Generated 5 addresses') && (await shownSeed(demo.page)) === seed).toBe(true);
+      expect(await readJson(demo.page)).toEqual(createGenerator({ seed }).batch({ count: 5, fields }));
     });
   }
 

@@ -32,4 +32,23 @@ describe('parseDemoForm', () => {
   it('refuses an unknown kind', () => {
     expect(() => parseDemoForm({ ...form, kind: 'ssn' })).toThrow(DemoInputError);
   });
+
+  it('reads a field list for addresses and batches, checked by the library, and refuses a bad one naming the fields box', () => {
+    expect(parseDemoForm({ ...form, fields: ' id=uuid,email ' }).fields).toBe('id=uuid,email');
+    expect(parseDemoForm({ ...form, fields: '  ' })).not.toHaveProperty('fields');
+    expect(parseDemoForm({ ...form, kind: 'ein', fields: 'nope' })).not.toHaveProperty('fields');
+    const error = (() => {
+      try {
+        parseDemoForm({ ...form, fields: 'zip,nope' });
+      } catch (caught) {
+        return caught as DemoInputError;
+      }
+      throw new Error('accepted');
+    })();
+    expect(error).toBeInstanceOf(DemoInputError);
+    expect(error.field).toBe('fields');
+    expect(error.message).toMatch(/^Unknown field "nope" in fields entry "nope"; valid fields: name, street, .*, uuid\.$/);
+    expect(() => parseDemoForm({ ...form, fields: 'zip', geo: true })).toThrow(/Untick "With coordinates"/);
+  });
 });
+

@@ -1,4 +1,4 @@
-import { MAX_BATCH } from '../../src/browser.js';
+import { MAX_BATCH, parseFieldList, UssynthError } from '../../src/browser.js';
 
 /** The kinds of data the demo generates, as the form's radio values. */
 export const DEMO_KINDS = ['address', 'batch', 'ein', 'phone', 'zip'] as const;
@@ -20,6 +20,8 @@ export interface DemoRequest {
   zip: string;
   /** With the geographic fields (set, true, only for kinds of KINDS_WITH_GEO when the box is ticked). */
   geo?: true;
+  /** The field list (`field` or `column=field` entries), checked, for kinds of KINDS_WITH_FIELDS when one is given. */
+  fields?: string;
 }
 
 /** The form's raw text values. */
@@ -31,12 +33,14 @@ export interface DemoFormValues {
   zip: string;
   /** The "with coordinates" box. */
   geo?: boolean;
+  /** The fields box: empty for the whole record. */
+  fields?: string;
 }
 
 /** Bad form input: `field` names the control at fault. */
 export class DemoInputError extends Error {
   constructor(
-    readonly field: 'kind' | 'count' | 'seed',
+    readonly field: 'kind' | 'count' | 'seed' | 'fields',
     message: string,
   ) {
     super(message);
@@ -49,6 +53,9 @@ export const KINDS_WITH_COUNT: readonly DemoKind[] = ['batch', 'ein', 'phone'];
 
 /** Kinds whose form shows a state. */
 export const KINDS_WITH_STATE: readonly DemoKind[] = ['address', 'batch', 'phone'];
+
+/** Kinds that take a field list. */
+export const KINDS_WITH_FIELDS: readonly DemoKind[] = ['address', 'batch'];
 
 /** Kinds that take the geographic fields (lat, lon, county, countyFips, timeZone). */
 export const KINDS_WITH_GEO: readonly DemoKind[] = ['address', 'batch', 'zip'];
@@ -72,6 +79,17 @@ export function parseDemoForm(values: DemoFormValues): DemoRequest {
     }
   }
   const seed = values.seed.trim();
+  const fields = KINDS_WITH_FIELDS.includes(kind) ? (values.fields ?? '').trim() : '';
+  if (fields !== '') {
+    // The library's own check and message (unknown field, repeated or invalid column name).
+    try {
+      parseFieldList(fields);
+    } catch (error) {
+      if (error instanceof UssynthError) throw new DemoInputError('fields', error.message.charAt(0).toUpperCase() + error.message.slice(1) + '.');
+      throw error;
+    }
+    if (values.geo === true) throw new DemoInputError('fields', 'Untick "With coordinates" when choosing fields: add lat, lon, county, countyFips or timeZone to the fields instead.');
+  }
   return {
     kind,
     seed: seed === '' ? undefined : seed,
@@ -79,5 +97,6 @@ export function parseDemoForm(values: DemoFormValues): DemoRequest {
     state: KINDS_WITH_STATE.includes(kind) && values.state !== '' ? values.state : undefined,
     zip: kind === 'zip' ? values.zip.trim() : '',
     ...(values.geo === true && KINDS_WITH_GEO.includes(kind) ? { geo: true as const } : {}),
+    ...(fields !== '' ? { fields } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import { createGenerator, type DataIndex, type GeoIndex } from '../../src/browser.js';
+import { createGenerator, parseFieldList, type BirthIndex, type DataIndex, type GeoIndex } from '../../src/browser.js';
 import type { DemoKind, DemoRequest } from './demo-request.js';
 
 /** A column of the results table and of the CSV: the record's key and its heading. */
@@ -50,7 +50,9 @@ export const GEO_DEMO_COLUMNS: readonly DemoColumn[] = [
  * The columns of a request's result: its kind's, and the geographic ones with geo.
  * @example demoColumns({ kind: 'batch', geo: true, ... }).length // 13
  */
-export function demoColumns(request: Pick<DemoRequest, 'kind' | 'geo'>): readonly DemoColumn[] {
+export function demoColumns(request: Pick<DemoRequest, 'kind' | 'geo' | 'fields'>): readonly DemoColumn[] {
+  // With fields, the columns are the names asked for, as the CLI's header.
+  if (request.fields !== undefined) return parseFieldList(request.fields).map(({ column }) => ({ key: column, label: column }));
   return request.geo ? [...DEMO_COLUMNS[request.kind], ...GEO_DEMO_COLUMNS] : DEMO_COLUMNS[request.kind];
 }
 
@@ -76,14 +78,25 @@ export interface DemoResult {
  * what `createGenerator({ seed }).batch(...)` (and so on) gives in Node:
  * `address` is `address({state})`, `batch` is `batch({count, state})`,
  * `ein`/`phone` are `count` calls of `ein()`/`phone({state})` and `zip` is
- * `zip(code)`, each with `geo` when the request has it (then `geoIndex` is needed). Throws the library's UssynthError for bad input.
+ * `zip(code)`, each with `geo` when the request has it (then `geoIndex` is needed), and
+ * `address`/`batch` with `fields` when it has them (`geoIndex` for geo fields,
+ * `birthIndex` for birthDate). Throws the library's UssynthError for bad input.
  * @example runDemo(index, { kind: 'batch', seed: '42', count: 10, state: 'CA', zip: '' }).records.length // 10
  */
-export function runDemo(index: DataIndex, request: DemoRequest, geoIndex?: GeoIndex): DemoResult {
-  const generator = createGenerator(request.seed === undefined ? { index, geoIndex } : { index, geoIndex, seed: request.seed });
+export function runDemo(index: DataIndex, request: DemoRequest, geoIndex?: GeoIndex, birthIndex?: BirthIndex): DemoResult {
+  const generator = createGenerator(request.seed === undefined ? { index, geoIndex, birthIndex } : { index, geoIndex, birthIndex, seed: request.seed });
   const state = request.state;
   const geo = request.geo === true;
   const seed = generator.seed;
+  const fields = request.fields;
+  if (fields !== undefined && request.kind === 'address') {
+    const record = generator.address({ state, fields });
+    return { request, seed, records: [rowOf(record)], json: record };
+  }
+  if (fields !== undefined && request.kind === 'batch') {
+    const batch = generator.batch({ count: request.count, state, fields });
+    return { request, seed, records: batch.addresses.map(rowOf), json: batch };
+  }
   switch (request.kind) {
     case 'address': {
       const address = generator.address({ state, geo });

@@ -2,8 +2,8 @@
  * The free browser demo: loads the binary index as a static file, generates
  * in the page with the ussynth library and sends nothing anywhere.
  */
-import { GENERATOR_VERSION, loadGeoIndex, loadIndex, UssynthError, type DataIndex, type GeoIndex } from '../../src/browser.js';
-import { DemoInputError, KINDS_WITH_COUNT, KINDS_WITH_GEO, KINDS_WITH_STATE, parseDemoForm, type DemoKind, type DemoRequest } from './demo-request.js';
+import { FIELD_NAMES, GEO_FIELD_NAMES, GENERATOR_VERSION, loadBirthIndex, loadGeoIndex, loadIndex, parseFieldList, UssynthError, type BirthIndex, type DataIndex, type GeoIndex } from '../../src/browser.js';
+import { DemoInputError, KINDS_WITH_COUNT, KINDS_WITH_FIELDS, KINDS_WITH_GEO, KINDS_WITH_STATE, parseDemoForm, type DemoKind, type DemoRequest } from './demo-request.js';
 import { downloadText, resultFileName } from './download.js';
 import { counterText, FreeTier, refusalMessage, trimMessage } from './free-tier.js';
 import { demoColumns, runDemo, type DemoResult } from './generate.js';
@@ -33,16 +33,21 @@ const table = byId<HTMLTableElement>('results-table');
 const jsonDetails = byId<HTMLDetailsElement>('json-details');
 const jsonText = byId<HTMLTextAreaElement>('json-text');
 const geoInput = byId<HTMLInputElement>('geo');
+const fieldsInput = byId<HTMLInputElement>('fields');
+const fieldPicker = byId<HTMLSelectElement>('field-picker');
 const map = byId<HTMLElement>('map');
 
 /** `./ussynth.idx?v=<content version>`, set by web/build.ts so a cached old index is never read by a new page. */
 declare const __USSYNTH_INDEX_URL__: string;
 /** `./ussynth-geo.idx?v=<content version>`: fetched the first time geo is asked for. */
 declare const __USSYNTH_GEO_INDEX_URL__: string;
+/** `./ussynth-births.idx?v=<content version>`: fetched the first time birthDate is asked for. */
+declare const __USSYNTH_BIRTH_INDEX_URL__: string;
 
 const tier = new FreeTier();
 let index: DataIndex | undefined;
 let geoIndex: Promise<GeoIndex> | undefined;
+let birthIndex: Promise<BirthIndex> | undefined;
 let last: { result: DemoResult; json?: string } | undefined;
 
 const NOUNS: Record<DemoKind, [string, string]> = {
@@ -66,6 +71,7 @@ function showFieldsFor(kind: string): void {
   byId('state-field').hidden = !KINDS_WITH_STATE.includes(kind as DemoKind);
   byId('zip-field').hidden = kind !== 'zip';
   byId('geo-field').hidden = !KINDS_WITH_GEO.includes(kind as DemoKind);
+  byId('fields-field').hidden = !KINDS_WITH_FIELDS.includes(kind as DemoKind);
 }
 
 function showAlert(message: string, notice = false): void {
@@ -77,7 +83,7 @@ function showAlert(message: string, notice = false): void {
 function clearAlert(): void {
   alertBox.hidden = true;
   alertBox.textContent = '';
-  for (const input of [countInput, zipInput, seedInput]) input.removeAttribute('aria-invalid');
+  for (const input of [countInput, zipInput, seedInput, fieldsInput]) input.removeAttribute('aria-invalid');
 }
 
 function updateCounter(): void {
@@ -98,18 +104,31 @@ async function generate(): Promise<void> {
   clearAlert();
   let request: DemoRequest;
   try {
-    request = parseDemoForm({ kind: selectedKind(), seed: seedInput.value, count: countInput.value, state: stateSelect.value, zip: zipInput.value, geo: geoInput.checked });
+    request = parseDemoForm({ kind: selectedKind(), seed: seedInput.value, count: countInput.value, state: stateSelect.value, zip: zipInput.value, geo: geoInput.checked, fields: fieldsInput.value });
   } catch (error) {
     if (!(error instanceof DemoInputError)) throw error;
     showAlert(error.message);
-    if (error.field === 'count') {
-      countInput.setAttribute('aria-invalid', 'true');
-      countInput.focus();
-    }
+    const input = error.field === 'count' ? countInput : error.field === 'fields' ? fieldsInput : undefined;
+    input?.setAttribute('aria-invalid', 'true');
+    input?.focus();
     return;
   }
+  const asked = request.fields === undefined ? [] : parseFieldList(request.fields).map(({ field }) => field);
+  let births: BirthIndex | undefined;
+  if (asked.includes('birthDate')) {
+    // The birth index (a static file of this site) is loaded once, on first use.
+    status.textContent = 'Loading the birth index…';
+    try {
+      births = await (birthIndex ??= loadBirthIndex(new URL(__USSYNTH_BIRTH_INDEX_URL__, document.baseURI)));
+    } catch (error) {
+      birthIndex = undefined;
+      showAlert(`Could not load the birth index: ${(error as Error).message}. Try again, or leave birthDate out of the fields.`);
+      status.textContent = 'Not generated: the birth index did not load.';
+      return;
+    }
+  }
   let geo: GeoIndex | undefined;
-  if (request.geo) {
+  if (request.geo || asked.some((field) => (GEO_FIELD_NAMES as readonly string[]).includes(field))) {
     // The geo index (a static file of this site, like the main index) is loaded once, on first use.
     status.textContent = 'Loading the geo index…';
     try {
@@ -130,7 +149,7 @@ async function generate(): Promise<void> {
   const requested = request.count;
   let result: DemoResult;
   try {
-    result = runDemo(index, { ...request, count: allowance.granted }, geo);
+    result = runDemo(index, { ...request, count: allowance.granted }, geo, births);
   } catch (error) {
     if (!(error instanceof UssynthError)) throw error;
     showAlert(error.message.charAt(0).toUpperCase() + error.message.slice(1) + '.');
@@ -216,6 +235,13 @@ async function start(): Promise<void> {
   byId('copy-json').addEventListener('click', () => void copyJson());
   byId('download-csv').addEventListener('click', () => download('csv'));
   byId('download-json').addEventListener('click', () => download('json'));
+  // The picker appends a field to the list; its column name can then be edited in the box (column=field).
+  fieldPicker.append(...FIELD_NAMES.map((field) => new Option(field, field)));
+  byId('add-field').addEventListener('click', () => {
+    const list = fieldsInput.value.trim();
+    fieldsInput.value = list === '' ? fieldPicker.value : `${list},${fieldPicker.value}`;
+    fieldsInput.focus();
+  });
   jsonDetails.addEventListener('toggle', () => {
     if (jsonDetails.open) jsonText.value = resultJson();
   });

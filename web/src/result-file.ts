@@ -1,10 +1,11 @@
+import { FIELD_KINDS, parseFieldList } from '../../src/browser.js';
 import { NUMBER_COLUMNS } from '../../src/cli/output/geo-columns.js';
 import { recordFile } from '../../src/cli/output/record-file.js';
 import type { JsonShape, TextRecord } from '../../src/cli/output/record-format.js';
 import type { DemoKind } from './demo-request.js';
 import { demoColumns, type DemoResult } from './generate.js';
 
-// The command each kind's download equals, byte for byte (docs/demo.md; `--geo` with the geo box): the JSON shape that command writes.
+// The command each kind's download equals, byte for byte (docs/demo.md; `--geo` with the geo box, `--fields` with fields): the JSON shape that command writes.
 const JSON_SHAPES: Readonly<Record<DemoKind, JsonShape>> = {
   address: 'object', // ussynth address --seed S [--state XX]
   batch: 'batch', // ussynth batch --seed S --count N [--state XX]
@@ -22,6 +23,12 @@ export function resultFile(result: DemoResult, format: 'csv' | 'json'): string {
   const kind = result.request.kind;
   // With geo on, the five geo columns follow, as `--geo` adds them.
   const columns = demoColumns(result.request).map((column) => column.key);
+  const fields = result.request.fields;
+  // With fields, the generated records are written as they are (index, lat and lon numbers), typed as `--fields` types them.
+  if (fields !== undefined) {
+    const kinds = parseFieldList(fields).map(({ field }) => FIELD_KINDS[field]);
+    return recordFile(format, { columns, kinds, table: 'records', jsonShape: JSON_SHAPES[kind] }, generated(result) as unknown as TextRecord[]);
+  }
   return recordFile(format, { columns, table: 'records', jsonShape: JSON_SHAPES[kind] }, fileRecords(result));
 }
 

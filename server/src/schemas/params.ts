@@ -1,5 +1,5 @@
 import type { TObject, TOptional } from 'typebox';
-import { MAX_SEED_LENGTH, SEED_PATTERN, SEED_RULE } from 'ussynth';
+import { FIELD_NAMES, MAX_FIELDS, MAX_SEED_LENGTH, SEED_PATTERN, SEED_RULE } from 'ussynth';
 import type { ProblemCode } from '../problem/http-error-codes.js';
 
 /** Default `count` of /v1/batch when omitted. */
@@ -54,6 +54,16 @@ export const PARAMS = {
     schema: { type: 'boolean', description: 'true: add lat, lon (five decimals), county, countyFips and timeZone after the other fields (docs/generator.md, "Geography"); nothing else changes. Default false.' },
     rule: 'geo must be true or false, given once',
     code: 'invalid_parameter',
+  },
+  fields: {
+    // Checked by the library (invalid_fields naming the entry at fault and listing the valid fields); the schema takes any text.
+    schema: {
+      type: 'string',
+      maxLength: 4096,
+      description: `Only these fields, in this order: comma-separated entries \`field\` or \`column=field\` (\`id=uuid,first_name=firstName,email\`), at most ${MAX_FIELDS}. Each field is one of the fieldName schema's enum: ${FIELD_NAMES.join(', ')}. A column name is letters, digits and _, not starting with a digit, at most 63 characters, used once (compared without case). Not with geo=true (name the geographic fields instead). docs/generator.md, "Fields", gives each field's meaning.`,
+    },
+    rule: `fields must be comma-separated \`field\` or \`column=field\` entries, each field one of ${FIELD_NAMES.join(', ')}, given once`,
+    code: 'invalid_fields',
   },
   zip: {
     schema: { type: 'string', pattern: '^[0-9]{5}$', description: 'Five-digit ZIP code.' },

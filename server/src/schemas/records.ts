@@ -1,3 +1,5 @@
+import { FIELD_NAMES } from 'ussynth';
+
 /** Pattern of `(AAA) NNN-NNNN`. */
 const PHONE = '^\\([2-9][0-9]{2}\\) [2-9][0-9]{2}-[0-9]{4}$';
 
@@ -35,6 +37,29 @@ export const addressSchema = {
     country: { type: 'string', const: 'United States' },
     ...GEO_PROPERTIES,
   },
+} as const;
+
+/**
+ * JSON schema of a field name of the catalogue (the `fields` parameter's entries), as an enum.
+ * @example fieldNameSchema.enum.includes('uuid') // true
+ */
+export const fieldNameSchema = {
+  $id: 'fieldName',
+  type: 'string',
+  enum: [...FIELD_NAMES],
+  description: 'A field of the catalogue (docs/generator.md, "Fields"): the eight of an address, the five of geo, then firstName, lastName, sex, birthDate, line1, line2, stateFull, phoneIntl, emailDomain, index and uuid.',
+} as const;
+
+/**
+ * JSON schema of a record asked for with `fields`: one property per column asked, in order; `index`, `lat` and `lon` are numbers, the rest text.
+ * @example response: { 200: { $ref: 'fieldRecord#' } }
+ */
+export const fieldRecordSchema = {
+  $id: 'fieldRecord',
+  type: 'object',
+  minProperties: 1,
+  additionalProperties: { type: ['string', 'number'] },
+  description: 'With fields=: the columns asked, in the order asked, each holding its field (fieldName); instead of the address.',
 } as const;
 
 /**
@@ -122,4 +147,4 @@ export const zipSchema = {
  * Every shared schema, registered once with `app.addSchema` and referenced by `$id`.
  * @example for (const s of RECORD_SCHEMAS) app.addSchema(s)
  */
-export const RECORD_SCHEMAS = [addressSchema, batchSchema, einSchema, einsSchema, phoneSchema, phonesSchema, zipSchema] as const;
+export const RECORD_SCHEMAS = [addressSchema, batchSchema, einSchema, einsSchema, phoneSchema, phonesSchema, zipSchema, fieldNameSchema, fieldRecordSchema] as const;

@@ -29,6 +29,13 @@ Options:
   --geo                Add lat, lon, county, countyFips and timeZone after country
                        (a point in the ZIP's area and county; columns in CSV and
                        SQL, where lat and lon are DOUBLE PRECISION).
+  --fields LIST        Only these columns, in this order: \`field\` or \`column=field\`
+                       entries, comma-separated (id=uuid,first_name=firstName,email).
+                       Fields: the eight above, the five of --geo, firstName,
+                       lastName, sex, birthDate, line1, line2, stateFull,
+                       phoneIntl, emailDomain, index, uuid (docs/generator.md,
+                       "Fields"). SQL types birthDate DATE, uuid UUID, index
+                       BIGINT, lat and lon DOUBLE PRECISION. Not with --geo.
 ${RECORD_OPTIONS_HELP}
 
 Examples:
@@ -36,6 +43,7 @@ Examples:
   ussynth address --seed fixtures-v1 --count 1000 --format csv --out addresses.csv
   ussynth address --seed 42 --count 10000000 --format ndjson --jobs 2 --out big.ndjson
   ussynth address --seed 42 --count 5000 --format sql --table customers | sqlite3 test.db
+  ussynth address --seed 42 --count 1000 --format csv --fields id=uuid,first_name=firstName,last_name=lastName,email,birth_date=birthDate
   ussynth address --seed 42 --count 1000000 --to postgres://postgres@localhost/test --table customers
   ussynth address --seed 42 --count 1000000 --shard 0/4 --format parquet --out dataset/
 `,

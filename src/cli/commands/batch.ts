@@ -30,6 +30,13 @@ Options:
   --geo                Add lat, lon, county, countyFips and timeZone after country
                        (a point in the ZIP's area and county; columns in CSV and
                        SQL, where lat and lon are DOUBLE PRECISION).
+  --fields LIST        Only these columns, in this order: \`field\` or \`column=field\`
+                       entries, comma-separated (id=uuid,first_name=firstName,email).
+                       Fields: the eight above, the five of --geo, firstName,
+                       lastName, sex, birthDate, line1, line2, stateFull,
+                       phoneIntl, emailDomain, index, uuid (docs/generator.md,
+                       "Fields"). SQL types birthDate DATE, uuid UUID, index
+                       BIGINT, lat and lon DOUBLE PRECISION. Not with --geo.
 ${RECORD_OPTIONS_HELP}
 
 Examples:

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import type { ParseArgsConfig } from 'node:util';
-import { createGenerator } from '../../index.js';
+import { createGenerator, parseFieldList } from '../../index.js';
 import { CliError, type Command, type CommandIo } from '../command.js';
 import { LoadError } from '../../load/load-error.js';
 import { parseLoadTarget } from '../../load/load-target.js';
@@ -47,7 +47,7 @@ export interface RecordCommandSpec {
   emailDomain?: boolean;
   /** Takes `--fictional-phones`. */
   fictionalPhones?: boolean;
-  /** Takes `--geo`. */
+  /** Takes `--geo` and `--fields`. */
   geo?: boolean;
 }
 
@@ -73,7 +73,7 @@ function optionsOf(spec: RecordCommandSpec): NonNullable<ParseArgsConfig['option
     ...(spec.state ? { state: { type: 'string' } } : {}),
     ...(spec.emailDomain ? { 'email-domain': { type: 'string' } } : {}),
     ...(spec.fictionalPhones ? { 'fictional-phones': { type: 'boolean' } } : {}),
-    ...(spec.geo ? { geo: { type: 'boolean' } } : {}),
+    ...(spec.geo ? { geo: { type: 'boolean' }, fields: { type: 'string' } } : {}),
   } as const;
 }
 
@@ -141,6 +141,13 @@ export function parseRecordRun(spec: RecordCommandSpec, args: string[], env: Nod
   if (state !== undefined) job.state = state;
   if (emailDomain !== undefined) job.emailDomain = emailDomain;
   if (values.geo === true) job.geo = true;
+  const fields = text('fields');
+  if (fields !== undefined) {
+    if (job.geo) throw new CliError('--geo cannot be combined with --fields: name the geographic fields (lat, lon, county, countyFips, timeZone) in --fields');
+    job.fields = asCliError(() => parseFieldList(fields))
+      .map(({ column, field }) => (column === field ? field : `${column}=${field}`))
+      .join(',');
+  }
   if (dialect !== undefined) job.dialect = dialect as RecordJob['dialect'];
   if (range !== undefined) job.range = range;
   const run: RecordRun = { job, seedPicked: seed === undefined, out, jobs };

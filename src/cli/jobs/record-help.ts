@@ -36,8 +36,8 @@ Formats:
   ndjson   one JSON object per line
   csv      a header line, then one line per record (RFC 4180 quoting, \\n line ends)
   sql      BEGIN; CREATE TABLE; INSERTs of up to 500 rows; COMMIT; loads into
-           SQLite and PostgreSQL (every column TEXT NOT NULL, but lat and lon DOUBLE PRECISION)
-  parquet  typed columns, Snappy-compressed row groups of 25,000 records (--out needed)
+           SQLite and PostgreSQL (every column TEXT NOT NULL, but lat and lon DOUBLE PRECISION;
+           with --fields birthDate DATE, uuid UUID, index BIGINT)
 
 A progress bar (rate, ETA) is drawn on stderr when stderr is a terminal and the
 run has at least 100,000 records (not when the records go to that terminal).

@@ -1,5 +1,4 @@
-import { createGenerator, defaultIndex } from '../../index.js';
-import type { FieldColumn } from '../../fields/field-list.js';
+import { createGenerator, defaultIndex, FIELD_KINDS, parseFieldList, type FieldKind } from '../../index.js';
 import { columnsOf, columnsOfFields, type LoadColumn } from '../../load/load-columns.js';
 import type { SqlDialect } from '../../load/sql-dialect.js';
 import { recordFormat } from '../output/formats.js';
@@ -36,8 +35,8 @@ export interface RecordJob {
   fictionalPhones: boolean;
   /** `--geo`: addresses with lat, lon, county, countyFips and timeZone. */
   geo?: boolean;
-  /** Addresses with these columns (the field catalogue's `column=field` list, checked) instead of the default ones. */
-  fields?: readonly FieldColumn[];
+  /** `--fields`, checked and written out as `column=field,...`: these columns instead of the kind's. */
+  fields?: string;
   format: TextFormatName;
   /** `--dialect` of `--format sql` (default: the portable SQL). */
   dialect?: SqlDialect;
@@ -83,8 +82,16 @@ export function shardRange(count: number, k: number, n: number): RecordRange {
  * @example jobColumns({ ...job, kind: 'address', geo: true }).at(-1) // "timeZone"
  */
 export function jobColumns(job: Pick<RecordJob, 'kind' | 'geo' | 'fields'>): readonly string[] {
-  if (job.fields !== undefined) return job.fields.map((entry) => entry.column);
+  if (job.fields !== undefined) return parseFieldList(job.fields).map(({ column }) => column);
   return job.geo ? [...KIND_COLUMNS[job.kind], ...GEO_COLUMNS] : KIND_COLUMNS[job.kind];
+}
+
+/**
+ * The kind of each output column with `--fields` (by its field); undefined otherwise (the formats go by name).
+ * @example jobKinds({ fields: 'id=uuid,n=index' }) // ['uuid', 'integer']
+ */
+export function jobKinds(job: Pick<RecordJob, 'fields'>): readonly FieldKind[] | undefined {
+  return job.fields === undefined ? undefined : parseFieldList(job.fields).map(({ field }) => FIELD_KINDS[field]);
 }
 
 /**
@@ -92,7 +99,7 @@ export function jobColumns(job: Pick<RecordJob, 'kind' | 'geo' | 'fields'>): rea
  * @example jobLoadColumns({ kind: 'ein' }) // [{ name: 'ein', field: 'ein', type: 'text' }]
  */
 export function jobLoadColumns(job: Pick<RecordJob, 'kind' | 'geo' | 'fields'>): LoadColumn[] {
-  return job.fields !== undefined ? columnsOfFields(job.fields) : columnsOf(jobColumns(job));
+  return job.fields !== undefined ? columnsOfFields(parseFieldList(job.fields)) : columnsOf(jobColumns(job));
 }
 
 /**
@@ -107,30 +114,34 @@ export const CHUNK_RECORDS = 2_000;
  * @example chunkRenderer(job)(0, 100) // the first 100 records, formatted
  */
 export function chunkRenderer(job: RecordJob): (start: number, count: number) => string {
-  // The records' text comes from the shipped index (plus digits and a checked e-mail domain).
-  const plainValues = defaultIndex().jsonPlainText;
+  // The records' text comes from the shipped index (plus digits and a checked e-mail domain); chosen fields may hold numbers, which the plain writers do not take.
+  const plainValues = job.fields === undefined && defaultIndex().jsonPlainText;
   const format = recordFormat(job.format, layoutOf(job, plainValues));
   const records = recordReader(job);
   return (start, count) => format.body(records(start, count), start, job.count);
 }
 
 function layoutOf(job: RecordJob, plainValues?: boolean) {
-  return { columns: jobColumns(job), loadColumns: jobLoadColumns(job), dialect: job.dialect, table: job.table, jsonShape: job.jsonShape, plainValues };
+  return { columns: jobColumns(job), kinds: jobKinds(job), loadColumns: jobLoadColumns(job), dialect: job.dialect, table: job.table, jsonShape: job.jsonShape, plainValues };
 }
 
 /**
  * Returns a function giving records `start .. start+count-1` of the job's
- * stream as objects (the fields of its kind, with `--geo` the geographic ones).
+ * stream as objects (the fields of its kind, with `--geo` the geographic
+ * ones, with `--fields` those columns).
  * @example recordReader(job)(0, 2).length // 2
  */
 export function recordReader(job: RecordJob): (start: number, count: number) => TextRecord[] {
   const generator = createGenerator({ seed: job.seed, emailDomain: job.emailDomain, fictionalPhones: job.fictionalPhones });
   const state = job.state;
-  const fields = job.fields?.map((entry) => `${entry.column}=${entry.field}`);
+  const fields = job.fields;
   return (start: number, count: number): TextRecord[] => {
     const out = new Array<TextRecord>(count);
-    if (job.kind === 'address') {
-      const page = fields ? generator.addresses({ start, count, state, fields }) : generator.addresses({ start, count, state, geo: job.geo === true });
+    if (job.kind === 'address' && fields !== undefined) {
+      const page = generator.addresses({ start, count, state, fields });
+      for (let i = 0; i < count; i++) out[i] = page[i] as unknown as TextRecord;
+    } else if (job.kind === 'address') {
+      const page = generator.addresses({ start, count, state, geo: job.geo === true });
       for (let i = 0; i < count; i++) out[i] = page[i] as unknown as TextRecord;
     } else if (job.kind === 'ein') {
       for (let i = 0; i < count; i++) out[i] = generator.einAt(start + i) as unknown as TextRecord;

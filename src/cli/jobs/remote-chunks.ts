@@ -3,8 +3,8 @@ import { recordFormat } from '../output/formats.js';
 import type { TextRecord } from '../output/record-format.js';
 import { BufferRing } from './buffer-ring.js';
 import type { Chunk } from './chunk-source.js';
-import { NUMBER_COLUMNS } from '../output/geo-columns.js';
-import { jobColumns, type RecordJob } from './record-job.js';
+import { columnKinds } from '../output/record-format.js';
+import { jobColumns, jobKinds, type RecordJob } from './record-job.js';
 import type { RemoteSource } from './remote-source.js';
 
 /**
@@ -20,10 +20,11 @@ export class RemoteFailed extends Error {
 }
 
 /** The records as the formats take them, checked: a field that is not text (a number for lat and lon) would be written as "undefined". */
-function textRecords(records: readonly object[], columns: readonly string[], url: string): TextRecord[] {
+function textRecords(records: readonly object[], columns: readonly string[], numeric: readonly boolean[], url: string): TextRecord[] {
   for (const record of records) {
-    for (const column of columns) {
-      const type = NUMBER_COLUMNS.has(column) ? 'number' : 'string';
+    for (let c = 0; c < columns.length; c++) {
+      const column = columns[c];
+      const type = numeric[c] ? 'number' : 'string';
       if (typeof (record as Record<string, unknown>)[column] !== type) throw new RemoteFailed(`--remote ${url}: the API answered a record without a ${type === 'number' ? 'numeric' : 'text'} "${column}"`);
     }
   }
@@ -34,6 +35,11 @@ async function* remoteRecords(job: RecordJob, remote: RemoteSource, signal: Abor
   const { client } = remote;
   const range = { seed: job.seed, count: job.count, signal };
   if (job.kind === 'address') {
+    const fields = job.fields;
+    if (fields !== undefined) {
+      for await (const page of client.addressPages({ ...range, state: job.state, fictional: job.fictionalPhones, fields })) yield { start: page.start, records: page.addresses };
+      return;
+    }
     for await (const page of client.addressPages({ ...range, state: job.state, fictional: job.fictionalPhones, geo: job.geo })) yield { start: page.start, records: page.addresses };
   } else if (job.kind === 'ein') {
     for await (const page of client.einPages(range)) yield { start: page.start, records: page.eins };
@@ -50,12 +56,14 @@ async function* remoteRecords(job: RecordJob, remote: RemoteSource, signal: Abor
  */
 export async function* remoteChunks(job: RecordJob, remote: RemoteSource, signal: AbortSignal): AsyncGenerator<Chunk> {
   const columns = jobColumns(job);
-  const format = recordFormat(job.format, { columns, table: job.table, jsonShape: job.jsonShape });
+  const layout = { columns, kinds: jobKinds(job), table: job.table, jsonShape: job.jsonShape };
+  const numeric = columnKinds(layout).map((kind) => kind === 'integer' || kind === 'double');
+  const format = recordFormat(job.format, layout);
   // The consumer writes chunk k while chunk k+1 is fetched: chunk k+2 may reuse chunk k's buffer.
   const buffers = new BufferRing(2);
   try {
     for await (const { start, records } of remoteRecords(job, remote, signal)) {
-      yield { bytes: buffers.encode(format.body(textRecords(records, columns, remote.url), start, job.count)), records: records.length };
+      yield { bytes: buffers.encode(format.body(textRecords(records, columns, numeric, remote.url), start, job.count)), records: records.length };
     }
   } catch (error) {
     if (error instanceof UssynthApiError) throw new RemoteFailed(`--remote ${remote.url}: ${error.message}`);

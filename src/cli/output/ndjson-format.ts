@@ -14,7 +14,11 @@ export function jsonObjectWriter(columns: readonly string[], plainValues = false
   const prefixes = columns.map((column, i) => (i === 0 ? '{' : ',') + JSON.stringify(column) + ':');
   const byKeys = (record: TextRecord): string => {
     let text = '';
-    for (let i = 0; i < columns.length; i++) text += prefixes[i] + jsonText(record[columns[i]]);
+    for (let i = 0; i < columns.length; i++) {
+      const value = record[columns[i]];
+      // Numbers (lat, lon, index) as JSON.stringify writes them.
+      text += prefixes[i] + (typeof value === 'string' ? jsonText(value) : JSON.stringify(value));
+    }
     return text + '}';
   };
   // JSON.stringify is V8's fastest path and returns a flat string; it is exact when the record's own keys are the columns in order, as the library's records are.

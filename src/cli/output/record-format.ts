@@ -1,3 +1,5 @@
+import type { FieldKind } from '../../fields/field-catalogue.js';
+import { NUMBER_COLUMNS } from './geo-columns.js';
 import type { LoadColumn } from '../../load/load-columns.js';
 import type { SqlDialect } from '../../load/sql-dialect.js';
 
@@ -29,7 +31,8 @@ export type JsonShape = 'object' | 'array' | 'batch';
 
 /**
  * A record: every field the command line writes is text (but `--geo`'s lat
- * and lon, numbers the formats write as such: see NUMBER_COLUMNS).
+ * and lon, and `--fields`' numeric fields, numbers the formats write as such:
+ * see {@link columnKinds}; typed as text for the formats' string paths).
  * @example const record: TextRecord = { ein: '12-3456789' }
  */
 export type TextRecord = Readonly<Record<string, string>>;
@@ -49,6 +52,8 @@ export interface RecordLayout {
   table: string;
   /** JSON shape (the other formats ignore it). */
   jsonShape: JsonShape;
+  /** Kind of each column's values (`--fields`); without it, lat and lon are doubles (NUMBER_COLUMNS) and the rest text. */
+  kinds?: readonly FieldKind[];
   /** Every value is JSON-plain (no quote, backslash or control character), so JSON writers may skip escaping. */
   plainValues?: boolean;
 }
@@ -66,6 +71,14 @@ export interface RecordFormat {
   body(records: readonly TextRecord[], start: number, total: number): string;
   /** Text after the last record. */
   tail(total: number): string;
+}
+
+/**
+ * The kind of each column of a layout: its `kinds`, else by name (lat and lon doubles, the rest text).
+ * @example columnKinds({ columns: ['zip', 'lat'], table: 't', jsonShape: 'array' }) // ['text', 'double']
+ */
+export function columnKinds(layout: RecordLayout): readonly FieldKind[] {
+  return layout.kinds ?? layout.columns.map((column) => (NUMBER_COLUMNS.has(column) ? 'double' : 'text'));
 }
 
 /**

@@ -1,5 +1,5 @@
-import { NUMBER_COLUMNS } from './geo-columns.js';
-import type { RecordFormat, RecordLayout, TextRecord } from './record-format.js';
+import { sqlTypeOfKind } from '../../fields/field-catalogue.js';
+import { columnKinds, type RecordFormat, type RecordLayout, type TextRecord } from './record-format.js';
 
 /**
  * Rows per INSERT statement: big enough to load fast, small enough for any server's statement limits.
@@ -45,7 +45,9 @@ export function sqlText(text: string): string {
 
 /**
  * SQL for SQLite and PostgreSQL: a transaction with `CREATE TABLE` (every
- * column `TEXT NOT NULL`, but `--geo`'s lat and lon `DOUBLE PRECISION NOT NULL`; identifiers double-quoted so the name is kept
+ * column typed by its kind as PostgreSQL types it, `NOT NULL`: text `TEXT`,
+ * `birthDate` `DATE`, `uuid` `UUID`, `index` `BIGINT`, lat and lon `DOUBLE
+ * PRECISION`, which SQLite takes too; identifiers double-quoted so the name is kept
  * exactly) and multi-row `INSERT`s of up to SQL_ROWS_PER_INSERT rows.
  * Statement boundaries depend only on the record index, so chunks join up.
  * @example sqlFormat({ columns: ['ein'], table: 'eins', jsonShape: 'array' }).head(1) // 'BEGIN;\nCREATE TABLE "eins" (...'
@@ -53,9 +55,10 @@ export function sqlText(text: string): string {
 export function sqlFormat(layout: RecordLayout): RecordFormat {
   const table = quotedTable(layout.table);
   const columns = layout.columns.map((column) => `"${column}"`);
-  const numeric = layout.columns.map((column) => NUMBER_COLUMNS.has(column));
-  const create = `BEGIN;\nCREATE TABLE ${table} (\n${columns.map((column, c) => `  ${column} ${numeric[c] ? 'DOUBLE PRECISION' : 'TEXT'} NOT NULL`).join(',\n')}\n);\n`;
-  // Numbers (lat, lon) are written bare; a run without them keeps the plain text loop.
+  const kinds = columnKinds(layout);
+  const numeric = kinds.map((kind) => kind === 'integer' || kind === 'double');
+  const create = `BEGIN;\nCREATE TABLE ${table} (\n${columns.map((column, c) => `  ${column} ${sqlTypeOfKind(kinds[c], 'postgres')} NOT NULL`).join(',\n')}\n);\n`;
+  // Numbers (lat, lon, index) are written bare; a run without them keeps the plain text loop.
   const value = numeric.includes(true) ? (record: TextRecord, c: number): string => (numeric[c] ? String(record[names[c]]) : sqlText(record[names[c]])) : undefined;
   const insert = `INSERT INTO ${table} (${columns.join(', ')}) VALUES\n`;
   const names = layout.columns;
@@ -66,7 +69,7 @@ export function sqlFormat(layout: RecordLayout): RecordFormat {
       for (let i = 0; i < records.length; i++) {
         const index = start + i;
         const record = records[i];
-        let row = '(' + sqlText(record[names[0]]);
+        let row = '(' + (value ? value(record, 0) : sqlText(record[names[0]]));
         if (value) for (let c = 1; c < names.length; c++) row += ', ' + value(record, c);
         else for (let c = 1; c < names.length; c++) row += ', ' + sqlText(record[names[c]]);
         const last = index === total - 1 || (index + 1) % SQL_ROWS_PER_INSERT === 0;

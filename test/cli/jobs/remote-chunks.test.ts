@@ -38,6 +38,8 @@ describe('--remote writes exactly the bytes of a local run', () => {
     ['phone', ['--seed', '42']],
     ['address', ['--seed', 'remote-9', '--count', '1500', '--geo']],
     ['batch', ['--seed', 'remote-10', '--count', '40', '--state', 'AK', '--geo']],
+    ['address', ['--seed', 'remote-11', '--count', '1500', '--fields', 'id=uuid,n=index,first_name=firstName,birth_date=birthDate,lat,line2']],
+    ['batch', ['--seed', 'remote-12', '--count', '30', '--fictional-phones', '--fields', 'phoneIntl,state']],
   ];
   for (const [command, options] of runs) {
     for (const format of ['json', 'ndjson', 'csv', 'sql']) {

@@ -2,13 +2,10 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseRecordRun } from '../../../src/cli/jobs/record-command.js';
-import { parseFieldList } from '../../../src/fields/field-list.js';
 import { createGenerator, FIELD_NAMES } from '../../../src/index.js';
-import { PARQUET_ROW_GROUP_ROWS, parquetPartName, runParquetJob } from '../../../src/cli/jobs/run-parquet-job.js';
+import { PARQUET_ROW_GROUP_ROWS, parquetPartName } from '../../../src/cli/jobs/run-parquet-job.js';
 import { runBinary } from '../run-binary.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'ussynth-parquet-'));
@@ -61,13 +58,11 @@ describe('--format parquet', () => {
     expect(read).toEqual(expected);
   });
 
-  it('every catalogue field keeps its type: DATE, BIGINT, UUID text, DOUBLE', async () => {
+  it('every catalogue field (--fields) keeps its type: DATE, BIGINT, UUID text, DOUBLE', async () => {
     const file = join(scratch, 'fields.parquet');
-    const run = parseRecordRun({ name: 'address', kind: 'address', table: 'addresses', summary: '', help: '' }, ['--seed', 'fields', '--count', '3000', '--format', 'parquet', '--out', file], {});
     const fields = FIELD_NAMES.map((field) => (field === 'index' ? 'record_index=index' : field));
-    run.job.fields = parseFieldList(fields);
-    const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
-    expect(await runParquetJob(run, { stdout: sink, stderr: sink, env: {} })).toBe(0);
+    const written = await runBinary(['address', '--seed', 'fields', '--count', '3000', '--fields', fields.join(','), '--format', 'parquet', '--out', file]);
+    expect(written.status).toBe(0);
     const read = await duck(`SELECT * REPLACE (strftime("birthDate", '%Y-%m-%d') AS "birthDate", CAST(record_index AS DOUBLE) AS record_index) FROM read_parquet('${file}')`);
     const expected = createGenerator({ seed: 'fields' }).addresses({ start: 0, count: 3000, fields }) as unknown as Record<string, unknown>[];
     expect(read).toEqual(expected);

@@ -65,6 +65,17 @@ describe('SQL output in PostgreSQL', () => {
     expect(loadPostgres(phone.stdout.toString('utf8'), 'phones')).toEqual(sorted(Array.from({ length: 20 }, (_, i) => generator.phoneAt(i, { state: 'GU' }))));
   });
 
+  it('--fields SQL loads into typed columns (UUID, BIGINT, DATE, DOUBLE PRECISION) with the library\'s values', async () => {
+    const list = 'id=uuid,n=index,first_name=firstName,birth_date=birthDate,lat,line2';
+    const { status, stdout } = await runBinary(['address', '--seed', 'pg', '--count', '700', '--format', 'sql', '--table', 'users', '--fields', list]);
+    expect(status).toBe(0);
+    // COPY gives text: the numbers are read back, and rows are put in index order (n is the index).
+    const rows = loadPostgres(stdout.toString('utf8'), 'users').map((r) => ({ ...r, n: Number(r.n), lat: Number(r.lat) }));
+    expect(rows.sort((a, b) => a.n - b.n)).toEqual(createGenerator({ seed: 'pg' }).addresses({ count: 700, fields: list }));
+    const types = psql(['-At', '-c', "SELECT column_name || ':' || data_type FROM information_schema.columns WHERE table_name = 'users' ORDER BY ordinal_position"]).trim().split('\n');
+    expect(types).toEqual(['id:uuid', 'n:bigint', 'first_name:text', 'birth_date:date', 'lat:double precision', 'line2:text']);
+  });
+
   it('quotes, backslashes, line breaks and non-ASCII text survive, with a reserved word as table name', () => {
     const nasty = ["O'Brien", "''", '\\', 'C:\\new\\table', 'line\nbreak', 'tab\there', 'José Ñúñez', '😀', '"quoted"', '--comment', '/* c */', '$$dollar$$', ';'];
     const records = nasty.map((text, i) => ({ order: text, value: nasty[(i + 5) % nasty.length] }));

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { createGenerator } from 'ussynth';
+import { createGenerator, parseFieldList, UssynthError } from 'ussynth';
 import type { Generator } from 'ussynth';
 
 /**
@@ -24,6 +24,18 @@ export function seededGenerator(seed: string | undefined, reply: FastifyReply, f
  */
 export function checkGeneratableState(generator: Generator, state: string | undefined): void {
   if (state !== undefined) generator.addresses({ count: 0, state });
+}
+
+/**
+ * Checks `fields` before any quota is debited, with the library's rule
+ * (invalid_fields naming the entry at fault and listing the valid fields);
+ * `geo=true` with it is refused the same way.
+ * @example checkFields('id=uuid,email', undefined)
+ */
+export function checkFields(fields: string | undefined, geo: boolean | undefined): void {
+  if (fields === undefined) return;
+  parseFieldList(fields);
+  if (geo === true) throw new UssynthError('invalid_fields', 'geo=true cannot be combined with fields: name the geographic fields (lat, lon, county, countyFips, timeZone) in fields', 'fields');
 }
 
 /** Route option of the small answers (a few hundred bytes): compressing them would cost more than it saves. */

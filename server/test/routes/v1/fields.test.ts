@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGenerator, FIELD_NAMES } from '../../../../src/index.js';
+import { startTestServer, type TestServer } from '../../test-server.js';
+
+let server: TestServer;
+let key: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  key = (await server.key()).key;
+});
+afterAll(() => server.destroy());
+
+const LIST = 'id=uuid,first_name=firstName,last_name=lastName,email,birth_date=birthDate,n=index,lat,line2';
+
+describe('fields=', () => {
+  it('GET /v1/address answers the columns asked, in order: the library\'s bytes', async () => {
+    const response = await server.get(`/v1/address?seed=f1&state=TX&fields=${encodeURIComponent(LIST)}`, key);
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text).toBe(JSON.stringify(createGenerator({ seed: 'f1' }).address({ state: 'TX', fields: LIST })));
+    expect(Object.keys(JSON.parse(text) as object)).toEqual(['id', 'first_name', 'last_name', 'email', 'birth_date', 'n', 'lat', 'line2']);
+  });
+
+  it('GET /v1/batch pages the same records as the library, with fictional phones too', async () => {
+    const response = await server.get(`/v1/batch?seed=f2&count=40&start=1000&fictional=true&fields=phone,phoneIntl,zip,state`, key);
+    const text = await response.text();
+    const expected = createGenerator({ seed: 'f2', fictionalPhones: true }).addresses({ start: 1000, count: 40, fields: 'phone,phoneIntl,zip,state' });
+    expect(text).toBe(JSON.stringify({ count: 40, addresses: expected }));
+  });
+
+  it('refuses bad lists with 400 problem details naming the entry and listing the valid fields, and debits nothing', async () => {
+    const cases: [string, string][] = [
+      ['fields=email,phone_number', 'unknown field "phone_number"'],
+      ['fields=email,EMAIL=email', 'column "EMAIL" appears twice'],
+      ['fields=first-name%3DfirstName', 'column name "first-name"'],
+      ['fields=', 'fields is empty'],
+      ['fields=zip&geo=true', 'geo=true cannot be combined with fields'],
+      ['fields=zip&fields=state', 'fields must be comma-separated'],
+    ];
+    const before = await (await server.get('/v1/usage', key)).json();
+    for (const [query, detail] of cases) {
+      for (const path of ['/v1/address', '/v1/batch']) {
+        const response = await server.get(`${path}?${query}`, key);
+        expect(response.status, `${path}?${query}`).toBe(400);
+        expect(response.headers.get('content-type')).toContain('application/problem+json');
+        const body = (await response.json()) as { code: string; detail: string };
+        expect(body.code).toBe('invalid_fields');
+        expect(body.detail).toContain(detail);
+        if (detail.startsWith('unknown') || detail.startsWith('fields is empty')) expect(body.detail).toContain(`valid fields: ${FIELD_NAMES.join(', ')}`);
+      }
+    }
+    expect(await (await server.get('/v1/usage', key)).json()).toEqual(before);
+  });
+
+  it('is in the OpenAPI document: the parameter on both routes, the catalogue as the fieldName enum', async () => {
+    const doc = (await (await server.get('/v1/openapi.json')).json()) as {
+      paths: Record<string, { get: { parameters: { name: string; schema: { type: string } }[] } }>;
+      components: { schemas: Record<string, { enum?: string[]; type?: string; description?: string }> };
+    };
+    for (const path of ['/v1/address', '/v1/batch']) {
+      const parameter = doc.paths[path].get.parameters.find((p) => p.name === 'fields');
+      expect(parameter?.schema.type, path).toBe('string');
+    }
+    const schemas = Object.values(doc.components.schemas);
+    expect(schemas.filter((schema) => JSON.stringify(schema.enum) === JSON.stringify(FIELD_NAMES))).toHaveLength(1);
+    expect(schemas.find((schema) => schema.description?.startsWith('With fields='))?.type).toBe('object');
+  });
+});
