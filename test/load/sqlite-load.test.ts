@@ -47,6 +47,22 @@ describe('--to sqlite:PATH', () => {
     expect(types).toContain('record_index INTEGER');
   });
 
+  it('--fields names and types the columns; --dry-run prints the DDL and the first rows and touches nothing', async () => {
+    const file = join(scratch, 'cli-fields.db');
+    const fields = 'id=uuid,first_name=firstName,birth_date=birthDate,n=index,state,lat';
+    const dry = await runBinary(['address', '--seed', 'cli', '--count', '700', '--fields', fields, '--to', `sqlite:${file}`, '--table', 'people', '--dry-run']);
+    expect(dry.status).toBe(0);
+    const text = dry.stdout.toString('utf8');
+    expect(text).toContain('-- dry run: nothing is connected. Would load records 0..699 (700 rows) into people at sqlite:');
+    expect(text).toContain('CREATE TABLE "people" (\n  "id" TEXT NOT NULL,\n  "first_name" TEXT NOT NULL,\n  "birth_date" DATE NOT NULL,\n  "n" INTEGER NOT NULL,\n  "state" TEXT NOT NULL,\n  "lat" REAL NOT NULL\n);');
+    expect(text.match(/^\('/gm)).toHaveLength(5);
+    expect(existsSync(file)).toBe(false);
+    const result = await runBinary(['address', '--seed', 'cli', '--count', '700', '--fields', fields, '--to', `sqlite:${file}`, '--table', 'people']);
+    expect(result.status).toBe(0);
+    const expected = createGenerator({ seed: 'cli' }).addresses({ start: 0, count: 700, fields }) as unknown as Record<string, unknown>[];
+    expect(sorted(read(file, 'SELECT * FROM people'))).toEqual(sorted(expected));
+  });
+
   it('an existing table: refused without --append/--truncate; incompatible and missing columns refused before any row', async () => {
     const file = join(scratch, 'existing.db');
     const args = ['address', '--seed', 'e', '--count', '100', '--to', `sqlite:${file}`, '--table', 'people'];
