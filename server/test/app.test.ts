@@ -268,7 +268,7 @@ describe('docs and root', () => {
       '/account/v1/verification',
       '/account/v1/verification/confirm',
     ]);
-    expect(doc.paths['/v1/batch'].get.parameters!.map((p) => p.name).sort()).toEqual(['count', 'fictional', 'geo', 'seed', 'start', 'state']);
+    expect(doc.paths['/v1/batch'].get.parameters!.map((p) => p.name).sort()).toEqual(['count', 'fictional', 'fields', 'geo', 'seed', 'start', 'state']);
     expect(Object.keys(doc.paths['/v1/zip/{zip}'].get.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '429']));
     const page = await server.get('/v1/docs');
     expect(page.status).toBe(200);

@@ -73,7 +73,10 @@ export interface AddressPage {
   addresses: Address[];
 }
 
-/** A page of records with the fields of list `F`. */
+/**
+ * A page of records with the fields of list `F`.
+ * @example for await (const page of client.addressPages({ seed: 42, count: 5000, fields: ['email'] })) save(page.addresses)
+ */
 export interface FieldsPage<F extends FieldList> {
   start: number;
   addresses: FieldRecord<F>[];

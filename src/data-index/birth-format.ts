@@ -6,7 +6,10 @@
  * year: what `birthDate` is drawn from.
  */
 
-/** File name of the birth index next to the main index. */
+/**
+ * File name of the birth index next to the main index.
+ * @example new URL(BIRTH_INDEX_FILE, location.href)
+ */
 export const BIRTH_INDEX_FILE = 'ussynth-births.idx';
 
 /** Version written in the birth index's header: it depends on the first names and population only, not on the main index's dataset version. */

@@ -23,7 +23,10 @@ export const FIELD_NAMES = [
  */
 export type FieldName = (typeof FIELD_NAMES)[number];
 
-/** The value type of each field. */
+/**
+ * The value type of each field.
+ * @example const n: FieldValues['index'] = 7
+ */
 export interface FieldValues {
   /** Full name, e.g. "Maria Garcia": `firstName + ' ' + lastName`. */
   name: string;
@@ -123,10 +126,16 @@ export function sqlTypeOf(field: FieldName, dialect: SqlDialect): string {
   return SQL_TYPES[dialect][FIELD_KINDS[field]];
 }
 
-/** The fields of the default record (an address), in order. */
+/**
+ * The fields of the default record (an address), in order.
+ * @example ADDRESS_FIELDS.length // 8
+ */
 export const ADDRESS_FIELDS = ['name', 'street', 'city', 'state', 'zip', 'phone', 'email', 'country'] as const satisfies readonly FieldName[];
 
-/** The fields `geo: true` adds after an address's eight. */
+/**
+ * The fields `geo: true` adds after an address's eight.
+ * @example GEO_FIELD_NAMES[0] // "lat"
+ */
 export const GEO_FIELD_NAMES = ['lat', 'lon', 'county', 'countyFips', 'timeZone'] as const satisfies readonly FieldName[];
 
 /**

@@ -8,7 +8,10 @@ import { FIELD_NAMES, isFieldName, type FieldName, type FieldValues } from './fi
  */
 export type FieldList = string | readonly string[];
 
-/** One output column: its name and the field it holds. */
+/**
+ * One output column: its name and the field it holds.
+ * @example const column: FieldColumn = { column: 'id', field: 'uuid' }
+ */
 export interface FieldColumn {
   /** The column (key, CSV header, SQL column) name. */
   readonly column: string;
@@ -16,7 +19,10 @@ export interface FieldColumn {
   readonly field: FieldName;
 }
 
-/** Most entries one list may hold. */
+/**
+ * Most entries one list may hold.
+ * @example parseFieldList(Array(MAX_FIELDS + 1).fill('zip')) // throws invalid_fields
+ */
 export const MAX_FIELDS = 64;
 
 /**

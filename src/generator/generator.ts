@@ -45,10 +45,16 @@ export interface GeneratorOptions {
   birthIndex?: BirthIndexSource;
 }
 
-/** The birth index as bytes, already read, or a function that reads it on first use. */
+/**
+ * The birth index as bytes, already read, or a function that reads it on first use.
+ * @example createGenerator({ index, birthIndex: await loadBirthIndex('/ussynth-births.idx') })
+ */
 export type BirthIndexSource = BirthIndex | ArrayBuffer | Uint8Array | (() => BirthIndex);
 
-/** Address options choosing the fields: `field` or `column=field` entries; keys come out in the order asked. */
+/**
+ * Address options choosing the fields: `field` or `column=field` entries; keys come out in the order asked.
+ * @example const options: FieldsOptions<['email', 'zip']> = { state: 'CA', fields: ['email', 'zip'] }
+ */
 export type FieldsOptions<F extends FieldList> = AddressOptions & { fields: F };
 
 /** The geo index as bytes, already read, or a function that reads it on first use. */
