@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port.js';
@@ -40,6 +40,8 @@ export interface TestPostgres {
 export interface TestPostgresOptions {
   /** PostgreSQL's default durability (fsync and synchronous_commit on), as production runs it; default false (fsync off). */
   durable?: boolean;
+  /** Members of the role `password_login` log in over TCP with a SCRAM password (everyone else is trusted), for tests of a refused password. */
+  passwordLogins?: boolean;
 }
 
 /**
@@ -60,6 +62,11 @@ export async function startPostgres(options: TestPostgresOptions = {}): Promise<
     chownSync(dataDir, uid, gid);
   }
   pg('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale', 'C']);
+  if (options.passwordLogins) {
+    const hba = join(dataDir, 'pg_hba.conf');
+    // The first matching line decides: members of password_login need their password, then the trust lines initdb wrote.
+    writeFileSync(hba, 'host all +password_login 127.0.0.1/32 scram-sha-256\n' + readFileSync(hba, 'utf8'));
+  }
   const port = await freePort();
   const start = () => pg('pg_ctl', ['-D', dataDir, '-w', '-l', join(dataDir, 'server.log'), '-o', `-h 127.0.0.1 -p ${port} -k ${dataDir}${options.durable ? '' : ' -c fsync=off'} -c max_connections=200`, 'start']);
   const stop = () => {

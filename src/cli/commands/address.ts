@@ -44,5 +44,7 @@ Examples:
   ussynth address --seed 42 --count 10000000 --format ndjson --jobs 2 --out big.ndjson
   ussynth address --seed 42 --count 5000 --format sql --table customers | sqlite3 test.db
   ussynth address --seed 42 --count 1000 --format csv --fields id=uuid,first_name=firstName,last_name=lastName,email,birth_date=birthDate
+  ussynth address --seed 42 --count 1000000 --to postgres://postgres@localhost/test --table customers
+  ussynth address --seed 42 --count 1000000 --shard 0/4 --format parquet --out dataset/
 `,
 });

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { BufferRing } from './buffer-ring.js';
 import type { ChunkRequest, ChunkResult } from './chunk-messages.js';
-import { CHUNK_RECORDS, chunkRenderer, type RecordJob } from './record-job.js';
+import { CHUNK_RECORDS, chunkRenderer, jobRange, type RecordJob } from './record-job.js';
 
 /**
  * A chunk of output: its bytes and how many records it holds.
@@ -40,14 +40,16 @@ function* inlineChunks(job: RecordJob, chunkRecords: number): Generator<Chunk> {
   const render = chunkRenderer(job);
   // The consumer writes chunk k while chunk k+1 renders: chunk k+2 may reuse chunk k's buffer.
   const buffers = new BufferRing(2);
-  for (let start = 0; start < job.count; start += chunkRecords) {
-    const count = Math.min(chunkRecords, job.count - start);
+  const { first, end } = jobRange(job);
+  for (let start = first; start < end; start += chunkRecords) {
+    const count = Math.min(chunkRecords, end - start);
     yield { bytes: buffers.encode(render(start, count)), records: count };
   }
 }
 
 async function* threadedChunks(job: RecordJob, jobs: number, chunkRecords: number): AsyncGenerator<Chunk> {
-  const chunks = Math.ceil(job.count / chunkRecords);
+  const { first, end } = jobRange(job);
+  const chunks = Math.ceil((end - first) / chunkRecords);
   const threads = Math.min(jobs, chunks);
   // The main thread is one of the `jobs` threads: it renders chunk k when k % threads is 0, so N jobs cost N-1 extra isolates (each holds its own copy of the index).
   const render = chunkRenderer(job);
@@ -66,7 +68,8 @@ async function* threadedChunks(job: RecordJob, jobs: number, chunkRecords: numbe
     worker.on('error', (error) => failAll(error));
     worker.on('exit', (code) => failAll(new Error(`a generation worker stopped early (exit ${code})`)));
   }
-  const countOf = (sequence: number): number => Math.min(chunkRecords, job.count - sequence * chunkRecords);
+  const startOf = (sequence: number): number => first + sequence * chunkRecords;
+  const countOf = (sequence: number): number => Math.min(chunkRecords, end - startOf(sequence));
   // Written buffers waiting to go back to the worker they came from.
   const returned: ArrayBuffer[][] = workers.map(() => []);
   // The last worker chunk handed to the consumer, whose buffer may still be being written.
@@ -77,7 +80,7 @@ async function* threadedChunks(job: RecordJob, jobs: number, chunkRecords: numbe
     const thread = sequence % threads;
     if (thread === 0) return;
     const recycled = returned[thread - 1].pop();
-    const request: ChunkRequest = { sequence, start: sequence * chunkRecords, count: countOf(sequence), ...(recycled ? { recycled } : {}) };
+    const request: ChunkRequest = { sequence, start: startOf(sequence), count: countOf(sequence), ...(recycled ? { recycled } : {}) };
     results.set(sequence, pending());
     workers[thread - 1].postMessage(request, recycled ? [recycled] : []);
   };
@@ -86,7 +89,7 @@ async function* threadedChunks(job: RecordJob, jobs: number, chunkRecords: numbe
       while (sent < chunks && sent < next + threads * AHEAD_PER_WORKER) dispatch();
       const thread = next % threads;
       if (thread === 0) {
-        yield { bytes: buffers.encode(render(next * chunkRecords, countOf(next))), records: countOf(next) };
+        yield { bytes: buffers.encode(render(startOf(next), countOf(next))), records: countOf(next) };
         if (written) returned[written.thread - 1].push(written.buffer);
         written = undefined;
         continue;
@@ -113,6 +116,7 @@ async function* threadedChunks(job: RecordJob, jobs: number, chunkRecords: numbe
  * @example for await (const chunk of recordChunks(job, 2)) await sink.write(chunk.bytes)
  */
 export async function* recordChunks(job: RecordJob, jobs: number, chunkRecords = CHUNK_RECORDS): AsyncGenerator<Chunk> {
-  if (jobs <= 1 || job.count <= chunkRecords) yield* inlineChunks(job, chunkRecords);
+  const { first, end } = jobRange(job);
+  if (jobs <= 1 || end - first <= chunkRecords) yield* inlineChunks(job, chunkRecords);
   else yield* threadedChunks(job, jobs, chunkRecords);
 }

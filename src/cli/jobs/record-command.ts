@@ -2,13 +2,25 @@ import { statSync } from 'node:fs';
 import type { ParseArgsConfig } from 'node:util';
 import { createGenerator, parseFieldList } from '../../index.js';
 import { CliError, type Command, type CommandIo } from '../command.js';
+import { LoadError } from '../../load/load-error.js';
+import { parseLoadTarget } from '../../load/load-target.js';
+import { isSqlDialect, SQL_DIALECTS } from '../../load/sql-dialect.js';
 import { FORMAT_NAMES, isFormatName, type JsonShape } from '../output/record-format.js';
 import { tableNameProblem } from '../output/sql-format.js';
 import { asCliError } from './library-error.js';
 import { parseOptions, positiveInteger } from './parse-options.js';
-import type { RecordJob, RecordKind } from './record-job.js';
+import { shardRange, type RecordJob, type RecordKind, type RecordRange } from './record-job.js';
 import { remoteSource } from './remote-source.js';
-import { runRecordJob, type RecordRun } from './run-record-job.js';
+import { runParquetJob } from './run-parquet-job.js';
+import { runLoadJob } from './run-load-job.js';
+import type { RecordRun } from './record-run.js';
+import { runRecordJob } from './run-record-job.js';
+
+/**
+ * What `--format` takes on the record commands: the text formats and Parquet.
+ * @example RECORD_FORMAT_NAMES.at(-1) // "parquet"
+ */
+export const RECORD_FORMAT_NAMES = [...FORMAT_NAMES, 'parquet'] as const;
 
 /**
  * Most worker threads `--jobs` accepts; more than the cores only adds overhead.
@@ -39,6 +51,8 @@ export interface RecordCommandSpec {
   geo?: boolean;
 }
 
+export type { RecordRun } from './record-run.js';
+
 function optionsOf(spec: RecordCommandSpec): NonNullable<ParseArgsConfig['options']> {
   return {
     seed: { type: 'string' },
@@ -48,6 +62,14 @@ function optionsOf(spec: RecordCommandSpec): NonNullable<ParseArgsConfig['option
     table: { type: 'string' },
     jobs: { type: 'string' },
     remote: { type: 'string' },
+    to: { type: 'string' },
+    append: { type: 'boolean' },
+    truncate: { type: 'boolean' },
+    'commit-every': { type: 'string' },
+    start: { type: 'string' },
+    'dry-run': { type: 'boolean' },
+    shard: { type: 'string' },
+    dialect: { type: 'string' },
     ...(spec.state ? { state: { type: 'string' } } : {}),
     ...(spec.emailDomain ? { 'email-domain': { type: 'string' } } : {}),
     ...(spec.fictionalPhones ? { 'fictional-phones': { type: 'boolean' } } : {}),
@@ -64,19 +86,49 @@ function optionsOf(spec: RecordCommandSpec): NonNullable<ParseArgsConfig['option
 export function parseRecordRun(spec: RecordCommandSpec, args: string[], env: NodeJS.ProcessEnv): RecordRun {
   const { values } = parseOptions(spec.name, args, optionsOf(spec));
   const text = (name: string): string | undefined => values[name] as string | undefined;
-  const format = text('format') ?? 'json';
-  if (!isFormatName(format)) throw new CliError(`--format must be one of ${FORMAT_NAMES.join(', ')}, got ${JSON.stringify(format)}`);
+  const givenFormat = text('format') ?? 'json';
+  if (!isFormatName(givenFormat) && givenFormat !== 'parquet') throw new CliError(`--format must be one of ${RECORD_FORMAT_NAMES.join(', ')}, got ${JSON.stringify(givenFormat)}`);
+  const parquet = givenFormat === 'parquet';
+  // Parquet is written from the records, not from text chunks; the job's text format is then unused.
+  const format = parquet ? 'ndjson' : givenFormat;
   const countText = text('count');
   if (countText === undefined && spec.batch) throw new CliError(`--count is required: how many addresses the batch holds`);
   const count = countText === undefined ? 1 : positiveInteger('--count', countText, Number.MAX_SAFE_INTEGER);
+  const to = text('to');
   const table = text('table') ?? spec.table;
   const problem = tableNameProblem(table);
   if (problem) throw new CliError(problem);
-  if (text('table') !== undefined && format !== 'sql') throw new CliError('--table applies to --format sql only');
+  if (text('table') !== undefined && givenFormat !== 'sql' && to === undefined) throw new CliError('--table applies to --format sql and --to only');
+  const dialect = text('dialect');
+  if (dialect !== undefined && givenFormat !== 'sql') throw new CliError('--dialect applies to --format sql only');
+  if (dialect !== undefined && !isSqlDialect(dialect)) throw new CliError(`--dialect must be one of ${SQL_DIALECTS.join(', ')}, got ${JSON.stringify(dialect)}`);
   const jobs = text('jobs') === undefined ? 1 : positiveInteger('--jobs', text('jobs')!, MAX_JOBS);
   const out = text('out');
   if (out === '') throw new CliError('--out must be a file path');
-  if (out !== undefined && statSync(out, { throwIfNoEntry: false })?.isDirectory()) throw new CliError(`--out ${out} is a directory; give a file path`);
+  const shard = shardOption(text('shard'), count);
+  if (out !== undefined && statSync(out, { throwIfNoEntry: false })?.isDirectory() && !(parquet && shard)) throw new CliError(`--out ${out} is a directory; give a file path`);
+  if (parquet && out === undefined) throw new CliError('--format parquet needs --out FILE (with --shard, --out DIR: the part files go in it)');
+  let range: RecordRange | undefined = shard === undefined ? undefined : shardRange(count, shard.index, shard.total);
+  const startText = text('start');
+  if (startText !== undefined) {
+    const whole = range ?? { first: 0, end: count };
+    const start = /^[0-9]+$/.test(startText) ? Number(startText) : NaN;
+    if (!Number.isSafeInteger(start) || start < whole.first || start >= whole.end) {
+      throw new CliError(`--start must be a record index from ${whole.first} to ${whole.end - 1}${shard ? ` (shard ${shard.index}/${shard.total}'s records)` : ''}, got ${JSON.stringify(startText)}`);
+    }
+    range = { first: start, end: whole.end };
+  }
+  for (const option of ['append', 'truncate', 'dry-run']) {
+    if (values[option] === true && to === undefined) throw new CliError(`--${option} applies to --to only`);
+  }
+  if (text('commit-every') !== undefined && to === undefined) throw new CliError('--commit-every applies to --to only');
+  if (to !== undefined) {
+    if (text('format') !== undefined) throw new CliError('--to loads the database directly: leave out --format');
+    if (out !== undefined) throw new CliError('--to loads the database directly: leave out --out');
+    if (text('remote') !== undefined) throw new CliError('--to generates the records here: leave out --remote');
+  }
+  if (text('remote') !== undefined && (shard !== undefined || startText !== undefined || parquet)) throw new CliError('--remote takes the whole run as text: leave out --shard, --start and --format parquet');
+  if (values.append === true && values.truncate === true) throw new CliError('--append and --truncate exclude each other');
   const seed = text('seed');
   const emailDomain = text('email-domain');
   const state = text('state');
@@ -96,13 +148,45 @@ export function parseRecordRun(spec: RecordCommandSpec, args: string[], env: Nod
       .map(({ column, field }) => (column === field ? field : `${column}=${field}`))
       .join(',');
   }
+  if (dialect !== undefined) job.dialect = dialect as RecordJob['dialect'];
+  if (range !== undefined) job.range = range;
   const run: RecordRun = { job, seedPicked: seed === undefined, out, jobs };
+  if (parquet) run.parquet = shard === undefined ? {} : { shard };
+  if (to !== undefined) {
+    if (shard !== undefined && values.append !== true) {
+      throw new CliError('--shard with --to: the shards load one table, so add --append (the first shard to arrive creates the table)');
+    }
+    const commitEvery = text('commit-every') === undefined ? undefined : positiveInteger('--commit-every', text('commit-every')!, Number.MAX_SAFE_INTEGER);
+    let target;
+    try {
+      target = parseLoadTarget(to);
+    } catch (error) {
+      if (error instanceof LoadError) throw new CliError(`--to: ${error.message}`);
+      throw error;
+    }
+    run.load = { target, mode: values.truncate === true ? 'truncate' : values.append === true ? 'append' : 'create', commitEvery, dryRun: values['dry-run'] === true, shared: shard !== undefined };
+  }
   const remote = text('remote');
   if (remote !== undefined) {
     const given = { jobs: text('jobs') !== undefined, emailDomain: emailDomain !== undefined, fictionalPhones };
     run.remote = remoteSource(remote, { kind: spec.kind, count, seed, ...given }, env);
   }
   return run;
+}
+
+/**
+ * Parses `--shard K/N`: the K-th (0-based) of N ranges, N from 1 to the count.
+ * @example shardOption('1/4', 100) // { index: 1, total: 4 }
+ */
+export function shardOption(text: string | undefined, count: number): { index: number; total: number } | undefined {
+  if (text === undefined) return undefined;
+  const match = /^([0-9]+)\/([0-9]+)$/.exec(text);
+  const index = match ? Number(match[1]) : NaN;
+  const total = match ? Number(match[2]) : NaN;
+  if (!match || !Number.isSafeInteger(total) || total < 1 || total > count || !(index < total)) {
+    throw new CliError(`--shard must be K/N with N from 1 to the count (${count}) and K from 0 to N-1, such as 0/4; got ${JSON.stringify(text)}`);
+  }
+  return { index, total };
 }
 
 /**
@@ -114,7 +198,12 @@ export function recordCommand(spec: RecordCommandSpec): Command {
     name: spec.name,
     summary: spec.summary,
     help: spec.help,
-    run: (args: string[], io: CommandIo) => runRecordJob(parseRecordRun(spec, args, io.env), io),
+    run: (args: string[], io: CommandIo) => {
+      const run = parseRecordRun(spec, args, io.env);
+      if (run.load) return runLoadJob(run, run.load, io);
+      if (run.parquet) return runParquetJob(run, io);
+      return runRecordJob(run, io);
+    },
   };
 }
 

@@ -5,8 +5,10 @@
 export const RECORD_OPTIONS_HELP = `  --seed TEXT          Seed of the run; the same seed gives the same bytes. Without it
                        a seed is picked and printed to stderr as "seed: ..." for replay.
   --count N            Number of records, any size (streamed with bounded memory).
-  --format F           json (default), ndjson, csv or sql.
-  --table NAME         SQL table name (with --format sql).
+  --format F           json (default), ndjson, csv, sql or parquet (with --out).
+  --dialect D          With --format sql: postgres (a COPY block), mysql or sqlite
+                       types and quoting; default the portable SQL below.
+  --table NAME         SQL table name (with --format sql or --to), or schema.table.
   --out FILE           Write to FILE instead of stdout: written to a temporary file
                        beside it and renamed when complete, so an interrupted run
                        (Ctrl-C, a full disk) leaves no partial file and exits non-zero.
@@ -15,6 +17,18 @@ export const RECORD_OPTIONS_HELP = `  --seed TEXT          Seed of the run; the 
   --remote URL         Fetch the records from the REST API at URL (its root, such
                        as https://api.example.com) with the key in USSYNTH_API_KEY;
                        the same bytes as a local run (see docs/cli.md for limits).
+  --shard K/N          Write only the K-th (0-based) of N equal, contiguous ranges of
+                       the run: the N outputs concatenated are the run's output
+                       (parquet: part-0000K-of-0000N.parquet in the --out folder).
+  --start S            Begin at record S of the run (resuming a --commit-every load).
+  --to URL             Load a database table instead of writing: postgres://...,
+                       mysql://... (MySQL, MariaDB) or sqlite:PATH. One transaction;
+                       the table is created if missing (see docs/cli.md).
+  --append             With --to: add the rows to an existing table.
+  --truncate           With --to: replace the rows of an existing table.
+  --commit-every N     With --to: commit every N records and print the --start
+                       that resumes after each commit.
+  --dry-run            With --to: print the DDL and the first rows; connect to nothing.
   -h, --help           This help.
 
 Formats:
@@ -27,5 +41,8 @@ Formats:
 
 A progress bar (rate, ETA) is drawn on stderr when stderr is a terminal and the
 run has at least 100,000 records (not when the records go to that terminal).
-Exit status: 0 done, 2 bad input, 70 generation failed, 74 the output could
-not be written, 130/143 interrupted by SIGINT/SIGTERM.`;
+Exit status: 0 done, 2 bad input (or a table that does not fit, a missing
+driver), 69 the API (--remote) or the database (--to) refused or could
+not be reached, 70 generation
+failed, 74 the output could not be written (or the load failed and was rolled
+back), 130/143 interrupted by SIGINT/SIGTERM.`;

@@ -1,7 +1,9 @@
 import { createGenerator, defaultIndex, FIELD_KINDS, parseFieldList, type FieldKind } from '../../index.js';
+import { columnsOf, columnsOfFields, type LoadColumn } from '../../load/load-columns.js';
+import type { SqlDialect } from '../../load/sql-dialect.js';
 import { recordFormat } from '../output/formats.js';
 import { GEO_COLUMNS } from '../output/geo-columns.js';
-import type { FormatName, JsonShape, TextRecord } from '../output/record-format.js';
+import type { JsonShape, TextFormatName, TextRecord } from '../output/record-format.js';
 
 /**
  * The record streams the command line writes.
@@ -35,10 +37,44 @@ export interface RecordJob {
   geo?: boolean;
   /** `--fields`, checked and written out as `column=field,...`: these columns instead of the kind's. */
   fields?: string;
-  format: FormatName;
+  format: TextFormatName;
+  /** `--dialect` of `--format sql` (default: the portable SQL). */
+  dialect?: SqlDialect;
   table: string;
   jsonShape: JsonShape;
+  /** Records in the whole run (all shards). */
   count: number;
+  /** The part of the run to write, records `first .. end-1` (`--shard`, `--start`); default the whole run. */
+  range?: RecordRange;
+}
+
+/**
+ * A contiguous part of a run: records `first .. end-1`.
+ * @example const range: RecordRange = { first: 250_000, end: 500_000 }
+ */
+export interface RecordRange {
+  first: number;
+  end: number;
+}
+
+/**
+ * The records a job writes: its range, or the whole run.
+ * @example jobRange({ ...job, count: 10 }) // { first: 0, end: 10 }
+ */
+export function jobRange(job: Pick<RecordJob, 'count' | 'range'>): RecordRange {
+  return job.range ?? { first: 0, end: job.count };
+}
+
+/**
+ * The K-th (0-based) of N equal, contiguous ranges of a run of `count`
+ * records; the first `count % N` ranges hold one record more.
+ * @example shardRange(10, 1, 4) // { first: 3, end: 6 }
+ */
+export function shardRange(count: number, k: number, n: number): RecordRange {
+  const size = Math.floor(count / n);
+  const extra = count % n;
+  const first = k * size + Math.min(k, extra);
+  return { first, end: first + size + (k < extra ? 1 : 0) };
 }
 
 /**
@@ -59,6 +95,14 @@ export function jobKinds(job: Pick<RecordJob, 'fields'>): readonly FieldKind[] |
 }
 
 /**
+ * The typed columns of a job, for tables, typed SQL and Parquet.
+ * @example jobLoadColumns({ kind: 'ein' }) // [{ name: 'ein', field: 'ein', type: 'text' }]
+ */
+export function jobLoadColumns(job: Pick<RecordJob, 'kind' | 'geo' | 'fields'>): LoadColumn[] {
+  return job.fields !== undefined ? columnsOfFields(parseFieldList(job.fields)) : columnsOf(jobColumns(job));
+}
+
+/**
  * Records per chunk: the unit of work of a worker and of one write.
  * @example Math.ceil(10_000_000 / CHUNK_RECORDS) // 5000 chunks
  */
@@ -70,13 +114,28 @@ export const CHUNK_RECORDS = 2_000;
  * @example chunkRenderer(job)(0, 100) // the first 100 records, formatted
  */
 export function chunkRenderer(job: RecordJob): (start: number, count: number) => string {
-  const generator = createGenerator({ seed: job.seed, emailDomain: job.emailDomain, fictionalPhones: job.fictionalPhones });
   // The records' text comes from the shipped index (plus digits and a checked e-mail domain); chosen fields may hold numbers, which the plain writers do not take.
   const plainValues = job.fields === undefined && defaultIndex().jsonPlainText;
-  const format = recordFormat(job.format, { columns: jobColumns(job), kinds: jobKinds(job), table: job.table, jsonShape: job.jsonShape, plainValues });
+  const format = recordFormat(job.format, layoutOf(job, plainValues));
+  const records = recordReader(job);
+  return (start, count) => format.body(records(start, count), start, job.count);
+}
+
+function layoutOf(job: RecordJob, plainValues?: boolean) {
+  return { columns: jobColumns(job), kinds: jobKinds(job), loadColumns: jobLoadColumns(job), dialect: job.dialect, table: job.table, jsonShape: job.jsonShape, plainValues };
+}
+
+/**
+ * Returns a function giving records `start .. start+count-1` of the job's
+ * stream as objects (the fields of its kind, with `--geo` the geographic
+ * ones, with `--fields` those columns).
+ * @example recordReader(job)(0, 2).length // 2
+ */
+export function recordReader(job: RecordJob): (start: number, count: number) => TextRecord[] {
+  const generator = createGenerator({ seed: job.seed, emailDomain: job.emailDomain, fictionalPhones: job.fictionalPhones });
   const state = job.state;
   const fields = job.fields;
-  const records = (start: number, count: number): TextRecord[] => {
+  return (start: number, count: number): TextRecord[] => {
     const out = new Array<TextRecord>(count);
     if (job.kind === 'address' && fields !== undefined) {
       const page = generator.addresses({ start, count, state, fields });
@@ -91,14 +150,16 @@ export function chunkRenderer(job: RecordJob): (start: number, count: number) =>
     }
     return out;
   };
-  return (start, count) => format.body(records(start, count), start, job.count);
 }
 
 /**
- * The text before and after the records of a job.
+ * The text before and after the records of a job: the head only when its
+ * range starts the run and the tail only when it ends it, so the outputs of
+ * a run's shards, concatenated in order, are the run's output.
  * @example jobFrame(job).head // 'BEGIN;\nCREATE TABLE ...' for SQL
  */
 export function jobFrame(job: RecordJob): { head: string; tail: string } {
-  const format = recordFormat(job.format, { columns: jobColumns(job), kinds: jobKinds(job), table: job.table, jsonShape: job.jsonShape });
-  return { head: format.head(job.count), tail: format.tail(job.count) };
+  const format = recordFormat(job.format, layoutOf(job));
+  const { first, end } = jobRange(job);
+  return { head: first === 0 ? format.head(job.count) : '', tail: end === job.count ? format.tail(job.count) : '' };
 }

@@ -2,9 +2,9 @@ import { CliError, type CommandIo } from '../command.js';
 import { ClosedPipeError, openSink, type OutputSink } from '../output/output-sink.js';
 import { ProgressBar } from '../output/progress-bar.js';
 import { recordChunks } from './chunk-source.js';
-import { jobFrame, type RecordJob } from './record-job.js';
+import type { RecordRun } from './record-run.js';
+import { jobFrame, jobRange } from './record-job.js';
 import { RemoteFailed, remoteChunks } from './remote-chunks.js';
-import type { RemoteSource } from './remote-source.js';
 
 /**
  * Exit status for an output that could not be written (sysexits EX_IOERR).
@@ -59,20 +59,6 @@ function unlessInterrupted<T>(promise: Promise<T>, signal: AbortSignal): Promise
 }
 
 /**
- * A parsed run: the job and where and how to run it.
- * @example await runRecordJob(parseRecordRun(spec, ['--count', '10']), io)
- */
-export interface RecordRun {
-  job: RecordJob;
-  /** Whether the seed was picked (and must be told on stderr). */
-  seedPicked: boolean;
-  out: string | undefined;
-  jobs: number;
-  /** With `--remote URL`: the records come from the API through the client. */
-  remote?: RemoteSource;
-}
-
-/**
  * Runs a parsed record command: tells a picked seed on stderr, streams the
  * chunks (generated, or fetched from `--remote`'s API) to stdout or an atomic
  * `--out` file with back-pressure, draws the progress bar on a terminal, and
@@ -93,7 +79,8 @@ export async function runRecordJob(run: RecordRun, io: CommandIo): Promise<numbe
   let sink: OutputSink | undefined;
   // No bar when the records themselves go to the same terminal: it would tear through them.
   const drawOn = { write: (text: string) => io.stderr.write(text), isTTY: io.stderr.isTTY === true && !(run.out === undefined && io.stdout.isTTY === true) };
-  const progress = new ProgressBar(drawOn, job.count, performance.now());
+  const { first, end } = jobRange(job);
+  const progress = new ProgressBar(drawOn, end - first, performance.now());
   try {
     sink = await openSink(run.out, io.stdout).catch((error: NodeJS.ErrnoException) => {
       throw new CliError(`cannot create --out ${run.out}: ${error.message}`, EXIT_WRITE_FAILED);

@@ -1,14 +1,17 @@
 import { csvFormat } from './csv-format.js';
 import { jsonFormat } from './json-format.js';
 import { ndjsonFormat } from './ndjson-format.js';
-import type { FormatName, RecordFormat, RecordLayout } from './record-format.js';
+import { copyFormat } from '../../load/copy-text.js';
+import { columnsOf } from '../../load/load-columns.js';
+import { dialectSqlFormat } from '../../load/dialect-sql-format.js';
+import type { RecordFormat, RecordLayout, TextFormatName } from './record-format.js';
 import { sqlFormat } from './sql-format.js';
 
 /**
  * The writer of a format for a layout.
  * @example recordFormat('csv', { columns: ['ein'], table: 'eins', jsonShape: 'array' })
  */
-export function recordFormat(name: FormatName, layout: RecordLayout): RecordFormat {
+export function recordFormat(name: TextFormatName, layout: RecordLayout): RecordFormat {
   switch (name) {
     case 'json':
       return jsonFormat(layout);
@@ -17,6 +20,8 @@ export function recordFormat(name: FormatName, layout: RecordLayout): RecordForm
     case 'csv':
       return csvFormat(layout);
     case 'sql':
-      return sqlFormat(layout);
+      return layout.dialect === undefined ? sqlFormat(layout) : dialectSqlFormat(layout.dialect, layout.table, layout.loadColumns ?? columnsOf(layout.columns));
+    case 'copy':
+      return copyFormat(layout.loadColumns ?? columnsOf(layout.columns));
   }
 }

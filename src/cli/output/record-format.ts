@@ -1,5 +1,7 @@
 import type { FieldKind } from '../../fields/field-catalogue.js';
 import { NUMBER_COLUMNS } from './geo-columns.js';
+import type { LoadColumn } from '../../load/load-columns.js';
+import type { SqlDialect } from '../../load/sql-dialect.js';
 
 /**
  * Names of the output formats, as `--format` takes them.
@@ -12,6 +14,13 @@ export const FORMAT_NAMES = ['json', 'ndjson', 'csv', 'sql'] as const;
  * @example const format: FormatName = 'ndjson'
  */
 export type FormatName = (typeof FORMAT_NAMES)[number];
+
+/**
+ * The formats written as text chunks: the output formats, and `copy`, COPY
+ * text lines that `--to` streams into PostgreSQL and MySQL.
+ * @example const format: TextFormatName = 'copy'
+ */
+export type TextFormatName = FormatName | 'copy';
 
 /**
  * The shape of JSON output: one bare object (`address` without `--count`),
@@ -35,6 +44,10 @@ export type TextRecord = Readonly<Record<string, string>>;
 export interface RecordLayout {
   /** Field names in output order (CSV header, SQL columns, JSON keys). */
   columns: readonly string[];
+  /** The columns with their names in the table and their types (typed SQL, COPY lines); default: the columns as text. */
+  loadColumns?: readonly LoadColumn[];
+  /** `--dialect` of SQL output; default the portable SQL. */
+  dialect?: SqlDialect;
   /** SQL table name, already checked by `checkTableName`. */
   table: string;
   /** JSON shape (the other formats ignore it). */

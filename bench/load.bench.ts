@@ -1,0 +1,128 @@
+// `npm run bench:load`: loading databases with `--to` against each database's own bulk loader, same run, interleaved.
+// 1. PostgreSQL: `--to postgres://` (COPY through pg-copy-streams), with --jobs 1 and 2, against `psql \copy` of the
+//    same rows from a ready CSV file, and against today's `--format sql | psql` (multi-row INSERTs).
+// 2. SQLite: `--to sqlite:` against the sqlite3 shell's `.import --csv` of the same CSV.
+// 3. MariaDB: `--to mysql://` against `LOAD DATA LOCAL INFILE` of the same CSV through the mariadb client.
+// 4. Parquet: records/s and bytes per record against CSV and gzip'd CSV written by the same binary.
+// Every run is its own process; the ussynth runs report their peak resident memory (maxRSS) at exit.
+// The servers are started by the test helpers, durable (PostgreSQL's fsync on), on loopback.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startMariadb } from '../test/infra/mariadb-server.js';
+import { startPostgres } from '../test/infra/postgres-server.js';
+
+const BINARY = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+const COUNT = Number(process.env.BENCH_COUNT ?? 1_000_000);
+// Today's INSERT-file path is slow: it loads fewer rows, compared as rows/s.
+const SQL_COUNT = Number(process.env.BENCH_SQL_COUNT ?? 200_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const SEED = 'bench-load';
+
+const USAGE = `data:text/javascript,process.on('exit',()=>{const u=process.resourceUsage();process.stderr.write('maxrss-kb: '+u.maxRSS+'\\n')})`;
+
+interface Run {
+  seconds: number;
+  /** User + system CPU of the client-side processes (ussynth, or psql / sqlite3 / mariadb and gzip), not of the server. */
+  cpuSeconds: number;
+  peakMb?: number;
+}
+
+/** Runs a shell command line and times it; `node` runs of the binary get the memory report. */
+function timed(command: string): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    // bash's `time` counts the CPU of every process of the pipeline.
+    const child = spawn('bash', ['-c', `TIMEFORMAT='cpu: %U %S'; time ( ${command} )`], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      if (code !== 0) return reject(new Error(`${command} exited ${code}: ${stderr}`));
+      const rss = /maxrss-kb: ([0-9]+)/.exec(stderr);
+      const cpu = /cpu: ([0-9.]+) ([0-9.]+)/.exec(stderr);
+      resolve({ seconds, cpuSeconds: cpu ? Number(cpu[1]) + Number(cpu[2]) : NaN, peakMb: rss ? Number(rss[1]) / 1024 : undefined });
+    });
+  });
+}
+
+const q = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`;
+const ussynth = (args: string): string => `${q(process.execPath)} --import ${q(USAGE)} ${q(BINARY)} ${args}`;
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const scratch = mkdtempSync(join(tmpdir(), 'ussynth-bench-load-'));
+const postgres = await startPostgres({ durable: true });
+const mariadb = await startMariadb();
+try {
+  const pgUrl = postgres.createDatabase('bench');
+  const myUrl = mariadb.url();
+  const csv = join(scratch, 'rows.csv');
+  execFileSync(process.execPath, [BINARY, 'address', '--seed', SEED, '--count', String(COUNT), '--format', 'csv', '--out', csv]);
+  const psqlArgs = `psql -X -q -v ON_ERROR_STOP=1 ${q(pgUrl)}`;
+  const pgTable = `CREATE TABLE peer (name TEXT NOT NULL, street TEXT NOT NULL, city TEXT NOT NULL, state CHAR(2) NOT NULL, zip TEXT NOT NULL, phone TEXT NOT NULL, email TEXT NOT NULL, country TEXT NOT NULL)`;
+  const myTable = pgTable.replaceAll('TEXT', 'VARCHAR(255)');
+  const dropPg = (): void => void execFileSync('sh', ['-c', `${psqlArgs} -c 'SET client_min_messages = warning' -c 'DROP TABLE IF EXISTS peer, ours, ours2, insert_file'`]);
+  const dropMy = (): void => void mariadb.sql('DROP TABLE IF EXISTS peer, ours', 'load');
+  const cases: { name: string; rows: number; prepare?: () => void; command: () => string; bytes?: () => number }[] = [
+    { name: 'postgres --to', rows: COUNT, prepare: dropPg, command: () => ussynth(`address --seed ${SEED} --count ${COUNT} --to ${q(pgUrl)} --table ours`) },
+    { name: 'postgres --to --jobs 2', rows: COUNT, prepare: dropPg, command: () => ussynth(`address --seed ${SEED} --count ${COUNT} --to ${q(pgUrl)} --table ours2 --jobs 2`) },
+    { name: 'postgres psql \\copy', rows: COUNT, prepare: dropPg, command: () => `${psqlArgs} -c ${q(pgTable)} -c ${q(`\\copy peer FROM '${csv}' CSV HEADER`)}` },
+    { name: 'postgres --format sql | psql', rows: SQL_COUNT, prepare: dropPg, command: () => `${ussynth(`address --seed ${SEED} --count ${SQL_COUNT} --format sql --table insert_file`)} | ${psqlArgs}` },
+    { name: 'postgres --format sql --dialect postgres | psql', rows: COUNT, prepare: dropPg, command: () => `${ussynth(`address --seed ${SEED} --count ${COUNT} --format sql --dialect postgres --table insert_file`)} | ${psqlArgs}` },
+    { name: 'sqlite --to', rows: COUNT, prepare: () => rmSync(join(scratch, 'ours.db'), { force: true }), command: () => ussynth(`address --seed ${SEED} --count ${COUNT} --to sqlite:${q(join(scratch, 'ours.db'))} --table ours`) },
+    {
+      name: 'sqlite3 .import --csv',
+      rows: COUNT,
+      prepare: () => rmSync(join(scratch, 'peer.db'), { force: true }),
+      command: () => `sqlite3 ${q(join(scratch, 'peer.db'))} ${q(pgTable.replace('CHAR(2)', 'TEXT') + ';')} ${q(`.import --csv --skip 1 ${csv} peer`)}`,
+    },
+    { name: 'mariadb --to', rows: COUNT, prepare: dropMy, command: () => ussynth(`address --seed ${SEED} --count ${COUNT} --to ${q(myUrl)} --table ours`) },
+    {
+      name: 'mariadb LOAD DATA LOCAL INFILE',
+      rows: COUNT,
+      prepare: () => (dropMy(), mariadb.sql(myTable, 'load')),
+      command: () =>
+        `mariadb --no-defaults --local-infile=1 -h 127.0.0.1 -P ${mariadb.port} -u test load -e ${q(`LOAD DATA LOCAL INFILE '${csv}' INTO TABLE peer CHARACTER SET utf8mb4 FIELDS TERMINATED BY ',' OPTIONALLY ENCLOSED BY '"' LINES TERMINATED BY '\\n' IGNORE 1 LINES`)}`,
+    },
+    { name: 'parquet --out', rows: COUNT, command: () => ussynth(`address --seed ${SEED} --count ${COUNT} --format parquet --out ${q(join(scratch, 'rows.parquet'))}`), bytes: () => statSync(join(scratch, 'rows.parquet')).size },
+    { name: 'csv --out', rows: COUNT, command: () => ussynth(`address --seed ${SEED} --count ${COUNT} --format csv --out ${q(join(scratch, 'again.csv'))}`), bytes: () => statSync(join(scratch, 'again.csv')).size },
+    { name: 'csv | gzip', rows: COUNT, command: () => `${ussynth(`address --seed ${SEED} --count ${COUNT} --format csv`)} | gzip > ${q(join(scratch, 'rows.csv.gz'))}`, bytes: () => statSync(join(scratch, 'rows.csv.gz')).size },
+  ];
+  const results = new Map<string, Run[]>(cases.map((c) => [c.name, []]));
+  const loads: number[] = [];
+  for (let round = 1; round <= RUNS; round++) {
+    for (const c of cases) {
+      c.prepare?.();
+      loads.push(loadavg()[0]);
+      const run = await timed(c.command());
+      results.get(c.name)!.push(run);
+      process.stderr.write(`round ${round}: ${c.name}: ${run.seconds.toFixed(2)} s\n`);
+    }
+  }
+  const rate = (name: string): number => cases.find((c) => c.name === name)!.rows / median(results.get(name)!.map((r) => r.seconds));
+  const lines = [`${COUNT.toLocaleString('en-US')} default records (today's INSERT file: ${SQL_COUNT.toLocaleString('en-US')}), median of ${RUNS} interleaved rounds, load average ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)} (1 min) during the runs`, ''];
+  lines.push('| run | median wall s | rows/s (wall) | client CPU s | peak MB | bytes/record |', '|---|---:|---:|---:|---:|---:|');
+  for (const c of cases) {
+    const runs = results.get(c.name)!;
+    const peak = runs.map((r) => r.peakMb).filter((mb): mb is number => mb !== undefined);
+    lines.push(`| ${c.name.replaceAll('|', '\\|')} | ${median(runs.map((r) => r.seconds)).toFixed(2)} | ${Math.round(rate(c.name)).toLocaleString('en-US')} | ${median(runs.map((r) => r.cpuSeconds)).toFixed(2)} | ${peak.length ? Math.round(Math.max(...peak)) : ''} | ${c.bytes ? (c.bytes() / c.rows).toFixed(1) : ''} |`);
+  }
+  const ratio = (a: string, b: string): string => (rate(a) / rate(b)).toFixed(2);
+  lines.push(
+    '',
+    `- postgres --to / psql \\copy: ${ratio('postgres --to', 'postgres psql \\copy')}x (target >= 0.8); --jobs 2 / psql \\copy: ${ratio('postgres --to --jobs 2', 'postgres psql \\copy')}x`,
+    `- postgres --to / --format sql | psql: ${ratio('postgres --to', 'postgres --format sql | psql')}x (target >= 8)`,
+    `- postgres --dialect postgres file | psql / psql \\copy: ${ratio('postgres --format sql --dialect postgres | psql', 'postgres psql \\copy')}x`,
+    `- sqlite --to / sqlite3 .import: ${ratio('sqlite --to', 'sqlite3 .import --csv')}x (target >= 0.8)`,
+    `- mariadb --to / LOAD DATA LOCAL INFILE: ${ratio('mariadb --to', 'mariadb LOAD DATA LOCAL INFILE')}x`,
+    `- parquet / csv records/s: ${ratio('parquet --out', 'csv --out')}x; parquet / csv | gzip: ${ratio('parquet --out', 'csv | gzip')}x`,
+  );
+  console.log(lines.join('\n'));
+} finally {
+  postgres.destroy();
+  await mariadb.destroy();
+  rmSync(scratch, { recursive: true, force: true });
+}

@@ -1,0 +1,35 @@
+import type { LoadTarget } from '../../load/load-target.js';
+import type { TableMode } from '../../load/run-load.js';
+import type { RecordJob } from './record-job.js';
+import type { RemoteSource } from './remote-source.js';
+
+/**
+ * A parsed run: the job and where and how to run it.
+ * @example await runRecordJob(parseRecordRun(spec, ['--count', '10']), io)
+ */
+export interface RecordRun {
+  job: RecordJob;
+  /** Whether the seed was picked (and must be told on stderr). */
+  seedPicked: boolean;
+  out: string | undefined;
+  jobs: number;
+  /** With `--remote URL`: the records come from the API through the client. */
+  remote?: RemoteSource;
+  /** With `--to URL`: the records go into a database table. */
+  load?: LoadRun;
+  /** `--format parquet`: a Parquet file at `out` (with `--shard`, `out` is a folder of part files). */
+  parquet?: { shard?: { index: number; total: number } };
+}
+
+/**
+ * How `--to` loads: the parsed target and the table options.
+ * @example const load: LoadRun = { target: parseLoadTarget('sqlite:t.db'), mode: 'create', dryRun: false, shared: false }
+ */
+export interface LoadRun {
+  target: LoadTarget;
+  mode: TableMode;
+  commitEvery?: number;
+  dryRun: boolean;
+  /** `--shard`: the table is shared with the other shards' loads. */
+  shared: boolean;
+}

@@ -1,0 +1,100 @@
+import { dialectSqlFormat } from '../../load/dialect-sql-format.js';
+import { LoadError, type LoadErrorCode } from '../../load/load-error.js';
+import { runLoad } from '../../load/run-load.js';
+import { CliError, type CommandIo } from '../command.js';
+import { ProgressBar } from '../output/progress-bar.js';
+import type { LoadRun, RecordRun } from './record-run.js';
+import { jobLoadColumns, jobRange, recordReader } from './record-job.js';
+import { EXIT_GENERATION_FAILED, EXIT_REMOTE_FAILED, EXIT_WRITE_FAILED } from './run-record-job.js';
+
+
+// 128 + the signal number, as shells report a process killed by it.
+const EXIT_OF_SIGNAL: Readonly<Record<string, number>> = { SIGINT: 130, SIGTERM: 143 };
+
+// The CLI's exit statuses for each way a load fails (sysexits: 69 unavailable, 74 I/O error).
+const EXIT_OF_CODE: Readonly<Record<Exclude<LoadErrorCode, 'aborted'>, number>> = {
+  invalid_load_option: 2,
+  missing_driver: 2,
+  table_exists: 2,
+  table_mismatch: 2,
+  unavailable: EXIT_REMOTE_FAILED,
+  load_failed: EXIT_WRITE_FAILED,
+};
+
+/** Rows `--dry-run` shows. */
+const DRY_RUN_ROWS = 5;
+
+function dryRun(run: RecordRun, load: LoadRun, io: CommandIo): number {
+  const { job } = run;
+  const { first, end } = jobRange(job);
+  const columns = jobLoadColumns(job);
+  const shown = Math.min(DRY_RUN_ROWS, end - first);
+  const format = dialectSqlFormat(load.target.dialect, job.table, columns);
+  const rows = recordReader(job)(first, shown);
+  const existing = load.mode === 'create' ? 'refused' : load.mode === 'append' ? 'rows added' : 'rows replaced (truncated first)';
+  const commits = load.commitEvery === undefined ? 'one transaction' : `a commit every ${load.commitEvery} records`;
+  io.stdout.write(
+    `-- dry run: nothing is connected. Would load records ${first}..${end - 1} (${end - first} rows) into ${job.table} at ${load.target.shown},\n` +
+      `-- in ${commits}; the table is created if missing (existing table: ${existing}). The DDL and the first ${shown} rows:\n` +
+      format.head(shown) +
+      format.body(rows, 0, shown) +
+      format.tail(shown),
+  );
+  return 0;
+}
+
+/**
+ * Runs `--to`: loads the job's records into the database (or, with
+ * `--dry-run`, prints the DDL and the first rows), drawing the progress bar
+ * on a terminal, printing each `--commit-every` commit with the `--start`
+ * that resumes after it, and turning SIGINT/SIGTERM into a rollback.
+ * @example process.exitCode = await runLoadJob(run, load, io)
+ */
+export async function runLoadJob(run: RecordRun, load: LoadRun, io: CommandIo): Promise<number> {
+  const { job } = run;
+  if (run.seedPicked) io.stderr.write(`seed: ${job.seed}\n`);
+  if (load.dryRun) return dryRun(run, load, io);
+  const { first, end } = jobRange(job);
+  const interrupt = new AbortController();
+  const onSignal = (signal: NodeJS.Signals): void => interrupt.abort(new Error(`interrupted by ${signal}`));
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const progress = new ProgressBar({ write: (text: string) => io.stderr.write(text), isTTY: io.stderr.isTTY === true }, end - first, performance.now());
+  const started = performance.now();
+  try {
+    await runLoad({
+      target: load.target,
+      table: job.table,
+      columns: jobLoadColumns(job),
+      job,
+      jobs: run.jobs,
+      mode: load.mode,
+      commitEvery: load.commitEvery,
+      shared: load.shared,
+      signal: interrupt.signal,
+      onProgress: (sent) => progress.update(sent),
+      onCommit: (next) => {
+        if (load.commitEvery === undefined) return;
+        progress.finish();
+        io.stderr.write(next < end ? `committed records ${first}..${next - 1}; to resume: --start ${next} --append\n` : `committed records ${first}..${next - 1}; done\n`);
+      },
+    });
+    progress.finish();
+    const seconds = (performance.now() - started) / 1000;
+    io.stderr.write(`loaded ${end - first} rows into ${job.table} in ${seconds.toFixed(1)} s\n`);
+    return 0;
+  } catch (error) {
+    progress.finish();
+    if (!(error instanceof LoadError)) throw new CliError(`generation failed: ${error instanceof Error ? error.message : String(error)}`, EXIT_GENERATION_FAILED);
+    const resume = error.resumeAt !== undefined && error.resumeAt > first ? `; records ${first}..${error.resumeAt - 1} are committed: to resume, run again with --start ${error.resumeAt} --append` : '';
+    if (error.code === 'aborted') {
+      const signal = interrupt.signal.aborted ? String((interrupt.signal.reason as Error).message).replace('interrupted by ', '') : 'SIGINT';
+      io.stderr.write(`ussynth: ${error.message}${resume}\n`);
+      return EXIT_OF_SIGNAL[signal] ?? 1;
+    }
+    throw new CliError(`${error.message}${resume}`, EXIT_OF_CODE[error.code]);
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}

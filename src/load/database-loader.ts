@@ -1,0 +1,53 @@
+import type { TextRecord } from '../cli/output/record-format.js';
+import type { LoadColumn } from './load-columns.js';
+
+/**
+ * One chunk of rows for a loader: COPY text lines for PostgreSQL and MySQL,
+ * record objects for SQLite.
+ * @example const chunk: LoadChunk = { records: 2000, bytes }
+ */
+export interface LoadChunk {
+  /** Rows in the chunk. */
+  records: number;
+  /** COPY text lines (for `input: 'copy'` loaders). */
+  bytes?: Uint8Array;
+  /** The records (for `input: 'records'` loaders). */
+  rows?: readonly TextRecord[];
+}
+
+/**
+ * A column of an existing table as the database describes it.
+ * @example const column: TableColumn = { name: 'zip', type: 'text' }
+ */
+export interface TableColumn {
+  name: string;
+  /** The declared type, lower-case, as the database names it. */
+  type: string;
+}
+
+/**
+ * One open connection to a database that loads rows in transactions; one
+ * implementation per database (postgres-loader, mysql-loader, sqlite-loader).
+ * @example const loader = await openPostgresLoader(target); await loader.begin(); ...
+ */
+export interface DatabaseLoader {
+  /** What the rows must come as. */
+  readonly input: 'copy' | 'records';
+  begin(): Promise<void>;
+  commit(): Promise<void>;
+  rollback(): Promise<void>;
+  /** Runs one statement without results (DDL, TRUNCATE). */
+  execute(sql: string): Promise<void>;
+  /** The columns of `table`, or undefined when it does not exist. */
+  describe(table: string): Promise<TableColumn[] | undefined>;
+  /** Takes a lock named after `table` until the transaction ends, so concurrent shards create the table once. */
+  lockTable(table: string): Promise<void>;
+  /** Whether an existing column's declared type can hold a column of the load. */
+  compatible(column: LoadColumn, declared: string): boolean;
+  /** Streams the chunks into `table` (in the open transaction) and resolves once the database has them all. */
+  bulk(table: string, columns: readonly LoadColumn[], chunks: AsyncIterable<LoadChunk>): Promise<void>;
+  /** Closes the connection (after commit or rollback). */
+  close(): Promise<void>;
+  /** Drops the connection at once (an interrupt): the server rolls the open transaction back. */
+  destroy(): void;
+}

@@ -1,0 +1,41 @@
+import { isMissingModule } from '../missing-module.js';
+import { LoadError } from './load-error.js';
+import type { SqlDialect } from './sql-dialect.js';
+
+/**
+ * The npm packages each database needs (optional peer dependencies of ussynth).
+ * @example DRIVER_PACKAGES.postgres // ['pg', 'pg-copy-streams']
+ */
+export const DRIVER_PACKAGES: Readonly<Record<SqlDialect | 'parquet', readonly string[]>> = {
+  postgres: ['pg', 'pg-copy-streams'],
+  mysql: ['mysql2'],
+  sqlite: ['better-sqlite3'],
+  parquet: ['hyparquet-writer'],
+};
+
+/** Imports a module by name; replaceable so the missing-driver message can be tested without uninstalling. */
+export type DriverImporter = (name: string) => Promise<unknown>;
+
+/**
+ * Imports the packages a database (or the Parquet writer) needs; when one
+ * is missing, a LoadError (`missing_driver`) names the `npm install` line.
+ * @example const [pg, copy] = await importDrivers('postgres')
+ */
+export async function importDrivers(what: SqlDialect | 'parquet', importer: DriverImporter = (name) => import(name)): Promise<unknown[]> {
+  const names = DRIVER_PACKAGES[what];
+  const missing: string[] = [];
+  const loaded = await Promise.all(
+    names.map((name) =>
+      importer(name).catch((error: unknown) => {
+        if (!isMissingModule(error, name)) throw error;
+        missing.push(name);
+        return undefined;
+      }),
+    ),
+  );
+  if (missing.length > 0) {
+    const purpose = what === 'parquet' ? 'writing Parquet' : `loading ${what === 'postgres' ? 'PostgreSQL' : what === 'mysql' ? 'MySQL/MariaDB' : 'SQLite'}`;
+    throw new LoadError('missing_driver', `${purpose} needs ${names.join(' and ')} (optional peer dependencies of ussynth), not installed here (missing: ${missing.join(', ')}); install with \`npm install ${names.join(' ')}\``);
+  }
+  return loaded;
+}

@@ -1,0 +1,114 @@
+import { once } from 'node:events';
+import type * as Pg from 'pg';
+import type { CopyStreamQuery } from 'pg-copy-streams';
+import type { DatabaseLoader, LoadChunk, TableColumn } from './database-loader.js';
+import { importDrivers } from './load-drivers.js';
+import { LoadError } from './load-error.js';
+import type { LoadColumn } from './load-columns.js';
+import type { LoadTarget } from './load-target.js';
+import { quoteTable, splitTable } from './sql-dialect.js';
+import { columnList } from './table-ddl.js';
+
+// information_schema's data_type of existing columns each column type of a load accepts.
+const ACCEPTED: Readonly<Record<LoadColumn['type'], readonly string[]>> = {
+  text: ['text', 'character varying', 'character', 'citext'],
+  state: ['character', 'character varying', 'text', 'citext'],
+  date: ['date', 'text', 'character varying'],
+  uuid: ['uuid', 'text', 'character varying', 'character'],
+  bigint: ['bigint', 'numeric'],
+  double: ['double precision', 'numeric'],
+};
+
+/** SQLSTATE classes of errors at log-in: bad password, no such role/database, no pg_hba line. */
+function connectMessage(target: LoadTarget, error: unknown): string {
+  const err = error as { code?: string; message?: string };
+  const reason = err.code === 'ECONNREFUSED' ? 'connection refused' : /timeout/i.test(err.message ?? '') ? `no answer within ${target.connectTimeoutMs / 1000} s (connect_timeout)` : (err.message ?? String(error));
+  return `cannot connect to ${target.shown}: ${reason}`;
+}
+
+/**
+ * Connects to PostgreSQL with `pg` (a LoadError `unavailable` if it cannot,
+ * within the target's connect timeout) and returns a loader that streams
+ * COPY text into `COPY table (columns) FROM STDIN` through pg-copy-streams.
+ * @example const loader = await openPostgresLoader(parseLoadTarget('postgres://postgres@127.0.0.1/test'))
+ */
+export async function openPostgresLoader(target: LoadTarget): Promise<DatabaseLoader> {
+  const [pgModule, copyModule] = (await importDrivers('postgres')) as [{ default: typeof Pg }, { default?: { from: typeof import('pg-copy-streams').from }; from: typeof import('pg-copy-streams').from }];
+  const copyFrom = copyModule.from ?? copyModule.default!.from;
+  const client = new pgModule.default.Client({ connectionString: target.url, connectionTimeoutMillis: target.connectTimeoutMs });
+  // A connection lost between queries is reported by the next query; without a listener it would crash the process.
+  let lost: Error | undefined;
+  client.on('error', (error) => {
+    lost = error;
+  });
+  try {
+    await client.connect();
+  } catch (error) {
+    await client.end().catch(() => undefined);
+    throw new LoadError('unavailable', connectMessage(target, error), { cause: error });
+  }
+  let destroyed = false;
+  let stopCopy = (): void => undefined;
+  const query = async (sql: string, values?: unknown[]): Promise<Pg.QueryResult> => {
+    if (destroyed) throw new Error('the connection was closed');
+    if (lost) throw lost;
+    return client.query(sql, values);
+  };
+  return {
+    input: 'copy',
+    begin: async () => void (await query('BEGIN')),
+    commit: async () => void (await query('COMMIT')),
+    rollback: async () => void (await query('ROLLBACK')),
+    execute: async (sql) => void (await query(sql)),
+    async describe(table) {
+      const { schema, name } = splitTable(table);
+      const exists = await query('SELECT to_regclass($1) IS NOT NULL AS found', [quoteTable('postgres', table)]);
+      if (!(exists.rows[0] as { found: boolean }).found) return undefined;
+      const result = await query(
+        `SELECT column_name AS name, data_type AS type FROM information_schema.columns
+         WHERE table_schema = coalesce($1, current_schema()) AND table_name = $2 ORDER BY ordinal_position`,
+        [schema ?? null, name],
+      );
+      return result.rows as TableColumn[];
+    },
+    lockTable: async (table) => void (await query('SELECT pg_advisory_xact_lock(hashtext($1))', [`ussynth-load:${table}`])),
+    compatible: (column, declared) => ACCEPTED[column.type].includes(declared),
+    async bulk(table, columns, chunks: AsyncIterable<LoadChunk>) {
+      if (lost) throw lost;
+      const stream: CopyStreamQuery = client.query(copyFrom(`COPY ${quoteTable('postgres', table)} (${columnList('postgres', columns)}) FROM STDIN`));
+      let failure: Error | undefined;
+      const failed = new Promise<never>((_, reject) => {
+        stream.once('error', (error) => reject((failure = error)));
+        // Destroyed (an interrupt): a wait for the socket to drain would never end.
+        stopCopy = () => reject((failure = new Error('the connection was closed')));
+      });
+      failed.catch(() => undefined);
+      const finished = once(stream, 'finish');
+      finished.catch(() => undefined);
+      try {
+        for await (const chunk of chunks) {
+          if (failure) break;
+          // A copy: the chunk's buffer is reused for a later chunk while the socket may still hold this one.
+          if (!stream.write(Buffer.from(chunk.bytes!))) await Promise.race([once(stream, 'drain'), failed]);
+        }
+      } catch (error) {
+        // The rows stopped coming (generation failed, or an abort): CopyFail ends the COPY so the connection can roll back.
+        if (!failure) {
+          stream.destroy(error as Error);
+          await once(stream, 'close').catch(() => undefined);
+        }
+        throw error;
+      }
+      if (failure) throw failure;
+      stream.end();
+      await Promise.race([finished, failed]);
+    },
+    close: () => client.end(),
+    destroy() {
+      destroyed = true;
+      stopCopy();
+      // The socket closed under the server: it rolls back the open transaction.
+      (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+    },
+  };
+}

@@ -1,0 +1,175 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { recordChunks } from '../cli/jobs/chunk-source.js';
+import { CHUNK_RECORDS, jobRange, recordReader, type RecordJob } from '../cli/jobs/record-job.js';
+import type { DatabaseLoader, LoadChunk } from './database-loader.js';
+import { LoadError } from './load-error.js';
+import type { LoadColumn } from './load-columns.js';
+import type { LoadTarget } from './load-target.js';
+import { openMysqlLoader } from './mysql-loader.js';
+import { openPostgresLoader } from './postgres-loader.js';
+import { quoteTable } from './sql-dialect.js';
+import { openSqliteLoader } from './sqlite-loader.js';
+import { createTableSql } from './table-ddl.js';
+
+/**
+ * What to do with an existing table: refuse (`create`, the default: the
+ * table must not exist), add the rows (`append`) or replace its rows (`truncate`).
+ * A missing table is created in every mode.
+ * @example const mode: TableMode = 'append'
+ */
+export type TableMode = 'create' | 'append' | 'truncate';
+
+/**
+ * A checked load: where, which records (the job's range), how.
+ * @example await runLoad({ target, table: 'people', columns, job, jobs: 1, mode: 'create', shared: false })
+ */
+export interface LoadPlan {
+  target: LoadTarget;
+  table: string;
+  columns: readonly LoadColumn[];
+  /** The records: its range of its run (format is ignored). */
+  job: RecordJob;
+  /** Generation threads for the COPY text (PostgreSQL, MySQL). */
+  jobs: number;
+  mode: TableMode;
+  /** Commit after every this many records instead of once at the end. */
+  commitEvery?: number;
+  /** The table is shared with concurrent loads (`--shard`): it is checked or created in a transaction of its own, under a lock. */
+  shared: boolean;
+  signal?: AbortSignal;
+  /** Called after each commit with the first record not yet loaded. */
+  onCommit?(next: number): void;
+  /** Called as chunks go out, with the records sent so far. */
+  onProgress?(sent: number): void;
+}
+
+/**
+ * Opens the loader of a target's database.
+ * @example const loader = await openLoader(parseLoadTarget('sqlite:test.db'))
+ */
+export function openLoader(target: LoadTarget): Promise<DatabaseLoader> {
+  switch (target.dialect) {
+    case 'postgres':
+      return openPostgresLoader(target);
+    case 'mysql':
+      return openMysqlLoader(target);
+    case 'sqlite':
+      return openSqliteLoader(target);
+  }
+}
+
+function findColumn<T extends { name: string }>(columns: readonly T[], name: string, foldCase: boolean): T | undefined {
+  return columns.find((column) => column.name === name) ?? (foldCase ? columns.find((column) => column.name.toLowerCase() === name.toLowerCase()) : undefined);
+}
+
+/**
+ * Checks the table against the load's columns, creating it when missing:
+ * refuses an existing one in `create` mode, and one lacking a column or
+ * holding it with an incompatible type (LoadError `table_mismatch`, before any row is sent).
+ */
+async function prepareTable(loader: DatabaseLoader, plan: LoadPlan, truncate: boolean): Promise<void> {
+  const { target, table, columns } = plan;
+  const existing = await loader.describe(table);
+  if (existing === undefined) {
+    await loader.execute(createTableSql(target.dialect, table, columns));
+    return;
+  }
+  if (plan.mode === 'create') {
+    throw new LoadError('table_exists', `table ${table} already exists in ${target.shown}; add --append to add the rows to it or --truncate to replace its rows`);
+  }
+  // MySQL's and SQLite's column names are case-insensitive; PostgreSQL's quoted ones are not.
+  const foldCase = target.dialect !== 'postgres';
+  const problems: string[] = [];
+  for (const column of columns) {
+    const found = findColumn(existing, column.name, foldCase);
+    if (found === undefined) problems.push(`has no column ${column.name}`);
+    else if (!loader.compatible(column, found.type)) problems.push(`has column ${column.name} as ${found.type || '(no type)'}, which cannot hold ${column.type} values`);
+  }
+  if (problems.length > 0) throw new LoadError('table_mismatch', `table ${table} in ${target.shown} ${problems.join('; ')}; nothing was loaded`);
+  if (truncate) await loader.execute(target.dialect === 'postgres' ? `TRUNCATE ${quoteTable('postgres', table)}` : `DELETE FROM ${quoteTable(target.dialect, table)}`);
+}
+
+async function* copyChunks(job: RecordJob, jobs: number, first: number, end: number, signal: AbortSignal | undefined): AsyncGenerator<LoadChunk> {
+  for await (const chunk of recordChunks({ ...job, format: 'copy', range: { first, end } }, jobs)) {
+    // A turn of the event loop per chunk: a socket that takes everything at once would otherwise keep a SIGINT from being seen.
+    await nextTurn();
+    signal?.throwIfAborted();
+    yield chunk;
+  }
+}
+
+async function* recordRows(job: RecordJob, first: number, end: number, signal: AbortSignal | undefined): AsyncGenerator<LoadChunk> {
+  const read = recordReader(job);
+  for (let start = first; start < end; start += CHUNK_RECORDS) {
+    signal?.throwIfAborted();
+    const count = Math.min(CHUNK_RECORDS, end - start);
+    yield { records: count, rows: read(start, count) };
+  }
+}
+
+async function* counted(chunks: AsyncIterable<LoadChunk>, onChunk: (records: number) => void): AsyncGenerator<LoadChunk> {
+  for await (const chunk of chunks) {
+    yield chunk;
+    onChunk(chunk.records);
+  }
+}
+
+/**
+ * Runs a load: connects, checks or creates the table, streams the records
+ * of the job's range in one transaction (or one per `commitEvery` records)
+ * and commits. On any failure the open transaction is rolled back and a
+ * LoadError says why; `committed`/`resumeAt` tell what is in for good.
+ * @example const { loaded } = await runLoad(plan)
+ */
+export async function runLoad(plan: LoadPlan): Promise<{ loaded: number }> {
+  const { first, end } = jobRange(plan.job);
+  const signal = plan.signal;
+  signal?.throwIfAborted();
+  const loader = await openLoader(plan.target);
+  const onAbort = (): void => loader.destroy();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  let next = first;
+  let sent = 0;
+  try {
+    if (plan.shared) {
+      await loader.begin();
+      await loader.lockTable(plan.table);
+      await prepareTable(loader, plan, false);
+      await loader.commit();
+    }
+    let prepared = plan.shared;
+    while (next < end || !prepared) {
+      const stop = plan.commitEvery === undefined ? end : Math.min(end, next + plan.commitEvery);
+      await loader.begin();
+      if (!prepared) {
+        await prepareTable(loader, plan, plan.mode === 'truncate');
+        prepared = true;
+      }
+      const chunks = loader.input === 'copy' ? copyChunks(plan.job, plan.jobs, next, stop, signal) : recordRows(plan.job, next, stop, signal);
+      await loader.bulk(plan.table, plan.columns, counted(chunks, (records) => plan.onProgress?.((sent += records))));
+      signal?.throwIfAborted();
+      await loader.commit();
+      next = stop;
+      plan.onCommit?.(next);
+    }
+    await loader.close();
+    return { loaded: end - first };
+  } catch (error) {
+    await loader.rollback().catch(() => undefined);
+    loader.destroy();
+    const failure = asLoadError(error, plan, signal);
+    failure.committed = next - first;
+    if (plan.commitEvery !== undefined) failure.resumeAt = next;
+    throw failure;
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+function asLoadError(error: unknown, plan: LoadPlan, signal: AbortSignal | undefined): LoadError {
+  if (signal?.aborted) return new LoadError('aborted', `the load into ${plan.table} was stopped (${signal.reason instanceof Error ? signal.reason.message : String(signal.reason)}); its open transaction was rolled back`, { cause: error });
+  if (error instanceof LoadError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new LoadError('load_failed', `loading ${plan.table} in ${plan.target.shown} failed: ${message}; the open transaction was rolled back`, { cause: error });
+}
+

@@ -1,0 +1,94 @@
+// The load's pure parts: target URLs, COPY text escaping, dialect SQL, column types, the missing-driver message.
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { FIELD_NAMES, sqlTypeOf } from '../../src/index.js';
+import { copyLines, copyValue } from '../../src/load/copy-text.js';
+import { dialectSqlFormat, mysqlText } from '../../src/load/dialect-sql-format.js';
+import { importDrivers } from '../../src/load/load-drivers.js';
+import { COLUMN_SQL_TYPES, columnsOf, columnTypeOf } from '../../src/load/load-columns.js';
+import { LoadError } from '../../src/load/load-error.js';
+import { parseLoadTarget } from '../../src/load/load-target.js';
+import { quoteTable } from '../../src/load/sql-dialect.js';
+
+describe('parseLoadTarget', () => {
+  it('reads the three kinds of target and the connect timeout', () => {
+    expect(parseLoadTarget('postgresql://u:p%40ss@db.example:5433/app?connect_timeout=2.5')).toMatchObject({ dialect: 'postgres', shown: 'postgresql://u:***@db.example:5433/app?connect_timeout=2.5', connectTimeoutMs: 2500 });
+    expect(parseLoadTarget('mysql://root@127.0.0.1/test')).toMatchObject({ dialect: 'mysql', connectTimeoutMs: 10_000 });
+    expect(parseLoadTarget('sqlite:data/test.db')).toMatchObject({ dialect: 'sqlite', path: 'data/test.db' });
+    expect(parseLoadTarget('sqlite:///abs/test.db')).toMatchObject({ dialect: 'sqlite', path: '/abs/test.db' });
+  });
+
+  it('refuses anything else with a LoadError that never shows the password', () => {
+    const cases: [string, string][] = [
+      ['oracle://u:secret@h/x', 'must be a URL starting postgres://'],
+      ['postgres://u:secret@[bad/x', 'not a valid URL'],
+      ['mysql://u:secret@h', 'names its database as the path'],
+      ['postgres://h/x?connect_timeout=0', 'connect_timeout must be a positive number'],
+      ['sqlite:', 'needs a file path'],
+    ];
+    for (const [text, message] of cases) {
+      let error: unknown;
+      try {
+        parseLoadTarget(text);
+      } catch (e) {
+        error = e;
+      }
+      expect(error, text).toBeInstanceOf(LoadError);
+      expect((error as LoadError).code).toBe('invalid_load_option');
+      expect((error as Error).message).toContain(message);
+      expect((error as Error).message).not.toContain('secret');
+    }
+  });
+});
+
+describe('COPY text', () => {
+  it('escapes backslash, tab, line feed and carriage return, and nothing else', () => {
+    expect(copyValue('a\\b\tc\nd\re')).toBe('a\\\\b\\tc\\nd\\re');
+    expect(copyValue("O'Brien, \"Jr\"")).toBe("O'Brien, \"Jr\"");
+    expect(copyValue(-97.72678)).toBe('-97.72678');
+    expect(copyLines(columnsOf(['name', 'lat']))([{ name: 'x\ty', lat: 1.5 }, { name: 'z', lat: -2 }])).toBe('x\\ty\t1.5\nz\t-2\n');
+  });
+});
+
+describe('dialect SQL', () => {
+  it('MySQL strings double the quote and escape the backslash', () => {
+    expect(mysqlText("O'Brien \\ Co")).toBe("'O''Brien \\\\ Co'");
+  });
+
+  it('SQLite runs the sqlite dialect and reads back the same strings, however awkward', () => {
+    const records = [{ name: "O'Brien \\ \"x\"\n", lat: 1.25 }, { name: 'plain', lat: -3 }];
+    const format = dialectSqlFormat('sqlite', 'main.t', columnsOf(['name', 'lat']));
+    const db = new Database(':memory:');
+    db.exec(format.head(2) + format.body(records as unknown as Record<string, string>[], 0, 2) + format.tail(2));
+    expect(db.prepare('SELECT * FROM t').all()).toEqual(records);
+    expect(quoteTable('mysql', 'db.t')).toBe('`db`.`t`');
+  });
+
+  it('column types follow the field catalogue, with CHAR(2) for the state code', () => {
+    for (const field of FIELD_NAMES) {
+      for (const dialect of ['postgres', 'mysql', 'sqlite'] as const) {
+        const type = COLUMN_SQL_TYPES[columnTypeOf(field)][dialect];
+        if (field === 'state') expect(type).toBe(dialect === 'sqlite' ? 'TEXT' : 'CHAR(2)');
+        else expect(type, `${field} ${dialect}`).toBe(sqlTypeOf(field, dialect));
+      }
+    }
+    expect(columnTypeOf('ein')).toBe('text');
+  });
+});
+
+describe('importDrivers', () => {
+  it('names the npm install line of a missing driver; another failure of the driver is thrown as it is', async () => {
+    const missing = Object.assign(new Error("Cannot find package 'pg-copy-streams'"), { code: 'ERR_MODULE_NOT_FOUND' });
+    const error = await importDrivers('postgres', async (name) => {
+      if (name === 'pg-copy-streams') throw missing;
+      return {};
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(LoadError);
+    expect((error as LoadError).code).toBe('missing_driver');
+    expect((error as Error).message).toBe('loading PostgreSQL needs pg and pg-copy-streams (optional peer dependencies of ussynth), not installed here (missing: pg-copy-streams); install with `npm install pg pg-copy-streams`');
+    const broken = new Error('a bug inside the driver');
+    await expect(importDrivers('mysql', async () => Promise.reject(broken))).rejects.toBe(broken);
+    const parquet = await importDrivers('parquet', async () => Promise.reject(Object.assign(new Error("Cannot find package 'hyparquet-writer'"), { code: 'ERR_MODULE_NOT_FOUND' }))).catch((e: unknown) => e);
+    expect((parquet as Error).message).toContain('writing Parquet needs hyparquet-writer');
+  });
+});
