@@ -3,10 +3,11 @@ import type { Command } from 'ussynth/cli';
 import { accountsCommand } from './accounts.js';
 import { keysCommand } from './keys.js';
 import { serveCommand } from './serve.js';
+import { storeCommand } from './store.js';
 
 /**
  * The operator commands of `ussynth-server` (and of `ussynth` when this
  * package is installed), in the order `--help` lists them.
- * @example SERVICE_COMMANDS.map((c) => c.name) // ['serve', 'keys', 'accounts']
+ * @example SERVICE_COMMANDS.map((c) => c.name) // ['serve', 'keys', 'accounts', 'store']
  */
-export const SERVICE_COMMANDS: readonly Command[] = [serveCommand, keysCommand, accountsCommand];
+export const SERVICE_COMMANDS: readonly Command[] = [serveCommand, keysCommand, accountsCommand, storeCommand];
