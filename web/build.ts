@@ -12,16 +12,17 @@
  * 2 MB budget. Never touches the network.
  *   npm run build:web            # -> server/web-dist/
  *   tsx web/build.ts other-dir   # -> other-dir/
- *   tsx web/build.ts --if-changed  # skipped when the inputs are those of the last build into that folder (npm start)
+ *   node web/build-if-changed.mjs  # npm start: skipped when the inputs are those of the last build (web/build-inputs.mjs)
  */
 import { createHash } from 'node:crypto';
 import { build, type BuildOptions } from 'esbuild';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { renderDocsPages } from './docs-pages.js';
 import { statesMapPath } from './states-map.js';
+import { recordFingerprint, stampPath, webInputsFingerprint } from './build-inputs.mjs';
 import { byCodeUnit } from '../src/code-unit-order.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -59,56 +60,6 @@ export const BROWSER_BUNDLE = { bundle: true, format: 'esm', platform: 'browser'
 /** First 12 hex digits of a file's SHA-256: a version for its URL. */
 function contentVersion(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex').slice(0, 12);
-}
-
-/** What the pages are built from (besides the dependencies' versions, in package-lock.json), from the repository root. */
-const WEB_INPUTS = ['web', 'src', 'docs', 'dist-data/ussynth.idx', 'dist-data/ussynth-geo.idx', 'package-lock.json'] as const;
-
-/**
- * SHA-256 over the path and bytes of every input of the build (WEB_INPUTS), files in code-point order: the
- * same whenever the pages would come out the same. By content, not modification times (a checkout or a copy
- * changes times without changing what is built). About 5 MB to read: a fraction of a second.
- * @example webInputsFingerprint() // 'e3b0c442...'
- */
-export function webInputsFingerprint(): string {
-  const hash = createHash('sha256');
-  const files: string[] = [];
-  const walk = (path: string) => {
-    for (const entry of readdirSync(join(ROOT, path), { withFileTypes: true })) {
-      const child = `${path}/${entry.name}`;
-      if (entry.isDirectory()) walk(child);
-      else if (entry.isFile()) files.push(child);
-    }
-  };
-  for (const input of WEB_INPUTS) {
-    if (statSync(join(ROOT, input)).isDirectory()) walk(input);
-    else files.push(input);
-  }
-  for (const file of files.sort(byCodeUnit)) hash.update(`${file}\0`).update(readFileSync(join(ROOT, file))).update('\0');
-  return hash.digest('hex');
-}
-
-/** Where the fingerprint of the inputs an output folder was last built from is kept (outside the served folder). */
-function stampPath(outDir: string): string {
-  return join(ROOT, 'node_modules', '.cache', 'ussynth-web', `${createHash('sha256').update(outDir).digest('hex').slice(0, 16)}.json`);
-}
-
-/** The fingerprint `outDir` was built from, or null when unknown or when its pages are missing. */
-function builtFingerprint(outDir: string): string | null {
-  try {
-    const stamp = JSON.parse(readFileSync(stampPath(outDir), 'utf8')) as { fingerprint: string; files: string[] };
-    return stamp.files.every((name) => existsSync(join(outDir, name))) ? stamp.fingerprint : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Records that `outDir` holds the pages built from `fingerprint` (after a build that succeeded). */
-function recordFingerprint(outDir: string, fingerprint: string): void {
-  const path = stampPath(outDir);
-  mkdirSync(join(path, '..'), { recursive: true });
-  const files = readdirSync(outDir).sort(byCodeUnit);
-  writeFileSync(path, JSON.stringify({ outDir, fingerprint, files }) + '\n');
 }
 
 /** One output file's size. */
@@ -195,12 +146,7 @@ export function demoGzipBytes(files: readonly BuiltFile[]): number {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const ifChanged = process.argv.includes('--if-changed');
-  const outDir = resolve(process.argv.slice(2).find((arg) => arg !== '--if-changed') ?? WEB_DIST);
-  if (ifChanged && builtFingerprint(outDir) === webInputsFingerprint()) {
-    console.log(`The web pages in ${outDir} are up to date (their inputs have not changed since they were built)`);
-    process.exit(0);
-  }
+  const outDir = resolve(process.argv[2] ?? WEB_DIST);
   const files = await buildWeb(outDir);
   console.log(`Built the web pages into ${outDir}\n${sizeTable(files)}`);
   const gzipTotal = demoGzipBytes(files);
