@@ -179,8 +179,8 @@ describe('npm install ussynth-server (the service)', () => {
   }, 120_000);
 
   it('serves the API and the demo it ships, started by its own binary and through `ussynth serve`', async () => {
-    // npm's bin link of the service package, and the library's binary handing `serve` over to it.
-    for (const binary of [join('.bin', 'ussynth-server'), join('ussynth', 'dist', 'cli', 'main.js')]) {
+    // npm's bin links: the service package's, and the library's handing `serve` over to it.
+    for (const binary of [join('.bin', 'ussynth-server'), join('.bin', 'ussynth')]) {
       const dir = mkdtempSync(join(work, 'store-'));
       const child = spawn(join(project, 'node_modules', binary), ['serve'], { cwd: project, env: { ...NPM_ENV, PORT: '0', LOG_LEVEL: 'warn', USSYNTH_DB: join(dir, 'store.sqlite') }, stdio: ['ignore', 'pipe', 'pipe'] });
       try {
