@@ -51,7 +51,8 @@ beforeAll(async () => {
   libraryInstallWarnings = (await npm(project, 'install', libraryTarball)).stderr;
 }, 900_000);
 
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+// A checkout and a project with their node_modules: hundreds of MB, which took over a minute to delete at load 19.
+afterAll(() => rmSync(work, { recursive: true, force: true }), 300_000);
 
 describe('npm install ussynth (the library alone)', () => {
   it('installs one package, runs no install script, and stays small', () => {

@@ -57,7 +57,8 @@ beforeAll(async () => {
   }
 }, 600_000);
 
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+// A clone with its node_modules and two Node releases: slow to delete on a loaded machine.
+afterAll(() => rmSync(work, { recursive: true, force: true }), 300_000);
 
 describe.runIf(process.platform === 'linux' && process.arch === 'x64')('operator commands from a fresh clone (README)', () => {
   it('npm ci links both commands, which say to build first while dist/ is missing', async () => {
