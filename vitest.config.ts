@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // installed by npm, which compiles SQLite; three instances with PostgreSQL, Redis and haproxy, stopped and restarted
 // under load) run after the rest, one file at a time: on a 2-core machine, sharing it with the parallel files made
 // their failure timings (a restart, a drain) depend on everything else running.
-const SYSTEM = ['test/package/install.test.ts', 'server/test/scale/**/*.test.ts'];
+const SYSTEM = ['test/package/install.test.ts', 'test/package/operator-commands.test.ts', 'server/test/scale/**/*.test.ts'];
 const shared = { testTimeout: 60_000, hookTimeout: 60_000 };
 
 export default defineConfig({

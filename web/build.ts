@@ -12,6 +12,7 @@
  * 2 MB budget. Never touches the network.
  *   npm run build:web            # -> server/web-dist/
  *   tsx web/build.ts other-dir   # -> other-dir/
+ *   node web/build-if-changed.mjs  # npm start: skipped when the inputs are those of the last build (web/build-inputs.mjs)
  */
 import { createHash } from 'node:crypto';
 import { build, type BuildOptions } from 'esbuild';
@@ -21,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { renderDocsPages } from './docs-pages.js';
 import { statesMapPath } from './states-map.js';
+import { recordFingerprint, stampPath, webInputsFingerprint } from './build-inputs.mjs';
 import { byCodeUnit } from '../src/code-unit-order.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -74,6 +76,9 @@ export interface BuiltFile {
  * @example const files = await buildWeb(WEB_DIST); files.reduce((n, f) => n + f.gzipBytes, 0)
  */
 export async function buildWeb(outDir: string = WEB_DIST): Promise<BuiltFile[]> {
+  // The inputs as they are when the build starts; recorded once it has succeeded (see `--if-changed`).
+  const fingerprint = webInputsFingerprint();
+  rmSync(stampPath(outDir), { force: true });
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   for (const [source, name] of Object.entries(STATIC_FILES)) copyFileSync(join(ROOT, source), join(outDir, name));
@@ -113,7 +118,7 @@ export async function buildWeb(outDir: string = WEB_DIST): Promise<BuiltFile[]> 
     .filter((entry) => entry.isFile())
     .map((entry) => entry.name)
     .sort(byCodeUnit);
-  return names.map((name) => {
+  const built = names.map((name) => {
     const bytes = readFileSync(join(outDir, name));
     if (bytes.length >= PRECOMPRESS_MIN_BYTES) {
       writeFileSync(join(outDir, `${name}.gz`), gzipSync(bytes, { level: 9 }));
@@ -122,6 +127,8 @@ export async function buildWeb(outDir: string = WEB_DIST): Promise<BuiltFile[]> 
     // Level 6 is what static servers and CDNs use by default: no flattering level 9.
     return { name, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 6 }).length };
   });
+  recordFingerprint(outDir, fingerprint);
+  return built;
 }
 
 /**

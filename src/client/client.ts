@@ -62,6 +62,35 @@ export interface UssynthClient {
   phonePages(options: PhonesOptions): AsyncGenerator<PhonePage, void, undefined>;
   /** GET /v1/sla: the account's measured availability this month and last, its objective and the credit owed (costs no quota). */
   sla(options?: CallOptions): Promise<AccountSla>;
+  /** GET /v1/usage: the key's account's plan and this month's records against its quota (costs no quota). */
+  usage(options?: CallOptions): Promise<UsageSummary>;
+}
+
+/**
+ * The key's account's usage, as GET /v1/usage answers: the plan (`none`: calls answer 402), this month's records
+ * against the quota, the requests refused this month and the last 30 days.
+ * @example const { remaining, quota } = await client.usage(); if (remaining < 5000) throw new Error(`only ${remaining} of ${quota} left`);
+ */
+export interface UsageSummary {
+  plan: 'none' | 'standard' | 'pro' | 'enterprise';
+  /** Requests per second. */
+  rate: number;
+  /** Calendar month (UTC), YYYY-MM. */
+  month: string;
+  /** Records used this month. */
+  used: number;
+  /** Records per month. */
+  quota: number;
+  /** Records left this month. */
+  remaining: number;
+  /** When the quota starts again (ISO time). */
+  resetsAt: string;
+  /** Requests refused this month, by reason. */
+  refused: { rate_limited: number; quota_exceeded: number; subscription_required: number };
+  /** The last 30 UTC days, oldest first. */
+  days: { day: string; records: number; rateLimited: number; quotaExceeded: number; subscriptionRequired: number }[];
+  /** The quota e-mails: whether the owners get them, at which percentages, and which were sent this month. */
+  quotaNotices: { enabled: boolean; thresholds: number[]; sent: number[] };
 }
 
 /**
@@ -99,6 +128,7 @@ export function createClient(options: ClientOptions): UssynthClient {
     phones: (range) => collect(phonePages(resolved, range), (page) => page.phones),
     phonePages: (range) => phonePages(resolved, range),
     sla: ({ signal } = {}) => apiGet<AccountSla>(resolved, 'v1/sla', {}, signal),
+    usage: ({ signal } = {}) => apiGet<UsageSummary>(resolved, 'v1/usage', {}, signal),
   };
 }
 

@@ -9,7 +9,7 @@
  * const rows = await client.addresses({ seed: 'fixtures-v1', count: 25_000 });
  */
 export { createClient } from './client.js';
-export type { CallOptions, SeedOption, UssynthClient } from './client.js';
+export type { CallOptions, SeedOption, UsageSummary, UssynthClient } from './client.js';
 export type { AccountSla, MonthSla } from './account-sla.js';
 export { DEFAULT_CONCURRENCY, DEFAULT_MAX_RETRIES, MAX_CONCURRENCY, MAX_RETRIES } from './client-options.js';
 export type { ClientOptions } from './client-options.js';

@@ -58,19 +58,17 @@ describe('the free browser demo, 1000 records and the 1001st', () => {
     await expect.poll(() => page.locator('#counter').textContent()).toContain('1000 of 1000 free records used');
     await page.screenshot({ path: join(SCREENSHOTS, 'demo-1000.png') });
 
-    // The 1001st record: refused whole, with the reason and what lifts it, the results left as they were.
-    await fillAndGenerate(page, { kind: 'ein', count: 1 });
-    const alert = page.getByRole('alert');
-    await expect.poll(() => alert.textContent()).toBe(
-      'Free-tier limit reached: this page has generated 1000 records since it loaded, the most the free browser demo allows per page load. ' +
-        'Reload the page to start again, or use the ussynth API (paid tier) for more.',
+    // At the limit Generate is off, and the counter says why and what lifts it; the results stay as they were.
+    expect(await page.locator('#generate').isDisabled()).toBe(true);
+    expect(await page.locator('#counter').textContent()).toBe(
+      '1000 of 1000 free records used since this page loaded; 0 left. Generate is off until the page is reloaded (or use the ussynth API for more).',
     );
-    expect(await alert.isVisible()).toBe(true);
     expect(await page.locator('#results-table caption').textContent()).toBe(`1000 addresses in any state, seed ${seed}`);
+    // Enter in a field submits nothing either (the form's default button is off): nothing changes.
+    const statusBefore = await page.locator('#status').textContent();
+    await page.locator('#seed').press('Enter');
+    expect(await page.locator('#status').textContent()).toBe(statusBefore);
     expect(await page.locator('#counter').textContent()).toContain('1000 of 1000 free records used');
-    // A ZIP lookup is a record too: refused as well.
-    await fillAndGenerate(page, { kind: 'zip', zip: '10001' });
-    expect(await page.locator('#status').textContent()).toBe('Refused: 1 ZIP lookup requested, none left in the free tier.');
 
     // Only the page's own static assets were requested, by the browser and at the server.
     const fetched = requested.filter((url) => !url.startsWith('blob:')).map((url) => new URL(url));
@@ -103,8 +101,9 @@ describe('the free browser demo, 1000 records and the 1001st', () => {
     expect(await readTable(page)).toEqual(createGenerator({ seed: 'trim-test' }).batch({ count: 400, state: 'TX' }).addresses);
     expect(await page.locator('#usage').evaluate((p: HTMLProgressElement) => p.value)).toBe(1000);
 
-    await fillAndGenerate(page, { kind: 'address' });
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Free-tier limit reached');
+    // Nothing left: Generate is off.
+    expect(await page.locator('#generate').isDisabled()).toBe(true);
+    expect(await page.locator('#counter').textContent()).toContain('Generate is off until the page is reloaded');
 
     // A reload lifts it.
     await page.reload();

@@ -51,7 +51,8 @@ beforeAll(async () => {
   libraryInstallWarnings = (await npm(project, 'install', libraryTarball)).stderr;
 }, 900_000);
 
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+// A checkout and a project with their node_modules: hundreds of MB, which took over a minute to delete at load 19.
+afterAll(() => rmSync(work, { recursive: true, force: true }), 300_000);
 
 describe('npm install ussynth (the library alone)', () => {
   it('installs one package, runs no install script, and stays small', () => {
@@ -179,8 +180,8 @@ describe('npm install ussynth-server (the service)', () => {
   }, 120_000);
 
   it('serves the API and the demo it ships, started by its own binary and through `ussynth serve`', async () => {
-    // npm's bin link of the service package, and the library's binary handing `serve` over to it.
-    for (const binary of [join('.bin', 'ussynth-server'), join('ussynth', 'dist', 'cli', 'main.js')]) {
+    // npm's bin links: the service package's, and the library's handing `serve` over to it.
+    for (const binary of [join('.bin', 'ussynth-server'), join('.bin', 'ussynth')]) {
       const dir = mkdtempSync(join(work, 'store-'));
       const child = spawn(join(project, 'node_modules', binary), ['serve'], { cwd: project, env: { ...NPM_ENV, PORT: '0', LOG_LEVEL: 'warn', USSYNTH_DB: join(dir, 'store.sqlite') }, stdio: ['ignore', 'pipe', 'pipe'] });
       try {

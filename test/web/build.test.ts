@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { builtFingerprint, stampPath, webInputsFingerprint } from '../../web/build-inputs.mjs';
 import { ACCOUNT_PAGES, buildWeb, demoGzipBytes, DEMO_FILES, GZIP_BUDGET, PRECOMPRESS_MIN_BYTES, sizeTable, type BuiltFile } from '../../web/build.js';
 
 const ROOT_DOCS = new URL('../../docs', import.meta.url).pathname;
@@ -16,9 +17,27 @@ beforeAll(async () => {
   files = await buildWeb(outDir);
 });
 
-afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(outDir, { recursive: true, force: true });
+  rmSync(stampPath(outDir), { force: true });
+});
 
 describe('buildWeb', () => {
+  it('records the inputs it was built from, so `npm start` skips it until one changes or an output goes missing', () => {
+    const fingerprint = webInputsFingerprint();
+    expect(fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    expect(webInputsFingerprint()).toBe(fingerprint);
+    expect(builtFingerprint(outDir)).toBe(fingerprint);
+    // Another folder was never built: unknown.
+    expect(builtFingerprint(join(outDir, 'elsewhere'))).toBeNull();
+    // A page removed from the output: not up to date any more (the next start builds again).
+    const copy = readFileSync(join(outDir, 'signin.html'));
+    rmSync(join(outDir, 'signin.html'));
+    expect(builtFingerprint(outDir)).toBeNull();
+    writeFileSync(join(outDir, 'signin.html'), copy);
+    expect(builtFingerprint(outDir)).toBe(fingerprint);
+  });
+
   it('writes the demo page and its assets, the account pages and their bundle, and nothing else', () => {
     const primary = [...DEMO_FILES, ...ACCOUNT_PAGES, 'account.js'].sort();
     expect(files.map((f) => f.name)).toEqual(primary);
@@ -85,6 +104,7 @@ describe('buildWeb', () => {
       for (const name of readdirSync(outDir, { recursive: true, encoding: 'utf8' }).filter((n) => n !== 'docs')) expect(readFileSync(join(again, name)).equals(readFileSync(join(outDir, name))), name).toBe(true);
     } finally {
       rmSync(again, { recursive: true, force: true });
+      rmSync(stampPath(again), { force: true });
     }
   });
 });

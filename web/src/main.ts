@@ -89,7 +89,11 @@ function clearAlert(): void {
 function updateCounter(): void {
   counter.textContent = counterText(tier);
   usage.value = tier.used;
-  if (tier.remaining === 0) counter.textContent += ' Further generation is refused until the page is reloaded.';
+  // At the limit Generate is off (it could only be refused), and the counter says why and what lifts it.
+  if (tier.remaining === 0) {
+    counter.textContent += ' Generate is off until the page is reloaded (or use the ussynth API for more).';
+    generateButton.disabled = true;
+  }
 }
 
 function resultJson(): string {

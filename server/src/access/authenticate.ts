@@ -91,7 +91,7 @@ function refuseUnpaid(request: FastifyRequest, record: KeyRecord, now: number, d
   activity.used(record.id, now);
   activity.refused(record.accountId, 'subscription_required', now);
   metrics.decided('subscription_refused');
-  done(new ProblemError('subscription_required', `the account ${record.accountName} has no paid plan: subscribe on the dashboard (or, where the service takes no payment, ask the operator to set a plan); key ${record.id} works again once it is paid`));
+  done(new ProblemError('subscription_required', `the account ${record.accountName} has no paid plan: subscribe on the dashboard (or, where the service takes no payment, ask the operator to set a plan); key ${record.id} works as soon as the account has a plan`));
 }
 
 function malformedKey(): ProblemError {

@@ -88,6 +88,7 @@ export const serveCommand: Command = {
         '',
         `Development key (account ${DEV_ACCOUNT}, Pro limits; replaced at every start):`,
         `  ${key}`,
+        `  (account ${DEV_ACCOUNT} has no person to sign in as: the dashboard is for accounts made at ${site}/signup; see its usage with \`ussynth-server keys list\`)`,
         '',
         'Try:',
         `  curl -H 'x-api-key: ${key}' '${server.url}/v1/address?state=CA'`,

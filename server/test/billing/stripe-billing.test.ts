@@ -89,6 +89,8 @@ describe('a new account with Stripe billing', () => {
     const problem = (await refused.json()) as { code: string; status: number; detail: string };
     expect(problem).toMatchObject({ code: 'subscription_required', status: 402 });
     expect(problem.detail).toContain('no paid plan');
+    // A key that never worked is not told it works "again".
+    expect(problem.detail).toMatch(/key \w+ works as soon as the account has a plan$/);
     expect(await billing(session)).toMatchObject({ billing: 'stripe', plan: 'none', status: 'none', canSubscribe: true, canManage: false });
     const usage = (await (await accountCall(server.url, 'GET', '/usage', undefined, session)).json()) as { plan: string; used: number; refused: Record<string, number> };
     expect(usage).toMatchObject({ plan: 'none', used: 0, refused: { rate_limited: 0, quota_exceeded: 0, subscription_required: 1 } });

@@ -21,6 +21,8 @@ describe('ussynth serve', () => {
     const server = await serve();
     const key = /(uss_test_[0-9A-Za-z]{38})/.exec(server.banner)![1];
     expect(server.banner).toContain(`curl -H 'x-api-key: ${key}' '${server.url}/v1/address?state=CA'`);
+    // The development key's account has nobody to sign in as: the banner says so instead of sending its user to a sign-in that cannot work.
+    expect(server.banner).toContain(`has no person to sign in as: the dashboard is for accounts made at ${server.url}/signup; see its usage with \`ussynth-server keys list\``);
     // The pages a new user looks for, each a working URL (the built pages are served: npm run build:web ran).
     for (const [label, path] of [['demo', '/'], ['docs', '/v1/docs'], ['sign up', '/signup'], ['dashboard', '/dashboard']]) {
       expect(server.banner).toMatch(new RegExp(`^  ${label}: ${server.url}${path}( |$)`, 'm'));

@@ -104,6 +104,9 @@ describe('a customer signs up, verifies, makes a key, uses it, revokes it and si
     await page.getByRole('button', { name: 'Refresh usage' }).click();
     await expect.poll(() => page.locator('#usage-summary').textContent()).toContain('1 of 100,000 records used');
     expect(await page.locator('#usage-chart svg rect.bar').count()).toBe(30);
+    // Axes with round ticks and their names: one record on the busiest day makes the ticks 0 and 1.
+    expect((await page.locator('#usage-chart svg text.label').allTextContents()).slice(0, 2)).toEqual(['0', '1']);
+    expect(await page.locator('#usage-chart svg text.axis-name').allTextContents()).toEqual(['records', 'day (UTC)']);
 
     // Revoked: the API answers 401 within the key cache's second.
     await page.getByRole('button', { name: /^Revoke key / }).click();

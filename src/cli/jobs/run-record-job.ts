@@ -5,6 +5,7 @@ import { recordChunks } from './chunk-source.js';
 import type { RecordRun } from './record-run.js';
 import { jobFrame, jobRange } from './record-job.js';
 import { RemoteFailed, remoteChunks } from './remote-chunks.js';
+import { remoteQuotaProblem } from './remote-quota.js';
 
 /**
  * Exit status for an output that could not be written (sysexits EX_IOERR).
@@ -82,6 +83,11 @@ export async function runRecordJob(run: RecordRun, io: CommandIo): Promise<numbe
   const { first, end } = jobRange(job);
   const progress = new ProgressBar(drawOn, end - first, performance.now());
   try {
+    // Before anything is written: a run the account's quota cannot finish is refused whole, with the figures.
+    if (run.remote) {
+      const problem = await unlessInterrupted(remoteQuotaProblem(run.remote, job.count, interrupt.signal), interrupt.signal);
+      if (problem !== null) throw new CliError(problem, EXIT_REMOTE_FAILED);
+    }
     sink = await openSink(run.out, io.stdout).catch((error: NodeJS.ErrnoException) => {
       throw new CliError(`cannot create --out ${run.out}: ${error.message}`, EXIT_WRITE_FAILED);
     });

@@ -76,20 +76,40 @@ describe('--remote writes exactly the bytes of a local run', () => {
 });
 
 describe('--remote failures exit 69 with the problem, leaving no output', () => {
-  it('a quota exhausted mid-run: the partial --out file is removed', async () => {
-    const dir = mkdtempSync(join(scratch, 'quota-'));
-    const path = join(dir, 'big.ndjson');
-    const { status, stderr } = await runBinary(['address', '--seed', 'q', '--count', '2500', '--format', 'ndjson', '--out', path, '--remote', server.url], { env: keyFor('cli-quota', 100, 1500) });
+  it('a run the remaining quota cannot finish is refused before anything is written, with the figures', async () => {
+    const env = keyFor('cli-quota', 100, 1500);
+    const { status, stdout, stderr } = await runBinary(['batch', '--seed', 'q', '--count', '2000', '--format', 'csv', '--remote', server.url], { env });
     expect(status).toBe(69);
-    expect(stderr).toMatch(new RegExp(`^ussynth: --remote ${server.url}: .*\\(quota_exceeded, HTTP 429, request [0-9a-f-]{36}\\); no file was written\\n$`));
+    expect(stdout.length).toBe(0);
+    const month = new Date().toISOString().slice(0, 7);
+    expect(stderr).toMatch(
+      new RegExp(`^ussynth: --remote ${server.url}: this run needs 2000 records and the key's account has 1500 left of its 1500 for ${month} \\(0 used; the quota resets at \\S+\\); nothing was written: ask for --count 1500 or less, or raise the plan\\n$`),
+    );
+    // --out: no file either; and the refusal cost nothing: the whole quota is still there for a run that fits.
+    const dir = mkdtempSync(join(scratch, 'quota-'));
+    const refused = await runBinary(['address', '--seed', 'q', '--count', '2500', '--format', 'ndjson', '--out', join(dir, 'big.ndjson'), '--remote', server.url], { env });
+    expect(refused.status).toBe(69);
+    expect(refused.stderr).toContain('this run needs 2500 records');
     expect(readdirSync(dir)).toEqual([]);
+    const fits = await runBinary(['ein', '--seed', 'q', '--count', '1500', '--format', 'ndjson', '--remote', server.url], { env });
+    expect(fits.stderr).toBe('');
+    expect(fits.status).toBe(0);
+    const spent = await runBinary(['ein', '--seed', 'q', '--count', '1', '--remote', server.url], { env });
+    expect(spent.status).toBe(69);
+    expect(spent.stderr).toContain('has 0 left of its 1500');
+    expect(spent.stderr).toContain('raise the plan, or wait for the reset');
   });
 
-  it('a refused first page writes nothing to stdout, not even the head', async () => {
-    const { status, stdout, stderr } = await runBinary(['batch', '--seed', 'q', '--count', '100', '--format', 'sql', '--remote', server.url], { env: keyFor('cli-tiny', 100, 10) });
-    expect(status).toBe(69);
-    expect(stderr).toMatch(/\(quota_exceeded, HTTP 429, request /);
-    expect(stdout.length).toBe(0);
+  it('a quota another run uses up meanwhile: refused mid-run or at the check, the partial --out file is removed', async () => {
+    // Both runs may pass the check (1500 of 2000 each) before either has fetched: then one is refused mid-run.
+    const env = keyFor('cli-race', 1000, 2000);
+    const dirs = [mkdtempSync(join(scratch, 'race-')), mkdtempSync(join(scratch, 'race-'))];
+    const runs = await Promise.all(dirs.map((dir, i) => runBinary(['address', '--seed', `r${i}`, '--count', '1500', '--format', 'ndjson', '--out', join(dir, 'out.ndjson'), '--remote', server.url], { env })));
+    const failed = runs.filter((run) => run.status !== 0);
+    expect(failed).toHaveLength(1);
+    expect(failed[0].status).toBe(69);
+    expect(failed[0].stderr).toMatch(/\(quota_exceeded, HTTP 429, request [0-9a-f-]{36}\); no file was written\n$|has \d+ left of its 2000/);
+    expect(dirs.map((dir) => readdirSync(dir).length).sort()).toEqual([0, 1]);
   });
 
   it('a key the API does not take', async () => {
@@ -99,10 +119,10 @@ describe('--remote failures exit 69 with the problem, leaving no output', () => 
     expect(stdout.length).toBe(0);
   });
 
-  it('an API that cannot be reached', async () => {
+  it('an API that cannot be reached (at the quota check, the first request)', async () => {
     const { status, stderr } = await runBinary(['ein', '--seed', 'k', '--remote', 'http://127.0.0.1:9'], { env: withKey });
     expect(status).toBe(69);
-    expect(stderr).toMatch(/^ussynth: --remote http:\/\/127\.0\.0\.1:9: GET http:\/\/127\.0\.0\.1:9\/v1\/eins failed: /);
+    expect(stderr).toMatch(/^ussynth: --remote http:\/\/127\.0\.0\.1:9: GET http:\/\/127\.0\.0\.1:9\/v1\/usage failed: /);
   });
 });
 

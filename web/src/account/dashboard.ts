@@ -37,6 +37,7 @@ interface KeyListing {
 
 /** GET /account/v1/usage. */
 interface Usage {
+  plan: 'none' | 'standard' | 'pro' | 'enterprise';
   month: string;
   used: number;
   quota: number;
@@ -143,22 +144,24 @@ export async function dashboardPage(): Promise<void> {
 
   function keyRow(key: KeyListing): HTMLTableRowElement {
     const row = document.createElement('tr');
-    const cell = (text: string) => {
+    // Each cell names its column (data-label): on a narrow screen the table becomes one card per key (styles.css).
+    const cell = (label: string, text: string) => {
       const td = document.createElement('td');
+      td.dataset.label = label;
       td.textContent = text;
       row.append(td);
       return td;
     };
-    cell(key.name === '' ? '(unnamed)' : key.name);
-    const idCell = cell('');
+    cell('Name', key.name === '' ? '(unnamed)' : key.name);
+    const idCell = cell('ID', '');
     const code = document.createElement('code');
     code.textContent = key.id;
     idCell.append(code);
-    cell(when(key.createdAt));
-    cell(when(key.lastUsedAt));
-    cell(when(key.expiresAt));
-    cell(key.status === 'expiring' ? `works until ${when(key.expiresAt)}` : key.status);
-    const actions = cell('');
+    cell('Created', when(key.createdAt));
+    cell('Last used', when(key.lastUsedAt));
+    cell('Expires', when(key.expiresAt));
+    cell('Status', key.status === 'expiring' ? `works until ${when(key.expiresAt)}` : key.status);
+    const actions = cell('Actions', '');
     if (key.status === 'active' || key.status === 'expiring') {
       const revoke = document.createElement('button');
       revoke.type = 'button';
@@ -244,8 +247,13 @@ export async function dashboardPage(): Promise<void> {
 
   async function refreshUsage(): Promise<void> {
     const usage = await accountApi<Usage>('GET', '/usage');
-    byId('usage-summary').textContent = `${number(usage.used)} of ${number(usage.quota)} records used in ${usage.month} (${number(usage.remaining)} left; resets ${when(usage.resetsAt)}).`;
     const progress = byId<HTMLProgressElement>('usage-progress');
+    // Without a plan there is no quota to count against: the plan's figures would contradict "No paid plan".
+    progress.hidden = usage.plan === 'none';
+    byId('usage-summary').textContent =
+      usage.plan === 'none'
+        ? `No quota: the account has no plan, so API calls answer 402 and use no records (${number(usage.used)} used in ${usage.month}).`
+        : `${number(usage.used)} of ${number(usage.quota)} records used in ${usage.month} (${number(usage.remaining)} left; resets ${when(usage.resetsAt)}).`;
     progress.max = Math.max(1, usage.quota);
     progress.value = Math.min(usage.used, usage.quota);
     byId('refused').textContent = `Refused this month: ${number(usage.refused.rate_limited)} by the rate limit, ${number(usage.refused.quota_exceeded)} by the quota${usage.refused.subscription_required > 0 ? `, ${number(usage.refused.subscription_required)} for want of a paid plan` : ''}.`;

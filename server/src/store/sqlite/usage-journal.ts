@@ -68,11 +68,23 @@ export function readJournal(path: string): JournalLine[] {
  * @example replayJournal(sqlite, '/tmp/store.sqlite-usage.journal') // 0 when there was nothing to do
  */
 export function replayJournal(sqlite: Database.Database, journalPath: string): number {
+  const seq = applyJournalLines(sqlite, readJournal(journalPath), journalPath);
+  if (existsSync(journalPath)) writeFileSync(journalPath, '', { mode: STORE_FILE_MODE });
+  return seq;
+}
+
+/**
+ * Adds the `lines` (read from the journal at `journalPath`, named in errors) past the table's
+ * recorded position to the `usage` table in one transaction, and records the new position:
+ * the replay at start, and a backup made complete with the lines not yet folded when it was taken.
+ * @example applyJournalLines(copy, readJournal(journalPath), journalPath) // 1234
+ */
+export function applyJournalLines(sqlite: Database.Database, lines: readonly JournalLine[], journalPath: string): number {
   const folded = foldedSeq(sqlite);
   const sums = new Map<string, { accountId: number; period: string; records: number }>();
   let seq = folded;
   const account = sqlite.prepare<[number], { id: number }>('SELECT id FROM accounts WHERE id = ?');
-  readJournal(journalPath).forEach((line, i) => {
+  lines.forEach((line, i) => {
     if (line.seq <= folded) return;
     if (!account.get(line.accountId)) throw new StoreRefusedError(`usage journal ${journalPath}: line ${i + 1} names account ${line.accountId}, which does not exist`);
     const id = `${line.accountId} ${line.period}`;
@@ -90,7 +102,6 @@ export function replayJournal(sqlite: Database.Database, journalPath: string): n
     for (const sum of sums.values()) add.run(sum.accountId, sum.period, sum.records);
     writeFolded.run(seq);
   })();
-  if (existsSync(journalPath)) writeFileSync(journalPath, '', { mode: STORE_FILE_MODE });
   return seq;
 }
 

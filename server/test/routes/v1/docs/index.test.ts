@@ -19,6 +19,20 @@ describe('/v1/docs', () => {
     }
   });
 
+  it('every theme file the page and its header script load answers, the header\'s logo included', async () => {
+    const page = await (await server.get('/v1/docs/')).text();
+    const script = await (await server.get('/v1/docs/static/theme/ussynth.js')).text();
+    const icon = /icon\.src = '([^']+)'/.exec(script)![1];
+    // Absolute: the page is at /v1/docs and /v1/docs/, where a relative URL would name two different files.
+    expect(icon).toMatch(/^\//);
+    const linked = [...page.matchAll(/(?:href|src)="([^"]*theme\/[^"]+)"/g)].map((match) => new URL(match[1], `${server.url}/v1/docs/`).pathname);
+    for (const path of [icon, ...linked]) {
+      const response = await server.get(path);
+      expect(response.status, path).toBe(200);
+    }
+    expect((await server.get(icon)).headers.get('content-type')).toBe('image/svg+xml');
+  });
+
   it('/v1/docs/static/index.html with a query redirects to the docs page, not to itself', async () => {
     for (const path of ['/v1/docs/static/index.html?a=1', '/v1/docs/static/index.html']) {
       const response = await fetch(server.url + path, { redirect: 'manual' });
