@@ -1,10 +1,54 @@
 import { defineConfig } from 'vitest/config';
 
-// Unit tests of both packages: the library (test/) and the service (server/test/). The system tests (the package
-// installed by npm, which compiles SQLite; three instances with PostgreSQL, Redis and haproxy, stopped and restarted
-// under load) run after the rest, one file at a time: on a 2-core machine, sharing it with the parallel files made
-// their failure timings (a restart, a drain) depend on everything else running.
-const SYSTEM = ['test/package/install.test.ts', 'server/test/scale/**/*.test.ts'];
+// Three projects; `npm test` (and CI) runs all three, `npm run test:unit` only the first.
+//
+// - unit: the library, the command line and the server's logic in process (the app on a real port, real SQLite
+//   files, real SMTP and OpenID test servers on loopback): the quick loop, under a minute on the 2-core machine.
+// - system: what starts other servers or processes and waits on them, each file listed below under what it needs.
+// - serial: the system tests whose failure timings (a restart, a drain) must not depend on everything else running,
+//   one file at a time after the rest.
+// A file that starts PostgreSQL, Redis or haproxy, a `ussynth-server serve` process, another Node, or the data
+// build belongs in `system` (docs/development.md, *Tests*).
+const SYSTEM = [
+  // The full data build into a temporary folder (a hook of up to 300 s).
+  'test/pipeline/build.test.ts',
+  // PostgreSQL started on loopback (test/infra/postgres-server.ts).
+  'server/test/billing/stripe-webhook-postgres.test.ts',
+  'server/test/limits/leased-quota.test.ts',
+  'server/test/sso/sign-in-across-instances.test.ts',
+  'server/test/store/backup-restore.test.ts',
+  'server/test/store/kysely-accounts.test.ts',
+  'server/test/store/postgres/*.test.ts',
+  'server/test/store/store-migrations.test.ts',
+  'server/test/store/upgrade.test.ts',
+  'test/cli/output/sql-postgres.test.ts',
+  // Redis started on loopback (test/infra/redis-server.ts).
+  'server/test/accounts/auth-throttle.test.ts',
+  'server/test/limits/redis-token-bucket.test.ts',
+  // haproxy started on loopback (test/infra/haproxy.ts).
+  'server/test/docs/haproxy-tls.test.ts',
+  // Another Node from the registry (Node 20.11).
+  'server/test/node-version.test.ts',
+  // `ussynth-server serve` processes (server/test/serve-process.ts, test/client/spawned-server.ts), or the
+  // operator commands run many times as processes.
+  'server/test/cli/accounts-sso.test.ts',
+  'server/test/cli/keys.test.ts',
+  'server/test/cli/serve.test.ts',
+  'server/test/connection-guard.test.ts',
+  'server/test/problem/error-handler.test.ts',
+  'server/test/redacted-url.test.ts',
+  'server/test/server.test.ts',
+  'server/test/store/sqlite/store-failures.test.ts',
+  'server/test/store/sqlite/store-file.test.ts',
+  'server/test/store/sqlite/write-lock-probe.test.ts',
+  'test/cli/jobs/remote-chunks.test.ts',
+  'test/random/seed-rule-surfaces.test.ts',
+];
+// The packages installed by npm into an empty project; three instances on PostgreSQL, Redis and haproxy, stopped
+// and restarted under load. On a 2-core machine, sharing it with the parallel files made their failure timings
+// depend on everything else running.
+const SERIAL = ['test/package/install.test.ts', 'server/test/scale/**/*.test.ts'];
+const BROWSER = ['test/e2e/**', 'server/test/e2e/**'];
 const shared = { testTimeout: 60_000, hookTimeout: 60_000 };
 
 export default defineConfig({
@@ -14,7 +58,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts', 'server/test/**/*.test.ts'],
-          exclude: ['test/e2e/**', 'server/test/e2e/**', '**/node_modules/**', ...SYSTEM],
+          exclude: [...BROWSER, '**/node_modules/**', ...SYSTEM, ...SERIAL],
           ...shared,
         },
       },
@@ -22,6 +66,13 @@ export default defineConfig({
         test: {
           name: 'system',
           include: SYSTEM,
+          ...shared,
+        },
+      },
+      {
+        test: {
+          name: 'serial',
+          include: SERIAL,
           fileParallelism: false,
           sequence: { groupOrder: 1 },
           ...shared,
