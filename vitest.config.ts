@@ -7,8 +7,8 @@ import { defineConfig } from 'vitest/config';
 // - system: what starts other servers or processes and waits on them, each file listed below under what it needs.
 // - serial: the system tests whose failure timings (a restart, a drain) must not depend on everything else running,
 //   one file at a time after the rest.
-// A file that starts PostgreSQL, Redis or haproxy, a `ussynth-server serve` process, another Node, or the data
-// build belongs in `system` (docs/development.md, *Tests*).
+// A file that starts PostgreSQL, Redis or haproxy, a `ussynth-server serve` process, another Node or the data
+// build, or that runs for tens of seconds on its own, belongs in `system` (docs/development.md, *Tests*).
 const SYSTEM = [
   // The full data build into a temporary folder (a hook of up to 300 s).
   'test/pipeline/build.test.ts',
@@ -31,6 +31,7 @@ const SYSTEM = [
   'server/test/node-version.test.ts',
   // `ussynth-server serve` processes (server/test/serve-process.ts, test/client/spawned-server.ts), or the
   // operator commands run many times as processes.
+  'server/test/cli/accounts.test.ts',
   'server/test/cli/accounts-sso.test.ts',
   'server/test/cli/keys.test.ts',
   'server/test/cli/serve.test.ts',
@@ -42,7 +43,14 @@ const SYSTEM = [
   'server/test/store/sqlite/store-file.test.ts',
   'server/test/store/sqlite/write-lock-probe.test.ts',
   'test/cli/jobs/remote-chunks.test.ts',
+  'test/client/client.test.ts',
+  'test/client/index.test.ts',
+  'test/client/record-pages.test.ts',
   'test/random/seed-rule-surfaces.test.ts',
+  // Other long runs: 1,300 fuzzed requests through every /v1 route; a TypeScript compile of a client generated
+  // from the served OpenAPI document.
+  'server/test/routes/v1/fuzz.test.ts',
+  'server/test/routes/v1/docs/openapi-client.test.ts',
 ];
 // The packages installed by npm into an empty project; three instances on PostgreSQL, Redis and haproxy, stopped
 // and restarted under load. On a 2-core machine, sharing it with the parallel files made their failure timings
