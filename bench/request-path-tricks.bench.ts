@@ -13,13 +13,21 @@
  * cached key's later requests with the plaintext that matched its digest
  * (KeyCache.matchesVerified, gone since: under 5 %); the plain version checks the checksum and the
  * SHA-256 digest on every request, as a key's first request does.
+ * And the 64 KB block log writer (server/src/log-stream.ts) against pino's
+ * own destination, sonic-boom (the package Fastify's pino writes with), with
+ * a 16 KB buffer; both write to /dev/null, so the figure is the writers' own
+ * cost per line, not the disk's.
  *
  * Run: npm run bench:tricks   (BENCH_ROUNDS, default 15; BENCH_CALLS per round, default 200,000)
  * Timed by CPU time; BENCH_REQUEST_NS should be a request's server CPU time from `npm run bench:server` on the same Node.
  */
+import { randomUUID } from 'node:crypto';
+import { openSync } from 'node:fs';
 import * as zlib from 'node:zlib';
+import pino from 'pino';
 import { constantTimeEqual } from '../server/src/constant-time-equal.js';
 import { base62Fixed6 } from '../server/src/store/base62.js';
+import { bufferedLogStream } from '../server/src/log-stream.js';
 import { checksumValid, digestMatches, keyDigest, keyShape, mintKey, type KeyEnvironment } from '../server/src/store/api-key.js';
 import { median } from './measure.js';
 
@@ -109,6 +117,13 @@ const jwts = Array.from({ length: 16 }, (_, n) => {
   return asHeader(`Bearer ${part(36)}.${part(600)}.${part(342)}`);
 });
 
+// An access line as pino writes it (about 300 bytes), a fresh string per call as each request makes one.
+const requestIds = Array.from({ length: 64 }, () => randomUUID());
+const logLine = (i: number) =>
+  `{"level":30,"time":${1_764_190_000_000 + i},"pid":4242,"hostname":"ussynth-1","reqId":"${requestIds[i & 63]}","msg":"request","method":"GET","url":"/v1/zip/10001","status":200,"ms":0.41,"records":1,"key":"Ab3dE6gH","seed":"${i}"}\n`;
+const blockLog = bufferedLogStream(openSync('/dev/null', 'w'), { flushMs: 3_600_000 });
+const sonicLog = pino.destination({ dest: openSync('/dev/null', 'w'), minLength: 16 * 1024, maxWrite: 64 * 1024, sync: true });
+
 let sink = 0;
 const consume = (value: unknown) => {
   if (value) sink++;
@@ -147,6 +162,12 @@ const pairs: Pair[] = [
     perRequest: 'every debited API request',
     trick: (i) => policyCached(records[i & 63], 2_592_000),
     plain: (i) => policyPlain(records[i & 63], 2_592_000),
+  },
+  {
+    name: 'log line: 64 KB block writer / sonic-boom (pino.destination, 16 KB)',
+    perRequest: 'every request, at the default log level (the access line)',
+    trick: (i) => (blockLog.stream.write(logLine(i)), true),
+    plain: (i) => (sonicLog.write(logLine(i)), true),
   },
   { name: 'Bearer (1 KB): by hand / regex', perRequest: 'every API request of an SSO account', trick: (i) => bearerByHand(jwts[i & 15]), plain: (i) => bearerPlain(jwts[i & 15]) },
 ];
