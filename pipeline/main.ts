@@ -41,7 +41,7 @@ export function run(command: string | undefined): number {
       const { stale, sqliteCompared } = check();
       if (stale.length === 0) {
         const how = sqliteCompared
-          ? ` (${OUTPUT_FILES.sqlite} compared by content: it was written by SQLite ${sqliteCompared.committed}, this build by ${sqliteCompared.fresh}, which lays out pages differently; run the check on Node 20 or 22 for bytes)`
+          ? ` (${OUTPUT_FILES.sqlite} compared by content: it was written by SQLite ${sqliteCompared.committed}, this build by ${sqliteCompared.fresh}, which lays out pages differently; npm run data:build writes it with this SQLite, and the check is then byte for byte)`
           : '';
         console.log(`dist-data/ is up to date with datasets/${how}`);
         return 0;

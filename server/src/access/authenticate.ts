@@ -10,9 +10,9 @@ import { storeUnavailableProblem } from '../problem/store-unavailable-problem.js
 
 /**
  * onRequest hook of the API routes: refuses keys in the query, checks the
- * `x-api-key` header (shape; then, unless it is the key that matched the
- * cached record, its checksum before any store lookup, then the store and a
- * constant-time digest comparison), then takes one request from the key's
+ * `x-api-key` header (shape, then its checksum before any store lookup,
+ * then the record, cached or from the store, and a constant-time digest
+ * comparison), then takes one request from the key's
  * token bucket. Fails closed: a store error is a 503, never a pass. Runs
  * synchronously when the key is cached and the limiter answers at once (the
  * common case), else continues when the store or limiter answers.
@@ -36,9 +36,6 @@ export function authenticate(request: FastifyRequest, reply: FastifyReply, done:
   const services = request.server.ussynth;
   const keys = services.keys;
   const now = services.clock();
-  // The common case: the key that matched this cached record a moment ago (which proves its checksum too).
-  const cached = keys.peek(shape.id, now);
-  if (cached !== undefined && keys.matchesVerified(cached, presented as string)) return admit(request, reply, cached, now, done);
   // A mistyped key is refused here, before any store lookup.
   if (!checksumValid(presented as string)) return failed(request, done, malformedKey());
   let key;

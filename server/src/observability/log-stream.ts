@@ -2,8 +2,11 @@ import { writeSync } from 'node:fs';
 
 /** Bytes of log lines gathered before one write to the log's file descriptor. */
 export const LOG_BUFFER_BYTES = 64 * 1024;
-/** Longest time a log line waits in the buffer. */
-export const LOG_FLUSH_MS = 1000;
+/**
+ * How long after a line enters an empty block the block is written: the longest a line waits at idle, half of
+ * the 100 ms promised to an operator tailing the log (the rest is margin for a busy event loop).
+ */
+export const LOG_FLUSH_MS = 50;
 /** How long a write to a full pipe is retried at exit before the rest is given up. */
 const EXIT_RETRY_MS = 1000;
 /** Most bytes kept for a reader that does not read (a stuck pipe); beyond that lines are dropped. */
@@ -22,11 +25,15 @@ export interface LogStream {
 /**
  * A file descriptor (standard output by default) for the logs, written in
  * blocks of up to 64 KB instead of one write per line: at API rates a system
- * call per line was the largest cost of logging. Lines wait at most a second,
- * and whatever is buffered is written when the process exits (including
- * process.exit after a SIGTERM drain), so only a kill -9 can lose the last
- * second of log lines (never usage, which has its own journal). A pipe that
- * is full (EAGAIN) keeps its lines for the next flush.
+ * call per line was the largest cost of logging. The first line into an
+ * empty block arms a timer: the block is written LOG_FLUSH_MS later if it has
+ * not filled before, so at idle a line waits at most that long (an operator
+ * tailing the log sees a sign-up's verification link at once), and under load
+ * blocks are still written whole. Whatever is buffered is written when the
+ * process exits (including process.exit after a SIGTERM drain), so only a
+ * kill -9 can lose the last LOG_FLUSH_MS of log lines (never usage, which has
+ * its own journal). A pipe that is full (EAGAIN) keeps its lines for the next
+ * flush, which the timer retries.
  *
  * Written here rather than with pino's sonic-boom: sonic-boom measures the
  * UTF-8 length of its whole pending text on every write, which flattens and
@@ -76,26 +83,43 @@ export function bufferedLogStream(fd = 1, options: { bufferBytes?: number; flush
     used = 0;
     if (data.length > 0 || stalled !== null) emit(data, retryMs);
   };
+  // At most one timer, set by the first line after a write (and again while a full pipe keeps lines): idle, none.
+  const flushMs = options.flushMs ?? LOG_FLUSH_MS;
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+  const writeSoon = () => {
+    timer = setTimeout(() => {
+      timer = undefined;
+      writeOut(0);
+      if (stalled !== null && !closed) writeSoon();
+    }, flushMs);
+    timer.unref();
+  };
   const stream = {
     write(lines: string) {
       // At most 3 bytes of UTF-8 per UTF-16 unit: a line that may not fit goes after the block is written.
       if (used + lines.length * 3 > block.length) {
         writeOut(0);
-        if (lines.length * 3 > block.length) return emit(Buffer.from(lines), 0);
+        if (lines.length * 3 > block.length) {
+          emit(Buffer.from(lines), 0);
+          if (stalled !== null && timer === undefined && !closed) writeSoon();
+          return;
+        }
       }
       used += block.write(lines, used);
+      if (timer === undefined && !closed) writeSoon();
     },
   };
   const flush = () => writeOut(EXIT_RETRY_MS);
-  const timer = setInterval(() => writeOut(0), options.flushMs ?? LOG_FLUSH_MS);
-  timer.unref();
   // Lines logged after close (the server's last words) are still written at exit; one listener per process.
   if (OPEN.size === 0) process.once('exit', () => OPEN.forEach((write) => write()));
   OPEN.add(flush);
   return {
     stream,
     close() {
-      clearInterval(timer);
+      // Lines logged after close (the server's last words) wait for the exit, as before.
+      closed = true;
+      clearTimeout(timer);
       flush();
     },
   };

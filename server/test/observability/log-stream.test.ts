@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { bufferedLogStream } from '../../src/observability/log-stream.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bufferedLogStream, LOG_FLUSH_MS } from '../../src/observability/log-stream.js';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -69,5 +69,51 @@ describe('bufferedLogStream', () => {
     reader.stdin!.end();
     await new Promise((resolve) => reader.on('exit', resolve));
     expect(readFileSync(path, 'utf8')).toBe(all.join(''));
+  });
+
+  // The promise: at idle a log line reaches the log within 100 ms (an operator tailing it during a sign-up waits
+  // for the verification link). Held twice: the schedule exactly, on fake timers, and end to end on the real clock
+  // with a bound far above the schedule (so load cannot fail it) yet below the one-second timer this replaced.
+  it('at idle writes a line LOG_FLUSH_MS after it comes, half of the promised 100 ms, and keeps no timer while idle', () => {
+    expect(LOG_FLUSH_MS).toBeLessThanOrEqual(50);
+    vi.useFakeTimers();
+    try {
+      const path = tempFile();
+      const fd = openSync(path, 'w');
+      const log = bufferedLogStream(fd);
+      expect(vi.getTimerCount()).toBe(0);
+      log.stream.write('{"first":true}\n');
+      expect(vi.getTimerCount()).toBe(1);
+      vi.advanceTimersByTime(LOG_FLUSH_MS - 10);
+      // A later line neither postpones the write nor sets a second timer.
+      log.stream.write('{"second":true}\n');
+      expect(vi.getTimerCount()).toBe(1);
+      vi.advanceTimersByTime(10);
+      expect(readFileSync(path, 'utf8')).toBe('{"first":true}\n{"second":true}\n');
+      expect(vi.getTimerCount()).toBe(0);
+      // The next line after a quiet spell is on the same schedule.
+      vi.advanceTimersByTime(60_000);
+      log.stream.write('{"third":true}\n');
+      vi.advanceTimersByTime(LOG_FLUSH_MS);
+      expect(readFileSync(path, 'utf8')).toBe('{"first":true}\n{"second":true}\n{"third":true}\n');
+      log.close();
+      closeSync(fd);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('at idle a line written with the default settings can be read from the log file well within a second', async () => {
+    const path = tempFile();
+    const fd = openSync(path, 'w');
+    const log = bufferedLogStream(fd);
+    const started = performance.now();
+    log.stream.write('{"verify":"https://example.test/verify-email#token=abc"}\n');
+    while (readFileSync(path, 'utf8') === '' && performance.now() - started < 5000) await new Promise((resolve) => setTimeout(resolve, 5));
+    const waited = performance.now() - started;
+    expect(readFileSync(path, 'utf8')).toBe('{"verify":"https://example.test/verify-email#token=abc"}\n');
+    expect(waited).toBeLessThan(750);
+    log.close();
+    closeSync(fd);
   });
 });

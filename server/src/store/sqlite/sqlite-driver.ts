@@ -5,7 +5,7 @@ import { unsupportedNodeMessage } from '../../runtime/node-version.js';
 const require = createRequire(import.meta.url);
 
 // better-sqlite3 13 is a prebuilt Node-API 10 binary: on an older Node it crashes the process instead of throwing,
-// so the version is checked first (the tests load it through here too; the pipeline has its own line). See the README's *Node versions*.
+// so the version is checked first (the tests load it through here too; the pipeline has its own line). See docs/node-versions.md.
 const problem = unsupportedNodeMessage();
 if (problem !== null) throw new Error(problem);
 
