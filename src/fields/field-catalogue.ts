@@ -1,3 +1,5 @@
+import type { Address, GeoFields } from '../types.js';
+
 /**
  * The field catalogue: every field a record can be asked for by name
  * (`fields` in the library, `fields=` in the API, `--fields` on the command
@@ -27,33 +29,7 @@ export type FieldName = (typeof FIELD_NAMES)[number];
  * The value type of each field.
  * @example const n: FieldValues['index'] = 7
  */
-export interface FieldValues {
-  /** Full name, e.g. "Maria Garcia": `firstName + ' ' + lastName`. */
-  name: string;
-  /** Street line with its unit, e.g. "4821 N Oak St Apt 12". */
-  street: string;
-  /** The ZIP's city. */
-  city: string;
-  /** Two-letter state code. */
-  state: string;
-  /** Five-digit ZIP. */
-  zip: string;
-  /** `(AAA) NNN-NNNN`. */
-  phone: string;
-  /** Synthetic e-mail on a reserved domain (or the generator's). */
-  email: string;
-  /** "United States". */
-  country: string;
-  /** Latitude, five decimals. */
-  lat: number;
-  /** Longitude, five decimals. */
-  lon: number;
-  /** County name. */
-  county: string;
-  /** Five-digit county FIPS code. */
-  countyFips: string;
-  /** IANA time zone. */
-  timeZone: string;
+export interface FieldValues extends Address, GeoFields {
   /** The first name the name was made from, e.g. "Maria". */
   firstName: string;
   /** The surname the name was made from, e.g. "Garcia". */

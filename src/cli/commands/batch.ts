@@ -1,6 +1,6 @@
 import type { Command } from '../command.js';
 import { recordCommand } from '../jobs/record-command.js';
-import { RECORD_OPTIONS_HELP } from '../jobs/record-help.js';
+import { FIELDS_HELP, RECORD_OPTIONS_HELP } from '../jobs/record-help.js';
 
 /**
  * `ussynth batch`: the service's batch result, of any size.
@@ -30,13 +30,7 @@ Options:
   --geo                Add lat, lon, county, countyFips and timeZone after country
                        (a point in the ZIP's area and county; columns in CSV and
                        SQL, where lat and lon are DOUBLE PRECISION).
-  --fields LIST        Only these columns, in this order: \`field\` or \`column=field\`
-                       entries, comma-separated (id=uuid,first_name=firstName,email).
-                       Fields: the eight above, the five of --geo, firstName,
-                       lastName, sex, birthDate, line1, line2, stateFull,
-                       phoneIntl, emailDomain, index, uuid (docs/generator.md,
-                       "Fields"). SQL types birthDate DATE, uuid UUID, index
-                       BIGINT, lat and lon DOUBLE PRECISION. Not with --geo.
+${FIELDS_HELP}
 ${RECORD_OPTIONS_HELP}
 
 Examples:

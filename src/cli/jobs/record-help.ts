@@ -43,6 +43,17 @@ A progress bar (rate, ETA) is drawn on stderr when stderr is a terminal and the
 run has at least 100,000 records (not when the records go to that terminal).
 Exit status: 0 done, 2 bad input (or a table that does not fit, a missing
 driver), 69 the API (--remote) or the database (--to) refused or could
-not be reached, 70 generation
-failed, 74 the output could not be written (or the load failed and was rolled
-back), 130/143 interrupted by SIGINT/SIGTERM.`;
+not be reached, 70 generation failed, 74 the output could not be written (or
+the load failed and was rolled back), 130/143 interrupted by SIGINT/SIGTERM.`;
+
+/**
+ * The `--fields` option's help, shared by the address commands.
+ * @example `Options:\n${FIELDS_HELP}`
+ */
+export const FIELDS_HELP = `  --fields LIST        Only these columns, in this order: \`field\` or \`column=field\`
+                       entries, comma-separated (id=uuid,first_name=firstName,email).
+                       Fields: the eight above, the five of --geo, firstName,
+                       lastName, sex, birthDate, line1, line2, stateFull,
+                       phoneIntl, emailDomain, index, uuid (docs/generator.md,
+                       "Fields"). SQL types birthDate DATE, uuid UUID, index
+                       BIGINT, lat and lon DOUBLE PRECISION. Not with --geo.`;
