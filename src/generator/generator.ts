@@ -7,7 +7,7 @@ import type { Address, AddressWithGeo, BatchResult, BatchWithGeo, EinResult, Pho
 import { GENERATOR_VERSION } from '../version.js';
 import { checkEmailDomain, EmailMaker, emailPart } from './email.js';
 import { EinMaker } from './ein.js';
-import { checkGeoIndex, GeoMaker, withGeo } from './geo.js';
+import { checkGeoIndex, GeoMaker } from './geo.js';
 import { addressPhone, phoneOf } from './phone.js';
 import { columnText, pick, pickColumn } from './pick.js';
 import { StreetMaker, streetFormOf } from './street.js';
@@ -441,13 +441,29 @@ export class Generator {
 
   /**
    * The address with its geographic fields after country. The point has its
-   * own stream, so nothing of the address changes; its ZIP is found from the
-   * address's ZIP text, so the hot path every address without geo takes is
-   * left as it is.
+   * own stream, so nothing of the address changes; it is found from the ZIP
+   * the record drew (its ZS entry and row).
    */
   #makeGeoAddress(index: number, given: IndexState | undefined): AddressWithGeo {
-    const address = this.#makeAddress(index, given);
-    return withGeo(address, this.#geoMaker().address(index, given ? given.index + 1 : 0, address.zip));
+    const parts = this.parts;
+    const draw = this.#drawRecord(index, given, Stage.phone, true);
+    const zipEntry = draw.zipEntry;
+    const g = this.#geoMaker().point(index, draw.stream, zipEntry, parts.zips.items[zipEntry]);
+    return {
+      name: (draw.female ? parts.femaleNames : parts.maleNames).first(draw.firstColumn) + parts.surnameNames.first(draw.lastColumn),
+      street: draw.street,
+      city: parts.zipStrings.first(zipEntry),
+      state: draw.state.code,
+      zip: parts.zipStrings.second(zipEntry),
+      phone: draw.phone,
+      email: draw.email,
+      country: COUNTRY,
+      lat: g.lat,
+      lon: g.lon,
+      county: g.county,
+      countyFips: g.countyFips,
+      timeZone: g.timeZone,
+    };
   }
 
   /** An address, with the geographic fields when `geo`. */
