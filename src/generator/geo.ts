@@ -8,10 +8,11 @@ import type { GeoFields, ZipGeoFields } from '../types.js';
 // Its own stream id (the kind in the high byte, as the address and phone streams): the point's draws shift nothing else.
 const GEO_STREAM = 3 << 8;
 
+/** Set bits of a 32-bit mask (the usual SWAR population count: pairs, nibbles, then a multiply sums the bytes). */
 function bitCount(bits: number): number {
-  let n = 0;
-  for (let b = bits; b !== 0; b &= b - 1) n++;
-  return n;
+  let b = bits - ((bits >>> 1) & 0x55555555);
+  b = (b & 0x33333333) + ((b >>> 2) & 0x33333333);
+  return (Math.imul((b + (b >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
 }
 
 /** Position of the k-th (0-based) set bit of a 32-bit mask. */
@@ -84,11 +85,11 @@ export class GeoMaker {
     let lon = geo.zipLon[row];
     const low = geo.gridLow[entry];
     const high = geo.gridHigh[entry];
-    const cells = bitCount(low) + bitCount(high);
+    const inLow = bitCount(low);
+    const cells = inLow + bitCount(high);
     if (cells > 0) {
       random.reset(GEO_STREAM + stateKey, index);
       const k = random.below(cells);
-      const inLow = bitCount(low);
       const bit = k < inLow ? nthBit(low, k) : 32 + nthBit(high, k - inLow);
       const cellLat = geo.cellLat[entry];
       const cellLon = geo.cellLon[entry];
