@@ -138,9 +138,9 @@ for (let round = 0; round < ROUNDS; round++) {
 session?.disconnect();
 
 const best = (xs: number[]): number => Math.max(...xs);
-/** Per-round ratios of two contenders' rates (wall time), as median and range. */
-const ratio = (a: Name, b: Name) => {
-  const xs = runs.get(a)!.map((run, round) => run.wall / runs.get(b)![round].wall);
+/** Per-round ratios of two contenders' rates (wall time, or CPU time: steadier on a loaded machine), as median and range. */
+const ratio = (a: Name, b: Name, by: keyof Run = 'wall') => {
+  const xs = runs.get(a)!.map((run, round) => run[by] / runs.get(b)![round][by]);
   return { median: median(xs), low: Math.min(...xs), high: Math.max(...xs) };
 };
 
@@ -161,19 +161,20 @@ const loads = Array.from({ length: 7 }, () =>
 ).sort((a, b) => a - b);
 
 console.log(`node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}; ${ROUNDS} interleaved rounds; load average ${Math.min(...load).toFixed(1)}-${Math.max(...load).toFixed(1)}\n`);
-console.log('| address records | median / s | best / s | median / s of CPU time | pages vs this (median of rounds) |\n|---|---:|---:|---:|---:|');
+console.log('| address records | median / s | best / s | median / s of CPU time | pages vs this (median of rounds) | by CPU time |\n|---|---:|---:|---:|---:|---:|');
 for (const name of names) {
   const wall = runs.get(name)!.map((run) => run.wall);
   const cpu = runs.get(name)!.map((run) => run.cpu);
-  const vs = name === PAGES ? '1.00' : (() => {
-    const r = ratio(PAGES, name);
+  const vs = (by: keyof Run): string => {
+    if (name === PAGES) return '1.00';
+    const r = ratio(PAGES, name, by);
     return `${r.median.toFixed(2)}x (${r.low.toFixed(2)}-${r.high.toFixed(2)})`;
-  })();
-  console.log(`| ${name} | ${formatRate(median(wall))} | ${formatRate(best(wall))} | ${formatRate(median(cpu))} | ${vs} |`);
+  };
+  console.log(`| ${name} | ${formatRate(median(wall))} | ${formatRate(best(wall))} | ${formatRate(median(cpu))} | ${vs('wall')} | ${vs('cpu')} |`);
 }
 const fakerRatio = ratio(PAGES, FAKER);
 const chanceRatio = ratio(PAGES, CHANCE);
-console.log(`\nussynth pages are ${fakerRatio.median.toFixed(1)}x faker-js and ${chanceRatio.median.toFixed(1)}x chance (medians of the per-round ratios).`);
+console.log(`\nussynth pages are ${fakerRatio.median.toFixed(1)}x faker-js and ${chanceRatio.median.toFixed(1)}x chance (medians of the per-round ratios; by CPU time ${ratio(PAGES, FAKER, 'cpu').median.toFixed(1)}x and ${ratio(PAGES, CHANCE, 'cpu').median.toFixed(1)}x).`);
 console.log(`\n| other | figure |\n|---|---:|`);
 console.log(`| ZIP lookups / s (best; median) | ${formatRate(zips.perSecond)}; ${formatRate(zips.medianPerSecond)} |`);
 console.log(`| index load, ms (read + parse, fresh process; min / median / max of 7) | ${loads[0].toFixed(1)} / ${loads[3].toFixed(1)} / ${loads[6].toFixed(1)} |`);

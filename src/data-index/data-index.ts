@@ -82,7 +82,10 @@ function zipCodesOf(bitmap: SectionArray): Uint32Array {
   for (let byte = 0; byte < bitmap.length; byte++) for (let bits = bitmap[byte]; bits !== 0; bits &= bits - 1) count++;
   const zips = new Uint32Array(count);
   let row = 0;
-  for (let zip = 0; zip < 8 * bitmap.length; zip++) if ((bitmap[zip >> 3] >> (zip & 7)) & 1) zips[row++] = zip;
+  // Set bits only, lowest first: 31 - clz32(lowest bit) is its position.
+  for (let byte = 0; byte < bitmap.length; byte++) {
+    for (let bits = bitmap[byte]; bits !== 0; bits &= bits - 1) zips[row++] = 8 * byte + 31 - Math.clz32(bits & -bits);
+  }
   return zips;
 }
 
@@ -137,7 +140,10 @@ export class DataIndex {
   private plain: boolean | undefined;
   private readonly zipTexts: (string | null)[];
   private readonly rowByZip: Uint32Array;
-  private readonly tables: Map<WeightedTableId, WeightedTable>;
+  /** Each table's sections (items, thresholds, aliases), checked on load. */
+  private readonly tableSections: Map<WeightedTableId, { items: SectionArray; thresholds: Uint32Array; aliases: SectionArray }>;
+  /** Tables built so far. */
+  private readonly tables = new Map<WeightedTableId, WeightedTable>();
 
   private constructor(bytes: ArrayBuffer | Uint8Array) {
     const raw = readIndex(bytes);
@@ -155,7 +161,8 @@ export class DataIndex {
     this.string = lazyStrings(text, section('STRL'));
     this.text = text;
 
-    this.tables = new Map();
+    // Every table's columns checked now; a table's cells are built on its first use (a ZIP lookup needs none of them).
+    this.tableSections = new Map();
     for (const id of Object.keys(WEIGHTED_TABLES) as WeightedTableId[]) {
       const items = section(`${id}IT`);
       const thresholds = section(`${id}PR`) as Uint32Array;
@@ -163,16 +170,10 @@ export class DataIndex {
       if (items.length !== thresholds.length || items.length !== aliases.length) {
         throw new UssynthError('invalid_index_file', `Invalid ussynth index: table ${id} has columns of unequal length`);
       }
-      const cells = new Uint32Array(2 * items.length);
-      for (let j = 0; j < items.length; j++) {
-        cells[2 * j] = thresholds[j];
-        cells[2 * j + 1] = aliases[j];
-      }
-      // Widened once so every draw reads Uint32Arrays: one element kind keeps pick() monomorphic.
-      this.tables.set(id, { size: items.length, cells, items: new Uint32Array(items), texts: emptyCache(items.length) });
+      this.tableSections.set(id, { items, thresholds, aliases });
     }
 
-    this.areaCodes = this.tables.get('AC')!;
+    this.areaCodes = this.table('AC');
     const codes = section('STCD');
     const names = section('STNM');
     const fips = section('STFP');
@@ -204,7 +205,7 @@ export class DataIndex {
     this.placeExchangeStarts = section('PLEO') as Uint16Array;
     this.placeExchanges = section('PLEX') as Uint16Array;
     this.phonePlaceCount = this.placeExchangeStarts.length - 1;
-    if (this.zipPhonePlaces.length !== this.tables.get('ZS')!.size || this.placeExchangeStarts[this.phonePlaceCount] !== this.placeExchanges.length) {
+    if (this.zipPhonePlaces.length !== this.tableSize('ZS') || this.placeExchangeStarts[this.phonePlaceCount] !== this.placeExchanges.length) {
       throw new UssynthError('invalid_index_file', 'Invalid ussynth index: phone place sections do not match the ZIP table or each other');
     }
     this.surnameHeadWeights = section('SGNW') as Uint32Array;
@@ -217,7 +218,7 @@ export class DataIndex {
     this.zipUnitShares = section('ZSUN') as Uint16Array;
     this.suffixUnitFactors = section('SXUF') as Uint8Array;
     this.numberedUnitFactors = section('NXUF') as Uint8Array;
-    if (this.zipUnitShares.length !== this.tables.get('ZS')!.size || this.suffixUnitFactors.length !== this.tables.get('SX')!.size || this.numberedUnitFactors.length !== this.tables.get('NX')!.size) {
+    if (this.zipUnitShares.length !== this.tableSize('ZS') || this.suffixUnitFactors.length !== this.tableSize('SX') || this.numberedUnitFactors.length !== this.tableSize('NX')) {
       throw new UssynthError('invalid_index_file', 'Invalid ussynth index: unit sections do not match the ZIP and suffix tables');
     }
     // A dense ZIP -> row table makes lookups O(1); 400 KB, built in well under a millisecond.
@@ -241,7 +242,26 @@ export class DataIndex {
 
   /** A weighted table by id. */
   table(id: WeightedTableId): WeightedTable {
-    return this.tables.get(id)!;
+    return this.tables.get(id) ?? this.#buildTable(id);
+  }
+
+  /** Columns of a table, from its sections (without building it). */
+  private tableSize(id: WeightedTableId): number {
+    return this.tableSections.get(id)!.items.length;
+  }
+
+  /** Builds a table on first use: threshold and alias side by side per column (one cache line for a draw). */
+  #buildTable(id: WeightedTableId): WeightedTable {
+    const { items, thresholds, aliases } = this.tableSections.get(id)!;
+    const cells = new Uint32Array(2 * items.length);
+    for (let j = 0; j < items.length; j++) {
+      cells[2 * j] = thresholds[j];
+      cells[2 * j + 1] = aliases[j];
+    }
+    // Widened once so every draw reads Uint32Arrays: one element kind keeps pick() monomorphic.
+    const table: WeightedTable = { size: items.length, cells, items: new Uint32Array(items), texts: emptyCache(items.length) };
+    this.tables.set(id, table);
+    return table;
   }
 
   /**

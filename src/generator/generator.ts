@@ -7,7 +7,7 @@ import type { Address, AddressWithGeo, BatchResult, BatchWithGeo, EinResult, Pho
 import { GENERATOR_VERSION } from '../version.js';
 import { checkEmailDomain, EmailMaker, emailPart } from './email.js';
 import { EinMaker } from './ein.js';
-import { checkGeoIndex, GeoMaker, withGeo } from './geo.js';
+import { checkGeoIndex, GeoMaker } from './geo.js';
 import { addressPhone, phoneOf } from './phone.js';
 import { columnText, pick, pickColumn } from './pick.js';
 import { StreetMaker, streetFormOf } from './street.js';
@@ -326,13 +326,10 @@ export class Generator {
 
   /**
    * Draws record `index` of an address stream into `this.draw`, as far as
-   * `upTo`: the same draws as #makeAddress, in its order (place, name,
-   * street, e-mail, phone), so a field's value is the same whatever else is
-   * asked; the e-mail's text is made only when `withEmail`. #makeAddress,
-   * the path of every default record, keeps its own copy of the sequence
-   * with locals; a change to one is made to both, and
-   * test/fields/fields.property.test.ts (every field against the full
-   * record) fails when they part.
+   * `upTo`, in record order (place, name, street, e-mail, phone): the one
+   * draw sequence of every record, default or with fields, so a field's
+   * value is the same whatever else is asked. The e-mail's text is made
+   * only when `withEmail`.
    */
   #drawRecord(index: number, given: IndexState | undefined, upTo: Stage, withEmail: boolean): RecordDraw {
     const { random, data, parts, draw } = this;
@@ -363,29 +360,19 @@ export class Generator {
     return draw;
   }
 
+  /** The default record: every draw, the eight fields. */
   #makeAddress(index: number, given: IndexState | undefined): Address {
-    const { random, data, parts } = this;
-    const stream = given ? given.index + 1 : 0;
-    random.reset(ADDRESS_STREAM + stream, index);
-    const state = given ?? data.states[pick(parts.states, random)];
-    const zipEntry = pickColumn(parts.zips, random, state.zipOffset, state.zipCount);
-    const female = pick(parts.sexes, random) === 0;
-    const firstColumn = pickColumn(female ? parts.female : parts.male, random);
-    const lastColumn = parts.surnamePicker.pick(state.index, random);
-    const lastNames = parts.surnameNames;
-    const firstNames = female ? parts.femaleNames : parts.maleNames;
-    const street = parts.streets.make(random, zipEntry, parts.streetForms[state.index]);
-    const email = this.emails.make(firstNames.second(firstColumn), lastNames.second(lastColumn), index, stream, random);
-    // The phone is drawn last: fictional numbers take other draws, and must change nothing else.
-    const phone = addressPhone(data, state, zipEntry, random, this.fictionalPhones);
+    const parts = this.parts;
+    const draw = this.#drawRecord(index, given, Stage.phone, true);
+    const zipEntry = draw.zipEntry;
     return {
-      name: firstNames.first(firstColumn) + lastNames.first(lastColumn),
-      street,
+      name: (draw.female ? parts.femaleNames : parts.maleNames).first(draw.firstColumn) + parts.surnameNames.first(draw.lastColumn),
+      street: draw.street,
       city: parts.zipStrings.first(zipEntry),
-      state: state.code,
+      state: draw.state.code,
       zip: parts.zipStrings.second(zipEntry),
-      phone,
-      email,
+      phone: draw.phone,
+      email: draw.email,
       country: COUNTRY,
     };
   }
@@ -454,13 +441,29 @@ export class Generator {
 
   /**
    * The address with its geographic fields after country. The point has its
-   * own stream, so nothing of the address changes; its ZIP is found from the
-   * address's ZIP text, so the hot path every address without geo takes is
-   * left as it is.
+   * own stream, so nothing of the address changes; it is found from the ZIP
+   * the record drew (its ZS entry and row).
    */
   #makeGeoAddress(index: number, given: IndexState | undefined): AddressWithGeo {
-    const address = this.#makeAddress(index, given);
-    return withGeo(address, this.#geoMaker().address(index, given ? given.index + 1 : 0, address.zip));
+    const parts = this.parts;
+    const draw = this.#drawRecord(index, given, Stage.phone, true);
+    const zipEntry = draw.zipEntry;
+    const g = this.#geoMaker().point(index, draw.stream, zipEntry, parts.zips.items[zipEntry]);
+    return {
+      name: (draw.female ? parts.femaleNames : parts.maleNames).first(draw.firstColumn) + parts.surnameNames.first(draw.lastColumn),
+      street: draw.street,
+      city: parts.zipStrings.first(zipEntry),
+      state: draw.state.code,
+      zip: parts.zipStrings.second(zipEntry),
+      phone: draw.phone,
+      email: draw.email,
+      country: COUNTRY,
+      lat: g.lat,
+      lon: g.lon,
+      county: g.county,
+      countyFips: g.countyFips,
+      timeZone: g.timeZone,
+    };
   }
 
   /** An address, with the geographic fields when `geo`. */

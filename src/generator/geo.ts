@@ -3,15 +3,16 @@ import { GEO_GRID, GEO_LAT_OFFSET, GEO_LON_OFFSET, GEO_UNITS_PER_DEGREE } from '
 import type { GeoIndex } from '../data-index/geo-index.js';
 import { UssynthError } from '../errors.js';
 import { RecordRandom } from '../random/record-random.js';
-import type { Address, AddressWithGeo, GeoFields, ZipGeoFields } from '../types.js';
+import type { GeoFields, ZipGeoFields } from '../types.js';
 
 // Its own stream id (the kind in the high byte, as the address and phone streams): the point's draws shift nothing else.
 const GEO_STREAM = 3 << 8;
 
+/** Set bits of a 32-bit mask (the usual SWAR population count: pairs, nibbles, then a multiply sums the bytes). */
 function bitCount(bits: number): number {
-  let n = 0;
-  for (let b = bits; b !== 0; b &= b - 1) n++;
-  return n;
+  let b = bits - ((bits >>> 1) & 0x55555555);
+  b = (b & 0x33333333) + ((b >>> 2) & 0x33333333);
+  return (Math.imul((b + (b >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
 }
 
 /** Position of the k-th (0-based) set bit of a 32-bit mask. */
@@ -19,29 +20,6 @@ function nthBit(bits: number, k: number): number {
   let b = bits;
   for (let i = 0; i < k; i++) b &= b - 1;
   return 31 - Math.clz32(b & -b);
-}
-
-/**
- * The address with its geographic fields after `country`, as one object
- * literal: V8's generic path for `{ ...a, ...b }` cost about 8 µs a record.
- * @example withGeo(address, fields).timeZone // "America/Chicago"
- */
-export function withGeo(a: Address, g: GeoFields): AddressWithGeo {
-  return {
-    name: a.name,
-    street: a.street,
-    city: a.city,
-    state: a.state,
-    zip: a.zip,
-    phone: a.phone,
-    email: a.email,
-    country: a.country,
-    lat: g.lat,
-    lon: g.lon,
-    county: g.county,
-    countyFips: g.countyFips,
-    timeZone: g.timeZone,
-  };
 }
 
 const ENTRIES = new WeakMap<DataIndex, Int32Array>();
@@ -96,18 +74,22 @@ export class GeoMaker {
 
   /** The five fields of address `index` of the stream for state `stateKey` (index + 1, 0 for the default draw), whose ZIP is `zip` (a residential ZIP). */
   address(index: number, stateKey: number, zip: string): GeoFields {
-    const { geo, random } = this;
     const row = this.data.zipRow(Number(zip));
-    const entry = this.entryOfRow[row];
+    return this.point(index, stateKey, this.entryOfRow[row], row);
+  }
+
+  /** {@link address} for an address whose ZIP is ZS entry `entry`, ZIP row `row` (as the record drew it: no ZIP text to look up). */
+  point(index: number, stateKey: number, entry: number, row: number): GeoFields {
+    const { geo, random } = this;
     let lat = geo.zipLat[row];
     let lon = geo.zipLon[row];
     const low = geo.gridLow[entry];
     const high = geo.gridHigh[entry];
-    const cells = bitCount(low) + bitCount(high);
+    const inLow = bitCount(low);
+    const cells = inLow + bitCount(high);
     if (cells > 0) {
       random.reset(GEO_STREAM + stateKey, index);
       const k = random.below(cells);
-      const inLow = bitCount(low);
       const bit = k < inLow ? nthBit(low, k) : 32 + nthBit(high, k - inLow);
       const cellLat = geo.cellLat[entry];
       const cellLon = geo.cellLon[entry];

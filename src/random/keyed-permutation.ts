@@ -37,14 +37,15 @@ export class KeyedPermutation {
     const mask = this.halfMask;
     let value = index;
     do {
-      let left = Math.floor(value / 2 ** bits);
+      // value < 2^32 and bits <= 16: shifts are exact here.
+      let left = value >>> bits;
       let right = value & mask;
       for (let r = 0; r < ROUNDS; r++) {
         const next = (left ^ fmix32(right ^ this.roundKeys[r] ^ tweak)) & mask;
         left = right;
         right = next;
       }
-      value = left * 2 ** bits + right;
+      value = ((left << bits) | right) >>> 0;
     } while (value >= this.size);
     return value;
   }
