@@ -11,6 +11,7 @@
 import { fakerEN_US } from '@faker-js/faker';
 import { loadavg } from 'node:os';
 import { createGenerator } from '../src/index.js';
+import { fakerAddress } from './faker-address.js';
 import { formatRate, median } from './measure.js';
 
 const PAGE = 1000;
@@ -33,7 +34,7 @@ function pagesPerSecond(pages: number, page: (start: number) => void): number {
   return pages / ((used.user + used.system) / 1e6);
 }
 
-const fakerPage = (make: () => Record<string, unknown>) => () => {
+const fakerPage = (make: () => object) => () => {
   for (let i = 0; i < PAGE; i++) keep(make());
 };
 
@@ -43,20 +44,7 @@ const contenders: Record<string, { pages: number; page: (start: number) => void 
   'ussynth, fields=zip,state': { pages: PAGES, page: (start) => gen.addresses({ start, count: PAGE, fields: 'zip,state' }).forEach(keep) },
   'faker, full record': {
     pages: PEER_PAGES,
-    page: fakerPage(() => {
-      const firstName = fakerEN_US.person.firstName();
-      const lastName = fakerEN_US.person.lastName();
-      return {
-        name: firstName + ' ' + lastName,
-        street: fakerEN_US.location.streetAddress(),
-        city: fakerEN_US.location.city(),
-        state: fakerEN_US.location.state({ abbreviated: true }),
-        zip: fakerEN_US.location.zipCode('#####'),
-        phone: fakerEN_US.phone.number({ style: 'national' }),
-        email: fakerEN_US.internet.exampleEmail({ firstName, lastName }),
-        country: 'United States',
-      };
-    }),
+    page: fakerPage(fakerAddress),
   },
   'faker, firstName,lastName,email': {
     pages: PEER_PAGES,

@@ -16,6 +16,7 @@ import { Session } from 'node:inspector/promises';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { createGenerator, type Address } from '../src/index.js';
+import { fakerAddress } from './faker-address.js';
 import { formatRate, measure, median } from './measure.js';
 
 const RECORDS = 500_000;
@@ -71,18 +72,7 @@ const contenders = {
     count: PEER_RECORDS,
     work: (n: number) => {
       for (let i = 0; i < n; i++) {
-        const firstName = fakerEN_US.person.firstName();
-        const lastName = fakerEN_US.person.lastName();
-        keep({
-          name: firstName + ' ' + lastName,
-          street: fakerEN_US.location.streetAddress(),
-          city: fakerEN_US.location.city(),
-          state: fakerEN_US.location.state({ abbreviated: true }),
-          zip: fakerEN_US.location.zipCode('#####'),
-          phone: fakerEN_US.phone.number({ style: 'national' }),
-          email: fakerEN_US.internet.exampleEmail({ firstName, lastName }),
-          country: 'United States',
-        });
+        keep(fakerAddress());
       }
     },
   },
