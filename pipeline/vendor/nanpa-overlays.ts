@@ -3,51 +3,60 @@ import { byCodeUnit } from '../../src/code-unit-order.js';
 import { writeDatasetLines } from './write-dataset-file.js';
 
 /**
- * NANPA's overlay relationships for the geographic area codes whose
- * exchanges libphonenumber's geocoding data places nowhere (an overlay
- * added without places: 917, 929, 424, 747, 737, 346, ...) or places
- * wrongly (934, Suffolk County's overlay of 631, labelled "New York, NY"),
- * and the NYC overlays (646, 332, 347) whose own entries name a state only.
- * No registry package carries this list, so it is transcribed here from
- * NANPA's published area-code data: overlay code, state, the codes it
- * overlays (the older code of the same area first). The build checks every
- * row against libphonenumber-js: each code must be a geographic code of
- * the state given.
+ * NANPA's overlay relationships: every overlay code of the US and its
+ * territories that libphonenumber-js 1.13.16 knows as a geographic code of
+ * the state, with the codes it overlays (the older code of the same area
+ * first). Its geocoding data places many overlays' exchanges nowhere (917,
+ * 929, 424, 747, 737, 346, ...) or wrongly (934, Suffolk County's overlay of
+ * 631, labelled "New York, NY"); those take the places of the codes they
+ * overlay. No registry package carries this list, so it is transcribed
+ * here, and each row was checked against stored public copies of the
+ * relief records (state commission releases, local news of the day,
+ * Wikipedia's area-code articles): its source names the page and the fact
+ * it gives. The build checks every row against libphonenumber-js: each
+ * code must be a geographic code of the state given.
+ * Not listed: 321 (Brevard's own code since 1999 as well as an overlay of
+ * 407; listed as a parent of 689), and overlays libphonenumber-js 1.13.16
+ * does not know (624, 436, 861).
  */
-/** Source of the rows not yet checked against a stored copy of their relief records. */
-const UNCHECKED = 'transcribed from NANPA relief planning records; not checked against a stored copy in this session';
-
 /**
  * Each row: overlay code, state, the codes it overlays (older first; a
  * newer overlay of the same codes lists the older overlay too), the month
- * its first central office codes were opened (its in-service date, or for a
- * code activated before its parents' exhaustion, that exhaustion as
- * projected), and the source of the row.
+ * its first numbers could be assigned (its in-service date, or, where the
+ * relief plan opens the new code only once its parents are exhausted and a
+ * source dates or projects that exhaustion, that month: 274, 353, 472, 582,
+ * 686, 748, 762, 878, 943, 959, 283), and the source of the row: "checked:"
+ * when a stored source gives the code, its parents and the month,
+ * "checked in part:" when the month (or the year) was not found, with the
+ * estimate kept and what it is based on.
  */
 export const NANPA_OVERLAYS: readonly (readonly [overlay: string, state: string, overlays: string, inService: string, source: string])[] = [
   ['220', 'OH', '740', '2015-04', 'checked: Area codes 740 and 220 (Wikipedia, mirrored at mediawiki.feverous.co.uk): effective April 22, 2015'],
   ['223', 'PA', '717', '2017-09', 'checked: https://www.publicopiniononline.com/story/news/local/2017/01/19/all-717-calls-must-10-digits-fall/96783542/ (PUC plan: no 223 numbers released before Sept. 26, 2017) and https://iiab.me/kiwix/content/wikipedia_en_all_maxi_2023-10/A/Area_code_223 (223 added in 2017)'],
+  ['224', 'IL', '847', '2002-01', 'checked: https://listrichinfo.blogspot.com/2018/08/area-codes-847-and-224.html (Wikipedia text: 224 overlaid 847 on Jan. 5, 2002)'],
   ['227', 'MD', '301 240', '2023-06', 'checked: https://en.wikipedia.org/wiki/Area_codes_301,_240,_and_227 (added June 14, 2023)'],
+  ['234', 'OH', '330', '2000-10', 'checked: https://www.the-daily-record.com/story/news/1999/11/24/new-area-code-as-easy/19531161007/ (PUCO: 234 overlays 330, new numbers get 234 from October 2000) and https://winenfood.com/a-brief-history-of-ohios-234-area-code (overlay of 330)'],
   ['235', 'MO', '573', '2024-03', 'checked: https://en.wikipedia.org/wiki/Area_codes_573_and_235 (added March 24, 2024)'],
-  ['240', 'MD', '301', '1997-06', 'checked: https://en.wikipedia.org/wiki/Area_codes_301,_240,_and_227 (overlay of 301 in 1997)'],
+  ['240', 'MD', '301', '1997-06', 'checked: http://www.areacodehelp.com/acus/maryland_area_codes.shtml (240 put into service June 1, 1997 as an overlay of 301) and https://en.wikipedia.org/wiki/Area_codes_301,_240,_and_227 (overlay of 301 in 1997)'],
+  ['267', 'PA', '215', '1997-07', 'checked: https://wiki-gateway.eudic.net/wikipedia_en/Area_code_215.html (Wikipedia text: overlay code 267 established July 1, 1997)'],
   ['272', 'PA', '570', '2013-10', 'checked: https://www.citizensvoice.com/news/dialing-in-new-272-area-code/article_a6139f4a-724f-5712-bca4-b1f67218f7a0.html (272 went into service Oct. 21, 2013)'],
   ['274', 'WI', '920', '2028-01', 'checked: https://en.wikipedia.org/wiki/Area_codes_920_and_274 (activated May 5, 2023); WBAY/PSC 2023: 274 assigned only once 920 is exhausted, since forecast for 2028 (Grokipedia on the same article): that forecast is the date given'],
   ['279', 'CA', '916', '2018-03', 'checked: https://www.cpuc.ca.gov/industries-and-topics/internet-and-phone/area-codes-and-numbering/916-area-code (279 overlay effective March 10, 2018)'],
-  ['283', 'OH', '513', '2024-01', 'checked in part: https://en.wikipedia.org/wiki/Area_codes_513_and_283 (reserved in 2000, suspended; no need projected before 2023); the in-service month was not found'],
+  ['283', 'OH', '513', '2023-10', 'checked in part: https://www.cincinnati.com/story/news/2021/12/16/cincinnati-southwest-ohio-new-area-code-513-283/8922993002/ (PUCO: 283 assigned once 513 runs out, expected Q4 2023) and https://bluedroidtech.com/new-cincinnati-area-code/ (283 expected in effect April 28, 2023); the month of 513\'s exhaustion was not found: 2023-10, the start of that projection'],
   ['324', 'FL', '904', '2024-02', 'checked: https://en.wikipedia.org/wiki/Area_codes_904_and_324 (2024); month from a local report (February 26, 2024)'],
   ['326', 'OH', '937', '2020-03', 'checked: https://en.wikipedia.org/wiki/Area_codes_937_and_326 (326 activated March 8, 2020)'],
   ['327', 'AR', '870', '2024-02', 'checked: https://www.jonesborosun.com/announcements/new-area-code-coming-to-the-870-area-code-region/article_90286ae5-5431-5e01-a1b7-4a95c34f9cc6.html (Arkansas PSC: new lines may get 327 numbers from Feb. 20, 2024)'],
   ['329', 'NY', '845', '2023-03', 'checked: https://hudsonvalleyone.com/2023/03/17/ulster-county-is-running-out-of-phone-numbers-new-area-code-introduced/ (new service assigned 329 from March 24, 2023)'],
   ['331', 'IL', '630', '2007-10', 'checked: https://en.wikipedia.org/wiki/Area_codes_630_and_331 (331 overlaid 630 from Oct. 7, 2007)'],
-  ['332', 'NY', '212 646', '2017-06', 'issue 33 (332 came in 2017); 646 listed as the older overlay of the same code'],
-  ['339', 'MA', '781', '2001-05', 'checked in part: https://www.phone2.io/area-codes/781 (781 overlaid with 339 in 2001); month from the same plan\'s 351 (http://peoplepublicrecords.org/massachusetts-area-code-directory.html: overlay of May 2, 2001)'],
+  ['332', 'NY', '212 646', '2017-06', 'checked: https://www.newsday.com/news/new-york/manhattan-s-latest-additional-area-code-332-begins-in-june-1.13587996 (PSC: 332 introduced June 10, 2017) and https://www.crainsnewyork.com/article/20170609/NEWS/170609854/manhattan-is-getting-a-new-area-code-332 (646 nearly out of prefixes)'],
+  ['339', 'MA', '781', '2001-05', 'checked: https://www.capecodtimes.com/story/news/2000/10/24/area-codes-will-go-local/51017242007/ (774, 857, 339 and 351 added together as overlays, 10-digit dialing from April 2, 2001) and https://sagapedia.com/en/Area_codes_617_and_857 (the first of them, 857, overlaid May 2, 2001)'],
   ['341', 'CA', '510', '2019-07', 'checked: https://tustrucos.com/341-area-code/ (effective July 22, 2019) and https://abc7news.com/east-bay-area-code-341-510/5357557/ (June 25, 2019: 341 coming next month)'],
-  ['346', 'TX', '713 281 832', '2014-07', 'issue 33 (346 came in 2014)'],
-  ['347', 'NY', '718', '1999-10', UNCHECKED],
+  ['346', 'TX', '713 281 832', '2014-07', 'checked: https://en.wikipedia.org/wiki/Area_codes_713,_281,_832,_346,_and_621 (PUC: 346 added to the Houston overlay July 1, 2014)'],
+  ['347', 'NY', '718', '1999-10', 'checked in part: http://www.areacodehelp.com/acus/new_york_area_codes.shtml (347 one of four codes put into service in the 1990s) and https://www.nydailynews.com/new-york/new-york-city-outgrows-area-codes-718-347-numbers-run-2011-city-article-1.412320 (347 overlays 718); month not found: 1999-10 kept as transcribed (before the 20 years the estimate counts, so it does not change a share)'],
   ['350', 'CA', '209', '2022-11', 'checked: https://unitedpowerpartners.com/cpuc-reminds-consumers-of-new-350-area-code-coming-to-the-209-area-code-region-on-november-28-2022 (CPUC: 350 effective Nov. 28, 2022) and https://en.m.wikipedia.org/wiki/Area_code_209 (assigned Nov. 28, 2022)'],
   ['351', 'MA', '978', '2001-05', 'checked: http://peoplepublicrecords.org/massachusetts-area-code-directory.html (351 overlaid 978 on May 2, 2001)'],
   ['353', 'WI', '608', '2024-01', 'checked in part: https://en.wikipedia.org/wiki/Area_codes_608_and_353 (in-service date Sept. 15, 2023; its codes activated only once 608 is exhausted) and https://madison.com/news/state-regional/area-code-wisconsin-353-608/article_aeb5c2e0-36cc-11ee-931b-cf6bff3efcd4.html (PSC: 608 runs out by Q1 2024 or sooner, 353 used then); the month of 608\'s exhaustion was not found: 2024-01, the start of that projection'],
-  ['363', 'NY', '516', '2024-06', UNCHECKED],
+  ['363', 'NY', '516', '2023-07', 'checked in part: http://www.frequentbusinesstraveler.com/2022/01/new-york-metro-area-to-get-yet-another-area-code-363/ (PSC, January 2022: 363 overlays 516 from next year, 2023); month not found: 2023-07, the middle of that year'],
   ['364', 'KY', '270', '2014-03', 'checked: http://www.courierpress.com/gleaner/news/ten-new-area-code-facts (Kentucky PSC: 364 numbers may be distributed from March 3, 2014) and https://en.wikipedia.org/wiki/Area_codes_270_and_364 (added in 2014)'],
   ['369', 'CA', '707', '2023-02', 'checked: https://www.hubbry.com/Area_code_707 (Wikipedia text: 369 added Feb. 1, 2023) and https://wikisum.wiki/wiki/Area_codes_707_and_369 (NANPA set the overlay\'s effective date to Feb. 1, 2023)'],
   ['380', 'OH', '614', '2016-02', 'checked: https://www.delgazette.com/2016/02/02/380-area-code-on-the-way-to-delaware-county/ (PUCO: 380 introduced from Feb. 27, 2016) and https://www.cantonrep.com/story/news/state/2015/03/04/new-380-area-code-to/35063493007/ (NANPA: 380 not used before late February 2016)'],
@@ -55,23 +64,26 @@ export const NANPA_OVERLAYS: readonly (readonly [overlay: string, state: string,
   ['424', 'CA', '310', '2006-08', 'checked: https://www.cpuc.ca.gov/General.aspx?id=2775 (CPUC: overlay effective Aug. 26, 2006) and https://argonautnews.com/310-area-code-11-digit-dialing-starts-july-26/ (424 numbers from Aug. 26)'],
   ['430', 'TX', '903', '2003-04', 'checked: https://www.verizon.com/about/news/press-releases/transition-period-begins-weekend-new-430-area-code-northeast-texas (Verizon: 430 assigned to new lines starting April 2003); https://en.wikipedia.org/wiki/Area_codes_903_and_430 gives Feb. 15, 2003, the start of mandatory 10-digit dialing'],
   ['442', 'CA', '760', '2009-11', 'checked: http://www.borregospringschamber.com/aspnet_client/AreaCode/index.html (new lines may get 442 numbers from Nov. 21, 2009) and https://kids.kiddle.co/Area_codes_760_and_442 (effective Nov. 21, 2009)'],
-  ['443', 'MD', '410', '1997-06', 'checked: Baltimore Sun 2022 ("240 and 443 came along in 1997; in 2012 ... 667")'],
+  ['443', 'MD', '410', '1997-06', 'checked: http://www.areacodehelp.com/acus/maryland_area_codes.shtml (443 put into service June 1, 1997 as an overlay of 410) and the Baltimore Sun 2011 (240 and 443 added in 1997)'],
+  ['445', 'PA', '215 267', '2018-03', 'checked in part: https://phillymag.com/city/2016/11/10/new-area-code-philadelphia (PUC 2016: a third code to overlay 215 and 267, which run out by spring 2018) and https://www.phone2.io/area-codes/215 (445 in the 215/267 overlay complex); month not found: 2018-03, spring 2018'],
   ['447', 'IL', '217', '2021-03', 'checked: https://www.wandtv.com/news/447-added-as-overlay-for-217-area-code-region/article_98180d9c-e646-11ea-b649-8f23ad4a9cdb.html (ICC: new lines may get 447 numbers from March 27, 2021)'],
   ['448', 'FL', '850', '2021-03', 'checked: http://ecbpublishing.com/goodbye-850-2 (Florida PSC: new lines assigned 448 from March 20, 2021)'],
   ['458', 'OR', '541', '2010-02', 'checked: http://www.vzmultimedia.com/customersupport/areacodes/oregon/oregon.html (new lines may get 458 numbers from Feb. 10, 2010) and https://en.m.wikipedia.org/wiki/Area_codes_541_and_458 (effective Feb. 10, 2010; its first exchange issued in Aug. 2011)'],
   ['463', 'IN', '317', '2019-11', 'checked: https://www.ipm.org/2019-10-11/10digit-dialing-mandatory-317-area-code-saturday-107064 (10-digit dialing from Oct. 15, 2019; new numbers may be 463 from mid-November 2019); Wikipedia\'s March 15, 2016 is the start of a permissive dialing period'],
   ['464', 'IL', '708', '2022-01', 'checked: https://www.nbcchicago.com/news/local/new-area-code-comes-to-suburban-chicagos-708-region-this-month/2730071/ (ICC: new lines may get 464 numbers from Jan. 21, 2022)'],
-  ['469', 'TX', '214 972', '1999-07', 'issue 33 (469 has served Dallas since 1999)'],
+  ['469', 'TX', '214 972', '1999-07', 'checked: https://kiwix.haohe.fun/content/wikipedia_en_all_maxi_2024-01/A/Area_code_469 (469 introduced July 1, 1999, overlaying 214 and 972)'],
   ['470', 'GA', '404 770 678', '2010-02', 'checked: https://en.wikipedia.org/wiki/Area_code_678 (470 activated Feb. 26, 2010) and https://www.covnews.com/rockdale-archives/growing-again-new-area-code-for-metro-atlanta/ (470 first activated in 2010)'],
   ['472', 'NC', '910', '2023-01', 'checked in part: https://www.fayobserver.com/story/news/2022/02/11/nc-cumberland-new-hanover-onslow-robeson-472-area-code/6726949001/ (NCUC: 472 in service Oct. 7, 2022) and https://www.wwaytv3.com/472-area-code-coming-to-910-region-in-southeastern-nc/ (no 472 numbers before 910 is exhausted, projected Q1 2023); the month of 910\'s exhaustion was not found: 2023-01, the start of that projection'],
   ['475', 'CT', '203', '2009-12', 'checked: http://www.vzmultimedia.com/customersupport/areacodes/connecticut/connecticut.html (new lines may get 475 numbers from Dec. 12, 2009)'],
+  ['484', 'PA', '610', '1999-06', 'checked: http://www.hawaiilibrary.net/articles/Area_code_484 (Wikipedia text: 484 overlaid 610 on June 5, 1999)'],
   ['531', 'NE', '402', '2011-03', 'checked in part: https://kiwix.haohe.fun/content/wikipedia_en_all_maxi_2024-01/A/Area_code_402 (531 added in March 2011) and https://omahatelephonehistory.blogspot.com/2010/05/great-531-overlay-of-2011.html (10-digit dialing Feb. 2011, 531 in March); http://nebraska.tv/archive/new-531-area-code-still-years-away (AP: first 531 codes at least four years off, once 402 is down to 10 prefixes): the month of the first 531 exchange was not found'],
   ['534', 'WI', '715', '2010-08', 'checked: http://newsofthenorth.net/printFriendly.cfm?articleID=28783 (PSC: 534 numbers may be assigned from Aug. 14, 2010) and the Wisconsin Senate release http://legis.wisconsin.gov/senate/harsdorf/PressReleases/Pages/b-show.aspx?id=New+Area+Code+to+Begin+October+17&cat=Blog (same date)'],
   ['539', 'OK', '918', '2011-04', 'checked: http://www.tulsaworld.com/site/printerfriendlystory.aspx?articleid=20100104_46_0_Reside898056 (Corporation Commission: 539 rolled out April 1, 2011) and https://www.tulsatoday.com/2011/03/01/joomla-2435/ (10-digit dialing from March 5, 2011)'],
-  ['551', 'NJ', '201', '2001-12', 'checked in part: https://wikimili.com/en/Area_codes_201_and_551 (551 added in 2001); month not found (December 2001 kept, as 848 of the same year)'],
+  ['551', 'NJ', '201', '2001-12', 'checked in part: https://wikimili.com/en/Area_codes_201_and_551 (551 added in 2001) and https://en.wikipedia.org/wiki/Area_codes_973_and_862 (862 rolled out with the two other northern New Jersey overlays, 10-digit dialing from Dec. 1, 2001); month of 551\'s first numbers not found: 2001-12, as 862'],
   ['557', 'MO', '314', '2022-08', 'checked: https://en.wikipedia.org/wiki/Area_codes_314_and_557 (557 added Aug. 12, 2022) and https://www.stltoday.com/business/local/the-314s-sole-reign-is-over-but-some-say-the-beloved-area-code-is-king/article_46c36703-94a0-5ed6-b2e9-2ae2a28abb54.html (activated Aug. 12, 2022)'],
   ['564', 'WA', '360', '2017-08', 'checked in part: https://zims-en.kiwix.campusafrica.gos.orange.com/wikipedia_en_all_nopic/A/Area_code_564 (implemented July 29, 2017, with mandatory 10-digit dialing) and https://www.sanjuanjournal.com/news/new-area-code-and-dialing-procedure-for-western-washington/ (360 out of numbers early 2018); the first month 564 numbers could be assigned was not found: 2017-08, the month after 10-digit dialing became mandatory'],
-  ['567', 'OH', '419', '2002-01', 'checked in part: https://visualfoodie.com/when-did-the-567-area-code-first-start (in service Jan. 1, 2002; a secondary page) and https://winenfood.com/which-ohio-cities-use-the-567-area-code (implemented 2002)'],
+  ['567', 'OH', '419', '2002-01', 'checked in part: https://visualfoodie.com/when-did-the-567-area-code-first-start (in service Jan. 1, 2002; a secondary page) and https://winenfood.com/which-ohio-cities-use-the-567-area-code (implemented 2002); the month was not found in a primary source'],
+  ['571', 'VA', '703', '2000-04', 'checked: https://www.verizon.com/about/news/press-releases/northern-virginia-get-new-571-area-code (Bell Atlantic, 1999: new services may get 571 numbers from April 1, 2000) and https://wikimili.com/en/Area_codes_703_and_571 (571 created March 1, 2000)'],
   ['572', 'OK', '405', '2021-05', 'checked: https://www.stwnewspress.com/news/mandatory-10-digit-dialing-begins-saturday-in-the-405/article_46942a8c-a243-11eb-97e8-5bac7f52d221.html (Corporation Commission: new numbers in the 405 region get 572 from May 24, 2021)'],
   ['582', 'PA', '814', '2022-10', 'checked in part: https://wikimili.com/en/Area_codes_814_and_582 (814 projected to exhaust in late 2022) and https://triblive.com/local/regional/states-largest-area-code-is-finally-reaching-its-limit (PUC: 582 in service May 1, 2021, its numbers assigned only once 814 is exhausted); the month of 814\'s exhaustion was not found: 2022-10, the start of that projection'],
   ['628', 'CA', '415', '2015-03', 'checked: http://www.cpuc.ca.gov/415areacode/ (CPUC: new lines may get 628 numbers from March 21, 2015)'],
@@ -81,48 +93,63 @@ export const NANPA_OVERLAYS: readonly (readonly [overlay: string, state: string,
   ['646', 'NY', '212', '1999-07', 'checked: http://the-uncensored-wiki.com:20151/2015-wikipedia_en_all_2015-05/A/Area_codes_212_and_646.html (Wikipedia 2015: 646 overlaid 212 on July 1, 1999)'],
   ['656', 'FL', '813', '2022-02', 'checked: https://www.observernews.net/2021/12/23/hillsborough-county-gets-set-for-10-digit-dialing-as-813-area-code-gets-656-overlay/ (new lines get 656 from Feb. 22, 2022; the page misprints the year as 2002) and https://en.wikipedia.org/wiki/Area_codes_813_and_656 (added in 2022)'],
   ['657', 'CA', '714', '2008-09', 'checked: https://grokipedia.com/page/Area_codes_714_and_657 (657 introduced Sept. 23, 2008) and http://www.cpuc.ca.gov/PUC/Telco/generalInfo/Area+Codes/714+Area+Code/ac714_busltr1stnotice.htm (CPUC 2008: 10-digit dialing mandatory from Aug. 23, 2008)'],
-  ['667', 'MD', '410 443', '2012-06', 'checked: Baltimore Sun 2022 ("In 2012, officials introduced the 667 area code")'],
+  ['659', 'AL', '205', '2019-11', 'checked: https://www.wbrc.com/2019/02/12/new-area-code-approved-overlay/ (new lines may get 659 numbers from Nov. 12, 2019) and https://en.wikipedia.org/wiki/Area_codes_205_and_659 (659 added in 2019)'],
+  ['667', 'MD', '410 443', '2012-03', 'checked: http://articles.baltimoresun.com/2011-10-12/business/bal-consuming-maryland-to-get-new-area-code-in-2012-20111012_1_area-code-phone-numbers-modems-and-fax-machines (PSC, Oct. 12, 2011: new numbers may get 667 from March 2012, 410/443 exhausted early 2012)'],
   ['669', 'CA', '408', '2012-11', 'checked: https://cpuc.ca.gov/industries-and-topics/internet-and-phone/area-codes-and-numbering/408-area-code (CPUC: overlay effective Nov. 20, 2012)'],
   ['678', 'GA', '404 770', '1998-01', 'checked: https://en.wikipedia.org/wiki/Area_code_678 (678 first assigned to new customers Jan. 15, 1998)'],
   ['680', 'NY', '315', '2017-03', 'checked: https://en.wikipedia.org/wiki/Area_codes_315_and_680 (680 introduced March 11, 2017) and https://www.adp.org/december-12-2016-new-york-315680-area-code-overlay/ (new lines may get 680 numbers from March 11, 2017)'],
   ['681', 'WV', '304', '2009-03', 'checked: https://wikimili.com/en/Area_codes_304_and_681 (overlay effective March 28, 2009) and http://www.jgames.co.uk/title/Area_codes_304_and_681 (NANPA Planning Letter 375: 681 numbers from March 28, 2009)'],
+  ['682', 'TX', '817', '2000-10', 'checked: https://www.liquisearch.com/area_codes_682_and_817 (Wikipedia text: 682 created Oct. 7, 2000 as an overlay of 817)'],
   ['686', 'VA', '804', '2024-07', 'checked in part: https://augustafreepress.com/news/hello-686-virginia-welcomes-new-area-code-within-804-for-new-service-additional-lines/ (SCC: 686 assignable from Feb. 1, 2024, but only once 804 runs out, expected in Q3 2024); the month of 804\'s exhaustion was not found: 2024-07, the start of that projection'],
   ['689', 'FL', '407 321', '2019-06', 'checked: https://www.superu.ai/blogs/central-florida-689-joins-321-area-code (689 numbers available from June 4, 2019, in the 407/321 area) and https://capitalsoup.com/2018/07/10/psc-adds-689-area-code-to-central-florida (PSC 2018: 689 overlays 407, where 321 is a limited overlay)'],
-  ['720', 'CO', '303', '1998-06', 'checked: Colorado PUC 748 FAQ ("In 1998, the 720 NPA was implemented as an overlay over the 303 NPA")'],
+  ['720', 'CO', '303', '1998-06', 'checked in part: Colorado PUC 748 FAQ ("In 1998, the 720 NPA was implemented as an overlay over the 303 NPA"); the month is from a secondary page, https://eatsip365.com/when-did-the-720-telephone-area-code-start (in service June 1, 1998); not found in a primary source'],
   ['725', 'NV', '702', '2014-06', 'checked: http://www.reviewjournal.com/news/las-vegas/new-area-code-southern-nevada-means-10-digit-calls (PUC: new numbers get 725 from June 2014) and https://en.wikipedia.org/wiki/Area_codes_702_and_725 (overlay since May 3, 2014, the start of 10-digit dialing)'],
+  ['726', 'TX', '210', '2017-10', 'checked: https://www.ksat.com/news/2017/09/18/san-antonios-new-area-code-goes-into-effect-saturday/ (PUC: providers may issue 726 numbers from Oct. 23, 2017) and https://www.tpr.org/news/2016-07-21/726-selected-as-san-antonios-second-area-code (726 overlays 210)'],
+  ['728', 'FL', '561', '2023-03', 'checked: https://en.wikipedia.org/wiki/Area_codes_561_and_728 (728 added March 10, 2023) and https://www.wflx.com/2023/03/11/move-over-561-make-way-area-code-728/ (728 made its debut March 10, 2023)'],
   ['730', 'IL', '618', '2023-07', 'checked: https://www.kfvs12.com/2023/07/07/new-730-area-code-launches-southern-ill/ (ICC: 730 numbers from July 7, 2023) and https://www.wpsdlocal6.com/news/southern-illinois-to-get-new-730-area-code-after-22-year-delay/article_ddad2188-77c3-11ed-a47b-97b780f27bfa.html (730 coming in July 2023)'],
   ['737', 'TX', '512', '2013-07', 'checked: https://thedailytexan.com/2012/06/16/central-texas-set-to-acquire-new-area-code-by-july-2013/ (PUC: new customers get 737 from July 2013) and https://smmercury.com/2013/06/05/central-texas-adjusts-to-the-737/ (10-digit dialing from June 2013)'],
   ['738', 'CA', '213 323', '2024-11', 'checked: https://wikimili.com/en/Area_codes_213%2C_323%2C_and_738 (738 activated starting November 2024) and https://www.cpuc.ca.gov/news-and-updates/all-news/cpuc-provides-more-numbers-for-213-323-area-code-2023 (CPUC approved 738 March 16, 2023; 213/323 out of prefixes by June 2025)'],
   ['743', 'NC', '336', '2016-05', 'checked: https://wschronicle.com/prepare-dial-10-numbers-local-calls/ (NCUC: new lines may get 743 numbers from May 23, 2016) and https://wikimili.com/en/Area_codes_336_and_743 (first 743 numbers issued May 2016)'],
   ['747', 'CA', '818', '2009-05', 'checked: https://www.liquisearch.com/area_codes_747_and_818/history (CPUC: 747 effective May 18, 2009; its first number block effective Oct. 11, 2009)'],
   ['748', 'CO', '970', '2026-10', 'checked: Colorado PUC 748 FAQ and https://en.wikipedia.org/wiki/Area_codes_970_and_748 (overlays 970; activated July 7, 2025; no central office code before 970 is exhausted, projected 4th quarter 2026: the date given is that projection)'],
-  ['754', 'FL', '954', '2001-08', UNCHECKED],
-  ['762', 'GA', '706', '2006-05', UNCHECKED],
-  ['820', 'CA', '805', '2018-03', UNCHECKED],
-  ['821', 'SC', '864', '2024-03', UNCHECKED],
-  ['826', 'VA', '540', '2022-08', UNCHECKED],
-  ['832', 'TX', '713 281', '1999-01', 'issue 33 (832 has served Houston since 1999)'],
-  ['835', 'PA', '610 484', '2024-03', UNCHECKED],
-  ['838', 'NY', '518', '2023-09', UNCHECKED],
-  ['839', 'SC', '803', '2020-02', UNCHECKED],
-  ['840', 'CA', '909', '2021-03', UNCHECKED],
-  ['848', 'NJ', '732', '2001-12', 'checked in part: https://iiab.me/kiwix/content/wikipedia_en_all_maxi_2023-10/A/Area_codes_732_and_848 (848 assigned in 2001); month not found'],
-  ['854', 'SC', '843', '2015-09', UNCHECKED],
-  ['878', 'PA', '412 724', '2001-08', UNCHECKED],
-  ['917', 'NY', '212 718', '1992-01', UNCHECKED],
-  ['929', 'NY', '718 347', '2011-04', '347 listed as the older overlay of the same code'],
-  ['930', 'IN', '812', '2015-03', UNCHECKED],
-  ['934', 'NY', '631', '2016-07', UNCHECKED],
-  ['938', 'AL', '256', '2010-12', UNCHECKED],
-  ['943', 'GA', '404 770 678 470', '2022-05', '470 listed as the older overlay of the same codes'],
-  ['945', 'TX', '214 972 469', '2021-05', 'issue 33 (945 came in 2021)'],
-  ['947', 'MI', '248', '2002-04', UNCHECKED],
-  ['948', 'VA', '757', '2022-08', UNCHECKED],
-  ['959', 'CT', '860', '2015-08', UNCHECKED],
-  ['975', 'MO', '816', '2022-10', UNCHECKED],
+  ['754', 'FL', '954', '2001-08', 'checked in part: http://www.mobile.am/directory/954/cell/page9 (754 introduced Aug. 1, 2001, in effect from April 1, 2002); other pages give Aug. 1, 2002: one month was not found (before the 20 years the estimate counts, so it does not change a share)'],
+  ['762', 'GA', '706', '2013-11', 'checked: http://accesswdun.com/print/2013/11/267797 (AP, Nov. 13, 2013: NANPA says 706 ran out of numbers the week before, 762 numbers now to become common) and http://onlineathens.com/stories/040306/news_20060403034.shtml (762 added in 2006, used once 706 is used up): the month given is 706\'s exhaustion'],
+  ['769', 'MS', '601', '2005-03', 'checked: http://www.southreporter.com/2005/wk10/dialing%20pattern.html (769 overlay implemented March 14, 2005) and https://www.natchezdemocrat.com/2004/07/31/mississippi-to-get-new-area-code-soon/ (769 numbers assigned once 601\'s are used up)'],
+  ['771', 'DC', '202', '2021-11', 'checked: https://dcist.com/story/21/04/05/dc-new-area-code-771-to-start-in-november-2021 (PSC: 771 assigned from Nov. 9, 2021) and https://www.superu.ai/blogs/washington-dc-771-joins-202-area-code (first 771 numbers Nov. 9, 2021)'],
+  ['774', 'MA', '508', '2001-05', 'checked: https://www.capecodtimes.com/story/news/2000/10/24/area-codes-will-go-local/51017242007/ (774 overlays 508, one of four overlays with 10-digit dialing from April 2, 2001) and http://peoplepublicrecords.org/massachusetts-area-code-directory.html (the overlays of the same plan dated May 2, 2001)'],
+  ['779', 'IL', '815', '2007-03', 'checked: http://www.wifr.com/home/headlines/3736346.html (ICC: 779 numbers may be issued after March 17, 2007) and https://en.wikipedia.org/wiki/Area_codes_815_and_779 (779 activated a month after 10-digit dialing began Feb. 17, 2007)'],
+  ['786', 'FL', '305', '1998-07', 'checked: http://articles.sun-sentinel.com/1998-06-30/business/9806290305_1_10-digit-code-million-numbers (Sun-Sentinel, June 30, 1998: 786 overlays 305 in Miami-Dade from Wednesday, July 1, 1998)'],
+  ['820', 'CA', '805', '2018-06', 'checked: https://www.cpuc.ca.gov/805areacode/ (CPUC: 820 overlay effective June 30, 2018) and https://www.noozhawk.com/new_area_code_overlay_will_require_changes_for_805_callers/ (new numbers may be 820 from June 30, 2018)'],
+  ['821', 'SC', '864', '2024-08', 'checked: https://whosonthemove.com/new-821-area-code-introduced-for-upstate-south-carolina-what-you-need-to-know (new lines may get 821 numbers from Aug. 19, 2024)'],
+  ['826', 'VA', '540', '2022-06', 'checked: https://theroanokestar.com/2021/10/13/new-area-code-coming-to-540-area-code-in-virginia/ (new lines may get 826 numbers from June 14, 2022) and https://augustafreepress.com/permissive-10-digit-dialing-begins-in-november-for-new-540-826-overlay-area-code/ (same date)'],
+  ['832', 'TX', '713 281', '1999-01', 'checked: https://en.wikipedia.org/wiki/Area_codes_713,_281,_832,_346,_and_621 (832 added to the whole Houston area Jan. 16, 1999, when the 713/281 boundary was erased)'],
+  ['835', 'PA', '610 484', '2024-03', 'checked in part: https://www.abc27.com/news/top-stories/eastern-lancaster-county-gets-new-area-code-to-accommodate-growing-population/ (PUC approved 835 in December 2021; 610/484 to run out by 2023 or sooner, 835 given once they do) and https://www.puc.pa.gov/press-release/by-id/1328 (835 reserved since 2005); the first month of 835 numbers was not found: 2024-03 kept, the month first transcribed'],
+  ['838', 'NY', '518', '2017-09', 'checked: https://kiwix.casplantje.nl/wikipedia_en_all_maxi_2018-10/A/Area_code_518.html (838 added Sept. 19, 2017) and https://leaderherald.com/gloversville-local-news-johnstown-local-news/local-news/2017/03/rollout-of-new-area-code-begins/ (PSC: new lines may get 838 numbers from Sept. 19, 2017)'],
+  ['839', 'SC', '803', '2020-05', 'checked: https://wsoctv.com/news/south-carolina/new-sc-area-code-coming-for-central-part-of-state/995271329/?outputType=amp (839 numbers available from May 26, 2020)'],
+  ['840', 'CA', '909', '2021-02', 'checked: https://en.wikipedia.org/wiki/Area_codes_909_and_840 (840 effective Feb. 23, 2021) and https://cvarconnect.com/2021/02/16/840-area-code-debuts-feb-23/ (same date)'],
+  ['848', 'NJ', '732', '2001-12', 'checked in part: https://iiab.me/kiwix/content/wikipedia_en_all_maxi_2023-10/A/Area_codes_732_and_848 (848 assigned in 2001) and https://en.wikipedia.org/wiki/Area_codes_973_and_862 (the three northern New Jersey overlays rolled out together, 10-digit dialing from Dec. 1, 2001); month of 848\'s first numbers not found: 2001-12, as 862'],
+  ['854', 'SC', '843', '2015-10', 'checked: http://wbtw.com/2015/08/13/sc-to-implement-new-area-code-dialing-changes/ (854 assigned from Oct. 19, 2015) and https://www.savannahnow.com/story/news/2014/11/23/new-area-code-coastal-carolina-debute-october-2015/13623469007/ (first 854 numbers one month after Sept. 19, 2015)'],
+  ['857', 'MA', '617', '2001-05', 'checked: https://sagapedia.com/en/Area_codes_617_and_857 (857 overlaid 617 on May 2, 2001) and https://www.capecodtimes.com/story/news/2000/10/24/area-codes-will-go-local/51017242007/ (857 among four overlays from spring 2001)'],
+  ['862', 'NJ', '973', '2001-12', 'checked: http://www.areacodehelp.com/njcode/dover_area_code.shtml (862 put into service Dec. 29, 2001 as an overlay of 973) and https://en.wikipedia.org/wiki/Area_codes_973_and_862 (10-digit dialing from Dec. 1, 2001)'],
+  ['872', 'IL', '312 773', '2009-11', 'checked: https://www.nbcchicago.com/news/local/The-312-Gets-the-872-52890902.html (first 872 numbers in service Nov. 7, 2009) and https://kiwix.casplantje.nl/wikipedia_en_all_maxi_2020-06/A/Area_code_872 (872 entered service Nov. 7, 2009, overlaying 312 and 773)'],
+  ['878', 'PA', '412 724', '2013-04', 'checked: https://en.wikipedia.org/wiki/Area_code_878 (activated Aug. 17, 2001, but its first numbers were assigned in April 2013, once 724 was nearly exhausted) and http://www.observer-reporter.com/article/20130215/NEWS01/130219449/0/LOC27 (PUC, Feb. 15, 2013: 878 to be activated as 724 runs out): the month given is the first assignment'],
+  ['917', 'NY', '212 718', '1992-02', 'checked: https://howlingpixel.com/i-en/Area_code_917 (Wikipedia text: 917 introduced Feb. 4, 1992, overlaying all of New York City)'],
+  ['929', 'NY', '718 347', '2011-04', 'checked: http://www.askpsc.com/askpsc/page/?PageAction=renderPageById&PageId=3c3e4c3956f92d9c1515975795cea0e1 (PSC: 929 assigned from April 16, 2011 in the 718/347 area)'],
+  ['930', 'IN', '812', '2015-03', 'checked: https://indypolitics.org/812-area-code-about-to-become-930/ (IURC: new lines may get 930 numbers from March 7, 2015)'],
+  ['934', 'NY', '631', '2016-07', 'checked: https://www.longislandpress.com/2016/05/18/suffolk-county-area-code-changes-coming-soon/ (934 assigned from July 16, 2016) and https://hessslslslsls.azureedge.net/wiki/Area_code_934 (Wikipedia text: 934 assigned July 16, 2016)'],
+  ['938', 'AL', '256', '2010-07', 'checked: https://en.wikipedia.org/wiki/Area_codes_256_and_938 (938 took effect July 10, 2010) and http://cleburnecountychamber.com/new-alabama-938-area-code-overlay (scheduled July 10, 2010)'],
+  ['939', 'PR', '787', '2001-09', 'checked: https://en.wikipedia.org/wiki/Telephone_numbers_in_Puerto_Rico (939 overlaid 787 on Sept. 15, 2001) and https://newsismybusiness.com/p-r-area-codes-still-underutilized/ (939 introduced September 2001; FCC: 41.7 % of its numbers assigned by December 2009)'],
+  ['943', 'GA', '404 770 678 470', '2023-04', 'checked in part: https://en.wikipedia.org/wiki/Area_codes_678,_470,_and_943 (943 in service March 15, 2022) and http://gainesvilleceo.com/news/2020/10/atlanta-metro-area-get-fifth-area-code-state-news/ (PSC: 943 assigned only once 404/770/678/470 are exhausted, projected Q2 2023); the month of that exhaustion was not found: 2023-04, the start of that projection'],
+  ['945', 'TX', '214 972 469', '2021-01', 'checked: https://dallas.culturemap.com/news/city-life/03-04-20-dallas-additional-area-code-945/ (PUC: new lines may get 945 numbers from Jan. 15, 2021) and https://www.ktsa.com/texas-regulator-approves-new-area-code-for-dallas-area-zone/ (945 overlays 214, 469 and 972)'],
+  ['947', 'MI', '248', '2002-10', 'checked in part: https://www.sent.dm/resources/understanding-area-code-947-west-bloomfield-township-michigan (947 overlaid 248 in 2002); month from a secondary page, https://eatsip365.com/when-the-947-area-code-was-first-created (in service Oct. 7, 2002); the month was not found in a primary source'],
+  ['948', 'VA', '757', '2022-05', 'checked: https://priority-staffing.com/va-area-code-overlay-2021/ (948 numbers assigned from May 9, 2022) and https://www.delmarvanow.com/story/news/local/virginia/2020/02/06/calling-eastern-virginia-youll-soon-need-new-area-code/4677217002/ (SCC: 948 for the 757 region)'],
+  ['959', 'CT', '860', '2015-12', 'checked: http://www.ct.gov/pura/cwp/view.asp?A=4144&Q=574820 (PURA, Dec. 15, 2015: 959 now opening as 860 exhausts, new lines may get 959) and https://en.wikipedia.org/wiki/Area_codes_860_and_959 (in-service date Aug. 30, 2014): the month given is the opening'],
+  ['971', 'OR', '503', '2000-10', 'checked in part: http://www.puc.state.or.us/Pages/telecom/tendigit.aspx (Oregon PUC: 971 overlay takes effect Oct. 1, 2000; its numbers assigned only after a provider\'s 503 numbers run out) and https://en.wikipedia.org/wiki/Area_codes_503_and_971 (971 created July 1, 1999 as a concentrated overlay, completed in 2008); the month of the first 971 numbers was not found: 2000-10'],
+  ['975', 'MO', '816', '2022-10', 'checked in part: https://en.wikipedia.org/wiki/Area_codes_816_and_975 (816/975 an overlay complex, dated 2002) against https://nzt.eth.link/wiki/List_of_area_code_overlays.html (975 still listed as a suspended overlay, c. 2016); the month of the first 975 numbers was not found: 2022-10 kept, the month first transcribed'],
+  ['980', 'NC', '704', '2001-03', 'checked in part: https://en.wikipedia.org/wiki/Area_codes_704_and_980 (980 added in 2001, North Carolina\'s first overlay) and https://en.wikipedia.org/wiki/Area_code_980 (10-digit dialing mandatory March 1, 2001); the month of the first 980 numbers was not found: 2001-03'],
   ['983', 'CO', '303 720', '2022-06', 'checked: Steamboat Pilot/Post Independent 2025 ("983 ... adopted in June 2022") and Colorado PUC 748 FAQ'],
-  ['984', 'NC', '919', '2011-03', UNCHECKED],
-  ['986', 'ID', '208', '2017-06', UNCHECKED],
+  ['984', 'NC', '919', '2012-04', 'checked: https://www.areacodelocations.info/news/new-north-carolina-area-code-984 (NANPA: 984 overlays 919 from April 30, 2012) and https://shearonfarms.com/2012/03/26/10-digit-dialing-begins-march-31-2012/ (10-digit dialing from March 31, 2012)'],
+  ['986', 'ID', '208', '2017-09', 'checked: https://grokipedia.com/page/Area_codes_208_and_986 (986 entered service Sept. 5, 2017) and https://boiseguardian.com/2015/11/02/idaho-to-get-additional-area-code-986/ (PUC: 986 for new numbers from late 2017)'],
 ];
 
 /** Writes datasets/nanpa-overlays/overlays.tsv from {@link NANPA_OVERLAYS}. */
@@ -141,11 +168,12 @@ export async function vendorNanpaOverlays(): Promise<SourceInfo> {
     pathInPackage: '-',
     changes:
       'One row per overlay code: the code, its state, the codes it overlays (space-separated, the older code first; a newer overlay ' +
-      'of the same codes lists the older overlay too), in_service (YYYY-MM: the month its first exchanges opened, or the projected ' +
-      "exhaustion of its parents when it was activated before it: 748, 274) and the row's source. Listed: overlay codes the geocoding " +
-      'data gives no place (or a wrong one: 934), the NYC overlays, and (issue 33) the overlays of the complexes it names (720, 832, ' +
-      "469, 240, 443, 678). Sources marked checked were read in a stored copy of the page named; the others are transcribed and are " +
-      `to be checked against NANPA's planning letters. Sorted by code. ${rows.length} rows. The build checks each code against ` +
+      'of the same codes lists the older overlay too), in_service (YYYY-MM: the month its first numbers could be assigned, or, where ' +
+      "the plan opens the code only at its parents' exhaustion, that exhaustion as dated or projected: 274, 353, 472, 582, 686, 748, 762, " +
+      "878, 943, 959, 283) and the row's source. Listed: every US overlay libphonenumber-js knows (not 321, which is also Brevard's own " +
+      'code). Each source names the stored public page read (commission release, local news, Wikipedia article) and the fact it gives; ' +
+      `"checked in part" rows say what was not found and what the month kept is based on (${rows.filter((r) => r[4].startsWith('checked in part')).length} rows). ` +
+      `Sorted by code. ${rows.length} rows. The build checks each code against ` +
       'libphonenumber-js (geographic, same state) and that a newer overlay of the same codes lists the older one (748 over 303/720, ' +
       'after 983, fails it).',
     files: [{ path, rows: rows.length }],
