@@ -207,6 +207,8 @@ export class Generator {
   addressAt(index: number, options?: AddressOptions): Address;
   addressAt(index: number, options?: AddressOptions & { fields?: FieldList }): Address | Record<string, unknown> {
     const at = checkIndex(index);
+    // The default record without options, as a page makes it: nothing to check or choose.
+    if (options === undefined && !this.geo) return this.#makeAddress(at, undefined);
     const state = this.#generatableState(options?.state);
     const geo = this.#wantsGeo(options?.geo);
     const plan = this.#plan(options?.fields, options?.geo);
