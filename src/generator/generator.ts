@@ -444,13 +444,13 @@ export class Generator {
   /**
    * The address with its geographic fields after country. The point has its
    * own stream, so nothing of the address changes; it is found from the ZIP
-   * the record drew (its ZS entry and row).
+   * the record drew (its ZS entry).
    */
   #makeGeoAddress(index: number, given: IndexState | undefined): AddressWithGeo {
     const parts = this.parts;
     const draw = this.#drawRecord(index, given, Stage.phone, true);
     const zipEntry = draw.zipEntry;
-    const g = this.#geoMaker().point(index, draw.stream, zipEntry, parts.zips.items[zipEntry]);
+    const g = this.#geoMaker().point(index, draw.stream, zipEntry);
     return {
       name: (draw.female ? parts.femaleNames : parts.maleNames).first(draw.firstColumn) + parts.surnameNames.first(draw.lastColumn),
       street: draw.street,
