@@ -26,7 +26,8 @@ function nthBit(bits: number, k: number): number {
 const ENTRY_WORDS = 8;
 const LAT = 0, LON = 1, LOW = 2, HIGH = 3, CELL_LAT = 4, CELL_LON = 5, COUNTY = 6, ZONE = 7;
 
-const ENTRIES = new WeakMap<GeoIndex, Uint32Array>();
+// Per geo index, per main index (a geo index is checked against the index it is used with).
+const ENTRIES = new WeakMap<GeoIndex, WeakMap<DataIndex, Uint32Array>>();
 
 /**
  * What a point needs of each ZS entry (its ZIP row's centroid, county and
@@ -35,7 +36,9 @@ const ENTRIES = new WeakMap<GeoIndex, Uint32Array>();
  * random position (docs/benchmarks.md).
  */
 function entryRecords(data: DataIndex, geo: GeoIndex): Uint32Array {
-  let records = ENTRIES.get(geo);
+  let byData = ENTRIES.get(geo);
+  if (!byData) ENTRIES.set(geo, (byData = new WeakMap()));
+  let records = byData.get(data);
   if (!records) {
     const items = data.table('ZS').items;
     records = new Uint32Array(items.length * ENTRY_WORDS);
@@ -51,7 +54,7 @@ function entryRecords(data: DataIndex, geo: GeoIndex): Uint32Array {
       records[at + COUNTY] = geo.zipCounty[row];
       records[at + ZONE] = geo.zipTimeZone[row];
     }
-    ENTRIES.set(geo, records);
+    byData.set(data, records);
   }
   return records;
 }
