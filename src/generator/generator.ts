@@ -207,6 +207,8 @@ export class Generator {
   addressAt(index: number, options?: AddressOptions): Address;
   addressAt(index: number, options?: AddressOptions & { fields?: FieldList }): Address | Record<string, unknown> {
     const at = checkIndex(index);
+    // The default record without options, as a page makes it: nothing to check or choose.
+    if (options === undefined && !this.geo) return this.#makeAddress(at, undefined);
     const state = this.#generatableState(options?.state);
     const geo = this.#wantsGeo(options?.geo);
     const plan = this.#plan(options?.fields, options?.geo);
@@ -442,13 +444,13 @@ export class Generator {
   /**
    * The address with its geographic fields after country. The point has its
    * own stream, so nothing of the address changes; it is found from the ZIP
-   * the record drew (its ZS entry and row).
+   * the record drew (its ZS entry).
    */
   #makeGeoAddress(index: number, given: IndexState | undefined): AddressWithGeo {
     const parts = this.parts;
     const draw = this.#drawRecord(index, given, Stage.phone, true);
     const zipEntry = draw.zipEntry;
-    const g = this.#geoMaker().point(index, draw.stream, zipEntry, parts.zips.items[zipEntry]);
+    const g = this.#geoMaker().point(index, draw.stream, zipEntry);
     return {
       name: (draw.female ? parts.femaleNames : parts.maleNames).first(draw.firstColumn) + parts.surnameNames.first(draw.lastColumn),
       street: draw.street,

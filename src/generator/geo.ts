@@ -22,16 +22,53 @@ function nthBit(bits: number, k: number): number {
   return 31 - Math.clz32(b & -b);
 }
 
-const ENTRIES = new WeakMap<DataIndex, Int32Array>();
+/** Words per ZS entry in {@link entryRecords}. */
+const ENTRY_WORDS = 8;
+const LAT = 0, LON = 1, LOW = 2, HIGH = 3, CELL_LAT = 4, CELL_LON = 5, COUNTY = 6, ZONE = 7;
+
+// Per geo index, per main index (a geo index is checked against the index it is used with).
+const ENTRIES = new WeakMap<GeoIndex, WeakMap<DataIndex, Uint32Array>>();
+
+/**
+ * What a point needs of each ZS entry (its ZIP row's centroid, county and
+ * time zone; its grid and cell size), side by side, made once per geo index:
+ * a record reads one or two cache lines instead of eight typed arrays at a
+ * random position (docs/benchmarks.md).
+ */
+function entryRecords(data: DataIndex, geo: GeoIndex): Uint32Array {
+  let byData = ENTRIES.get(geo);
+  if (!byData) ENTRIES.set(geo, (byData = new WeakMap()));
+  let records = byData.get(data);
+  if (!records) {
+    const items = data.table('ZS').items;
+    records = new Uint32Array(items.length * ENTRY_WORDS);
+    for (let e = 0; e < items.length; e++) {
+      const row = items[e];
+      const at = e * ENTRY_WORDS;
+      records[at + LAT] = geo.zipLat[row];
+      records[at + LON] = geo.zipLon[row];
+      records[at + LOW] = geo.gridLow[e];
+      records[at + HIGH] = geo.gridHigh[e];
+      records[at + CELL_LAT] = geo.cellLat[e];
+      records[at + CELL_LON] = geo.cellLon[e];
+      records[at + COUNTY] = geo.zipCounty[row];
+      records[at + ZONE] = geo.zipTimeZone[row];
+    }
+    byData.set(data, records);
+  }
+  return records;
+}
+
+const ROW_ENTRIES = new WeakMap<DataIndex, Int32Array>();
 
 /** Per ZIP row its ZS entry, or -1; made once per index. */
 function entriesOfRows(data: DataIndex): Int32Array {
-  let entries = ENTRIES.get(data);
+  let entries = ROW_ENTRIES.get(data);
   if (!entries) {
     entries = new Int32Array(data.zipCodes.length).fill(-1);
     const items = data.table('ZS').items;
     for (let e = 0; e < items.length; e++) entries[items[e]] = e;
-    ENTRIES.set(data, entries);
+    ROW_ENTRIES.set(data, entries);
   }
   return entries;
 }
@@ -62,6 +99,7 @@ export class GeoMaker {
   private readonly random: RecordRandom;
   // ZS entry of each ZIP row (-1: not residential); each residential ZIP is in one state's segment.
   private readonly entryOfRow: Int32Array;
+  private readonly records: Uint32Array;
 
   constructor(
     private readonly data: DataIndex,
@@ -70,40 +108,41 @@ export class GeoMaker {
   ) {
     this.random = new RecordRandom(key);
     this.entryOfRow = entriesOfRows(data);
+    this.records = entryRecords(data, geo);
   }
 
   /** The five fields of address `index` of the stream for state `stateKey` (index + 1, 0 for the default draw), whose ZIP is `zip` (a residential ZIP). */
   address(index: number, stateKey: number, zip: string): GeoFields {
-    const row = this.data.zipRow(Number(zip));
-    return this.point(index, stateKey, this.entryOfRow[row], row);
+    return this.point(index, stateKey, this.entryOfRow[this.data.zipRow(Number(zip))]);
   }
 
-  /** {@link address} for an address whose ZIP is ZS entry `entry`, ZIP row `row` (as the record drew it: no ZIP text to look up). */
-  point(index: number, stateKey: number, entry: number, row: number): GeoFields {
-    const { geo, random } = this;
-    let lat = geo.zipLat[row];
-    let lon = geo.zipLon[row];
-    const low = geo.gridLow[entry];
-    const high = geo.gridHigh[entry];
+  /** {@link address} for an address whose ZIP is ZS entry `entry` (as the record drew it: no ZIP text to look up). */
+  point(index: number, stateKey: number, entry: number): GeoFields {
+    const { geo, random, records } = this;
+    const at = entry * ENTRY_WORDS;
+    let lat = records[at + LAT];
+    let lon = records[at + LON];
+    const low = records[at + LOW];
+    const high = records[at + HIGH];
     const inLow = bitCount(low);
     const cells = inLow + bitCount(high);
     if (cells > 0) {
       random.reset(GEO_STREAM + stateKey, index);
       const k = random.below(cells);
       const bit = k < inLow ? nthBit(low, k) : 32 + nthBit(high, k - inLow);
-      const cellLat = geo.cellLat[entry];
-      const cellLon = geo.cellLon[entry];
+      const cellLat = records[at + CELL_LAT];
+      const cellLon = records[at + CELL_LON];
       const half = GEO_GRID / 2;
       lat += (Math.floor(bit / GEO_GRID) - half) * cellLat + random.below(cellLat);
       lon += ((bit % GEO_GRID) - half) * cellLon + random.below(cellLon);
     }
-    const county = geo.zipCounty[row];
+    const county = records[at + COUNTY];
     return {
       lat: (lat - GEO_LAT_OFFSET) / GEO_UNITS_PER_DEGREE,
       lon: (lon - GEO_LON_OFFSET) / GEO_UNITS_PER_DEGREE,
       county: geo.countyNames[county],
       countyFips: geo.countyFipsText(county),
-      timeZone: geo.timeZones[geo.zipTimeZone[row]],
+      timeZone: geo.timeZones[records[at + ZONE]],
     };
   }
 
