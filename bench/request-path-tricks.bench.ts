@@ -18,11 +18,19 @@
  * a 16 KB buffer; both write to /dev/null, so the figure is the writers' own
  * cost per line, not the disk's.
  *
- * Run: npm run bench:tricks   (BENCH_ROUNDS, default 15; BENCH_CALLS per round, default 200,000)
+ * Issue 36 also re-measured the held tick object (server/src/runtime/tick-shape.ts), which only shows across
+ * a process's life: each round runs bench/tick-shape-child.ts once held and once bare, in fresh processes
+ * (interleaved, the first rotating), and sets the saving per tick object against a request's ticks
+ * (BENCH_TICKS_PER_REQUEST, default 9: counted on `ussynth-server serve` for /v1/zip, docs/benchmarks.md).
+ *
+ * Run: npm run bench:tricks   (BENCH_ROUNDS, default 15; BENCH_CALLS per round, default 200,000;
+ *      BENCH_TICK_ROUNDS, default 9; BENCH_ONLY=tick for the tick object alone)
  * Timed by CPU time; BENCH_REQUEST_NS should be a request's server CPU time from `npm run bench:server` on the same Node.
  */
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { openSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import * as zlib from 'node:zlib';
 import pino from 'pino';
 import { constantTimeEqual } from '../server/src/crypto/constant-time-equal.js';
@@ -34,6 +42,9 @@ import { median } from './measure.js';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 const CALLS = Number(process.env.BENCH_CALLS ?? 200_000);
 const REQUEST_NS = Number(process.env.BENCH_REQUEST_NS ?? 46_000);
+const TICK_ROUNDS = Number(process.env.BENCH_TICK_ROUNDS ?? 9);
+const TICKS_PER_REQUEST = Number(process.env.BENCH_TICKS_PER_REQUEST ?? 9);
+const ONLY = process.env.BENCH_ONLY;
 
 // ---- the tricks as they were (before issue 27) ----
 
@@ -195,7 +206,7 @@ const fmt = (ns: number) => ns.toFixed(1);
 console.log(`node ${process.version}, ${ROUNDS} interleaved rounds of ${CALLS.toLocaleString('en-US')} calls per variant, a request = ${REQUEST_NS.toLocaleString('en-US')} ns\n`);
 console.log('| trick / plain | runs on | trick ns/call (range) | plain ns/call (range) | saving ns, median of rounds (range) | share of a request | verdict |');
 console.log('|---|---|---|---|---|---|---|');
-for (const pair of pairs) {
+for (const pair of ONLY === 'tick' ? [] : pairs) {
   // Warm-up: both variants optimised before timing.
   time(pair.trick, CALLS);
   time(pair.plain, CALLS);
@@ -223,3 +234,29 @@ for (const pair of pairs) {
   );
 }
 if (sink < 0) console.log(sink);
+
+/** One process of the tick object's A/B: CPU ns per stream cycle and tick objects per cycle. */
+function tickSide(side: 'held' | 'bare'): { ns: number; ticks: number } {
+  const child = fileURLToPath(new URL('tick-shape-child.ts', import.meta.url));
+  const out = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', child, side], { encoding: 'utf8' }).trim().split(' ');
+  return { ns: Number(out[0]), ticks: Number(out[1]) };
+}
+
+const held: number[] = [];
+const bare: number[] = [];
+const savingPerTick: number[] = [];
+for (let round = 0; round < TICK_ROUNDS; round++) {
+  const [first, second] = round % 2 === 0 ? (['held', 'bare'] as const) : (['bare', 'held'] as const);
+  const a = tickSide(first);
+  const b = tickSide(second);
+  const h = first === 'held' ? a : b;
+  const n = first === 'held' ? b : a;
+  held.push(h.ns);
+  bare.push(n.ns);
+  savingPerTick.push((n.ns - h.ns) / h.ticks);
+}
+const tickShare = (median(savingPerTick) * TICKS_PER_REQUEST) / REQUEST_NS;
+const tickRange = (values: number[]) => `${fmt(Math.min(...values))}-${fmt(Math.max(...values))}`;
+console.log(
+  `\n| held tick object / none (${TICK_ROUNDS} rounds of fresh processes, ${TICKS_PER_REQUEST} ticks a request) | every request | held ${fmt(median(held))} ns/cycle (${tickRange(held)}) | bare ${fmt(median(bare))} (${tickRange(bare)}) | ${fmt(median(savingPerTick))} ns per tick (${tickRange(savingPerTick)}) | ${(tickShare * 100).toFixed(3)} % | ${tickShare >= 0.05 ? 'keep the trick' : 'plain'} |`,
+);
