@@ -2,8 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 // Three projects; `npm test` (and CI) runs all three, `npm run test:unit` only the first.
 //
-// - unit: the library, the command line and the server's logic in process (the app on a real port, real SQLite
-//   files, real SMTP and OpenID test servers on loopback): the quick loop, under a minute on the 2-core machine.
+// - unit: the library, the command line's logic and the server's logic in process (the app on a real port, real
+//   SQLite files, real SMTP and OpenID test servers on loopback): the quick loop, which `npm run test:unit` runs on
+//   two workers (vitest's default on 2 cores is one; times in docs/development.md).
 // - system: what starts other servers or processes and waits on them, each file listed below under what it needs.
 // - serial: the system tests whose failure timings (a restart, a drain) must not depend on everything else running,
 //   one file at a time after the rest.
