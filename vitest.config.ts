@@ -2,13 +2,16 @@ import { defineConfig } from 'vitest/config';
 
 // Three projects; `npm test` (and CI) runs all three, `npm run test:unit` only the first.
 //
-// - unit: the library, the command line and the server's logic in process (the app on a real port, real SQLite
-//   files, real SMTP and OpenID test servers on loopback): the quick loop, under a minute on the 2-core machine.
+// - unit: the library, the command line's logic and the server's logic in process (the app on a real port, real
+//   SQLite files, real SMTP and OpenID test servers on loopback): the quick loop, which `npm run test:unit` runs on
+//   two workers (vitest's default on 2 cores is one; times in docs/development.md).
 // - system: what starts other servers or processes and waits on them, each file listed below under what it needs.
 // - serial: the system tests whose failure timings (a restart, a drain) must not depend on everything else running,
 //   one file at a time after the rest.
-// A file that starts PostgreSQL, Redis or haproxy, a `ussynth-server serve` process, another Node or the data
-// build, or that runs for tens of seconds on its own, belongs in `system` (docs/development.md, *Tests*).
+// A file that starts PostgreSQL, Redis or haproxy, a `ussynth-server serve` process, a command line's binary or any
+// other process, or the data build, or that runs for tens of seconds on its own, belongs in `system`
+// (docs/development.md, *Tests*); test/vitest-projects.test.ts fails on a file in no project, and on a `unit` file
+// that imports node:child_process or the helpers that spawn.
 const SYSTEM = [
   // The full data build into a temporary folder (a hook of up to 300 s), and `ussynth data check`, which runs it.
   'test/pipeline/build.test.ts',
@@ -55,6 +58,24 @@ const SYSTEM = [
   'test/client/index.test.ts',
   'test/client/record-pages.test.ts',
   'test/random/seed-rule-surfaces.test.ts',
+  // The command lines' binaries run as processes (test/cli/run-binary.ts, or spawned directly), or another process
+  // the test starts and waits on (a second Node for determinism, a slow log reader through `sh`).
+  'server/test/cli/terminal-text.test.ts',
+  'server/test/observability/log-stream.test.ts',
+  'test/cli/commands/address.test.ts',
+  'test/cli/commands/batch.test.ts',
+  'test/cli/commands/ein.test.ts',
+  'test/cli/commands/fields.test.ts',
+  'test/cli/commands/phone.test.ts',
+  'test/cli/commands/service-command.test.ts',
+  'test/cli/commands/zip.test.ts',
+  'test/cli/jobs/chunk-source.test.ts',
+  'test/cli/jobs/remote-source.test.ts',
+  'test/cli/jobs/run-parquet-job.test.ts',
+  'test/cli/jobs/run-record-job.test.ts',
+  'test/cli/jobs/shard.test.ts',
+  'test/cli/output/record-file.test.ts',
+  'test/generator/determinism.test.ts',
   // Other long runs: 1,300 fuzzed requests through every /v1 route; a TypeScript compile of a client generated
   // from the served OpenAPI document; the demo's bundle and pages built twice (esbuild, brotli).
   'server/test/routes/v1/fuzz.test.ts',

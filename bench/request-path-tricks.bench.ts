@@ -18,22 +18,39 @@
  * a 16 KB buffer; both write to /dev/null, so the figure is the writers' own
  * cost per line, not the disk's.
  *
- * Run: npm run bench:tricks   (BENCH_ROUNDS, default 15; BENCH_CALLS per round, default 200,000)
+ * Issue 36 also re-measured the held tick object (server/src/runtime/tick-shape.ts), which only shows across
+ * a process's life: each round runs bench/tick-shape-child.ts once held and once bare, in fresh processes
+ * (interleaved, the first rotating), and sets the saving per tick object against a request's ticks
+ * (BENCH_TICKS_PER_REQUEST, default 9: counted on `ussynth-server serve` for /v1/zip, docs/benchmarks.md).
+ *
+ * And the dual value-or-promise path (server/src/runtime/awaitable.ts and its isPromise branches), in a model of
+ * the access layer's steps on two Fastify apps (bench/dual-path-model.ts), by CPU time per injected request.
+ *
+ * Run: npm run bench:tricks   (BENCH_ROUNDS, default 15; BENCH_CALLS per round, default 200,000;
+ *      BENCH_TICK_ROUNDS, default 9; BENCH_ONLY=tick or dual for one of those alone; BENCH_INJECTS, default 10,000)
  * Timed by CPU time; BENCH_REQUEST_NS should be a request's server CPU time from `npm run bench:server` on the same Node.
  */
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { openSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import * as zlib from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { constantTimeEqual } from '../server/src/crypto/constant-time-equal.js';
 import { base62Fixed6 } from '../server/src/store/base62.js';
 import { bufferedLogStream } from '../server/src/observability/log-stream.js';
 import { checksumValid, digestMatches, keyDigest, keyShape, mintKey, type KeyEnvironment } from '../server/src/store/api-key.js';
+import { dualApp, plainApp } from './dual-path-model.js';
 import { median } from './measure.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 const CALLS = Number(process.env.BENCH_CALLS ?? 200_000);
 const REQUEST_NS = Number(process.env.BENCH_REQUEST_NS ?? 46_000);
+const TICK_ROUNDS = Number(process.env.BENCH_TICK_ROUNDS ?? 9);
+const TICKS_PER_REQUEST = Number(process.env.BENCH_TICKS_PER_REQUEST ?? 9);
+const ONLY = process.env.BENCH_ONLY;
+const INJECTS = Number(process.env.BENCH_INJECTS ?? 10_000);
 
 // ---- the tricks as they were (before issue 27) ----
 
@@ -195,7 +212,7 @@ const fmt = (ns: number) => ns.toFixed(1);
 console.log(`node ${process.version}, ${ROUNDS} interleaved rounds of ${CALLS.toLocaleString('en-US')} calls per variant, a request = ${REQUEST_NS.toLocaleString('en-US')} ns\n`);
 console.log('| trick / plain | runs on | trick ns/call (range) | plain ns/call (range) | saving ns, median of rounds (range) | share of a request | verdict |');
 console.log('|---|---|---|---|---|---|---|');
-for (const pair of pairs) {
+for (const pair of ONLY === 'tick' || ONLY === 'dual' ? [] : pairs) {
   // Warm-up: both variants optimised before timing.
   time(pair.trick, CALLS);
   time(pair.plain, CALLS);
@@ -223,3 +240,78 @@ for (const pair of pairs) {
   );
 }
 if (sink < 0) console.log(sink);
+
+/** One process of the tick object's A/B: CPU ns per stream cycle and tick objects per cycle. */
+function tickSide(side: 'held' | 'bare'): { ns: number; ticks: number } {
+  const child = fileURLToPath(new URL('tick-shape-child.ts', import.meta.url));
+  const out = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', child, side], { encoding: 'utf8' }).trim().split(' ');
+  return { ns: Number(out[0]), ticks: Number(out[1]) };
+}
+
+if (ONLY !== 'dual') measureTick();
+if (ONLY !== 'tick') await measureDualPath();
+
+function measureTick(): void {
+const held: number[] = [];
+const bare: number[] = [];
+const savingPerTick: number[] = [];
+for (let round = 0; round < TICK_ROUNDS; round++) {
+  const [first, second] = round % 2 === 0 ? (['held', 'bare'] as const) : (['bare', 'held'] as const);
+  const a = tickSide(first);
+  const b = tickSide(second);
+  const h = first === 'held' ? a : b;
+  const n = first === 'held' ? b : a;
+  held.push(h.ns);
+  bare.push(n.ns);
+  savingPerTick.push((n.ns - h.ns) / h.ticks);
+}
+const tickShare = (median(savingPerTick) * TICKS_PER_REQUEST) / REQUEST_NS;
+const tickRange = (values: number[]) => `${fmt(Math.min(...values))}-${fmt(Math.max(...values))}`;
+console.log(
+  `\n| held tick object / none (${TICK_ROUNDS} rounds of fresh processes, ${TICKS_PER_REQUEST} ticks a request) | every request | held ${fmt(median(held))} ns/cycle (${tickRange(held)}) | bare ${fmt(median(bare))} (${tickRange(bare)}) | ${fmt(median(savingPerTick))} ns per tick (${tickRange(savingPerTick)}) | ${(tickShare * 100).toFixed(3)} % | ${tickShare >= 0.05 ? 'keep the trick' : 'plain'} |`,
+);
+}
+
+/** CPU ns per request of `count` requests injected into `app` one after another. */
+async function injectTime(app: FastifyInstance, count: number): Promise<number> {
+  const started = process.cpuUsage();
+  for (let i = 0; i < count; i++) consume((await app.inject({ method: 'GET', url: '/v1/zip', headers: { 'x-api-key': 'k1' } })).statusCode === 200);
+  const used = process.cpuUsage(started);
+  return ((used.user + used.system) * 1000) / count;
+}
+
+/** The dual value-or-promise path against one async path, in the model of bench/dual-path-model.ts. */
+async function measureDualPath(): Promise<void> {
+  const dual = dualApp();
+  const plain = plainApp();
+  await Promise.all([dual.ready(), plain.ready()]);
+  for (const app of [dual, plain]) {
+    const answer = await app.inject({ method: 'GET', url: '/v1/zip', headers: { 'x-api-key': 'k1' } });
+    if (answer.statusCode !== 200 || answer.headers.ratelimit === undefined || JSON.parse(answer.body).zip !== '10001') throw new Error(`the model apps disagree: ${answer.statusCode} ${answer.body}`);
+  }
+  await injectTime(dual, INJECTS);
+  await injectTime(plain, INJECTS);
+  const trick: number[] = [];
+  const plainNs: number[] = [];
+  const saving: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    let t: number;
+    let p: number;
+    if (round % 2 === 0) {
+      t = await injectTime(dual, INJECTS);
+      p = await injectTime(plain, INJECTS);
+    } else {
+      p = await injectTime(plain, INJECTS);
+      t = await injectTime(dual, INJECTS);
+    }
+    trick.push(t);
+    plainNs.push(p);
+    saving.push(p - t);
+  }
+  const share = median(saving) / REQUEST_NS;
+  const range = (values: number[]) => `${fmt(Math.min(...values))}-${fmt(Math.max(...values))}`;
+  console.log(
+    `\n| dual value-or-promise path / one async path (model: find key, rate limit, debit, durable, send; ${ROUNDS} rounds of ${INJECTS.toLocaleString('en-US')} injected requests) | every API request | ${fmt(median(trick))} (${range(trick)}) | ${fmt(median(plainNs))} (${range(plainNs)}) | ${fmt(median(saving))} (${range(saving)}) | ${(share * 100).toFixed(3)} % | ${share >= 0.05 ? 'keep the trick' : 'plain'} |`,
+  );
+  await Promise.all([dual.close(), plain.close()]);
+}

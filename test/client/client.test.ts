@@ -144,7 +144,10 @@ describe('rate limits and quotas', () => {
     const strict = createClient({ baseUrl: server.url, apiKey: server.createKey('one-per-second', { tier: 'enterprise', rate: 1, monthlyQuota: 1000 }), maxRetries: 0 });
     const started = performance.now();
     const outcomes = await Promise.allSettled([strict.ein({ seed: 'a' }), strict.ein({ seed: 'b' })]);
-    expect(performance.now() - started).toBeLessThan(900);
+    // What the bound protects: a retry would first wait the Retry-After (1 s) plus a jitter of 0 or more, so any
+    // time under 1000 ms means none was made; the two requests get the whole second on a loaded machine (it was
+    // 900 ms, tighter than it needs to be).
+    expect(performance.now() - started).toBeLessThan(1000);
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     const refused = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
     expect(refused.reason).toBeInstanceOf(UssynthApiError);
@@ -161,8 +164,9 @@ describe('cancelling', () => {
     const waiting = slow.ein({ seed: 'second', signal: controller.signal });
     setTimeout(() => controller.abort(), 200);
     await expect(waiting).rejects.toMatchObject({ name: 'AbortError' });
-    // Refused at once (the bucket is empty), then waiting at least 1 s: the abort cut the wait short.
-    expect(performance.now() - started).toBeLessThan(900);
+    // Refused at once (the bucket is empty), then waiting at least 1 s (the Retry-After, plus a jitter of 0 or more):
+    // under 1000 ms in all, the abort cut the wait short.
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('an aborted signal sends nothing', async () => {

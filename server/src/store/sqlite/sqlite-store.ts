@@ -11,6 +11,7 @@ import type { StoreDatabase } from '../store-schema.js';
 import { KyselyStore } from '../kysely-store.js';
 import { keyRecord, type KeyRow } from '../kysely-keys.js';
 import { storeFilePath } from './store-file.js';
+import { TableUsage } from './table-usage.js';
 import { foldedSeq, readJournal, unfoldedUsage } from './usage-journal.js';
 import { FOLD_INTERVAL_MS, UsageLedger } from './usage-ledger.js';
 import { WriteLockProbe } from './write-lock-probe.js';
@@ -114,9 +115,7 @@ function unusable(path: string, error: unknown): StoreRefusedError {
 
 class SqliteStore extends KyselyStore implements Store {
   private readonly findKeyStatement;
-  private readonly debitStatement;
-  private readonly usageStatement;
-  private readonly refundStatement;
+  private readonly tableUsage;
   private readonly foldTimer;
   private readonly lockProbe;
   private closed = false;
@@ -134,16 +133,8 @@ class SqliteStore extends KyselyStore implements Store {
       `SELECT k.id, k.digest, k.environment, k.account_id, a.name, a.tier, a.rate, a.monthly_quota, k.revoked_at, k.expires_at, a.plan_ends_at, a.no_plan_since
        FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.id = ?`,
     );
-    // One statement, so a debit can never push usage past the limit.
-    this.debitStatement = sqlite.prepare<{ account: number; period: string; records: number; limit: number }>(
-      `INSERT INTO usage (account_id, period, records) SELECT @account, @period, @records WHERE @records <= @limit
-       ON CONFLICT (account_id, period) DO UPDATE SET records = records + excluded.records
-       WHERE records + excluded.records <= @limit
-       RETURNING records`,
-    );
-    this.usageStatement = sqlite.prepare<[number, string], { records: number }>(`SELECT records FROM usage WHERE account_id = ? AND period = ?`);
+    this.tableUsage = new TableUsage(sqlite, journalPath);
     this.lockProbe = new WriteLockProbe(sqlite);
-    this.refundStatement = sqlite.prepare<[number, number, string]>(`UPDATE usage SET records = MAX(0, records - ?) WHERE account_id = ? AND period = ?`);
     if (ledger) {
       // tick never throws: a fold that fails is reported and retried, and must not end the process from a timer.
       this.foldTimer = setInterval(() => ledger.tick(), FOLD_INTERVAL_MS);
@@ -159,19 +150,17 @@ class SqliteStore extends KyselyStore implements Store {
   debitUsage(accountId: number, period: string, records: number, limit: number): Awaitable<UsageDebit> {
     if (this.closed) throw new Error('the store is closed');
     if (this.ledger) return this.ledger.debit(accountId, period, records, limit);
-    // RETURNING gives the new total when the debit is granted; only a refusal needs a second read.
-    const row = this.debitStatement.get({ account: accountId, period, records, limit }) as { records: number } | undefined;
-    return { granted: row !== undefined, used: row ? row.records : this.usageNow(accountId, period), whenDurable: undefined };
+    return this.tableUsage.debit(accountId, period, records, limit);
   }
 
   usage(accountId: number, period: string): number {
-    return this.usageNow(accountId, period);
+    return this.ledger ? this.ledger.usage(accountId, period) : this.tableUsage.usage(accountId, period);
   }
 
   refundUsage(accountId: number, period: string, records: number): void {
     if (this.closed) throw new Error('the store is closed');
     if (this.ledger) this.ledger.refund(accountId, period, records);
-    else this.refundStatement.run(records, accountId, period);
+    else this.tableUsage.refund(accountId, period, records);
   }
 
   health(): StoreHealth {
@@ -181,10 +170,6 @@ class SqliteStore extends KyselyStore implements Store {
     if (this.closed || !this.lockProbe.lockedElsewhere()) return report;
     return { ...report, ready: false, detail: 'another process holds the store file\'s write lock: requests that write to the store get 503 until it lets go; usage is kept in the journal' };
   }
-
-
-
-
 
   /**
    * Every account's exact usage in `period`: the owner folds its ledger first; a reader adds the journal's
@@ -214,16 +199,5 @@ class SqliteStore extends KyselyStore implements Store {
       // Kysely's destroy closes the better-sqlite3 handle, which checkpoints the WAL.
       await this.db.destroy();
     }
-  }
-
-  private usageNow(accountId: number, period: string): number {
-    if (this.ledger) return this.ledger.usage(accountId, period);
-    if (this.journalPath === null) return this.usageStatement.get(accountId, period)?.records ?? 0;
-    const lines = readJournal(this.journalPath);
-    const { records, folded } = this.sqlite.transaction(() => ({
-      folded: foldedSeq(this.sqlite),
-      records: this.usageStatement.get(accountId, period)?.records ?? 0,
-    }))();
-    return Math.max(0, records + (unfoldedUsage(lines, folded, period).get(accountId) ?? 0));
   }
 }

@@ -1,17 +1,9 @@
-import { closeSync, fstatSync, ftruncateSync, statSync, writeSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import type { Awaitable } from '../../runtime/awaitable.js';
 import type { StoreHealth, StoreLog, UsageDebit, WhenDurable } from '../store.js';
 import { LedgerHealth } from './ledger-health.js';
-import { openPrivateFile } from './store-file.js';
+import { JournalWriter, type UsageTotal } from './journal-writer.js';
 import { foldedStatement, replayJournal } from './usage-journal.js';
-
-interface Total {
-  accountId: number;
-  period: string;
-  used: number;
-  dirty: boolean;
-}
 
 /** How often the server folds the journal into the `usage` table. */
 export const FOLD_INTERVAL_MS = 1000;
@@ -23,7 +15,7 @@ export const FOLD_INTERVAL_MS = 1000;
  * served, and the totals folded into the SQLite `usage` table every second
  * and on close. The debits of one event-loop turn share one write(2) (group
  * commit): a write costs several microseconds under load, more than the rest
- * of the bookkeeping. A crash (kill -9) keeps every write that returned, so
+ * of the bookkeeping (the journal's writing is JournalWriter). A crash (kill -9) keeps every write that returned, so
  * only requests in flight lose their usage; the next open replays the
  * journal exactly once (each line has a sequence number; the table records
  * the last one folded, in the same transaction as the totals).
@@ -43,37 +35,19 @@ export const FOLD_INTERVAL_MS = 1000;
  * @example const ledger = UsageLedger.open(sqlite, '/tmp/store.sqlite-usage.journal'); ledger.debit(1, '2026-11', 10, 100_000)
  */
 export class UsageLedger {
-  private readonly totals = new Map<string, Total>();
+  private readonly totals = new Map<string, UsageTotal>();
   private readonly readUsage;
   private readonly writeUsage;
   private readonly writeFolded;
   private readonly foldTotals;
   private readonly health: LedgerHealth;
-  /** The journal's descriptor; null for an in-memory store (nothing outlives the process anyway). */
-  private fd: number | null;
-  /** Bytes of whole lines in the journal file (a short write is cut back to this). */
-  private journalBytes = 0;
-  /** A short write left part of a line past journalBytes and could not be cut off yet: cut it before the next write. */
-  private torn = false;
+  /** The journal; null for an in-memory store (nothing outlives the process anyway). */
+  private readonly journal: JournalWriter | null;
   private closed = false;
-  private buffer = '';
-  /** This turn's lines not yet written, for undoing them if the write fails (parallel arrays: no object per debit). */
-  private pendingTotals: Total[] = [];
-  private pendingRecords: number[] = [];
-  /** Whether each total was dirty before the line: an undone debit must not leave a total dirty that was clean. */
-  private pendingWasDirty: boolean[] = [];
-  /** Callbacks waiting for this turn's write. */
-  private callbacks: ((error: Error | null) => void)[] = [];
-  /** The `whenDurable` of every grant not yet written (one function for all of them). */
-  private readonly whenDurable: WhenDurable = (callback) => {
-    if (this.pendingTotals.length === 0) callback(null);
-    else this.callbacks.push(callback);
-  };
-  private readonly writeTurn = () => this.writePending();
 
   private constructor(
     sqlite: Database.Database,
-    private readonly journalPath: string | null,
+    journalPath: string | null,
     private seq: number,
     log: StoreLog,
   ) {
@@ -82,12 +56,12 @@ export class UsageLedger {
       'INSERT INTO usage (account_id, period, records) VALUES (?, ?, ?) ON CONFLICT (account_id, period) DO UPDATE SET records = excluded.records',
     );
     this.writeFolded = foldedStatement(sqlite);
-    this.foldTotals = sqlite.transaction((dirty: Total[], seq: number) => {
+    this.foldTotals = sqlite.transaction((dirty: UsageTotal[], seq: number) => {
       for (const total of dirty) this.writeUsage.run(total.accountId, total.period, total.used);
       this.writeFolded.run(seq);
     });
     this.health = new LedgerHealth(log);
-    this.fd = journalPath === null ? null : openPrivateFile(journalPath);
+    this.journal = journalPath === null ? null : new JournalWriter(journalPath, this.health);
   }
 
   /**
@@ -130,58 +104,12 @@ export class UsageLedger {
   }
 
   /** Changes a total and queues its journal line for the end of this turn; the line's whenDurable, if journaled. */
-  private append(total: Total, records: number): WhenDurable | undefined {
+  private append(total: UsageTotal, records: number): WhenDurable | undefined {
     const wasDirty = total.dirty;
     total.used += records;
     total.dirty = true;
     this.seq += 1;
-    if (this.fd === null) return undefined;
-    this.buffer += `${this.seq} ${total.accountId} ${total.period} ${records}\n`;
-    if (this.pendingTotals.length === 0) setImmediate(this.writeTurn);
-    this.pendingTotals.push(total);
-    this.pendingRecords.push(records);
-    this.pendingWasDirty.push(wasDirty);
-    return this.whenDurable;
-  }
-
-  /** Writes the lines of this turn with one system call, then calls back their requests. */
-  private writePending(): void {
-    const { buffer, pendingTotals, pendingRecords, pendingWasDirty, callbacks } = this;
-    if (pendingTotals.length === 0) return;
-    this.buffer = '';
-    this.pendingTotals = [];
-    this.pendingRecords = [];
-    this.pendingWasDirty = [];
-    this.callbacks = [];
-    try {
-      const fd = this.fd!;
-      if (this.torn) {
-        ftruncateSync(fd, this.journalBytes);
-        this.torn = false;
-      }
-      const bytes = Buffer.from(buffer);
-      const written = writeSync(fd, bytes);
-      if (written !== bytes.length) {
-        // A short write (full disk): cut the partial line off so the journal stays whole; if even that fails, the
-        // next write cuts it first.
-        this.torn = true;
-        ftruncateSync(fd, this.journalBytes);
-        this.torn = false;
-        throw new Error(`usage journal: wrote ${written} of ${bytes.length} bytes (disk full?)`);
-      }
-      this.journalBytes += written;
-    } catch (error) {
-      // Undone last to first, so a total touched twice this turn gets back the dirty flag it had before the turn.
-      for (let i = pendingTotals.length - 1; i >= 0; i--) {
-        pendingTotals[i].used -= pendingRecords[i];
-        pendingTotals[i].dirty = pendingWasDirty[i];
-      }
-      this.health.writeFailed(error);
-      for (const callback of callbacks) callback(error as Error);
-      return;
-    }
-    this.health.writeSucceeded();
-    for (const callback of callbacks) callback(null);
+    return this.journal === null ? undefined : this.journal.append(total, records, wasDirty, this.seq);
   }
 
   /** Records used by the account in `period`. */
@@ -196,17 +124,13 @@ export class UsageLedger {
    * @example ledger.fold()
    */
   fold(): void {
-    this.writePending();
+    this.journal?.writePending();
     const dirty = [...this.totals.values()].filter((t) => t.dirty);
     if (dirty.length === 0) return;
     this.foldTotals(dirty, this.seq);
     for (const total of dirty) total.dirty = false;
     // Lines up to `seq` are in the table now; a crash before this truncation only leaves lines the replay skips.
-    if (this.fd !== null) {
-      ftruncateSync(this.fd, 0);
-      this.journalBytes = 0;
-      this.torn = false;
-    }
+    this.journal?.empty();
     // Bounded memory: totals of past months are in the table and are read back if ever needed.
     if (this.totals.size > 100_000) this.totals.clear();
   }
@@ -219,17 +143,17 @@ export class UsageLedger {
    */
   tick(): void {
     if (this.closed) return;
-    const moved = this.journalMoved();
+    const moved = this.journal?.moved() ?? false;
     try {
       this.fold();
     } catch (error) {
       this.health.foldFailed(error);
       // The lines since the last fold are only in memory now: refuse debits until they are in the table.
-      if (moved) this.health.journalLost(`usage journal ${this.journalPath} was deleted or replaced and the totals cannot be folded`);
+      if (moved) this.health.journalLost(`usage journal ${this.journal!.path} was deleted or replaced and the totals cannot be folded`);
       return;
     }
     this.health.foldSucceeded();
-    if (moved) this.recreateJournal();
+    if (moved) this.journal!.recreate();
   }
 
   /** Readiness and counters (see LedgerHealth). */
@@ -244,42 +168,11 @@ export class UsageLedger {
       this.fold();
     } finally {
       this.closed = true;
-      if (this.fd !== null) closeSync(this.fd);
+      this.journal?.close();
     }
   }
 
-  /** Whether the journal's path no longer names the file this ledger writes (deleted, or replaced). */
-  private journalMoved(): boolean {
-    if (this.fd === null || this.journalPath === null) return false;
-    if (this.health.journalMissing) return true;
-    try {
-      const onDisk = statSync(this.journalPath);
-      const open = fstatSync(this.fd);
-      return onDisk.ino !== open.ino || onDisk.dev !== open.dev;
-    } catch {
-      return true;
-    }
-  }
-
-  private recreateJournal(): void {
-    const path = this.journalPath!;
-    let fresh: number;
-    try {
-      fresh = openPrivateFile(path);
-      // A file someone else put there holds nothing of ours (everything is folded): start it empty.
-      ftruncateSync(fresh, 0);
-    } catch (error) {
-      this.health.journalLost(`usage journal ${path} was deleted and cannot be recreated`, error);
-      return;
-    }
-    closeSync(this.fd!);
-    this.fd = fresh;
-    this.journalBytes = 0;
-    this.torn = false;
-    this.health.journalRecreated(path);
-  }
-
-  private total(accountId: number, period: string): Total {
+  private total(accountId: number, period: string): UsageTotal {
     const id = `${accountId} ${period}`;
     let total = this.totals.get(id);
     if (!total) {
