@@ -39,9 +39,12 @@ export function realismMeasures(
   const index = DataIndex.fromBytes(indexBytes);
   const gen = new Generator(index, REALISM_SEED);
   const addresses = gen.addresses({ count: REALISM_SAMPLE.defaultAddresses });
-  // One sample per state with Census 2020 shares, shared by the surname measures.
+  // One sample per state with Census 2020 shares, shared by the surname measures: names only (the fields
+  // path stops its draws after the name, and a field has the value it has in the whole record).
   const stateSamples = new Map(
-    data.stateGroupShares.filter((s) => s.source === 'census-2020').map((s) => [s.state, gen.addresses({ state: s.state, count: REALISM_SAMPLE.perState })]),
+    data.stateGroupShares
+      .filter((s) => s.source === 'census-2020')
+      .map((s) => [s.state, gen.addresses({ state: s.state, count: REALISM_SAMPLE.perState, fields: ['name'] }) as { name: string }[]]),
   );
   const densityOf = new Map(data.zips.map((z) => [z.zip, z.density ?? 0]));
 
