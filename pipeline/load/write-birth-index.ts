@@ -2,24 +2,23 @@ import { BIRTH_DATA_VERSION, BIRTH_SECTIONS } from '../../src/data-index/birth-f
 import { namesCrc } from '../../src/data-index/birth-index.js';
 import { DataIndex } from '../../src/data-index/data-index.js';
 import { columnText } from '../../src/generator/pick.js';
-import { extractFirstNames } from '../sources/first-names/extract.js';
 import { ADULT_AGE, COHORT_YEARS, cohortPopulation, POPULATION_YEAR } from '../sources/first-names/transform.js';
-import { validateFirstNames } from '../sources/first-names/validate.js';
+import type { FirstNamesValid } from '../sources/first-names/validate.js';
 import { titleCase } from '../transform/title-case.js';
 import { cohortProfiles } from './cohort-profiles.js';
 import { pack, type Section } from './write-index.js';
 
 /**
  * Builds the birth index (src/data-index/birth-format.ts) from the SSA
- * first names by cohort and the population by age, for the first-name
+ * first names by cohort and the population by age (`valid`, as the build
+ * checked them: validateFirstNames of datasets/), for the first-name
  * columns of the main index `index`: per name, the people alive who carry
  * it per birth cohort (births x the cohort's survivors per birth, as the
  * first-name weights count them), scaled so the largest cohort is 255 (a
  * cohort with no births of the name stays 0); per birth year, the people
  * alive born that year (none under 18).
  */
-export function writeBirthIndex(datasetsDir: string, index: Uint8Array): Uint8Array {
-  const valid = validateFirstNames(extractFirstNames(datasetsDir));
+export function writeBirthIndex(valid: FirstNamesValid, index: Uint8Array): Uint8Array {
   const cohorts = [...new Set([...valid.cohortBirths.keys()].map((key) => Number(key.split(':')[0])))].sort((a, b) => a - b);
   const firstYear = cohorts[0];
   cohorts.forEach((cohort, i) => {

@@ -42,7 +42,7 @@ export function writeOutputs(compilation: Compilation, datasetsDir: string, outD
   writeFileSync(geoTemp, geo.bytes);
   // The birth index depends on the first names only; it is not in the manifest's outputs (birthDate's data, docs/generator.md).
   const birthsTemp = join(outDir, `.${OUTPUT_FILES.births}.tmp`);
-  writeFileSync(birthsTemp, writeBirthIndex(datasetsDir, index));
+  writeFileSync(birthsTemp, writeBirthIndex(compilation.firstNameSources, index));
 
   const inputs = Object.fromEntries(listFiles(datasetsDir).map((file) => [file, sha256Hex(readFileSync(join(datasetsDir, file)))]));
   const manifest = {
