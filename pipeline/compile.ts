@@ -9,7 +9,7 @@ import { transformEinPrefixes } from './sources/ein-prefixes/transform.js';
 import { validateEinPrefixes } from './sources/ein-prefixes/validate.js';
 import { extractFirstNames } from './sources/first-names/extract.js';
 import { transformFirstNames } from './sources/first-names/transform.js';
-import { validateFirstNames, type FirstNamesValid } from './sources/first-names/validate.js';
+import { validateFirstNames } from './sources/first-names/validate.js';
 import { extractGeonames } from './sources/geonames/extract.js';
 import { transformGeonames } from './sources/geonames/transform.js';
 import { validateGeonames } from './sources/geonames/validate.js';
@@ -60,8 +60,6 @@ export interface Compilation {
   geo: GeoSources;
   /** Place names given their apostrophe from libphonenumber's place list (issue 25): places listed, ZIPs repaired, ZIPs still without it. */
   apostrophes: { listedPlaces: number; zipsRepaired: number; zipsMissing: number };
-  /** The checked first-name sources (names by cohort, population by age): the birth index is built from them. */
-  firstNameSources: FirstNamesValid;
   /** Adults (18+) of the population table by sex, and those aged 72+ (76+ in 2026): what the first names are held against. */
   adults: { female: number; male: number; aged72Plus: number };
   /** The {@link MOSTLY_HISPANIC_MEASURED} commonest surnames of the 2010 head over 80 % Hispanic (title-cased): the measure of the states' name mixes. */
@@ -159,7 +157,6 @@ export function compile(datasetsDir: string): Compilation {
     data,
     geo: { counties: extractCounties(), density: simplemapsDensity(simplemapsRows) },
     apostrophes,
-    firstNameSources: firstNames,
     adults,
     mostlyHispanicSurnames,
     mostlyAsianSurnames,
