@@ -32,7 +32,7 @@ export class MeasureJob {
   readonly #worker: Worker;
   #closed = false;
 
-  /** Starts the worker: it loads its modules and reads the first names of `datasetsDir` while the caller carries on. */
+  /** Starts the worker: it loads its modules, reads the first names of `datasetsDir` and builds the birth index while the caller carries on. */
   constructor(datasetsDir: string) {
     const { port1, port2 } = new MessageChannel();
     this.#port = port1;

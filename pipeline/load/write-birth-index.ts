@@ -19,6 +19,22 @@ import { pack, type Section } from './write-index.js';
  * alive born that year (none under 18).
  */
 export function writeBirthIndex(valid: FirstNamesValid, index: Uint8Array): Uint8Array {
+  return birthIndexFor(valid, indexFirstNames(index));
+}
+
+/** The first names of the main index `index`, women's (FF) and men's (FM), in column order. */
+export function indexFirstNames(index: Uint8Array): { female: string[]; male: string[] } {
+  const data = DataIndex.fromBytes(index);
+  const names = (id: 'FF' | 'FM'): string[] => Array.from({ length: data.table(id).size }, (_, column) => columnText(data, data.table(id), column));
+  return { female: names('FF'), male: names('FM') };
+}
+
+/**
+ * The birth index for first names in the main index's column order
+ * (`indexFirstNames`): what {@link writeBirthIndex} writes, for a caller
+ * that knows the columns before the index is built.
+ */
+export function birthIndexFor(valid: FirstNamesValid, { female, male }: { female: readonly string[]; male: readonly string[] }): Uint8Array {
   const cohorts = [...new Set([...valid.cohortBirths.keys()].map((key) => Number(key.split(':')[0])))].sort((a, b) => a - b);
   const firstYear = cohorts[0];
   cohorts.forEach((cohort, i) => {
@@ -32,8 +48,6 @@ export function writeBirthIndex(valid: FirstNamesValid, index: Uint8Array): Uint
     perCohort[(row.cohort - firstYear) / COHORT_YEARS] += (row.births * cohortPeople) / valid.cohortBirths.get(`${row.cohort}:${row.sex}`)!;
     people.set(key, perCohort);
   }
-  const data = DataIndex.fromBytes(index);
-  const names = (id: 'FF' | 'FM'): string[] => Array.from({ length: data.table(id).size }, (_, column) => columnText(data, data.table(id), column));
   const perCohortOf = (sex: 'F' | 'M', name: string): number[] => {
     const perCohort = people.get(`${sex}:${name}`);
     if (!perCohort) throw new Error(`first name ${sex} ${name} of the index has no births`);
@@ -44,8 +58,6 @@ export function writeBirthIndex(valid: FirstNamesValid, index: Uint8Array): Uint
       const age = POPULATION_YEAR - (firstYear + i);
       return age >= ADULT_AGE && age <= 100 ? valid.population[sex][age] : 0;
     });
-  const female = names('FF');
-  const male = names('FM');
   const weights = [...female.map((name) => perCohortOf('F', name)), ...male.map((name) => perCohortOf('M', name))];
   const { profiles, assignment } = cohortProfiles(weights, weights.map((w) => w.reduce((a, b) => a + b, 0)));
   const span = (w: readonly number[]): number => w.findIndex((p) => p > 0) * 32 + (w.length - 1 - [...w].reverse().findIndex((p) => p > 0));
