@@ -1,5 +1,5 @@
 import type { Compilation } from '../compile.js';
-import type { CompiledData } from '../model.js';
+import type { CompiledData, ZipRecord } from '../model.js';
 import { DataIndex, type WeightedTable } from '../../src/data-index/data-index.js';
 import { Generator } from '../../src/generator/generator.js';
 import { NUMBERED_BASE } from '../sources/streets/transform.js';
@@ -11,6 +11,11 @@ export const REALISM_SEED = 'realism';
 export const REALISM_SAMPLE = { defaultAddresses: 100_000, perState: 20_000 } as const;
 
 const share = (part: number, whole: number): number => (whole === 0 ? 0 : Math.round((part / whole) * 10_000) / 10_000);
+
+/** The parts of the compiled data the measures read (what the build hands the measure worker). */
+export type RealismData = Pick<CompiledData, 'stateGroupShares' | 'houseNumberLeads' | 'streetNames' | 'streetForms' | 'surnames' | 'surnameGroups' | 'firstNames'> & {
+  zips: readonly Pick<ZipRecord, 'zip' | 'density'>[];
+};
 
 /** A street line split as the measures need it. */
 function streetParts(street: string): { house: string; numbered: boolean; suffix: string; unit: string | null; trailing: string | null } {
@@ -32,16 +37,19 @@ function streetParts(street: string): { house: string; numbered: boolean; suffix
  * gives the generated figure next to the real one it is held against.
  */
 export function realismMeasures(
-  data: CompiledData,
+  data: RealismData,
   indexBytes: Uint8Array,
   { apostrophes, adults, mostlyHispanicSurnames, mostlyAsianSurnames, surnameGroupSets }: Pick<Compilation, 'apostrophes' | 'adults' | 'mostlyHispanicSurnames' | 'mostlyAsianSurnames' | 'surnameGroupSets'>,
 ): Record<string, unknown> {
   const index = DataIndex.fromBytes(indexBytes);
   const gen = new Generator(index, REALISM_SEED);
   const addresses = gen.addresses({ count: REALISM_SAMPLE.defaultAddresses });
-  // One sample per state with Census 2020 shares, shared by the surname measures.
+  // One sample per state with Census 2020 shares, shared by the surname measures: names only (the fields
+  // path stops its draws after the name, and a field has the value it has in the whole record).
   const stateSamples = new Map(
-    data.stateGroupShares.filter((s) => s.source === 'census-2020').map((s) => [s.state, gen.addresses({ state: s.state, count: REALISM_SAMPLE.perState })]),
+    data.stateGroupShares
+      .filter((s) => s.source === 'census-2020')
+      .map((s) => [s.state, gen.addresses({ state: s.state, count: REALISM_SAMPLE.perState, fields: ['name'] }) as { name: string }[]]),
   );
   const densityOf = new Map(data.zips.map((z) => [z.zip, z.density ?? 0]));
 
@@ -137,7 +145,7 @@ export function realismMeasures(
 const SURNAMES_2010 = { Smith: 828.19, Garcia: 395.32, Hernandez: 353.68, Nguyen: 148.36, Patel: 77.96 } as const;
 
 /** Generated shares of the surnames of {@link SURNAMES_2010} against 2010's, and the Hispanic names among the generated top 20. */
-function surnameMeasures(addresses: readonly { name: string }[], data: CompiledData): Record<string, unknown> {
+function surnameMeasures(addresses: readonly { name: string }[], data: RealismData): Record<string, unknown> {
   const counts = new Map<string, number>();
   for (const a of addresses) {
     const last = a.name.slice(a.name.indexOf(' ') + 1);
@@ -162,7 +170,7 @@ function surnameMeasures(addresses: readonly { name: string }[], data: CompiledD
  * 1951-2005 window of generator 2 left them out) against the adults 72+ in
  * the table's year (76+ in 2026).
  */
-function firstNameMeasures(addresses: readonly { name: string }[], data: CompiledData, adults: { female: number; male: number; aged72Plus: number }): Record<string, unknown> {
+function firstNameMeasures(addresses: readonly { name: string }[], data: RealismData, adults: { female: number; male: number; aged72Plus: number }): Record<string, unknown> {
   const female = new Set(data.firstNames.filter((n) => n.sex === 'F').map((n) => n.name));
   const male = new Set(data.firstNames.filter((n) => n.sex === 'M').map((n) => n.name));
   // A name of both sexes (Jordan) counts by its larger weight's sex: close enough at this scale.
@@ -191,7 +199,7 @@ function firstNameMeasures(addresses: readonly { name: string }[], data: Compile
  * default addresses against the 2010 national share. `largestStateMiss` is
  * the largest |generated / expected - 1| over the states.
  */
-export function mostlyHispanicShares(stateSamples: ReadonlyMap<string, readonly { name: string }[]>, data: CompiledData, names: readonly string[], defaultAddresses: readonly { name: string }[]): Record<string, unknown> {
+export function mostlyHispanicShares(stateSamples: ReadonlyMap<string, readonly { name: string }[]>, data: RealismData, names: readonly string[], defaultAddresses: readonly { name: string }[]): Record<string, unknown> {
   const set = new Set(names);
   const surnameOf = (a: { name: string }) => a.name.slice(a.name.indexOf(' ') + 1);
   const generatedShare = (list: readonly { name: string }[]) => list.filter((a) => set.has(surnameOf(a))).length / list.length;
@@ -259,7 +267,7 @@ export function aliasProbabilities(table: WeightedTable, offset: number, length:
  */
 export function surnameGroupSetShares(
   index: DataIndex,
-  data: CompiledData,
+  data: RealismData,
   sets: Compilation['surnameGroupSets'],
   stateSamples: ReadonlyMap<string, readonly { name: string }[]>,
 ): Record<string, unknown> {

@@ -5,8 +5,7 @@ import type { Compilation } from '../compile.js';
 import { phoneLocality } from '../transform/phone-locality.js';
 import { areaCodeShareReport } from '../transform/area-code-shares.js';
 import { residentialWeights } from '../transform/residential.js';
-import { realismMeasures } from './realism.js';
-import { writeBirthIndex } from './write-birth-index.js';
+import { MeasureJob } from './measure-job.js';
 import { buildGeo } from './write-geo.js';
 import { writeIndex } from './write-index.js';
 import { writeSqlite } from './write-sqlite.js';
@@ -29,20 +28,40 @@ export function listFiles(dir: string, base = dir): string[] {
  */
 export function writeOutputs(compilation: Compilation, datasetsDir: string, outDir: string): Record<string, unknown> {
   mkdirSync(outDir, { recursive: true });
+  // The realism measures and the birth index run on a worker thread while this one writes SQLite and the geo index.
+  const measures = new MeasureJob(datasetsDir);
+  try {
+    return writeWithMeasures(compilation, datasetsDir, outDir, measures);
+  } finally {
+    measures.close();
+  }
+}
+
+function writeWithMeasures(compilation: Compilation, datasetsDir: string, outDir: string, measures: MeasureJob): Record<string, unknown> {
   const { data, reports } = compilation;
+  const index = writeIndex(data);
+  const indexTemp = join(outDir, `.${OUTPUT_FILES.index}.tmp`);
+  writeFileSync(indexTemp, index);
+  const { apostrophes, adults, mostlyHispanicSurnames, mostlyAsianSurnames, surnameGroupSets } = compilation;
+  const { stateGroupShares, houseNumberLeads, streetNames, streetForms, surnames, surnameGroups, firstNames } = data;
+  measures.start({
+    data: { stateGroupShares, houseNumberLeads, streetNames, streetForms, surnames, surnameGroups, firstNames, zips: data.zips.map(({ zip, density }) => ({ zip, density })) },
+    index,
+    compilation: { apostrophes, adults, mostlyHispanicSurnames, mostlyAsianSurnames, surnameGroupSets },
+  });
   const sqliteTemp = join(outDir, `.${OUTPUT_FILES.sqlite}.tmp`);
   rmSync(sqliteTemp, { force: true });
   writeSqlite(data, sqliteTemp);
   const sqlite = readFileSync(sqliteTemp);
-  const index = writeIndex(data);
-  const indexTemp = join(outDir, `.${OUTPUT_FILES.index}.tmp`);
-  writeFileSync(indexTemp, index);
   const geo = buildGeo(data, compilation.geo, index);
   const geoTemp = join(outDir, `.${OUTPUT_FILES.geoIndex}.tmp`);
   writeFileSync(geoTemp, geo.bytes);
+  const locality = phoneLocality(data);
+  const areaCodeShares = areaCodeShareReport(data);
+  const measured = measures.result();
   // The birth index depends on the first names only; it is not in the manifest's outputs (birthDate's data, docs/generator.md).
   const birthsTemp = join(outDir, `.${OUTPUT_FILES.births}.tmp`);
-  writeFileSync(birthsTemp, writeBirthIndex(datasetsDir, index));
+  writeFileSync(birthsTemp, measured.births);
 
   const inputs = Object.fromEntries(listFiles(datasetsDir).map((file) => [file, sha256Hex(readFileSync(join(datasetsDir, file)))]));
   const manifest = {
@@ -64,9 +83,9 @@ export function writeOutputs(compilation: Compilation, datasetsDir: string, outD
       overlayExchanges: data.phoneExchanges.filter((e) => e.viaOverlay !== undefined).length,
       zipPhonePlaces: data.zipPhonePlaces.length,
     },
-    phoneLocality: phoneLocality(data),
-    areaCodeShares: areaCodeShareReport(data),
-    realism: realismMeasures(data, index, compilation),
+    phoneLocality: locality,
+    areaCodeShares,
+    realism: measured.realism,
     geo: geo.manifest,
     sources: reports.map((r) => r.toJSON()),
     inputs,

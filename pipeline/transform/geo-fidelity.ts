@@ -1,11 +1,11 @@
 import tzLookup from '@photostructure/tz-lookup';
-import { geoContains } from 'd3-geo';
 import { DataIndex } from '../../src/data-index/data-index.js';
 import { GeoIndex } from '../../src/data-index/geo-index.js';
 import { Generator } from '../../src/generator/generator.js';
 import type { AddressWithGeo } from '../../src/types.js';
 import type { ZipRecord } from '../model.js';
 import type { County } from '../sources/counties/extract.js';
+import { featureContains } from './county-containment.js';
 import { distanceKm } from './distance.js';
 
 /** Addresses measured for the default draw, and for each state filter. */
@@ -17,7 +17,7 @@ export const FIDELITY_SEED = 'geo-fidelity';
 /** Measured agreement of generated points with the boundaries and the ZIP. */
 export interface GeoFidelity {
   addresses: number;
-  /** Share of points inside the polygon of the county they name (us-atlas, d3-geo's geoContains). */
+  /** Share of points inside the polygon of the county they name (us-atlas; d3-geo's geoContains, as featureContains computes it). */
   inNamedCounty: number;
   /** Share of points whose time zone (tz-lookup at the point) equals the ZIP's SimpleMaps time zone. */
   timeZoneAtPointEqualsZip: number;
@@ -38,7 +38,7 @@ function measure(addresses: AddressWithGeo[], zips: Map<string, ZipRecord>, coun
   const distances: number[] = [];
   for (const a of addresses) {
     const county = counties.get(a.countyFips);
-    if (county && geoContains(county.feature, [a.lon, a.lat])) inCounty++;
+    if (county && featureContains(county.feature, a.lon, a.lat)) inCounty++;
     const zone = tzLookup(a.lat, a.lon);
     const zip = zips.get(a.zip)!;
     if (zone === (zip.timezone ?? a.timeZone)) zoneZip++;

@@ -1,9 +1,9 @@
 import tzLookup from '@photostructure/tz-lookup';
-import { geoContains } from 'd3-geo';
 import { GEO_GRID, GEO_UNITS_PER_DEGREE } from '../../src/data-index/geo-format.js';
 import { byCodeUnit } from '../../src/code-unit-order.js';
 import type { StateRecord, ZipRecord } from '../model.js';
 import type { County } from '../sources/counties/extract.js';
+import { featureContains } from './county-containment.js';
 
 /** Radius in km of a ZIP's points when SimpleMaps gives no population or density (about 12.6 km², a suburban ZIP). */
 export const DEFAULT_RADIUS_KM = 2;
@@ -17,6 +17,13 @@ const RADIUS_STEPS = [1, 0.5, 0.25, 0.125, 2, 4, 8, 16];
 
 const KM_PER_DEGREE_LAT = 111.32;
 const HALF = GEO_GRID / 2;
+
+/**
+ * Whether a point (degrees) is inside a county's polygon: {@link featureContains}
+ * (d3-geo's geoContains, prepared once per county); `bench/geo-contains.bench.ts`
+ * passes d3-geo's own to compare the two on every point the build tests.
+ */
+export type ContainsTest = (feature: County['feature'], lon: number, lat: number) => boolean;
 
 /** Per ZIP row: centroid in 10^-5 degree, county and time zone indexes (or null). */
 export interface ZipGeoRow {
@@ -77,14 +84,14 @@ export function segmentMeetsRect(x1: number, y1: number, x2: number, y2: number,
  * of an allowed cell is then inside the county and, but for a time zone
  * border that turns back inside the cell, in that zone.
  */
-export function zipGrid(latU: number, lonU: number, radiusKm: number, county: County, timeZone: string): ZipGrid {
+export function zipGrid(latU: number, lonU: number, radiusKm: number, county: County, timeZone: string, contains: ContainsTest = featureContains): ZipGrid {
   const cellLat = Math.max(1, Math.round(((2 * radiusKm) / KM_PER_DEGREE_LAT) * GEO_UNITS_PER_DEGREE / GEO_GRID));
   const cellLon = Math.max(1, Math.round(cellLat / Math.cos((latU / GEO_UNITS_PER_DEGREE) * (Math.PI / 180))));
   const south = latU - HALF * cellLat;
   const west = lonU - HALF * cellLon;
   const deg = (units: number): number => units / GEO_UNITS_PER_DEGREE;
   const good = (lon: number, lat: number): boolean =>
-    lat >= -90 && lat <= 90 && lon >= -180 && lon <= 180 && geoContains(county.feature, [lon, lat]) && tzLookup(lat, lon) === timeZone;
+    lat >= -90 && lat <= 90 && lon >= -180 && lon <= 180 && contains(county.feature, lon, lat) && tzLookup(lat, lon) === timeZone;
   const corner: (boolean | undefined)[] = [];
   const cornerGood = (i: number, j: number): boolean =>
     (corner[i * (GEO_GRID + 1) + j] ??= good(deg(west + j * cellLon), deg(south + i * cellLat)));
@@ -125,7 +132,14 @@ export function zipRadiusKm(population: number | null, density: number | null): 
  * the nearest of its state), its time zone (SimpleMaps', else the zone at
  * the centroid) and, for each residential ZIP in ZS order, its point grid.
  */
-export function compileZipGeo(zips: ZipRecord[], states: StateRecord[], density: Map<string, number>, zsRows: ArrayLike<number>, counties: Map<string, County>): ZipGeo {
+export function compileZipGeo(
+  zips: ZipRecord[],
+  states: StateRecord[],
+  density: Map<string, number>,
+  zsRows: ArrayLike<number>,
+  counties: Map<string, County>,
+  contains: ContainsTest = featureContains,
+): ZipGeo {
   const exceptions: Record<string, number> = {};
   const count = (what: string): void => void (exceptions[what] = (exceptions[what] ?? 0) + 1);
   const stateFips = new Map(states.map((s) => [s.code, s.fips]));
@@ -144,7 +158,7 @@ export function compileZipGeo(zips: ZipRecord[], states: StateRecord[], density:
       count('no_county_polygon');
       return null;
     }
-    const containing = candidates.find((c) => geoContains(c.feature, [z.lon!, z.lat!]));
+    const containing = candidates.find((c) => contains(c.feature, z.lon!, z.lat!));
     if (containing) {
       count(named ? 'county_not_in_us_atlas_replaced_by_containing' : 'county_from_containing_polygon');
       return containing;
@@ -173,7 +187,7 @@ export function compileZipGeo(zips: ZipRecord[], states: StateRecord[], density:
     const radius = zipRadiusKm(z.population, density.get(z.zip) ?? null);
     const attempt = (zone: string): ZipGrid | null => {
       for (const step of RADIUS_STEPS) {
-        const grid = zipGrid(latU, lonU, radius * step, county, zone);
+        const grid = zipGrid(latU, lonU, radius * step, county, zone, contains);
         if (grid.low !== 0 || grid.high !== 0) {
           if (step !== 1) count('grid_radius_changed');
           return grid;

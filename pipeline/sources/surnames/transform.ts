@@ -51,6 +51,8 @@ export function fitSurnameModel(anchor: number[], listLength: number): SurnameMo
   let low = 0;
   let high = 10;
   for (let i = 0; i < 60; i++) {
+    // The exponent is kept to 6 decimals: once low and high round alike, so does every later low (it stays in [low, high)).
+    if (round(low, 6) === round(high, 6)) break;
     const mid = (low + high) / 2;
     if (tailSum(atHead, headRanks, listLength, mid) > target) low = mid;
     else high = mid;

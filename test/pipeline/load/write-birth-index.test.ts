@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { writeBirthIndex } from '../../../pipeline/load/write-birth-index.js';
+import { indexFirstNames, writeBirthIndex } from '../../../pipeline/load/write-birth-index.js';
+import { transformFirstNames } from '../../../pipeline/sources/first-names/transform.js';
+import { extractFirstNames } from '../../../pipeline/sources/first-names/extract.js';
+import { validateFirstNames } from '../../../pipeline/sources/first-names/validate.js';
 import { BirthIndex } from '../../../src/data-index/birth-index.js';
 import { BirthDates } from '../../../src/fields/birth-dates.js';
 import { UssynthError } from '../../../src/errors.js';
@@ -12,7 +15,12 @@ const index = readFileSync(new URL('../../../dist-data/ussynth.idx', import.meta
 
 describe('the birth index', () => {
   it('is what the build writes from the datasets and the shipped index', () => {
-    expect(Buffer.from(writeBirthIndex(datasets, index)).equals(shipped)).toBe(true);
+    expect(Buffer.from(writeBirthIndex(validateFirstNames(extractFirstNames(datasets)), index)).equals(shipped)).toBe(true);
+  });
+
+  it("takes the index's first names in the order of the transformed first names (what the build's measure worker builds it for before the index exists)", () => {
+    const records = transformFirstNames(validateFirstNames(extractFirstNames(datasets)));
+    expect(indexFirstNames(index)).toEqual({ female: records.filter((n) => n.sex === 'F').map((n) => n.name), male: records.filter((n) => n.sex === 'M').map((n) => n.name) });
   });
 
   it('holds 17 five-year cohorts from 1922, ages as of 2022, no one under 18', () => {
