@@ -2,7 +2,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { createGenerator, FIELD_NAMES, sqlTypeOf } from '../../src/index.js';
-import { copyLines, copyValue } from '../../src/load/copy-text.js';
+import { copyLines, copyValue, readCopyLines } from '../../src/load/copy-text.js';
 import { dialectSqlFormat, mysqlText } from '../../src/load/dialect-sql-format.js';
 import { importDrivers } from '../../src/load/load-drivers.js';
 import { COLUMN_SQL_TYPES, columnsOf, columnTypeOf } from '../../src/load/load-columns.js';
@@ -64,6 +64,16 @@ describe('COPY text', () => {
       expect(plain).toBe(copyLines(columnsOf(fields))(records));
       expect(plain.split('\n')).toHaveLength(records.length + 1);
     }
+  });
+
+  it('reads its lines back: escapes undone, numeric columns as the same numbers, a short line refused', () => {
+    const columns = columnsOf(['name', 'lat', 'city']);
+    const records = [
+      { name: 'a\\b\tc\nd\re \\t', lat: -97.72678901234567, city: "O'Brien, \"Jr\"" },
+      { name: 'plain', lat: 1e-7, city: '' },
+    ];
+    expect(readCopyLines(columns)(copyLines(columns)(records))).toEqual(records.flatMap((r) => [r.name, r.lat, r.city]));
+    expect(() => readCopyLines(columns)('x\t1.5\ty\nz\t2\n')).toThrow('a COPY line has 2 fields, not 3');
   });
 });
 
