@@ -1,8 +1,8 @@
 // `npm run bench:load`: loading databases with `--to` against each database's own bulk loader, same run, interleaved.
-// 1. PostgreSQL: `--to postgres://` (COPY through pg-copy-streams; the default two threads, and --jobs 1) against
+// 1. PostgreSQL: `--to postgres://` (COPY through pg-copy-streams; one thread, and --jobs 2) against
 //    `psql \copy` of the same rows from a ready CSV file, and against today's `--format sql | psql` (multi-row INSERTs);
 //    `psql \copy` of the same rows as a COPY text file and as a COPY binary file: the server's cost of each format.
-// 2. SQLite: `--to sqlite:` (default two threads, and --jobs 1) against the sqlite3 shell's `.import --csv` of the same CSV.
+// 2. SQLite: `--to sqlite:` (one thread, and --jobs 2: a worker renders while the main thread inserts) against the sqlite3 shell's `.import --csv` of the same CSV.
 // 3. MariaDB: `--to mysql://` against `LOAD DATA LOCAL INFILE` of the same CSV through the mariadb client.
 // 4. Parquet: records/s and bytes per record against CSV and gzip'd CSV written by the same binary.
 // Every run is its own process; the ussynth runs report their peak resident memory (maxRSS) at exit.
@@ -102,14 +102,14 @@ try {
   type Case = { name: string; rows: number; server?: keyof typeof servers; prepare?: () => void; command: () => string; bytes?: () => number };
   const allCases: Case[] = [
     { name: 'postgres --to', rows: COUNT, server: 'postgres', prepare: dropPg, command: () => ussynth(`address --seed ${SEED} --count ${COUNT} --to ${q(pgUrl)} --table ours`) },
-    { name: 'postgres --to --jobs 1', rows: COUNT, server: 'postgres', prepare: dropPg, command: () => ussynth(`address --seed ${SEED} --count ${COUNT} --to ${q(pgUrl)} --table ours2 --jobs 1`) },
+    { name: 'postgres --to --jobs 2', rows: COUNT, server: 'postgres', prepare: dropPg, command: () => ussynth(`address --seed ${SEED} --count ${COUNT} --to ${q(pgUrl)} --table ours2 --jobs 2`) },
     { name: 'postgres psql \\copy', rows: COUNT, server: 'postgres', prepare: dropPg, command: () => `${psqlArgs} -c ${q(pgTable)} -c ${q(`\\copy peer FROM '${csv}' CSV HEADER`)}` },
     { name: 'postgres psql \\copy text format', rows: COUNT, server: 'postgres', prepare: dropPg, command: () => `${psqlArgs} -c ${q(pgTable)} -c ${q(`\\copy peer FROM '${copyText}'`)}` },
     { name: 'postgres psql \\copy binary format', rows: COUNT, server: 'postgres', prepare: dropPg, command: () => `${psqlArgs} -c ${q(pgTable)} -c ${q(`\\copy peer FROM '${copyBinary}' WITH (FORMAT binary)`)}` },
     { name: 'postgres --format sql | psql', rows: SQL_COUNT, server: 'postgres', prepare: dropPg, command: () => `${ussynth(`address --seed ${SEED} --count ${SQL_COUNT} --format sql --table insert_file`)} | ${psqlArgs}` },
     { name: 'postgres --format sql --dialect postgres | psql', rows: COUNT, server: 'postgres', prepare: dropPg, command: () => `${ussynth(`address --seed ${SEED} --count ${COUNT} --format sql --dialect postgres --table insert_file`)} | ${psqlArgs}` },
     { name: 'sqlite --to', rows: COUNT, prepare: () => rmSync(join(scratch, 'ours.db'), { force: true }), command: () => ussynth(`address --seed ${SEED} --count ${COUNT} --to sqlite:${q(join(scratch, 'ours.db'))} --table ours`) },
-    { name: 'sqlite --to --jobs 1', rows: COUNT, prepare: () => rmSync(join(scratch, 'ours.db'), { force: true }), command: () => ussynth(`address --seed ${SEED} --count ${COUNT} --to sqlite:${q(join(scratch, 'ours.db'))} --table ours --jobs 1`) },
+    { name: 'sqlite --to --jobs 2', rows: COUNT, prepare: () => rmSync(join(scratch, 'ours.db'), { force: true }), command: () => ussynth(`address --seed ${SEED} --count ${COUNT} --to sqlite:${q(join(scratch, 'ours.db'))} --table ours --jobs 2`) },
     {
       name: 'sqlite3 .import --csv',
       rows: COUNT,
@@ -156,12 +156,12 @@ try {
   lines.push(
     '',
     ...ratio('postgres --to / psql \\copy', 'postgres --to', 'postgres psql \\copy', ' (target >= 0.8)'),
-    ...ratio('postgres --to --jobs 1 / psql \\copy', 'postgres --to --jobs 1', 'postgres psql \\copy'),
+    ...ratio('postgres --to --jobs 2 / psql \\copy', 'postgres --to --jobs 2', 'postgres psql \\copy'),
     ...ratio('postgres --to / --format sql | psql', 'postgres --to', 'postgres --format sql | psql', ' (target >= 8)'),
     ...ratio('postgres psql \\copy binary format / text format (the server)', 'postgres psql \\copy binary format', 'postgres psql \\copy text format'),
     ...ratio('postgres --dialect postgres file | psql / psql \\copy', 'postgres --format sql --dialect postgres | psql', 'postgres psql \\copy'),
     ...ratio('sqlite --to / sqlite3 .import', 'sqlite --to', 'sqlite3 .import --csv', ' (target >= 0.8)'),
-    ...ratio('sqlite --to --jobs 1 / sqlite3 .import', 'sqlite --to --jobs 1', 'sqlite3 .import --csv'),
+    ...ratio('sqlite --to --jobs 2 / sqlite3 .import', 'sqlite --to --jobs 2', 'sqlite3 .import --csv'),
     ...ratio('mariadb --to / LOAD DATA LOCAL INFILE', 'mariadb --to', 'mariadb LOAD DATA LOCAL INFILE'),
     ...ratio('parquet / csv records/s', 'parquet --out', 'csv --out'),
     ...ratio('parquet / csv | gzip records/s', 'parquet --out', 'csv | gzip'),

@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { recordChunks } from '../cli/jobs/chunk-source.js';
 import { CHUNK_RECORDS, jobRange, recordReader, type RecordJob } from '../cli/jobs/record-job.js';
@@ -42,17 +41,6 @@ export interface LoadPlan {
   onCommit?(next: number): void;
   /** Called as chunks go out, with the records sent so far. */
   onProgress?(sent: number): void;
-}
-
-/**
- * Threads of a load when none are asked for: two on a machine with two or
- * more cores, so that rendering the rows overlaps sending them (PostgreSQL,
- * MySQL: two threads render the COPY text while the server parses it) or
- * inserting them (SQLite: a worker renders while this thread inserts).
- * @example runLoad({ ...plan, jobs: defaultLoadJobs() })
- */
-export function defaultLoadJobs(): number {
-  return Math.min(2, availableParallelism());
 }
 
 /**

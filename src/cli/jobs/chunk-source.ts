@@ -15,6 +15,13 @@ export interface Chunk {
 /** Chunks rendered ahead of the writer per worker: enough to keep workers busy, few enough to bound memory. */
 const AHEAD_PER_WORKER = 2;
 
+/**
+ * The same when the main thread only consumes (SQLite's inserts): it takes a
+ * chunk as long to insert as a worker takes to render one, and with two in
+ * flight each side waited for the other whenever one was briefly descheduled.
+ */
+const AHEAD_PER_WORKER_CONSUMING = 4;
+
 // A worker's records die young. A fixed young generation keeps a worker's footprint the same on every machine (V8 sizes it from physical memory otherwise); much smaller ones made runs slower here without saving memory.
 const WORKER_YOUNG_GENERATION_MB = 32;
 
@@ -54,6 +61,7 @@ async function* threadedChunks(job: RecordJob, jobs: number, chunkRecords: numbe
   // The main thread is one of the `jobs` threads: it renders chunk k when k % threads is 0, so N jobs cost N-1 extra isolates (each holds its own copy of the index).
   // Without mainRenders (the main thread has other work: SQLite's inserts) the `jobs` threads are all workers, chunk k on worker k % threads.
   const own = mainRenders ? 1 : 0;
+  const ahead = threads * (mainRenders ? AHEAD_PER_WORKER : AHEAD_PER_WORKER_CONSUMING);
   const render = mainRenders ? chunkRenderer(job) : undefined;
   // The main thread's own chunks are at least `threads` apart, so their writes are done when the ring comes round.
   const buffers = new BufferRing(2);
@@ -88,7 +96,7 @@ async function* threadedChunks(job: RecordJob, jobs: number, chunkRecords: numbe
   };
   try {
     for (let next = 0; next < chunks; next++) {
-      while (sent < chunks && sent < next + threads * AHEAD_PER_WORKER) dispatch();
+      while (sent < chunks && sent < next + ahead) dispatch();
       const worker = (next % threads) - own;
       if (worker < 0) {
         yield { bytes: buffers.encode(render!(startOf(next), countOf(next))), records: countOf(next) };

@@ -4,7 +4,6 @@ import { createGenerator, parseFieldList } from '../../index.js';
 import { CliError, type Command, type CommandIo } from '../command.js';
 import { LoadError } from '../../load/load-error.js';
 import { parseLoadTarget } from '../../load/load-target.js';
-import { defaultLoadJobs } from '../../load/run-load.js';
 import { isSqlDialect, SQL_DIALECTS } from '../../load/sql-dialect.js';
 import { FORMAT_NAMES, isFormatName, type JsonShape } from '../output/record-format.js';
 import { tableNameProblem } from '../output/sql-format.js';
@@ -103,8 +102,7 @@ export function parseRecordRun(spec: RecordCommandSpec, args: string[], env: Nod
   const dialect = text('dialect');
   if (dialect !== undefined && givenFormat !== 'sql') throw new CliError('--dialect applies to --format sql only');
   if (dialect !== undefined && !isSqlDialect(dialect)) throw new CliError(`--dialect must be one of ${SQL_DIALECTS.join(', ')}, got ${JSON.stringify(dialect)}`);
-  // A load overlaps rendering with the database's work: two threads unless told otherwise.
-  const jobs = text('jobs') === undefined ? (to !== undefined ? defaultLoadJobs() : 1) : positiveInteger('--jobs', text('jobs')!, MAX_JOBS);
+  const jobs = text('jobs') === undefined ? 1 : positiveInteger('--jobs', text('jobs')!, MAX_JOBS);
   const out = text('out');
   if (out === '') throw new CliError('--out must be a file path');
   const shard = shardOption(text('shard'), count);
