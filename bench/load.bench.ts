@@ -55,6 +55,13 @@ function processCpu(pid: number): number {
   return ticks / TICKS_PER_SECOND;
 }
 
+const childrenOf = (pid: number): string => execFileSync('sh', ['-c', `pgrep -P ${pid} | sort || true`], { encoding: 'utf8' });
+
+/** Waits (up to 5 s) until a server has only the children it had before a run: its backends have exited and been waited for, so their CPU is in its cutime. */
+async function settled(pid: number, children: string): Promise<void> {
+  for (let waited = 0; waited < 5000 && childrenOf(pid) !== children; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
 /** The pid of the one process whose command line matches. */
 const pidOf = (pattern: string): number => Number(execFileSync('pgrep', ['-o', '-f', pattern], { encoding: 'utf8' }).trim());
 
@@ -136,9 +143,14 @@ try {
     for (const c of cases) {
       c.prepare?.();
       loads.push(loadavg()[0]);
-      const serverBefore = c.server === undefined ? 0 : processCpu(servers[c.server]);
+      const server = c.server === undefined ? undefined : servers[c.server];
+      const children = server === undefined ? '' : childrenOf(server);
+      const serverBefore = server === undefined ? 0 : processCpu(server);
       const run = await timed(c.command());
-      if (c.server !== undefined) run.serverCpuSeconds = processCpu(servers[c.server]) - serverBefore;
+      if (server !== undefined) {
+        await settled(server, children);
+        run.serverCpuSeconds = processCpu(server) - serverBefore;
+      }
       results.get(c.name)!.push(run);
       process.stderr.write(`round ${round}: ${c.name}: ${run.seconds.toFixed(2)} s\n`);
     }
