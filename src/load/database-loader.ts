@@ -3,13 +3,13 @@ import type { LoadColumn } from './load-columns.js';
 
 /**
  * One chunk of rows for a loader: COPY text lines for PostgreSQL and MySQL,
- * record objects for SQLite.
+ * record objects or COPY text lines (rendered on worker threads) for SQLite.
  * @example const chunk: LoadChunk = { records: 2000, bytes }
  */
 export interface LoadChunk {
   /** Rows in the chunk. */
   records: number;
-  /** COPY text lines (for `input: 'copy'` loaders). */
+  /** COPY text lines (for `input: 'copy'` loaders, and for SQLite's with worker threads). */
   bytes?: Uint8Array;
   /** The records (for `input: 'records'` loaders). */
   rows?: readonly TextRecord[];
@@ -31,7 +31,7 @@ export interface TableColumn {
  * @example const loader = await openPostgresLoader(target); await loader.begin(); ...
  */
 export interface DatabaseLoader {
-  /** What the rows must come as. */
+  /** What the rows must come as: COPY text, or (SQLite, on the loading thread) records or COPY text. */
   readonly input: 'copy' | 'records';
   begin(): Promise<void>;
   commit(): Promise<void>;

@@ -37,7 +37,7 @@ export interface LoadOptions {
   start?: number;
   /** Load the `index`-th (0-based) of `total` equal ranges of the run; concurrent shards need `append`. */
   shard?: { index: number; total: number };
-  /** Generation threads for PostgreSQL and MySQL (default 1). */
+  /** Threads (default 1): PostgreSQL and MySQL render the rows on all of them; SQLite renders on jobs - 1 worker threads while this one inserts. */
   jobs?: number;
   /** Stops the load; its transaction is rolled back (LoadError `aborted`). */
   signal?: AbortSignal;

@@ -29,7 +29,7 @@ export interface LoadPlan {
   columns: readonly LoadColumn[];
   /** The records: its range of its run (format is ignored). */
   job: RecordJob;
-  /** Generation threads for the COPY text (PostgreSQL, MySQL). */
+  /** Threads: for PostgreSQL and MySQL, the COPY text is rendered on all of them; for SQLite, jobs - 1 render it while this one inserts. */
   jobs: number;
   mode: TableMode;
   /** Commit after every this many records instead of once at the end. */
@@ -89,8 +89,8 @@ async function prepareTable(loader: DatabaseLoader, plan: LoadPlan, truncate: bo
   if (truncate) await loader.execute(target.dialect === 'postgres' ? `TRUNCATE ${quoteTable('postgres', table)}` : `DELETE FROM ${quoteTable(target.dialect, table)}`);
 }
 
-async function* copyChunks(job: RecordJob, jobs: number, first: number, end: number, signal: AbortSignal | undefined): AsyncGenerator<LoadChunk> {
-  for await (const chunk of recordChunks({ ...job, format: 'copy', range: { first, end } }, jobs)) {
+async function* copyChunks(job: RecordJob, jobs: number, first: number, end: number, signal: AbortSignal | undefined, mainRenders = true): AsyncGenerator<LoadChunk> {
+  for await (const chunk of recordChunks({ ...job, format: 'copy', range: { first, end } }, jobs, CHUNK_RECORDS, mainRenders)) {
     // A turn of the event loop per chunk: a socket that takes everything at once would otherwise keep a SIGINT from being seen.
     await nextTurn();
     signal?.throwIfAborted();
@@ -145,7 +145,13 @@ export async function runLoad(plan: LoadPlan): Promise<{ loaded: number }> {
         await prepareTable(loader, plan, plan.mode === 'truncate');
         prepared = true;
       }
-      const chunks = loader.input === 'copy' ? copyChunks(plan.job, plan.jobs, next, stop, signal) : recordRows(plan.job, next, stop, signal);
+      const chunks =
+        loader.input === 'copy'
+          ? copyChunks(plan.job, plan.jobs, next, stop, signal)
+          : // SQLite inserts on this thread: with more than one job (and more than a chunk) the records are rendered on jobs - 1 worker threads meanwhile.
+            plan.jobs > 1 && stop - next > CHUNK_RECORDS
+            ? copyChunks(plan.job, plan.jobs - 1, next, stop, signal, false)
+            : recordRows(plan.job, next, stop, signal);
       await loader.bulk(plan.table, plan.columns, counted(chunks, (records) => plan.onProgress?.((sent += records))));
       signal?.throwIfAborted();
       await loader.commit();

@@ -1,5 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { readCopyLines } from './copy-text.js';
 import type { DatabaseLoader, TableColumn } from './database-loader.js';
 import { importDrivers } from './load-drivers.js';
 import { LoadError } from './load-error.js';
@@ -30,6 +31,9 @@ const ACCEPTED: Readonly<Record<LoadColumn['type'], readonly string[]>> = {
 
 /** How long a writer waits for another's lock (a parallel shard's transaction) before failing. */
 const BUSY_TIMEOUT_MS = 600_000;
+
+/** Bound values per multi-row INSERT of COPY chunks: SQLite's smallest limit on parameters (999 before 3.32). */
+const MAX_PARAMETERS = 999;
 
 /**
  * Opens (or creates) a SQLite file with better-sqlite3 and returns a loader
@@ -64,15 +68,38 @@ export async function openSqliteLoader(target: LoadTarget): Promise<DatabaseLoad
     lockTable: async () => undefined,
     compatible: (column, declared) => ACCEPTED[column.type].includes(affinity(declared)),
     async bulk(table, columns, chunks) {
-      const insert = db.prepare(`INSERT INTO ${quoteTable('sqlite', table)} (${columnList('sqlite', columns)}) VALUES (${columns.map(() => '?').join(', ')})`);
+      const head = `INSERT INTO ${quoteTable('sqlite', table)} (${columnList('sqlite', columns)}) VALUES `;
+      const tuple = `(${columns.map(() => '?').join(', ')})`;
+      // Statements inserting n rows at once, prepared on first use.
+      const statements = new Map<number, BetterSqlite3.Statement>();
+      const inserting = (n: number): BetterSqlite3.Statement => {
+        let statement = statements.get(n);
+        if (statement === undefined) statements.set(n, (statement = db.prepare(head + new Array(n).fill(tuple).join(', '))));
+        return statement;
+      };
+      const insert = inserting(1);
       const fields = columns.map((column) => column.field);
       const values = new Array<unknown>(fields.length);
+      // COPY chunks (rendered on worker threads) go in as multi-row INSERTs: one call per many rows instead of one per row.
+      const width = columns.length;
+      const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / width));
+      const read = readCopyLines(columns);
+      const decoder = new TextDecoder();
       for await (const chunk of chunks) {
-        const rows = chunk.rows!;
-        for (let i = 0; i < rows.length; i++) {
-          const record = rows[i];
-          for (let c = 0; c < fields.length; c++) values[c] = record[fields[c]];
-          insert.run(values);
+        if (chunk.bytes !== undefined) {
+          const flat = read(decoder.decode(chunk.bytes));
+          const rows = flat.length / width;
+          for (let row = 0; row < rows; row += perStatement) {
+            const n = Math.min(perStatement, rows - row);
+            inserting(n).run(flat.slice(row * width, (row + n) * width));
+          }
+        } else {
+          const rows = chunk.rows!;
+          for (let i = 0; i < rows.length; i++) {
+            const record = rows[i];
+            for (let c = 0; c < fields.length; c++) values[c] = record[fields[c]];
+            insert.run(values);
+          }
         }
         // A turn of the event loop per chunk: a SIGINT is seen within one chunk.
         await nextTurn();

@@ -1,8 +1,8 @@
 // The load's pure parts: target URLs, COPY text escaping, dialect SQL, column types, the missing-driver message.
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { FIELD_NAMES, sqlTypeOf } from '../../src/index.js';
-import { copyLines, copyValue } from '../../src/load/copy-text.js';
+import { createGenerator, FIELD_NAMES, sqlTypeOf } from '../../src/index.js';
+import { copyLines, copyValue, readCopyLines } from '../../src/load/copy-text.js';
 import { dialectSqlFormat, mysqlText } from '../../src/load/dialect-sql-format.js';
 import { importDrivers } from '../../src/load/load-drivers.js';
 import { COLUMN_SQL_TYPES, columnsOf, columnTypeOf } from '../../src/load/load-columns.js';
@@ -47,6 +47,33 @@ describe('COPY text', () => {
     expect(copyValue("O'Brien, \"Jr\"")).toBe("O'Brien, \"Jr\"");
     expect(copyValue(-97.72678)).toBe('-97.72678');
     expect(copyLines(columnsOf(['name', 'lat']))([{ name: 'x\ty', lat: 1.5 }, { name: 'z', lat: -2 }])).toBe('x\\ty\t1.5\nz\t-2\n');
+  });
+
+  it('writes plain values (the shipped index) as the escaping path does, for the spelled-out and the other column lists', () => {
+    const generator = createGenerator({ seed: 'copy-plain' });
+    const addresses = generator.addresses({ start: 0, count: 50 }) as unknown as Record<string, unknown>[];
+    const geo = generator.addresses({ start: 0, count: 50, geo: true }) as unknown as Record<string, unknown>[];
+    const eins = Array.from({ length: 5 }, (_, i) => generator.einAt(i) as unknown as Record<string, unknown>);
+    const cases: [string[], Record<string, unknown>[]][] = [
+      [['name', 'street', 'city', 'state', 'zip', 'phone', 'email', 'country'], addresses],
+      [['name', 'street', 'city', 'state', 'zip', 'phone', 'email', 'country', 'lat', 'lon', 'county', 'countyFips', 'timeZone'], geo],
+      [['ein'], eins],
+    ];
+    for (const [fields, records] of cases) {
+      const plain = copyLines(columnsOf(fields), true)(records);
+      expect(plain).toBe(copyLines(columnsOf(fields))(records));
+      expect(plain.split('\n')).toHaveLength(records.length + 1);
+    }
+  });
+
+  it('reads its lines back: escapes undone, numeric columns as the same numbers, a short line refused', () => {
+    const columns = columnsOf(['name', 'lat', 'city']);
+    const records = [
+      { name: 'a\\b\tc\nd\re \\t', lat: -97.72678901234567, city: "O'Brien, \"Jr\"" },
+      { name: 'plain', lat: 1e-7, city: '' },
+    ];
+    expect(readCopyLines(columns)(copyLines(columns)(records))).toEqual(records.flatMap((r) => [r.name, r.lat, r.city]));
+    expect(() => readCopyLines(columns)('x\t1.5\ty\nz\t2\n')).toThrow('a COPY line has 2 fields, not 3');
   });
 });
 

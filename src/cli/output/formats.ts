@@ -22,6 +22,6 @@ export function recordFormat(name: TextFormatName, layout: RecordLayout): Record
     case 'sql':
       return layout.dialect === undefined ? sqlFormat(layout) : dialectSqlFormat(layout.dialect, layout.table, layout.loadColumns ?? columnsOf(layout.columns));
     case 'copy':
-      return copyFormat(layout.loadColumns ?? columnsOf(layout.columns));
+      return copyFormat(layout.loadColumns ?? columnsOf(layout.columns), layout.plainValues);
   }
 }
