@@ -8,7 +8,7 @@
 // whatever the client got, steadier than req/s) and of their req/s. The verdict takes the median of the pairs' CPU
 // ratios and its 95 % confidence interval (distribution-free, from the order statistics): CONFIRMED when the whole
 // interval is at most 2 %, NOT MET when it is all above, else NOT RESOLVED (more pairs or a quieter machine).
-// Run: npm run bench:sla-server   (BENCH_PAIRS=100 BENCH_BLOCKS=4 BENCH_SECONDS=2 BENCH_CONNECTIONS=10 BENCH_ROUTE=/v1/zip/10001;
+// Run: npm run bench:sla-server   (BENCH_PAIRS=100 BENCH_BLOCKS=10 BENCH_SECONDS=2 BENCH_CONNECTIONS=10 BENCH_ROUTE=/v1/zip/10001;
 // BENCH_RATE=N holds each server at N req/s instead of as fast as it answers; BENCH_AA=1 makes both servers count:
 // the method's own noise, whose interval should hold 0 %)
 import type { ChildProcess } from 'node:child_process';
@@ -26,7 +26,7 @@ const ROUTE = process.env.BENCH_ROUTE ?? '/v1/zip/10001';
 const AA = process.env.BENCH_AA === '1';
 const TOGETHER = process.env.BENCH_TOGETHER !== '0';
 const RATE = Number(process.env.BENCH_RATE ?? 0);
-const BLOCKS = Math.min(Number(process.env.BENCH_BLOCKS ?? 4), PAIRS);
+const BLOCKS = Math.min(Number(process.env.BENCH_BLOCKS ?? 10), PAIRS);
 const LIMIT = 0.02;
 
 const load = () => loadavg().map((figure) => figure.toFixed(1)).join(' ');
@@ -39,7 +39,9 @@ const variants = [
 const servers: { name: string; key: string; child: ChildProcess; url: string; log: string }[] = [];
 // Stopped and started afresh between blocks of pairs, in turn: on a shared machine the first of two processes
 // started, or of two clients started at once, can be served better all along (an A/A run of one block measured
-// -1.3 %, interval -1.6 % to -0.9 %), so the start order alternates by block and the clients' order by pair.
+// -1.3 %, interval -1.6 % to -0.9 %), so the start order alternates by block and the clients' order by pair; and two
+// processes of the same code differ a little (an A/A run of 4 blocks: block medians -1.9 % to +0.6 %), so the
+// more blocks the better (each costs about 8 s of start and warm-up).
 const stop = async () => {
   await stopServerProcesses(servers.map((server) => server.child));
   servers.length = 0;
@@ -60,6 +62,7 @@ try {
     return { rps: result.requests.average, cpuUs: (after - before) / 1000 / result.requests.total };
   };
   const cpuRatios: number[] = [];
+  const blockOf: number[] = [];
   const rpsRatios: number[] = [];
   const cpuUs: number[][] = [[], []];
   for (let pair = 0; pair < PAIRS; pair++) {
@@ -78,6 +81,7 @@ try {
     if (TOGETHER) await Promise.all(order.map(async (i) => (got[i] = await run(servers[i], SECONDS))));
     else for (const i of order) got[i] = await run(servers[i], SECONDS);
     cpuRatios.push(got[0].cpuUs / got[1].cpuUs);
+    blockOf.push(block);
     rpsRatios.push(got[1].rps / got[0].rps);
     cpuUs[0].push(got[0].cpuUs);
     cpuUs[1].push(got[1].cpuUs);
@@ -93,6 +97,8 @@ try {
   console.log('|---|---:|---:|---:|---|---|');
   console.log(`| server CPU µs per request (medians) | ${median(cpuUs[0]).toFixed(1)} | ${median(cpuUs[1]).toFixed(1)} | ${pct(cpu.median)} | ${pct(cpu.low)} to ${pct(cpu.high)} | ${quartiles} / ${pct(sorted[0])} to ${pct(sorted[sorted.length - 1])} |`);
   console.log(`| throughput lost (req/s of ${variants[1].name} / counted) | | | ${pct(rps.median)} | ${pct(rps.low)} to ${pct(rps.high)} | |`);
+  const blocks = Array.from({ length: BLOCKS }, (_, block) => median(cpuRatios.filter((_, pair) => blockOf[pair] === block)));
+  console.log(`\nEach block's median (fresh processes): ${blocks.map(pct).join(', ')}`);
   // Below 6 pairs no two order statistics make a 95 % interval.
   const verdict = PAIRS < 6 ? 'NOT RESOLVED' : cpu.high <= 1 + LIMIT ? 'CONFIRMED' : cpu.low > 1 + LIMIT ? 'NOT MET' : 'NOT RESOLVED';
   const why = {
