@@ -43,8 +43,8 @@ const servers: { name: string; key: string; child: ChildProcess; url: string; lo
 // Stopped and started afresh between blocks of pairs, in turn: on a shared machine the first of two processes
 // started, or of two clients started at once, can be served better all along (an A/A run of one block measured
 // -1.3 %, interval -1.6 % to -0.9 %), so the start order alternates by block and the clients' order by pair; and two
-// processes of the same code differ a little (an A/A run of 4 blocks: block medians -1.9 % to +0.6 %), so the
-// more blocks the better (each costs about 8 s of start and warm-up).
+// processes of the same code differ by a few per cent from start to start (block medians from -3.8 % to +3.5 % in
+// one run of 10 blocks), so the more blocks the better (each costs about 8 s of start and warm-up).
 const stop = async () => {
   await stopServerProcesses(servers.map((server) => server.child));
   servers.length = 0;
