@@ -19,6 +19,7 @@ import { serveMetrics } from './routes/health/metrics-server.js';
 import type { Store } from './store/store.js';
 import { buildApp } from './app.js';
 import type { ServerConfig } from './config.js';
+import type { AppServices } from './services.js';
 import { keepTickShape } from './runtime/tick-shape.js';
 import { operatorBilling } from './billing/operator-billing.js';
 import { StripeBilling } from './billing/stripe-billing.js';
@@ -47,10 +48,12 @@ export interface RunningServer {
  * Opens the store (creating and migrating it; SQLite or PostgreSQL), connects
  * Redis when configured (the rate limit and the sign-in throttles shared by
  * every instance), builds the app and listens on the configured host and port
- * (and /metrics on its own port when USSYNTH_METRICS_PORT is set).
+ * (and /metrics on its own port when USSYNTH_METRICS_PORT is set). `replace`
+ * swaps a service for another behind its interface: a benchmark's no-op SLA
+ * counting (bench/sla-request-cost.bench.ts); the server itself passes none.
  * @example const server = await startServer(loadConfig(process.env)); console.log(server.url);
  */
-export async function startServer(config: ServerConfig): Promise<RunningServer> {
+export async function startServer(config: ServerConfig, replace: Partial<Pick<AppServices, 'sli'>> = {}): Promise<RunningServer> {
   keepTickShape();
   // The store reports a failing fold or a recreated journal; the logger exists once the app is built.
   let log: FastifyBaseLogger | undefined;
@@ -95,7 +98,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   // ledger decides in memory already.
   const quota = config.store.engine === 'postgres' ? new LeasedMonthlyQuota(store) : new StoreMonthlyQuota(store);
   const { activity } = account;
-  const services = { ...account, redis: redis ? { ready: () => redis.status === 'ready' } : null, store, rateLimiter: limiter, quota, clock: Date.now, authFailures, metrics };
+  const services = { ...account, redis: redis ? { ready: () => redis.status === 'ready' } : null, store, rateLimiter: limiter, quota, clock: Date.now, authFailures, metrics, ...replace };
   const app = await buildApp(config, services, { publicUrl });
   log = app.log;
   const prune = setInterval(() => {

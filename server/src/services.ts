@@ -13,7 +13,7 @@ import type { ServiceMetrics } from './observability/metrics.js';
 import type { SsoVerifier } from './sso/sso-verifier.js';
 import type { SsoSignIn } from './sso/sso-sign-in.js';
 import type { KeyAdmission } from './connections/key-admission.js';
-import type { SliRecorder } from './sla/sli-recorder.js';
+import type { SliCounting } from './sla/sli-recorder.js';
 import type { SlaService } from './sla/sla-service.js';
 import type { QuotaNotices } from './accounts/quota-notices.js';
 
@@ -56,7 +56,7 @@ export interface AppServices {
   keyAdmission: KeyAdmission;
 
   /** Counts the /v1 requests that count for the SLA, per minute, and folds them into the store (docs/sla.md). */
-  sli: SliRecorder;
+  sli: SliCounting;
   /** The SLA's terms, an account's month, the status page's history and the incident watch. */
   sla: SlaService;
   /** E-mails owners once when the month passes 80 % and 100 % of the quota (the debit path tells it each decision). */

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { calendarMonth } from '../src/limits/calendar-month.js';
 import { startServer } from '../src/server.js';
+import type { SliCounting } from '../src/sla/sli-recorder.js';
 import { issueKey } from '../src/store/issue-key.js';
 import { pacedConnection, parseResponses, pipelined } from './raw-http.js';
 import { waitFor } from './serve-process.js';
@@ -52,5 +53,37 @@ describe('closing the server (the SIGTERM drain)', () => {
     const used = (await reader.keys.listKeys(calendarMonth(Date.now()).period)).find((k) => k.id === id)!.used;
     await reader.close();
     expect(used).toBe(served * 1000);
+  });
+});
+
+describe('startServer with a service replaced behind its interface', () => {
+  it('counts the SLA with the SliCounting it is given, from the requests to closing (as the A/B benchmark of the counting does)', async () => {
+    const counted: { accountId: number | null; status: number }[] = [];
+    let closed = false;
+    const counting: SliCounting = {
+      answered: (accountId, status) => void counted.push({ accountId, status }),
+      reportErrors: () => {},
+      flush: async () => {},
+      close: async () => void (closed = true),
+    };
+    const server = await startServer(loadConfig({ USSYNTH_DB: join(dir, 'replaced.sqlite'), PORT: '0', LOG_LEVEL: 'silent' }), { sli: counting });
+    try {
+      expect(server.app.ussynth.sli).toBe(counting);
+      const { id, key } = await issueKey(server.store, { name: 'replaced', tier: 'pro', rate: 100, monthlyQuota: 1000 }, 'live', Date.now());
+      const { accountId } = (await server.store.findKey(id))!;
+      expect((await fetch(`${server.url}/v1/ein`, { headers: { 'x-api-key': key } })).status).toBe(200);
+      expect((await fetch(`${server.url}/v1/ein`)).status).toBe(401);
+      expect((await fetch(`${server.url}/v1/docs/json`)).status).toBe(200);
+      // Every /v1 answer is handed over (the counting decides what counts: SliRecorder leaves the 401 out), with its
+      // account once authenticated; the API's documentation is not.
+      await waitFor('both API answers to be handed over', async () => counted.length >= 2);
+      expect(counted).toEqual([
+        { accountId, status: 200 },
+        { accountId: null, status: 401 },
+      ]);
+    } finally {
+      await server.close();
+    }
+    expect(closed).toBe(true);
   });
 });

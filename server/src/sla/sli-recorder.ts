@@ -11,6 +11,22 @@ export interface SliCounters {
   sli(good: boolean): void;
 }
 
+/**
+ * What the app counts the SLA's requests with (AppServices.sli): SliRecorder in every server; a benchmark passes a
+ * no-op to startServer to measure what counting costs a request (bench/sla-request-cost.bench.ts).
+ * @example const sli: SliCounting = new SliRecorder(store.sli, { slowMs: 2500, counters: metrics, clock: Date.now });
+ */
+export interface SliCounting {
+  /** Counts one answered /v1 request (see SliRecorder.answered). */
+  answered(accountId: number | null, status: number, elapsedMs: number, now?: number): void;
+  /** Where a failed fold is reported. */
+  reportErrors(onError: (error: unknown) => void): void;
+  /** Folds what was counted into the store. */
+  flush(): Promise<void>;
+  /** Stops counting and folds what is left. */
+  close(): Promise<void>;
+}
+
 /** A batch waiting to be folded (kept with its id, so a retry after a lost answer is not counted twice). */
 interface PendingBatch {
   id: string;
@@ -29,7 +45,7 @@ interface PendingBatch {
  * everything on close.
  * @example recorder.answered(7, 200, 3.2); recorder.answered(null, 503, 1);
  */
-export class SliRecorder {
+export class SliRecorder implements SliCounting {
   private readonly instance = randomUUID();
   private sequence = 0;
   private minute = -1;
