@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { QuotaNoticeStore } from './quota-notice-store.js';
 import type { StoreDatabase } from './store-schema.js';
 
-/** The quota notices' tables (migration 0006_sla / 0004_sla). */
+/** The quota notices' tables (migration 0007_sla on SQLite, 0005_sla on PostgreSQL: store/migrations/0007-sla.ts). */
 type QuotaNoticeTables = {
   quota_notices: { account_id: number; period: string; threshold: number; sent_at: number };
   quota_notice_settings: { account_id: number; enabled: number };

@@ -10,7 +10,7 @@ interface SliMinuteTable {
   bad: number;
 }
 
-/** The SLA's tables (migration 0006_sla / 0004_sla). */
+/** The SLA's tables (migration 0007_sla on SQLite, 0005_sla on PostgreSQL: store/migrations/0007-sla.ts). */
 type SliTables = {
   sli_minutes: SliMinuteTable;
   /** Batches folded, by id: a batch retried after a lost answer is not counted twice. */
