@@ -1,13 +1,18 @@
 /**
  * The dual value-or-promise path, modelled for bench/request-path-tricks.bench.ts: two Fastify apps whose
  * request runs the access layer's steps (find the key, take from the rate limiter, debit the quota, wait for the
- * debit to be durable, send). `dual` is the shipped shape: interfaces answer a value when they can, hooks take
- * Fastify's `done` and test `isPromise` at each step, and the handler sends once the debit is durable. `plain`
- * is one async path: every interface returns a promise and every step is awaited in async hooks and handler.
+ * debit to be durable, send). `dual` is the shape the server had until issue 36 made it plain: interfaces
+ * answer a value when they can, hooks take Fastify's `done` and test `isPromise` at each step, and the handler
+ * sends once the debit is durable. `plain` is one async path: every interface returns a promise and every step is awaited in async hooks and handler.
  * Both wait for durability on the same setImmediate (the embedded ledger's end-of-turn write).
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import { isPromise, type Awaitable } from '../server/src/runtime/awaitable.js';
+import type { Awaitable } from '../server/src/runtime/awaitable.js';
+
+/** Whether an awaitable is still to come (the test the server's request path made before issue 36). */
+function isPromise<T>(value: Awaitable<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
+}
 
 interface Key {
   accountId: number;

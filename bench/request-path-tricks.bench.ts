@@ -23,7 +23,7 @@
  * (interleaved, the first rotating), and sets the saving per tick object against a request's ticks
  * (BENCH_TICKS_PER_REQUEST, default 9: counted on `ussynth-server serve` for /v1/zip, docs/benchmarks.md).
  *
- * And the dual value-or-promise path (server/src/runtime/awaitable.ts and its isPromise branches), in a model of
+ * And the dual value-or-promise path (the request path's isPromise branches, plain since issue 36), in a model of
  * the access layer's steps on two Fastify apps (bench/dual-path-model.ts), by CPU time per injected request.
  *
  * Run: npm run bench:tricks   (BENCH_ROUNDS, default 15; BENCH_CALLS per round, default 200,000;

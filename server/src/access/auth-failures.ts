@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { isPromise, type Awaitable } from '../runtime/awaitable.js';
-import type { RateDecision, RateLimiter } from '../limits/rate-limiter.js';
+import type { RateLimiter } from '../limits/rate-limiter.js';
 import { ProblemError } from '../problem/problem-error.js';
 import { clientAddress } from './client-address.js';
 
@@ -26,14 +25,10 @@ export class AuthFailureLimit {
   /**
    * The answer to a failed authentication: `problem` (the 401), or a 429 once
    * the address is over its limit.
-   * @example limit.refusal(request, new ProblemError('invalid_api_key', 'no API key matches'))
+   * @example await limit.refusal(request, new ProblemError('invalid_api_key', 'no API key matches'))
    */
-  refusal(request: FastifyRequest, problem: ProblemError): Awaitable<ProblemError> {
-    const decision = this.limiter.take(clientAddress(request.ip), this.perSecond, request.server.ussynth.clock());
-    return isPromise(decision) ? decision.then((taken) => this.answer(request, problem, taken)) : this.answer(request, problem, decision);
-  }
-
-  private answer(request: FastifyRequest, problem: ProblemError, decision: RateDecision): ProblemError {
+  async refusal(request: FastifyRequest, problem: ProblemError): Promise<ProblemError> {
+    const decision = await this.limiter.take(clientAddress(request.ip), this.perSecond, request.server.ussynth.clock());
     if (decision.allowed) return problem;
     request.server.ussynth.metrics.count('auth_failures_throttled_total');
     return new ProblemError(

@@ -1,5 +1,4 @@
-import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { isPromise } from '../runtime/awaitable.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RateDecision } from '../limits/rate-limiter.js';
 import type { KeyRecord } from '../store/key-store.js';
 import { checksumValid, keyShape } from '../store/api-key.js';
@@ -13,12 +12,10 @@ import { storeUnavailableProblem } from '../problem/store-unavailable-problem.js
  * `x-api-key` header (shape, then its checksum before any store lookup,
  * then the record, cached or from the store, and a constant-time digest
  * comparison), then takes one request from the key's
- * token bucket. Fails closed: a store error is a 503, never a pass. Runs
- * synchronously when the key is cached and the limiter answers at once (the
- * common case), else continues when the store or limiter answers.
+ * token bucket. Fails closed: a store error is a 503, never a pass.
  * @example api.addHook('onRequest', authenticate)
  */
-export function authenticate(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
+export async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   // Keys are refused in query names a client might put one in (URLs end up in logs and histories). Anything shaped
   // like a key, anywhere in the URL, is refused for every path by the app's onRequest hook.
   const query = request.query as Record<string, unknown>;
@@ -29,66 +26,50 @@ export function authenticate(request: FastifyRequest, reply: FastifyReply, done:
   }
   const presented = request.headers['x-api-key'];
   if (presented === undefined || presented === '') {
-    return failed(request, done, new ProblemError('missing_api_key', 'send your API key in the x-api-key header'));
+    throw await failed(request, new ProblemError('missing_api_key', 'send your API key in the x-api-key header'));
   }
   const shape = typeof presented === 'string' ? keyShape(presented) : undefined;
-  if (!shape) return failed(request, done, malformedKey());
+  if (!shape) throw await failed(request, malformedKey());
   const services = request.server.ussynth;
   const keys = services.keys;
   const now = services.clock();
   // A mistyped key is refused here, before any store lookup.
-  if (!checksumValid(presented as string)) return failed(request, done, malformedKey());
-  let key;
+  if (!checksumValid(presented as string)) throw await failed(request, malformedKey());
+  let record: KeyRecord | undefined;
   try {
-    key = keys.get(shape.id, now);
+    record = await keys.get(shape.id, now);
   } catch (error) {
     throw storeUnavailableProblem(request, error, 'key store');
   }
-  const verified = (record: KeyRecord | undefined) => {
-    if (!record || !keys.verify(record, presented as string)) {
-      return failed(request, done, new ProblemError('invalid_api_key', `no API key matches (key id ${shape.id})`));
-    }
-    admit(request, reply, record, now, done);
-  };
-  if (!isPromise(key)) return verified(key);
-  key.then(
-    (record) => {
-      try {
-        verified(record);
-      } catch (error) {
-        done(error as Error);
-      }
-    },
-    (error: unknown) => done(storeUnavailableProblem(request, error, 'key store')),
-  );
+  if (!record || !keys.verify(record, presented as string)) {
+    throw await failed(request, new ProblemError('invalid_api_key', `no API key matches (key id ${shape.id})`));
+  }
+  await admit(request, reply, record, now);
 }
 
-/** Answers a failed authentication: its 401, or 429 once the client's address failed too often (AuthFailureLimit). */
-function failed(request: FastifyRequest, done: HookHandlerDoneFunction, problem: ProblemError): void {
-  const answer = request.server.ussynth.authFailures.refusal(request, problem);
-  if (isPromise(answer)) answer.then(done, done);
-  else done(answer);
+/** The answer to a failed authentication: its 401, or 429 once the client's address failed too often (AuthFailureLimit). */
+function failed(request: FastifyRequest, problem: ProblemError): Promise<ProblemError> {
+  return request.server.ussynth.authFailures.refusal(request, problem);
 }
 
 /** Refuses a revoked or expired key, then takes one request from its token bucket. */
-function admit(request: FastifyRequest, reply: FastifyReply, record: KeyRecord, now: number, done: HookHandlerDoneFunction): void {
+async function admit(request: FastifyRequest, reply: FastifyReply, record: KeyRecord, now: number): Promise<void> {
   if (record.revokedAt !== null || (record.expiresAt !== null && record.expiresAt <= now)) {
-    return failed(request, done, new ProblemError('revoked_api_key', `API key ${record.id} was ${record.revokedAt !== null ? 'revoked' : 'rotated and its grace period has ended'}`));
+    throw await failed(request, new ProblemError('revoked_api_key', `API key ${record.id} was ${record.revokedAt !== null ? 'revoked' : 'rotated and its grace period has ended'}`));
   }
   // No paid plan (never subscribed, canceled, or a past-due grace that ended): 402, counted as refused. The plan's
   // end is read with the key, so a change applies on every instance within the key cache's TTL.
-  if (record.planEndsAt !== null && record.planEndsAt <= now) return refuseUnpaid(request, record, now, done);
-  const rate = request.server.ussynth.rateLimiter.take(record.id, record.rate, now);
-  if (isPromise(rate)) rate.then((decision) => settle(request, reply, record, decision, now, done), done);
-  else settle(request, reply, record, rate, now, done);
+  if (record.planEndsAt !== null && record.planEndsAt <= now) throw refuseUnpaid(request, record, now);
+  const rate = await request.server.ussynth.rateLimiter.take(record.id, record.rate, now);
+  await settle(request, reply, record, rate, now);
 }
 
-function refuseUnpaid(request: FastifyRequest, record: KeyRecord, now: number, done: HookHandlerDoneFunction): void {
-  const { activity, metrics, keyAdmission } = request.server.ussynth;
+function refuseUnpaid(request: FastifyRequest, record: KeyRecord, now: number): ProblemError {
+  const { activity, metrics } = request.server.ussynth;
   activity.used(record.id, now);
   activity.refused(record.accountId, 'subscription_required', now);
   metrics.decided('subscription_refused');
-  done(new ProblemError('subscription_required', `the account ${record.accountName} has no paid plan: subscribe on the dashboard (or, where the service takes no payment, ask the operator to set a plan); key ${record.id} works as soon as the account has a plan`));
+  return new ProblemError('subscription_required', `the account ${record.accountName} has no paid plan: subscribe on the dashboard (or, where the service takes no payment, ask the operator to set a plan); key ${record.id} works as soon as the account has a plan`);
 }
 
 function malformedKey(): ProblemError {
@@ -96,7 +77,7 @@ function malformedKey(): ProblemError {
 }
 
 /** Records the access and answers the rate-limit decision (429 with the RateLimit headers when refused). */
-function settle(request: FastifyRequest, reply: FastifyReply, key: KeyRecord, rate: RateDecision, now: number, done: HookHandlerDoneFunction): void {
+async function settle(request: FastifyRequest, reply: FastifyReply, key: KeyRecord, rate: RateDecision, now: number): Promise<void> {
   // Every field set at once: one object shape for every request.
   request.access = { key, rate, quota: undefined, records: 0, now };
   const { activity, metrics, keyAdmission } = request.server.ussynth;
@@ -104,18 +85,15 @@ function settle(request: FastifyRequest, reply: FastifyReply, key: KeyRecord, ra
   if (rate.allowed) {
     metrics.decided('rate_allowed');
     // The key's share of the records in the making: past it the request waits, unstarted and uncharged.
-    if (keyAdmission.admit(request, key.id, done)) done();
+    await new Promise<void>((resolve, reject) => {
+      if (keyAdmission.admit(request, key.id, (error) => (error ? reject(error) : resolve()))) resolve();
+    });
     return;
   }
   metrics.decided('rate_refused');
   activity.refused(key.accountId, 'rate_limited', now);
-  const refuse = () =>
-    done(
-      new ProblemError('rate_limited', `more than ${key.rate} requests per second for key ${key.id}; retry after ${rate.retryAfterSeconds} s`, {
-        headers: { 'retry-after': String(rate.retryAfterSeconds) },
-      }),
-    );
-  const headers = setRateLimitHeaders(request, reply);
-  if (isPromise(headers)) headers.then(refuse, done);
-  else refuse();
+  await setRateLimitHeaders(request, reply);
+  throw new ProblemError('rate_limited', `more than ${key.rate} requests per second for key ${key.id}; retry after ${rate.retryAfterSeconds} s`, {
+    headers: { 'retry-after': String(rate.retryAfterSeconds) },
+  });
 }

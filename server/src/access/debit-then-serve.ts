@@ -1,7 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isPromise, type Awaitable } from '../runtime/awaitable.js';
 import type { QuotaDecision } from '../limits/monthly-quota.js';
-import { durableDebit } from '../store/store.js';
 import { ProblemError } from '../problem/problem-error.js';
 import { setRateLimitHeaders } from './rate-limit-headers.js';
 import { refundUndelivered } from './refund-undelivered.js';
@@ -15,15 +13,12 @@ import { storeUnavailableProblem } from '../problem/store-unavailable-problem.js
  * Refuses with 429 quota_exceeded (Retry-After until the month resets),
  * saying how many records remain; never overruns the quota.
  *
- * When the quota decides at once, returns `undefined` and the body is made
- * and sent by a callback once the debit is durable (the embedded ledger's
- * journal write, or `endOfTurn` for a debit durable already: either way at
- * the end of this event-loop turn), which Fastify allows a handler that
- * returns nothing; a promise when the quota answers with one (a reservation
- * from a networked store).
+ * The body is made once the debit is durable: after the embedded ledger's
+ * journal write, or at the end of this event-loop turn (`endOfTurn`) for a
+ * debit durable already.
  * @example return debitThenServe(request, reply, 1, () => generator.ein());
  */
-export function debitThenServe<T>(request: FastifyRequest, reply: FastifyReply, records: number, body: () => T): Awaitable<T | undefined> {
+export async function debitThenServe<T>(request: FastifyRequest, reply: FastifyReply, records: number, body: () => T): Promise<T | undefined> {
   const access = request.access;
   if (!access) throw new Error('debitThenServe called on a route without authentication');
   const services = request.server.ussynth;
@@ -31,49 +26,32 @@ export function debitThenServe<T>(request: FastifyRequest, reply: FastifyReply, 
   // Nobody would receive the body: charge nothing (a connection that closes later has its charge given back).
   if (request.raw.socket?.destroyed) throw connectionClosed();
   if (request.method === 'HEAD') return headers(request, reply, records);
-  let decision;
+  let granted: QuotaDecision;
   try {
-    decision = services.quota.debit(access.key.accountId, records, access.key.monthlyQuota, now);
+    granted = await services.quota.debit(access.key.accountId, records, access.key.monthlyQuota, now);
   } catch (error) {
     throw storeUnavailableProblem(request, error, 'usage store');
   }
-  const settle = (granted: QuotaDecision) => {
-    access.quota = granted;
-    // At once: the decision is known (a refusal carries them too).
-    setRateLimitHeaders(request, reply);
-    services.metrics.decided(granted.granted ? 'quota_granted' : 'quota_refused');
-    services.quotaNotices.observed(access.key.accountId, access.key.monthlyQuota, granted.remaining, !granted.granted, now);
-    if (!granted.granted) {
-      services.activity.refused(access.key.accountId, 'quota_exceeded', now);
-      throw quotaExceeded(records, granted, access.key.monthlyQuota, now);
-    }
-    access.records = records;
-  };
-  // Counted for the dashboard once durable: a debit undone after a failed write was never used.
-  const counted = () => {
-    services.activity.debited(access.key.accountId, records, now);
-    return body();
-  };
-  if (!isPromise(decision)) {
-    settle(decision);
-    // Sent when durable: after the embedded store's journal write, or at the end of the turn (see endOfTurn).
-    const whenDurable = decision.whenDurable ?? endOfTurn;
-    whenDurable((error) => sendWhenDurable(reply, error === null ? null : undone(request, error), counted));
-    return undefined;
+  access.quota = granted;
+  // At once: the decision is known (a refusal carries them too).
+  await setRateLimitHeaders(request, reply);
+  services.metrics.decided(granted.granted ? 'quota_granted' : 'quota_refused');
+  services.quotaNotices.observed(access.key.accountId, access.key.monthlyQuota, granted.remaining, !granted.granted, now);
+  if (!granted.granted) {
+    services.activity.refused(access.key.accountId, 'quota_exceeded', now);
+    throw quotaExceeded(records, granted, access.key.monthlyQuota, now);
   }
-  return decision.then(
-    (granted) => {
-      settle(granted);
-      // Granted after the connection closed (a store that answered later): given back at once.
-      if (request.raw.socket?.destroyed) refundUndelivered(request);
-      return durableDebit(granted).then(counted, (error: unknown) => {
-        throw undone(request, error);
-      });
-    },
-    (error: unknown) => {
-      throw storeUnavailableProblem(request, error, 'usage store');
-    },
-  );
+  access.records = records;
+  // Granted after the connection closed (a store that answered later): given back at once.
+  if (request.raw.socket?.destroyed) void refundUndelivered(request);
+  try {
+    await durable(granted);
+  } catch (error) {
+    throw undone(request, error);
+  }
+  // Counted for the dashboard once durable: a debit undone after a failed write was never used.
+  services.activity.debited(access.key.accountId, records, now);
+  return body();
 }
 
 /**
@@ -81,39 +59,26 @@ export function debitThenServe<T>(request: FastifyRequest, reply: FastifyReply, 
  * `quota_exceeded` when the GET would get it) without a body; nothing is
  * generated and nothing charged.
  */
-function headers(request: FastifyRequest, reply: FastifyReply, records: number): Awaitable<undefined> {
+async function headers(request: FastifyRequest, reply: FastifyReply, records: number): Promise<undefined> {
   const access = request.access!;
   const { key, now } = access;
-  let peeked;
+  let decision: QuotaDecision;
   try {
-    peeked = request.server.ussynth.quota.peek(key.accountId, key.monthlyQuota, now);
+    decision = await request.server.ussynth.quota.peek(key.accountId, key.monthlyQuota, now);
   } catch (error) {
     throw storeUnavailableProblem(request, error, 'usage store');
   }
-  const answer = (decision: QuotaDecision): undefined => {
-    access.quota = decision;
-    setRateLimitHeaders(request, reply);
-    if (decision.remaining < records) throw quotaExceeded(records, decision, key.monthlyQuota, now);
-    reply.type('application/json; charset=utf-8').send();
-    return undefined;
-  };
-  return isPromise(peeked)
-    ? peeked.then(answer, (error: unknown) => {
-        throw storeUnavailableProblem(request, error, 'usage store');
-      })
-    : answer(peeked);
+  access.quota = decision;
+  await setRateLimitHeaders(request, reply);
+  if (decision.remaining < records) throw quotaExceeded(records, decision, key.monthlyQuota, now);
+  reply.type('application/json; charset=utf-8').send();
+  return undefined;
 }
 
-/** Sends the body, or the problem when the debit could not be made durable (it was undone) or the body failed. */
-function sendWhenDurable<T>(reply: FastifyReply, problem: ProblemError | null, body: () => T): void {
-  let payload: T | ProblemError;
-  try {
-    payload = problem ?? body();
-  } catch (failure) {
-    reply.send(failure);
-    return;
-  }
-  reply.send(payload);
+/** Resolves once a granted debit is durable: its `whenDurable` (a journal write), else the end of this turn (see endOfTurn). */
+function durable(granted: QuotaDecision): Promise<void> {
+  const whenDurable = granted.whenDurable ?? endOfTurn;
+  return new Promise((resolve, reject) => whenDurable((error) => (error === null ? resolve() : reject(error))));
 }
 
 function quotaExceeded(records: number, decision: QuotaDecision, quota: number, now: number): ProblemError {

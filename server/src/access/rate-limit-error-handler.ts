@@ -1,5 +1,4 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { isPromise } from '../runtime/awaitable.js';
 import { setRateLimitHeaders } from './rate-limit-headers.js';
 
 /** An error handler that answers with a problem (problem/error-handler.ts). */
@@ -13,12 +12,11 @@ type ProblemErrorHandler = (error: FastifyError | Error, request: FastifyRequest
  * sends the problem. So the problem layer never reaches into the access layer.
  * @example api.setErrorHandler(withRateLimitHeaders(errorHandler))
  */
-export function withRateLimitHeaders(handler: ProblemErrorHandler): (error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => FastifyReply | Promise<void> {
-  return (error, request, reply) => {
-    const headers = request.access && !reply.hasHeader('ratelimit') ? setRateLimitHeaders(request, reply) : undefined;
-    if (!isPromise(headers)) return handler(error, request, reply);
-    // The promise resolves once the problem is sent (Fastify sends nothing more for undefined).
-    const send = () => void handler(error, request, reply);
-    return headers.then(send, send);
+export function withRateLimitHeaders(handler: ProblemErrorHandler): (error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => Promise<void> {
+  // Resolves once the problem is sent (Fastify sends nothing more for undefined).
+  return async (error, request, reply) => {
+    // setRateLimitHeaders never fails (it logs and leaves the fields out); the problem is sent either way.
+    if (request.access && !reply.hasHeader('ratelimit')) await setRateLimitHeaders(request, reply);
+    handler(error, request, reply);
   };
 }

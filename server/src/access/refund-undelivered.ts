@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { isPromise } from '../runtime/awaitable.js';
 
 /**
  * Gives back the records a request was charged when its response will never
@@ -8,22 +7,21 @@ import { isPromise } from '../runtime/awaitable.js';
  * delivered, so the client pays only for what it could receive. Safe to call
  * twice (the charge is zeroed) and on requests that were never charged. A
  * store that fails to take the refund leaves the records charged, and says so
- * in the log.
- * @example socket.on('close', () => refundUndelivered(request))
+ * in the log. Never rejects.
+ * @example socket.on('close', () => void refundUndelivered(request))
  */
-export function refundUndelivered(request: FastifyRequest): void {
+export async function refundUndelivered(request: FastifyRequest): Promise<void> {
   const access = request.access;
   if (!access || access.records === 0) return;
   const { records } = access;
   access.records = 0;
   const services = request.server.ussynth;
-  const failed = (error: unknown) => request.log.error({ err: error, records }, 'could not refund the records of an undelivered response');
   try {
     const done = services.quota.refund(access.key.accountId, records, access.now);
-    if (isPromise(done)) done.catch(failed);
+    // Counted once the store has taken the call (a store that throws at once counts nothing).
+    services.metrics.count('records_refunded_total', records);
+    await done;
   } catch (error) {
-    failed(error);
-    return;
+    request.log.error({ err: error, records }, 'could not refund the records of an undelivered response');
   }
-  services.metrics.count('records_refunded_total', records);
 }

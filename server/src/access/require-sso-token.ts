@@ -1,5 +1,4 @@
-import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { isPromise } from '../runtime/awaitable.js';
+import type { FastifyRequest } from 'fastify';
 
 /**
  * onRequest hook of the API routes, after `authenticate`: an Enterprise
@@ -10,17 +9,9 @@ import { isPromise } from '../runtime/awaitable.js';
  * access log).
  * @example api.addHook('onRequest', authenticate); api.addHook('onRequest', requireSsoToken);
  */
-export function requireSsoToken(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+export async function requireSsoToken(request: FastifyRequest): Promise<void> {
   const access = request.access;
   const sso = request.server.ussynth.sso;
-  if (access === null || access.key.tier !== 'enterprise') return done();
-  const subject = sso.check(access.key.accountId, request.headers.authorization, access.now);
-  if (!isPromise(subject)) {
-    request.ssoSubject = subject;
-    return done();
-  }
-  subject.then((sub) => {
-    request.ssoSubject = sub;
-    done();
-  }, done);
+  if (access === null || access.key.tier !== 'enterprise') return;
+  request.ssoSubject = await sso.check(access.key.accountId, request.headers.authorization, access.now);
 }

@@ -1,4 +1,4 @@
-import { isPromise, type Awaitable } from '../runtime/awaitable.js';
+import type { Awaitable } from '../runtime/awaitable.js';
 import type { Store, UsageDebit, WhenDurable } from '../store/store.js';
 import { calendarMonth, type CalendarMonth } from './calendar-month.js';
 
@@ -43,18 +43,16 @@ export class StoreMonthlyQuota implements MonthlyQuota {
 
   constructor(private readonly store: Store) {}
 
-  debit(accountId: number, records: number, limit: number, nowMs: number): Awaitable<QuotaDecision> {
+  async debit(accountId: number, records: number, limit: number, nowMs: number): Promise<QuotaDecision> {
     const month = this.month(nowMs);
-    const debited = this.store.debitUsage(accountId, month.period, records, limit);
-    const settle = ({ granted, used, whenDurable }: UsageDebit) => decision(granted, limit - used, month.endMs, month.startMs, nowMs, whenDurable);
-    return isPromise(debited) ? debited.then(settle) : settle(debited);
+    const { granted, used, whenDurable }: UsageDebit = await this.store.debitUsage(accountId, month.period, records, limit);
+    return decision(granted, limit - used, month.endMs, month.startMs, nowMs, whenDurable);
   }
 
-  peek(accountId: number, limit: number, nowMs: number): Awaitable<QuotaDecision> {
+  async peek(accountId: number, limit: number, nowMs: number): Promise<QuotaDecision> {
     const month = this.month(nowMs);
-    const used = this.store.usage(accountId, month.period);
-    const settle = (records: number) => decision(true, limit - records, month.endMs, month.startMs, nowMs, undefined);
-    return isPromise(used) ? used.then(settle) : settle(used);
+    const used = await this.store.usage(accountId, month.period);
+    return decision(true, limit - used, month.endMs, month.startMs, nowMs, undefined);
   }
 
   refund(accountId: number, records: number, nowMs: number): Awaitable<void> {

@@ -30,7 +30,7 @@ export type WhenDurable = (callback: (error: Error | null) => void) => void;
 /**
  * A debit (or a decision carrying its `whenDurable`) as a promise that
  * settles once it is durable, for callers that prefer promises to the
- * callback (a networked quota's path, tests).
+ * callback (tests).
  * @example const { granted } = await durableDebit(await store.debitUsage(7, '2026-11', 1, 100));
  */
 export function durableDebit<T extends { whenDurable: WhenDurable | undefined }>(debit: T): Promise<T> {
