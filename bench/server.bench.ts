@@ -1,7 +1,7 @@
 // Benchmark of the REST API against a bare Fastify route, measured in the same run.
 // Run: npm run bench:server   (BENCH_ROUNDS=5 BENCH_SECONDS=4 BENCH_CONNECTIONS=10 BENCH_PIPELINING=1 by default)
 // A/B: BENCH_BUILDS='plain=/tmp/copy/server/dist/cli/main.js,...' also serves other builds of the API (another built
-// checkout each), whose ZIP and EIN rows (and, with the scaled row, its ZIP on PostgreSQL + Redis, a database of its
+// checkout each), whose ZIP, EIN and batch rows (and, with the scaled row, its ZIP on PostgreSQL + Redis, a database of its
 // own) join the same interleaved rounds; BENCH_ROWS=zip,ein (of
 // zip,sso,ein,batch,scaled; the bare row always runs) leaves the other rows out; BENCH_RAW=file.json keeps every round's
 // figures. Two checkouts of the same commit give the A/A noise. BENCH_CPU_PROF=dir starts every server with
@@ -110,6 +110,7 @@ try {
     ...others.flatMap((other) => [
       { row: 'zip', build: other.name, name: `GET /v1/zip/10001, build ${other.name}`, url: `${other.url}/v1/zip/10001`, headers: { 'x-api-key': other.key }, pid: other.child.pid },
       { row: 'ein', build: other.name, name: `GET /v1/ein, build ${other.name}`, url: `${other.url}/v1/ein`, headers: { 'x-api-key': other.key }, pid: other.child.pid },
+      { row: 'batch', build: other.name, name: `GET /v1/batch?count=1000, build ${other.name}`, url: `${other.url}/v1/batch?count=1000`, headers: { 'x-api-key': other.key }, pid: other.child.pid },
       ...(other.scaled ? [{ row: 'scaled', build: other.name, name: `GET /v1/zip/10001 on PostgreSQL + Redis, build ${other.name}`, url: `${other.scaled.url}/v1/zip/10001`, headers: { 'x-api-key': other.scaled.key }, pid: other.scaled.child.pid }] : []),
     ]),
   ];
@@ -172,14 +173,15 @@ try {
   if (process.env.BENCH_RAW) writeFileSync(process.env.BENCH_RAW, JSON.stringify(routes.map((route, i) => ({ row: route.row, build: route.build, rounds: runs[i] }))));
   if (others.length > 0) {
     const cpuRatios = (i: number, base: number) => runs[i].map((run, round) => (run.serverUs ?? NaN) / (runs[base][round].serverUs ?? NaN));
-    console.log('\n| Build | route | server CPU µs/request | CPU of this build\'s (median of rounds, range) | req/s ratio to bare |');
-    console.log('|---|---|---:|---|---|');
+    console.log('\n| Build | route | server CPU µs/request | CPU of this build\'s (median of rounds, range) | req/s of this build\'s (median of rounds, range) | req/s ratio to bare |');
+    console.log('|---|---|---:|---|---|---|');
     for (const build of ['this', ...others.map((other) => other.name)]) {
-      for (const row of ['zip', 'ein', 'scaled']) {
+      for (const row of ['zip', 'ein', 'batch', 'scaled']) {
         const i = index(row, build);
         if (i < 0) continue;
         const against = cpuRatios(i, index(row));
-        console.log(`| ${build} | ${row} | ${serverUs(i)} | ${median(against).toFixed(3)} (${range(against)}) | ${median(ratios(i)).toFixed(2)} (${range(ratios(i))}) |`);
+        const throughput = ratios(i, index(row));
+        console.log(`| ${build} | ${row} | ${serverUs(i)} | ${median(against).toFixed(3)} (${range(against)}) | ${median(throughput).toFixed(3)} (${range(throughput)}) | ${median(ratios(i)).toFixed(2)} (${range(ratios(i))}) |`);
       }
     }
   }
