@@ -44,6 +44,7 @@ const SYSTEM = [
   'server/test/cli/accounts-sso.test.ts',
   'server/test/cli/keys.test.ts',
   'server/test/cli/serve.test.ts',
+  'server/test/routes/v1/batch/batch-threads.test.ts',
   'server/test/connections/connection-guard.test.ts',
   'server/test/problem/error-handler.test.ts',
   'server/test/observability/redacted-url.test.ts',

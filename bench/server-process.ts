@@ -80,3 +80,16 @@ export async function stopServerProcesses(children: ChildProcess[]): Promise<voi
     }),
   );
 }
+
+/**
+ * Time the process's main thread (its event loop) has spent on a CPU, in ns, from Linux's schedstat; null elsewhere.
+ * With worker threads (the server's batch workers), what the event loop itself spends of the process's CPU time.
+ * @example const before = mainThreadNs(child.pid!);
+ */
+export function mainThreadNs(pid: number): number | null {
+  try {
+    return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[0]);
+  } catch {
+    return null;
+  }
+}

@@ -4,7 +4,8 @@
 // checkout each), whose ZIP, EIN and batch rows (and, with the scaled row, its ZIP on PostgreSQL + Redis, a database of its
 // own) join the same interleaved rounds; BENCH_ROWS=zip,ein (of
 // zip,sso,ein,batch,scaled; the bare row always runs) leaves the other rows out; BENCH_RAW=file.json keeps every round's
-// figures. Two checkouts of the same commit give the A/A noise. BENCH_CPU_PROF=dir starts every server with
+// figures. Words after a build's path set its environment: BENCH_BUILDS='inline=server/dist/cli/main.js
+// USSYNTH_BATCH_THREADS=0' serves this checkout again without batch workers. Two checkouts of the same commit give the A/A noise. BENCH_CPU_PROF=dir starts every server with
 // --cpu-prof into dir/<name>/ (written when it exits at the end); `npm run bench:profile -- dir/<name>` sums it.
 // Every server is a separate process, as in production; autocannon runs in this one (with the test OpenID
 // Provider of the SSO row, which only issues one token and answers one JWKS fetch before the measurement).
@@ -22,7 +23,7 @@ import { startPostgres } from '../test/infra/postgres-server.js';
 import { startRedis } from '../test/infra/redis-server.js';
 import { startOidcProvider } from '../server/test/oidc-test-provider.js';
 import { median } from './measure.js';
-import { cpuMs, createBenchKey, startServerProcess, stopServerProcesses } from './server-process.js';
+import { cpuMs, createBenchKey, mainThreadNs, startServerProcess, stopServerProcesses } from './server-process.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -33,7 +34,11 @@ const ROWS = new Set((process.env.BENCH_ROWS ?? 'bare,zip,sso,ein,batch,scaled')
 const BUILDS = (process.env.BENCH_BUILDS ?? '')
   .split(',')
   .filter(Boolean)
-  .map((entry) => ({ name: entry.slice(0, entry.indexOf('=')), main: entry.slice(entry.indexOf('=') + 1) }));
+  .map((entry) => {
+    // name=path/to/main.js, then any VAR=value words: that build's own environment (e.g. USSYNTH_BATCH_THREADS=0).
+    const [main, ...vars] = entry.slice(entry.indexOf('=') + 1).trim().split(/\s+/);
+    return { name: entry.slice(0, entry.indexOf('=')), main, env: Object.fromEntries(vars.map((word) => [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)])) };
+  });
 const root = new URL('..', import.meta.url).pathname;
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 
@@ -51,11 +56,15 @@ const start = (name: string, args: string[], env: NodeJS.ProcessEnv) =>
 
 async function measure(url: string, headers: Record<string, string> = {}, seconds = SECONDS, pid?: number) {
   const before = pid === undefined ? null : cpuMs(pid);
+  const loopBefore = pid === undefined ? null : mainThreadNs(pid);
   const result = await autocannon({ url, connections: CONNECTIONS, pipelining: PIPELINING, duration: seconds, headers });
   const after = pid === undefined ? null : cpuMs(pid);
+  const loopAfter = pid === undefined ? null : mainThreadNs(pid);
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   const serverUs = before === null || after === null ? null : ((after - before) * 1000) / result.requests.total;
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, serverUs };
+  // The main thread's share: the rest of the server's CPU time is its worker threads' (batch bodies, GC helpers).
+  const loopUs = loopBefore === null || loopAfter === null ? null : (loopAfter - loopBefore) / 1000 / result.requests.total;
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, serverUs, loopUs };
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'ussynth-bench-'));
@@ -86,12 +95,12 @@ const scaled = ROWS.has('scaled') ? await start('scaled', ['server/dist/cli/main
 // The other builds: each on a store of its own (one server per store file), with a key made by this build's CLI.
 const others: { name: string; child: ChildProcess; url: string; key: string; scaled?: { child: ChildProcess; url: string; key: string } }[] = [];
 for (const build of BUILDS) {
-  const buildEnv = { ...env, USSYNTH_DB: join(dir, `${build.name}.sqlite`) };
+  const buildEnv = { ...env, ...build.env, USSYNTH_DB: join(dir, `${build.name}.sqlite`) };
   const buildKey = await createBenchKey('bench', buildEnv);
   const server = await start(build.name, [build.main, 'serve', '--no-dev-key'], buildEnv);
   let scaledBuild;
   if (postgres) {
-    const buildScaledEnv = { ...scaledEnv, USSYNTH_DB: postgres.createDatabase(`bench_${build.name.replace(/\W/g, '_')}`) };
+    const buildScaledEnv = { ...scaledEnv, ...build.env, USSYNTH_DB: postgres.createDatabase(`bench_${build.name.replace(/\W/g, '_')}`) };
     const buildScaledKey = await createBenchKey('bench', buildScaledEnv, build.main);
     scaledBuild = { ...(await start(`${build.name}-scaled`, [build.main, 'serve', '--no-dev-key'], buildScaledEnv)), key: buildScaledKey };
   }
@@ -120,7 +129,7 @@ try {
   // Warm-up (JIT, caches), then the measured rounds; each round starts one row further on (the bare row stays
   // first), so that no build always runs right after the same neighbour.
   for (const route of routes) await measure(route.url, route.headers, 2);
-  const runs = routes.map(() => [] as { rps: number; p50: number; p99: number; serverUs: number | null }[]);
+  const runs = routes.map(() => [] as { rps: number; p50: number; p99: number; serverUs: number | null; loopUs: number | null }[]);
   for (let round = 0; round < ROUNDS; round++) {
     const rest = routes.length - 1;
     const order = [0, ...Array.from({ length: rest }, (_, k) => 1 + ((k + round) % rest))];
@@ -155,7 +164,9 @@ try {
       // itself; on a loaded machine a steadier figure than the records the client got.
       const cpu = Number(summary(i).cpu);
       const perCpu = Number.isFinite(cpu) ? `; ${Math.round(1e9 / cpu).toLocaleString('en-US')} records per server CPU second` : '';
-      extra = `${Math.round(summary(i).rps * 1000).toLocaleString('en-US')} records/s (target >= 400,000, issue 33)${perCpu}`;
+      const loops = runs[i].map((r) => r.loopUs);
+      const loop = loops.every((us): us is number => us !== null) ? `; main thread ${median(loops).toFixed(0)} µs/request` : '';
+      extra = `${Math.round(summary(i).rps * 1000).toLocaleString('en-US')} records/s (target >= 400,000, issue 33)${perCpu}${loop}`;
     }
     return { name: route.name, ...summary(i), extra };
   });

@@ -113,7 +113,7 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
   await app.register(docsRoutes);
   await app.register(healthRoutes, { draining: () => connections.draining, metrics: config.metricsPort === null });
   await app.register(statusRoutes);
-  await app.register(apiRoutes, { prefix: '/v1' });
+  await app.register(apiRoutes, { prefix: '/v1', batchThreads: config.batchThreads });
   await app.register(corsPreflightRoutes, { prefix: '/v1' });
   await app.register(stripeWebhookRoute, { billing: services.billing });
   await app.register(siteRoutes, { webDir: config.webDir, services, publicUrl: options.publicUrl });

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_STORE_PATH, storeLocation, storePath, type StoreLocation } from './store/default-path.js';
@@ -62,6 +63,8 @@ export interface ServerConfig {
   maxRecordsPerKey: number;
   /** Failed authentications per second (and burst) allowed per client address before 429. */
   authFailuresPerSecond: number;
+  /** Worker threads that make /v1/batch bodies (USSYNTH_BATCH_THREADS, 0-16; default one per core beyond the first, at most 2; 0: on the event loop). */
+  batchThreads: number;
   /** Key that seals SSO client secrets (USSYNTH_SECRET_KEY), or null: the key file beside the store. */
   secretKey: string | null;
   /** How plans are paid for (USSYNTH_BILLING, USSYNTH_DEFAULT_PLAN, USSYNTH_STRIPE_*): see docs/billing.md. */
@@ -104,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const mailFrom = textVar(env, 'USSYNTH_MAIL_FROM') ?? 'ussynth <no-reply@localhost>';
   if (!/@[^\s@>]+\.?[^\s@>]*>?$/.test(mailFrom) || /[\r\n]/.test(mailFrom)) problems.push(`USSYNTH_MAIL_FROM must be an address such as "ussynth <no-reply@example.com>"; got ${JSON.stringify(mailFrom)}`);
   const redisUrl = urlVar(env, 'USSYNTH_REDIS_URL', ['redis:', 'rediss:'], problems);
+  const batchThreads = integerVar(env, 'USSYNTH_BATCH_THREADS', defaultBatchThreads(), 0, 16, problems);
   const metricsPort = textVar(env, 'USSYNTH_METRICS_PORT') === null ? null : integerVar(env, 'USSYNTH_METRICS_PORT', 0, 0, 65535, problems);
   const trustProxy = textVar(env, 'USSYNTH_TRUST_PROXY')?.split(',').map((part) => part.trim()) ?? null;
   if (trustProxy !== null && trustProxy.some((part) => !/^[0-9A-Fa-f.:]+(?:\/\d{1,3})?$/.test(part))) {
@@ -150,10 +154,20 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     maxRecordsPipelined: 5000,
     maxRecordsPerKey: 1000,
     authFailuresPerSecond: 10,
+    batchThreads,
     secretKey,
     billing,
     sla,
   };
+}
+
+/**
+ * The default number of /v1/batch worker threads: one core is left to the event loop, at most two workers (each holds
+ * a copy of the index in memory); none on a single core, where a worker would only add the hand-over.
+ * @example defaultBatchThreads() // 1 on a 2-core machine
+ */
+export function defaultBatchThreads(): number {
+  return Math.max(0, Math.min(2, availableParallelism() - 1));
 }
 
 /** The variable's text, or null when it is unset or empty (empty means "the default", as in a systemd EnvironmentFile). */

@@ -25,9 +25,9 @@ export const API_PATHS: readonly RegExp[] = [/^\/v1\/(?:address|batch|ein|eins|p
  * is rate limited, and answers with the RateLimit headers (set by debitThenServe
  * on success and by this scope's error handler on every refusal or error
  * after authentication, so no onSend hook runs per request).
- * @example await app.register(apiRoutes, { prefix: '/v1' })
+ * @example await app.register(apiRoutes, { prefix: '/v1', batchThreads: 1 })
  */
-export async function apiRoutes(app: FastifyInstance): Promise<void> {
+export async function apiRoutes(app: FastifyInstance, options: { batchThreads: number }): Promise<void> {
   app.decorateRequest('access', null);
   app.setErrorHandler(withRateLimitHeaders(errorHandler));
   app.addHook('onRequest', allowCrossOrigin);
@@ -45,7 +45,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
     if (response && !(402 in response)) Object.assign(response, problemResponses(402));
   });
   await app.register(addressRoutes);
-  await app.register(batchRoutes);
+  await app.register(batchRoutes, { threads: options.batchThreads });
   await app.register(einRoutes);
   await app.register(einsRoutes);
   await app.register(phoneRoutes);
