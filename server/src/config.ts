@@ -63,7 +63,7 @@ export interface ServerConfig {
   maxRecordsPerKey: number;
   /** Failed authentications per second (and burst) allowed per client address before 429. */
   authFailuresPerSecond: number;
-  /** Worker threads that make /v1/batch bodies (USSYNTH_BATCH_THREADS, 0-16; default one per core beyond the first, at most 2; 0: on the event loop). */
+  /** Worker threads that make /v1/batch bodies (USSYNTH_BATCH_THREADS, 0-16; default 2, 0 on a single core; 0: on the event loop). */
   batchThreads: number;
   /** Key that seals SSO client secrets (USSYNTH_SECRET_KEY), or null: the key file beside the store. */
   secretKey: string | null;
@@ -162,12 +162,14 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
 }
 
 /**
- * The default number of /v1/batch worker threads: one core is left to the event loop, at most two workers (each holds
- * a copy of the index in memory); none on a single core, where a worker would only add the hand-over.
- * @example defaultBatchThreads() // 1 on a 2-core machine
+ * The default number of /v1/batch worker threads: two wherever there are two cores or more (a batch body is about
+ * three quarters of a batch request's CPU time, so two workers keep two cores busy while the event loop's quarter
+ * fits beside them; more would each hold another copy of the index); none on a single core, where a worker would
+ * only add the hand-over.
+ * @example defaultBatchThreads() // 2 on a 2-core machine
  */
 export function defaultBatchThreads(): number {
-  return Math.max(0, Math.min(2, availableParallelism() - 1));
+  return availableParallelism() > 1 ? 2 : 0;
 }
 
 /** The variable's text, or null when it is unset or empty (empty means "the default", as in a systemd EnvironmentFile). */
