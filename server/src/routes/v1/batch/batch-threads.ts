@@ -37,8 +37,9 @@ export class BatchThreads {
     const slot = this.#leastBusy();
     const id = this.#nextId++;
     return new Promise<Uint8Array>((resolve, reject) => {
-      slot.pending.set(id, { resolve, reject });
+      // Posted first: a job that cannot be sent rejects here and is never counted as held.
       slot.worker.postMessage({ id, job } satisfies BatchRequest);
+      slot.pending.set(id, { resolve, reject });
     });
   }
 
@@ -51,17 +52,21 @@ export class BatchThreads {
     await Promise.all(slots.map((slot) => slot.worker.terminate()));
   }
 
+  /** An idle worker, else a new one while there is room, else the one holding the fewest jobs. */
   #leastBusy(): Slot {
-    let best = 0;
+    let best: Slot | undefined;
+    let free = -1;
     for (let i = 0; i < this.#workers.length; i++) {
       const slot = this.#workers[i];
-      if (slot === undefined) {
-        const started = new Slot(() => (this.#workers[i] === started ? (this.#workers[i] = undefined) : undefined));
-        return (this.#workers[i] = started);
-      }
-      if (slot.pending.size < this.#workers[best]!.pending.size) best = i;
+      if (slot === undefined) free = free < 0 ? i : free;
+      else if (best === undefined || slot.pending.size < best.pending.size) best = slot;
     }
-    return this.#workers[best]!;
+    if (best !== undefined && (best.pending.size === 0 || free < 0)) return best;
+    const started: Slot = new Slot(() => {
+      if (this.#workers[free] === started) this.#workers[free] = undefined;
+    });
+    this.#workers[free] = started;
+    return started;
   }
 }
 
@@ -74,7 +79,7 @@ interface Waiting {
 class Slot {
   readonly worker = new Worker(new URL('./batch-worker.js', import.meta.url));
   readonly pending = new Map<number, Waiting>();
-  #idle: (() => void) | undefined;
+  readonly #idle: (() => void)[] = [];
 
   constructor(onFailed: () => void) {
     // Never what keeps the process alive: the server closes the pool when it closes.
@@ -85,13 +90,13 @@ class Slot {
       this.pending.delete(result.id);
       if ('bytes' in result) waiting.resolve(result.bytes);
       else waiting.reject(result.error.code === undefined ? new Error(`a batch worker failed: ${result.error.message}`) : new UssynthError(result.error.code as ErrorCode, result.error.message, result.error.param));
-      if (this.pending.size === 0) this.#idle?.();
+      if (this.pending.size === 0) this.#settled();
     });
     const fail = (error: Error): void => {
       onFailed();
       for (const waiting of this.pending.values()) waiting.reject(error);
       this.pending.clear();
-      this.#idle?.();
+      this.#settled();
     };
     this.worker.on('error', (error) => fail(error));
     this.worker.on('exit', (code) => fail(new Error(`a batch worker stopped (exit ${code})`)));
@@ -100,6 +105,10 @@ class Slot {
   /** Resolves once the worker holds no job. */
   idle(): Promise<void> {
     if (this.pending.size === 0) return Promise.resolve();
-    return new Promise((resolve) => (this.#idle = resolve));
+    return new Promise((resolve) => this.#idle.push(resolve));
+  }
+
+  #settled(): void {
+    for (const resolve of this.#idle.splice(0)) resolve();
   }
 }
