@@ -2,16 +2,20 @@ import { defineConfig } from 'vitest/config';
 
 // Three projects; `npm test` (and CI) runs all three, `npm run test:unit` only the first.
 //
-// - unit: the library, the command line's logic and the server's logic in process (the app on a real port, real
-//   SQLite files, real SMTP and OpenID test servers on loopback): the quick loop, which `npm run test:unit` runs on
-//   two workers (vitest's default on 2 cores is one; times in docs/development.md).
-// - system: what starts other servers or processes and waits on them, each file listed below under what it needs.
+// - unit: the library, the command line's logic and the server's logic called in process (services, stores on real
+//   SQLite files, schemas, configuration): nothing that listens on a port or waits on connections. The quick loop,
+//   which `npm run test:unit` runs on two workers (vitest's default on 2 cores is one) without isolating the files
+//   from each other (`isolate: false`: each worker imports a module once, not once per file, which halved the CPU
+//   time; the tests keep no state in modules, mock nothing and leave the environment as they found it). Times in
+//   docs/development.md.
+// - system: what starts a server or a process and waits on it, each file listed below under what it needs.
 // - serial: the system tests whose failure timings (a restart, a drain) must not depend on everything else running,
 //   one file at a time after the rest.
-// A file that starts PostgreSQL, Redis or haproxy, a `ussynth-server serve` process, a command line's binary or any
-// other process, or the data build, or that runs for tens of seconds on its own, belongs in `system`
-// (docs/development.md, *Tests*); test/vitest-projects.test.ts fails on a file in no project, and on a `unit` file
-// that imports node:child_process or the helpers that spawn.
+// A file that starts a server (the app on a real port, SMTP, OpenID, PostgreSQL, Redis, haproxy, a bare socket), a
+// `ussynth-server serve` process, a command line's binary or any other process, or the data build, or that runs for
+// tens of seconds on its own, belongs in `system` (docs/development.md, *Tests*); test/vitest-projects.test.ts fails
+// on a file in no project, and on a `unit` file that imports node:child_process, node:net or node:http, or the
+// helpers that spawn or start servers.
 const SYSTEM = [
   // The full data build into a temporary folder (a hook of up to 300 s), and `ussynth data check`, which runs it.
   'test/pipeline/build.test.ts',
@@ -84,6 +88,39 @@ const SYSTEM = [
   'test/web/build.test.ts',
   // promtool checking and unit-testing the shipped alerting rules.
   'server/test/docs/prometheus-rules.test.ts',
+  // The app on a real port (server/test/test-server.ts: every route test end to end over HTTP, the sign-up and
+  // sign-in flows with their argon2 hashes, the rate limits and month rollovers waited out on the clock), and the
+  // other servers started in process on loopback: SMTP (server/test/smtp-test-server.ts, with a connection left to
+  // time out), OpenID (server/test/oidc-test-provider.ts), a bare HTTP server for the API client's retries, and the
+  // stall sweeper's socket read slowly for seconds (server/test/raw-http.ts).
+  'server/test/app.test.ts',
+  'server/test/timeouts.test.ts',
+  'server/test/access/auth-failures.test.ts',
+  'server/test/access/authenticate.test.ts',
+  'server/test/access/debit-then-serve.test.ts',
+  'server/test/access/require-sso-token.test.ts',
+  'server/test/accounts/half-created.test.ts',
+  'server/test/accounts/quota-notices.test.ts',
+  'server/test/billing/stripe-billing.test.ts',
+  'server/test/billing/stripe-webhook-bodies.test.ts',
+  'server/test/connections/stall-sweeper.test.ts',
+  'server/test/docs/api-doc.test.ts',
+  'server/test/mail/smtp-mailer.test.ts',
+  'server/test/problem/connect-handler.test.ts',
+  'server/test/routes/account/account-api.test.ts',
+  'server/test/routes/account/account-hardening.test.ts',
+  'server/test/routes/account/sso.test.ts',
+  'server/test/routes/health/index.test.ts',
+  'server/test/routes/root/index.test.ts',
+  'server/test/routes/v1/docs/index.test.ts',
+  'server/test/routes/v1/fields.test.ts',
+  'server/test/routes/v1/geo.test.ts',
+  'server/test/sla/account-sla.test.ts',
+  'server/test/sla/sli-counting.test.ts',
+  'server/test/sso/foreign-domain-sign-in.test.ts',
+  'server/test/sso/jwks-keys.test.ts',
+  'server/test/sso/provider-documents.test.ts',
+  'test/client/api-request.test.ts',
 ];
 // The packages installed by npm into an empty project; three instances on PostgreSQL, Redis and haproxy, stopped
 // and restarted under load. On a 2-core machine, sharing it with the parallel files made their failure timings
@@ -100,6 +137,8 @@ export default defineConfig({
           name: 'unit',
           include: ['test/**/*.test.ts', 'server/test/**/*.test.ts'],
           exclude: [...BROWSER, '**/node_modules/**', ...SYSTEM, ...SERIAL],
+          // Each worker keeps the modules it imported for its next file (see the top).
+          isolate: false,
           ...shared,
         },
       },

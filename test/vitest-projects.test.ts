@@ -59,14 +59,17 @@ describe('the vitest projects (vitest.config.ts)', () => {
     expect(homes.filter((home) => home.endsWith(': none') || home.includes(','))).toEqual([]);
   });
 
-  it('keep the unit project to tests in process: a file that starts a process is in system or serial', () => {
+  it('keep the unit project to tests in process: a file that starts a process or a server is in system or serial', () => {
     const unit = projects.find((project) => project.name === 'unit')!;
     // Modules that start processes (or servers as processes), and server/test/serve-process.ts's functions that do.
     const spawningModule = /from '(?:node:child_process|node:worker_threads|[./]*(?:cli\/)?run-binary\.js|[./]*client\/spawned-server\.js|[./]*infra\/(?:postgres-server|redis-server|mariadb-server|haproxy)\.js)'/;
+    // Servers started in process: the app on a real port, SMTP, OpenID, bare sockets and HTTP servers.
+    const serverModule = /(?:from |import\()'(?:node:net|node:http|node:https|node:tls|[./]*(?:test-server|smtp-test-server|oidc-test-provider|raw-http)\.js)'/;
     const serveProcess = /import \{([^}]*)\} from '[./]*serve-process\.js'/;
     const spawningHelpers = new Set(['serve', 'runServerCli', 'runServerCommand', 'keysCreate', 'usedBy']);
     const spawns = (source: string) =>
-      spawningModule.test(source) || (serveProcess.exec(source)?.[1].split(',').some((name) => spawningHelpers.has(name.trim())) ?? false);
+      spawningModule.test(source) ||
+      serverModule.test(source) || (serveProcess.exec(source)?.[1].split(',').some((name) => spawningHelpers.has(name.trim())) ?? false);
     // (This file names the patterns it looks for, so it is left out.)
     const inProcess = testFiles().filter((file) => member(file, unit) && file !== 'test/vitest-projects.test.ts');
     expect(inProcess.length).toBeGreaterThan(50);
@@ -75,5 +78,10 @@ describe('the vitest projects (vitest.config.ts)', () => {
     expect(spawns("import { keysCreate, serve } from '../serve-process.js';")).toBe(true);
     expect(spawns("import { runBinary } from '../run-binary.js';")).toBe(true);
     expect(spawns("import { waitFor } from '../../serve-process.js';")).toBe(false);
+    expect(spawns("import { startTestServer, type TestServer } from '../../test-server.js';")).toBe(true);
+    expect(spawns("import { startSmtpServer } from '../smtp-test-server.js';")).toBe(true);
+    expect(spawns("const net = await import('node:net');")).toBe(true);
+    expect(spawns("import { createServer } from 'node:http';")).toBe(true);
+    expect(spawns("import type { TestServer } from '../test-server-types.js';")).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import type { QuotaDecision } from '../limits/monthly-quota.js';
 import { ProblemError } from '../problem/problem-error.js';
 import { setRateLimitHeaders } from './rate-limit-headers.js';
 import { refundUndelivered } from './refund-undelivered.js';
-import { endOfTurn } from './end-of-turn.js';
+import { durableDebit } from './durable-debit.js';
 import { storeUnavailableProblem } from '../problem/store-unavailable-problem.js';
 
 /**
@@ -45,7 +45,7 @@ export async function debitThenServe<T>(request: FastifyRequest, reply: FastifyR
   // Granted after the connection closed (a store that answered later): given back at once.
   if (request.raw.socket?.destroyed) void refundUndelivered(request);
   try {
-    await durable(granted);
+    await durableDebit(granted);
   } catch (error) {
     throw undone(request, error);
   }
@@ -73,12 +73,6 @@ async function headers(request: FastifyRequest, reply: FastifyReply, records: nu
   if (decision.remaining < records) throw quotaExceeded(records, decision, key.monthlyQuota, now);
   reply.type('application/json; charset=utf-8').send();
   return undefined;
-}
-
-/** Resolves once a granted debit is durable: its `whenDurable` (a journal write), else the end of this turn (see endOfTurn). */
-function durable(granted: QuotaDecision): Promise<void> {
-  const whenDurable = granted.whenDurable ?? endOfTurn;
-  return new Promise((resolve, reject) => whenDurable((error) => (error === null ? resolve() : reject(error))));
 }
 
 function quotaExceeded(records: number, decision: QuotaDecision, quota: number, now: number): ProblemError {

@@ -28,18 +28,6 @@ export interface UsageDebit {
 export type WhenDurable = (callback: (error: Error | null) => void) => void;
 
 /**
- * A debit (or a decision carrying its `whenDurable`) as a promise that
- * settles once it is durable, for callers that prefer promises to the
- * callback (tests).
- * @example const { granted } = await durableDebit(await store.debitUsage(7, '2026-11', 1, 100));
- */
-export function durableDebit<T extends { whenDurable: WhenDurable | undefined }>(debit: T): Promise<T> {
-  const { whenDurable } = debit;
-  if (whenDurable === undefined) return Promise.resolve(debit);
-  return new Promise((resolve, reject) => whenDurable((error) => (error ? reject(error) : resolve(debit))));
-}
-
-/**
  * Accounts, keys and usage, by concept: the request path (a key's lookup, usage debits) here, the rest in the
  * stores it holds. The routes only see this interface, so a PostgreSQL implementation can replace the SQLite one.
  * @example const store = await openSqliteStore('.ussynth/store.sqlite'); await store.findKey('Ab3dE6gH');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mintKey } from '../../src/store/api-key.js';
 import type { Store } from '../../src/store/store.js';
-import { durableDebit } from '../../src/store/store.js';
+import { durableDebit } from '../../src/access/durable-debit.js';
 import { TIER_LIMITS } from '../../src/store/tiers.js';
 
 /** Opens a fresh, empty store of one engine, and disposes of it. */

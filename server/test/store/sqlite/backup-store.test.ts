@@ -6,7 +6,8 @@ import { mintKey } from '../../../src/store/api-key.js';
 import { backupSqliteStore } from '../../../src/store/sqlite/backup-store.js';
 import { Database } from '../../../src/store/sqlite/sqlite-driver.js';
 import { openSqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
-import { durableDebit, StoreRefusedError, type UsageDebit } from '../../../src/store/store.js';
+import { durableDebit } from '../../../src/access/durable-debit.js';
+import { StoreRefusedError, type UsageDebit } from '../../../src/store/store.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ussynth-backup-store-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

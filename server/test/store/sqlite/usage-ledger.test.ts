@@ -6,7 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mintKey } from '../../../src/store/api-key.js';
 import { openSqliteStore } from '../../../src/store/sqlite/sqlite-store.js';
 import { UsageLedger } from '../../../src/store/sqlite/usage-ledger.js';
-import { durableDebit, StoreBusyError, type UsageDebit } from '../../../src/store/store.js';
+import { durableDebit } from '../../../src/access/durable-debit.js';
+import { StoreBusyError, type UsageDebit } from '../../../src/store/store.js';
 import { fillJournalDisk } from '../../full-journal.js';
 import { waitFor } from '../../serve-process.js';
 
