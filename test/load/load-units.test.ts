@@ -50,7 +50,7 @@ describe('COPY text', () => {
     expect(copyLines(columnsOf(['name', 'lat']))([{ name: 'x\ty', lat: 1.5 }, { name: 'z', lat: -2 }])).toBe('x\\ty\t1.5\nz\t-2\n');
   });
 
-  it('writes plain values (the shipped index) as the escaping path does, for every column list', () => {
+  it('writes plain values (the shipped index) as the escaping path does, for the spelled-out and the other column lists', () => {
     const generator = createGenerator({ seed: 'copy-plain' });
     const addresses = generator.addresses({ start: 0, count: 50 }) as unknown as Record<string, unknown>[];
     const geo = generator.addresses({ start: 0, count: 50, geo: true }) as unknown as Record<string, unknown>[];
