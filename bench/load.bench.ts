@@ -2,13 +2,16 @@
 // 1. PostgreSQL: `--to postgres://` (COPY through pg-copy-streams; one thread, and --jobs 2) against
 //    `psql \copy` of the same rows from a ready CSV file, and against today's `--format sql | psql` (multi-row INSERTs);
 //    `psql \copy` of the same rows as a COPY text file and as a COPY binary file: the server's cost of each format.
-// 2. SQLite: `--to sqlite:` (one thread, and --jobs 2: a worker renders while the main thread inserts) against the sqlite3 shell's `.import --csv` of the same CSV.
+// 2. SQLite: `--to sqlite:` (its default: two threads on 2+ cores, a worker renders while the main thread inserts; and --jobs 1,
+//    --jobs 3) against the sqlite3 shell's `.import --csv` of the same CSV.
 // 3. MariaDB: `--to mysql://` against `LOAD DATA LOCAL INFILE` of the same CSV through the mariadb client.
 // 4. Parquet: records/s and bytes per record against CSV and gzip'd CSV written by the same binary.
 // Every run is its own process; the ussynth runs report their peak resident memory (maxRSS) at exit.
 // The servers are started by the test helpers, durable (PostgreSQL's fsync on), on loopback; the CPU each server
 // process (with its exited children) used during a run is read from /proc.
 // BENCH_ONLY=regex runs only the cases whose names match (e.g. BENCH_ONLY='postgres|sqlite').
+// BENCH_BASELINE=path/to/other/dist/cli/main.js adds `--to postgres` and `--to sqlite:` (default and --jobs 1) of that build
+// (e.g. main's) as cases of the same run, with the client-CPU ratios against it: an A/B on a loaded machine.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -24,6 +27,7 @@ const SQL_COUNT = Number(process.env.BENCH_SQL_COUNT ?? 200_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const ONLY = new RegExp(process.env.BENCH_ONLY ?? '');
 const SEED = 'bench-load';
+const BASELINE = process.env.BENCH_BASELINE;
 
 const USAGE = `data:text/javascript,process.on('exit',()=>{const u=process.resourceUsage();process.stderr.write('maxrss-kb: '+u.maxRSS+'\\n')})`;
 
@@ -85,7 +89,7 @@ function timed(command: string): Promise<Run> {
 }
 
 const q = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`;
-const ussynth = (args: string): string => `${q(process.execPath)} --import ${q(USAGE)} ${q(BINARY)} ${args}`;
+const ussynth = (args: string, binary = BINARY): string => `${q(process.execPath)} --import ${q(USAGE)} ${q(binary)} ${args}`;
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const scratch = mkdtempSync(join(tmpdir(), 'ussynth-bench-load-'));
@@ -116,7 +120,8 @@ try {
     { name: 'postgres --format sql | psql', rows: SQL_COUNT, server: 'postgres', prepare: dropPg, command: () => `${ussynth(`address --seed ${SEED} --count ${SQL_COUNT} --format sql --table insert_file`)} | ${psqlArgs}` },
     { name: 'postgres --format sql --dialect postgres | psql', rows: COUNT, server: 'postgres', prepare: dropPg, command: () => `${ussynth(`address --seed ${SEED} --count ${COUNT} --format sql --dialect postgres --table insert_file`)} | ${psqlArgs}` },
     { name: 'sqlite --to', rows: COUNT, prepare: () => rmSync(join(scratch, 'ours.db'), { force: true }), command: () => ussynth(`address --seed ${SEED} --count ${COUNT} --to sqlite:${q(join(scratch, 'ours.db'))} --table ours`) },
-    { name: 'sqlite --to --jobs 2', rows: COUNT, prepare: () => rmSync(join(scratch, 'ours.db'), { force: true }), command: () => ussynth(`address --seed ${SEED} --count ${COUNT} --to sqlite:${q(join(scratch, 'ours.db'))} --table ours --jobs 2`) },
+    { name: 'sqlite --to --jobs 1', rows: COUNT, prepare: () => rmSync(join(scratch, 'ours.db'), { force: true }), command: () => ussynth(`address --seed ${SEED} --count ${COUNT} --to sqlite:${q(join(scratch, 'ours.db'))} --table ours --jobs 1`) },
+    { name: 'sqlite --to --jobs 3', rows: COUNT, prepare: () => rmSync(join(scratch, 'ours.db'), { force: true }), command: () => ussynth(`address --seed ${SEED} --count ${COUNT} --to sqlite:${q(join(scratch, 'ours.db'))} --table ours --jobs 3`) },
     {
       name: 'sqlite3 .import --csv',
       rows: COUNT,
@@ -136,6 +141,13 @@ try {
     { name: 'csv --out', rows: COUNT, command: () => ussynth(`address --seed ${SEED} --count ${COUNT} --format csv --out ${q(join(scratch, 'again.csv'))}`), bytes: () => statSync(join(scratch, 'again.csv')).size },
     { name: 'csv | gzip', rows: COUNT, command: () => `${ussynth(`address --seed ${SEED} --count ${COUNT} --format csv`)} | gzip > ${q(join(scratch, 'rows.csv.gz'))}`, bytes: () => statSync(join(scratch, 'rows.csv.gz')).size },
   ];
+  if (BASELINE !== undefined) {
+    allCases.push(
+      { name: 'baseline postgres --to', rows: COUNT, server: 'postgres', prepare: dropPg, command: () => ussynth(`address --seed ${SEED} --count ${COUNT} --to ${q(pgUrl)} --table ours`, BASELINE) },
+      { name: 'baseline sqlite --to', rows: COUNT, prepare: () => rmSync(join(scratch, 'ours.db'), { force: true }), command: () => ussynth(`address --seed ${SEED} --count ${COUNT} --to sqlite:${q(join(scratch, 'ours.db'))} --table ours`, BASELINE) },
+      { name: 'baseline sqlite --to --jobs 1', rows: COUNT, prepare: () => rmSync(join(scratch, 'ours.db'), { force: true }), command: () => ussynth(`address --seed ${SEED} --count ${COUNT} --to sqlite:${q(join(scratch, 'ours.db'))} --table ours --jobs 1`, BASELINE) },
+    );
+  }
   const cases = allCases.filter((c) => ONLY.test(c.name));
   const results = new Map<string, Run[]>(cases.map((c) => [c.name, []]));
   const loads: number[] = [];
@@ -165,6 +177,12 @@ try {
   }
   // A ratio of two cases' rows/s, when both ran (BENCH_ONLY may leave some out).
   const ratio = (label: string, a: string, b: string, target = ''): string[] => (results.has(a) && results.has(b) ? [`- ${label}: ${(rate(a) / rate(b)).toFixed(2)}x${target}`] : []);
+  // Client CPU of a case against the same case of the baseline build, per round (the rounds are interleaved), median and range.
+  const cpuRatio = (a: string, b: string): string[] => {
+    if (!results.has(a) || !results.has(b)) return [];
+    const ratios = results.get(a)!.map((run, i) => run.cpuSeconds / results.get(b)![i].cpuSeconds);
+    return [`- client CPU, ${a} / ${b}: ${median(ratios).toFixed(3)} (rounds ${Math.min(...ratios).toFixed(3)}-${Math.max(...ratios).toFixed(3)})`];
+  };
   lines.push(
     '',
     ...ratio('postgres --to / psql \\copy', 'postgres --to', 'postgres psql \\copy', ' (target >= 0.8)'),
@@ -173,7 +191,13 @@ try {
     ...ratio('postgres psql \\copy binary format / text format (the server)', 'postgres psql \\copy binary format', 'postgres psql \\copy text format'),
     ...ratio('postgres --dialect postgres file | psql / psql \\copy', 'postgres --format sql --dialect postgres | psql', 'postgres psql \\copy'),
     ...ratio('sqlite --to / sqlite3 .import', 'sqlite --to', 'sqlite3 .import --csv', ' (target >= 0.8)'),
-    ...ratio('sqlite --to --jobs 2 / sqlite3 .import', 'sqlite --to --jobs 2', 'sqlite3 .import --csv'),
+    ...ratio('sqlite --to --jobs 1 / sqlite3 .import', 'sqlite --to --jobs 1', 'sqlite3 .import --csv'),
+    ...ratio('sqlite --to --jobs 3 / sqlite3 .import', 'sqlite --to --jobs 3', 'sqlite3 .import --csv'),
+    ...ratio('baseline postgres --to / psql \\copy', 'baseline postgres --to', 'postgres psql \\copy'),
+    ...ratio('baseline sqlite --to / sqlite3 .import', 'baseline sqlite --to', 'sqlite3 .import --csv'),
+    ...cpuRatio('postgres --to', 'baseline postgres --to'),
+    ...cpuRatio('sqlite --to', 'baseline sqlite --to'),
+    ...cpuRatio('sqlite --to --jobs 1', 'baseline sqlite --to --jobs 1'),
     ...ratio('mariadb --to / LOAD DATA LOCAL INFILE', 'mariadb --to', 'mariadb LOAD DATA LOCAL INFILE'),
     ...ratio('parquet / csv records/s', 'parquet --out', 'csv --out'),
     ...ratio('parquet / csv | gzip records/s', 'parquet --out', 'csv | gzip'),

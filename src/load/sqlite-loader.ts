@@ -37,7 +37,7 @@ const MAX_PARAMETERS = 999;
 
 /**
  * Opens (or creates) a SQLite file with better-sqlite3 and returns a loader
- * inserting the records through one prepared statement in the open
+ * inserting the records through prepared multi-row statements in the open
  * transaction (`BEGIN IMMEDIATE`: concurrent shards take turns). The file's
  * journal_mode is left as it is.
  * @example const loader = await openSqliteLoader(parseLoadTarget('sqlite:test.db'))
@@ -77,12 +77,12 @@ export async function openSqliteLoader(target: LoadTarget): Promise<DatabaseLoad
         if (statement === undefined) statements.set(n, (statement = db.prepare(head + new Array(n).fill(tuple).join(', '))));
         return statement;
       };
-      const insert = inserting(1);
       const fields = columns.map((column) => column.field);
-      const values = new Array<unknown>(fields.length);
-      // COPY chunks (rendered on worker threads) go in as multi-row INSERTs: one call per many rows instead of one per row.
+      // Many rows per statement, from records and from COPY chunks (rendered on worker threads) alike: one call
+      // binds up to 999 values, where a statement per row paid the call's overhead per row (docs/benchmarks.md).
       const width = columns.length;
       const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / width));
+      const batch = new Array<unknown>(perStatement * width);
       const read = readCopyLines(columns);
       const decoder = new TextDecoder();
       for await (const chunk of chunks) {
@@ -95,10 +95,14 @@ export async function openSqliteLoader(target: LoadTarget): Promise<DatabaseLoad
           }
         } else {
           const rows = chunk.rows!;
-          for (let i = 0; i < rows.length; i++) {
-            const record = rows[i];
-            for (let c = 0; c < fields.length; c++) values[c] = record[fields[c]];
-            insert.run(values);
+          for (let row = 0; row < rows.length; row += perStatement) {
+            const n = Math.min(perStatement, rows.length - row);
+            const values = n === perStatement ? batch : new Array<unknown>(n * width);
+            for (let i = 0; i < n; i++) {
+              const record = rows[row + i];
+              for (let c = 0; c < width; c++) values[i * width + c] = record[fields[c]];
+            }
+            inserting(n).run(values);
           }
         }
         // A turn of the event loop per chunk: a SIGINT is seen within one chunk.

@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { createGenerator, FIELD_NAMES, sqlTypeOf } from '../../src/index.js';
 import { copyLines, copyValue, readCopyLines } from '../../src/load/copy-text.js';
+import { defaultLoadJobs, MIN_THREADED_RECORDS } from '../../src/load/default-load-jobs.js';
 import { dialectSqlFormat, mysqlText } from '../../src/load/dialect-sql-format.js';
 import { importDrivers } from '../../src/load/load-drivers.js';
 import { COLUMN_SQL_TYPES, columnsOf, columnTypeOf } from '../../src/load/load-columns.js';
@@ -74,6 +75,17 @@ describe('COPY text', () => {
     ];
     expect(readCopyLines(columns)(copyLines(columns)(records))).toEqual(records.flatMap((r) => [r.name, r.lat, r.city]));
     expect(() => readCopyLines(columns)('x\t1.5\ty\nz\t2\n')).toThrow('a COPY line has 2 fields, not 3');
+  });
+});
+
+describe('defaultLoadJobs', () => {
+  it('loads SQLite on two threads with two cores and a big enough transaction, everything else on one', () => {
+    expect(defaultLoadJobs('sqlite', 1_000_000, 2)).toBe(2);
+    expect(defaultLoadJobs('sqlite', MIN_THREADED_RECORDS, 8)).toBe(2);
+    expect(defaultLoadJobs('sqlite', MIN_THREADED_RECORDS - 1, 2)).toBe(1);
+    expect(defaultLoadJobs('sqlite', 1_000_000, 1)).toBe(1);
+    expect(defaultLoadJobs('postgres', 1_000_000, 2)).toBe(1);
+    expect(defaultLoadJobs('mysql', 1_000_000, 16)).toBe(1);
   });
 });
 

@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createGenerator, FIELD_NAMES } from '../../src/index.js';
 import { load, LoadError } from '../../src/load.js';
+import { MIN_THREADED_RECORDS } from '../../src/load/default-load-jobs.js';
 import { finished, runBinary, startBinary } from '../cli/run-binary.js';
 import { libraryRows, sorted, stderrMatching, until } from './load-test-helpers.js';
 
@@ -45,6 +46,14 @@ describe('--to sqlite:PATH', () => {
       expect(result.status).toBe(0);
       expect(read(file, 'SELECT * FROM people ORDER BY rowid')).toEqual(expected);
     }
+  });
+
+  it('without --jobs, a load of MIN_THREADED_RECORDS or more (on two threads where there are two cores) gives the rows of the run in order', async () => {
+    const file = join(scratch, 'default-jobs.db');
+    const records = MIN_THREADED_RECORDS + 1234;
+    const result = await runBinary(['address', '--seed', 'default-jobs', '--count', String(records), '--to', `sqlite:${file}`, '--table', 'people']);
+    expect(result.status).toBe(0);
+    expect(read(file, 'SELECT * FROM people ORDER BY rowid')).toEqual(libraryRows('default-jobs', records));
   });
 
   it('every catalogue field round-trips through load() with fields', async () => {

@@ -3,6 +3,7 @@ import type { ParseArgsConfig } from 'node:util';
 import { createGenerator, parseFieldList } from '../../index.js';
 import { CliError, type Command, type CommandIo } from '../command.js';
 import { LoadError } from '../../load/load-error.js';
+import { defaultLoadJobs } from '../../load/default-load-jobs.js';
 import { parseLoadTarget } from '../../load/load-target.js';
 import { isSqlDialect, SQL_DIALECTS } from '../../load/sql-dialect.js';
 import { FORMAT_NAMES, isFormatName, type JsonShape } from '../output/record-format.js';
@@ -164,6 +165,9 @@ export function parseRecordRun(spec: RecordCommandSpec, args: string[], env: Nod
       if (error instanceof LoadError) throw new CliError(`--to: ${error.message}`);
       throw error;
     }
+    // Without --jobs, SQLite loads on two threads where there are two cores and enough records a transaction.
+    const { first, end } = range ?? { first: 0, end: count };
+    if (text('jobs') === undefined) run.jobs = defaultLoadJobs(target.dialect, Math.min(end - first, commitEvery ?? Infinity));
     run.load = { target, mode: values.truncate === true ? 'truncate' : values.append === true ? 'append' : 'create', commitEvery, dryRun: values['dry-run'] === true, shared: shard !== undefined };
   }
   const remote = text('remote');

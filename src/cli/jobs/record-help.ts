@@ -12,8 +12,8 @@ export const RECORD_OPTIONS_HELP = `  --seed TEXT          Seed of the run; the 
   --out FILE           Write to FILE instead of stdout: written to a temporary file
                        beside it and renamed when complete, so an interrupted run
                        (Ctrl-C, a full disk) leaves no partial file and exits non-zero.
-  --jobs N             Generate on N worker threads (default 1); the output is
-                       byte-identical whatever N.
+  --jobs N             Generate on N worker threads (default 1; 2 for --to sqlite:
+                       on 2 or more cores); the output is byte-identical whatever N.
   --remote URL         Fetch the records from the REST API at URL (its root, such
                        as https://api.example.com) with the key in USSYNTH_API_KEY;
                        the same bytes as a local run (see docs/cli.md for limits).
