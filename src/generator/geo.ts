@@ -15,29 +15,11 @@ function bitCount(bits: number): number {
   return (Math.imul((b + (b >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
 }
 
-/**
- * Position of the k-th (0-based) set bit of a 32-bit mask: past the low
- * half and then the low byte when they hold k bits or fewer (one population
- * count each), then the lowest bit cleared at most seven times (clearing it
- * up to 31 times took 3.6 % of a geo page's time, docs/benchmarks.md).
- */
+/** Position of the k-th (0-based) set bit of a 32-bit mask. */
 function nthBit(bits: number, k: number): number {
   let b = bits;
-  let at = 0;
-  const low16 = bitCount(b & 0xffff);
-  if (k >= low16) {
-    k -= low16;
-    b >>>= 16;
-    at = 16;
-  }
-  const low8 = bitCount(b & 0xff);
-  if (k >= low8) {
-    k -= low8;
-    b >>>= 8;
-    at += 8;
-  }
   for (let i = 0; i < k; i++) b &= b - 1;
-  return at + 31 - Math.clz32(b & -b);
+  return 31 - Math.clz32(b & -b);
 }
 
 /** Words per ZS entry in {@link entryRecords}. */
