@@ -450,7 +450,8 @@ export class Generator {
     const parts = this.parts;
     const draw = this.#drawRecord(index, given, Stage.phone, true);
     const zipEntry = draw.zipEntry;
-    const g = this.#geoMaker().point(index, draw.stream, zipEntry);
+    const g = this.#geoMaker();
+    g.drawPoint(index, draw.stream, zipEntry);
     return {
       name: (draw.female ? parts.femaleNames : parts.maleNames).first(draw.firstColumn) + parts.surnameNames.first(draw.lastColumn),
       street: draw.street,
