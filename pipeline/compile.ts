@@ -1,5 +1,6 @@
 import type { CompiledData } from './model.js';
 import type { SourceReport } from './source-report.js';
+import type { StageClock } from './stage-times.js';
 import { DATASET_VERSION } from './dataset-version.js';
 import { extractAreaCodes } from './sources/area-codes/extract.js';
 import { transformAreaCodes } from './sources/area-codes/transform.js';
@@ -75,10 +76,11 @@ export interface Compilation {
  * and joins them; besides datasets/ it reads only the us-atlas county
  * boundaries (a dev dependency pinned by the lock file), and uses no network.
  */
-export function compile(datasetsDir: string): Compilation {
+export function compile(datasetsDir: string, clock?: StageClock): Compilation {
   const states = validateStates(extractStates(datasetsDir));
   const stateList = transformStates(states);
   const codes = new Set(stateList.map((s) => s.code));
+  clock?.mark('compile: states');
 
   const geonames = validateGeonames(extractGeonames(datasetsDir), codes);
   const simplemapsRows = extractSimplemaps(datasetsDir);
@@ -89,46 +91,57 @@ export function compile(datasetsDir: string): Compilation {
     transformSimplemaps(simplemaps.zips, simplemaps.report),
     simplemaps.report,
   );
+  clock?.mark('compile: ZIPs (GeoNames, SimpleMaps)');
 
   const areaCodes = validateAreaCodes(extractAreaCodes(datasetsDir));
   const placeList = apostrophePlaces(areaCodes.geocoding, codes);
   const zips = withPlaceApostrophes(joined, placeList, geonames.report);
   const apostrophes = { listedPlaces: placeList.size, zipsRepaired: zipsMissingApostrophes(joined, placeList).length, zipsMissing: zipsMissingApostrophes(zips, placeList).length };
+  clock?.mark('compile: area codes, apostrophes');
   const firstNames = validateFirstNames(extractFirstNames(datasetsDir));
+  const firstNameList = transformFirstNames(firstNames);
+  clock?.mark('compile: first names');
   const surnames = validateSurnames(extractSurnames(datasetsDir));
   const surnameFit = fitSurnameModel(surnames.anchorWeights, surnames.surnames.length);
   const surnames1990 = transformSurnames(restoreApostrophes(surnames.surnames, surnames.reports[0]), surnames.anchorWeights, surnameFit);
   const census2010 = validateCensus2010(extractCensus2010(datasetsDir));
   const merged = mergeSurnames(census2010.surnames, surnames1990);
   const surnameList = merged.surnames;
+  clock?.mark('compile: surnames');
   const p2 = validateP2(extractP2(datasetsDir));
   const groupShares = stateGroupShares(p2.states, stateList);
   const streets = validateStreets(extractStreets(datasetsDir));
   const einPrefixes = validateEinPrefixes(extractEinPrefixes(datasetsDir));
+  clock?.mark('compile: race, streets, EIN prefixes');
 
   // Each code weighs its exchanges in service (estimated from the overlays' in-service months), not its geocoding entries.
   const areaCodeList = withInServiceWeights(transformAreaCodes(areaCodes.geocoding, areaCodes.codes, stateList, areaCodes.reports), areaCodes.overlays);
   const phonePlaces = compilePhonePlaces(areaCodes.geocoding, areaCodeList, zips, codes, areaCodes.overlays);
+  clock?.mark('compile: phone places');
 
   // Streets named after people carry the older names: the 1990 list's order.
   const streetModel = transformStreets(streets, surnames1990);
+  const unitShares = zipUnitShares(zips, residentialWeights({ zips }), streetModel.streetForms);
+  clock?.mark('compile: street model, unit shares');
+  const zipPlaces = zipPhonePlaces(zips, residentialWeights({ zips }), phonePlaces.places);
+  clock?.mark('compile: ZIP phone places');
   const data: CompiledData = {
     datasetVersion: DATASET_VERSION,
     states: stateList,
     zips,
     areaCodes: areaCodeList,
-    firstNames: transformFirstNames(firstNames),
+    firstNames: firstNameList,
     surnames: surnameList,
     surnameGroups: surnameGroupTables(census2010.surnames, groupShares.national),
     surnameHeadWeights: surnameHeadWeights(census2010.surnames),
     stateGroupShares: groupShares.states,
     ...streetModel,
-    zipUnitShares: zipUnitShares(zips, residentialWeights({ zips }), streetModel.streetForms),
+    zipUnitShares: unitShares,
     einPrefixes: transformEinPrefixes(einPrefixes.prefixes),
     phonePlaces: phonePlaces.places,
     phoneExchanges: phonePlaces.exchanges,
     areaCodeOverlays: phonePlaces.overlays,
-    zipPhonePlaces: zipPhonePlaces(zips, residentialWeights({ zips }), phonePlaces.places),
+    zipPhonePlaces: zipPlaces,
     metadata: buildMetadata(DATASET_VERSION, surnameFit, merged.fit),
   };
   const adultAges = (counts: number[], from = 18) => counts.slice(from).reduce((a, b) => a + b, 0);
@@ -153,9 +166,11 @@ export function compile(datasetsDir: string): Compilation {
     asianHead: columnsOver80(apiColumn, true),
     asianTail: columnsOver80(apiColumn, false),
   };
+  const geo = { counties: extractCounties(), density: simplemapsDensity(simplemapsRows) };
+  clock?.mark('compile: counties, manifest figures');
   return {
     data,
-    geo: { counties: extractCounties(), density: simplemapsDensity(simplemapsRows) },
+    geo,
     apostrophes,
     adults,
     mostlyHispanicSurnames,

@@ -10,6 +10,7 @@ import { buildGeo } from './write-geo.js';
 import { writeIndex } from './write-index.js';
 import { writeSqlite } from './write-sqlite.js';
 import { sha256Hex } from '../sha256-hex.js';
+import type { StageClock } from '../stage-times.js';
 
 /** File names of the outputs in dist-data/. */
 export const OUTPUT_FILES = { sqlite: 'ussynth.sqlite', index: 'ussynth.idx', geoIndex: 'ussynth-geo.idx', births: 'ussynth-births.idx', manifest: 'manifest.json' } as const;
@@ -26,22 +27,23 @@ export function listFiles(dir: string, base = dir): string[] {
  * written to a temporary name and renamed, so a failed build leaves the
  * previous outputs whole.
  */
-export function writeOutputs(compilation: Compilation, datasetsDir: string, outDir: string): Record<string, unknown> {
+export function writeOutputs(compilation: Compilation, datasetsDir: string, outDir: string, clock?: StageClock): Record<string, unknown> {
   mkdirSync(outDir, { recursive: true });
   // The realism measures and the birth index run on a worker thread while this one writes SQLite and the geo index.
   const measures = new MeasureJob(datasetsDir);
   try {
-    return writeWithMeasures(compilation, datasetsDir, outDir, measures);
+    return writeWithMeasures(compilation, datasetsDir, outDir, measures, clock);
   } finally {
     measures.close();
   }
 }
 
-function writeWithMeasures(compilation: Compilation, datasetsDir: string, outDir: string, measures: MeasureJob): Record<string, unknown> {
+function writeWithMeasures(compilation: Compilation, datasetsDir: string, outDir: string, measures: MeasureJob, clock?: StageClock): Record<string, unknown> {
   const { data, reports } = compilation;
   const index = writeIndex(data);
   const indexTemp = join(outDir, `.${OUTPUT_FILES.index}.tmp`);
   writeFileSync(indexTemp, index);
+  clock?.mark('main index');
   const { apostrophes, adults, mostlyHispanicSurnames, mostlyAsianSurnames, surnameGroupSets } = compilation;
   const { stateGroupShares, houseNumberLeads, streetNames, streetForms, surnames, surnameGroups, firstNames } = data;
   measures.start({
@@ -53,12 +55,16 @@ function writeWithMeasures(compilation: Compilation, datasetsDir: string, outDir
   rmSync(sqliteTemp, { force: true });
   writeSqlite(data, sqliteTemp);
   const sqlite = readFileSync(sqliteTemp);
+  clock?.mark('SQLite');
   const geo = buildGeo(data, compilation.geo, index);
   const geoTemp = join(outDir, `.${OUTPUT_FILES.geoIndex}.tmp`);
   writeFileSync(geoTemp, geo.bytes);
+  clock?.mark('geo index and fidelity');
   const locality = phoneLocality(data);
   const areaCodeShares = areaCodeShareReport(data);
+  clock?.mark('phone locality, area-code shares');
   const measured = measures.result();
+  clock?.mark('waiting for the measure worker');
   // The birth index depends on the first names only; it is not in the manifest's outputs (birthDate's data, docs/generator.md).
   const birthsTemp = join(outDir, `.${OUTPUT_FILES.births}.tmp`);
   writeFileSync(birthsTemp, measured.births);
@@ -102,5 +108,6 @@ function writeWithMeasures(compilation: Compilation, datasetsDir: string, outDir
   renameSync(geoTemp, join(outDir, OUTPUT_FILES.geoIndex));
   renameSync(birthsTemp, join(outDir, OUTPUT_FILES.births));
   renameSync(manifestTemp, join(outDir, OUTPUT_FILES.manifest));
+  clock?.mark('manifest');
   return manifest;
 }
