@@ -8,9 +8,7 @@ import { validateAreaCodes } from './sources/area-codes/validate.js';
 import { extractEinPrefixes } from './sources/ein-prefixes/extract.js';
 import { transformEinPrefixes } from './sources/ein-prefixes/transform.js';
 import { validateEinPrefixes } from './sources/ein-prefixes/validate.js';
-import { extractFirstNames } from './sources/first-names/extract.js';
-import { transformFirstNames } from './sources/first-names/transform.js';
-import { validateFirstNames } from './sources/first-names/validate.js';
+import { compileFirstNames, type CompiledFirstNames } from './sources/first-names/compiled.js';
 import { extractGeonames } from './sources/geonames/extract.js';
 import { transformGeonames } from './sources/geonames/transform.js';
 import { validateGeonames } from './sources/geonames/validate.js';
@@ -71,12 +69,20 @@ export interface Compilation {
   surnameGroupSets: Record<'hispanicHead' | 'hispanicTail' | 'asianHead' | 'asianTail', number[]>;
 }
 
+/** How compile() runs: where its stages are timed, and where the first names come from. */
+export interface CompileOptions {
+  /** Marks the end of each stage (bench:data). */
+  clock?: StageClock;
+  /** The first names compiled elsewhere (the build's measure worker, while this thread compiles the rest); asked for once, after every other source. Default: compiled here. */
+  firstNames?: () => CompiledFirstNames;
+}
+
 /**
  * Runs extract, validate and transform for every source in `datasetsDir`
  * and joins them; besides datasets/ it reads only the us-atlas county
  * boundaries (a dev dependency pinned by the lock file), and uses no network.
  */
-export function compile(datasetsDir: string, clock?: StageClock): Compilation {
+export function compile(datasetsDir: string, { clock, firstNames: compiledFirstNames }: CompileOptions = {}): Compilation {
   const states = validateStates(extractStates(datasetsDir));
   const stateList = transformStates(states);
   const codes = new Set(stateList.map((s) => s.code));
@@ -98,9 +104,6 @@ export function compile(datasetsDir: string, clock?: StageClock): Compilation {
   const zips = withPlaceApostrophes(joined, placeList, geonames.report);
   const apostrophes = { listedPlaces: placeList.size, zipsRepaired: zipsMissingApostrophes(joined, placeList).length, zipsMissing: zipsMissingApostrophes(zips, placeList).length };
   clock?.mark('compile: area codes, apostrophes');
-  const firstNames = validateFirstNames(extractFirstNames(datasetsDir));
-  const firstNameList = transformFirstNames(firstNames);
-  clock?.mark('compile: first names');
   const surnames = validateSurnames(extractSurnames(datasetsDir));
   const surnameFit = fitSurnameModel(surnames.anchorWeights, surnames.surnames.length);
   const surnames1990 = transformSurnames(restoreApostrophes(surnames.surnames, surnames.reports[0]), surnames.anchorWeights, surnameFit);
@@ -125,12 +128,14 @@ export function compile(datasetsDir: string, clock?: StageClock): Compilation {
   clock?.mark('compile: street model, unit shares');
   const zipPlaces = zipPhonePlaces(zips, residentialWeights({ zips }), phonePlaces.places);
   clock?.mark('compile: ZIP phone places');
+  const firstNames = compiledFirstNames?.() ?? compileFirstNames(datasetsDir).compiled;
+  clock?.mark('compile: first names');
   const data: CompiledData = {
     datasetVersion: DATASET_VERSION,
     states: stateList,
     zips,
     areaCodes: areaCodeList,
-    firstNames: firstNameList,
+    firstNames: firstNames.records,
     surnames: surnameList,
     surnameGroups: surnameGroupTables(census2010.surnames, groupShares.national),
     surnameHeadWeights: surnameHeadWeights(census2010.surnames),

@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { byCodeUnit } from '../../src/code-unit-order.js';
-import type { Compilation } from '../compile.js';
+import { compile, type Compilation } from '../compile.js';
 import { phoneLocality } from '../transform/phone-locality.js';
 import { areaCodeShareReport } from '../transform/area-code-shares.js';
 import { residentialWeights } from '../transform/residential.js';
@@ -20,6 +20,24 @@ export function listFiles(dir: string, base = dir): string[] {
   return readdirSync(dir, { withFileTypes: true })
     .flatMap((entry) => (entry.isDirectory() ? listFiles(join(dir, entry.name), base) : [relative(base, join(dir, entry.name))]))
     .sort(byCodeUnit);
+}
+
+/**
+ * The data build: compiles `datasetsDir` and writes its outputs into
+ * `outDir` as {@link writeOutputs} does, with the first names compiled on the
+ * measure worker while this thread compiles the other sources (the same
+ * bytes as `writeOutputs(compile(datasetsDir), ...)`, sooner on two cores).
+ * @example compileAndWrite(DATASETS_DIR, 'dist-data')
+ */
+export function compileAndWrite(datasetsDir: string, outDir: string, clock?: StageClock): Record<string, unknown> {
+  mkdirSync(outDir, { recursive: true });
+  const measures = new MeasureJob(datasetsDir);
+  try {
+    const compilation = compile(datasetsDir, { clock, firstNames: () => measures.firstNames() });
+    return writeWithMeasures(compilation, datasetsDir, outDir, measures, clock);
+  } finally {
+    measures.close();
+  }
 }
 
 /**
