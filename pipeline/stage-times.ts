@@ -17,6 +17,8 @@ const threadCpu = (): NodeJS.CpuUsage => (process as { threadCpuUsage?: () => No
  */
 export class StageClock {
   readonly stages: StageTime[] = [];
+  /** Stages another thread timed with its own clock (the measure worker's), kept apart: they ran beside these. */
+  readonly beside: StageTime[] = [];
   #cpu = threadCpu();
   #wall = performance.now();
 

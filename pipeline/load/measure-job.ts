@@ -3,6 +3,7 @@ import type { Compilation } from '../compile.js';
 import { SourceError } from '../source-error.js';
 import { SourceReport } from '../source-report.js';
 import type { CompiledFirstNames } from '../sources/first-names/compiled.js';
+import type { StageTime } from '../stage-times.js';
 import type { RealismData } from './realism.js';
 
 /** What the measure worker is handed (copied to it): the compiled data the measures read, the built main index and the parts of the compilation they read. */
@@ -16,6 +17,8 @@ export interface MeasureInput {
 export interface MeasureOutput {
   realism: Record<string, unknown>;
   births: Uint8Array;
+  /** The worker's stages, timed on its thread (bench:data prints them). */
+  stages: StageTime[];
 }
 
 /** The worker's messages, in order: the first names, then the output; or, at any point, what failed (a source's error is rebuilt as a SourceError). */

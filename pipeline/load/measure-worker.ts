@@ -7,9 +7,11 @@
 // anywhere is posted too (a source's error with its file and line), and nothing after it.
 import { workerData, type MessagePort } from 'node:worker_threads';
 import { SourceError } from '../source-error.js';
+import { StageClock } from '../stage-times.js';
 import type { MeasureInput, MeasureMessage } from './measure-job.js';
 
 const { port, posted, datasetsDir } = workerData as { port: MessagePort; posted: Int32Array; datasetsDir: string };
+const clock = new StageClock();
 
 let failed = false;
 const post = (message: MeasureMessage): void => {
@@ -30,10 +32,14 @@ const prepared = (async () => {
     import('./write-birth-index.js'),
     import('../sources/first-names/compiled.js'),
   ]);
+  clock.mark('worker: modules');
   const { valid, compiled } = compileFirstNames(datasetsDir);
   post({ firstNames: compiled });
+  clock.mark('worker: first names');
   const expected = { female: compiled.records.filter((n) => n.sex === 'F').map((n) => n.name), male: compiled.records.filter((n) => n.sex === 'M').map((n) => n.name) };
-  return { realismMeasures, births, valid, expected, birthIndex: births.birthIndexFor(valid, expected) };
+  const birthIndex = births.birthIndexFor(valid, expected);
+  clock.mark('worker: birth index');
+  return { realismMeasures, births, valid, expected, birthIndex };
 })();
 prepared.catch((error: unknown) => post(failure(error)));
 
@@ -42,10 +48,12 @@ const same = (a: readonly string[], b: readonly string[]): boolean => a.length =
 port.once('message', async (input: MeasureInput) => {
   try {
     const { realismMeasures, births, valid, expected, birthIndex } = await prepared;
+    clock.mark('worker: waiting for the main index');
     const realism = realismMeasures(input.data, input.index, input.compilation);
     const columns = births.indexFirstNames(input.index);
     const birthBytes = same(columns.female, expected.female) && same(columns.male, expected.male) ? birthIndex : births.birthIndexFor(valid, columns);
-    post({ output: { realism, births: birthBytes } });
+    clock.mark('worker: realism measures');
+    post({ output: { realism, births: birthBytes, stages: clock.stages } });
   } catch (error) {
     post(failure(error));
   }

@@ -83,6 +83,7 @@ function writeWithMeasures(compilation: Compilation, datasetsDir: string, outDir
   clock?.mark('phone locality, area-code shares');
   const measured = measures.result();
   clock?.mark('waiting for the measure worker');
+  clock?.beside.push(...measured.stages);
   // The birth index depends on the first names only; it is not in the manifest's outputs (birthDate's data, docs/generator.md).
   const birthsTemp = join(outDir, `.${OUTPUT_FILES.births}.tmp`);
   writeFileSync(birthsTemp, measured.births);
