@@ -1,10 +1,11 @@
 // The worker thread of MeasureJob (measure-job.ts). While the build's main thread compiles the other sources, it
 // loads its modules, compiles the first names from datasets/ and posts them (the main thread takes them for the
-// main index), then builds the birth index for those first names (the main index's FF and FM columns are the
-// transformed first names, in their order); then it waits for one MeasureInput on its port, computes the realism
-// measures, keeps that birth index if the main index has exactly those first names (else builds it again for the
-// index's), and posts both back. After each message it counts up the shared counter the build waits on. A failure
-// anywhere is posted too (a source's error with its file and line), and nothing after it.
+// main index), builds the birth index for those first names (the main index's FF and FM columns are the
+// transformed first names, in their order) and reads the county boundaries. Then it waits for the MeasureInput on
+// its port, computes the realism measures, keeps that birth index if the main index has exactly those first names
+// (else builds it again for the index's), waits for the geo index, measures its fidelity, and posts all three back.
+// After each message it counts up the shared counter the build waits on. A failure anywhere is posted too (a
+// source's error with its file and line), and nothing after it.
 import { workerData, type MessagePort } from 'node:worker_threads';
 import { SourceError } from '../source-error.js';
 import { StageClock } from '../stage-times.js';
@@ -26,11 +27,21 @@ const failure = (error: unknown): MeasureMessage => ({
   ...(error instanceof SourceError ? { sourceError: { file: error.file, line: error.line, detail: error.detail } } : {}),
 });
 
-const prepared = (async () => {
-  const [{ realismMeasures }, births, { compileFirstNames }] = await Promise.all([
+// The build's two messages, in order: the MeasureInput, then { geoIndex }.
+const messages: ((message: unknown) => void)[] = [];
+const input = new Promise<MeasureInput>((resolve) => messages.push(resolve as (message: unknown) => void));
+const geoIndex = new Promise<{ geoIndex: Uint8Array }>((resolve) => messages.push(resolve as (message: unknown) => void));
+port.on('message', (message: unknown) => messages.shift()?.(message));
+
+const same = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+
+async function run(): Promise<void> {
+  const [{ realismMeasures }, births, { compileFirstNames }, { extractCounties }, { geoFidelity }] = await Promise.all([
     import('./realism.js'),
     import('./write-birth-index.js'),
     import('../sources/first-names/compiled.js'),
+    import('../sources/counties/extract.js'),
+    import('../transform/geo-fidelity.js'),
   ]);
   clock.mark('worker: modules');
   const { valid, compiled } = compileFirstNames(datasetsDir);
@@ -39,22 +50,20 @@ const prepared = (async () => {
   const expected = { female: compiled.records.filter((n) => n.sex === 'F').map((n) => n.name), male: compiled.records.filter((n) => n.sex === 'M').map((n) => n.name) };
   const birthIndex = births.birthIndexFor(valid, expected);
   clock.mark('worker: birth index');
-  return { realismMeasures, births, valid, expected, birthIndex };
-})();
-prepared.catch((error: unknown) => post(failure(error)));
+  const counties = extractCounties();
+  clock.mark('worker: county boundaries');
 
-const same = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+  const { data, index, compilation } = await input;
+  clock.mark('worker: waiting for the main index');
+  const realism = realismMeasures(data, index, compilation);
+  const columns = births.indexFirstNames(index);
+  const birthBytes = same(columns.female, expected.female) && same(columns.male, expected.male) ? birthIndex : births.birthIndexFor(valid, columns);
+  clock.mark('worker: realism measures');
+  const geo = await geoIndex;
+  clock.mark('worker: waiting for the geo index');
+  const fidelity = geoFidelity(index, geo.geoIndex, data.zips, counties);
+  clock.mark('worker: geo fidelity');
+  post({ output: { realism, births: birthBytes, geoFidelity: fidelity, stages: clock.stages } });
+}
 
-port.once('message', async (input: MeasureInput) => {
-  try {
-    const { realismMeasures, births, valid, expected, birthIndex } = await prepared;
-    clock.mark('worker: waiting for the main index');
-    const realism = realismMeasures(input.data, input.index, input.compilation);
-    const columns = births.indexFirstNames(input.index);
-    const birthBytes = same(columns.female, expected.female) && same(columns.male, expected.male) ? birthIndex : births.birthIndexFor(valid, columns);
-    clock.mark('worker: realism measures');
-    post({ output: { realism, births: birthBytes, stages: clock.stages } });
-  } catch (error) {
-    post(failure(error));
-  }
-});
+run().catch((error: unknown) => post(failure(error)));
