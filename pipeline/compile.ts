@@ -24,12 +24,9 @@ import { validateStates } from './sources/states/validate.js';
 import { extractStreets } from './sources/streets/extract.js';
 import { transformStreets } from './sources/streets/transform.js';
 import { validateStreets } from './sources/streets/validate.js';
-import { restoreApostrophes } from './sources/surnames/apostrophes.js';
 import { extractP2, stateGroupShares, validateP2 } from './sources/race-by-state/census-2020-p2.js';
-import { extractCensus2010, mergeSurnames, SURNAME_GROUPS, surnameGroupTables, surnameHeadWeights, validateCensus2010 } from './sources/surnames/census-2010.js';
-import { extractSurnames } from './sources/surnames/extract.js';
-import { fitSurnameModel, transformSurnames } from './sources/surnames/transform.js';
-import { validateSurnames } from './sources/surnames/validate.js';
+import { SURNAME_GROUPS, surnameGroupTables, surnameHeadWeights } from './sources/surnames/census-2010.js';
+import { compileSurnames, type CompiledSurnames } from './sources/surnames/compiled.js';
 import { joinZips } from './transform/join-zips.js';
 import { apostrophePlaces, withPlaceApostrophes, zipsMissingApostrophes } from './transform/place-apostrophes.js';
 import { buildMetadata } from './transform/metadata.js';
@@ -73,7 +70,9 @@ export interface Compilation {
 export interface CompileOptions {
   /** Marks the end of each stage (bench:data). */
   clock?: StageClock;
-  /** The first names compiled elsewhere (the build's measure worker, while this thread compiles the rest); asked for once, after every other source. Default: compiled here. */
+  /** The surnames compiled elsewhere (the build's measure worker, while this thread compiles the rest); asked for once, after the ZIPs and phone places. Default: compiled here. */
+  surnames?: () => CompiledSurnames;
+  /** The first names, the same way; asked for once, after the surnames and every other source. */
   firstNames?: () => CompiledFirstNames;
 }
 
@@ -82,7 +81,7 @@ export interface CompileOptions {
  * and joins them; besides datasets/ it reads only the us-atlas county
  * boundaries (a dev dependency pinned by the lock file), and uses no network.
  */
-export function compile(datasetsDir: string, { clock, firstNames: compiledFirstNames }: CompileOptions = {}): Compilation {
+export function compile(datasetsDir: string, { clock, surnames: compiledSurnames, firstNames: compiledFirstNames }: CompileOptions = {}): Compilation {
   const states = validateStates(extractStates(datasetsDir));
   const stateList = transformStates(states);
   const codes = new Set(stateList.map((s) => s.code));
@@ -104,13 +103,6 @@ export function compile(datasetsDir: string, { clock, firstNames: compiledFirstN
   const zips = withPlaceApostrophes(joined, placeList, geonames.report);
   const apostrophes = { listedPlaces: placeList.size, zipsRepaired: zipsMissingApostrophes(joined, placeList).length, zipsMissing: zipsMissingApostrophes(zips, placeList).length };
   clock?.mark('compile: area codes, apostrophes');
-  const surnames = validateSurnames(extractSurnames(datasetsDir));
-  const surnameFit = fitSurnameModel(surnames.anchorWeights, surnames.surnames.length);
-  const surnames1990 = transformSurnames(restoreApostrophes(surnames.surnames, surnames.reports[0]), surnames.anchorWeights, surnameFit);
-  const census2010 = validateCensus2010(extractCensus2010(datasetsDir));
-  const merged = mergeSurnames(census2010.surnames, surnames1990);
-  const surnameList = merged.surnames;
-  clock?.mark('compile: surnames');
   const p2 = validateP2(extractP2(datasetsDir));
   const groupShares = stateGroupShares(p2.states, stateList);
   const streets = validateStreets(extractStreets(datasetsDir));
@@ -122,6 +114,9 @@ export function compile(datasetsDir: string, { clock, firstNames: compiledFirstN
   const phonePlaces = compilePhonePlaces(areaCodes.geocoding, areaCodeList, zips, codes, areaCodes.overlays);
   clock?.mark('compile: phone places');
 
+  const surnames = compiledSurnames?.() ?? compileSurnames(datasetsDir);
+  const { surnames1990, merged } = surnames;
+  clock?.mark('compile: surnames');
   // Streets named after people carry the older names: the 1990 list's order.
   const streetModel = transformStreets(streets, surnames1990);
   const unitShares = zipUnitShares(zips, residentialWeights({ zips }), streetModel.streetForms);
@@ -136,9 +131,9 @@ export function compile(datasetsDir: string, { clock, firstNames: compiledFirstN
     zips,
     areaCodes: areaCodeList,
     firstNames: firstNames.records,
-    surnames: surnameList,
-    surnameGroups: surnameGroupTables(census2010.surnames, groupShares.national),
-    surnameHeadWeights: surnameHeadWeights(census2010.surnames),
+    surnames: merged.surnames,
+    surnameGroups: surnameGroupTables(surnames.census2010, groupShares.national),
+    surnameHeadWeights: surnameHeadWeights(surnames.census2010),
     stateGroupShares: groupShares.states,
     ...streetModel,
     zipUnitShares: unitShares,
@@ -147,7 +142,7 @@ export function compile(datasetsDir: string, { clock, firstNames: compiledFirstN
     phoneExchanges: phonePlaces.exchanges,
     areaCodeOverlays: phonePlaces.overlays,
     zipPhonePlaces: zipPlaces,
-    metadata: buildMetadata(DATASET_VERSION, surnameFit, merged.fit),
+    metadata: buildMetadata(DATASET_VERSION, surnames.fit, merged.fit),
   };
   const adultAges = (counts: number[], from = 18) => counts.slice(from).reduce((a, b) => a + b, 0);
   const adults = {
@@ -157,14 +152,14 @@ export function compile(datasetsDir: string, { clock, firstNames: compiledFirstN
   };
   const hispanicColumn = SURNAME_GROUPS.indexOf('hispanic');
   // Issue 25's measure: the 54 commonest names over 80 % Hispanic (down to Valdez, rank 244), 5.96 % of people in 2010.
-  const mostlyHispanicSurnames = census2010.surnames
+  const mostlyHispanicSurnames = surnames.census2010
     .filter((s) => (s.percent[hispanicColumn] ?? 0) > 80)
     .slice(0, MOSTLY_HISPANIC_MEASURED)
     .map((s) => titleCase(s.name));
   const apiColumn = SURNAME_GROUPS.indexOf('api');
-  const mostlyAsianSurnames = census2010.surnames.filter((s) => (s.percent[apiColumn] ?? 0) > 80).map((s) => titleCase(s.name));
+  const mostlyAsianSurnames = surnames.census2010.filter((s) => (s.percent[apiColumn] ?? 0) > 80).map((s) => titleCase(s.name));
   const columnsOver80 = (column: number, head: boolean): number[] =>
-    census2010.surnames.flatMap((s, i) => ((s.percent[column] ?? 0) > 80 && i < SURNAME_MEASURE_HEAD === head ? [i] : []));
+    surnames.census2010.flatMap((s, i) => ((s.percent[column] ?? 0) > 80 && i < SURNAME_MEASURE_HEAD === head ? [i] : []));
   const surnameGroupSets = {
     hispanicHead: columnsOver80(hispanicColumn, true),
     hispanicTail: columnsOver80(hispanicColumn, false),
@@ -181,6 +176,6 @@ export function compile(datasetsDir: string, { clock, firstNames: compiledFirstN
     mostlyHispanicSurnames,
     mostlyAsianSurnames,
     surnameGroupSets,
-    reports: [...states.reports, geonames.report, simplemaps.report, ...areaCodes.reports, ...firstNames.reports, ...surnames.reports, census2010.report, p2.report, ...streets.reports, einPrefixes.report, phonePlaces.report],
+    reports: [...states.reports, geonames.report, simplemaps.report, ...areaCodes.reports, ...firstNames.reports, ...surnames.reports, p2.report, ...streets.reports, einPrefixes.report, phonePlaces.report],
   };
 }

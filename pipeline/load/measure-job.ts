@@ -3,6 +3,7 @@ import type { Compilation } from '../compile.js';
 import { SourceError } from '../source-error.js';
 import { SourceReport } from '../source-report.js';
 import type { CompiledFirstNames } from '../sources/first-names/compiled.js';
+import type { CompiledSurnames } from '../sources/surnames/compiled.js';
 import type { StageTime } from '../stage-times.js';
 import type { GeoFidelityMeasures } from '../transform/geo-fidelity.js';
 import type { RealismData } from './realism.js';
@@ -23,8 +24,9 @@ export interface MeasureOutput {
   stages: StageTime[];
 }
 
-/** The worker's messages, in order: the first names, then the output; or, at any point, what failed (a source's error is rebuilt as a SourceError). */
+/** The worker's messages, in order: the surnames, the first names, then the output; or, at any point, what failed (a source's error is rebuilt as a SourceError). */
 export type MeasureMessage =
+  | { surnames: CompiledSurnames }
   | { firstNames: CompiledFirstNames }
   | { output: MeasureOutput }
   | { error: string; sourceError?: { file: string; line: number | null; detail: string } };
@@ -33,15 +35,15 @@ export type MeasureMessage =
 const WAIT_MS = 15 * 60_000;
 
 /**
- * The build's second thread: it compiles the first names (the largest
- * source) while the main thread compiles the others, then computes the
+ * The build's second thread: it compiles the surnames and the first names
+ * (the largest source) while the main thread compiles the others, then computes the
  * realism measures and the birth index while the build writes the geo
  * index, then the geo index's fidelity while it writes SQLite (they need
  * only the main and geo indexes, part of the compiled data, the first names
  * and the county boundaries, and are deterministic, so the outputs are the
  * same bytes as on one thread). The build stays synchronous:
  * `firstNames()` and `result()` block until the worker has answered.
- * @example const job = new MeasureJob(datasetsDir); compile(datasetsDir, { firstNames: () => job.firstNames() }); job.start(input); job.measureGeo(geoBytes); ...; const { realism, births, geoFidelity } = job.result();
+ * @example const job = new MeasureJob(datasetsDir); compile(datasetsDir, { surnames: () => job.surnames(), firstNames: () => job.firstNames() }); job.start(input); job.measureGeo(geoBytes); ...; const { realism, births, geoFidelity } = job.result();
  */
 export class MeasureJob {
   readonly #port: MessagePort;
@@ -64,12 +66,16 @@ export class MeasureJob {
     });
   }
 
+  /** The surnames as the worker compiled them; throws what the worker threw (a SourceError for a bad source). Before `firstNames()`. */
+  surnames(): CompiledSurnames {
+    const { surnames } = this.#take('surnames');
+    return { ...surnames, reports: surnames.reports.map((report) => SourceReport.from(report)) };
+  }
+
   /** The first names as the worker compiled them; throws what the worker threw (a SourceError for a bad source). */
   firstNames(): CompiledFirstNames {
-    const message = this.#next();
-    if (!('firstNames' in message)) throw new Error('the measure worker answered out of order');
-    const { records, population, reports } = message.firstNames;
-    return { records, population, reports: reports.map((report) => SourceReport.from(report)) };
+    const { firstNames } = this.#take('firstNames');
+    return { ...firstNames, reports: firstNames.reports.map((report) => SourceReport.from(report)) };
   }
 
   /** Hands the worker its input. */
@@ -83,14 +89,11 @@ export class MeasureJob {
     this.#geoSent = true;
   }
 
-  /** Waits for the worker's answer (after `start` and `measureGeo`); throws what the worker threw. The first names, when the caller compiled its own, are passed over. */
+  /** Waits for the worker's answer (after `start` and `measureGeo`); throws what the worker threw. Sources not asked for (a caller that compiled its own) are passed over. */
   result(): MeasureOutput {
     try {
       if (!this.#geoSent) throw new Error('MeasureJob.result() waits for the geo fidelity: call measureGeo() first');
-      let message = this.#next();
-      if ('firstNames' in message) message = this.#next();
-      if (!('output' in message)) throw new Error('the measure worker answered out of order');
-      return message.output;
+      return this.#take('output').output;
     } finally {
       this.close();
     }
@@ -102,6 +105,14 @@ export class MeasureJob {
     this.#closed = true;
     this.#port.close();
     void this.#worker.terminate();
+  }
+
+  /** The worker's next message of that kind, the ones before it passed over (the worker posts each kind once, in order). */
+  #take<K extends 'surnames' | 'firstNames' | 'output'>(kind: K): Extract<MeasureMessage, Record<K, unknown>> {
+    for (;;) {
+      const message = this.#next();
+      if (kind in message) return message as Extract<MeasureMessage, Record<K, unknown>>;
+    }
   }
 
   /** The worker's next message, waited for; its failure thrown. */

@@ -1,6 +1,6 @@
 // The worker thread of MeasureJob (measure-job.ts). While the build's main thread compiles the other sources, it
-// loads its modules, compiles the first names from datasets/ and posts them (the main thread takes them for the
-// main index), builds the birth index for those first names (the main index's FF and FM columns are the
+// loads its modules, compiles the surnames, then the first names from datasets/ and posts each (the main thread
+// takes them for the main index), builds the birth index for those first names (the main index's FF and FM columns are the
 // transformed first names, in their order) and reads the county boundaries. Then it waits for the MeasureInput on
 // its port, computes the realism measures, keeps that birth index if the main index has exactly those first names
 // (else builds it again for the index's), waits for the geo index, measures its fidelity, and posts all three back.
@@ -43,7 +43,10 @@ async function run(): Promise<void> {
     import('../sources/counties/extract.js'),
     import('../transform/geo-fidelity.js'),
   ]);
+  const { compileSurnames } = await import('../sources/surnames/compiled.js');
   clock.mark('worker: modules');
+  post({ surnames: compileSurnames(datasetsDir) });
+  clock.mark('worker: surnames');
   const { valid, compiled } = compileFirstNames(datasetsDir);
   post({ firstNames: compiled });
   clock.mark('worker: first names');

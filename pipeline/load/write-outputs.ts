@@ -24,16 +24,17 @@ export function listFiles(dir: string, base = dir): string[] {
 
 /**
  * The data build: compiles `datasetsDir` and writes its outputs into
- * `outDir` as {@link writeOutputs} does, with the first names compiled on the
- * measure worker while this thread compiles the other sources (the same
- * bytes as `writeOutputs(compile(datasetsDir), ...)`, sooner on two cores).
+ * `outDir` as {@link writeOutputs} does, with the surnames and the first
+ * names compiled on the measure worker while this thread compiles the other
+ * sources (the same bytes as `writeOutputs(compile(datasetsDir), ...)`,
+ * sooner on two cores).
  * @example compileAndWrite(DATASETS_DIR, 'dist-data')
  */
 export function compileAndWrite(datasetsDir: string, outDir: string, clock?: StageClock): Record<string, unknown> {
   mkdirSync(outDir, { recursive: true });
   const measures = new MeasureJob(datasetsDir);
   try {
-    const compilation = compile(datasetsDir, { clock, firstNames: () => measures.firstNames() });
+    const compilation = compile(datasetsDir, { clock, surnames: () => measures.surnames(), firstNames: () => measures.firstNames() });
     return writeWithMeasures(compilation, datasetsDir, outDir, measures, clock);
   } finally {
     measures.close();

@@ -7,6 +7,9 @@ import { DATASETS_DIR } from '../../../pipeline/main.js';
 import { SourceError } from '../../../pipeline/source-error.js';
 import { SourceReport } from '../../../pipeline/source-report.js';
 import { compileFirstNames } from '../../../pipeline/sources/first-names/compiled.js';
+import { CENSUS_2010_FILE } from '../../../pipeline/sources/surnames/census-2010.js';
+import { compileSurnames } from '../../../pipeline/sources/surnames/compiled.js';
+import { ANCHOR_FILE, SURNAMES_FILE } from '../../../pipeline/sources/surnames/extract.js';
 import { COHORT_BIRTHS_FILE, FIRST_NAMES_FILE, POPULATION_FILE } from '../../../pipeline/sources/first-names/extract.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'ussynth-measure-job-'));
@@ -20,13 +23,13 @@ const emptyInput = {
 
 describe('MeasureJob', () => {
   it("reports the worker's failure as an error naming it, instead of waiting for ever", () => {
-    // A datasets folder without the first names: the worker's read fails.
+    // An empty datasets folder: the worker's first read (the surnames) fails.
     const empty = join(scratch, 'empty');
     mkdirSync(empty);
     const job = new MeasureJob(empty);
     job.start(emptyInput);
     job.measureGeo(new Uint8Array(0));
-    expect(() => job.result()).toThrow(/the measure worker failed: .*first-names/s);
+    expect(() => job.result()).toThrow(/the measure worker failed: .*census-1990-surnames/s);
   });
 
   it('refuses to wait for a result before it has the geo index', () => {
@@ -35,9 +38,14 @@ describe('MeasureJob', () => {
     expect(() => job.result()).toThrow(/call measureGeo\(\) first/);
   });
 
-  it('gives the first names as compiling them on this thread does, reports as SourceReports', () => {
+  it('gives the surnames and the first names as compiling them on this thread does, reports as SourceReports', () => {
     const job = new MeasureJob(DATASETS_DIR);
     try {
+      const surnames = job.surnames();
+      const { reports, ...rest } = compileSurnames(DATASETS_DIR);
+      expect({ ...surnames, reports: [] }).toEqual({ ...rest, reports: [] });
+      expect(surnames.reports.every((report) => report instanceof SourceReport)).toBe(true);
+      expect(surnames.reports.map((report) => report.toJSON())).toEqual(reports.map((report) => report.toJSON()));
       const fromWorker = job.firstNames();
       const here = compileFirstNames(DATASETS_DIR).compiled;
       expect(fromWorker.records).toEqual(here.records);
@@ -52,13 +60,14 @@ describe('MeasureJob', () => {
 
   it("throws a bad first-name row's SourceError on the main thread, with its file and line", () => {
     const bad = join(scratch, 'bad');
-    for (const file of [COHORT_BIRTHS_FILE, POPULATION_FILE]) cpSync(join(DATASETS_DIR, file), join(bad, file));
+    for (const file of [COHORT_BIRTHS_FILE, POPULATION_FILE, SURNAMES_FILE, ANCHOR_FILE, CENSUS_2010_FILE]) cpSync(join(DATASETS_DIR, file), join(bad, file));
     mkdirSync(join(bad, 'ssa-baby-names'), { recursive: true });
     writeFileSync(join(bad, FIRST_NAMES_FILE), 'name,sex,cohort,births\naaron,M,1977,12\nAbby,F,1977,3\n');
     const job = new MeasureJob(bad);
     try {
       const thrown = (() => {
         try {
+          job.surnames();
           job.firstNames();
         } catch (error) {
           return error;
