@@ -5,7 +5,6 @@ import { SourceReport } from '../source-report.js';
 import type { CompiledFirstNames } from '../sources/first-names/compiled.js';
 import type { CompiledSurnames } from '../sources/surnames/compiled.js';
 import type { StageTime } from '../stage-times.js';
-import type { GeoFidelityMeasures } from '../transform/geo-fidelity.js';
 import type { RealismData } from './realism.js';
 
 /** What the measure worker is handed (copied to it): the compiled data the measures read, the built main index and the parts of the compilation they read. */
@@ -15,11 +14,10 @@ export interface MeasureInput {
   compilation: Pick<Compilation, 'apostrophes' | 'adults' | 'mostlyHispanicSurnames' | 'mostlyAsianSurnames' | 'surnameGroupSets'>;
 }
 
-/** What it gives back: the manifest's `realism`, the birth index's bytes and the geo index's fidelity. */
+/** What it gives back: the manifest's `realism` and the birth index's bytes. */
 export interface MeasureOutput {
   realism: Record<string, unknown>;
   births: Uint8Array;
-  geoFidelity: GeoFidelityMeasures;
   /** The worker's stages, timed on its thread (bench:data prints them). */
   stages: StageTime[];
 }
@@ -37,13 +35,12 @@ const WAIT_MS = 15 * 60_000;
 /**
  * The build's second thread: it compiles the surnames and the first names
  * (the largest source) while the main thread compiles the others, then computes the
- * realism measures and the birth index while the build writes the geo
- * index, then the geo index's fidelity while it writes SQLite (they need
- * only the main and geo indexes, part of the compiled data, the first names
- * and the county boundaries, and are deterministic, so the outputs are the
- * same bytes as on one thread). The build stays synchronous:
+ * realism measures and the birth index while the build writes the SQLite
+ * file and the geo index (the two need only the main index, part of the
+ * compiled data and the first names, and are deterministic, so the outputs
+ * are the same bytes as on one thread). The build stays synchronous:
  * `firstNames()` and `result()` block until the worker has answered.
- * @example const job = new MeasureJob(datasetsDir); compile(datasetsDir, { surnames: () => job.surnames(), firstNames: () => job.firstNames() }); job.start(input); job.measureGeo(geoBytes); ...; const { realism, births, geoFidelity } = job.result();
+ * @example const job = new MeasureJob(datasetsDir); compile(datasetsDir, { surnames: () => job.surnames(), firstNames: () => job.firstNames() }); job.start(input); ...; const { realism, births } = job.result();
  */
 export class MeasureJob {
   readonly #port: MessagePort;
@@ -51,7 +48,6 @@ export class MeasureJob {
   readonly #posted = new Int32Array(new SharedArrayBuffer(4));
   readonly #worker: Worker;
   #received = 0;
-  #geoSent = false;
   #closed = false;
 
   /** Starts the worker: it loads its modules, compiles the first names of `datasetsDir` and builds the birth index while the caller carries on. */
@@ -83,16 +79,9 @@ export class MeasureJob {
     this.#port.postMessage(input);
   }
 
-  /** Hands the worker the geo index, whose fidelity it measures after the realism measures (against the main index of `start`). */
-  measureGeo(geoIndex: Uint8Array): void {
-    this.#port.postMessage({ geoIndex });
-    this.#geoSent = true;
-  }
-
-  /** Waits for the worker's answer (after `start` and `measureGeo`); throws what the worker threw. Sources not asked for (a caller that compiled its own) are passed over. */
+  /** Waits for the worker's answer (after `start`); throws what the worker threw. Sources not asked for (a caller that compiled its own) are passed over. */
   result(): MeasureOutput {
     try {
-      if (!this.#geoSent) throw new Error('MeasureJob.result() waits for the geo fidelity: call measureGeo() first');
       return this.#take('output').output;
     } finally {
       this.close();

@@ -1,9 +1,9 @@
 // The worker thread of MeasureJob (measure-job.ts). While the build's main thread compiles the other sources, it
 // loads its modules, compiles the surnames, then the first names from datasets/ and posts each (the main thread
-// takes them for the main index), builds the birth index for those first names (the main index's FF and FM columns are the
-// transformed first names, in their order) and reads the county boundaries. Then it waits for the MeasureInput on
-// its port, computes the realism measures, keeps that birth index if the main index has exactly those first names
-// (else builds it again for the index's), waits for the geo index, measures its fidelity, and posts all three back.
+// takes them for the main index) and builds the birth index for those first names (the main index's FF and FM
+// columns are the transformed first names, in their order). Then it waits for the MeasureInput on its port, computes
+// the realism measures, keeps that birth index if the main index has exactly those first names (else builds it
+// again for the index's), and posts both back.
 // After each message it counts up the shared counter the build waits on. A failure anywhere is posted too (a
 // source's error with its file and line), and nothing after it.
 import { workerData, type MessagePort } from 'node:worker_threads';
@@ -27,23 +27,18 @@ const failure = (error: unknown): MeasureMessage => ({
   ...(error instanceof SourceError ? { sourceError: { file: error.file, line: error.line, detail: error.detail } } : {}),
 });
 
-// The build's two messages, in order: the MeasureInput, then { geoIndex }.
-const messages: ((message: unknown) => void)[] = [];
-const input = new Promise<MeasureInput>((resolve) => messages.push(resolve as (message: unknown) => void));
-const geoIndex = new Promise<{ geoIndex: Uint8Array }>((resolve) => messages.push(resolve as (message: unknown) => void));
-port.on('message', (message: unknown) => messages.shift()?.(message));
+// The build's one message: the MeasureInput.
+const input = new Promise<MeasureInput>((resolve) => port.once('message', resolve));
 
 const same = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
 
 async function run(): Promise<void> {
-  const [{ realismMeasures }, births, { compileFirstNames }, { extractCounties }, { geoFidelity }] = await Promise.all([
+  const [{ realismMeasures }, births, { compileFirstNames }, { compileSurnames }] = await Promise.all([
     import('./realism.js'),
     import('./write-birth-index.js'),
     import('../sources/first-names/compiled.js'),
-    import('../sources/counties/extract.js'),
-    import('../transform/geo-fidelity.js'),
+    import('../sources/surnames/compiled.js'),
   ]);
-  const { compileSurnames } = await import('../sources/surnames/compiled.js');
   clock.mark('worker: modules');
   post({ surnames: compileSurnames(datasetsDir) });
   clock.mark('worker: surnames');
@@ -53,8 +48,6 @@ async function run(): Promise<void> {
   const expected = { female: compiled.records.filter((n) => n.sex === 'F').map((n) => n.name), male: compiled.records.filter((n) => n.sex === 'M').map((n) => n.name) };
   const birthIndex = births.birthIndexFor(valid, expected);
   clock.mark('worker: birth index');
-  const counties = extractCounties();
-  clock.mark('worker: county boundaries');
 
   const { data, index, compilation } = await input;
   clock.mark('worker: waiting for the main index');
@@ -62,11 +55,7 @@ async function run(): Promise<void> {
   const columns = births.indexFirstNames(index);
   const birthBytes = same(columns.female, expected.female) && same(columns.male, expected.male) ? birthIndex : births.birthIndexFor(valid, columns);
   clock.mark('worker: realism measures');
-  const geo = await geoIndex;
-  clock.mark('worker: waiting for the geo index');
-  const fidelity = geoFidelity(index, geo.geoIndex, data.zips, counties);
-  clock.mark('worker: geo fidelity');
-  post({ output: { realism, births: birthBytes, geoFidelity: fidelity, stages: clock.stages } });
+  post({ output: { realism, births: birthBytes, stages: clock.stages } });
 }
 
 run().catch((error: unknown) => post(failure(error)));

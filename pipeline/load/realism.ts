@@ -14,8 +14,7 @@ const share = (part: number, whole: number): number => (whole === 0 ? 0 : Math.r
 
 /** The parts of the compiled data the measures read (what the build hands the measure worker). */
 export type RealismData = Pick<CompiledData, 'stateGroupShares' | 'houseNumberLeads' | 'streetNames' | 'streetForms' | 'surnames' | 'surnameGroups' | 'firstNames'> & {
-  /** With what the geo fidelity measure reads (the worker measures it too). */
-  zips: readonly Pick<ZipRecord, 'zip' | 'density' | 'lat' | 'lon' | 'timezone'>[];
+  zips: readonly Pick<ZipRecord, 'zip' | 'density'>[];
 };
 
 /** A street line split as the measures need it. */

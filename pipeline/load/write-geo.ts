@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { DataIndex } from '../../src/data-index/data-index.js';
 import type { CompiledData } from '../model.js';
 import { COUNTIES_SOURCE, countiesPath, type County } from '../sources/counties/extract.js';
-import type { GeoFidelityMeasures } from '../transform/geo-fidelity.js';
+import { geoFidelity } from '../transform/geo-fidelity.js';
 import { compileZipGeo } from '../transform/zip-geo.js';
 import { writeGeoIndex } from './write-geo-index.js';
 import { sha256Hex } from '../sha256-hex.js';
@@ -15,19 +15,18 @@ export interface GeoSources {
 }
 
 /**
- * Compiles the geo index against the built main index (its ZS order), and
- * its manifest section given the fidelity of generated points (geoFidelity,
- * which the build's measure worker measures on this index while the main
- * thread writes SQLite); both go to dist-data/.
+ * Compiles the geo index against the built main index (its ZS order) and
+ * measures the fidelity of generated points; both go to dist-data/.
  */
-export function compileGeo(data: CompiledData, sources: GeoSources, index: Uint8Array): { bytes: Uint8Array; manifest: (fidelity: GeoFidelityMeasures) => Record<string, unknown> } {
+export function buildGeo(data: CompiledData, sources: GeoSources, index: Uint8Array): { bytes: Uint8Array; manifest: Record<string, unknown> } {
   const zsRows = DataIndex.fromBytes(index).table('ZS').items;
   const geo = compileZipGeo(data.zips, data.states, sources.density, zsRows, sources.counties);
   const bytes = writeGeoIndex(geo, data.datasetVersion);
+  const fidelity = geoFidelity(index, bytes, data.zips, sources.counties);
   const cells = geo.grids.map((g) => popcount(g.low) + popcount(g.high));
   return {
     bytes,
-    manifest: (fidelity) => ({
+    manifest: {
       // The boundaries are a pinned dev dependency, not a file of datasets/: their version and hash, for the record.
       boundaries: {
         package: `us-atlas@${(createRequire(import.meta.url)('us-atlas/package.json') as { version: string }).version}`,
@@ -41,7 +40,7 @@ export function compileGeo(data: CompiledData, sources: GeoSources, index: Uint8
       meanGridCells: Math.round((cells.reduce((a, c) => a + c, 0) / cells.length) * 10) / 10,
       exceptions: geo.exceptions,
       fidelity,
-    }),
+    },
   };
 }
 

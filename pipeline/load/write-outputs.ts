@@ -6,7 +6,7 @@ import { phoneLocality } from '../transform/phone-locality.js';
 import { areaCodeShareReport } from '../transform/area-code-shares.js';
 import { residentialWeights } from '../transform/residential.js';
 import { MeasureJob } from './measure-job.js';
-import { compileGeo } from './write-geo.js';
+import { buildGeo } from './write-geo.js';
 import { writeIndex } from './write-index.js';
 import { writeSqlite } from './write-sqlite.js';
 import { sha256Hex } from '../sha256-hex.js';
@@ -48,7 +48,7 @@ export function compileAndWrite(datasetsDir: string, outDir: string, clock?: Sta
  */
 export function writeOutputs(compilation: Compilation, datasetsDir: string, outDir: string, clock?: StageClock): Record<string, unknown> {
   mkdirSync(outDir, { recursive: true });
-  // The first names, the realism measures, the birth index and the geo fidelity are computed on a worker thread beside this one.
+  // The realism measures and the birth index run on a worker thread while this one writes SQLite and the geo index.
   const measures = new MeasureJob(datasetsDir);
   try {
     return writeWithMeasures(compilation, datasetsDir, outDir, measures, clock);
@@ -66,21 +66,19 @@ function writeWithMeasures(compilation: Compilation, datasetsDir: string, outDir
   const { apostrophes, adults, mostlyHispanicSurnames, mostlyAsianSurnames, surnameGroupSets } = compilation;
   const { stateGroupShares, houseNumberLeads, streetNames, streetForms, surnames, surnameGroups, firstNames } = data;
   measures.start({
-    data: { stateGroupShares, houseNumberLeads, streetNames, streetForms, surnames, surnameGroups, firstNames, zips: data.zips.map(({ zip, density, lat, lon, timezone }) => ({ zip, density, lat, lon, timezone })) },
+    data: { stateGroupShares, houseNumberLeads, streetNames, streetForms, surnames, surnameGroups, firstNames, zips: data.zips.map(({ zip, density }) => ({ zip, density })) },
     index,
     compilation: { apostrophes, adults, mostlyHispanicSurnames, mostlyAsianSurnames, surnameGroupSets },
   });
-  // The geo index first: the worker measures its fidelity while this thread writes SQLite.
-  const geo = compileGeo(data, compilation.geo, index);
-  measures.measureGeo(geo.bytes);
-  const geoTemp = join(outDir, `.${OUTPUT_FILES.geoIndex}.tmp`);
-  writeFileSync(geoTemp, geo.bytes);
-  clock?.mark('geo index');
   const sqliteTemp = join(outDir, `.${OUTPUT_FILES.sqlite}.tmp`);
   rmSync(sqliteTemp, { force: true });
   writeSqlite(data, sqliteTemp);
   const sqlite = readFileSync(sqliteTemp);
   clock?.mark('SQLite');
+  const geo = buildGeo(data, compilation.geo, index);
+  const geoTemp = join(outDir, `.${OUTPUT_FILES.geoIndex}.tmp`);
+  writeFileSync(geoTemp, geo.bytes);
+  clock?.mark('geo index and fidelity');
   const locality = phoneLocality(data);
   const areaCodeShares = areaCodeShareReport(data);
   clock?.mark('phone locality, area-code shares');
@@ -114,7 +112,7 @@ function writeWithMeasures(compilation: Compilation, datasetsDir: string, outDir
     phoneLocality: locality,
     areaCodeShares,
     realism: measured.realism,
-    geo: geo.manifest(measured.geoFidelity),
+    geo: geo.manifest,
     sources: reports.map((r) => r.toJSON()),
     inputs,
     outputs: {

@@ -8,12 +8,6 @@ import type { County } from '../sources/counties/extract.js';
 import { featureContains } from './county-containment.js';
 import { distanceKm } from './distance.js';
 
-/** The measures of the default draw and of each state filter. */
-export interface GeoFidelityMeasures {
-  default: GeoFidelity;
-  byState: Record<string, GeoFidelity>;
-}
-
 /** Addresses measured for the default draw, and for each state filter. */
 export const FIDELITY_SAMPLE = { default: 20_000, perState: 2_000 } as const;
 
@@ -37,10 +31,7 @@ export interface GeoFidelity {
 const round4 = (x: number): number => Math.round(x * 10_000) / 10_000;
 const round2 = (x: number): number => Math.round(x * 100) / 100;
 
-/** What the measure reads of a ZIP: its centroid and SimpleMaps' time zone. */
-export type FidelityZip = Pick<ZipRecord, 'zip' | 'lat' | 'lon' | 'timezone'>;
-
-function measure(addresses: AddressWithGeo[], zips: Map<string, FidelityZip>, counties: Map<string, County>): GeoFidelity {
+function measure(addresses: AddressWithGeo[], zips: Map<string, ZipRecord>, counties: Map<string, County>): GeoFidelity {
   let inCounty = 0;
   let zoneZip = 0;
   let zoneField = 0;
@@ -73,7 +64,7 @@ function measure(addresses: AddressWithGeo[], zips: Map<string, FidelityZip>, co
  * county polygons and tz-lookup: for the default draw and for each state
  * filter that can generate.
  */
-export function geoFidelity(index: Uint8Array, geoIndex: Uint8Array, zipList: readonly FidelityZip[], counties: Map<string, County>): GeoFidelityMeasures {
+export function geoFidelity(index: Uint8Array, geoIndex: Uint8Array, zipList: ZipRecord[], counties: Map<string, County>): { default: GeoFidelity; byState: Record<string, GeoFidelity> } {
   const data = DataIndex.fromBytes(index);
   const gen = new Generator(data, FIDELITY_SEED, { geoIndex: GeoIndex.fromBytes(geoIndex) });
   const zips = new Map(zipList.map((z) => [z.zip, z]));

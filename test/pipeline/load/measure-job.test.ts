@@ -28,14 +28,7 @@ describe('MeasureJob', () => {
     mkdirSync(empty);
     const job = new MeasureJob(empty);
     job.start(emptyInput);
-    job.measureGeo(new Uint8Array(0));
     expect(() => job.result()).toThrow(/the measure worker failed: .*census-1990-surnames/s);
-  });
-
-  it('refuses to wait for a result before it has the geo index', () => {
-    const job = new MeasureJob(DATASETS_DIR);
-    job.start(emptyInput);
-    expect(() => job.result()).toThrow(/call measureGeo\(\) first/);
   });
 
   it('gives the surnames and the first names as compiling them on this thread does, reports as SourceReports', () => {
