@@ -66,7 +66,7 @@ export interface Compilation {
   surnameGroupSets: Record<'hispanicHead' | 'hispanicTail' | 'asianHead' | 'asianTail', number[]>;
 }
 
-/** How compile() runs: where its stages are timed, and where the first names come from. */
+/** How compile() runs: where its stages are timed, and where the surnames and first names come from. */
 export interface CompileOptions {
   /** Marks the end of each stage (bench:data). */
   clock?: StageClock;
