@@ -1,5 +1,6 @@
 import type { CompiledData } from './model.js';
 import type { SourceReport } from './source-report.js';
+import type { StageClock } from './stage-times.js';
 import { DATASET_VERSION } from './dataset-version.js';
 import { extractAreaCodes } from './sources/area-codes/extract.js';
 import { transformAreaCodes } from './sources/area-codes/transform.js';
@@ -7,9 +8,7 @@ import { validateAreaCodes } from './sources/area-codes/validate.js';
 import { extractEinPrefixes } from './sources/ein-prefixes/extract.js';
 import { transformEinPrefixes } from './sources/ein-prefixes/transform.js';
 import { validateEinPrefixes } from './sources/ein-prefixes/validate.js';
-import { extractFirstNames } from './sources/first-names/extract.js';
-import { transformFirstNames } from './sources/first-names/transform.js';
-import { validateFirstNames } from './sources/first-names/validate.js';
+import { compileFirstNames, type CompiledFirstNames } from './sources/first-names/compiled.js';
 import { extractGeonames } from './sources/geonames/extract.js';
 import { transformGeonames } from './sources/geonames/transform.js';
 import { validateGeonames } from './sources/geonames/validate.js';
@@ -25,12 +24,9 @@ import { validateStates } from './sources/states/validate.js';
 import { extractStreets } from './sources/streets/extract.js';
 import { transformStreets } from './sources/streets/transform.js';
 import { validateStreets } from './sources/streets/validate.js';
-import { restoreApostrophes } from './sources/surnames/apostrophes.js';
 import { extractP2, stateGroupShares, validateP2 } from './sources/race-by-state/census-2020-p2.js';
-import { extractCensus2010, mergeSurnames, SURNAME_GROUPS, surnameGroupTables, surnameHeadWeights, validateCensus2010 } from './sources/surnames/census-2010.js';
-import { extractSurnames } from './sources/surnames/extract.js';
-import { fitSurnameModel, transformSurnames } from './sources/surnames/transform.js';
-import { validateSurnames } from './sources/surnames/validate.js';
+import { SURNAME_GROUPS, surnameGroupTables, surnameHeadWeights } from './sources/surnames/census-2010.js';
+import { compileSurnames, type CompiledSurnames } from './sources/surnames/compiled.js';
 import { joinZips } from './transform/join-zips.js';
 import { apostrophePlaces, withPlaceApostrophes, zipsMissingApostrophes } from './transform/place-apostrophes.js';
 import { buildMetadata } from './transform/metadata.js';
@@ -70,15 +66,26 @@ export interface Compilation {
   surnameGroupSets: Record<'hispanicHead' | 'hispanicTail' | 'asianHead' | 'asianTail', number[]>;
 }
 
+/** How compile() runs: where its stages are timed, and where the surnames and first names come from. */
+export interface CompileOptions {
+  /** Marks the end of each stage (bench:data). */
+  clock?: StageClock;
+  /** The surnames compiled elsewhere (the build's measure worker, while this thread compiles the rest); asked for once, after the ZIPs and phone places. Default: compiled here. */
+  surnames?: () => CompiledSurnames;
+  /** The first names, the same way; asked for once, after the surnames and every other source. */
+  firstNames?: () => CompiledFirstNames;
+}
+
 /**
  * Runs extract, validate and transform for every source in `datasetsDir`
  * and joins them; besides datasets/ it reads only the us-atlas county
  * boundaries (a dev dependency pinned by the lock file), and uses no network.
  */
-export function compile(datasetsDir: string): Compilation {
+export function compile(datasetsDir: string, { clock, surnames: compiledSurnames, firstNames: compiledFirstNames }: CompileOptions = {}): Compilation {
   const states = validateStates(extractStates(datasetsDir));
   const stateList = transformStates(states);
   const codes = new Set(stateList.map((s) => s.code));
+  clock?.mark('compile: states');
 
   const geonames = validateGeonames(extractGeonames(datasetsDir), codes);
   const simplemapsRows = extractSimplemaps(datasetsDir);
@@ -89,47 +96,53 @@ export function compile(datasetsDir: string): Compilation {
     transformSimplemaps(simplemaps.zips, simplemaps.report),
     simplemaps.report,
   );
+  clock?.mark('compile: ZIPs (GeoNames, SimpleMaps)');
 
   const areaCodes = validateAreaCodes(extractAreaCodes(datasetsDir));
   const placeList = apostrophePlaces(areaCodes.geocoding, codes);
   const zips = withPlaceApostrophes(joined, placeList, geonames.report);
   const apostrophes = { listedPlaces: placeList.size, zipsRepaired: zipsMissingApostrophes(joined, placeList).length, zipsMissing: zipsMissingApostrophes(zips, placeList).length };
-  const firstNames = validateFirstNames(extractFirstNames(datasetsDir));
-  const surnames = validateSurnames(extractSurnames(datasetsDir));
-  const surnameFit = fitSurnameModel(surnames.anchorWeights, surnames.surnames.length);
-  const surnames1990 = transformSurnames(restoreApostrophes(surnames.surnames, surnames.reports[0]), surnames.anchorWeights, surnameFit);
-  const census2010 = validateCensus2010(extractCensus2010(datasetsDir));
-  const merged = mergeSurnames(census2010.surnames, surnames1990);
-  const surnameList = merged.surnames;
+  clock?.mark('compile: area codes, apostrophes');
   const p2 = validateP2(extractP2(datasetsDir));
   const groupShares = stateGroupShares(p2.states, stateList);
   const streets = validateStreets(extractStreets(datasetsDir));
   const einPrefixes = validateEinPrefixes(extractEinPrefixes(datasetsDir));
+  clock?.mark('compile: race, streets, EIN prefixes');
 
   // Each code weighs its exchanges in service (estimated from the overlays' in-service months), not its geocoding entries.
   const areaCodeList = withInServiceWeights(transformAreaCodes(areaCodes.geocoding, areaCodes.codes, stateList, areaCodes.reports), areaCodes.overlays);
   const phonePlaces = compilePhonePlaces(areaCodes.geocoding, areaCodeList, zips, codes, areaCodes.overlays);
+  clock?.mark('compile: phone places');
 
+  const surnames = compiledSurnames?.() ?? compileSurnames(datasetsDir);
+  const { surnames1990, merged } = surnames;
+  clock?.mark('compile: surnames');
   // Streets named after people carry the older names: the 1990 list's order.
   const streetModel = transformStreets(streets, surnames1990);
+  const unitShares = zipUnitShares(zips, residentialWeights({ zips }), streetModel.streetForms);
+  clock?.mark('compile: street model, unit shares');
+  const zipPlaces = zipPhonePlaces(zips, residentialWeights({ zips }), phonePlaces.places);
+  clock?.mark('compile: ZIP phone places');
+  const firstNames = compiledFirstNames?.() ?? compileFirstNames(datasetsDir).compiled;
+  clock?.mark('compile: first names');
   const data: CompiledData = {
     datasetVersion: DATASET_VERSION,
     states: stateList,
     zips,
     areaCodes: areaCodeList,
-    firstNames: transformFirstNames(firstNames),
-    surnames: surnameList,
-    surnameGroups: surnameGroupTables(census2010.surnames, groupShares.national),
-    surnameHeadWeights: surnameHeadWeights(census2010.surnames),
+    firstNames: firstNames.records,
+    surnames: merged.surnames,
+    surnameGroups: surnameGroupTables(surnames.census2010, groupShares.national),
+    surnameHeadWeights: surnameHeadWeights(surnames.census2010),
     stateGroupShares: groupShares.states,
     ...streetModel,
-    zipUnitShares: zipUnitShares(zips, residentialWeights({ zips }), streetModel.streetForms),
+    zipUnitShares: unitShares,
     einPrefixes: transformEinPrefixes(einPrefixes.prefixes),
     phonePlaces: phonePlaces.places,
     phoneExchanges: phonePlaces.exchanges,
     areaCodeOverlays: phonePlaces.overlays,
-    zipPhonePlaces: zipPhonePlaces(zips, residentialWeights({ zips }), phonePlaces.places),
-    metadata: buildMetadata(DATASET_VERSION, surnameFit, merged.fit),
+    zipPhonePlaces: zipPlaces,
+    metadata: buildMetadata(DATASET_VERSION, surnames.fit, merged.fit),
   };
   const adultAges = (counts: number[], from = 18) => counts.slice(from).reduce((a, b) => a + b, 0);
   const adults = {
@@ -139,28 +152,30 @@ export function compile(datasetsDir: string): Compilation {
   };
   const hispanicColumn = SURNAME_GROUPS.indexOf('hispanic');
   // Issue 25's measure: the 54 commonest names over 80 % Hispanic (down to Valdez, rank 244), 5.96 % of people in 2010.
-  const mostlyHispanicSurnames = census2010.surnames
+  const mostlyHispanicSurnames = surnames.census2010
     .filter((s) => (s.percent[hispanicColumn] ?? 0) > 80)
     .slice(0, MOSTLY_HISPANIC_MEASURED)
     .map((s) => titleCase(s.name));
   const apiColumn = SURNAME_GROUPS.indexOf('api');
-  const mostlyAsianSurnames = census2010.surnames.filter((s) => (s.percent[apiColumn] ?? 0) > 80).map((s) => titleCase(s.name));
+  const mostlyAsianSurnames = surnames.census2010.filter((s) => (s.percent[apiColumn] ?? 0) > 80).map((s) => titleCase(s.name));
   const columnsOver80 = (column: number, head: boolean): number[] =>
-    census2010.surnames.flatMap((s, i) => ((s.percent[column] ?? 0) > 80 && i < SURNAME_MEASURE_HEAD === head ? [i] : []));
+    surnames.census2010.flatMap((s, i) => ((s.percent[column] ?? 0) > 80 && i < SURNAME_MEASURE_HEAD === head ? [i] : []));
   const surnameGroupSets = {
     hispanicHead: columnsOver80(hispanicColumn, true),
     hispanicTail: columnsOver80(hispanicColumn, false),
     asianHead: columnsOver80(apiColumn, true),
     asianTail: columnsOver80(apiColumn, false),
   };
+  const geo = { counties: extractCounties(), density: simplemapsDensity(simplemapsRows) };
+  clock?.mark('compile: counties, manifest figures');
   return {
     data,
-    geo: { counties: extractCounties(), density: simplemapsDensity(simplemapsRows) },
+    geo,
     apostrophes,
     adults,
     mostlyHispanicSurnames,
     mostlyAsianSurnames,
     surnameGroupSets,
-    reports: [...states.reports, geonames.report, simplemaps.report, ...areaCodes.reports, ...firstNames.reports, ...surnames.reports, census2010.report, p2.report, ...streets.reports, einPrefixes.report, phonePlaces.report],
+    reports: [...states.reports, geonames.report, simplemaps.report, ...areaCodes.reports, ...firstNames.reports, ...surnames.reports, p2.report, ...streets.reports, einPrefixes.report, phonePlaces.report],
   };
 }

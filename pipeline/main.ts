@@ -2,9 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compile } from './compile.js';
 import { compareOutputs, type OutputComparison } from './load/compare-outputs.js';
-import { OUTPUT_FILES, writeOutputs } from './load/write-outputs.js';
+import { compileAndWrite, OUTPUT_FILES } from './load/write-outputs.js';
 import { SourceError } from './source-error.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -14,7 +13,7 @@ export const DIST_DATA_DIR = join(root, 'dist-data');
 /** Builds dist-data/ from datasets/. */
 export function build(outDir = DIST_DATA_DIR): void {
   const started = performance.now();
-  const manifest = writeOutputs(compile(DATASETS_DIR), DATASETS_DIR, outDir) as { outputs: Record<string, { bytes: number }> };
+  const manifest = compileAndWrite(DATASETS_DIR, outDir) as { outputs: Record<string, { bytes: number }> };
   const sizes = Object.entries(manifest.outputs).map(([file, { bytes }]) => `${file} ${(bytes / 1e6).toFixed(2)} MB`);
   console.log(`built ${outDir} in ${((performance.now() - started) / 1000).toFixed(1)} s: ${sizes.join(', ')}`);
 }
@@ -23,7 +22,7 @@ export function build(outDir = DIST_DATA_DIR): void {
 export function check(): OutputComparison {
   const scratch = mkdtempSync(join(tmpdir(), 'ussynth-data-check-'));
   try {
-    writeOutputs(compile(DATASETS_DIR), DATASETS_DIR, scratch);
+    compileAndWrite(DATASETS_DIR, scratch);
     return compareOutputs(DIST_DATA_DIR, scratch);
   } finally {
     rmSync(scratch, { recursive: true, force: true });

@@ -6,7 +6,7 @@ export class SourceError extends Error {
   constructor(
     readonly file: string,
     readonly line: number | null,
-    detail: string,
+    readonly detail: string,
   ) {
     super(`${file}${line === null ? '' : `:${line}`}: ${detail}`);
     this.name = 'SourceError';

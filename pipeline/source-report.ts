@@ -13,6 +13,15 @@ export class SourceReport {
 
   constructor(readonly file: string) {}
 
+  /** A report again from its copy (a worker thread's report, structured-cloned: the same fields without the class). */
+  static from(copy: Pick<SourceReport, 'file' | 'rowsIn' | 'rejected' | 'repaired'>): SourceReport {
+    const report = new SourceReport(copy.file);
+    report.rowsIn = copy.rowsIn;
+    Object.assign(report.rejected, copy.rejected);
+    Object.assign(report.repaired, copy.repaired);
+    return report;
+  }
+
   /** Counts a row read. */
   read(n = 1): void {
     this.rowsIn += n;

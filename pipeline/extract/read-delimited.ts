@@ -25,13 +25,7 @@ export interface DelimitedLayout {
  */
 export function readDelimited(datasetsDir: string, file: string, layout: DelimitedLayout): DelimitedRow[] {
   const text = decodeUtf8(readFileSync(`${datasetsDir}/${file}`), file);
-  const records = parse(text, {
-    delimiter: layout.delimiter,
-    quote: layout.quoting ? '"' : false,
-    relax_column_count: true,
-    skip_empty_lines: false,
-    info: true,
-  }) as unknown as { record: string[]; info: { lines: number } }[];
+  const records = isPlain(text, layout) ? splitPlain(text, layout.delimiter) : parseRecords(text, layout);
   const hasHeader = typeof layout.columns !== 'number';
   const width = hasHeader ? (layout.columns as readonly string[]).length : (layout.columns as number);
   if (hasHeader) {
@@ -45,6 +39,39 @@ export function readDelimited(datasetsDir: string, file: string, layout: Delimit
     if (record.length !== width) throw new SourceError(file, info.lines, `expected ${width} fields, found ${record.length}`);
     return { line: info.lines, fields: record };
   });
+}
+
+type ParsedRecord = { record: string[]; info: { lines: number } };
+
+/** csv-parse's records with their line numbers. */
+export function parseRecords(text: string, layout: Pick<DelimitedLayout, 'delimiter' | 'quoting'>): ParsedRecord[] {
+  return parse(text, {
+    delimiter: layout.delimiter,
+    quote: layout.quoting ? '"' : false,
+    relax_column_count: true,
+    skip_empty_lines: false,
+    info: true,
+  }) as unknown as ParsedRecord[];
+}
+
+/** Whether a text has nothing to unquote (no quote character, or a layout without quoting) and only \n line ends. */
+export function isPlain(text: string, layout: Pick<DelimitedLayout, 'quoting'>): boolean {
+  return !text.includes('\r') && (!layout.quoting || !text.includes('"'));
+}
+
+/**
+ * The records of a plain text ({@link isPlain}) as {@link parseRecords}
+ * gives them, split on newlines and delimiters: every line a record (an
+ * empty line one empty field), the final newline ending the last line.
+ * csv-parse takes 5-8 times as long for the build's large sources
+ * (280,000 rows of first names, 41,000 of GeoNames).
+ * @example splitPlain('a,b\n1,2\n', ',') // [{ record: ['a', 'b'], info: { lines: 1 } }, { record: ['1', '2'], info: { lines: 2 } }]
+ */
+export function splitPlain(text: string, delimiter: string): ParsedRecord[] {
+  if (text === '') return [];
+  const lines = text.split('\n');
+  if (text.endsWith('\n')) lines.pop();
+  return lines.map((line, i) => ({ record: line.split(delimiter), info: { lines: i + 1 } }));
 }
 
 /** Decodes UTF-8 strictly; on failure names the line of the first bad byte. */

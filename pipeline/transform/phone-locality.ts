@@ -9,8 +9,12 @@ export const OWN_PLACE_MAX_KM = 50;
 
 /** Whether a phone place ("New York, NY") is the place a ZIP's city names ("New York"), names compared by {@link placeKeys}. */
 export function isOwnPlace(city: string, place: string): boolean {
-  const placeKey = placeKeys(place.replace(/, [A-Z]{2}$/, ''))[0];
-  return placeKeys(city).includes(placeKey);
+  return placeKeys(city).includes(placeKey(place));
+}
+
+/** The key a phone place ("St. Louis, MO") is compared by: the first of {@link placeKeys} of its name without the state. */
+function placeKey(place: string): string {
+  return placeKeys(place.replace(/, [A-Z]{2}$/, ''))[0];
 }
 
 /**
@@ -27,22 +31,29 @@ export function isOwnPlace(city: string, place: string): boolean {
  * @example zipPhonePlaces(data.zips, residentialWeights(data), places)[0] // { zip: '01001', place: 'Agawam, MA', distanceM: 0 }
  */
 export function zipPhonePlaces(zips: readonly ZipRecord[], residential: ReadonlyMap<string, number>, places: readonly PhonePlaceRecord[]): ZipPhonePlaceRecord[] {
-  const byState = new Map<string, PhonePlaceRecord[]>();
-  for (const place of places) byState.set(place.state, [...(byState.get(place.state) ?? []), place]);
+  // isOwnPlace with each name's keys computed once: a place's key, a city's keys when a place is near enough to ask.
+  const byState = new Map<string, { place: PhonePlaceRecord; key: string }[]>();
+  for (const place of places) {
+    const candidates = byState.get(place.state) ?? [];
+    candidates.push({ place, key: placeKey(place.place) });
+    byState.set(place.state, candidates);
+  }
+  const cityKeys = new Map<string, string[]>();
+  const keysOf = (city: string): string[] => cityKeys.get(city) ?? cityKeys.set(city, placeKeys(city)).get(city)!;
   const records: ZipPhonePlaceRecord[] = [];
   for (const zip of zips) {
     const candidates = byState.get(zip.state);
     if (!residential.has(zip.zip) || !candidates || zip.lat === null || zip.lon === null) continue;
-    let nearest = candidates[0];
+    let nearest = candidates[0].place;
     let best = Infinity;
     let own: { place: PhonePlaceRecord; km: number } | null = null;
-    for (const place of candidates) {
+    for (const { place, key } of candidates) {
       const d = distanceKm(zip.lat, zip.lon, place.lat, place.lon);
       if (d < best) {
         best = d;
         nearest = place;
       }
-      if (!own && d <= OWN_PLACE_MAX_KM && isOwnPlace(zip.city, place.place)) own = { place, km: d };
+      if (!own && d <= OWN_PLACE_MAX_KM && keysOf(zip.city).includes(key)) own = { place, km: d };
     }
     const chosen = own ?? { place: nearest, km: best };
     records.push({ zip: zip.zip, place: chosen.place.place, distanceM: Math.round(chosen.km * 1000) });

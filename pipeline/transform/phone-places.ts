@@ -173,7 +173,11 @@ function thinOverlays(
 ): { inService: PhoneExchangeRecord[]; derivedKept: Map<string, number> } {
   const inService = exchangesInService(areaCodes, overlays);
   const byCode = new Map<string, PhoneExchangeRecord[]>();
-  for (const e of exchanges) byCode.set(e.areaCode, [...(byCode.get(e.areaCode) ?? []), e]);
+  for (const e of exchanges) {
+    const ofCode = byCode.get(e.areaCode) ?? [];
+    ofCode.push(e);
+    byCode.set(e.areaCode, ofCode);
+  }
   const dropped = new Set<PhoneExchangeRecord>();
   const derivedKept = new Map<string, number>();
   const ordered = [...overlays].sort((a, b) => byCodeUnit(a.inService, b.inService) || byCodeUnit(a.overlay, b.overlay));
