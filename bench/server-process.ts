@@ -1,6 +1,6 @@
 // Server processes for the HTTP benchmarks (bench:server, bench:sla-server): started as in production (a process of
 // their own, logging to a file), with the CPU time the kernel counts for them.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -9,13 +9,17 @@ const root = new URL('..', import.meta.url).pathname;
 
 /**
  * Starts `node [nodeArgs] args` in the repository with `env` added, its output in `dir/name.log` (piped into the
- * benchmark, log lines would compete with autocannon for its thread), and resolves once it prints its URL.
+ * benchmark, log lines would compete with autocannon for its thread), and resolves once it prints its URL. With
+ * `cpus` (a taskset list such as "1") the process and all its threads run on those CPUs only (`taskset -c`, which
+ * execs node: the child's pid is the server's).
  * @example const api = await startServerProcess(dir, 'api', ['server/dist/cli/main.js', 'serve', '--no-dev-key'], env);
  */
-export async function startServerProcess(dir: string, name: string, args: string[], env: NodeJS.ProcessEnv, nodeArgs: string[] = []): Promise<{ child: ChildProcess; url: string; log: string }> {
+export async function startServerProcess(dir: string, name: string, args: string[], env: NodeJS.ProcessEnv, nodeArgs: string[] = [], cpus?: string): Promise<{ child: ChildProcess; url: string; log: string }> {
   const log = join(dir, `${name}.log`);
   const out = openSync(log, 'w');
-  const child = spawn(process.execPath, [...nodeArgs, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', out, 'inherit'] });
+  const command = [process.execPath, ...nodeArgs, ...args];
+  if (cpus !== undefined) command.unshift('taskset', '-c', cpus);
+  const child = spawn(command[0], command.slice(1), { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', out, 'inherit'] });
   closeSync(out);
   let exited: number | null | undefined;
   child.on('exit', (code) => (exited = code));
@@ -55,6 +59,20 @@ export function cpuNs(pid: number): number | null {
     return total;
   } catch {
     return null;
+  }
+}
+
+/**
+ * Moves this process and all its threads onto `cpus` (a taskset list such as "0"), so that the load generator in it
+ * never shares a CPU with the server it measures; false where taskset is missing or refuses.
+ * @example pinThisProcess('0');
+ */
+export function pinThisProcess(cpus: string): boolean {
+  try {
+    execFileSync('taskset', ['-a', '-pc', cpus, String(process.pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
   }
 }
 
