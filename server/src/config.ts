@@ -63,7 +63,7 @@ export interface ServerConfig {
   maxRecordsPerKey: number;
   /** Failed authentications per second (and burst) allowed per client address before 429. */
   authFailuresPerSecond: number;
-  /** Worker threads that make /v1/batch bodies (USSYNTH_BATCH_THREADS, 0-16; default 2, 0 on a single core; 0: on the event loop). */
+  /** Worker threads that make /v1/batch bodies (USSYNTH_BATCH_THREADS, 0-16; default 2 on 4 cores or more, else 0; 0: on the event loop). */
   batchThreads: number;
   /** Key that seals SSO client secrets (USSYNTH_SECRET_KEY), or null: the key file beside the store. */
   secretKey: string | null;
@@ -162,14 +162,15 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
 }
 
 /**
- * The default number of /v1/batch worker threads: two wherever there are two cores or more (a batch body is about
- * three quarters of a batch request's CPU time, so two workers keep two cores busy while the event loop's quarter
- * fits beside them; more would each hold another copy of the index); none on a single core, where a worker would
- * only add the hand-over.
- * @example defaultBatchThreads() // 2 on a 2-core machine
+ * The default number of /v1/batch worker threads: two on a machine of four cores or more, where the workers have
+ * cores of their own beside the event loop (a batch body is about three quarters of a batch request's CPU time; more
+ * workers would each hold another copy of the index); none on fewer cores, where the workers only compete with the
+ * event loop: on the quiet 2-core machine the event loop alone served 1.03x and 1.16x the batch requests of two
+ * workers at 0.86x and 0.78x their CPU a request (docs/benchmarks.md, "Batch workers").
+ * @example defaultBatchThreads() // 0 on a 2-core machine, 2 on 8 cores
  */
-export function defaultBatchThreads(): number {
-  return availableParallelism() > 1 ? 2 : 0;
+export function defaultBatchThreads(cores: number = availableParallelism()): number {
+  return cores >= 4 ? 2 : 0;
 }
 
 /** The variable's text, or null when it is unset or empty (empty means "the default", as in a systemd EnvironmentFile). */
