@@ -23,11 +23,12 @@ export function listFiles(dir: string, base = dir): string[] {
 }
 
 /**
- * The data build: compiles `datasetsDir` and writes its outputs into
- * `outDir` as {@link writeOutputs} does, with the surnames and the first
- * names compiled on the measure worker while this thread compiles the other
- * sources (the same bytes as `writeOutputs(compile(datasetsDir), ...)`,
- * sooner on two cores).
+ * The data build: compiles `datasetsDir` and writes the SQLite file, the
+ * indexes and the manifest into `outDir`, each to a temporary name and
+ * renamed, so a failed build leaves the previous outputs whole. The
+ * surnames and the first names are compiled on the measure worker while this
+ * thread compiles the other sources; the realism measures and the birth
+ * index run there too while this thread writes SQLite and the geo index.
  * @example compileAndWrite(DATASETS_DIR, 'dist-data')
  */
 export function compileAndWrite(datasetsDir: string, outDir: string, clock?: StageClock): Record<string, unknown> {
@@ -35,22 +36,6 @@ export function compileAndWrite(datasetsDir: string, outDir: string, clock?: Sta
   const measures = new MeasureJob(datasetsDir);
   try {
     const compilation = compile(datasetsDir, { clock, surnames: () => measures.surnames(), firstNames: () => measures.firstNames() });
-    return writeWithMeasures(compilation, datasetsDir, outDir, measures, clock);
-  } finally {
-    measures.close();
-  }
-}
-
-/**
- * Writes the SQLite file, the index and the manifest into `outDir`. Each is
- * written to a temporary name and renamed, so a failed build leaves the
- * previous outputs whole.
- */
-export function writeOutputs(compilation: Compilation, datasetsDir: string, outDir: string, clock?: StageClock): Record<string, unknown> {
-  mkdirSync(outDir, { recursive: true });
-  // The realism measures and the birth index run on a worker thread while this one writes SQLite and the geo index.
-  const measures = new MeasureJob(datasetsDir);
-  try {
     return writeWithMeasures(compilation, datasetsDir, outDir, measures, clock);
   } finally {
     measures.close();
