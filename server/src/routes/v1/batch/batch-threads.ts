@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { UssynthError, type ErrorCode } from 'ussynth';
+import { UssynthError, type ErrorCode, type Generator } from 'ussynth';
 import { batchBody, type BatchJob } from './batch-body.js';
 import type { BatchRequest, BatchResult } from './batch-worker.js';
 
@@ -30,10 +30,11 @@ export class BatchThreads {
 
   /**
    * The bytes of the batch body of `job`, made by the least busy worker (on this thread with no workers, or
-   * once closed). A library error travels back as the same UssynthError; any other failure rejects.
+   * once closed). A library error travels back as the same UssynthError; any other failure rejects. On this thread,
+   * `generator` (the job's seed and phones, when the caller made it already) makes the records.
    */
-  render(job: BatchJob): Uint8Array | Promise<Uint8Array> {
-    if (this.#workers.length === 0 || this.#closed) return batchBody(job);
+  render(job: BatchJob, generator?: Generator): Uint8Array | Promise<Uint8Array> {
+    if (this.#workers.length === 0 || this.#closed) return batchBody(job, generator);
     const slot = this.#leastBusy();
     const id = this.#nextId++;
     return new Promise<Uint8Array>((resolve, reject) => {

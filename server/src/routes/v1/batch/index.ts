@@ -33,10 +33,11 @@ export async function batchRoutes(app: TypeBoxApp, options: { threads: number })
       checkGeneratableState(generator, state);
       checkFields(fields, geo);
       checkRange(start, count);
-      // Made once the debit is durable, already as JSON bytes (batch-body.ts); the schema documents the body.
+      // Made once the debit is durable, already as JSON bytes (batch-body.ts); the schema documents the body. On the
+      // event loop, by the generator that checked the request (made once a request).
       reply.type('application/json; charset=utf-8');
       const job = { seed: generator.seed, fictional: generator.fictionalPhones, start, count, state, geo, fields };
-      return debitThenServe(request, reply, count, async () => asBuffer(await threads.render(job)));
+      return debitThenServe(request, reply, count, async () => asBuffer(await threads.render(job, generator)));
     },
   );
 }
