@@ -5,12 +5,13 @@ import { defaultIndex, type Address } from 'ussynth';
  * ArrayBuffer of their own (a worker thread hands it over without a copy):
  * byte for byte what `JSON.stringify({ count, addresses })` gives.
  * Addresses of the default shape (the eight fields, no `geo`, no `fields`)
- * are written straight into bytes, one string per record: every string of
- * the shipped index is JSON-plain (no quote, backslash or control
- * character, `jsonPlainText`), and so is what the generator makes of them
- * with digits, spaces and its e-mail domains, so nothing needs escaping. That
- * costs about 0.6 of `JSON.stringify` + `TextEncoder` (docs/benchmarks.md);
- * any other page goes through those two.
+ * from a generator over the shipped index, as the server's are, are written
+ * straight into bytes, one string per record: every string of that index is
+ * JSON-plain (no quote, backslash or control character, `jsonPlainText`),
+ * and so is what the generator makes of them with digits, spaces and its
+ * e-mail domains, so nothing needs escaping. That costs about 0.63 of
+ * `JSON.stringify` + `TextEncoder` (docs/benchmarks.md); any other page goes
+ * through those two.
  * @example new TextDecoder().decode(batchJson(1, createGenerator({ seed: 1 }).addresses({ count: 1 })))
  */
 export function batchJson(count: number, addresses: readonly object[]): Uint8Array {
