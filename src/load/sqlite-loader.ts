@@ -7,7 +7,6 @@ import type { LoadColumn } from './load-columns.js';
 import type { LoadTarget } from './load-target.js';
 import { quoteIdentifier, quoteTable, splitTable } from './sql-dialect.js';
 import { columnList } from './table-ddl.js';
-import { sqliteValues } from './sqlite-values.js';
 
 // SQLite's type affinity of a declared type (https://sqlite.org/datatype3.html, 3.1).
 function affinity(declared: string): 'integer' | 'text' | 'blob' | 'real' | 'numeric' {
@@ -32,12 +31,14 @@ const ACCEPTED: Readonly<Record<LoadColumn['type'], readonly string[]>> = {
 /** How long a writer waits for another's lock (a parallel shard's transaction) before failing. */
 const BUSY_TIMEOUT_MS = 600_000;
 
+/** Bound values per multi-row INSERT of COPY chunks: SQLite's smallest limit on parameters (999 before 3.32). */
+const MAX_PARAMETERS = 999;
+
 /**
  * Opens (or creates) a SQLite file with better-sqlite3 and returns a loader
- * inserting the records chunk by chunk, one multi-row INSERT of SQL row
- * tuples (sqliteValues) a chunk, in the open transaction (`BEGIN
- * IMMEDIATE`: concurrent shards take turns). The file's journal_mode is
- * left as it is.
+ * inserting the records through prepared multi-row statements in the open
+ * transaction (`BEGIN IMMEDIATE`: concurrent shards take turns). The file's
+ * journal_mode is left as it is.
  * @example const loader = await openSqliteLoader(parseLoadTarget('sqlite:test.db'))
  */
 export async function openSqliteLoader(target: LoadTarget): Promise<DatabaseLoader> {
@@ -67,13 +68,38 @@ export async function openSqliteLoader(target: LoadTarget): Promise<DatabaseLoad
     compatible: (column, declared) => ACCEPTED[column.type].includes(affinity(declared)),
     async bulk(table, columns, chunks) {
       const head = `INSERT INTO ${quoteTable('sqlite', table)} (${columnList('sqlite', columns)}) VALUES `;
-      const tuples = sqliteValues(columns);
+      const tuple = `(${columns.map(() => '?').join(', ')})`;
+      // Statements inserting n rows at once, prepared on first use.
+      const statements = new Map<number, BetterSqlite3.Statement>();
+      const inserting = (n: number): BetterSqlite3.Statement => {
+        let statement = statements.get(n);
+        if (statement === undefined) statements.set(n, (statement = db.prepare(head + new Array(n).fill(tuple).join(', '))));
+        return statement;
+      };
+      const fields = columns.map((column) => column.field);
+      // Records (one thread): many rows per statement, one call binding up to 999 values, where a statement per row
+      // paid the call's overhead per row (docs/benchmarks.md).
+      const width = columns.length;
+      const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / width));
+      const batch = new Array<unknown>(perStatement * width);
       const decoder = new TextDecoder();
       for await (const chunk of chunks) {
-        // A chunk's rows as one statement of SQL row tuples (sqliteValues), rendered by a worker thread or here:
-        // SQLite parses the literals for less than binding the values one by one took (docs/benchmarks.md, "Loading databases").
-        const rows = chunk.bytes !== undefined ? decoder.decode(chunk.bytes) : tuples.body(chunk.rows!, 0, chunk.records);
-        db.exec(head + rows);
+        if (chunk.bytes !== undefined) {
+          // A worker's chunk of row tuples (sqliteValues), one statement: SQLite parses the literals for less than
+          // splitting COPY text back into values and binding them took (docs/benchmarks.md, "Loading databases").
+          db.exec(head + decoder.decode(chunk.bytes));
+        } else {
+          const rows = chunk.rows!;
+          for (let row = 0; row < rows.length; row += perStatement) {
+            const n = Math.min(perStatement, rows.length - row);
+            const values = n === perStatement ? batch : new Array<unknown>(n * width);
+            for (let i = 0; i < n; i++) {
+              const record = rows[row + i];
+              for (let c = 0; c < width; c++) values[i * width + c] = record[fields[c]];
+            }
+            inserting(n).run(values);
+          }
+        }
         // A turn of the event loop per chunk: a SIGINT is seen within one chunk.
         await nextTurn();
       }
