@@ -36,9 +36,10 @@ const MAX_PARAMETERS = 999;
 
 /**
  * Opens (or creates) a SQLite file with better-sqlite3 and returns a loader
- * inserting the records through prepared multi-row statements in the open
- * transaction (`BEGIN IMMEDIATE`: concurrent shards take turns). The file's
- * journal_mode is left as it is.
+ * inserting the records in the open transaction (`BEGIN IMMEDIATE`:
+ * concurrent shards take turns): records through prepared multi-row
+ * statements, worker threads' chunks of SQL row tuples as one statement
+ * each. The file's journal_mode is left as it is.
  * @example const loader = await openSqliteLoader(parseLoadTarget('sqlite:test.db'))
  */
 export async function openSqliteLoader(target: LoadTarget): Promise<DatabaseLoader> {
