@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createGenerator, FIELD_NAMES, sqlTypeOf } from '../../src/index.js';
 import { copyLines, copyValue } from '../../src/load/copy-text.js';
 import { sqliteValues } from '../../src/load/sqlite-values.js';
+import { sqlText } from '../../src/cli/output/sql-format.js';
 import { defaultLoadJobs, MIN_THREADED_RECORDS } from '../../src/load/default-load-jobs.js';
 import { dialectSqlFormat, mysqlText } from '../../src/load/dialect-sql-format.js';
 import { importDrivers } from '../../src/load/load-drivers.js';
@@ -100,6 +101,15 @@ describe('SQLite row tuples', () => {
     } finally {
       db.close();
     }
+  });
+
+  it('writes the spelled-out default columns as the general path would, apostrophes doubled', () => {
+    const fields = ['name', 'street', 'city', 'state', 'zip', 'phone', 'email', 'country'];
+    const records = createGenerator({ seed: 'tuples' }).addresses({ start: 0, count: 300 }) as unknown as Record<string, string>[];
+    records.push({ ...records[0], name: "O'Brien", city: "Bois D'Arc" });
+    const general = records.map((r) => '(' + fields.map((f) => sqlText(r[f])).join(',') + ')').join(',');
+    expect(sqliteValues(columnsOf(fields)).body(records, 0, records.length)).toBe(general);
+    expect(general).toContain("'O''Brien'");
   });
 
   it('refuses a NUL character, which SQL text cannot carry', () => {
