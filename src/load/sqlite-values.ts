@@ -15,7 +15,8 @@ const quoted = (text: string): string => (text.includes("'") ? text.replaceAll("
 
 type TupleWriter = (record: TextRecord) => string;
 
-// The tuple of the command line's default columns spelled out, as copy-text's PLAIN_LINES.
+// The tuple of the command line's default columns spelled out, as copy-text's PLAIN_LINES: 16 % less of the worker's
+// CPU than the general loop over the columns (generation included; docs/benchmarks-archive.md, "SQL row tuples").
 const DEFAULT_TUPLES: Readonly<Record<string, TupleWriter>> = {
   'name,street,city,state,zip,phone,email,country': (r) =>
     "('" + quoted(r.name) + "','" + quoted(r.street) + "','" + quoted(r.city) + "','" + quoted(r.state) + "','" + quoted(r.zip) + "','" + quoted(r.phone) + "','" + quoted(r.email) + "','" + quoted(r.country) + "')",
