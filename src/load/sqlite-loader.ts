@@ -31,7 +31,7 @@ const ACCEPTED: Readonly<Record<LoadColumn['type'], readonly string[]>> = {
 /** How long a writer waits for another's lock (a parallel shard's transaction) before failing. */
 const BUSY_TIMEOUT_MS = 600_000;
 
-/** Bound values per multi-row INSERT of COPY chunks: SQLite's smallest limit on parameters (999 before 3.32). */
+/** Bound values per multi-row INSERT of records (one thread): SQLite's smallest limit on parameters (999 before 3.32). */
 const MAX_PARAMETERS = 999;
 
 /**

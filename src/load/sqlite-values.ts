@@ -37,7 +37,7 @@ function tupleWriter(columns: readonly LoadColumn[]): TupleWriter {
 }
 
 /**
- * Row tuples of SQLite literals, `('a', 1.5),('b', -2.0)` (no statement
+ * Row tuples of SQLite literals, `('a',1.5),('b',-2.0)` (no statement
  * around them): what `--to sqlite:`'s worker threads render, so the
  * inserting thread runs `INSERT INTO t (cols) VALUES ` + a chunk's tuples
  * as one statement, SQLite parsing the values, instead of splitting text
