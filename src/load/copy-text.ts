@@ -1,5 +1,5 @@
 import type { RecordFormat, TextRecord } from '../cli/output/record-format.js';
-import { isNumeric, type LoadColumn } from './load-columns.js';
+import type { LoadColumn } from './load-columns.js';
 
 // The characters COPY's text format (and MySQL's LOAD DATA default) give a meaning: escaped with a backslash.
 const SPECIAL = /[\\\t\n\r]/;
@@ -73,34 +73,4 @@ export function copyLines(columns: readonly LoadColumn[], plainValues = false): 
 export function copyFormat(columns: readonly LoadColumn[], plainValues = false): RecordFormat {
   const lines = copyLines(columns, plainValues);
   return { head: () => '', body: (records) => lines(records), tail: () => '' };
-}
-
-const UNESCAPES: Readonly<Record<string, string>> = { '\\': '\\', t: '\t', n: '\n', r: '\r' };
-
-/**
- * Reads COPY text lines (as copyLines writes them) back into values, all rows
- * in one flat array of `columns.length` values a row: backslash escapes
- * undone, the numeric columns' values as numbers (JavaScript prints a number
- * as the shortest text that reads back as the same number).
- * @example readCopyLines(columnsOf(['name', 'lat']))('x\\ty\t1.5\n') // ['x\ty', 1.5]
- */
-export function readCopyLines(columns: readonly LoadColumn[]): (text: string) => (string | number)[] {
-  const width = columns.length;
-  const numeric = columns.flatMap((column, c) => (isNumeric(column.type) ? [c] : []));
-  return (text) => {
-    const lines = text.split('\n');
-    // The text ends with a line end: the last piece is empty.
-    lines.pop();
-    const values = new Array<string | number>(lines.length * width);
-    // Plain chunks (the usual case) hold no backslash at all: one check for the whole chunk.
-    const escaped = text.includes('\\');
-    for (let i = 0; i < lines.length; i++) {
-      const fields = lines[i].split('\t');
-      if (fields.length !== width) throw new Error(`a COPY line has ${fields.length} fields, not ${width}`);
-      const row = i * width;
-      for (let c = 0; c < width; c++) values[row + c] = escaped ? fields[c].replace(/\\(.)/g, (_, e: string) => UNESCAPES[e] ?? e) : fields[c];
-      for (const c of numeric) values[row + c] = Number(values[row + c]);
-    }
-    return values;
-  };
 }

@@ -3,13 +3,13 @@ import type { LoadColumn } from './load-columns.js';
 
 /**
  * One chunk of rows for a loader: COPY text lines for PostgreSQL and MySQL,
- * record objects or COPY text lines (rendered on worker threads) for SQLite.
+ * record objects or SQL row tuples (rendered on worker threads) for SQLite.
  * @example const chunk: LoadChunk = { records: 2000, bytes }
  */
 export interface LoadChunk {
   /** Rows in the chunk. */
   records: number;
-  /** COPY text lines (for `input: 'copy'` loaders, and for SQLite's with worker threads). */
+  /** COPY text lines (for `input: 'copy'` loaders), or SQL row tuples (sqliteValues: SQLite's, from worker threads). */
   bytes?: Uint8Array;
   /** The records (for `input: 'records'` loaders). */
   rows?: readonly TextRecord[];
@@ -31,7 +31,7 @@ export interface TableColumn {
  * @example const loader = await openPostgresLoader(target); await loader.begin(); ...
  */
 export interface DatabaseLoader {
-  /** What the rows must come as: COPY text, or (SQLite, on the loading thread) records or COPY text. */
+  /** What the rows must come as: COPY text, or (SQLite, on the loading thread) records or SQL row tuples. */
   readonly input: 'copy' | 'records';
   begin(): Promise<void>;
   commit(): Promise<void>;

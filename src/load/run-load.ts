@@ -89,8 +89,16 @@ async function prepareTable(loader: DatabaseLoader, plan: LoadPlan, truncate: bo
   if (truncate) await loader.execute(target.dialect === 'postgres' ? `TRUNCATE ${quoteTable('postgres', table)}` : `DELETE FROM ${quoteTable(target.dialect, table)}`);
 }
 
-async function* copyChunks(job: RecordJob, jobs: number, first: number, end: number, signal: AbortSignal | undefined, mainRenders = true): AsyncGenerator<LoadChunk> {
-  for await (const chunk of recordChunks({ ...job, format: 'copy', range: { first, end } }, jobs, CHUNK_RECORDS, mainRenders)) {
+async function* renderedChunks(
+  job: RecordJob,
+  format: 'copy' | 'sqlite-values',
+  jobs: number,
+  first: number,
+  end: number,
+  signal: AbortSignal | undefined,
+  mainRenders = true,
+): AsyncGenerator<LoadChunk> {
+  for await (const chunk of recordChunks({ ...job, format, range: { first, end } }, jobs, CHUNK_RECORDS, mainRenders)) {
     // A turn of the event loop per chunk: a socket that takes everything at once would otherwise keep a SIGINT from being seen.
     await nextTurn();
     signal?.throwIfAborted();
@@ -147,10 +155,10 @@ export async function runLoad(plan: LoadPlan): Promise<{ loaded: number }> {
       }
       const chunks =
         loader.input === 'copy'
-          ? copyChunks(plan.job, plan.jobs, next, stop, signal)
-          : // SQLite inserts on this thread: with more than one job (and more than a chunk) the records are rendered on jobs - 1 worker threads meanwhile.
+          ? renderedChunks(plan.job, 'copy', plan.jobs, next, stop, signal)
+          : // SQLite inserts on this thread: with more than one job (and more than a chunk) the records are rendered as SQL row tuples on jobs - 1 worker threads meanwhile.
             plan.jobs > 1 && stop - next > CHUNK_RECORDS
-            ? copyChunks(plan.job, plan.jobs - 1, next, stop, signal, false)
+            ? renderedChunks(plan.job, 'sqlite-values', plan.jobs - 1, next, stop, signal, false)
             : recordRows(plan.job, next, stop, signal);
       await loader.bulk(plan.table, plan.columns, counted(chunks, (records) => plan.onProgress?.((sent += records))));
       signal?.throwIfAborted();

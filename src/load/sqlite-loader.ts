@@ -1,6 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { readCopyLines } from './copy-text.js';
 import type { DatabaseLoader, TableColumn } from './database-loader.js';
 import { importDrivers } from './load-drivers.js';
 import { LoadError } from './load-error.js';
@@ -32,14 +31,15 @@ const ACCEPTED: Readonly<Record<LoadColumn['type'], readonly string[]>> = {
 /** How long a writer waits for another's lock (a parallel shard's transaction) before failing. */
 const BUSY_TIMEOUT_MS = 600_000;
 
-/** Bound values per multi-row INSERT of COPY chunks: SQLite's smallest limit on parameters (999 before 3.32). */
+/** Bound values per multi-row INSERT of records (one thread): SQLite's smallest limit on parameters (999 before 3.32). */
 const MAX_PARAMETERS = 999;
 
 /**
  * Opens (or creates) a SQLite file with better-sqlite3 and returns a loader
- * inserting the records through prepared multi-row statements in the open
- * transaction (`BEGIN IMMEDIATE`: concurrent shards take turns). The file's
- * journal_mode is left as it is.
+ * inserting the records in the open transaction (`BEGIN IMMEDIATE`:
+ * concurrent shards take turns): records through prepared multi-row
+ * statements, worker threads' chunks of SQL row tuples as one statement
+ * each. The file's journal_mode is left as it is.
  * @example const loader = await openSqliteLoader(parseLoadTarget('sqlite:test.db'))
  */
 export async function openSqliteLoader(target: LoadTarget): Promise<DatabaseLoader> {
@@ -78,21 +78,17 @@ export async function openSqliteLoader(target: LoadTarget): Promise<DatabaseLoad
         return statement;
       };
       const fields = columns.map((column) => column.field);
-      // Many rows per statement, from records and from COPY chunks (rendered on worker threads) alike: one call
-      // binds up to 999 values, where a statement per row paid the call's overhead per row (docs/benchmarks.md).
+      // Records (one thread): many rows per statement, one call binding up to 999 values, where a statement per row
+      // paid the call's overhead per row (docs/benchmarks.md).
       const width = columns.length;
       const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / width));
       const batch = new Array<unknown>(perStatement * width);
-      const read = readCopyLines(columns);
       const decoder = new TextDecoder();
       for await (const chunk of chunks) {
         if (chunk.bytes !== undefined) {
-          const flat = read(decoder.decode(chunk.bytes));
-          const rows = flat.length / width;
-          for (let row = 0; row < rows; row += perStatement) {
-            const n = Math.min(perStatement, rows - row);
-            inserting(n).run(flat.slice(row * width, (row + n) * width));
-          }
+          // A worker's chunk of row tuples (sqliteValues), one statement: SQLite parses the literals for less than
+          // splitting COPY text back into values and binding them took (docs/benchmarks.md, "Loading databases").
+          db.exec(head + decoder.decode(chunk.bytes));
         } else {
           const rows = chunk.rows!;
           for (let row = 0; row < rows.length; row += perStatement) {

@@ -2,11 +2,13 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { createGenerator, FIELD_NAMES, sqlTypeOf } from '../../src/index.js';
-import { copyLines, copyValue, readCopyLines } from '../../src/load/copy-text.js';
+import { copyLines, copyValue } from '../../src/load/copy-text.js';
+import { sqliteValues } from '../../src/load/sqlite-values.js';
+import { sqlText } from '../../src/cli/output/sql-format.js';
 import { defaultLoadJobs, MIN_THREADED_RECORDS } from '../../src/load/default-load-jobs.js';
 import { dialectSqlFormat, mysqlText } from '../../src/load/dialect-sql-format.js';
 import { importDrivers } from '../../src/load/load-drivers.js';
-import { COLUMN_SQL_TYPES, columnsOf, columnTypeOf } from '../../src/load/load-columns.js';
+import { COLUMN_SQL_TYPES, columnsOf, columnTypeOf, type LoadColumn } from '../../src/load/load-columns.js';
 import { LoadError } from '../../src/load/load-error.js';
 import { parseLoadTarget } from '../../src/load/load-target.js';
 import { quoteTable } from '../../src/load/sql-dialect.js';
@@ -67,14 +69,51 @@ describe('COPY text', () => {
     }
   });
 
-  it('reads its lines back: escapes undone, numeric columns as the same numbers, a short line refused', () => {
-    const columns = columnsOf(['name', 'lat', 'city']);
-    const records = [
-      { name: 'a\\b\tc\nd\re \\t', lat: -97.72678901234567, city: "O'Brien, \"Jr\"" },
-      { name: 'plain', lat: 1e-7, city: '' },
-    ];
-    expect(readCopyLines(columns)(copyLines(columns)(records))).toEqual(records.flatMap((r) => [r.name, r.lat, r.city]));
-    expect(() => readCopyLines(columns)('x\t1.5\ty\nz\t2\n')).toThrow('a COPY line has 2 fields, not 3');
+});
+
+describe('SQLite row tuples', () => {
+  const columns: LoadColumn[] = [
+    { name: 'name', field: 'name', type: 'text' },
+    { name: 'lat', field: 'lat', type: 'double' },
+    { name: 'n', field: 'n', type: 'bigint' },
+  ];
+  const records = [
+    { name: "O'Brien, \"Jr\" \\ a\tb\nc'');--", lat: -97.72678901234568, n: 9_007_199_254_740_991 },
+    { name: '', lat: 40, n: 0 },
+    { name: 'Ünïcødé 😀', lat: 1e-7, n: -12 },
+    { name: 'big', lat: 1.7976931348623157e308, n: 1 },
+  ];
+
+  it('writes quoted text, exact numbers and doubles with a decimal point', () => {
+    expect(sqliteValues(columns).body(records.slice(1, 2) as never, 0, 1)).toBe("('',40.0,0)");
+    expect(sqliteValues(columns).body(records.slice(0, 1) as never, 0, 1)).toBe(`('O''Brien, "Jr" \\ a\tb\nc'''');--',-97.72678901234568,9007199254740991)`);
+  });
+
+  it('reads back in SQLite as the same values and types, in order', () => {
+    const db = new Database(':memory:');
+    try {
+      db.exec('CREATE TABLE t (name TEXT, lat REAL, n INTEGER, anything)');
+      db.exec(`INSERT INTO t (name, lat, n) VALUES ${sqliteValues(columns).body(records as never, 0, records.length)}`);
+      expect(db.prepare('SELECT name, lat, n, typeof(lat) AS lt, typeof(n) AS nt FROM t ORDER BY rowid').all()).toEqual(records.map((r) => ({ ...r, lt: 'real', nt: 'integer' })));
+      // Into a column without a type (BLOB affinity) a double stays REAL, as a bound double does.
+      db.exec(`INSERT INTO t (name, anything, n) VALUES ${sqliteValues(columns).body([records[1]] as never, 0, 1)}`);
+      expect(db.prepare('SELECT typeof(anything) AS t FROM t WHERE anything IS NOT NULL').get()).toEqual({ t: 'real' });
+    } finally {
+      db.close();
+    }
+  });
+
+  it('writes the spelled-out default columns as the general path would, apostrophes doubled', () => {
+    const fields = ['name', 'street', 'city', 'state', 'zip', 'phone', 'email', 'country'];
+    const records = createGenerator({ seed: 'tuples' }).addresses({ start: 0, count: 300 }) as unknown as Record<string, string>[];
+    records.push({ ...records[0], name: "O'Brien", city: "Bois D'Arc" });
+    const general = records.map((r) => '(' + fields.map((f) => sqlText(r[f])).join(',') + ')').join(',');
+    expect(sqliteValues(columnsOf(fields)).body(records, 0, records.length)).toBe(general);
+    expect(general).toContain("'O''Brien'");
+  });
+
+  it('refuses a NUL character, which SQL text cannot carry', () => {
+    expect(() => sqliteValues(columns).body([{ name: 'a\u0000b', lat: 1, n: 1 }] as never, 0, 1)).toThrow('NUL character');
   });
 });
 

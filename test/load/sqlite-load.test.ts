@@ -37,7 +37,7 @@ describe('--to sqlite:PATH', () => {
     expect(read(file, 'SELECT typeof(lat) AS lat, typeof(zip) AS zip FROM people LIMIT 1')).toEqual([{ lat: 'real', zip: 'text' }]);
   });
 
-  it('--jobs 1 inserts the records on one thread, --jobs 3 renders them (COPY text) on two workers: every catalogue field the same, typed', async () => {
+  it('--jobs 1 inserts the records on one thread, --jobs 3 renders them (SQL row tuples) on two workers: every catalogue field the same, typed', async () => {
     const fields = FIELD_NAMES.map((field) => (field === 'index' ? 'record_index=index' : field));
     const expected = createGenerator({ seed: 'jobs' }).addresses({ start: 0, count: 7000, fields }) as unknown as Record<string, unknown>[];
     for (const jobs of ['1', '3']) {

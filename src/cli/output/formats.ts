@@ -6,6 +6,7 @@ import { columnsOf } from '../../load/load-columns.js';
 import { dialectSqlFormat } from '../../load/dialect-sql-format.js';
 import type { RecordFormat, RecordLayout, TextFormatName } from './record-format.js';
 import { sqlFormat } from './sql-format.js';
+import { sqliteValues } from '../../load/sqlite-values.js';
 
 /**
  * The writer of a format for a layout.
@@ -23,5 +24,7 @@ export function recordFormat(name: TextFormatName, layout: RecordLayout): Record
       return layout.dialect === undefined ? sqlFormat(layout) : dialectSqlFormat(layout.dialect, layout.table, layout.loadColumns ?? columnsOf(layout.columns));
     case 'copy':
       return copyFormat(layout.loadColumns ?? columnsOf(layout.columns), layout.plainValues);
+    case 'sqlite-values':
+      return sqliteValues(layout.loadColumns ?? columnsOf(layout.columns));
   }
 }

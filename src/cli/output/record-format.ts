@@ -16,11 +16,12 @@ export const FORMAT_NAMES = ['json', 'ndjson', 'csv', 'sql'] as const;
 export type FormatName = (typeof FORMAT_NAMES)[number];
 
 /**
- * The formats written as text chunks: the output formats, and `copy`, COPY
- * text lines that `--to` streams into PostgreSQL and MySQL.
+ * The formats written as text chunks: the output formats, `copy`, COPY
+ * text lines that `--to` streams into PostgreSQL and MySQL, and
+ * `sqlite-values`, SQL row tuples that `--to sqlite:`'s worker threads render.
  * @example const format: TextFormatName = 'copy'
  */
-export type TextFormatName = FormatName | 'copy';
+export type TextFormatName = FormatName | 'copy' | 'sqlite-values';
 
 /**
  * The shape of JSON output: one bare object (`address` without `--count`),
