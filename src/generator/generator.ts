@@ -9,7 +9,7 @@ import { checkEmailDomain, EmailMaker, emailPart } from './email.js';
 import { EinMaker } from './ein.js';
 import { checkGeoIndex, GeoMaker } from './geo.js';
 import { addressPhone, phoneOf } from './phone.js';
-import { columnText, pick, pickColumn } from './pick.js';
+import { columnText, pick, pickColumn, pickColumnIn } from './pick.js';
 import { StreetMaker, streetFormOf } from './street.js';
 import { SurnamePicker } from './surname-pick.js';
 import { StringPairs } from './string-pairs.js';
@@ -336,7 +336,7 @@ export class Generator {
     const stream = given ? given.index + 1 : 0;
     random.reset(ADDRESS_STREAM + stream, index);
     const state = given ?? data.states[pick(parts.states, random)];
-    const zipEntry = pickColumn(parts.zips, random, state.zipOffset, state.zipCount);
+    const zipEntry = pickColumnIn(parts.zips, random, state.zipOffset, state.zipCount);
     // A new object per record: the record's strings stored into a long-lived one each took the write barrier's slow path.
     const draw: RecordDraw = { index, stream, state, zipEntry, female: false, firstColumn: 0, lastColumn: 0, street: '', unitAt: -1, email: '', phone: '' };
     if (upTo === Stage.place) return draw;
