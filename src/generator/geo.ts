@@ -122,6 +122,8 @@ export class GeoMaker {
   // ZS entry of each ZIP row (-1: not residential); each residential ZIP is in one state's segment.
   private readonly entryOfRow: Int32Array;
   private readonly records: Uint32Array;
+  /** Per county: its five-digit FIPS code, made once per maker (a few thousand strings) so a record reads it straight. */
+  private readonly fipsTexts: readonly string[];
   /** The point's fields, as the last {@link drawPoint} made them (read them before the next). */
   lat = 0;
   lon = 0;
@@ -137,6 +139,7 @@ export class GeoMaker {
     this.random = new RecordRandom(key);
     this.entryOfRow = entriesOfRows(data);
     this.records = entryRecords(data, geo);
+    this.fipsTexts = Array.from(geo.countyNames, (_, county) => geo.countyFipsText(county));
   }
 
   /** The five fields of address `index` of the stream for state `stateKey` (index + 1, 0 for the default draw), whose ZIP is `zip` (a residential ZIP). */
@@ -178,7 +181,7 @@ export class GeoMaker {
     this.lat = (lat - GEO_LAT_OFFSET) / GEO_UNITS_PER_DEGREE;
     this.lon = (lon - GEO_LON_OFFSET) / GEO_UNITS_PER_DEGREE;
     this.county = geo.countyNames[county];
-    this.countyFips = geo.countyFipsText(county);
+    this.countyFips = this.fipsTexts[county];
     this.timeZone = geo.timeZones[records[at + ZONE]];
   }
 
