@@ -100,13 +100,14 @@ export class EmailMaker {
   numberOf(index: number, stream: number): number {
     const within = index % BLOCK;
     const block = (index - within) / BLOCK;
-    return block * this.span + this.permutation.at(stream * BLOCK + within, block % 0x1_0000_0000) + 1;
+    // block >>> 0 is block mod 2^32 (block is a whole number below 2^53), without a floating-point remainder.
+    return block * this.span + this.permutation.at(stream * BLOCK + within, block >>> 0) + 1;
   }
 
   /** {@link numberOf} in exact decimal, for indexes whose number passes 2^53. */
   private bigNumberOf(index: number, stream: number): string {
     const within = index % BLOCK;
     const block = (index - within) / BLOCK;
-    return String(BigInt(block) * BigInt(this.span) + BigInt(this.permutation.at(stream * BLOCK + within, block % 0x1_0000_0000) + 1));
+    return String(BigInt(block) * BigInt(this.span) + BigInt(this.permutation.at(stream * BLOCK + within, block >>> 0) + 1));
   }
 }

@@ -9,7 +9,7 @@ import { checkEmailDomain, EmailMaker, emailPart } from './email.js';
 import { EinMaker } from './ein.js';
 import { checkGeoIndex, GeoMaker } from './geo.js';
 import { addressPhone, phoneOf } from './phone.js';
-import { columnText, pick, pickColumn } from './pick.js';
+import { columnText, pick, pickColumn, pickColumnIn } from './pick.js';
 import { StreetMaker, streetFormOf } from './street.js';
 import { SurnamePicker } from './surname-pick.js';
 import { StringPairs } from './string-pairs.js';
@@ -18,7 +18,7 @@ import { BirthIndex } from '../data-index/birth-index.js';
 import { BirthDates } from '../fields/birth-dates.js';
 import { parseFieldList, type FieldList, type FieldRecord } from '../fields/field-list.js';
 import { RecordUuids } from '../fields/record-uuid.js';
-import { FIELD_STAGES, RecordDraw, Stage, type FieldPlan } from '../fields/record-draw.js';
+import { FIELD_STAGES, Stage, type FieldPlan, type RecordDraw } from '../fields/record-draw.js';
 
 /** Largest `count` of one batch (the service interface's limit). */
 export const MAX_BATCH = 1000;
@@ -152,8 +152,6 @@ export class Generator {
   private readonly birthSource: BirthIndexSource | undefined;
   private birthDates: BirthDates | undefined;
   private readonly uuids: RecordUuids;
-  /** The parts of the record being made, reused. */
-  private readonly draw = new RecordDraw();
   private addressCursor = 0;
   private phoneCursor = 0;
   private einCursor = 0;
@@ -327,22 +325,20 @@ export class Generator {
   }
 
   /**
-   * Draws record `index` of an address stream into `this.draw`, as far as
+   * Draws record `index` of an address stream into a new {@link RecordDraw}, as far as
    * `upTo`, in record order (place, name, street, e-mail, phone): the one
    * draw sequence of every record, default or with fields, so a field's
    * value is the same whatever else is asked. The e-mail's text is made
    * only when `withEmail`.
    */
   #drawRecord(index: number, given: IndexState | undefined, upTo: Stage, withEmail: boolean): RecordDraw {
-    const { random, data, parts, draw } = this;
+    const { random, data, parts } = this;
     const stream = given ? given.index + 1 : 0;
     random.reset(ADDRESS_STREAM + stream, index);
     const state = given ?? data.states[pick(parts.states, random)];
-    const zipEntry = pickColumn(parts.zips, random, state.zipOffset, state.zipCount);
-    draw.index = index;
-    draw.stream = stream;
-    draw.state = state;
-    draw.zipEntry = zipEntry;
+    const zipEntry = pickColumnIn(parts.zips, random, state.zipOffset, state.zipCount);
+    // A new object per record: the record's strings stored into a long-lived one each took the write barrier's slow path.
+    const draw: RecordDraw = { index, stream, state, zipEntry, female: false, firstColumn: 0, lastColumn: 0, street: '', unitAt: -1, email: '', phone: '' };
     if (upTo === Stage.place) return draw;
     const female = pick(parts.sexes, random) === 0;
     const firstColumn = pickColumn(female ? parts.female : parts.male, random);

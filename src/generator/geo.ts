@@ -15,11 +15,33 @@ function bitCount(bits: number): number {
   return (Math.imul((b + (b >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
 }
 
-/** Position of the k-th (0-based) set bit of a 32-bit mask. */
-function nthBit(bits: number, k: number): number {
-  let b = bits;
-  for (let i = 0; i < k; i++) b &= b - 1;
-  return 31 - Math.clz32(b & -b);
+/** Per byte value: its set bits. */
+const BYTE_BITS = Uint8Array.from({ length: 256 }, (_, byte) => bitCount(byte));
+
+/** Per byte value and k (byte x 8 + k): the position of its k-th (0-based) set bit. */
+const BYTE_NTH = new Uint8Array(256 * 8);
+for (let byte = 0; byte < 256; byte++) {
+  for (let bit = 0, k = 0; bit < 8; bit++) if (byte & (1 << bit)) BYTE_NTH[byte * 8 + k++] = bit;
+}
+
+/**
+ * Position of the k-th (0-based) set bit of a 32-bit mask (k below its
+ * set bits): byte by byte from the low end with two small tables, at most
+ * four steps (clearing the low set bit k times took about 300 instructions
+ * a geo record; docs/benchmarks.md).
+ * @example nthBit(0b10110, 1) // 2
+ */
+export function nthBit(bits: number, k: number): number {
+  let rest = bits;
+  let at = 0;
+  let byte = rest & 0xff;
+  while (k >= BYTE_BITS[byte]) {
+    k -= BYTE_BITS[byte];
+    rest >>>= 8;
+    at += 8;
+    byte = rest & 0xff;
+  }
+  return at + BYTE_NTH[byte * 8 + k];
 }
 
 /** Words per ZS entry in {@link entryRecords}. */
@@ -100,6 +122,8 @@ export class GeoMaker {
   // ZS entry of each ZIP row (-1: not residential); each residential ZIP is in one state's segment.
   private readonly entryOfRow: Int32Array;
   private readonly records: Uint32Array;
+  /** Per county: its five-digit FIPS code, made once per maker (a few thousand strings) so a record reads it straight. */
+  private readonly fipsTexts: readonly string[];
   /** The point's fields, as the last {@link drawPoint} made them (read them before the next). */
   lat = 0;
   lon = 0;
@@ -115,6 +139,7 @@ export class GeoMaker {
     this.random = new RecordRandom(key);
     this.entryOfRow = entriesOfRows(data);
     this.records = entryRecords(data, geo);
+    this.fipsTexts = Array.from(geo.countyNames, (_, county) => geo.countyFipsText(county));
   }
 
   /** The five fields of address `index` of the stream for state `stateKey` (index + 1, 0 for the default draw), whose ZIP is `zip` (a residential ZIP). */
@@ -156,7 +181,7 @@ export class GeoMaker {
     this.lat = (lat - GEO_LAT_OFFSET) / GEO_UNITS_PER_DEGREE;
     this.lon = (lon - GEO_LON_OFFSET) / GEO_UNITS_PER_DEGREE;
     this.county = geo.countyNames[county];
-    this.countyFips = geo.countyFipsText(county);
+    this.countyFips = this.fipsTexts[county];
     this.timeZone = geo.timeZones[records[at + ZONE]];
   }
 

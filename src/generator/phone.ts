@@ -2,7 +2,7 @@ import type { DataIndex, IndexState } from '../data-index/data-index.js';
 import type { RandomSource } from '../random/record-random.js';
 import type { PhoneResult } from '../types.js';
 import { decimal, fourDigits } from './digits.js';
-import { pickColumn } from './pick.js';
+import { pickColumn, pickColumnIn } from './pick.js';
 import { EXCHANGE_BITMAP_BYTES } from '../data-index/format.js';
 
 /** "(AAA) " and "NNN-" for every three-digit number: a phone is three concatenations of cached strings. */
@@ -36,7 +36,7 @@ export function isGeneratableExchange(exchange: number): boolean {
  * `fictional`, exchange 555 with line 0100-0199. `area` receives the area code.
  */
 function drawPhone(data: DataIndex, state: IndexState, random: RandomSource, fictional: boolean, area: { code: string }): string {
-  const column = pickColumn(data.areaCodes, random, state.areaCodeOffset, state.areaCodeCount);
+  const column = pickColumnIn(data.areaCodes, random, state.areaCodeOffset, state.areaCodeCount);
   area.code = decimal(data.areaCodes.items[column]);
   if (fictional) return FICTIONAL_EXCHANGE + '-' + fourDigits(100 + random.below(100));
   return decimal(drawExchange(data, column, random)) + '-' + fourDigits(random.below(10_000));
@@ -71,7 +71,7 @@ export function addressPhone(data: DataIndex, state: IndexState, zipEntry: numbe
   let exchange: number;
   let line: number;
   if (fictional || place === data.phonePlaceCount) {
-    const column = pickColumn(data.areaCodes, random, state.areaCodeOffset, state.areaCodeCount);
+    const column = pickColumnIn(data.areaCodes, random, state.areaCodeOffset, state.areaCodeCount);
     area = data.areaCodes.items[column];
     exchange = fictional ? FICTIONAL_EXCHANGE : drawExchange(data, column, random);
     line = fictional ? 100 + random.below(100) : random.below(10_000);

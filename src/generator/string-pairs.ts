@@ -19,19 +19,19 @@ export class StringPairs {
 
   /** The first string of an entry. */
   first(entry: number): string {
-    return this.strings[2 * entry] ?? this.fill(entry);
+    return this.strings[2 * entry] ?? this.fill(entry, 0);
   }
 
   /** The second string of an entry. */
   second(entry: number): string {
-    if (this.strings[2 * entry + 1] === null) this.fill(entry);
-    return this.strings[2 * entry + 1]!;
+    return this.strings[2 * entry + 1] ?? this.fill(entry, 1);
   }
 
-  private fill(entry: number): string {
-    const [first, second] = this.make(entry);
-    this.strings[2 * entry] = first;
-    this.strings[2 * entry + 1] = second;
-    return first;
+  /** Makes an entry's two strings; returns the first (`which` 0) or the second (1). */
+  private fill(entry: number, which: 0 | 1): string {
+    const pair = this.make(entry);
+    this.strings[2 * entry] = pair[0];
+    this.strings[2 * entry + 1] = pair[1];
+    return pair[which];
   }
 }

@@ -2,7 +2,7 @@ import { emptyCache, type DataIndex, type WeightedTable } from '../data-index/da
 import { aliasTable } from '../data-index/alias-table.js';
 import { UssynthError } from '../errors.js';
 import type { RandomSource } from '../random/record-random.js';
-import { pickColumn } from './pick.js';
+import { pickColumn, pickColumnIn } from './pick.js';
 
 /** Surname groups of the index (white, black, api, aian, two or more, hispanic): the Census 2010 surname file's. */
 export const SURNAME_GROUP_COUNT = 6;
@@ -45,10 +45,10 @@ export class SurnamePicker {
   /** The SN column of a surname drawn for a person of the state with this index. */
   pick(stateIndex: number, random: RandomSource): number {
     const groupOffset = stateIndex * SURNAME_GROUP_COUNT;
-    const group = pickColumn(this.groups, random, groupOffset, SURNAME_GROUP_COUNT) - groupOffset;
+    const group = pickColumnIn(this.groups, random, groupOffset, SURNAME_GROUP_COUNT) - groupOffset;
     const headOffset = group * (this.headCount + 1);
-    const head = pickColumn(this.heads, random, headOffset, this.headCount + 1) - headOffset;
-    return head < this.headCount ? head : pickColumn(this.national, random, this.headCount, this.tailCount);
+    const head = pickColumnIn(this.heads, random, headOffset, this.headCount + 1) - headOffset;
+    return head < this.headCount ? head : pickColumnIn(this.national, random, this.headCount, this.tailCount);
   }
 }
 

@@ -39,7 +39,11 @@ export class RecordRandom implements RandomSource {
     state[1] = b;
     state[2] = fmix32(key[2] ^ stream ^ b);
     state[3] = key[3];
-    for (let i = 0; i < 4; i++) this.nextUint32();
+    // sfc32's warm-up: four draws discarded.
+    this.nextUint32();
+    this.nextUint32();
+    this.nextUint32();
+    this.nextUint32();
   }
 
   nextUint32(): number {
