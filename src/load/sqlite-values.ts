@@ -1,5 +1,5 @@
 import type { RecordFormat, TextRecord } from '../cli/output/record-format.js';
-import { sqlText } from '../cli/output/sql-format.js';
+import { quotesDoubled as quoted, sqlText } from '../cli/output/sql-format.js';
 import type { LoadColumn } from './load-columns.js';
 
 // A double whose shortest text is an integer (`40`) gets `.0`, so SQLite reads a REAL as a bound double would be.
@@ -9,9 +9,6 @@ function doubleLiteral(value: number): string {
   const text = String(value);
   return INTEGER_TEXT.test(text) ? text + '.0' : text;
 }
-
-// A text value inside its quotes, a quote doubled.
-const quoted = (text: string): string => (text.includes("'") ? text.replaceAll("'", "''") : text);
 
 type TupleWriter = (record: TextRecord) => string;
 

@@ -40,7 +40,15 @@ export function quotedTable(name: string): string {
  * @example sqlText("O'Brien") // "'O''Brien'"
  */
 export function sqlText(text: string): string {
-  return "'" + (text.includes("'") ? text.replaceAll("'", "''") : text) + "'";
+  return "'" + quotesDoubled(text) + "'";
+}
+
+/**
+ * A text as it goes between the single quotes of a SQL string literal: each quote doubled.
+ * @example quotesDoubled("O'Brien") // "O''Brien"
+ */
+export function quotesDoubled(text: string): string {
+  return text.includes("'") ? text.replaceAll("'", "''") : text;
 }
 
 /**

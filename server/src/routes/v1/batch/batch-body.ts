@@ -27,5 +27,5 @@ export interface BatchJob {
 export function batchBody(job: BatchJob, generator: Generator = createGenerator({ seed: job.seed, fictionalPhones: job.fictional })): Uint8Array {
   const { start, count, state, geo, fields } = job;
   const addresses = fields !== undefined ? generator.addresses({ start, count, state, fields }) : generator.addresses({ start, count, state, geo });
-  return batchJson(count, addresses);
+  return batchJson(count, addresses, fields === undefined && geo !== true);
 }

@@ -1,48 +1,40 @@
 import { defaultIndex, type Address } from 'ussynth';
+import { plainJsonObjectWriter, type PlainObjectWriter } from 'ussynth/cli';
+
+/** The default address's fields in the library's order; a field added to Address and not listed here fails the typecheck. */
+const ADDRESS_FIELDS = Object.keys({ name: 0, street: 0, city: 0, state: 0, zip: 0, phone: 0, email: 0, country: 0 } satisfies Record<keyof Address, 0>);
+
+/** A default address as the writer reads it: its eight fields, each a string. */
+type TextAddress = Parameters<PlainObjectWriter>[0];
+
+/** The command line's writer of a default address as JSON-plain text (`ussynth/cli`): the same text as `JSON.stringify`. */
+const writeAddress = plainJsonObjectWriter(ADDRESS_FIELDS)!;
 
 /**
  * The JSON of a batch answer, `{ count, addresses }`, as UTF-8 bytes with an
  * ArrayBuffer of their own (a worker thread hands it over without a copy):
  * byte for byte what `JSON.stringify({ count, addresses })` gives.
- * Addresses of the default shape (the eight fields, no `geo`, no `fields`)
- * from a generator over the shipped index, as the server's are, are written
- * straight into bytes, one string per record: every string of that index is
- * JSON-plain (no quote, backslash or control character, `jsonPlainText`),
- * and so is what the generator makes of them with digits, spaces and its
- * e-mail domains, so nothing needs escaping. That costs about 0.63 of
- * `JSON.stringify` + `TextEncoder` (docs/benchmarks.md); any other page goes
- * through those two.
- * @example new TextDecoder().decode(batchJson(1, createGenerator({ seed: 1 }).addresses({ count: 1 })))
+ * `defaultShape` says the page was made without `geo` and without `fields`
+ * (the caller knows from the job; the keys alone cannot tell, since a
+ * `fields` page may rename a number to `name`): such a page, when the
+ * shipped index's text is JSON-plain (no quote, backslash or control
+ * character, `jsonPlainText`, and so is what the generator makes of it with
+ * digits, spaces and its e-mail domains), is written straight into bytes,
+ * one string per record, at about 0.6 of the cost of `JSON.stringify` +
+ * `TextEncoder` (docs/benchmarks.md); any other page goes through those two.
+ * @example new TextDecoder().decode(batchJson(1, createGenerator({ seed: 1 }).addresses({ count: 1 }), true))
  */
-export function batchJson(count: number, addresses: readonly object[]): Uint8Array {
-  return isPlainAddressPage(addresses) ? plainBatchJson(count, addresses) : ENCODER.encode(JSON.stringify({ count, addresses }));
-}
-
-/**
- * Whether `batchJson` writes this page itself: the index's text is JSON-plain and the records have the default
- * shape, the fields in the order the library makes them (which `JSON.stringify` keeps).
- * @example isPlainAddressPage(createGenerator({ seed: 1 }).addresses({ count: 3 })) // true; with geo: true, false
- */
-export function isPlainAddressPage(addresses: readonly object[]): addresses is readonly Address[] {
-  // The library makes every record of a page with the same object literal: the first one's keys are every one's.
-  return addresses.length > 0 && defaultIndex().jsonPlainText && sameKeys(Object.keys(addresses[0]), ADDRESS_KEYS);
-}
-
-/** The fields of a default address in the library's order; a field added to Address and not listed here fails the typecheck. */
-const ADDRESS_KEYS = Object.keys({ name: 0, street: 0, city: 0, state: 0, zip: 0, phone: 0, email: 0, country: 0 } satisfies Record<keyof Address, 0>);
-
-function sameKeys(keys: readonly string[], expected: readonly string[]): boolean {
-  return keys.length === expected.length && keys.every((key, i) => key === expected[i]);
+export function batchJson(count: number, addresses: readonly object[], defaultShape: boolean): Uint8Array {
+  return defaultShape && defaultIndex().jsonPlainText ? plainBatchJson(count, addresses as readonly TextAddress[]) : ENCODER.encode(JSON.stringify({ count, addresses }));
 }
 
 /** Where the records are written, reused (the writing is synchronous; each worker thread has its own); grown when a page needs more. */
 let scratch: Buffer = Buffer.allocUnsafeSlow(256 * 1024);
 
-function plainBatchJson(count: number, addresses: readonly Address[]): Uint8Array {
+function plainBatchJson(count: number, addresses: readonly TextAddress[]): Uint8Array {
   let at = scratch.write(`{"count":${count},"addresses":[`, 0);
   for (let i = 0; i < addresses.length; i++) {
-    const a = addresses[i];
-    const text = (i === 0 ? '{"name":"' : ',{"name":"') + a.name + '","street":"' + a.street + '","city":"' + a.city + '","state":"' + a.state + '","zip":"' + a.zip + '","phone":"' + a.phone + '","email":"' + a.email + '","country":"' + a.country + '"}';
+    const text = (i === 0 ? '' : ',') + writeAddress(addresses[i]);
     // A UTF-16 code unit takes at most 3 bytes of UTF-8; 2 more for the closing "]}".
     const room = 3 * text.length + 2;
     if (scratch.length - at < room) scratch = grown(scratch, at, room);
