@@ -17,6 +17,7 @@ export const ERROR_CODES = {
   births_unavailable: 'birthDate was asked for but the generator has no birth index (browsers pass birthIndex).',
   invalid_index_file: 'The binary index is malformed: wrong magic, unknown version, bad checksum or truncated.',
   missing_peer_dependency: 'ussynth/database was imported without its optional peer dependencies better-sqlite3 and kysely installed.',
+  unsupported_peer_dependency: 'ussynth/database was imported with a better-sqlite3 that cannot run on this Node (13 needs Node-API 10: Node 22.14 or later).',
 } as const;
 
 /** One of the library's stable error codes. */

@@ -1,5 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type * as KyselyModule from 'kysely';
+import { betterSqlite3Problem, installedBetterSqlite3 } from '../better-sqlite3-runtime.js';
 import { UssynthError } from '../errors.js';
 import { isMissingModule } from '../missing-module.js';
 
@@ -22,10 +23,15 @@ export type ModuleImporter = (name: string) => Promise<unknown>;
 /**
  * Loads better-sqlite3 and kysely, which the generator never needs and the
  * package does not install; when either is missing, a `UssynthError`
- * (`missing_peer_dependency`) names both and the command that installs them.
+ * (`missing_peer_dependency`) names both and the command that installs them,
+ * and when the installed better-sqlite3 cannot run on this Node (13 on a
+ * Node without Node-API 10), a `UssynthError` (`unsupported_peer_dependency`)
+ * says so before it is loaded.
  * @example const { Database, Kysely, SqliteDialect } = await loadDatabasePeers();
  */
 export async function loadDatabasePeers(importer: ModuleImporter = (name) => import(name)): Promise<DatabasePeers> {
+  const problem = betterSqlite3Problem(installedBetterSqlite3());
+  if (problem !== undefined) throw new UssynthError('unsupported_peer_dependency', `ussynth/database: ${problem}`);
   const missing: string[] = [];
   const loaded = await Promise.all(
     DATABASE_PEERS.map((name) =>

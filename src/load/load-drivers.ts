@@ -1,3 +1,4 @@
+import { betterSqlite3Problem, installedBetterSqlite3 } from '../better-sqlite3-runtime.js';
 import { isMissingModule } from '../missing-module.js';
 import { LoadError } from './load-error.js';
 import type { SqlDialect } from './sql-dialect.js';
@@ -18,11 +19,18 @@ export type DriverImporter = (name: string) => Promise<unknown>;
 
 /**
  * Imports the packages a database (or the Parquet writer) needs; when one
- * is missing, a LoadError (`missing_driver`) names the `npm install` line.
+ * is missing, a LoadError (`missing_driver`) names the `npm install` line,
+ * and when the installed better-sqlite3 cannot run on this Node (13 on a
+ * Node without Node-API 10), a LoadError (`unsupported_driver`) says so
+ * before anything is loaded or opened.
  * @example const [pg, copy] = await importDrivers('postgres')
  */
 export async function importDrivers(what: SqlDialect | 'parquet', importer: DriverImporter = (name) => import(name)): Promise<unknown[]> {
   const names = DRIVER_PACKAGES[what];
+  if (what === 'sqlite') {
+    const problem = betterSqlite3Problem(installedBetterSqlite3());
+    if (problem !== undefined) throw new LoadError('unsupported_driver', `loading SQLite: ${problem}`);
+  }
   const missing: string[] = [];
   const loaded = await Promise.all(
     names.map((name) =>

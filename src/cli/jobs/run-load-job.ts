@@ -15,6 +15,7 @@ const EXIT_OF_SIGNAL: Readonly<Record<string, number>> = { SIGINT: 130, SIGTERM:
 const EXIT_OF_CODE: Readonly<Record<Exclude<LoadErrorCode, 'aborted'>, number>> = {
   invalid_load_option: 2,
   missing_driver: 2,
+  unsupported_driver: 2,
   table_exists: 2,
   table_mismatch: 2,
   unavailable: EXIT_REMOTE_FAILED,
