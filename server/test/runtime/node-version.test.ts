@@ -2,9 +2,10 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { betterSqlite3Problem, installedBetterSqlite3 } from '../../../src/better-sqlite3-runtime.js';
 import { REQUIRED_NODE, unsupportedNodeMessage } from '../../src/runtime/node-version.js';
 import { NPM_ENV, npm } from '../../../test/package/npm-project.js';
 
@@ -88,5 +89,49 @@ describe.runIf(process.platform === 'linux' && process.arch === 'x64')('on Node 
     const lines = result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { country: string });
     expect(lines).toHaveLength(2);
     expect(lines[0].country).toBe('United States');
+  });
+
+  // This repository's better-sqlite3 is 13, a Node-API 10 binary; Node 20 has Node-API 9, and opening a database
+  // with it there is a segmentation fault. The library reads the driver's version first and refuses with a sentence.
+  describe('with better-sqlite3 13 installed, which needs Node-API 10', () => {
+    const installed = installedBetterSqlite3(pathToFileURL(join(ROOT, 'dist', 'load', 'load-drivers.js')));
+    const refusal = betterSqlite3Problem(installed, { node: '20.11.1', napi: '9' });
+
+    it('is the driver this repository installs, which the rule refuses on Node 20.11', () => {
+      expect(installed).toMatch(/^13\./);
+      expect(refusal).toContain(`better-sqlite3 ${installed} (installed here) needs Node-API 10, which this Node 20.11.1 (Node-API 9) lacks`);
+      expect(refusal).toContain('`npm install better-sqlite3@12`, or use Node 22.14 or later');
+    });
+
+    it('`--to sqlite:` prints the sentence and exits 2 instead of crashing, and creates no file', async () => {
+      const database = join(work, 'refused.db');
+      const result = await on20(join('dist', 'cli', 'main.js'), 'address', '--count', '10', '--seed', '1', '--to', `sqlite:${database}`, '--table', 't');
+      expect(result.stderr).toBe(`ussynth: loading SQLite: ${refusal}\n`);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      for (const file of [database, `${database}-journal`, `${database}-wal`]) expect(existsSync(file), file).toBe(false);
+    });
+
+    it("load() from ussynth/load rejects with a LoadError 'unsupported_driver', creating no file", async () => {
+      const database = join(work, 'refused-by-load.db');
+      const script =
+        "import { load, LoadError } from 'ussynth/load';" +
+        `try { await load({ to: ${JSON.stringify(`sqlite:${database}`)}, count: 10, seed: 1 }); console.log('loaded'); }` +
+        'catch (error) { console.log(JSON.stringify({ loadError: error instanceof LoadError, code: error.code, message: error.message })); }';
+      const result = await on20('--input-type=module', '-e', script);
+      expect(result.code).toBe(0);
+      expect(JSON.parse(result.stdout)).toEqual({ loadError: true, code: 'unsupported_driver', message: `loading SQLite: ${refusal}` });
+      expect(existsSync(database)).toBe(false);
+    });
+
+    it("importing ussynth/database throws a UssynthError 'unsupported_peer_dependency'", async () => {
+      const script =
+        "import { UssynthError } from 'ussynth';" +
+        "try { await import('ussynth/database'); console.log('imported'); }" +
+        'catch (error) { console.log(JSON.stringify({ ussynthError: error instanceof UssynthError, code: error.code, message: error.message })); }';
+      const result = await on20('--input-type=module', '-e', script);
+      expect(result.code).toBe(0);
+      expect(JSON.parse(result.stdout)).toEqual({ ussynthError: true, code: 'unsupported_peer_dependency', message: `ussynth/database: ${refusal}` });
+    });
   });
 });
