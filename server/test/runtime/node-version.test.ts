@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -89,6 +89,23 @@ describe.runIf(process.platform === 'linux' && process.arch === 'x64')('on Node 
     const lines = result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { country: string });
     expect(lines).toHaveLength(2);
     expect(lines[0].country).toBe('United States');
+  });
+
+  it("the other optional drivers run on Node 20: Parquet is written byte for byte as on this Node, pg and mysql2 get as far as connecting", async () => {
+    const parquet = (folder: string) => ['address', '--count', '500', '--seed', '7', '--fields', 'id=uuid,firstName,zip,lat,birthDate', '--format', 'parquet', '--out', join(work, `${folder}.parquet`)];
+    const on20Parquet = await on20(join('dist', 'cli', 'main.js'), ...parquet('node20'));
+    expect(on20Parquet.stderr).toBe('');
+    expect(on20Parquet.code).toBe(0);
+    await run(process.execPath, [join('dist', 'cli', 'main.js'), ...parquet('here')], { cwd: ROOT });
+    const written = readFileSync(join(work, 'node20.parquet'));
+    expect(written.subarray(0, 4).toString()).toBe('PAR1');
+    expect(written.equals(readFileSync(join(work, 'here.parquet')))).toBe(true);
+    // Nothing listens on port 1: the driver is imported and connects, and the refusal is the load's own message.
+    for (const url of ['postgres://test@127.0.0.1:1/test', 'mysql://test@127.0.0.1:1/test']) {
+      const result = await on20(join('dist', 'cli', 'main.js'), 'address', '--count', '10', '--seed', '1', '--to', url, '--table', 't');
+      expect(result.stderr, url).toBe(`ussynth: cannot connect to ${url}: connection refused\n`);
+      expect(result.code, url).toBe(69);
+    }
   });
 
   // This repository's better-sqlite3 is 13, a Node-API 10 binary; Node 20 has Node-API 9, and opening a database
