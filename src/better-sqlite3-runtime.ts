@@ -17,7 +17,7 @@ export function nodeApiNeeded(version: string): number | undefined {
  * when nothing is installed, or the Node-API level is unknown). Loading a
  * Node-API 10 binary on a Node without it crashes the process with a
  * segmentation fault, so callers check this first.
- * @example betterSqlite3Problem('13.2.0', { node: '20.20.2', napi: '9' }) // 'better-sqlite3 13.2.0 needs Node-API 10, ...'
+ * @example betterSqlite3Problem('13.2.0', { node: '20.20.2', napi: '9' }) // 'better-sqlite3 13.2.0 (installed here) needs Node-API 10, ...'
  */
 export function betterSqlite3Problem(installed: string | undefined, versions: { node: string; napi?: string } = process.versions): string | undefined {
   if (installed === undefined) return undefined;
