@@ -10,8 +10,9 @@
 // The servers are started by the test helpers, durable (PostgreSQL's fsync on), on loopback; the CPU each server
 // process (with its exited children) used during a run is read from /proc.
 // BENCH_ONLY=regex runs only the cases whose names match (e.g. BENCH_ONLY='postgres|sqlite').
-// BENCH_BASELINE=path/to/other/dist/cli/main.js adds `--to postgres` and `--to sqlite:` (default and --jobs 1) of that build
-// (e.g. main's) as cases of the same run, with the client-CPU ratios against it: an A/B on a loaded machine.
+// BENCH_BASELINE=path/to/other/dist/cli/main.js adds `--to postgres` (one thread and --jobs 2), `--to sqlite:` (default, --jobs 1
+// and --jobs 3) and csv and ndjson to /dev/null of that build (e.g. main's) as cases of the same run, with the client-CPU and
+// wall ratios against it, round by round: an A/B on a loaded machine.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -139,6 +140,9 @@ try {
     },
     { name: 'parquet --out', rows: COUNT, command: () => ussynth(`address --seed ${SEED} --count ${COUNT} --format parquet --out ${q(join(scratch, 'rows.parquet'))}`), bytes: () => statSync(join(scratch, 'rows.parquet')).size },
     { name: 'csv --out', rows: COUNT, command: () => ussynth(`address --seed ${SEED} --count ${COUNT} --format csv --out ${q(join(scratch, 'again.csv'))}`), bytes: () => statSync(join(scratch, 'again.csv')).size },
+    // The CLI's file output through the same chunks (rendered on this thread): CPU against the baseline build's.
+    { name: 'csv > /dev/null', rows: COUNT, command: () => `${ussynth(`address --seed ${SEED} --count ${COUNT} --format csv`)} > /dev/null` },
+    { name: 'ndjson > /dev/null', rows: COUNT, command: () => `${ussynth(`address --seed ${SEED} --count ${COUNT} --format ndjson`)} > /dev/null` },
     { name: 'csv | gzip', rows: COUNT, command: () => `${ussynth(`address --seed ${SEED} --count ${COUNT} --format csv`)} | gzip > ${q(join(scratch, 'rows.csv.gz'))}`, bytes: () => statSync(join(scratch, 'rows.csv.gz')).size },
   ];
   if (BASELINE !== undefined) {
@@ -146,6 +150,10 @@ try {
       { name: 'baseline postgres --to', rows: COUNT, server: 'postgres', prepare: dropPg, command: () => ussynth(`address --seed ${SEED} --count ${COUNT} --to ${q(pgUrl)} --table ours`, BASELINE) },
       { name: 'baseline sqlite --to', rows: COUNT, prepare: () => rmSync(join(scratch, 'ours.db'), { force: true }), command: () => ussynth(`address --seed ${SEED} --count ${COUNT} --to sqlite:${q(join(scratch, 'ours.db'))} --table ours`, BASELINE) },
       { name: 'baseline sqlite --to --jobs 1', rows: COUNT, prepare: () => rmSync(join(scratch, 'ours.db'), { force: true }), command: () => ussynth(`address --seed ${SEED} --count ${COUNT} --to sqlite:${q(join(scratch, 'ours.db'))} --table ours --jobs 1`, BASELINE) },
+      { name: 'baseline sqlite --to --jobs 3', rows: COUNT, prepare: () => rmSync(join(scratch, 'ours.db'), { force: true }), command: () => ussynth(`address --seed ${SEED} --count ${COUNT} --to sqlite:${q(join(scratch, 'ours.db'))} --table ours --jobs 3`, BASELINE) },
+      { name: 'baseline postgres --to --jobs 2', rows: COUNT, server: 'postgres', prepare: dropPg, command: () => ussynth(`address --seed ${SEED} --count ${COUNT} --to ${q(pgUrl)} --table ours2 --jobs 2`, BASELINE) },
+      { name: 'baseline csv > /dev/null', rows: COUNT, command: () => `${ussynth(`address --seed ${SEED} --count ${COUNT} --format csv`, BASELINE)} > /dev/null` },
+      { name: 'baseline ndjson > /dev/null', rows: COUNT, command: () => `${ussynth(`address --seed ${SEED} --count ${COUNT} --format ndjson`, BASELINE)} > /dev/null` },
     );
   }
   const cases = allCases.filter((c) => ONLY.test(c.name));
@@ -177,12 +185,13 @@ try {
   }
   // A ratio of two cases' rows/s, when both ran (BENCH_ONLY may leave some out).
   const ratio = (label: string, a: string, b: string, target = ''): string[] => (results.has(a) && results.has(b) ? [`- ${label}: ${(rate(a) / rate(b)).toFixed(2)}x${target}`] : []);
-  // Client CPU of a case against the same case of the baseline build, per round (the rounds are interleaved), median and range.
-  const cpuRatio = (a: string, b: string): string[] => {
-    if (!results.has(a) || !results.has(b)) return [];
-    const ratios = results.get(a)!.map((run, i) => run.cpuSeconds / results.get(b)![i].cpuSeconds);
-    return [`- client CPU, ${a} / ${b}: ${median(ratios).toFixed(3)} (rounds ${Math.min(...ratios).toFixed(3)}-${Math.max(...ratios).toFixed(3)})`];
+  // Client CPU (and wall time) of a case against the same case of the baseline build, per round (the rounds are interleaved), median and range.
+  const perRound = (a: string, b: string, measure: (run: Run) => number): string => {
+    const ratios = results.get(a)!.map((run, i) => measure(run) / measure(results.get(b)![i]));
+    return `${median(ratios).toFixed(3)} (rounds ${Math.min(...ratios).toFixed(3)}-${Math.max(...ratios).toFixed(3)})`;
   };
+  const cpuRatio = (a: string, b: string): string[] =>
+    results.has(a) && results.has(b) ? [`- client CPU, ${a} / ${b}: ${perRound(a, b, (run) => run.cpuSeconds)}; wall ${perRound(a, b, (run) => run.seconds)}`] : [];
   lines.push(
     '',
     ...ratio('postgres --to / psql \\copy', 'postgres --to', 'postgres psql \\copy', ' (target >= 0.8)'),
@@ -195,9 +204,7 @@ try {
     ...ratio('sqlite --to --jobs 3 / sqlite3 .import', 'sqlite --to --jobs 3', 'sqlite3 .import --csv'),
     ...ratio('baseline postgres --to / psql \\copy', 'baseline postgres --to', 'postgres psql \\copy'),
     ...ratio('baseline sqlite --to / sqlite3 .import', 'baseline sqlite --to', 'sqlite3 .import --csv'),
-    ...cpuRatio('postgres --to', 'baseline postgres --to'),
-    ...cpuRatio('sqlite --to', 'baseline sqlite --to'),
-    ...cpuRatio('sqlite --to --jobs 1', 'baseline sqlite --to --jobs 1'),
+    ...cases.filter((c) => c.name.startsWith('baseline ')).flatMap((c) => cpuRatio(c.name.slice('baseline '.length), c.name)),
     ...ratio('mariadb --to / LOAD DATA LOCAL INFILE', 'mariadb --to', 'mariadb LOAD DATA LOCAL INFILE'),
     ...ratio('parquet / csv records/s', 'parquet --out', 'csv --out'),
     ...ratio('parquet / csv | gzip records/s', 'parquet --out', 'csv | gzip'),

@@ -57,5 +57,7 @@ export function sqliteValues(columns: readonly LoadColumn[]): RecordFormat {
       return out;
     },
     tail: () => '',
+    // A chunk is one statement's VALUES list: its sub-chunks' tuples are joined by a comma too.
+    separator: ',',
   };
 }

@@ -50,7 +50,7 @@ function* inlineChunks(job: RecordJob, chunkRecords: number): Generator<Chunk> {
   const { first, end } = jobRange(job);
   for (let start = first; start < end; start += chunkRecords) {
     const count = Math.min(chunkRecords, end - start);
-    yield { bytes: buffers.encode(render(start, count)), records: count };
+    yield { bytes: buffers.fill((buffer) => render(start, count, buffer)), records: count };
   }
 }
 
@@ -99,7 +99,7 @@ async function* threadedChunks(job: RecordJob, jobs: number, chunkRecords: numbe
       while (sent < chunks && sent < next + ahead) dispatch();
       const worker = (next % threads) - own;
       if (worker < 0) {
-        yield { bytes: buffers.encode(render!(startOf(next), countOf(next))), records: countOf(next) };
+        yield { bytes: buffers.fill((buffer) => render!(startOf(next), countOf(next), buffer)), records: countOf(next) };
         if (written) returned[written.worker].push(written.buffer);
         written = undefined;
         continue;

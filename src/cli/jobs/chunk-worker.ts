@@ -1,7 +1,6 @@
 // Worker-thread entry of `--jobs N`: renders the chunks the main thread asks for.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ChunkRequest, ChunkResult } from './chunk-messages.js';
-import { encodeReusing } from './buffer-ring.js';
 import { chunkRenderer, type RecordJob } from './record-job.js';
 
 const render = chunkRenderer(workerData as RecordJob);
@@ -11,7 +10,7 @@ const spare: ArrayBuffer[] = [];
 parentPort!.on('message', (request: ChunkRequest) => {
   if (request.recycled) spare.push(request.recycled);
   const recycled = spare.pop();
-  const bytes = encodeReusing(render(request.start, request.count), recycled && new Uint8Array(recycled));
+  const bytes = render(request.start, request.count, recycled && new Uint8Array(recycled));
   const result: ChunkResult = { sequence: request.sequence, bytes };
   parentPort!.postMessage(result, [bytes.buffer as ArrayBuffer]);
 });

@@ -61,8 +61,10 @@ export interface RecordLayout {
 
 /**
  * Serialises records to text. `body` gets records `start .. start+n-1` of
- * `total` and depends only on those, so chunks rendered apart (on worker
- * threads) and concatenated in order give the same bytes as one pass.
+ * `total` and depends only on those, so ranges rendered apart (chunks on
+ * worker threads, a chunk's sub-chunks) and concatenated in order give the
+ * same bytes as one pass; with `separator`, the ranges of one chunk are
+ * joined by it.
  * @example const f = recordFormat('ndjson', layout); f.head(2) + f.body(records, 0, 2) + f.tail(2)
  */
 export interface RecordFormat {
@@ -70,6 +72,12 @@ export interface RecordFormat {
   head(total: number): string;
   /** Text of records `start .. start+records.length-1` of a run of `total`. */
   body(records: readonly TextRecord[], start: number, total: number): string;
+  /**
+   * Text between the bodies of two adjacent ranges of one chunk, for a format
+   * whose chunk is one unit (`sqlite-values`: a chunk is one statement's list
+   * of row tuples, so its parts are joined by a comma); default none.
+   */
+  separator?: string;
   /** Text after the last record. */
   tail(total: number): string;
 }
