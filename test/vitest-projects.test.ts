@@ -64,7 +64,7 @@ describe('the vitest projects (vitest.config.ts)', () => {
     // Modules that start processes (or servers as processes), and server/test/serve-process.ts's functions that do.
     const spawningModule = /from '(?:node:child_process|node:worker_threads|[./]*(?:cli\/)?run-binary\.js|[./]*client\/spawned-server\.js|[./]*infra\/(?:postgres-server|redis-server|mariadb-server|haproxy)\.js)'/;
     // Servers started in process: the app on a real port, SMTP, OpenID, bare sockets and HTTP servers.
-    const serverModule = /(?:from |import\()'(?:node:net|node:http|node:https|node:tls|[./]*(?:test-server|smtp-test-server|oidc-test-provider|raw-http)\.js)'/;
+    const serverModule = /(?:from |import\()'(?:node:net|node:http|node:https|node:tls|[./]*(?:test-server|smtp-test-server|oidc-test-provider|raw-http|held-pages-proxy)\.js)'/;
     const serveProcess = /import \{([^}]*)\} from '[./]*serve-process\.js'/;
     const spawningHelpers = new Set(['serve', 'runServerCli', 'runServerCommand', 'keysCreate', 'usedBy']);
     const spawns = (source: string) =>
@@ -80,6 +80,7 @@ describe('the vitest projects (vitest.config.ts)', () => {
     expect(spawns("import { waitFor } from '../../serve-process.js';")).toBe(false);
     expect(spawns("import { startTestServer, type TestServer } from '../../test-server.js';")).toBe(true);
     expect(spawns("import { startSmtpServer } from '../smtp-test-server.js';")).toBe(true);
+    expect(spawns("import { startHeldPagesProxy } from '../held-pages-proxy.js';")).toBe(true);
     expect(spawns("const net = await import('node:net');")).toBe(true);
     expect(spawns("import { createServer } from 'node:http';")).toBe(true);
     expect(spawns("import type { TestServer } from '../test-server-types.js';")).toBe(false);

@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnServer, type SpawnedServer } from '../../client/spawned-server.js';
+import { startHeldPagesProxy } from '../held-pages-proxy.js';
 import { BINARY, finished, runBinary, startBinary } from '../run-binary.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'ussynth-remote-'));
@@ -19,6 +20,15 @@ afterAll(async () => {
   await server?.stop();
   rmSync(scratch, { recursive: true, force: true });
 });
+
+/** Resolves once `condition` holds, checked every 20 ms; fails after 60 s naming `what`. */
+async function until(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 const keyFor = (account: string, rate: number, monthlyQuota: number): NodeJS.ProcessEnv => ({
   ...process.env,
@@ -100,22 +110,34 @@ describe('--remote failures exit 69 with the problem, leaving no output', () => 
     expect(spent.stderr).toContain('raise the plan, or wait for the reset');
   });
 
-  it('a quota another run uses up meanwhile: refused mid-run or at the check, the partial --out file is removed', async () => {
-    // Both runs may pass the check (1500 of 2000 each) before either has fetched: then one is refused mid-run, or
-    // both are, when each got its first page of 1000 before either asked for its last 500. Never both finish.
-    const env = keyFor('cli-race', 1000, 2000);
-    const dirs = [mkdtempSync(join(scratch, 'race-')), mkdtempSync(join(scratch, 'race-'))];
-    const runs = await Promise.all(dirs.map((dir, i) => runBinary(['address', '--seed', `r${i}`, '--count', '1500', '--format', 'ndjson', '--out', join(dir, 'out.ndjson'), '--remote', server.url], { env })));
-    const failed = runs.filter((run) => run.status !== 0);
-    expect(failed.length).toBeGreaterThanOrEqual(1);
-    for (const [i, run] of runs.entries()) {
-      if (run.status === 0) {
-        expect(readFileSync(join(dirs[i], 'out.ndjson'), 'utf8').split('\n')).toHaveLength(1501);
-        continue;
-      }
-      expect(run.status).toBe(69);
-      expect(run.stderr).toMatch(/\(quota_exceeded, HTTP 429, request [0-9a-f-]{36}\); no file was written\n$|has \d+ left of its 2000/);
-      expect(readdirSync(dirs[i])).toEqual([]);
+  it('a quota another run uses up meanwhile: refused mid-run, the partial --out file is removed, the other run has every record', async () => {
+    // Two runs of 1500 on a quota of 2500 both pass the check (nothing is used yet); then the proxy lets the pages
+    // through in this order: b's first 1000 (written to b's file), all of a's 1500 (a finishes: 0 left), b's last 500
+    // (refused). Left to the scheduler, the order varies from run to run, and with it the outcome.
+    const env = keyFor('cli-race', 1000, 2500);
+    const proxy = await startHeldPagesProxy(server.url, (url) => url.pathname === '/v1/batch');
+    try {
+      const [a, b] = [mkdtempSync(join(scratch, 'race-a-')), mkdtempSync(join(scratch, 'race-b-'))];
+      const run = (seed: string, dir: string) => runBinary(['address', '--seed', seed, '--count', '1500', '--format', 'ndjson', '--out', join(dir, 'out.ndjson'), '--remote', proxy.url], { env });
+      const [runA, runB] = [run('a', a), run('b', b)];
+      await proxy.answered((url) => url.pathname === '/v1/usage', 2);
+      const page = (seed: string, start?: number) => (url: URL) => url.searchParams.get('seed') === seed && (start === undefined || url.searchParams.get('start') === String(start));
+      await proxy.release(page('b', 0), 1);
+      await until(() => readdirSync(b).some((name) => name.endsWith('.tmp') && statSync(join(b, name)).size > 0), "b's first page in its partial file");
+      await proxy.release(page('a'), 2);
+      const completed = await runA;
+      expect(completed.stderr).toBe('');
+      expect(completed.status).toBe(0);
+      expect(readFileSync(join(a, 'out.ndjson'), 'utf8').split('\n')).toHaveLength(1501);
+      await proxy.release(page('b', 1000), 1);
+      const refused = await runB;
+      expect(refused.status).toBe(69);
+      expect(refused.stderr).toMatch(
+        new RegExp(`^ussynth: --remote ${proxy.url}: this request needs 500 records but 0 of the monthly quota of 2500 remain; .*\\(quota_exceeded, HTTP 429, request [0-9a-f-]{36}\\); no file was written\\n$`),
+      );
+      expect(readdirSync(b)).toEqual([]);
+    } finally {
+      await proxy.close();
     }
   });
 

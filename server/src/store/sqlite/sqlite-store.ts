@@ -1,5 +1,6 @@
 import { Database, type SqliteDatabase } from './sqlite-driver.js';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely } from 'kysely';
+import { ImmediateSqliteDialect } from './immediate-sqlite-dialect.js';
 import { migrateStore } from '../migrate-store.js';
 import type { Awaitable } from '../../runtime/awaitable.js';
 import type { KeyRecord } from '../key-store.js';
@@ -70,7 +71,7 @@ export async function openSqliteStore(path: string, options: SqliteStoreOptions 
   } catch (error) {
     throw unusable(path, error);
   }
-  const db = new Kysely<StoreDatabase>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<StoreDatabase>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
   const { error, results } = await migrateStore(db, storeMigrations('sqlite'), options.log);
   if (error) {
     await db.destroy();
@@ -178,10 +179,14 @@ class SqliteStore extends KyselyStore implements Store {
   protected async usageTotals(period: string): Promise<Map<number, number>> {
     this.ledger?.fold();
     const lines = this.ledger || this.journalPath === null ? [] : readJournal(this.journalPath);
-    const { rows, folded } = await this.db.transaction().execute(async (tx) => ({
-      folded: lines.length === 0 ? 0 : foldedSeq(this.sqlite),
-      rows: await tx.selectFrom('usage').select(['account_id', 'records']).where('period', '=', period).execute(),
-    }));
+    // Only reads: a deferred BEGIN, no write lock (see ImmediateSqliteDialect).
+    const { rows, folded } = await this.db
+      .transaction()
+      .setAccessMode('read only')
+      .execute(async (tx) => ({
+        folded: lines.length === 0 ? 0 : foldedSeq(this.sqlite),
+        rows: await tx.selectFrom('usage').select(['account_id', 'records']).where('period', '=', period).execute(),
+      }));
     const totals = new Map(rows.map((row) => [row.account_id, row.records]));
     for (const [account, records] of unfoldedUsage(lines, folded, period)) totals.set(account, Math.max(0, (totals.get(account) ?? 0) + records));
     return totals;
