@@ -92,11 +92,12 @@ const scaledKey = postgres ? await createBenchKey('bench', scaledEnv) : '';
 const bare = await start('bare', ['--input-type=module', '-e', BARE_SERVER], {});
 const api = await start('api', ['server/dist/cli/main.js', 'serve', '--no-dev-key'], env);
 const scaled = ROWS.has('scaled') ? await start('scaled', ['server/dist/cli/main.js', 'serve', '--no-dev-key'], scaledEnv) : undefined;
-// The other builds: each on a store of its own (one server per store file), with a key made by this build's CLI.
+// The other builds: each on a store of its own (one server per store file), with a key made by that build's own CLI (an
+// older build's store has fewer migrations than this build's CLI would run).
 const others: { name: string; child: ChildProcess; url: string; key: string; scaled?: { child: ChildProcess; url: string; key: string } }[] = [];
 for (const build of BUILDS) {
   const buildEnv = { ...env, ...build.env, USSYNTH_DB: join(dir, `${build.name}.sqlite`) };
-  const buildKey = await createBenchKey('bench', buildEnv);
+  const buildKey = await createBenchKey('bench', buildEnv, build.main);
   const server = await start(build.name, [build.main, 'serve', '--no-dev-key'], buildEnv);
   let scaledBuild;
   if (postgres) {
