@@ -26,8 +26,9 @@ const AHEAD_PER_WORKER_CONSUMING = 4;
 /**
  * Chunks a consuming main thread renders ahead of its turn (taken when a
  * worker's next chunk is not ready): each is held until its turn, so this
- * bounds what stealing adds to memory (a chunk of SQLite row tuples is about
- * 0.5 MB).
+ * bounds what stealing adds to memory: a ring of MAIN_AHEAD + 2 chunk
+ * buffers (a chunk of 2,000 default records as SQLite row tuples is about
+ * 0.25 MB).
  */
 const MAIN_AHEAD = 4;
 
