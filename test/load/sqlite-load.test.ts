@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createGenerator, FIELD_NAMES } from '../../src/index.js';
+import { createGenerator, FIELD_NAMES, MAX_INDEX } from '../../src/index.js';
 import { load, LoadError } from '../../src/load.js';
 import { MIN_THREADED_RECORDS } from '../../src/load/default-load-jobs.js';
 import { finished, runBinary, startBinary } from '../cli/run-binary.js';
@@ -125,6 +125,20 @@ describe('--to sqlite:PATH', () => {
     expect(committed).toBeGreaterThanOrEqual(10_000);
     expect((await runBinary([...args, '--table', 'chunked', '--start', String(committed), '--append'])).status).toBe(0);
     expect(sorted(read(file, 'SELECT * FROM chunked'))).toEqual(sorted(libraryRows('chunks', 60_000)));
+  });
+
+  it('a chunk that fails on the inserting thread (it renders the first while the worker starts) fails the load and rolls it back', async () => {
+    // The built runLoad, so that its worker runs the built chunk-worker.js.
+    const { runLoad } = (await import(new URL('../../dist/load/run-load.js', import.meta.url).href)) as typeof import('../../src/load/run-load.js');
+    const { parseLoadTarget } = (await import(new URL('../../dist/load/load-target.js', import.meta.url).href)) as typeof import('../../src/load/load-target.js');
+    const { jobLoadColumns } = (await import(new URL('../../dist/cli/jobs/record-job.js', import.meta.url).href)) as typeof import('../../src/cli/jobs/record-job.js');
+    const file = join(scratch, 'failing-chunk.db');
+    // The first chunk runs past the last record index; the main thread renders it before the worker can have posted that it is ready.
+    const job = { kind: 'address', seed: 'past', fictionalPhones: false, format: 'copy', table: 'past', jsonShape: 'array', count: 10_000, range: { first: MAX_INDEX + 1 - 1000, end: MAX_INDEX + 1 + 9000 } } as const;
+    const failure = await runLoad({ target: parseLoadTarget(`sqlite:${file}`), table: 'past', columns: jobLoadColumns(job), job, jobs: 2, mode: 'create', shared: false }).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: 'load_failed', committed: 0 });
+    expect((failure as Error).message).toMatch(/start must be a non-negative safe integer, got 9007199254740992; the open transaction was rolled back$/);
+    expect(tableExists(file, 'past')).toBe(false);
   });
 
   it('shards loaded in parallel into one file take turns and equal one run', async () => {

@@ -19,3 +19,13 @@ export interface ChunkResult {
   sequence: number;
   bytes: Uint8Array;
 }
+
+/**
+ * Worker to main thread, once, before any chunk: its renderer is built (its
+ * isolate, the code and the index loaded), so chunks sent now start at once.
+ * Until then a consuming main thread renders the chunks itself.
+ * @example parentPort.postMessage({ ready: true } satisfies ChunkWorkerReady)
+ */
+export interface ChunkWorkerReady {
+  ready: true;
+}

@@ -1,6 +1,6 @@
 // Worker-thread entry of `--jobs N`: renders the chunks the main thread asks for.
 import { parentPort, workerData } from 'node:worker_threads';
-import type { ChunkRequest, ChunkResult } from './chunk-messages.js';
+import type { ChunkRequest, ChunkResult, ChunkWorkerReady } from './chunk-messages.js';
 import { chunkRenderer, type RecordJob } from './record-job.js';
 
 const render = chunkRenderer(workerData as RecordJob);
@@ -14,3 +14,5 @@ parentPort!.on('message', (request: ChunkRequest) => {
   const result: ChunkResult = { sequence: request.sequence, bytes };
   parentPort!.postMessage(result, [bytes.buffer as ArrayBuffer]);
 });
+// Built: from now on a chunk sent here starts at once (chunk-source hands the first chunks to the main thread until then).
+parentPort!.postMessage({ ready: true } satisfies ChunkWorkerReady);
