@@ -53,8 +53,19 @@ interface Pending {
   promise: Promise<Uint8Array>;
 }
 
-function startWorker(job: RecordJob, threads: ChunkThreads): Worker {
-  return new Worker(threads.worker ?? CHUNK_WORKER, { workerData: job, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
+/** Starts a rendering worker whose error, or exit before it is terminated, is passed to `fail`. */
+function startWorker(job: RecordJob, threads: ChunkThreads, fail: (error: Error) => void): Worker {
+  const worker = new Worker(threads.worker ?? CHUNK_WORKER, { workerData: job, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
+  worker.on('error', (error) => fail(error));
+  worker.on('exit', (code) => fail(new Error(`a generation worker stopped early (exit ${code})`)));
+  return worker;
+}
+
+/** A job's range cut into chunks: how many, and the first record and record count of chunk `sequence`. */
+function chunkLayout(job: RecordJob, chunkRecords: number): { chunks: number; startOf(sequence: number): number; countOf(sequence: number): number } {
+  const { first, end } = jobRange(job);
+  const startOf = (sequence: number): number => first + sequence * chunkRecords;
+  return { chunks: Math.ceil((end - first) / chunkRecords), startOf, countOf: (sequence) => Math.min(chunkRecords, end - startOf(sequence)) };
 }
 
 function pending(): Pending {
@@ -81,27 +92,22 @@ function* inlineChunks(job: RecordJob, chunkRecords: number): Generator<Chunk> {
 }
 
 async function* threadedChunks(job: RecordJob, jobs: number, chunkRecords: number): AsyncGenerator<Chunk> {
-  const { first, end } = jobRange(job);
-  const chunks = Math.ceil((end - first) / chunkRecords);
+  const { chunks, startOf, countOf } = chunkLayout(job, chunkRecords);
   const threads = Math.min(jobs, chunks);
   // The main thread is one of the `jobs` threads: it renders chunk k when k % threads is 0, so N jobs cost N-1 extra isolates (each holds its own copy of the index).
   const ahead = threads * AHEAD_PER_WORKER;
   const render = chunkRenderer(job);
   // The main thread's own chunks are at least `threads` apart, so their writes are done when the ring comes round.
   const buffers = new BufferRing(2);
-  const workers = Array.from({ length: threads - 1 }, () => startWorker(job, {}));
   const results = new Map<number, Pending>();
   const failAll = (error: Error): void => {
     for (const entry of results.values()) entry.reject(error);
   };
+  const workers = Array.from({ length: threads - 1 }, () => startWorker(job, {}, failAll));
   for (const worker of workers) {
     // A ChunkWorkerReady has no sequence and is ignored: here the chunks are dealt round the threads from the start.
     worker.on('message', (result: ChunkResult) => results.get(result.sequence)?.resolve(result.bytes));
-    worker.on('error', (error) => failAll(error));
-    worker.on('exit', (code) => failAll(new Error(`a generation worker stopped early (exit ${code})`)));
   }
-  const startOf = (sequence: number): number => first + sequence * chunkRecords;
-  const countOf = (sequence: number): number => Math.min(chunkRecords, end - startOf(sequence));
   // Written buffers waiting to go back to the worker they came from.
   const returned: ArrayBuffer[][] = workers.map(() => []);
   // The last worker chunk handed to the consumer, whose buffer may still be being written.
@@ -152,9 +158,7 @@ async function* threadedChunks(job: RecordJob, jobs: number, chunkRecords: numbe
  * Chunks are yielded strictly in sequence order, whoever rendered them.
  */
 async function* consumingChunks(job: RecordJob, jobs: number, chunkRecords: number, threads: ChunkThreads): AsyncGenerator<Chunk> {
-  const { first, end } = jobRange(job);
-  const chunks = Math.ceil((end - first) / chunkRecords);
-  const workers = Array.from({ length: Math.min(jobs, chunks) }, () => startWorker(job, threads));
+  const { chunks, startOf, countOf } = chunkLayout(job, chunkRecords);
   // Built on the main thread's first chunk, while the workers start.
   let render: ChunkRenderer | undefined;
   const renderHere = (sequence: number, buffer: Uint8Array | undefined): Uint8Array => (render ??= chunkRenderer(job))(startOf(sequence), countOf(sequence), buffer);
@@ -164,13 +168,14 @@ async function* consumingChunks(job: RecordJob, jobs: number, chunkRecords: numb
   const buffers = new BufferRing(MAIN_AHEAD + 2);
   const held = new Map<number, Uint8Array>();
   const results = new Map<number, Pending & { worker: number; done: boolean }>();
-  const ready = workers.map(() => false);
-  const inFlight = workers.map(() => 0);
   let failure: Error | undefined;
   const failAll = (error: Error): void => {
     failure ??= error;
     for (const entry of results.values()) entry.reject(error);
   };
+  const workers = Array.from({ length: Math.min(jobs, chunks) }, () => startWorker(job, threads, failAll));
+  const ready = workers.map(() => false);
+  const inFlight = workers.map(() => 0);
   workers.forEach((worker, index) => {
     worker.on('message', (message: ChunkResult | ChunkWorkerReady) => {
       if ('ready' in message) {
@@ -182,11 +187,7 @@ async function* consumingChunks(job: RecordJob, jobs: number, chunkRecords: numb
       entry.done = true;
       entry.resolve(message.bytes);
     });
-    worker.on('error', (error) => failAll(error));
-    worker.on('exit', (code) => failAll(new Error(`a generation worker stopped early (exit ${code})`)));
   });
-  const startOf = (sequence: number): number => first + sequence * chunkRecords;
-  const countOf = (sequence: number): number => Math.min(chunkRecords, end - startOf(sequence));
   // Written buffers waiting to go back to the worker they came from.
   const returned: ArrayBuffer[][] = workers.map(() => []);
   // The last worker chunk handed to the consumer, whose buffer may still be being written.
