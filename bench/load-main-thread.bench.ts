@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median } from './measure.js';
 
 const DIST = fileURLToPath(new URL('../dist', import.meta.url));
 const BASELINE = process.env.BENCH_BASELINE_DIST;
@@ -33,7 +34,6 @@ console.log(JSON.stringify({ main: (t.user + t.system) / 1e6, all: (a.user + a.s
 type Result = { main: number; all: number; wall: number };
 const builds: [string, string][] = [['this tree', DIST], ...(BASELINE === undefined ? [] : [['baseline', BASELINE] as [string, string]])];
 const scratch = mkdtempSync(join(tmpdir(), 'ussynth-bench-main-thread-'));
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 // A file, not --eval: the worker threads would inherit --input-type.
 const script = join(scratch, 'load-once.mjs');
 writeFileSync(script, SCRIPT);

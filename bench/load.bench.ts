@@ -18,6 +18,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median } from './measure.js';
 import { startMariadb } from '../test/infra/mariadb-server.js';
 import { startPostgres } from '../test/infra/postgres-server.js';
 
@@ -91,7 +92,6 @@ function timed(command: string): Promise<Run> {
 
 const q = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`;
 const ussynth = (args: string, binary = BINARY): string => `${q(process.execPath)} --import ${q(USAGE)} ${q(binary)} ${args}`;
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const scratch = mkdtempSync(join(tmpdir(), 'ussynth-bench-load-'));
 const postgres = await startPostgres({ durable: true });

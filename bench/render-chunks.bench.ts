@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median } from './measure.js';
 
 const DIST = fileURLToPath(new URL('../dist', import.meta.url));
 const BASELINE = process.env.BENCH_BASELINE_DIST;
@@ -34,7 +35,6 @@ console.log(JSON.stringify({ cpu: (t.user + t.system) / 1e6, wall: (performance.
 type Result = { cpu: number; wall: number };
 const builds: [string, string][] = [['this tree', DIST], ...(BASELINE === undefined ? [] : [['baseline', BASELINE] as [string, string]])];
 const scratch = mkdtempSync(join(tmpdir(), 'ussynth-bench-render-'));
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const script = join(scratch, 'render-once.mjs');
 writeFileSync(script, SCRIPT);
 try {

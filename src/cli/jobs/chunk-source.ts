@@ -91,19 +91,19 @@ function* inlineChunks(job: RecordJob, chunkRecords: number): Generator<Chunk> {
   }
 }
 
-async function* threadedChunks(job: RecordJob, jobs: number, chunkRecords: number): AsyncGenerator<Chunk> {
+async function* threadedChunks(job: RecordJob, jobs: number, chunkRecords: number, threads: ChunkThreads): AsyncGenerator<Chunk> {
   const { chunks, startOf, countOf } = chunkLayout(job, chunkRecords);
-  const threads = Math.min(jobs, chunks);
-  // The main thread is one of the `jobs` threads: it renders chunk k when k % threads is 0, so N jobs cost N-1 extra isolates (each holds its own copy of the index).
-  const ahead = threads * AHEAD_PER_WORKER;
+  const threadCount = Math.min(jobs, chunks);
+  // The main thread is one of the `jobs` threads: it renders chunk k when k % threadCount is 0, so N jobs cost N-1 extra isolates (each holds its own copy of the index).
+  const ahead = threadCount * AHEAD_PER_WORKER;
   const render = chunkRenderer(job);
-  // The main thread's own chunks are at least `threads` apart, so their writes are done when the ring comes round.
+  // The main thread's own chunks are at least `threadCount` apart, so their writes are done when the ring comes round.
   const buffers = new BufferRing(2);
   const results = new Map<number, Pending>();
   const failAll = (error: Error): void => {
     for (const entry of results.values()) entry.reject(error);
   };
-  const workers = Array.from({ length: threads - 1 }, () => startWorker(job, {}, failAll));
+  const workers = Array.from({ length: threadCount - 1 }, () => startWorker(job, threads, failAll));
   for (const worker of workers) {
     // A ChunkWorkerReady has no sequence and is ignored: here the chunks are dealt round the threads from the start.
     worker.on('message', (result: ChunkResult) => results.get(result.sequence)?.resolve(result.bytes));
@@ -115,7 +115,7 @@ async function* threadedChunks(job: RecordJob, jobs: number, chunkRecords: numbe
   let sent = 0;
   const dispatch = (): void => {
     const sequence = sent++;
-    const worker = (sequence % threads) - 1;
+    const worker = (sequence % threadCount) - 1;
     if (worker < 0) return;
     const recycled = returned[worker].pop();
     const request: ChunkRequest = { sequence, start: startOf(sequence), count: countOf(sequence), ...(recycled ? { recycled } : {}) };
@@ -125,7 +125,7 @@ async function* threadedChunks(job: RecordJob, jobs: number, chunkRecords: numbe
   try {
     for (let next = 0; next < chunks; next++) {
       while (sent < chunks && sent < next + ahead) dispatch();
-      const worker = (next % threads) - 1;
+      const worker = (next % threadCount) - 1;
       if (worker < 0) {
         yield { bytes: buffers.fill((buffer) => render(startOf(next), countOf(next), buffer)), records: countOf(next) };
         if (written) returned[written.worker].push(written.buffer);
@@ -266,5 +266,5 @@ export async function* recordChunks(job: RecordJob, jobs: number, chunkRecords =
   const { first, end } = jobRange(job);
   if (!mainRenders) yield* consumingChunks(job, Math.max(1, jobs), chunkRecords, threads);
   else if (jobs <= 1 || end - first <= chunkRecords) yield* inlineChunks(job, chunkRecords);
-  else yield* threadedChunks(job, jobs, chunkRecords);
+  else yield* threadedChunks(job, jobs, chunkRecords, threads);
 }
