@@ -1,6 +1,6 @@
 import { problemResponses } from '../../schemas/problem.js';
 import { isoTime } from '../../text/iso-time.js';
-import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE, type AccountRouteContext } from './account-route.js';
+import { ACCOUNT_ROUTE, type AccountRouteContext } from './account-route.js';
 import type { TypeBoxApp } from '../typebox-app.js';
 import { body, ISO_TIME_OR_NULL } from './schemas.js';
 
@@ -73,7 +73,6 @@ export async function accountBillingRoutes(app: TypeBoxApp, { context }: { conte
   app.post(
     '/billing/checkout',
     {
-      bodyLimit: ACCOUNT_BODY_LIMIT,
       schema: {
         ...ACCOUNT_ROUTE,
         operationId: 'createCheckout',

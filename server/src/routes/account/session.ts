@@ -1,6 +1,6 @@
 import { clearSessionCookie, setSessionCookie } from '../../accounts/session-cookie.js';
 import { problemResponses } from '../../schemas/problem.js';
-import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE, type AccountRouteContext } from './account-route.js';
+import { ACCOUNT_ROUTE, type AccountRouteContext } from './account-route.js';
 import type { TypeBoxApp } from '../typebox-app.js';
 import { ACCEPTED_SCHEMA, body, STRING } from './schemas.js';
 
@@ -16,7 +16,7 @@ const checkMail = (notice: string | undefined) => (notice ? `${CHECK_MAIL} ${not
 export async function accountSessionRoutes(app: TypeBoxApp, { context }: { context: AccountRouteContext }): Promise<void> {
   const { people } = context;
   // Generic so that the route's body schema, and with it `request.body`'s type, passes through.
-  const route = <Extra extends object>(summary: string, extra: Extra) => ({ bodyLimit: ACCOUNT_BODY_LIMIT, schema: { ...ACCOUNT_ROUTE, summary, ...extra } });
+  const route = <Extra extends object>(summary: string, extra: Extra) => ({ schema: { ...ACCOUNT_ROUTE, summary, ...extra } });
 
   app.post(
     '/signup',
