@@ -131,7 +131,7 @@ export async function buildApp(config: ServerConfig, services: AppServices, opti
     // Long path parameters reach the schema (400 invalid_zip); the URL cap (414) bounds them.
     routerOptions: { maxParamLength: config.maxUrlLength },
     clientErrorHandler,
-    // A request arriving while the server closes is answered by the onRequest hook (503 problem+json with a request
+    // A request arriving while the server closes is answered by the drain refusal hook (503 problem+json with a request
     // id and Retry-After), not with Fastify's own JSON.
     return503OnClosing: false,
     frameworkErrors(error, request, reply) {

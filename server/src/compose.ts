@@ -81,7 +81,7 @@ export interface ComposeOptions {
  * authentications limited per address at the configured rate, each key's records in the making admitted up to the
  * configured bound, and the SLA's counting and figures on the store. `server.ts` and the test server both make their
  * services here; an override replaces one behind its interface.
- * @example const composition = await compose(config, { log: () => app?.log }); const app = await buildApp(config, composition.services, { publicUrl: composition.publicUrl });
+ * @example const composition = await compose(config, { log: () => log }); const app = await buildApp(config, composition.services, { publicUrl: composition.publicUrl });
  */
 export async function compose(config: ServerConfig, options: ComposeOptions = {}): Promise<Composition> {
   const given = options.overrides ?? {};

@@ -17,7 +17,7 @@ import { storeUnavailableProblem } from '../problem/store-unavailable-problem.js
  */
 export async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   // Keys are refused in query names a client might put one in (URLs end up in logs and histories). Anything shaped
-  // like a key, anywhere in the URL, is refused for every path by the app's onRequest hook.
+  // like a key, anywhere in the URL, is refused for every path by the request limits hook (hooks/request-limits.ts).
   const query = request.query as Record<string, unknown>;
   for (const name in query) {
     if (KEY_LIKE_NAME.test(name)) {

@@ -11,7 +11,11 @@ if (problem !== null) throw new Error(problem);
 
 /**
  * better-sqlite3's Database class (13, prebuilt: no compile at install),
- * the one SQLite driver of the server, the pipeline and the tests.
+ * the server's SQLite driver: its store, its operator commands and its
+ * tests load it through here. The pipeline loads the same package through
+ * pipeline/load/sqlite-driver.ts (data flows one way, never from the
+ * server), and the library's `--to sqlite:` loads the user's own
+ * better-sqlite3 (src/load/).
  * @example const sqlite = new Database('/var/lib/ussynth/store.sqlite');
  */
 export const Database: typeof BetterSqlite3 = require('better-sqlite3');
