@@ -119,6 +119,7 @@ const SYSTEM = [
   'server/test/sla/sli-counting.test.ts',
   'server/test/sso/foreign-domain-sign-in.test.ts',
   'server/test/sso/jwks-keys.test.ts',
+  'server/test/sso/test-provider-output.test.ts',
   'server/test/sso/provider-documents.test.ts',
   'test/client/api-request.test.ts',
 ];

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import type * as Mysql from 'mysql2';
+import { countText } from '../cli/count-text.js';
 import type { DatabaseLoader, LoadChunk, TableColumn } from './database-loader.js';
 import { importDrivers } from './load-drivers.js';
 import { LoadError } from './load-error.js';
@@ -111,7 +112,7 @@ export async function openMysqlLoader(target: LoadTarget): Promise<DatabaseLoade
       rows = undefined;
       if (result.warningStatus > 0 || result.affectedRows !== expected) {
         const warnings = (await query('SHOW WARNINGS LIMIT 1')) as { Message: string }[];
-        throw new Error(`the server took ${result.affectedRows} of ${expected} rows${warnings.length > 0 ? `: ${warnings[0].Message}` : ''}`);
+        throw new Error(`the server took ${result.affectedRows} of ${countText(expected, 'row')}${warnings.length > 0 ? `: ${warnings[0].Message}` : ''}`);
       }
     },
     close: () => db.end(),

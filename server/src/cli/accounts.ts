@@ -1,4 +1,4 @@
-import { CliError, type Command, type CommandIo } from 'ussynth/cli';
+import { CliError, countText, type Command, type CommandIo } from 'ussynth/cli';
 import { calendarMonth } from '../limits/calendar-month.js';
 import { isoTime } from '../text/iso-time.js';
 import type { Store } from '../store/store.js';
@@ -96,7 +96,7 @@ const ACTIONS: Record<string, Action> = {
       io.stdout.write(JSON.stringify(shown) + '\n');
       return 0;
     }
-    io.stdout.write(`${account.name}: ${planText(account, now)}, ${account.rate} requests/s, ${account.monthlyQuota} records/month; ${used} used this month\n\n`);
+    io.stdout.write(`${account.name}: ${planText(account, now)}, ${countText(account.rate, 'request')}/s, ${countText(account.monthlyQuota, 'record')}/month; ${used} used this month\n\n`);
     table(io, ['PERSON', 'ROLE', 'VERIFIED'], shown.people.map((p) => [p.email, p.role, p.verified ? 'yes' : 'no']));
     io.stdout.write('\n');
     table(io, ['KEY', 'NAME', 'LAST USED', 'STATUS'], shown.keys.map((k) => [k.id, k.name, k.lastUsedAt ?? '-', k.revokedAt ? `revoked ${k.revokedAt}` : k.expiresAt ? `expires ${k.expiresAt}` : 'active']));
@@ -117,7 +117,7 @@ const ACTIONS: Record<string, Action> = {
     const limits = tierLimits(tier, values.rate, values['monthly-quota']);
     const account = await accountNamed(store, positionals[0]);
     await store.accounts.changePlan(account.id, { tier, limits, at: Date.now(), byPersonId: null, approvedBy: 'operator' });
-    io.stdout.write(`${account.name} is now ${tier}: ${limits.rate} requests/s, ${limits.monthlyQuota} records/month (running servers apply it within a second)\n`);
+    io.stdout.write(`${account.name} is now ${tier}: ${countText(limits.rate, 'request')}/s, ${countText(limits.monthlyQuota, 'record')}/month (running servers apply it within a second)\n`);
     return 0;
   },
 

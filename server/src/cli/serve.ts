@@ -1,13 +1,8 @@
 import { parse } from './cli-options.js';
 import type { ServerConfig } from '../config.js';
+import { DEV_ACCOUNT, DEV_KEY_FILE, developmentKey } from './dev-key.js';
 import { describeStore } from '../store/default-path.js';
-import { issueKey } from '../store/issue-key.js';
-import type { Store } from '../store/store.js';
-import { TIER_LIMITS } from '../store/tiers.js';
 import { CliError, type Command } from 'ussynth/cli';
-
-/** Account of the development key printed by `ussynth-server serve`. */
-export const DEV_ACCOUNT = 'local-dev';
 
 const HELP = `Usage: ussynth-server serve [--no-dev-key]
 
@@ -35,8 +30,11 @@ Environment:
                (default: secret.key beside the store, made 0600 on first start)
 
 On start it prints a development key (uss_test_..., account ${DEV_ACCOUNT}, Pro limits)
-and example curl lines; the previous development key is revoked. Use
---no-dev-key in production and create keys with \`ussynth-server keys create\`.
+and example curl lines. The key is kept across starts in the file ${DEV_KEY_FILE} beside the
+store (0600; the store holds only its digest); a new one replaces it, and the
+previous development keys are revoked, when the file is missing, readable by
+others, or its key no longer works on this store (revoked, or another store).
+Use --no-dev-key in production and create keys with \`ussynth-server keys create\`.
 SIGTERM and SIGINT drain in-flight requests, then exit.
 `;
 
@@ -83,10 +81,10 @@ export const serveCommand: Command = {
       `  dashboard: ${site}/dashboard`,
     ];
     if (!values['no-dev-key']) {
-      const key = await devKey(server.store);
+      const { key, file, kept } = await developmentKey(server.store, config.dbPath, Date.now());
       lines.push(
         '',
-        `Development key (account ${DEV_ACCOUNT}, Pro limits; replaced at every start):`,
+        `Development key (account ${DEV_ACCOUNT}, Pro limits; ${kept ? 'the same as at the last start' : 'new'}, kept for the next starts in ${file}):`,
         `  ${key}`,
         `  (account ${DEV_ACCOUNT} has no person to sign in as: the dashboard is for accounts made at ${site}/signup; see its usage with \`ussynth-server keys list\`)`,
         '',
@@ -100,13 +98,3 @@ export const serveCommand: Command = {
     return 0;
   },
 };
-
-// A fresh test key per start: keys are stored hashed, so an old one cannot be shown again; revoke the previous ones.
-async function devKey(store: Store): Promise<string> {
-  const now = Date.now();
-  for (const old of await store.keys.listKeys('')) {
-    if (old.account.name === DEV_ACCOUNT && old.environment === 'test' && old.revokedAt === null) await store.keys.revokeKey(old.id, now);
-  }
-  const { key } = await issueKey(store, { name: DEV_ACCOUNT, tier: 'pro', ...TIER_LIMITS.pro }, 'test', now);
-  return key;
-}

@@ -2,6 +2,7 @@ import { dialectSqlFormat } from '../../load/dialect-sql-format.js';
 import { LoadError, type LoadErrorCode } from '../../load/load-error.js';
 import { runLoad } from '../../load/run-load.js';
 import { CliError, type CommandIo } from '../command.js';
+import { countText } from '../count-text.js';
 import { ProgressBar } from '../output/progress-bar.js';
 import type { LoadRun, RecordRun } from './record-run.js';
 import { jobLoadColumns, jobRange, recordReader } from './record-job.js';
@@ -33,10 +34,10 @@ function dryRun(run: RecordRun, load: LoadRun, io: CommandIo): number {
   const format = dialectSqlFormat(load.target.dialect, job.table, columns);
   const rows = recordReader(job)(first, shown);
   const existing = load.mode === 'create' ? 'refused' : load.mode === 'append' ? 'rows added' : 'rows replaced (truncated first)';
-  const commits = load.commitEvery === undefined ? 'one transaction' : `a commit every ${load.commitEvery} records`;
+  const commits = load.commitEvery === undefined ? 'one transaction' : `a commit every ${countText(load.commitEvery, 'record')}`;
   io.stdout.write(
-    `-- dry run: nothing is connected. Would load records ${first}..${end - 1} (${end - first} rows) into ${job.table} at ${load.target.shown},\n` +
-      `-- in ${commits}; the table is created if missing (existing table: ${existing}). The DDL and the first ${shown} rows:\n` +
+    `-- dry run: nothing is connected. Would load records ${first}..${end - 1} (${countText(end - first, 'row')}) into ${job.table} at ${load.target.shown},\n` +
+      `-- in ${commits}; the table is created if missing (existing table: ${existing}). The DDL and the first ${countText(shown, 'row')}:\n` +
       format.head(shown) +
       format.body(rows, 0, shown) +
       format.tail(shown),
@@ -82,7 +83,7 @@ export async function runLoadJob(run: RecordRun, load: LoadRun, io: CommandIo): 
     });
     progress.finish();
     const seconds = (performance.now() - started) / 1000;
-    io.stderr.write(`loaded ${end - first} rows into ${job.table} in ${seconds.toFixed(1)} s\n`);
+    io.stderr.write(`loaded ${countText(end - first, 'row')} into ${job.table} in ${seconds.toFixed(1)} s\n`);
     return 0;
   } catch (error) {
     progress.finish();
