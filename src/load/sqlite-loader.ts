@@ -18,11 +18,13 @@ function affinity(declared: string): 'integer' | 'text' | 'blob' | 'real' | 'num
   return 'numeric';
 }
 
-// The affinities that keep each column type's values as they are: text stays text, numbers stay numbers.
+// The affinities that keep each column type's values as they are: text stays text, numbers stay numbers. A date
+// (`YYYY-MM-DD`) is not a well-formed number, so NUMERIC affinity, which the `DATE` columns the loader creates get,
+// keeps it as text too.
 const ACCEPTED: Readonly<Record<LoadColumn['type'], readonly string[]>> = {
   text: ['text', 'blob'],
   state: ['text', 'blob'],
-  date: ['text', 'blob'],
+  date: ['text', 'blob', 'numeric'],
   uuid: ['text', 'blob'],
   bigint: ['integer', 'numeric', 'real', 'blob'],
   double: ['real', 'numeric', 'blob'],
