@@ -67,7 +67,7 @@ export async function openSqliteLoader(target: LoadTarget): Promise<DatabaseLoad
       return rows.length === 0 ? undefined : rows.map((row): TableColumn => ({ name: row.name, type: row.type.toLowerCase() }));
     },
     // BEGIN IMMEDIATE holds the file's write lock already.
-    lockTable: async () => undefined,
+    lockTable: async () => true,
     compatible: (column, declared) => ACCEPTED[column.type].includes(affinity(declared)),
     async bulk(table, columns, chunks) {
       const head = `INSERT INTO ${quoteTable('sqlite', table)} (${columnList('sqlite', columns)}) VALUES `;

@@ -11,13 +11,17 @@ import { EXIT_GENERATION_FAILED, EXIT_REMOTE_FAILED, EXIT_WRITE_FAILED } from '.
 // 128 + the signal number, as shells report a process killed by it.
 const EXIT_OF_SIGNAL: Readonly<Record<string, number>> = { SIGINT: 130, SIGTERM: 143 };
 
-// The CLI's exit statuses for each way a load fails (sysexits: 69 unavailable, 74 I/O error).
+// sysexits' EX_NOPERM: the role lacks a privilege.
+const EXIT_NO_PERMISSION = 77;
+
+// The CLI's exit statuses for each way a load fails (sysexits: 69 unavailable, 74 I/O error, 77 no permission).
 const EXIT_OF_CODE: Readonly<Record<Exclude<LoadErrorCode, 'aborted'>, number>> = {
   invalid_load_option: 2,
   missing_driver: 2,
   unsupported_driver: 2,
   table_exists: 2,
   table_mismatch: 2,
+  permission_denied: EXIT_NO_PERMISSION,
   unavailable: EXIT_REMOTE_FAILED,
   load_failed: EXIT_WRITE_FAILED,
 };
