@@ -42,7 +42,8 @@ export async function openMysqlLoader(target: LoadTarget): Promise<DatabaseLoade
     host: url.hostname,
     port: url.port === '' ? 3306 : Number(url.port),
     user: decodeURIComponent(url.username),
-    password: decodeURIComponent(url.password),
+    // As the mysql and mariadb clients do, MYSQL_PWD gives the password a URL leaves out.
+    password: url.password === '' ? (process.env.MYSQL_PWD ?? '') : decodeURIComponent(url.password),
     database: decodeURIComponent(url.pathname.slice(1)),
     connectTimeout: target.connectTimeoutMs,
     charset: 'utf8mb4',

@@ -3,6 +3,7 @@ import type * as Pg from 'pg';
 import type { CopyStreamQuery } from 'pg-copy-streams';
 import type { DatabaseLoader, LoadChunk, TableColumn } from './database-loader.js';
 import { importDrivers } from './load-drivers.js';
+import { pgPassword, type PgPasswordKey } from './pg-password.js';
 import { LoadError } from './load-error.js';
 import type { LoadColumn } from './load-columns.js';
 import type { LoadTarget } from './load-target.js';
@@ -36,6 +37,10 @@ export async function openPostgresLoader(target: LoadTarget): Promise<DatabaseLo
   const [pgModule, copyModule] = (await importDrivers('postgres')) as [{ default: typeof Pg }, { default?: { from: typeof import('pg-copy-streams').from }; from: typeof import('pg-copy-streams').from }];
   const copyFrom = copyModule.from ?? copyModule.default!.from;
   const client = new pgModule.default.Client({ connectionString: target.url, connectionTimeoutMillis: target.connectTimeoutMs });
+  // No password from the URL or PGPASSWORD (which pg reads): the password file, asked only if the server wants a
+  // password. Set here because pg would read it with a deprecation warning on every load.
+  const withPassword = client as unknown as { password: string | null | undefined | ((key: PgPasswordKey) => string | undefined) };
+  if (withPassword.password == null) withPassword.password = (key) => pgPassword(process.env, key, (text) => process.emitWarning(text));
   // A connection lost between queries is reported by the next query; without a listener it would crash the process.
   let lost: Error | undefined;
   client.on('error', (error) => {

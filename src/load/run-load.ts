@@ -5,6 +5,7 @@ import type { DatabaseLoader, LoadChunk } from './database-loader.js';
 import { LoadError } from './load-error.js';
 import type { LoadColumn } from './load-columns.js';
 import type { LoadTarget } from './load-target.js';
+import { withoutSecrets } from './masked-target.js';
 import { openMysqlLoader } from './mysql-loader.js';
 import { openPostgresLoader } from './postgres-loader.js';
 import { quoteTable } from './sql-dialect.js';
@@ -143,7 +144,9 @@ export async function runLoad(plan: LoadPlan): Promise<{ loaded: number }> {
   const { first, end } = jobRange(plan.job);
   const signal = plan.signal;
   signal?.throwIfAborted();
-  const loader = await openLoader(plan.target);
+  const loader = await openLoader(plan.target).catch((error: unknown) => {
+    throw scrubbed(asLoadError(error, plan, signal), plan);
+  });
   const onAbort = (): void => loader.destroy();
   signal?.addEventListener('abort', onAbort, { once: true });
   let next = first;
@@ -181,13 +184,19 @@ export async function runLoad(plan: LoadPlan): Promise<{ loaded: number }> {
   } catch (error) {
     await loader.rollback().catch(() => undefined);
     loader.destroy();
-    const failure = asLoadError(error, plan, signal);
+    const failure = scrubbed(asLoadError(error, plan, signal), plan);
     failure.committed = next - first;
     if (plan.commitEvery !== undefined) failure.resumeAt = next;
     throw failure;
   } finally {
     signal?.removeEventListener('abort', onAbort);
   }
+}
+
+/** The error with the target's passwords taken out of its message, whatever the driver said. */
+function scrubbed(error: LoadError, plan: LoadPlan): LoadError {
+  error.message = withoutSecrets(error.message, plan.target.secrets);
+  return error;
 }
 
 function asLoadError(error: unknown, plan: LoadPlan, signal: AbortSignal | undefined): LoadError {

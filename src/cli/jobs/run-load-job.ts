@@ -26,6 +26,11 @@ const EXIT_OF_CODE: Readonly<Record<Exclude<LoadErrorCode, 'aborted'>, number>> 
   load_failed: EXIT_WRITE_FAILED,
 };
 
+/** Said when `--to` holds a password: where it is exposed, and where it is not. */
+const PASSWORD_NOTE =
+  'ussynth: note: the password in --to is on the command line (your shell history; others see it in ps until ussynth hides it at start); ' +
+  '--to env:NAME, --to @FILE, PGPASSWORD/PGPASSFILE or MYSQL_PWD keep it off (docs/cli.md, "Passwords")\n';
+
 /** Rows `--dry-run` shows. */
 const DRY_RUN_ROWS = 5;
 
@@ -58,6 +63,7 @@ function dryRun(run: RecordRun, load: LoadRun, io: CommandIo): number {
 export async function runLoadJob(run: RecordRun, load: LoadRun, io: CommandIo): Promise<number> {
   const { job } = run;
   if (run.seedPicked) io.stderr.write(`seed: ${job.seed}\n`);
+  if (load.passwordInArguments) io.stderr.write(PASSWORD_NOTE);
   if (load.dryRun) return dryRun(run, load, io);
   const { first, end } = jobRange(job);
   const interrupt = new AbortController();
