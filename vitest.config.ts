@@ -34,6 +34,9 @@ const SYSTEM = [
   'test/load/postgres-load.test.ts',
   'test/load/mysql-load.test.ts',
   'test/load/sqlite-load.test.ts',
+  'test/load/reload-created-table.test.ts',
+  'test/load/table-access.test.ts',
+  'test/load/target-secrets.test.ts',
   'test/cli/output/sql-postgres.test.ts',
   // Redis started on loopback (test/infra/redis-server.ts).
   'server/test/accounts/auth-throttle.test.ts',

@@ -12,16 +12,25 @@ import { EXIT_GENERATION_FAILED, EXIT_REMOTE_FAILED, EXIT_WRITE_FAILED } from '.
 // 128 + the signal number, as shells report a process killed by it.
 const EXIT_OF_SIGNAL: Readonly<Record<string, number>> = { SIGINT: 130, SIGTERM: 143 };
 
-// The CLI's exit statuses for each way a load fails (sysexits: 69 unavailable, 74 I/O error).
+// sysexits' EX_NOPERM: the role lacks a privilege.
+const EXIT_NO_PERMISSION = 77;
+
+// The CLI's exit statuses for each way a load fails (sysexits: 69 unavailable, 74 I/O error, 77 no permission).
 const EXIT_OF_CODE: Readonly<Record<Exclude<LoadErrorCode, 'aborted'>, number>> = {
   invalid_load_option: 2,
   missing_driver: 2,
   unsupported_driver: 2,
   table_exists: 2,
   table_mismatch: 2,
+  permission_denied: EXIT_NO_PERMISSION,
   unavailable: EXIT_REMOTE_FAILED,
   load_failed: EXIT_WRITE_FAILED,
 };
+
+/** Said when `--to` holds a password: where it is exposed, and where it is not. */
+const PASSWORD_NOTE =
+  'ussynth: note: the password in --to is on the command line (your shell history; others see it in ps until ussynth hides it at start); ' +
+  '--to env:NAME, --to @FILE, PGPASSWORD/PGPASSFILE or MYSQL_PWD keep it off (docs/cli.md, "Passwords")\n';
 
 /** Rows `--dry-run` shows. */
 const DRY_RUN_ROWS = 5;
@@ -55,6 +64,7 @@ function dryRun(run: RecordRun, load: LoadRun, io: CommandIo): number {
 export async function runLoadJob(run: RecordRun, load: LoadRun, io: CommandIo): Promise<number> {
   const { job } = run;
   if (run.seedPicked) io.stderr.write(`seed: ${job.seed}\n`);
+  if (load.passwordInArguments) io.stderr.write(PASSWORD_NOTE);
   if (load.dryRun) return dryRun(run, load, io);
   const { first, end } = jobRange(job);
   const interrupt = new AbortController();
