@@ -4,6 +4,7 @@ import { ActivityRecorder } from './accounts/activity-recorder.js';
 import type { AuthThrottle } from './accounts/auth-throttle.js';
 import type { Billing } from './billing/billing.js';
 import { PeopleService } from './accounts/people-service.js';
+import { signUpBrowserKey } from './accounts/sign-up-browser.js';
 import { PlanService } from './accounts/plan-service.js';
 import { QuotaNotices } from './accounts/quota-notices.js';
 import type { Mailer } from './mail/mailer.js';
@@ -66,11 +67,12 @@ export function accountServices(deps: AccountServicesDeps): AccountServices {
   const { store, billing, clock, publicUrl } = deps;
   const activity = new ActivityRecorder(store, (error) => onError('activity flush', error));
   const keys = new KeyCache(store);
-  const people = new PeopleService({ store, mailer: deps.mailer, billing, throttle: deps.throttle, clock, publicUrl, onBackgroundError: onError, keys });
-  const accountKeys = new AccountKeyService({ store, activity, clock, keys });
-  const plans = new PlanService({ store, billing, activity, clock });
   // Made beside the store on first start when USSYNTH_SECRET_KEY is not set (a PostgreSQL store requires it).
   const secretKey = loadSecretKey(deps.secretKey, deps.storeFile);
+  const browserKey = signUpBrowserKey(secretKey);
+  const people = new PeopleService({ store, mailer: deps.mailer, billing, throttle: deps.throttle, clock, publicUrl, onBackgroundError: onError, keys, browserKey });
+  const accountKeys = new AccountKeyService({ store, activity, clock, keys });
+  const plans = new PlanService({ store, billing, activity, clock });
   const ssoSignIn = new SsoSignIn({ sso: store.sso, secretKey, publicUrl, startSession: (person) => people.startSession(person), clock });
   const quotaNotices = new QuotaNotices({ store, mailer: deps.mailer, publicUrl, clock, onError: (error) => onError('quota notice', error) });
   return { people, accountKeys, plans, billing, keys, activity, quotaNotices, sso: new SsoVerifier(store.sso, deps.sso), ssoSignIn, secretKey };
