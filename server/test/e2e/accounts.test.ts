@@ -72,8 +72,7 @@ describe('a customer signs up, verifies, makes a key, uses it, revokes it and si
     await page.waitForURL(`${url}/dashboard`);
     await expect.poll(() => page.locator('#who').textContent()).toBe(email);
     expect(await page.locator('#plan-name').textContent()).toBe('Standard');
-    await expect.poll(() => page.locator('#plan-status').textContent()).toBe('Set by the operator; ask them to change it.');
-    expect(await page.locator('#plan-operator').textContent()).toBe('This service takes no payment: plans are set by its operator.');
+    await expect.poll(() => page.locator('#plan-status').textContent()).toBe('This service takes no payment: its operator sets plans; ask them to change yours.');
     expect(await page.getByRole('button', { name: /^Subscribe/ }).count()).toBe(0);
     expect(await page.locator('#base-url').textContent()).toBe(url);
     expect(await page.locator('#curl-line').textContent()).toContain(`${url}/v1/address`);

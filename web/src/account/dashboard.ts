@@ -248,11 +248,12 @@ export async function dashboardPage(): Promise<void> {
   async function refreshUsage(): Promise<void> {
     const usage = await accountApi<Usage>('GET', '/usage');
     const progress = byId<HTMLProgressElement>('usage-progress');
-    // Without a plan there is no quota to count against: the plan's figures would contradict "No paid plan".
+    // Without a plan there is no quota to count against, and the sentence under the plan says why the keys answer 402:
+    // the usage line says only what was used.
     progress.hidden = usage.plan === 'none';
     byId('usage-summary').textContent =
       usage.plan === 'none'
-        ? `No quota: the account has no plan, so API calls answer 402 and use no records (${number(usage.used)} used in ${usage.month}).`
+        ? `${number(usage.used)} records used in ${usage.month}.`
         : `${number(usage.used)} of ${number(usage.quota)} records used in ${usage.month} (${number(usage.remaining)} left; resets ${when(usage.resetsAt)}).`;
     progress.max = Math.max(1, usage.quota);
     progress.value = Math.min(usage.used, usage.quota);
