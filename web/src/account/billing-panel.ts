@@ -1,5 +1,5 @@
 import { accountApi } from './api.js';
-import { byId, failureText, say } from './page-kit.js';
+import { byId, failureText, say, setTextWithCode } from './page-kit.js';
 import { offerText, PLAN_NAMES, type PlanOffer } from './plan-offers.js';
 
 /** GET /account/v1/billing. */
@@ -80,7 +80,7 @@ export async function billingPanel(onPlanChange: () => Promise<void>): Promise<v
 
   async function render(): Promise<AccountBilling> {
     const current = await accountApi<AccountBilling>('GET', '/billing');
-    byId('plan-status').textContent = statusText(current);
+    setTextWithCode(byId('plan-status'), statusText(current));
     const offers = byId<HTMLUListElement>('plan-offers');
     offers.replaceChildren(
       ...(current.canSubscribe && current.billing === 'stripe' ? current.plans : []).map((offer) => {

@@ -90,7 +90,8 @@ export async function dashboardPage(): Promise<void> {
     renderPlan(await accountApi<Me>('GET', '/me'));
     await refreshUsage();
   }).catch((error: unknown) => say(alertBox, failureText(error)));
-  byId('refresh-usage').addEventListener('click', () => void Promise.all([refreshUsage(), refreshSla()]));
+  // The keys too: their "Last used" moves with the usage.
+  byId('refresh-usage').addEventListener('click', () => void Promise.all([refreshUsage(), refreshSla(), refreshKeys()]).catch((error: unknown) => say(alertBox, failureText(error))));
   say(status, '');
 
   function renderIdentity(current: Me): void {
@@ -139,6 +140,8 @@ export async function dashboardPage(): Promise<void> {
     } while (cursor !== null);
     const body = byId<HTMLTableSectionElement>('keys-body');
     body.replaceChildren(...keys.map(keyRow));
+    // No keys: the sentence alone, not an empty table's header beside it.
+    byId('keys-wrap').hidden = keys.length === 0;
     byId('no-keys').hidden = keys.length > 0;
   }
 
