@@ -38,7 +38,7 @@ async function signUpAndMakeKey(url: string, outbox: string, email: string): Pro
 
 describe('serve --dev-plan, the development start', () => {
   it('says so in its banner, and a key made on the dashboard by a new account works at once', async () => {
-    const env = { ...serverEnv(join(dir, 'dev.sqlite')), USSYNTH_OUTBOX: join(dir, 'dev-outbox') };
+    const env: NodeJS.ProcessEnv = { ...serverEnv(join(dir, 'dev.sqlite')), USSYNTH_OUTBOX: join(dir, 'dev-outbox') };
     delete env.USSYNTH_DEFAULT_PLAN;
     delete env.USSYNTH_BILLING;
     const server = await serve({ env }, '--no-dev-key', '--dev-plan');
@@ -61,7 +61,7 @@ describe('serve --dev-plan, the development start', () => {
 
 describe('serve without --dev-plan (production)', () => {
   it('gives no plan, says so, and the 402, `accounts list` and the dashboard say the same thing and how to give one', async () => {
-    const env = { ...serverEnv(join(dir, 'prod.sqlite')), USSYNTH_OUTBOX: join(dir, 'prod-outbox') };
+    const env: NodeJS.ProcessEnv = { ...serverEnv(join(dir, 'prod.sqlite')), USSYNTH_OUTBOX: join(dir, 'prod-outbox') };
     delete env.USSYNTH_DEFAULT_PLAN;
     delete env.USSYNTH_BILLING;
     const server = await serve({ env }, '--no-dev-key');
