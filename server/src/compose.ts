@@ -5,6 +5,7 @@ import { AccountKeyService } from './accounts/account-key-service.js';
 import { ActivityRecorder } from './accounts/activity-recorder.js';
 import { AuthThrottle } from './accounts/auth-throttle.js';
 import { PeopleService } from './accounts/people-service.js';
+import { signUpBrowserKey } from './accounts/sign-up-browser.js';
 import { PlanService } from './accounts/plan-service.js';
 import { QuotaNotices } from './accounts/quota-notices.js';
 import type { Billing } from './billing/billing.js';
@@ -123,9 +124,11 @@ export async function compose(config: ServerConfig, options: ComposeOptions = {}
     // revocation and deletion.
     const keys = given.keys ?? new KeyCache(store);
     const throttle = given.throttle ?? (redis ? redisAuthThrottle(redis) : new AuthThrottle());
-    const people = given.people ?? new PeopleService({ store, mailer, billing, throttle, clock, publicUrl, onBackgroundError: onError, keys });
     // Made beside the store on first start when USSYNTH_SECRET_KEY is not set (a PostgreSQL store requires it).
     const secretKey = loadSecretKey(config.secretKey ?? undefined, config.dbPath);
+    const browserKey = signUpBrowserKey(secretKey);
+    const people =
+      given.people ?? new PeopleService({ store, mailer, billing, throttle, clock, publicUrl, onBackgroundError: onError, keys, browserKey });
     // Many instances share PostgreSQL: each serves the quota from leased blocks (docs/deploy.md); the embedded
     // store's ledger decides in memory already.
     const quota = given.quota ?? (config.store.engine === 'postgres' ? new LeasedMonthlyQuota(store) : new StoreMonthlyQuota(store));

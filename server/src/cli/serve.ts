@@ -1,12 +1,20 @@
 import { parse } from './cli-options.js';
 import type { ServerConfig } from '../config.js';
 import { DEV_ACCOUNT, DEV_KEY_FILE, developmentKey } from './dev-key.js';
+import { DEVELOPMENT_PLAN, developmentBilling } from '../billing/billing-config.js';
+import { TIER_LIMITS } from '../store/tiers.js';
 import { describeStore } from '../store/default-path.js';
 import { CliError, type Command } from 'ussynth/cli';
 
-const HELP = `Usage: ussynth-server serve [--no-dev-key]
+const HELP = `Usage: ussynth-server serve [--no-dev-key] [--dev-plan]
 
 Serves the REST API /v1 (docs at /v1/docs) and the browser demo at / .
+
+  --dev-plan   the development start (npm start runs it): accounts made at /signup
+               get the ${DEVELOPMENT_PLAN} plan, so a key made on the local dashboard works at once.
+               Without it (production) they get USSYNTH_DEFAULT_PLAN, default none: their
+               keys answer 402 until the operator sets a plan. A USSYNTH_DEFAULT_PLAN or
+               USSYNTH_BILLING=stripe in the environment wins over it.
 
 Environment:
   PORT         port (default 3000; 0 picks a free one)
@@ -47,7 +55,7 @@ export const serveCommand: Command = {
   summary: 'Serve the REST API and the demo (npm start)',
   help: HELP,
   async run(args, io) {
-    const { values } = parse('serve', args, { 'no-dev-key': { type: 'boolean' } });
+    const { values } = parse('serve', args, { 'no-dev-key': { type: 'boolean' }, 'dev-plan': { type: 'boolean' } });
     // The server, Fastify and SQLite load only here, so the other commands start light.
     const { ConfigError, loadConfig } = await import('../config.js');
     const { drainOnSignals, startServer } = await import('../server.js');
@@ -58,6 +66,10 @@ export const serveCommand: Command = {
       if (error instanceof ConfigError) throw new CliError(error.message);
       throw error;
     }
+    // The development start's plan for new accounts, decided before the server starts (it hands the plan out).
+    const billing = values['dev-plan'] ? developmentBilling(config.billing, io.env) : config.billing;
+    const developmentPlan = billing !== config.billing;
+    config = { ...config, billing };
     const { StoreRefusedError } = await import('../store/store.js');
     const server = await startServer(config).catch((error: unknown) => {
       // Another server owns this store file, a file cannot be written, or the port is taken: the operator's to fix,
@@ -74,9 +86,7 @@ export const serveCommand: Command = {
       // The pages a new user looks for first; without built pages (npm run build:web) / explains how to build them.
       config.webDir ? `  demo: ${site}/` : `  demo: not built (run npm run build:web; ${site}/ says so)`,
       `  docs: ${server.url}/v1/docs`,
-      config.billing.mode === 'stripe'
-        ? `  billing: Stripe (webhook endpoint ${site}/billing/stripe/webhook)`
-        : `  billing: none (new accounts get ${config.billing.defaultPlan === 'none' ? 'no plan' : config.billing.defaultPlan}; set plans with \`ussynth-server accounts set ACCOUNT --tier ...\`)`,
+      billingLine(config, site, developmentPlan),
       `  sign up: ${site}/signup (account e-mail: ${server.mailer.description})`,
       `  dashboard: ${site}/dashboard`,
     ];
@@ -98,3 +108,16 @@ export const serveCommand: Command = {
     return 0;
   },
 };
+
+/** The banner's billing line: how plans are paid for, what an account made at /signup gets, and how to change it. */
+function billingLine(config: ServerConfig, site: string, developmentPlan: boolean): string {
+  const { mode, defaultPlan } = config.billing;
+  if (mode === 'stripe') return `  billing: Stripe (webhook endpoint ${site}/billing/stripe/webhook)`;
+  const command = '`ussynth-server accounts set <e-mail> --tier standard|pro`';
+  if (developmentPlan) {
+    const { rate, monthlyQuota } = TIER_LIMITS[DEVELOPMENT_PLAN];
+    return `  billing: none; development start (--dev-plan): accounts made at ${site}/signup get the ${DEVELOPMENT_PLAN} plan (${rate} requests/s, ${monthlyQuota.toLocaleString('en-US')} records/month), so their keys work at once (\`serve\` without --dev-plan gives them none)`;
+  }
+  if (defaultPlan === 'none') return `  billing: none; accounts made at ${site}/signup get no plan, so their API keys answer 402 until you give one a plan: ${command} (an account's name is its owner's e-mail)`;
+  return `  billing: none; accounts made at ${site}/signup get the ${defaultPlan} plan (USSYNTH_DEFAULT_PLAN); change one with ${command}`;
+}
