@@ -98,6 +98,7 @@ const SYSTEM = [
   'server/test/access/auth-failures.test.ts',
   'server/test/access/authenticate.test.ts',
   'server/test/access/debit-then-serve.test.ts',
+  'server/test/access/refund-undelivered.test.ts',
   'server/test/access/require-sso-token.test.ts',
   'server/test/accounts/half-created.test.ts',
   'server/test/accounts/quota-notices.test.ts',

@@ -66,7 +66,7 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
       // The docs page and its files: the pages' CSP and no framing (the API's JSON needs neither).
       if (request.url.startsWith('/v1/docs')) reply.headers(DOCS_PAGE_HEADERS);
     }
-    connections.noteRequest(request);
+    connections.noteRequest(request, reply);
     if (connections.draining) throw drainRefusal();
     if (request.url.length > config.maxUrlLength) {
       throw new ProblemError('uri_too_long', `the request target is ${request.url.length} characters; at most ${config.maxUrlLength} are accepted`);
@@ -85,7 +85,9 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
   });
   const { metrics, sli, sla } = services;
   app.addHook('onResponse', (request, reply, done) => {
-    // One structured line per request, with its id; never the key, and the URL redacted.
+    // First: a response that ended with its connection and was never handed over is given back before it is logged.
+    connections.settle(request);
+    // One structured line per request, with its id; never the key, and the URL redacted; `records` what it was charged.
     request.server.log.info(accessFields(request, reply), 'request');
     metrics.answered(request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
     // The SLA counts the API's answers (docs/sla.md), not its documentation pages.
@@ -183,6 +185,7 @@ export async function buildApp(config: ServerConfig, serviceOptions: ServiceOpti
     { undelivered: refundUndelivered, metrics: services.metrics, cost: recordsAsked, keyAdmission: services.keyAdmission },
   );
   app.decorate('connections', connections);
+  app.decorateRequest('rawResponse', null);
   // Before Fastify stops routing and Node closes idle connections: from now on requests are refused, not started.
   app.addHook('preClose', (done) => (connections.drain(), done()));
   await app.register(ussynthApp, { config, services, connections, publicUrl: options.publicUrl });
