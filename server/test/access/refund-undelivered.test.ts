@@ -6,9 +6,7 @@ import { calendarMonth } from '../../src/limits/calendar-month.js';
 import { pacedConnection, parseResponses, pipelined } from '../raw-http.js';
 import { waitFor } from '../serve-process.js';
 import { startTestServer, type TestServer } from '../test-server.js';
-
-/** 64 `column=field` entries with 54-character column names: records of about 5 KB, a batch of 1,000 about 5 MB. */
-export const WIDE_FIELDS = Array.from({ length: 64 }, (_, i) => `c${String(i).padStart(2, '0')}_${'w'.repeat(50)}=${['uuid', 'email', 'name', 'street'][i % 4]}`).join(',');
+import { WIDE_FIELDS } from '../wide-fields.js';
 
 /** The access lines of a server's log file. */
 function accessLines(logFile: string): { reqId: string; status: number; records?: number }[] {
