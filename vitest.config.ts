@@ -118,6 +118,7 @@ const SYSTEM = [
   'server/test/routes/v1/geo.test.ts',
   'server/test/sla/account-sla.test.ts',
   'server/test/sla/sli-counting.test.ts',
+  'server/test/sla/slow-reader.test.ts',
   'server/test/sso/foreign-domain-sign-in.test.ts',
   'server/test/sso/jwks-keys.test.ts',
   'server/test/sso/provider-documents.test.ts',

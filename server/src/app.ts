@@ -27,6 +27,7 @@ import { corsPreflightRoutes } from './access/cors.js';
 import { problemSchema } from './schemas/problem.js';
 import { RECORD_SCHEMAS } from './schemas/records.js';
 import { resolveServices, type ServiceOptions } from './resolve-services.js';
+import { serviceMs } from './sla/service-time.js';
 import type { AppServices } from './services.js';
 
 /** How often Node checks open connections against the headers and request timeouts. */
@@ -83,6 +84,12 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
     if (!connections.admit(request, done)) return;
     done();
   });
+  // When the answer is ready to write: the SLA's slow threshold measures the service's time to here, not the
+  // client's reading of what follows (sla/service-time.ts).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    request.readyMs = reply.elapsedTime;
+    done(null, payload);
+  });
   const { metrics, sli, sla } = services;
   app.addHook('onResponse', (request, reply, done) => {
     // First: a response that ended with its connection and was never handed over is given back before it is logged.
@@ -93,8 +100,8 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
     // The SLA counts the API's answers (docs/sla.md), not its documentation pages.
     if (request.url.startsWith('/v1/') && !request.url.startsWith('/v1/docs')) {
       const { access } = request;
-      if (access) sli.answered(access.key.accountId, reply.statusCode, reply.elapsedTime, access.now);
-      else sli.answered(null, reply.statusCode, reply.elapsedTime);
+      if (access) sli.answered(access.key.accountId, reply.statusCode, serviceMs(request, reply), access.now);
+      else sli.answered(null, reply.statusCode, serviceMs(request, reply));
     }
     connections.finished(request);
     done();
@@ -186,6 +193,8 @@ export async function buildApp(config: ServerConfig, serviceOptions: ServiceOpti
   );
   app.decorate('connections', connections);
   app.decorateRequest('rawResponse', null);
+  app.decorateRequest('waitedMs', 0);
+  app.decorateRequest('readyMs', null);
   // Before Fastify stops routing and Node closes idle connections: from now on requests are refused, not started.
   app.addHook('preClose', (done) => (connections.drain(), done()));
   await app.register(ussynthApp, { config, services, connections, publicUrl: options.publicUrl });

@@ -15,6 +15,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The request's own Node response (set by ConnectionGuard.noteRequest): whether it was handed to the connection. */
     rawResponse: ServerResponse | null;
+    /** Milliseconds it waited, unstarted, for its connection's output or its key's other responses (the client's time). */
+    waitedMs: number;
+    /** Milliseconds from its arrival to its answer being ready to write (set as it is sent; the service's time with `waitedMs`). */
+    readyMs: number | null;
   }
 }
 
