@@ -45,9 +45,9 @@ export function batchBody(job: BatchJob, generator: Generator = createGenerator(
  * @example new TextDecoder().decode(await slicedBatchBody({ seed: 'demo', fictional: false, start: 0, count: 1000, fields: 'id=uuid,email' }))
  */
 export async function slicedBatchBody(job: BatchJob, generator: Generator = createGenerator({ seed: job.seed, fictionalPhones: job.fictional })): Promise<Uint8Array> {
-  const units = recordUnits(job.fields);
-  if (units === 1) return batchBody(job, generator);
   const { start, count, state, fields } = job;
+  const units = recordUnits(fields);
+  if (fields === undefined || units === 1) return batchBody(job, generator);
   const slice = Math.max(1, Math.floor(SLICE_UNITS / units));
   const parts: string[] = [];
   for (let from = 0; from < count; from += slice) {
