@@ -24,8 +24,9 @@ async function used(server: TestServer, keyId: string): Promise<number> {
 describe('a client that reads part of a response and resets the connection (issue 46)', () => {
   it('is charged the whole response whose writing began, a response never handed over is refunded, and the access lines say what was charged', async () => {
     const logFile = join(process.env.TMPDIR ?? '/tmp', `ussynth-refund-${process.pid}.log`);
-    // Room for both batches on the connection: the second is made and waits in Node, behind the first, never written.
-    const server = await startTestServer({ logFile, config: { maxRecordsPerConnection: 10_000, maxRecordsPerKey: 10_000, maxRecordsPipelined: 100_000 } });
+    // Room for both batches (8,000 records of quota each: 64 entries count 8 a record) on the connection and the key:
+    // the second is made and waits in Node, behind the first, never written.
+    const server = await startTestServer({ logFile, config: { maxRecordsPerConnection: 100_000, maxRecordsPerKey: 100_000, maxRecordsPipelined: 100_000 } });
     try {
       const port = Number(new URL(server.url).port);
       const { id, key } = await server.key();
@@ -48,16 +49,16 @@ describe('a client that reads part of a response and resets the connection (issu
       const [partial] = parseResponses(client.data());
       expect(partial.status).toBe(200);
       expect(partial.complete).toBe(false);
-      // About 200 whole records reached the client: their batch is charged (before: all 1,000 refunded).
+      // About 200 whole records reached the client: their batch is charged (before: all of it refunded).
       expect((partial.body.toString().match(/"c00_w+":/g) ?? []).length).toBeGreaterThan(150);
-      await waitFor('the refund of the second batch', async () => (await server.app.ussynth.metrics.value('records_refunded_total')) === 1000);
-      expect(await used(server, id)).toBe(1000);
+      await waitFor('the refund of the second batch', async () => (await server.app.ussynth.metrics.value('records_refunded_total')) === 8000);
+      expect(await used(server, id)).toBe(8000);
     } finally {
       await server.close();
     }
-    // One line per answer that was logged, each with what it was charged: 1,000 for the first, 0 for the refunded one.
+    // One line per answer that was logged, each with what it was charged: 8,000 for the first, 0 for the refunded one.
     const lines = accessLines(logFile).filter((line) => line.status === 200);
-    expect(lines[0]?.records).toBe(1000);
+    expect(lines[0]?.records).toBe(8000);
     expect(lines.slice(1).map((line) => line.records)).toEqual(lines.slice(1).map(() => 0));
   });
 });
