@@ -92,7 +92,7 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
     if (request.url.startsWith('/v1/') && !request.url.startsWith('/v1/docs')) {
       const { access } = request;
       if (access) sli.answered(access.key.accountId, reply.statusCode, reply.elapsedTime, access.now);
-      else sli.answered(null, reply.statusCode, reply.elapsedTime);
+      else sli.answered(null, reply.statusCode, reply.elapsedTime, undefined, request.keyClaim);
     }
     connections.finished(request);
     done();

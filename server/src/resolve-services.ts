@@ -6,6 +6,7 @@ import { ServiceMetrics } from './observability/metrics.js';
 import type { AppServices } from './services.js';
 import { SliRecorder } from './sla/sli-recorder.js';
 import { SlaService } from './sla/sla-service.js';
+import type { PendingJournal } from './store/pending-journal.js';
 
 /** The services that have a default (see resolveServices). */
 type DefaultedService = 'metrics' | 'authFailures' | 'redis' | 'keyAdmission' | 'sli' | 'sla';
@@ -14,7 +15,10 @@ type DefaultedService = 'metrics' | 'authFailures' | 'redis' | 'keyAdmission' | 
  * What buildApp is given: every service but those with a default, which a
  * caller may still pass (the server passes its own to prune or count them).
  */
-export type ServiceOptions = Omit<AppServices, DefaultedService> & Partial<Pick<AppServices, DefaultedService>>;
+export type ServiceOptions = Omit<AppServices, DefaultedService> & Partial<Pick<AppServices, DefaultedService>> & {
+  /** Where the SLA's counts wait while the store is down (the server's journal); default: in memory. */
+  pending?: PendingJournal;
+};
 
 /**
  * The app's services with every default applied, the only place one is:
@@ -44,7 +48,7 @@ export function resolveServices(config: Pick<ServerConfig, 'authFailuresPerSecon
     sso: options.sso,
     ssoSignIn: options.ssoSignIn,
     keyAdmission: options.keyAdmission ?? new KeyAdmission(config.maxRecordsPerKey),
-    sli: options.sli ?? new SliRecorder(options.store.sli, { slowMs: config.sla.slowMs, counters: metrics, clock: options.clock }),
+    sli: options.sli ?? new SliRecorder(options.store.sli, { slowMs: config.sla.slowMs, counters: metrics, clock: options.clock, findKey: (id) => options.store.findKey(id), journal: options.pending }),
     quotaNotices: options.quotaNotices,
     sla: options.sla ?? new SlaService({ store: options.store.sli, config: config.sla, clock: options.clock }),
   };

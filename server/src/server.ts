@@ -11,6 +11,7 @@ import { outboxMailer } from './mail/outbox-mailer.js';
 import { smtpMailer } from './mail/smtp-mailer.js';
 import { TokenBucketLimiter } from './limits/token-bucket.js';
 import { openStore } from './store/open-store.js';
+import { PendingJournal } from './store/pending-journal.js';
 import { ServiceMetrics } from './observability/metrics.js';
 import { RedisTokenBucketLimiter } from './limits/redis-token-bucket.js';
 import { connectRedis, redisReady } from './redis/redis-connection.js';
@@ -58,7 +59,15 @@ export async function startServer(config: ServerConfig, replace: Partial<Pick<Ap
   // The store reports a failing fold or a recreated journal; the logger exists once the app is built.
   let log: FastifyBaseLogger | undefined;
   const logError = (what: string, error: unknown) => (log ? log.error({ err: error }, what) : console.error(`${what}:`, error));
-  const store = await openStore(config.store, { server: true, log: (level, message, error) => log?.[level](error === undefined ? {} : { err: error }, message) });
+  // Writes the store cannot take while it is down (refunds, the SLA's counts) wait here, across a restart with a file.
+  const pending = PendingJournal.open(config.pendingFile, (error) => logError('the pending journal (USSYNTH_PENDING_FILE) could not be written; kept for the next try', error));
+  let store: Store;
+  try {
+    store = await openStore(config.store, { server: true, pending, log: (level, message, error) => log?.[level](error === undefined ? {} : { err: error }, message) });
+  } catch (error) {
+    pending.close();
+    throw error;
+  }
   const metrics = new ServiceMetrics();
   const redis = config.redisUrl === null ? undefined : connectRedis(config.redisUrl);
   if (redis && !(await redisReady(redis))) logError('Redis is not reachable at start; the limits run on this instance until it is', new Error(`no answer from ${config.redisUrl}`));
@@ -80,6 +89,7 @@ export async function startServer(config: ServerConfig, replace: Partial<Pick<Ap
     } catch (error) {
       redis?.disconnect();
       await store.close();
+      pending.close();
       throw error;
     }
   }
@@ -98,7 +108,7 @@ export async function startServer(config: ServerConfig, replace: Partial<Pick<Ap
   // ledger decides in memory already.
   const quota = config.store.engine === 'postgres' ? new LeasedMonthlyQuota(store) : new StoreMonthlyQuota(store);
   const { activity } = account;
-  const services = { ...account, redis: redis ? { ready: () => redis.status === 'ready' } : null, store, rateLimiter: limiter, quota, clock: Date.now, authFailures, metrics, ...replace };
+  const services = { ...account, redis: redis ? { ready: () => redis.status === 'ready' } : null, store, rateLimiter: limiter, quota, clock: Date.now, authFailures, metrics, pending, ...replace };
   const app = await buildApp(config, services, { publicUrl });
   log = app.log;
   const prune = setInterval(() => {
@@ -116,6 +126,8 @@ export async function startServer(config: ServerConfig, replace: Partial<Pick<Ap
     // Unused blocks go back before the store closes.
     await quota.close();
     await store.close();
+    // Last: what the store still refused (its refunds, the SLA's counts folded at the app's close) is written out.
+    pending.close();
   };
   try {
     await app.listen({ host: config.host, port: config.port });
