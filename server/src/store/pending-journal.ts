@@ -45,7 +45,12 @@ export class PendingJournal {
    */
   static open(path: string | null, onError: (error: unknown) => void = () => {}): PendingJournal {
     if (path === null) return new PendingJournal(null, {}, undefined, onError);
-    const lock = tryExclusiveLock(`${path}.lock`);
+    let lock: ExclusiveLock | undefined;
+    try {
+      lock = tryExclusiveLock(`${path}.lock`);
+    } catch (error) {
+      throw new StoreRefusedError(`USSYNTH_PENDING_FILE ${path} cannot be used (${(error as { code?: string }).code ?? String(error)}); its folder must exist and be writable by the server`);
+    }
     if (!lock) throw new StoreRefusedError(`USSYNTH_PENDING_FILE ${path} is used by another running instance; give each instance its own file`);
     try {
       return new PendingJournal(path, readJournal(path), lock, onError);
