@@ -51,7 +51,11 @@ interface PendingClaim {
   bad: number;
 }
 
-/** What the recorder needs besides the SLA's rows: the key lookup that attributes a claim, and the journal. */
+/**
+ * What the recorder needs besides the SLA's rows: the threshold, counters and clock, the key lookup that attributes
+ * a claim, and the journal.
+ * @example new SliRecorder(store.sli, { slowMs: 2500, counters: metrics, clock: Date.now, findKey: (id) => store.findKey(id), journal });
+ */
 export interface SliRecorderOptions {
   slowMs: number;
   counters: SliCounters;
