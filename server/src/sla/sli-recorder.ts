@@ -95,8 +95,6 @@ export class SliRecorder implements SliCounting {
   private readonly pending: PendingBatch[];
   /** Claims by key id, presented digest and minute. */
   private readonly claims = new Map<string, PendingClaim>();
-  /** Bad requests whose claim found no room (past MAX_KEY_CLAIMS): counted overall only. */
-  private claimsDropped = 0;
   private readonly timer: NodeJS.Timeout;
   private flushing: Promise<void> | undefined;
 
@@ -128,7 +126,7 @@ export class SliRecorder implements SliCounting {
     this.options.counters.sli(good);
   }
 
-  /** Failures waiting for the store to say which account their key belongs to (for tests and /metrics). */
+  /** Failures waiting for the store to say which account their key belongs to. */
   get unattributed(): number {
     let total = 0;
     for (const claim of this.claims.values()) total += claim.bad;
@@ -168,8 +166,8 @@ export class SliRecorder implements SliCounting {
     const key = claimKey(claim.keyId, claim.digest, minute);
     const known = this.claims.get(key);
     if (known) known.bad += 1;
+    // Past the bound (or without a key lookup) the failure counts overall only.
     else if (this.claims.size < MAX_KEY_CLAIMS && this.options.findKey) this.claims.set(key, { keyId: claim.keyId, digest: claim.digest, minute, bad: 1 });
-    else this.claimsDropped += 1;
   }
 
   /**
