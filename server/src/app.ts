@@ -83,7 +83,7 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
     if (request.url.startsWith('/v1/') && !request.url.startsWith('/v1/docs')) {
       const { access } = request;
       if (access) sli.answered(access.key.accountId, reply.statusCode, serviceMs(request, reply), access.now);
-      else sli.answered(null, reply.statusCode, serviceMs(request, reply));
+      else sli.answered(null, reply.statusCode, serviceMs(request, reply), undefined, request.keyClaim);
     }
     connections.finished(request);
     done();
