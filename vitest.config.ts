@@ -110,6 +110,7 @@ const SYSTEM = [
   'server/test/routes/account/account-api.test.ts',
   'server/test/routes/account/account-hardening.test.ts',
   'server/test/routes/account/sso.test.ts',
+  'server/test/routes/favicon/index.test.ts',
   'server/test/routes/health/index.test.ts',
   'server/test/routes/root/index.test.ts',
   'server/test/routes/v1/docs/index.test.ts',

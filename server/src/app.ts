@@ -18,6 +18,7 @@ import { DOCS_PAGE_HEADERS } from './http/page-headers.js';
 import { mentionsKey } from './observability/redacted-url.js';
 import { healthRoutes } from './routes/health/index.js';
 import { siteRoutes } from './routes/root/index.js';
+import { faviconRoutes } from './routes/favicon/index.js';
 import { statusRoutes } from './routes/status/index.js';
 import { STRIPE_WEBHOOK_BODY_LIMIT, STRIPE_WEBHOOK_PATH, stripeWebhookRoute } from './routes/billing/stripe-webhook.js';
 import compress from '@fastify/compress';
@@ -113,6 +114,7 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
   await app.register(docsRoutes);
   await app.register(healthRoutes, { draining: () => connections.draining, metrics: config.metricsPort === null });
   await app.register(statusRoutes);
+  await app.register(faviconRoutes);
   await app.register(apiRoutes, { prefix: '/v1', batchThreads: config.batchThreads });
   await app.register(corsPreflightRoutes, { prefix: '/v1' });
   await app.register(stripeWebhookRoute, { billing: services.billing });

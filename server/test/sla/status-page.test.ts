@@ -18,7 +18,7 @@ afterEach(async () => {
 interface Report {
   state: string;
   components: { id: string; state: string }[];
-  history: { recentAvailabilityPercent: number; days: { date: string; availabilityPercent: number; level: string; requests: number }[]; incidents: { id: number; title: string; closedAt: number | null; notes: { text: string }[] }[]; notes: { text: string }[] };
+  history: { recentAvailabilityPercent: number; days: { date: string; availabilityPercent: number | null; level: string; requests: number }[]; incidents: { id: number; title: string; closedAt: number | null; notes: { text: string }[] }[]; notes: { text: string }[] };
   terms: { objectivePercent: Record<string, number> };
 }
 
@@ -102,7 +102,10 @@ describe('the status page', () => {
     expect(today.requests).toBe(10);
     // 0.2 bad minute of the day's 602 minutes so far: 99.9668 %, at or above the objective over the day.
     expect(today).toMatchObject({ availabilityPercent: 99.9668, level: 'ok' });
-    expect(during.history.days[0]).toMatchObject({ date: '2026-08-23', availabilityPercent: 100, level: 'ok', requests: 0 });
+    // A day without a single request counted (here every day before the store existed) has no figure: "no data",
+    // never a green 100 %.
+    expect(during.history.days[0]).toEqual({ date: '2026-08-23', availabilityPercent: null, level: 'no_data', requests: 0 });
+    expect(during.history.days.filter((day) => day.level === 'no_data')).toHaveLength(89);
 
     const page = await fetch(`${server.url}/status`);
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -114,6 +117,9 @@ describe('the status page', () => {
     // Operator text is text, never markup.
     expect(html).toContain('Maintenance &#60;Sunday&#62; 02:00 UTC');
     expect(html.match(/<li class="day /g)).toHaveLength(90);
+    expect(html.match(/<li class="day no_data"/g)).toHaveLength(89);
+    expect(html).toContain('title="2026-08-23: no data (no requests counted)"');
+    expect(html).toContain('<span class="swatch no_data"></span> no data');
     expect(html).toContain('Standard 99.9 %');
 
     // Five minutes on, without errors: recovered, the incident closes.
