@@ -46,7 +46,8 @@ export async function fillAndGenerate(page: Page, input: FormInput): Promise<voi
   await page.locator(`input[name="kind"][value="${input.kind}"]`).check();
   if (input.count !== undefined) await page.locator('#count').fill(String(input.count));
   if (input.state !== undefined) await page.locator('#state').selectOption(input.state);
-  await page.locator('#seed').fill(input.seed ?? '');
+  // A ZIP lookup has no seed (its field is hidden).
+  if (input.kind !== 'zip') await page.locator('#seed').fill(input.seed ?? '');
   if (input.zip !== undefined) await page.locator('#zip').fill(input.zip);
   if (input.geo !== undefined) await page.locator('#geo').setChecked(input.geo);
   if (input.kind === 'address' || input.kind === 'batch') await page.locator('#fields').fill(input.fields ?? '');
