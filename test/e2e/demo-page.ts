@@ -87,10 +87,11 @@ export async function readJson(page: Page): Promise<unknown> {
 }
 
 /**
- * The seed the page says it used.
+ * The seed the page says it used ('' when it shows none: a ZIP lookup has no seed).
  * @example await shownSeed(page) // "4839201958123"
  */
 export async function shownSeed(page: Page): Promise<string> {
+  if ((await page.locator('#seed-value').count()) === 0) return '';
   return (await page.locator('#seed-value').textContent()) ?? '';
 }
 

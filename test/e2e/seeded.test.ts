@@ -62,7 +62,7 @@ describe('a seed and options give exactly the records of the Node library', () =
   });
 
   it('a ZIP lookup, with no seed and nothing counted, and a well-formed unknown ZIP', async () => {
-    const counterBefore = await demo.page.locator('#counter').textContent();
+    const beforeLookup = await demo.page.locator('#counter').textContent();
     const { seed, table, json } = await generateIn({ kind: 'zip', zip: '00501' });
     const expected = createGenerator({ seed: 'e2e-seed' }).zip('00501');
     expect(expected).not.toBeNull();
@@ -74,7 +74,7 @@ describe('a seed and options give exactly the records of the Node library', () =
     expect(await demo.page.locator('#seed-used').isHidden()).toBe(true);
     expect(await demo.page.locator('#results-table caption').textContent()).toBe('ZIP 00501');
     expect(await demo.page.locator('#status').textContent()).toBe('Looked up ZIP 00501.');
-    expect(await demo.page.locator('#counter').textContent()).toBe(counterBefore);
+    expect(await demo.page.locator('#counter').textContent()).toBe(beforeLookup);
 
     const counterBefore = await demo.page.locator('#counter').textContent();
     await fillAndGenerate(demo.page, { kind: 'zip', zip: '00000' });
