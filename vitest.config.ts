@@ -116,6 +116,7 @@ const SYSTEM = [
   'server/test/routes/account/account-hardening.test.ts',
   'server/test/routes/account/verify-sign-in.test.ts',
   'server/test/routes/account/sso.test.ts',
+  'server/test/routes/favicon/index.test.ts',
   'server/test/routes/health/index.test.ts',
   'server/test/routes/root/index.test.ts',
   'server/test/routes/v1/docs/index.test.ts',

@@ -18,6 +18,7 @@ import { admission } from './hooks/admission.js';
 import { refuseWhileDraining } from './hooks/drain-refusal.js';
 import { requestLimits } from './hooks/request-limits.js';
 import { securityHeaders } from './hooks/security-headers.js';
+import { faviconRoutes } from './routes/favicon/index.js';
 import { statusRoutes } from './routes/status/index.js';
 import { stripeWebhookRoute } from './routes/billing/stripe-webhook.js';
 import compress from '@fastify/compress';
@@ -104,6 +105,7 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
   await app.register(docsRoutes);
   await app.register(healthRoutes, { draining: () => connections.draining, metrics: config.metricsPort === null });
   await app.register(statusRoutes);
+  await app.register(faviconRoutes);
   await app.register(apiRoutes, { prefix: '/v1', batchThreads: config.batchThreads });
   await app.register(corsPreflightRoutes, { prefix: '/v1' });
   await app.register(stripeWebhookRoute, { billing: services.billing });

@@ -8,11 +8,6 @@ import { useDemoSite } from './demo-site.js';
 // byte-identical output (one writer, src/cli/output/record-file.ts), so checksums match.
 const demo = useDemoSite({ openPage: true });
 
-async function downloaded(button: string): Promise<Buffer> {
-  const [download] = await Promise.all([demo.page.waitForEvent('download'), demo.page.getByRole('button', { name: button }).click()]);
-  return readFileSync((await download.path())!);
-}
-
 const cases: [string, FormInput, string[]][] = [
   ['one address in a state', { kind: 'address', state: 'TX', seed: 'same bytes' }, ['address', '--seed', 'same bytes', '--state', 'TX']],
   ['a batch', { kind: 'batch', count: 25, state: '', seed: 'same bytes' }, ['batch', '--seed', 'same bytes', '--count', '25']],
@@ -33,9 +28,12 @@ describe('Download CSV and Download JSON give the bytes of ussynth --format csv|
       const before = await demo.page.locator('#status').textContent();
       await fillAndGenerate(demo.page, input);
       // Done when the status names the new result: "Loading the geo index…" (or the birth index) comes first on a first use.
-      await expect.poll(async () => { const now = await demo.page.locator('#status').textContent(); return now !== before && /^Generated /.test(now ?? ''); }).toBe(true);
+      await expect.poll(async () => { const now = await demo.page.locator('#status').textContent(); return now !== before && /^(Generated|Looked up) /.test(now ?? ''); }).toBe(true);
       for (const format of ['csv', 'json'] as const) {
-        const file = await downloaded(`Download ${format.toUpperCase()}`);
+        const [download] = await Promise.all([demo.page.waitForEvent('download'), demo.page.getByRole('button', { name: `Download ${format.toUpperCase()}` }).click()]);
+        // Named by the seed, or a lookup by its ZIP (it has no seed).
+        expect(download.suggestedFilename()).toBe(`ussynth-${input.kind}-${(input.kind === 'zip' ? input.zip! : input.seed!).replace(/[^A-Za-z0-9._-]+/g, '-')}.${format}`);
+        const file = readFileSync((await download.path())!);
         const cli = await runBinary([...command, '--format', format]);
         expect(cli.status).toBe(0);
         expect(file.length).toBeGreaterThan(0);

@@ -46,7 +46,8 @@ export async function fillAndGenerate(page: Page, input: FormInput): Promise<voi
   await page.locator(`input[name="kind"][value="${input.kind}"]`).check();
   if (input.count !== undefined) await page.locator('#count').fill(String(input.count));
   if (input.state !== undefined) await page.locator('#state').selectOption(input.state);
-  await page.locator('#seed').fill(input.seed ?? '');
+  // A ZIP lookup has no seed (its field is hidden).
+  if (input.kind !== 'zip') await page.locator('#seed').fill(input.seed ?? '');
   if (input.zip !== undefined) await page.locator('#zip').fill(input.zip);
   if (input.geo !== undefined) await page.locator('#geo').setChecked(input.geo);
   if (input.kind === 'address' || input.kind === 'batch') await page.locator('#fields').fill(input.fields ?? '');
@@ -86,10 +87,11 @@ export async function readJson(page: Page): Promise<unknown> {
 }
 
 /**
- * The seed the page says it used.
+ * The seed the page says it used ('' when it shows none: a ZIP lookup has no seed).
  * @example await shownSeed(page) // "4839201958123"
  */
 export async function shownSeed(page: Page): Promise<string> {
+  if ((await page.locator('#seed-value').count()) === 0) return '';
   return (await page.locator('#seed-value').textContent()) ?? '';
 }
 

@@ -61,7 +61,7 @@ describe('the free browser demo, 1000 records and the 1001st', () => {
     // At the limit Generate is off, and the counter says why and what lifts it; the results stay as they were.
     expect(await page.locator('#generate').isDisabled()).toBe(true);
     expect(await page.locator('#counter').textContent()).toBe(
-      '1000 of 1000 free records used since this page loaded; 0 left. Generate is off until the page is reloaded (or use the ussynth API for more).',
+      '1000 of 1000 free records used since this page loaded; 0 left. Generate is off until the page is reloaded (or use the ussynth API for more); ZIP lookups count nothing and still work.',
     );
     expect(await page.locator('#results-table caption').textContent()).toBe(`1000 addresses in any state, seed ${seed}`);
     // Enter in a field submits nothing either (the form's default button is off): nothing changes.
@@ -104,6 +104,16 @@ describe('the free browser demo, 1000 records and the 1001st', () => {
     // Nothing left: Generate is off.
     expect(await page.locator('#generate').isDisabled()).toBe(true);
     expect(await page.locator('#counter').textContent()).toContain('Generate is off until the page is reloaded');
+
+    // A ZIP lookup counts nothing, so it still works at the limit; back on a kind that counts, Generate is off again.
+    await page.locator('input[name="kind"][value="zip"]').check();
+    expect(await page.locator('#generate').isDisabled()).toBe(false);
+    await fillAndGenerate(page, { kind: 'zip', zip: '60601' });
+    await expect.poll(() => page.locator('#status').textContent()).toBe('Looked up ZIP 60601.');
+    expect(await readTable(page)).toEqual([createGenerator().zip('60601')]);
+    expect(await page.locator('#usage').evaluate((p: HTMLProgressElement) => p.value)).toBe(1000);
+    await page.locator('input[name="kind"][value="ein"]').check();
+    expect(await page.locator('#generate').isDisabled()).toBe(true);
 
     // A reload lifts it.
     await page.reload();

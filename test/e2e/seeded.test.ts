@@ -61,21 +61,29 @@ describe('a seed and options give exactly the records of the Node library', () =
     expect(anywhere.table.flatMap((r) => phoneResultProblems(r))).toEqual([]);
   });
 
-  it('a ZIP lookup, and a well-formed unknown ZIP', async () => {
-    const { table, json } = await generateIn({ kind: 'zip', zip: '00501', seed: 'e2e-seed' });
+  it('a ZIP lookup, with no seed and nothing counted, and a well-formed unknown ZIP', async () => {
+    const beforeLookup = await demo.page.locator('#counter').textContent();
+    const { seed, table, json } = await generateIn({ kind: 'zip', zip: '00501' });
     const expected = createGenerator({ seed: 'e2e-seed' }).zip('00501');
     expect(expected).not.toBeNull();
     expect(json).toEqual(expected);
     expect(table).toEqual([expected]);
+    // A lookup reads the index and draws nothing at random: no seed field, no seed shown, no free record used.
+    expect(seed).toBe('');
+    expect(await demo.page.locator('#seed').isHidden()).toBe(true);
+    expect(await demo.page.locator('#seed-used').isHidden()).toBe(true);
+    expect(await demo.page.locator('#results-table caption').textContent()).toBe('ZIP 00501');
+    expect(await demo.page.locator('#status').textContent()).toBe('Looked up ZIP 00501.');
+    expect(await demo.page.locator('#counter').textContent()).toBe(beforeLookup);
 
     const counterBefore = await demo.page.locator('#counter').textContent();
     await fillAndGenerate(demo.page, { kind: 'zip', zip: '00000' });
-    await expect.poll(() => demo.page.locator('#status').textContent()).toBe('ZIP 00000 is well formed but not a known ZIP code; nothing was counted.');
+    await expect.poll(() => demo.page.locator('#status').textContent()).toBe('ZIP 00000 is well formed but not a known ZIP code.');
     expect(await demo.page.locator('#results').isHidden()).toBe(true);
     expect(await demo.page.locator('#counter').textContent()).toBe(counterBefore);
   });
 
-  it('counted every record above: 1 + 40 + 20 + 100 + 150 + 1', async () => {
-    expect(await demo.page.locator('#counter').textContent()).toBe('312 of 1000 free records used since this page loaded; 688 left.');
+  it('counted every generated record above (1 + 40 + 20 + 100 + 150) and no lookup', async () => {
+    expect(await demo.page.locator('#counter').textContent()).toBe('311 of 1000 free records used since this page loaded; 689 left.');
   });
 });

@@ -18,6 +18,8 @@ describe('parseDemoForm', () => {
     expect(parseDemoForm({ ...form, kind: 'address', count: 'junk', state: 'TX', zip: '1' })).toEqual({ kind: 'address', seed: undefined, count: 1, state: 'TX', zip: '' });
     expect(parseDemoForm({ ...form, kind: 'ein', state: 'TX' }).state).toBeUndefined();
     expect(parseDemoForm({ ...form, kind: 'zip', count: '', state: 'TX', zip: ' 10001 ' })).toEqual({ kind: 'zip', seed: undefined, count: 1, state: undefined, zip: '10001' });
+    // A lookup draws nothing at random: a seed left in the (hidden) field is not taken.
+    expect(parseDemoForm({ ...form, kind: 'zip', seed: '42', zip: '10001' }).seed).toBeUndefined();
   });
 
   it.each(['0', '1001', '-1', '1.5', '1e3', '', ' ', '0x10', '10000000'])('refuses count %j, naming the field', (count) => {

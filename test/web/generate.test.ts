@@ -17,6 +17,12 @@ describe('runDemo', () => {
     expect(runDemo(index, { ...base, kind: 'zip', zip: '96910' }).json).toEqual(createGenerator({ seed: 'unit' }).zip('96910'));
   });
 
+  it('reports no seed for a ZIP lookup, which draws nothing at random', () => {
+    const lookup = runDemo(defaultIndex(), { ...base, kind: 'zip', seed: undefined, zip: '10001' });
+    expect(lookup.seed).toBeUndefined();
+    expect(lookup.records).toHaveLength(1);
+  });
+
   it('has rows with exactly the columns the table shows', () => {
     for (const kind of ['address', 'batch', 'ein', 'phone', 'zip'] as const) {
       const result = runDemo(defaultIndex(), { ...base, kind, zip: '10001' });

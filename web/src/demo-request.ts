@@ -10,7 +10,7 @@ export type DemoKind = (typeof DEMO_KINDS)[number];
 export interface DemoRequest {
   /** What to generate. */
   kind: DemoKind;
-  /** The seed, surrounding spaces removed; undefined for a fresh random seed. */
+  /** The seed, surrounding spaces removed; undefined for a fresh random seed (and for a ZIP lookup, which has none). */
   seed: string | undefined;
   /** Records wanted (1 for `address` and `zip`). */
   count: number;
@@ -51,6 +51,9 @@ export class DemoInputError extends Error {
 /** Kinds whose form shows a count. */
 export const KINDS_WITH_COUNT: readonly DemoKind[] = ['batch', 'ein', 'phone'];
 
+/** Kinds that draw at random, so take a seed and count against the free tier (a ZIP lookup reads the index). */
+export const KINDS_WITH_SEED: readonly DemoKind[] = ['address', 'batch', 'ein', 'phone'];
+
 /** Kinds whose form shows a state. */
 export const KINDS_WITH_STATE: readonly DemoKind[] = ['address', 'batch', 'phone'];
 
@@ -78,7 +81,7 @@ export function parseDemoForm(values: DemoFormValues): DemoRequest {
       throw new DemoInputError('count', `Count must be a whole number from 1 to ${MAX_BATCH}, got ${JSON.stringify(values.count)}.`);
     }
   }
-  const seed = values.seed.trim();
+  const seed = KINDS_WITH_SEED.includes(kind) ? values.seed.trim() : '';
   const fields = KINDS_WITH_FIELDS.includes(kind) ? (values.fields ?? '').trim() : '';
   if (fields !== '') {
     // The library's own check and message (unknown field, repeated or invalid column name).

@@ -65,8 +65,11 @@ function rowOf(record: object): Record<string, string> {
 export interface DemoResult {
   /** The request as run (its count possibly trimmed by the free tier). */
   request: DemoRequest;
-  /** The seed used, given or picked: enough to reproduce the result. */
-  seed: string;
+  /**
+   * The seed used, given or picked: enough to reproduce the result. Undefined for a ZIP lookup, which reads the
+   * index and draws nothing at random, so no seed is picked or shown.
+   */
+  seed: string | undefined;
   /** The records as table rows (empty for an unknown ZIP). */
   records: Record<string, string>[];
   /** The result in the service interface's shapes, as copied and downloaded. */
@@ -78,7 +81,7 @@ export interface DemoResult {
  * what `createGenerator({ seed }).batch(...)` (and so on) gives in Node:
  * `address` is `address({state})`, `batch` is `batch({count, state})`,
  * `ein`/`phone` are `count` calls of `ein()`/`phone({state})` and `zip` is
- * `zip(code)`, each with `geo` when the request has it (then `geoIndex` is needed), and
+ * `zip(code)` (which has no seed), each with `geo` when the request has it (then `geoIndex` is needed), and
  * `address`/`batch` with `fields` when it has them (`geoIndex` for geo fields,
  * `birthIndex` for birthDate). Throws the library's UssynthError for bad input.
  * @example runDemo(index, { kind: 'batch', seed: '42', count: 10, state: 'CA', zip: '' }).records.length // 10
@@ -116,7 +119,7 @@ export function runDemo(index: DataIndex, request: DemoRequest, geoIndex?: GeoIn
     }
     case 'zip': {
       const found = generator.zip(request.zip, { geo });
-      return { request, seed, records: found ? [rowOf(found)] : [], json: found };
+      return { request, seed: undefined, records: found ? [rowOf(found)] : [], json: found };
     }
   }
 }

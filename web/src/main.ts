@@ -3,7 +3,7 @@
  * in the page with the ussynth library and sends nothing anywhere.
  */
 import { FIELD_NAMES, GEO_FIELD_NAMES, GENERATOR_VERSION, loadBirthIndex, loadGeoIndex, loadIndex, parseFieldList, UssynthError, type BirthIndex, type DataIndex, type GeoIndex } from '../../src/browser.js';
-import { DemoInputError, KINDS_WITH_COUNT, KINDS_WITH_FIELDS, KINDS_WITH_GEO, KINDS_WITH_STATE, parseDemoForm, type DemoKind, type DemoRequest } from './demo-request.js';
+import { DemoInputError, KINDS_WITH_COUNT, KINDS_WITH_FIELDS, KINDS_WITH_GEO, KINDS_WITH_SEED, KINDS_WITH_STATE, parseDemoForm, type DemoKind, type DemoRequest } from './demo-request.js';
 import { downloadText, resultFileName } from './download.js';
 import { counterText, FreeTier, refusalMessage, trimMessage } from './free-tier.js';
 import { demoColumns, runDemo, type DemoResult } from './generate.js';
@@ -72,6 +72,14 @@ function showFieldsFor(kind: string): void {
   byId('zip-field').hidden = kind !== 'zip';
   byId('geo-field').hidden = !KINDS_WITH_GEO.includes(kind as DemoKind);
   byId('fields-field').hidden = !KINDS_WITH_FIELDS.includes(kind as DemoKind);
+  byId('seed-field').hidden = !KINDS_WITH_SEED.includes(kind as DemoKind);
+  updateGenerateButton();
+}
+
+/** At the free tier's limit Generate is off for the kinds that count; a ZIP lookup counts nothing and stays on. */
+function updateGenerateButton(): void {
+  if (!index) return;
+  generateButton.disabled = tier.remaining === 0 && KINDS_WITH_SEED.includes(selectedKind() as DemoKind);
 }
 
 function showAlert(message: string, notice = false): void {
@@ -90,10 +98,8 @@ function updateCounter(): void {
   counter.textContent = counterText(tier);
   usage.value = tier.used;
   // At the limit Generate is off (it could only be refused), and the counter says why and what lifts it.
-  if (tier.remaining === 0) {
-    counter.textContent += ' Generate is off until the page is reloaded (or use the ussynth API for more).';
-    generateButton.disabled = true;
-  }
+  if (tier.remaining === 0) counter.textContent += ' Generate is off until the page is reloaded (or use the ussynth API for more); ZIP lookups count nothing and still work.';
+  updateGenerateButton();
 }
 
 function resultJson(): string {
@@ -144,7 +150,9 @@ async function generate(): Promise<void> {
       return;
     }
   }
-  const allowance = tier.allow(request.count);
+  // A ZIP lookup reads the index and makes nothing at random: it is not a generated record, so it is free.
+  const counted = KINDS_WITH_SEED.includes(request.kind);
+  const allowance = counted ? tier.allow(request.count) : { kind: 'whole' as const, granted: request.count };
   if (allowance.kind === 'refused') {
     showAlert(refusalMessage(tier.limit));
     status.textContent = `Refused: ${plural(request.kind, request.count)} requested, none left in the free tier.`;
@@ -162,13 +170,13 @@ async function generate(): Promise<void> {
     input?.focus();
     return;
   }
-  tier.record(result.records.length);
+  if (counted) tier.record(result.records.length);
   updateCounter();
   if (allowance.kind === 'trimmed') showAlert(trimMessage(allowance.granted, requested, tier.limit), true);
   if (result.records.length === 0) {
     last = undefined;
     results.hidden = true;
-    status.textContent = `ZIP ${result.request.zip} is well formed but not a known ZIP code; nothing was counted.`;
+    status.textContent = `ZIP ${result.request.zip} is well formed but not a known ZIP code.`;
     return;
   }
   show(result);
@@ -179,28 +187,38 @@ function show(result: DemoResult): void {
   const { kind, state } = result.request;
   const where = KINDS_WITH_STATE.includes(kind) ? (state ? ` in ${state}` : ' in any state') : '';
   const what = kind === 'zip' ? `ZIP ${result.request.zip}` : plural(kind, result.records.length) + where;
-  renderTable(table, demoColumns(result.request), result.records, `${what}, seed ${result.seed}`);
+  renderTable(table, demoColumns(result.request), result.records, result.seed === undefined ? what : `${what}, seed ${result.seed}`);
   // Addresses with geo are plotted; a ZIP lookup's centroid is in its row.
   map.hidden = !(result.request.geo && kind !== 'zip');
   if (!map.hidden) renderMap(byId<HTMLElement>('map-svg') as unknown as SVGSVGElement, byId('map-record'), result.records as unknown as MapRecord[]);
+  showSeed(result.seed);
+  jsonText.value = jsonDetails.open ? resultJson() : '';
+  results.hidden = false;
+  status.textContent = result.seed === undefined ? `Looked up ${what}.` : `Generated ${what} with seed ${result.seed}.`;
+  // Marked after the next frame, when the rows have been laid out and painted: bench/web.bench.ts reads it.
+  requestAnimationFrame(() => setTimeout(() => performance.mark('ussynth:rendered'), 0));
+}
+
+/** The seed used, with a button that puts it back in the field; nothing for a lookup, which has no seed. */
+function showSeed(seed: string | undefined): void {
+  seedUsed.hidden = seed === undefined;
+  if (seed === undefined) {
+    seedUsed.replaceChildren();
+    return;
+  }
   const code = document.createElement('code');
   code.id = 'seed-value';
-  code.textContent = result.seed;
+  code.textContent = seed;
   seedUsed.replaceChildren('Seed used: ', code, '. The same seed and options give the same records here and in the ussynth library. ');
   const reuse = document.createElement('button');
   reuse.type = 'button';
   reuse.id = 'reuse-seed';
   reuse.textContent = 'Reuse this seed';
   reuse.addEventListener('click', () => {
-    seedInput.value = result.seed;
+    seedInput.value = seed;
     seedInput.focus();
   });
   seedUsed.append(reuse);
-  jsonText.value = jsonDetails.open ? resultJson() : '';
-  results.hidden = false;
-  status.textContent = `Generated ${what} with seed ${result.seed}.`;
-  // Marked after the next frame, when the rows have been laid out and painted: bench/web.bench.ts reads it.
-  requestAnimationFrame(() => setTimeout(() => performance.mark('ussynth:rendered'), 0));
 }
 
 async function copyJson(): Promise<void> {
@@ -221,7 +239,8 @@ async function copyJson(): Promise<void> {
 function download(extension: 'csv' | 'json'): void {
   if (!last) return;
   const { result } = last;
-  const name = resultFileName(result.request.kind, result.seed, extension);
+  // A lookup's file is named by its ZIP (`ussynth-zip-10001.csv`), a generation's by its seed.
+  const name = resultFileName(result.request.kind, result.seed ?? result.request.zip, extension);
   if (extension === 'json') downloadText(document, name, resultJson(), 'application/json');
   else downloadText(document, name, resultFile(result, 'csv'), 'text/csv');
   status.textContent = `Downloaded ${name}.`;
@@ -265,7 +284,7 @@ async function start(): Promise<void> {
   }
   stateSelect.append(options);
   byId('versions').textContent = `Generator ${GENERATOR_VERSION}, dataset ${index.datasetVersion}.`;
-  generateButton.disabled = false;
+  updateGenerateButton();
   status.textContent = 'Ready.';
   performance.mark('ussynth:ready');
 }

@@ -49,12 +49,15 @@ export interface AccountSla {
 export interface StatusDay {
   /** `YYYY-MM-DD` (UTC). */
   date: string;
-  /** Availability in percent (4 decimals); a day without requests is 100. */
-  availabilityPercent: number;
+  /** Availability in percent (4 decimals), or null on a day without a request counted (nothing was measured). */
+  availabilityPercent: number | null;
   /** Requests that counted: only when the operator publishes them (USSYNTH_STATUS_REQUEST_COUNTS=show). */
   requests?: number;
-  /** Colour class: `ok` at or above the objective, `degraded` below it, `major` below 99 % (or the objective, if lower). */
-  level: 'ok' | 'degraded' | 'major';
+  /**
+   * Colour class: `ok` at or above the objective, `degraded` below it, `major` below 99 % (or the objective, if
+   * lower), `no_data` on a day without a request counted (before the store existed, or a day nobody called the API).
+   */
+  level: 'ok' | 'degraded' | 'major' | 'no_data';
 }
 
 /** The store's side of the status page (the same from any instance), cached a few seconds. */
@@ -197,11 +200,20 @@ export class SlaService {
     const days: StatusDay[] = [];
     for (let day = first; day <= today; day += DAY_MS) {
       const row = byDay.get(day);
+      const date = new Date(day).toISOString().slice(0, 10);
+      // A day without rows measured nothing: showing it as 100 % would claim uptime nobody observed (as public
+      // status pages do, it is "no data").
+      if (!row || row.good + row.bad === 0) {
+        const empty: StatusDay = { date, availabilityPercent: null, level: 'no_data' };
+        if (this.deps.config.statusRequestCounts) empty.requests = 0;
+        days.push(empty);
+        continue;
+      }
       const minutes = day === today ? Math.max(1, minutesBetween(day, now)) : 1440;
-      const availability = row ? availabilityOf(row, minutes) : 1;
-      const shown: StatusDay = { date: new Date(day).toISOString().slice(0, 10), availabilityPercent: percent(availability), level: levelOf(percent(availability), objectivePercent) };
+      const availability = percent(availabilityOf(row, minutes));
+      const shown: StatusDay = { date, availabilityPercent: availability, level: levelOf(availability, objectivePercent) };
       // A day's traffic is the operator's business figure: published only when chosen (docs/sla.md).
-      if (this.deps.config.statusRequestCounts) shown.requests = row ? row.good + row.bad : 0;
+      if (this.deps.config.statusRequestCounts) shown.requests = row.good + row.bad;
       days.push(shown);
     }
     return {
@@ -234,7 +246,7 @@ function percent(fraction: number): number {
   return Math.round(fraction * 1e6) / 1e4;
 }
 
-function levelOf(availabilityPercent: number, objectivePercent: number): StatusDay['level'] {
+function levelOf(availabilityPercent: number, objectivePercent: number): Exclude<StatusDay['level'], 'no_data'> {
   if (availabilityPercent >= objectivePercent) return 'ok';
   return availabilityPercent >= Math.min(99, objectivePercent) ? 'degraded' : 'major';
 }

@@ -1,4 +1,6 @@
+import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../test/e2e/chromium.js';
@@ -20,7 +22,7 @@ beforeAll(async () => {
   server.app.ussynth.sla.close();
   const now = Date.now();
   const today = now - (now % DAY);
-  // A day below 99 % (major), one below the objective (degraded); the others have no rows (fully available).
+  // A day below 99 % (major), one below the objective (degraded); the others have no rows (no data).
   await server.store.sli.addBatch({
     id: 'e2e-1',
     minutes: [
@@ -74,6 +76,12 @@ describe('the dashboard\'s SLA section in Chromium', () => {
     await page.goto(`${server.url}/signup`);
     await page.locator('#sla-note', { hasText: 'objective' }).waitFor();
     expect(await page.locator('#sla-note').textContent()).toBe('Standard and Pro come with a 99.9 % monthly availability objective; a month that falls short is credited (10 % below the objective, 25 % below 99 %, 50 % below 95 % of its fee). See the live figures on the status page.');
+    // "status page" is a link to it, not just words.
+    const link = page.locator('#sla-note').getByRole('link', { name: 'status page' });
+    expect(await link.getAttribute('href')).toBe('/status');
+    await link.click();
+    await page.waitForURL(`${server.url}/status`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Service status');
     await context.close();
   });
 });
@@ -95,6 +103,42 @@ describe('/status in Chromium', () => {
     expect(await page.locator('.incident.open').textContent()).toContain('Looking into it');
     expect(await page.getByText('Maintenance on Sunday 02:00 UTC').count()).toBe(1);
     await context.close();
+  });
+
+  it('draws the days without a request as grey "no data", follows the dark scheme, has an icon, and passes axe-core at 1280 and 390 px', async () => {
+    mkdirSync(join('test-results', 'pages'), { recursive: true });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      for (const width of [1280, 390]) {
+        const context = await browser.newContext({ bypassCSP: true, viewport: { width, height: 900 }, colorScheme });
+        const page = await context.newPage();
+        const failed: string[] = [];
+        page.on('response', (response) => {
+          if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+        });
+        await page.goto(`${server.url}/status`);
+        // Every day without a request counted (each before this store existed) is no data, not a green 100 %: all but
+        // the two days given rows above and today (which has the SLA test's request when that test ran first).
+        const levels = await page.locator('.days .day').evaluateAll((days) => days.map((day) => day.className.replace('day ', '')));
+        expect(levels.slice(0, 79)).toEqual(Array(79).fill('no_data'));
+        expect(levels.slice(79)).toEqual(['degraded', ...Array(6).fill('no_data'), 'major', 'no_data', 'no_data', levels[89] === 'ok' ? 'ok' : 'no_data']);
+        expect(await page.locator('.days .day.no_data').first().getAttribute('title')).toMatch(/^\d{4}-\d{2}-\d{2}: no data \(no requests counted\)$/);
+        const colours = await page.evaluate(() => ({
+          noData: getComputedStyle(document.querySelector('.day.no_data')!).backgroundColor,
+          body: getComputedStyle(document.body).backgroundColor,
+          text: getComputedStyle(document.body).color,
+        }));
+        expect(colours).toEqual(colorScheme === 'dark' ? { noData: 'rgb(107, 114, 128)', body: 'rgb(15, 22, 35)', text: 'rgb(229, 231, 235)' } : { noData: 'rgb(139, 147, 161)', body: 'rgb(255, 255, 255)', text: 'rgb(26, 26, 26)' });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        // The icon the page links is served (and so is /favicon.ico, which browsers ask for on their own).
+        const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+        expect((await page.request.get(`${server.url}${icon}`)).status()).toBe(200);
+        expect((await page.request.get(`${server.url}/favicon.ico`)).status()).toBe(200);
+        expect(failed).toEqual([]);
+        expect(await seriousViolations(page), `${width} px (${colorScheme})`).toEqual([]);
+        await page.screenshot({ path: join('test-results', 'pages', `status-${width}${colorScheme === 'dark' ? '-dark' : ''}.png`), fullPage: true });
+        await context.close();
+      }
+    }
   });
 
   it('has no serious or critical axe-core violation', async () => {

@@ -25,7 +25,12 @@ export function signupPage(): void {
   );
   // The SLA's figures come from the same configuration as the dashboard's and /v1/sla's.
   accountApi<SlaTerms>('GET', '/sla/terms').then(
-    (terms) => (byId('sla-note').textContent = slaTermsText(terms)),
+    (terms) => {
+      const status = document.createElement('a');
+      status.href = '/status';
+      status.textContent = 'status page';
+      byId('sla-note').replaceChildren(`${slaTermsText(terms)} See the live figures on the `, status, '.');
+    },
     () => {},
   );
   form.addEventListener('submit', (event) => {

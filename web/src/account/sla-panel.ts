@@ -26,14 +26,14 @@ export interface SlaTerms {
 const percent = (value: number) => `${Number(value.toFixed(4))} %`;
 
 /**
- * What the sign-up page says about the SLA, from the service's terms.
+ * What the sign-up page says about the SLA, from the service's terms (the page adds the link to the status page).
  * @example slaTermsText(terms) // 'Standard and Pro come with a 99.9 % monthly availability objective ...'
  */
 export function slaTermsText(terms: SlaTerms): string {
   const { standard, pro } = terms.objectivePercent;
   const objectives = standard === pro ? `Standard and Pro come with a ${percent(standard)} monthly availability objective` : `Standard comes with a ${percent(standard)} and Pro with a ${percent(pro)} monthly availability objective`;
   const credits = terms.credits.map((step) => `${step.creditPercent} % below ${step.belowPercent === null ? 'the objective' : percent(step.belowPercent)}`).join(', ');
-  return `${objectives}; a month that falls short is credited (${credits} of its fee). See the live figures on the status page.`;
+  return `${objectives}; a month that falls short is credited (${credits} of its fee).`;
 }
 
 function monthText(month: MonthSla): string {

@@ -9,7 +9,7 @@ import { ssoCallbackPage } from '../pages/sso-callback.js';
 import type { AppServices } from '../../services.js';
 
 const NOT_BUILT_PAGE = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>ussynth</title></head>
+<html lang="en"><head><meta charset="utf-8"><title>ussynth</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"></head>
 <body><h1>ussynth</h1>
 <p>Synthetic US test data; never real. The REST API is documented at <a href="/v1/docs">/v1/docs</a> (OpenAPI: <a href="/v1/openapi.json">/v1/openapi.json</a>).</p>
 <p>The web pages are not built: run <code>npm run build:web</code> and restart.</p>

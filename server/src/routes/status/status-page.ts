@@ -1,9 +1,17 @@
+import type { StatusDay } from '../../sla/sla-service.js';
 import type { Incident, StatusNote } from '../../store/sli-store.js';
 import { formatPercent, type ComponentState, type StatusReport } from './status-report.js';
 
 const STATE_TEXT: Record<ComponentState, string> = { operational: 'Operational', degraded: 'Degraded', outage: 'Outage', not_used: 'Not used' };
 const OVERALL_TEXT: Record<StatusReport['state'], string> = { operational: 'All systems operational', degraded: 'Some systems degraded', outage: 'Service outage' };
 const LEVEL_TEXT = { ok: 'at or above the objective', degraded: 'below the objective', major: 'below 99 %' } as const;
+
+function dayLabel(day: StatusDay): string {
+  if (day.availabilityPercent === null || day.level === 'no_data') return `${day.date}: no data (no requests counted)`;
+  // The day's request count only where the operator publishes it (USSYNTH_STATUS_REQUEST_COUNTS=show).
+  const count = day.requests === undefined ? '' : ` ${day.requests.toLocaleString('en-US')} ${day.requests === 1 ? 'request' : 'requests'},`;
+  return `${day.date}: ${formatPercent(day.availabilityPercent)} available,${count} ${LEVEL_TEXT[day.level]}`;
+}
 
 /** Text as HTML text or attribute value. */
 function html(text: string): string {
@@ -47,7 +55,7 @@ export function statusPage(report: StatusReport): string {
   if (history) {
     const bars = history.days
       .map((day) => {
-        const label = `${day.date}: ${formatPercent(day.availabilityPercent)} available${day.requests === 0 ? ' (no requests)' : ''}, ${LEVEL_TEXT[day.level]}`;
+        const label = dayLabel(day);
         return `<li class="day ${day.level}" title="${html(label)}"><span class="visually-hidden">${html(label)}</span></li>`;
       })
       .join('');
@@ -55,7 +63,7 @@ export function statusPage(report: StatusReport): string {
     const last = history.days.at(-1)?.date ?? '';
     days = `<p>Objective: ${formatPercent(history.objectivePercent)} of each month. Each bar is a UTC day, from ${first} (left) to ${last} (right).</p>
 <ol class="days" aria-label="Availability per day, oldest first">${bars}</ol>
-<ul class="legend" aria-label="Colours"><li><span class="swatch ok"></span> at or above the objective</li><li><span class="swatch degraded"></span> below the objective</li><li><span class="swatch major"></span> below 99 %</li></ul>`;
+<ul class="legend" aria-label="Colours"><li><span class="swatch ok"></span> at or above the objective</li><li><span class="swatch degraded"></span> below the objective</li><li><span class="swatch major"></span> below 99 %</li><li><span class="swatch no_data"></span> no data (no requests counted that day)</li></ul>`;
     incidents = history.incidents.length ? `<ol class="incidents">${history.incidents.map(incidentItem).join('')}</ol>` : '<p>No incidents in the last 90 days.</p>';
     notes = history.notes.length ? `<ul class="notes">${history.notes.map(noteItem).join('')}</ul>` : '<p>No announcements.</p>';
   }
@@ -65,6 +73,7 @@ export function statusPage(report: StatusReport): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Status · ussynth</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/status.css">
 </head>
 <body>
@@ -102,8 +111,12 @@ ${termsText(report)}
 }
 
 /** The status page's stylesheet (a file of its own: the pages' CSP allows no inline style). */
-export const STATUS_CSS = `:root { --text: #1a1a1a; --muted: #4b5563; --ok: #15803d; --degraded: #b45309; --major: #b91c1c; --soft: #f3f4f6; --accent: #1d4ed8; }
-body { font: 16px/1.5 system-ui, sans-serif; color: var(--text); margin: 0; }
+export const STATUS_CSS = `:root { --text: #1a1a1a; --muted: #4b5563; --ok: #15803d; --degraded: #b45309; --major: #b91c1c; --no-data: #8b93a1; --soft: #f3f4f6; --accent: #1d4ed8; --bg: #fff; color-scheme: light; }
+/* Dark: the demo's and account pages' ground and text (styles.css); state colours lightened to keep 4.5:1 as text. */
+@media (prefers-color-scheme: dark) {
+  :root { --text: #e5e7eb; --muted: #a1a1aa; --ok: #4ade80; --degraded: #fbbf24; --major: #f87171; --no-data: #6b7280; --soft: #374151; --accent: #93c5fd; --bg: #0f1623; color-scheme: dark; }
+}
+body { font: 16px/1.5 system-ui, sans-serif; color: var(--text); background: var(--bg); margin: 0; }
 header { display: flex; justify-content: space-between; align-items: center; padding: .75rem 1rem; border-bottom: 1px solid var(--soft); flex-wrap: wrap; gap: .5rem; }
 header nav a { margin-left: 1rem; }
 a { color: var(--accent); }
@@ -122,6 +135,7 @@ th, td { text-align: left; padding: .4rem .5rem; border-bottom: 1px solid var(--
 .ok { background: var(--ok); }
 .degraded { background: var(--degraded); }
 .major { background: var(--major); }
+.no_data { background: var(--no-data); }
 p.overall, .state { background: none; }
 .legend { list-style: none; padding: 0; display: flex; gap: 1rem; flex-wrap: wrap; }
 .swatch { display: inline-block; width: .9rem; height: .9rem; border-radius: 2px; vertical-align: middle; }

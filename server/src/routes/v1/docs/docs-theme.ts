@@ -1,6 +1,7 @@
+import { SITE_ICON_SVG } from '../../favicon/index.js';
 
-// The product's icon: the site's favicon, drawn here so the API reference needs no built pages.
-const ICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#1d4ed8"/><path d="M4 4v5a4 4 0 0 0 8 0V4h-2v5a2 2 0 0 1-4 0V4z" fill="#fff"/></svg>';
+// The product's icon: the site's favicon, kept in the server so the API reference needs no built pages.
+const ICON = SITE_ICON_SVG.trim();
 
 // Swagger UI's own top bar (its logo and a URL box) is hidden; the site's header takes its place.
 const CSS = `.swagger-ui .topbar { display: none; }
