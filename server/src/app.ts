@@ -93,7 +93,10 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
   sli.reportErrors((error) => app.log.error({ err: error }, 'SLA counts could not be folded into the store; kept for the next try'));
   sla.reportErrors((what, error) => app.log.error({ err: error }, `${what} failed`));
   // Every instance watches the last minutes for incidents; on close it folds what it counted before the store closes.
-  app.addHook('onReady', (done) => (sla.watchIncidents(), done()));
+  app.addHook('onReady', (done) => {
+    sla.watchIncidents();
+    done();
+  });
   app.addHook('onClose', async () => {
     sla.close();
     await sli.close();
@@ -154,7 +157,12 @@ export async function buildApp(config: ServerConfig, services: AppServices, opti
   });
   app.server.headersTimeout = config.headersTimeoutMs;
   app.server.on('connect', connectHandler);
-  if (log) app.addHook('onClose', (_instance, done) => (log.close(), done()));
+  if (log) {
+    app.addHook('onClose', (_instance, done) => {
+      log.close();
+      done();
+    });
+  }
   const connections = new ConnectionGuard(
     app.server,
     {
@@ -171,7 +179,10 @@ export async function buildApp(config: ServerConfig, services: AppServices, opti
   app.decorateRequest('waitedMs', 0);
   app.decorateRequest('readyMs', null);
   // Before Fastify stops routing and Node closes idle connections: from now on requests are refused, not started.
-  app.addHook('preClose', (done) => (connections.drain(), done()));
+  app.addHook('preClose', (done) => {
+    connections.drain();
+    done();
+  });
   await app.register(ussynthApp, { config, services, connections, publicUrl: options.publicUrl });
   return app;
 }

@@ -112,7 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const batchThreads = integerVar(env, 'USSYNTH_BATCH_THREADS', defaultBatchThreads(), 0, 16, problems);
   const metricsPort = textVar(env, 'USSYNTH_METRICS_PORT') === null ? null : integerVar(env, 'USSYNTH_METRICS_PORT', 0, 0, 65535, problems);
   const trustProxy = textVar(env, 'USSYNTH_TRUST_PROXY')?.split(',').map((part) => part.trim()) ?? null;
-  if (trustProxy !== null && trustProxy.some((part) => !/^[0-9A-Fa-f.:]+(?:\/\d{1,3})?$/.test(part))) {
+  if (trustProxy?.some((part) => !/^[0-9A-Fa-f.:]+(?:\/\d{1,3})?$/.test(part))) {
     problems.push(`USSYNTH_TRUST_PROXY must be IP addresses or CIDR ranges separated by commas, such as 10.0.0.0/8,127.0.0.1; got ${JSON.stringify(env.USSYNTH_TRUST_PROXY)}`);
   }
   const store = storeLocation(env);

@@ -31,7 +31,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
-    onRcptTo(address, _session, callback) {
+    onRcptTo(_address, _session, callback) {
       if (refusal) return callback(Object.assign(new Error(refusal), { responseCode: 550 }));
       callback();
     },

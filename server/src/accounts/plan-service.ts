@@ -108,7 +108,7 @@ export class PlanService {
     const first = today - (USAGE_CHART_DAYS - 1) * DAY_MS;
     const dayText = (ms: number) => new Date(ms).toISOString().slice(0, 10);
     const monthStart = dayText(month.startMs);
-    const from = monthStart < dayText(first) ? monthStart : dayText(first);
+    const from = dayText(Math.min(month.startMs, first));
     const stored = await this.deps.store.accounts.usageDays(account.id, from, dayText(today));
     const byDay = new Map(stored.map((d) => [d.day, d]));
     const days: UsageDay[] = [];

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, type Stats, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { digestMatches, parseKey } from '../store/api-key.js';
 import { issueKey } from '../store/issue-key.js';
@@ -47,7 +47,7 @@ export async function developmentKey(store: Store, storeFile: string, now: numbe
 
 /** The key text in `file`, or undefined when there is none, or the file is not a private regular file of this user. */
 function readPrivateKey(file: string): string | undefined {
-  let stats;
+  let stats: Stats;
   try {
     stats = lstatSync(file);
   } catch (error) {

@@ -125,7 +125,7 @@ export class ConnectionGuard {
     const socket = request.raw.socket as Guarded | null;
     if (!socket?.destroyed) return;
     const state = stateOf(socket);
-    if (state !== undefined && state.active.includes(request) && !handedOver(state, request)) this.events.undelivered(request);
+    if (state?.active.includes(request) && !handedOver(state, request)) this.events.undelivered(request);
   }
 
   /**

@@ -120,7 +120,7 @@ export class LeasedMonthlyQuota implements MonthlyQuota {
         () => undefined,
         () => undefined,
       );
-      let granted;
+      let granted: boolean;
       try {
         granted = await reservation;
       } finally {

@@ -13,6 +13,7 @@ import type { StoreLog } from './store.js';
  * "corrupted migrations".
  * @example const { error } = await migrateStore(db, storeMigrations('postgres'), log);
  */
+// biome-ignore lint/suspicious/noExplicitAny: migrations run on a database of any schema, as Kysely's Migrator takes it
 export async function migrateStore(db: Kysely<any>, provider: MigrationProvider, log: StoreLog = () => {}): Promise<MigrationResultSet> {
   const known = Object.keys(await provider.getMigrations());
   let applied: string[] = [];

@@ -6,7 +6,10 @@ describe('durableDebit', () => {
   it('settles a debit durable already at the end of this turn, with the debit itself', async () => {
     const debit = { granted: true, used: 3, whenDurable: undefined };
     const order: string[] = [];
-    const settled = durableDebit(debit).then((value) => (order.push('durable'), value));
+    const settled = durableDebit(debit).then((value) => {
+      order.push('durable');
+      return value;
+    });
     // Not at once: a microtask queued after it runs first, the end of the turn (setImmediate) after that.
     await Promise.resolve().then(() => order.push('microtask'));
     expect(order).toEqual(['microtask']);
@@ -19,7 +22,10 @@ describe('durableDebit', () => {
     const whenDurable: WhenDurable = (callback) => (callBack = callback);
     const debit = { granted: true, used: 1, whenDurable };
     let settled = false;
-    const durable = durableDebit(debit).then((value) => ((settled = true), value));
+    const durable = durableDebit(debit).then((value) => {
+      settled = true;
+      return value;
+    });
     await new Promise((resolve) => setImmediate(resolve));
     expect(settled).toBe(false);
     callBack!(null);

@@ -9,7 +9,10 @@ describe('endOfTurn', () => {
     // Not at once: the turn's other work (here, the rest of this function) comes first.
     expect(calls).toEqual([]);
     // One setImmediate for the turn: a setImmediate queued after them runs after all of them.
-    const later = new Promise<void>((resolve) => setImmediate(() => (calls.push('immediate queued after'), resolve())));
+    const later = new Promise<void>((resolve) => setImmediate(() => {
+        calls.push('immediate queued after');
+        resolve();
+      }));
     await later;
     expect(calls).toEqual(['a null', 'b null', 'immediate queued after']);
   });
@@ -19,7 +22,10 @@ describe('endOfTurn', () => {
     await new Promise<void>((resolve) => {
       endOfTurn(() => {
         calls.push('first');
-        endOfTurn(() => (calls.push('second'), resolve()));
+        endOfTurn(() => {
+          calls.push('second');
+          resolve();
+        });
         calls.push('first done');
       });
     });

@@ -166,6 +166,7 @@ describe('the dashboard, looked at closely', () => {
       expect(await page.locator('#plan-status').textContent()).toBe(`The account ${email} has no plan, so its API keys answer 402; the operator gives it one with ${command}.`);
       expect(await page.locator('#plan-status code').textContent()).toBe(command);
       await expect.poll(() => page.locator('#usage-summary').textContent()).toBe(`0 records used in ${month}.`);
+      // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText, the text as rendered, not the DOM's
       const card = (await page.locator('.summary-card').innerText()).split('402').length - 1;
       expect(card).toBe(1);
       // No keys: the sentence, not an empty table header beside it.

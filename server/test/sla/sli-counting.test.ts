@@ -5,6 +5,9 @@ import { DEFAULT_SLA } from '../../src/sla/sla-config.js';
 import { OVERALL } from '../../src/store/sli-store.js';
 import { startTestServer, type TestServer } from '../test-server.js';
 
+/** The parts of a /v1/sla answer these tests read. */
+type SlaBody = { month: Record<string, number> } & Record<string, unknown>;
+
 const MINUTE = 60_000;
 // 9 minutes and 30 s into November 2026: the month so far is 10 minutes.
 const START = Date.UTC(2026, 10, 1, 0, 9, 30);
@@ -54,7 +57,7 @@ describe('the service measures its own availability', () => {
     expect(await server.store.sli.totals(account.accountId, minute, minute + MINUTE)).toEqual({ good: 3, bad: 2, badMinutes: 0.4 });
 
     // The month so far is 10 minutes; 0.4 of one was bad: 96 %, below 99 %: 25 % credit.
-    const sla = (await (await server.get('/v1/sla', key)).json()) as Record<string, any>;
+    const sla = (await (await server.get('/v1/sla', key)).json()) as SlaBody;
     expect(sla.objectivePercent).toBe(99.9);
     expect(sla.month).toMatchObject({ period: '2026-11', goodRequests: 3, badRequests: 2, availabilityPercent: 96, creditPercent: 25 });
     expect(sla.previousMonth).toMatchObject({ period: '2026-10', goodRequests: 0, badRequests: 0, availabilityPercent: 100, creditPercent: 0 });
@@ -64,7 +67,7 @@ describe('the service measures its own availability', () => {
       { belowPercent: 95, creditPercent: 50 },
     ]);
     // The other account's own requests were all good.
-    const otherSla = (await (await server.get('/v1/sla', other.key)).json()) as Record<string, any>;
+    const otherSla = (await (await server.get('/v1/sla', other.key)).json()) as SlaBody;
     expect(otherSla.month).toMatchObject({ availabilityPercent: 100, creditPercent: 0 });
 
     // A day later, with no traffic since: the month is 1450 minutes long; its one minute with requests had 2 bad of 6
@@ -72,7 +75,7 @@ describe('the service measures its own availability', () => {
     // without requests are not bad).
     await server.app.ussynth.sli.flush();
     now = START + 24 * 60 * MINUTE;
-    const later = (await (await server.get('/v1/sla', key)).json()) as Record<string, any>;
+    const later = (await (await server.get('/v1/sla', key)).json()) as SlaBody;
     expect(later.month).toMatchObject({ goodRequests: 4, badRequests: 2 });
     expect(later.month.availabilityPercent).toBe(Math.round((1 - 1 / 3 / 1450) * 1e6) / 1e4);
     expect(later.month.creditPercent).toBe(0);
@@ -90,13 +93,13 @@ describe('the service measures its own availability', () => {
     for (let i = 0; i < 4; i++) expect((await server.get('/v1/ein', key)).status).toBe(500);
     rmSync(faultFile);
     await server.app.ussynth.sli.flush();
-    const october = (await (await server.get('/v1/sla', key)).json()) as Record<string, any>;
+    const october = (await (await server.get('/v1/sla', key)).json()) as SlaBody;
     // One bad minute of the 44,640 minutes of October so far: 99.9978 %.
     expect(october.month).toMatchObject({ period: '2026-10', badRequests: 4, availabilityPercent: 99.9978, creditPercent: 0 });
     now = Date.UTC(2026, 10, 1, 0, 0, 30);
     // October's own /v1/sla call was good and counted in its minute.
     await server.app.ussynth.sli.flush();
-    const november = (await (await server.get('/v1/sla', key)).json()) as Record<string, any>;
+    const november = (await (await server.get('/v1/sla', key)).json()) as SlaBody;
     expect(november.month).toMatchObject({ period: '2026-11', goodRequests: 0, badRequests: 0, availabilityPercent: 100, creditPercent: 0 });
     // The whole of October: 44,640 minutes, the same bad minute.
     expect(november.previousMonth).toMatchObject({ period: '2026-10', from: '2026-10-01T00:00:00.000Z', to: '2026-11-01T00:00:00.000Z', goodRequests: 1, badRequests: 4, availabilityPercent: Math.round((1 - 0.8 / 44_640) * 1e6) / 1e4 });

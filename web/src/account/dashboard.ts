@@ -81,7 +81,7 @@ export async function dashboardPage(): Promise<void> {
   renderIdentity(me);
   renderPlan(me);
   wireKeys(me);
-  wireAccountForms(me);
+  wireAccountForms();
   byId('signout').addEventListener('click', () => void signOut('/session'));
   byId('signout-all').addEventListener('click', () => void signOut('/sessions'));
   await Promise.all([refreshKeys(), refreshUsage(), refreshSla(), quotaNoticesPanel(me.role === 'owner', alertBox), renderSso(me)]);
@@ -278,7 +278,7 @@ export async function dashboardPage(): Promise<void> {
     );
   }
 
-  function wireAccountForms(current: Me): void {
+  function wireAccountForms(): void {
     const passwordForm = byId<HTMLFormElement>('password-form');
     passwordForm.addEventListener('submit', (event) => {
       event.preventDefault();

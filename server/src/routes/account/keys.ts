@@ -3,7 +3,7 @@ import { problemResponses } from '../../schemas/problem.js';
 import { ACCOUNT_ROUTE, type AccountRouteContext } from './account-route.js';
 import type { TypeBoxApp } from '../typebox-app.js';
 import { keyListingJson } from './key-listing.js';
-import { body, KEY_LISTING_SCHEMA, STRING } from './schemas.js';
+import { body, KEY_LISTING_SCHEMA, } from './schemas.js';
 
 const KEY_PAGE_QUERY = {
   type: 'object',

@@ -42,7 +42,9 @@ describe('BatchThreads (built)', () => {
     try {
       const jobs = [...JOBS, ...JOBS, ...JOBS];
       const bodies = await Promise.all(jobs.map((job) => pool.render(job)));
-      bodies.forEach((bytes, i) => expect(Buffer.from(bytes).toString('utf8')).toBe(libraryBody(jobs[i])));
+      bodies.forEach((bytes, i) => {
+        expect(Buffer.from(bytes).toString('utf8')).toBe(libraryBody(jobs[i]));
+      });
     } finally {
       await pool.close();
     }
