@@ -1,5 +1,5 @@
 import { LoadError } from './load-error.js';
-import type { SqlDialect } from './sql-dialect.js';
+import type { SqlDialect } from '../records/columns/sql-dialect.js';
 
 /**
  * Where a load goes, parsed from its URL: a PostgreSQL or MySQL server, or a SQLite file.

@@ -1,15 +1,15 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { recordChunks } from '../cli/jobs/chunk-source.js';
-import { CHUNK_RECORDS, jobRange, recordReader, type RecordJob } from '../cli/jobs/record-job.js';
+import { recordChunks } from '../records/chunks/chunk-source.js';
+import { CHUNK_RECORDS, jobRange, recordReader, type RecordJob } from '../records/record-job.js';
 import type { DatabaseLoader, LoadChunk } from './database-loader.js';
 import { LoadError } from './load-error.js';
-import type { LoadColumn } from './load-columns.js';
+import type { LoadColumn } from '../records/columns/load-columns.js';
 import type { LoadTarget } from './load-target.js';
 import { openMysqlLoader } from './mysql-loader.js';
 import { openPostgresLoader } from './postgres-loader.js';
-import { quoteTable } from './sql-dialect.js';
+import { quoteTable } from '../records/columns/sql-dialect.js';
 import { openSqliteLoader } from './sqlite-loader.js';
-import { createTableSql } from './table-ddl.js';
+import { createTableSql } from '../records/columns/table-ddl.js';
 
 /**
  * What to do with an existing table: refuse (`create`, the default: the

@@ -1,9 +1,9 @@
 import { createGenerator, UssynthError } from '../../index.js';
 import { CliError, type Command, type CommandIo } from '../command.js';
 import { parseOptions } from '../jobs/parse-options.js';
-import { recordFormat } from '../output/formats.js';
-import { FORMAT_NAMES, isFormatName, type TextRecord } from '../output/record-format.js';
-import { tableNameProblem } from '../output/sql-format.js';
+import { recordFormat } from '../../records/formats/formats.js';
+import { FORMAT_NAMES, isFormatName, type TextRecord } from '../../records/formats/record-format.js';
+import { tableNameProblem } from '../../records/formats/sql-format.js';
 
 /**
  * Exit status of a well-formed ZIP that is not a known ZIP code.

@@ -1,6 +1,6 @@
 import type { LoadTarget } from '../../load/load-target.js';
 import type { TableMode } from '../../load/run-load.js';
-import type { RecordJob } from './record-job.js';
+import type { RecordJob } from '../../records/record-job.js';
 import type { RemoteSource } from './remote-source.js';
 
 /**

@@ -1,6 +1,6 @@
 import { createClient, UssynthApiError, type UssynthClient } from '../../client/index.js';
 import { CliError } from '../command.js';
-import type { RecordKind } from './record-job.js';
+import type { RecordKind } from '../../records/record-job.js';
 
 /**
  * The environment variable `--remote` reads the API key from; never a flag,

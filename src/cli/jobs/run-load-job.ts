@@ -1,10 +1,10 @@
-import { dialectSqlFormat } from '../../load/dialect-sql-format.js';
+import { dialectSqlFormat } from '../../records/formats/dialect-sql-format.js';
 import { LoadError, type LoadErrorCode } from '../../load/load-error.js';
 import { runLoad } from '../../load/run-load.js';
 import { CliError, type CommandIo } from '../command.js';
 import { ProgressBar } from '../output/progress-bar.js';
 import type { LoadRun, RecordRun } from './record-run.js';
-import { jobLoadColumns, jobRange, recordReader } from './record-job.js';
+import { jobLoadColumns, jobRange, recordReader } from '../../records/record-job.js';
 import { EXIT_GENERATION_FAILED, EXIT_REMOTE_FAILED, EXIT_WRITE_FAILED } from './run-record-job.js';
 
 

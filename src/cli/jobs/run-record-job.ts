@@ -1,9 +1,9 @@
 import { CliError, type CommandIo } from '../command.js';
 import { ClosedPipeError, openSink, type OutputSink } from '../output/output-sink.js';
 import { ProgressBar } from '../output/progress-bar.js';
-import { recordChunks } from './chunk-source.js';
+import { recordChunks } from '../../records/chunks/chunk-source.js';
 import type { RecordRun } from './record-run.js';
-import { jobFrame, jobRange } from './record-job.js';
+import { jobFrame, jobRange } from '../../records/record-job.js';
 import { RemoteFailed, remoteChunks } from './remote-chunks.js';
 import { remoteQuotaProblem } from './remote-quota.js';
 

@@ -1,5 +1,5 @@
 import { defaultIndex, type Address } from 'ussynth';
-import { plainJsonObjectWriter, type PlainObjectWriter } from 'ussynth/cli';
+import { plainJsonObjectWriter, type PlainObjectWriter } from 'ussynth/records';
 
 /** The default address's fields in the library's order; a field added to Address and not listed here fails the typecheck. */
 const ADDRESS_FIELDS = Object.keys({ name: 0, street: 0, city: 0, state: 0, zip: 0, phone: 0, email: 0, country: 0 } satisfies Record<keyof Address, 0>);

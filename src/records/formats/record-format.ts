@@ -1,7 +1,7 @@
 import type { FieldKind } from '../../fields/field-catalogue.js';
 import { NUMBER_COLUMNS } from './geo-columns.js';
-import type { LoadColumn } from '../../load/load-columns.js';
-import type { SqlDialect } from '../../load/sql-dialect.js';
+import type { LoadColumn } from '../columns/load-columns.js';
+import type { SqlDialect } from '../columns/sql-dialect.js';
 
 /**
  * Names of the output formats, as `--format` takes them.

@@ -1,7 +1,7 @@
 import { Database } from '../../../pipeline/load/sqlite-driver.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { quotedTable, SQL_ROWS_PER_INSERT, sqlFormat, sqlText, tableNameProblem } from '../../../src/cli/output/sql-format.js';
+import { quotedTable, SQL_ROWS_PER_INSERT, sqlFormat, sqlText, tableNameProblem } from '../../../src/records/formats/sql-format.js';
 import { fieldText, splitRender } from './format-fixtures.js';
 
 function load(sql: string, table: string): unknown[] {

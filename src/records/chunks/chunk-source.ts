@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { BufferRing } from './buffer-ring.js';
 import type { ChunkRequest, ChunkResult, ChunkWorkerReady } from './chunk-messages.js';
-import { CHUNK_RECORDS, chunkRenderer, jobRange, type ChunkRenderer, type RecordJob } from './record-job.js';
+import { CHUNK_RECORDS, chunkRenderer, jobRange, type ChunkRenderer, type RecordJob } from '../record-job.js';
 
 /**
  * A chunk of output: its bytes and how many records it holds.

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import type * as ChunkSource from '../../../src/cli/jobs/chunk-source.js';
-import { CHUNK_RECORDS, type RecordJob } from '../../../src/cli/jobs/record-job.js';
+import type * as ChunkSource from '../../../src/records/chunks/chunk-source.js';
+import { CHUNK_RECORDS, type RecordJob } from '../../../src/records/record-job.js';
 import { MAX_INDEX } from '../../../src/index.js';
 import { until } from '../../load/load-test-helpers.js';
-import { parseRecords } from '../parse-output.js';
-import { runBinary } from '../run-binary.js';
+import { parseRecords } from '../../cli/parse-output.js';
+import { runBinary } from '../../cli/run-binary.js';
 
 // Enough records for several chunks per thread, and a ragged last chunk.
 const COUNT = CHUNK_RECORDS * 7 + 13;
@@ -54,7 +54,7 @@ describe('a consuming main thread (SQLite\'s inserts) renders chunks when it wou
   const scratch = mkdtempSync(join(tmpdir(), 'ussynth-chunk-source-'));
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
   // The built module (run-binary has checked dist is there): its workers run the built chunk-worker.js, or the test's.
-  const built = (): Promise<typeof ChunkSource> => import(new URL('../../../dist/cli/jobs/chunk-source.js', import.meta.url).href) as Promise<typeof ChunkSource>;
+  const built = (): Promise<typeof ChunkSource> => import(new URL('../../../dist/records/chunks/chunk-source.js', import.meta.url).href) as Promise<typeof ChunkSource>;
   // test/fixtures/slow-chunk-worker.mjs: the worker's protocol, slowed or failing on request, logging the chunks it renders.
   const testWorker = new URL('../../fixtures/slow-chunk-worker.mjs', import.meta.url);
   const job: RecordJob = { kind: 'address', seed: 'steal', fictionalPhones: false, format: 'sqlite-values', table: 'people', jsonShape: 'array', count: 2000 };

@@ -1,5 +1,5 @@
-import type { RecordFormat, TextRecord } from '../cli/output/record-format.js';
-import type { LoadColumn } from './load-columns.js';
+import type { RecordFormat, TextRecord } from './record-format.js';
+import type { LoadColumn } from '../columns/load-columns.js';
 
 // The characters COPY's text format (and MySQL's LOAD DATA default) give a meaning: escaped with a backslash.
 const SPECIAL = /[\\\t\n\r]/;

@@ -1,7 +1,7 @@
 // Worker-thread entry of `--jobs N`: renders the chunks the main thread asks for.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ChunkRequest, ChunkResult, ChunkWorkerReady } from './chunk-messages.js';
-import { chunkRenderer, type RecordJob } from './record-job.js';
+import { chunkRenderer, type RecordJob } from '../record-job.js';
 
 const render = chunkRenderer(workerData as RecordJob);
 // Buffers handed back by the main thread. Reusing them keeps the number of chunk buffers fixed; fresh ones per chunk would pile up as external memory between the main thread's rare collections.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { recordFile } from '../../../src/cli/output/record-file.js';
+import { recordFile } from '../../../src/records/formats/record-file.js';
 import { createGenerator } from '../../../src/index.js';
-import { runBinary } from '../run-binary.js';
+import { runBinary } from '../../cli/run-binary.js';
 
 const ADDRESS = ['name', 'street', 'city', 'state', 'zip', 'phone', 'email', 'country'];
 

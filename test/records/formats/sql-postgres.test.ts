@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quotedTable, sqlFormat } from '../../../src/cli/output/sql-format.js';
+import { quotedTable, sqlFormat } from '../../../src/records/formats/sql-format.js';
 import { createGenerator } from '../../../src/index.js';
 import { psqlRun, startPostgres, type TestPostgres } from '../../infra/postgres-server.js';
-import { runBinary } from '../run-binary.js';
+import { runBinary } from '../../cli/run-binary.js';
 import { splitRender } from './format-fixtures.js';
 
 let postgres: TestPostgres;

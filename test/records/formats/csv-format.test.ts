@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvField, csvFormat } from '../../../src/cli/output/csv-format.js';
+import { csvField, csvFormat } from '../../../src/records/formats/csv-format.js';
 import { splitRender, text2Records } from './format-fixtures.js';
 
 describe('csvFormat', () => {

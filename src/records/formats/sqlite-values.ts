@@ -1,6 +1,6 @@
-import type { RecordFormat, TextRecord } from '../cli/output/record-format.js';
-import { quotesDoubled as quoted, sqlText } from '../cli/output/sql-format.js';
-import type { LoadColumn } from './load-columns.js';
+import type { RecordFormat, TextRecord } from './record-format.js';
+import { quotesDoubled as quoted, sqlText } from './sql-format.js';
+import type { LoadColumn } from '../columns/load-columns.js';
 
 // A double whose shortest text is an integer (`40`) gets `.0`, so SQLite reads a REAL as a bound double would be.
 const INTEGER_TEXT = /^-?[0-9]+$/;

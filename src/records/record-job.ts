@@ -1,10 +1,10 @@
-import { createGenerator, defaultIndex, FIELD_KINDS, parseFieldList, type FieldKind } from '../../index.js';
-import { columnsOf, columnsOfFields, type LoadColumn } from '../../load/load-columns.js';
-import type { SqlDialect } from '../../load/sql-dialect.js';
-import { recordFormat } from '../output/formats.js';
-import { ByteSink } from './byte-sink.js';
-import { GEO_COLUMNS } from '../output/geo-columns.js';
-import type { JsonShape, TextFormatName, TextRecord } from '../output/record-format.js';
+import { createGenerator, defaultIndex, FIELD_KINDS, parseFieldList, type FieldKind } from '../index.js';
+import { columnsOf, columnsOfFields, type LoadColumn } from './columns/load-columns.js';
+import type { SqlDialect } from './columns/sql-dialect.js';
+import { recordFormat } from './formats/formats.js';
+import { ByteSink } from './chunks/byte-sink.js';
+import { GEO_COLUMNS } from './formats/geo-columns.js';
+import type { JsonShape, TextFormatName, TextRecord } from './formats/record-format.js';
 
 /**
  * The record streams the command line writes.

@@ -1,5 +1,5 @@
-import type { TextRecord } from '../cli/output/record-format.js';
-import type { ColumnType, LoadColumn } from './load-columns.js';
+import type { TextRecord } from './record-format.js';
+import type { ColumnType, LoadColumn } from '../columns/load-columns.js';
 
 /**
  * A Parquet schema element as hyparquet-writer takes it (the Thrift SchemaElement's fields).

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonFormat } from '../../../src/cli/output/json-format.js';
+import { jsonFormat } from '../../../src/records/formats/json-format.js';
 import { splitRender, text2Records } from './format-fixtures.js';
 
 const layout = { columns: ['a', 'b'], table: 't' };

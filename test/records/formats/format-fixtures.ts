@@ -1,6 +1,6 @@
 // Shared generators and helpers of the format tests.
 import fc from 'fast-check';
-import type { RecordFormat, TextRecord } from '../../../src/cli/output/record-format.js';
+import type { RecordFormat, TextRecord } from '../../../src/records/formats/record-format.js';
 
 /** Any text a field could hold, with quotes, commas, line breaks, non-ASCII and lone surrogates. */
 export const fieldText = fc.oneof(

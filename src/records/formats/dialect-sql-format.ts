@@ -1,9 +1,9 @@
-import type { RecordFormat } from '../cli/output/record-format.js';
-import { SQL_ROWS_PER_INSERT, sqlText } from '../cli/output/sql-format.js';
+import type { RecordFormat } from './record-format.js';
+import { SQL_ROWS_PER_INSERT, sqlText } from './sql-format.js';
 import { copyLines } from './copy-text.js';
-import { isNumeric, type LoadColumn } from './load-columns.js';
-import { quoteTable, type SqlDialect } from './sql-dialect.js';
-import { columnList, createTableSql } from './table-ddl.js';
+import { isNumeric, type LoadColumn } from '../columns/load-columns.js';
+import { quoteTable, type SqlDialect } from '../columns/sql-dialect.js';
+import { columnList, createTableSql } from '../columns/table-ddl.js';
 
 /**
  * A MySQL string literal: single quotes, with a quote doubled and a

@@ -1,12 +1,12 @@
 import { csvFormat } from './csv-format.js';
 import { jsonFormat } from './json-format.js';
 import { ndjsonFormat } from './ndjson-format.js';
-import { copyFormat } from '../../load/copy-text.js';
-import { columnsOf } from '../../load/load-columns.js';
-import { dialectSqlFormat } from '../../load/dialect-sql-format.js';
+import { copyFormat } from './copy-text.js';
+import { columnsOf } from '../columns/load-columns.js';
+import { dialectSqlFormat } from './dialect-sql-format.js';
 import type { RecordFormat, RecordLayout, TextFormatName } from './record-format.js';
 import { sqlFormat } from './sql-format.js';
-import { sqliteValues } from '../../load/sqlite-values.js';
+import { sqliteValues } from './sqlite-values.js';
 
 /**
  * The writer of a format for a layout.

@@ -1,5 +1,5 @@
-import { FIELD_KINDS, isFieldName, type FieldKind } from '../fields/field-catalogue.js';
-import type { FieldColumn } from '../fields/field-list.js';
+import { FIELD_KINDS, isFieldName, type FieldKind } from '../../fields/field-catalogue.js';
+import type { FieldColumn } from '../../fields/field-list.js';
 import type { SqlDialect } from './sql-dialect.js';
 
 /**

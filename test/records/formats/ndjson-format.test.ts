@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonObjectWriter, ndjsonFormat } from '../../../src/cli/output/ndjson-format.js';
+import { jsonObjectWriter, ndjsonFormat } from '../../../src/records/formats/ndjson-format.js';
 import { text2Records, splitRender } from './format-fixtures.js';
 
 const COLUMNS = ['a', 'b'];

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonText } from '../../../src/cli/output/json-text.js';
+import { jsonText } from '../../../src/records/formats/json-text.js';
 
 describe('jsonText', () => {
   it('is byte-identical to JSON.stringify for any string, lone surrogates included', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { KIND_COLUMNS } from '../../../src/cli/jobs/record-job.js';
-import { jsonFormat } from '../../../src/cli/output/json-format.js';
-import { ndjsonFormat } from '../../../src/cli/output/ndjson-format.js';
-import { plainJsonObjectWriter } from '../../../src/cli/output/plain-json-object.js';
-import type { TextRecord } from '../../../src/cli/output/record-format.js';
+import { KIND_COLUMNS } from '../../../src/records/record-job.js';
+import { jsonFormat } from '../../../src/records/formats/json-format.js';
+import { ndjsonFormat } from '../../../src/records/formats/ndjson-format.js';
+import { plainJsonObjectWriter } from '../../../src/records/formats/plain-json-object.js';
+import type { TextRecord } from '../../../src/records/formats/record-format.js';
 import { createGenerator } from '../../../src/index.js';
 
 const generator = createGenerator({ seed: 'plain-json', emailDomain: 'qa.example' });

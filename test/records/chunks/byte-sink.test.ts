@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ByteSink } from '../../../src/cli/jobs/byte-sink.js';
+import { ByteSink } from '../../../src/records/chunks/byte-sink.js';
 
 const utf8 = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
 

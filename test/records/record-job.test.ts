@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chunkRenderer, shardRange, SUBCHUNK_RECORDS, type RecordJob } from '../../../src/cli/jobs/record-job.js';
+import { chunkRenderer, shardRange, SUBCHUNK_RECORDS, type RecordJob } from '../../src/records/record-job.js';
 
 const TOTAL = 1234;
 const base: RecordJob = { kind: 'address', seed: 'sub', fictionalPhones: false, format: 'csv', table: 't', jsonShape: 'array', count: TOTAL };
