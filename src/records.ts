@@ -7,5 +7,14 @@
  * import { plainJsonObjectWriter } from 'ussynth/records';
  * plainJsonObjectWriter(['ein'])?.({ ein: '12-3456789' }); // '{"ein":"12-3456789"}'
  */
-export { plainJsonObjectWriter } from './records/formats/plain-json-object.js';
-export type { PlainObjectWriter } from './records/formats/plain-json-object.js';
+export { plainJsonObjectWriter } from './records/plain-json-object.js';
+export type { PlainObjectWriter } from './records/plain-json-object.js';
+export { recordKind, recordKindNames, registerRecordKind } from './records/kinds/registry.js';
+export type { KindField, KindOptions, RecordKind, RecordReader } from './records/record-kind.js';
+export { chunkRenderer, jobColumns, jobLoadColumns, recordReader, shardRange } from './records/record-job.js';
+export type { RecordJob, RecordRange } from './records/record-job.js';
+export { recordFormat } from './records/formats/formats.js';
+export { FORMAT_NAMES } from './records/formats/record-format.js';
+export type { FormatName, JsonShape, RecordFormat, RecordLayout, TextFormatName, TextRecord } from './records/formats/record-format.js';
+export { COLUMN_SQL_TYPES } from './records/columns/load-columns.js';
+export type { ColumnType, LoadColumn } from './records/columns/load-columns.js';

@@ -1,26 +1,11 @@
-import { createGenerator, defaultIndex, FIELD_KINDS, parseFieldList, type FieldKind } from '../index.js';
-import { columnsOf, columnsOfFields, type LoadColumn } from './columns/load-columns.js';
+import { defaultIndex, FIELD_KINDS, parseFieldList, type FieldKind } from '../index.js';
+import { columnsOfFields, type ColumnType, type LoadColumn } from './columns/load-columns.js';
 import type { SqlDialect } from './columns/sql-dialect.js';
 import { recordFormat } from './formats/formats.js';
 import { ByteSink } from './chunks/byte-sink.js';
-import { GEO_COLUMNS } from './formats/geo-columns.js';
 import type { JsonShape, TextFormatName, TextRecord } from './formats/record-format.js';
-
-/**
- * The record streams the command line writes.
- * @example const kind: RecordKind = 'phone'
- */
-export type RecordKind = 'address' | 'ein' | 'phone';
-
-/**
- * Output fields of each kind, in order: exactly the service's resources.
- * @example KIND_COLUMNS.phone // ['phone', 'intl']
- */
-export const KIND_COLUMNS: Readonly<Record<RecordKind, readonly string[]>> = {
-  address: ['name', 'street', 'city', 'state', 'zip', 'phone', 'email', 'country'],
-  ein: ['ein'],
-  phone: ['phone', 'intl'],
-};
+import { recordKind } from './kinds/registry.js';
+import type { KindField, RecordReader } from './record-kind.js';
 
 /**
  * Everything that decides a run's bytes; plain data, so it crosses to worker
@@ -28,7 +13,8 @@ export const KIND_COLUMNS: Readonly<Record<RecordKind, readonly string[]>> = {
  * @example const job: RecordJob = { kind: 'ein', seed: '42', fictionalPhones: false, format: 'csv', table: 'eins', jsonShape: 'array', count: 10 }
  */
 export interface RecordJob {
-  kind: RecordKind;
+  /** The name of a registered kind (`recordKind`). */
+  kind: string;
   /** Canonical seed (the given one or the one the library picked). */
   seed: string;
   state?: string;
@@ -79,20 +65,32 @@ export function shardRange(count: number, k: number, n: number): RecordRange {
 }
 
 /**
+ * The fields of a job without `--fields`: its kind's, then with `--geo` the kind's geographic ones.
+ * @example jobKindFields({ kind: 'address', geo: true }).at(-1)?.name // "timeZone"
+ */
+function jobKindFields(job: Pick<RecordJob, 'kind' | 'geo'>): readonly KindField[] {
+  const kind = recordKind(job.kind);
+  return job.geo && kind.geoFields ? [...kind.fields, ...kind.geoFields] : kind.fields;
+}
+
+/**
  * The output columns of a job: its kind's, then the geographic ones with `--geo`.
  * @example jobColumns({ ...job, kind: 'address', geo: true }).at(-1) // "timeZone"
  */
 export function jobColumns(job: Pick<RecordJob, 'kind' | 'geo' | 'fields'>): readonly string[] {
   if (job.fields !== undefined) return parseFieldList(job.fields).map(({ column }) => column);
-  return job.geo ? [...KIND_COLUMNS[job.kind], ...GEO_COLUMNS] : KIND_COLUMNS[job.kind];
+  return jobKindFields(job).map(({ name }) => name);
 }
 
+const FIELD_KIND_OF_TYPE: Readonly<Record<ColumnType, FieldKind>> = { text: 'text', state: 'text', date: 'date', uuid: 'uuid', bigint: 'integer', double: 'double' };
+
 /**
- * The kind of each output column with `--fields` (by its field); undefined otherwise (the formats go by name).
- * @example jobKinds({ fields: 'id=uuid,n=index' }) // ['uuid', 'integer']
+ * The kind of value of each output column: by its field with `--fields`, else by the kind's field types.
+ * @example jobKinds({ kind: 'address', fields: 'id=uuid,n=index' }) // ['uuid', 'integer']
  */
-export function jobKinds(job: Pick<RecordJob, 'fields'>): readonly FieldKind[] | undefined {
-  return job.fields === undefined ? undefined : parseFieldList(job.fields).map(({ field }) => FIELD_KINDS[field]);
+export function jobKinds(job: Pick<RecordJob, 'kind' | 'geo' | 'fields'>): readonly FieldKind[] {
+  if (job.fields !== undefined) return parseFieldList(job.fields).map(({ field }) => FIELD_KINDS[field]);
+  return jobKindFields(job).map(({ type }) => FIELD_KIND_OF_TYPE[type]);
 }
 
 /**
@@ -100,7 +98,8 @@ export function jobKinds(job: Pick<RecordJob, 'fields'>): readonly FieldKind[] |
  * @example jobLoadColumns({ kind: 'ein' }) // [{ name: 'ein', field: 'ein', type: 'text' }]
  */
 export function jobLoadColumns(job: Pick<RecordJob, 'kind' | 'geo' | 'fields'>): LoadColumn[] {
-  return job.fields !== undefined ? columnsOfFields(parseFieldList(job.fields)) : columnsOf(jobColumns(job));
+  if (job.fields !== undefined) return columnsOfFields(parseFieldList(job.fields));
+  return jobKindFields(job).map(({ name, type }) => ({ name, field: name, type }));
 }
 
 /**
@@ -135,8 +134,8 @@ export type ChunkRenderer = (start: number, count: number, reuse?: Uint8Array) =
  * @example new TextDecoder().decode(chunkRenderer(job)(0, 100)) // the first 100 records, formatted
  */
 export function chunkRenderer(job: RecordJob, subRecords = SUBCHUNK_RECORDS): ChunkRenderer {
-  // The records' text comes from the shipped index (plus digits and a checked e-mail domain); chosen fields may hold numbers, which the plain writers do not take.
-  const plainValues = job.fields === undefined && defaultIndex().jsonPlainText;
+  // A kind's records may be made of the shipped index's text (plus digits and a checked e-mail domain); chosen fields may hold numbers, which the plain writers do not take.
+  const plainValues = job.fields === undefined && recordKind(job.kind).indexText === true && defaultIndex().jsonPlainText;
   const format = recordFormat(job.format, layoutOf(job, plainValues));
   const separator = format.separator ?? '';
   const records = recordReader(job);
@@ -152,7 +151,9 @@ export function chunkRenderer(job: RecordJob, subRecords = SUBCHUNK_RECORDS): Ch
 }
 
 function layoutOf(job: RecordJob, plainValues?: boolean) {
-  return { columns: jobColumns(job), kinds: jobKinds(job), loadColumns: jobLoadColumns(job), dialect: job.dialect, table: job.table, jsonShape: job.jsonShape, plainValues };
+  // The kind's own JSON writer fits its fields only: not with --geo or --fields.
+  const plainObject = plainValues && job.fields === undefined && !job.geo ? recordKind(job.kind).plainJson : undefined;
+  return { columns: jobColumns(job), kinds: jobKinds(job), loadColumns: jobLoadColumns(job), dialect: job.dialect, table: job.table, jsonShape: job.jsonShape, plainValues, plainObject };
 }
 
 /**
@@ -161,25 +162,10 @@ function layoutOf(job: RecordJob, plainValues?: boolean) {
  * ones, with `--fields` those columns).
  * @example recordReader(job)(0, 2).length // 2
  */
-export function recordReader(job: RecordJob): (start: number, count: number) => TextRecord[] {
-  const generator = createGenerator({ seed: job.seed, emailDomain: job.emailDomain, fictionalPhones: job.fictionalPhones });
-  const state = job.state;
-  const fields = job.fields;
-  return (start: number, count: number): TextRecord[] => {
-    const out = new Array<TextRecord>(count);
-    if (job.kind === 'address' && fields !== undefined) {
-      const page = generator.addresses({ start, count, state, fields });
-      for (let i = 0; i < count; i++) out[i] = page[i] as unknown as TextRecord;
-    } else if (job.kind === 'address') {
-      const page = generator.addresses({ start, count, state, geo: job.geo === true });
-      for (let i = 0; i < count; i++) out[i] = page[i] as unknown as TextRecord;
-    } else if (job.kind === 'ein') {
-      for (let i = 0; i < count; i++) out[i] = generator.einAt(start + i) as unknown as TextRecord;
-    } else {
-      for (let i = 0; i < count; i++) out[i] = generator.phoneAt(start + i, { state }) as unknown as TextRecord;
-    }
-    return out;
-  };
+export function recordReader(job: RecordJob): RecordReader {
+  const kind = recordKind(job.kind);
+  if (kind.reader === undefined) throw new RangeError(`record kind ${JSON.stringify(kind.name)} is a lookup, not a stream: it has no records to write`);
+  return kind.reader(job);
 }
 
 /**

@@ -7,7 +7,7 @@ import type { RecordFormat, RecordLayout } from './record-format.js';
  * @example jsonFormat({ ...layout, jsonShape: 'array' }).head(2) // '[\n'
  */
 export function jsonFormat(layout: RecordLayout): RecordFormat {
-  const object = jsonObjectWriter(layout.columns, layout.plainValues);
+  const object = jsonObjectWriter(layout.columns, layout.plainValues ? layout.plainObject : undefined);
   const shape = layout.jsonShape;
   return {
     head(total) {

@@ -1,15 +1,13 @@
 import { jsonText } from './json-text.js';
-import { plainJsonObjectWriter } from './plain-json-object.js';
-import type { RecordFormat, RecordLayout, TextRecord } from './record-format.js';
+import type { PlainObjectWriter, RecordFormat, RecordLayout, TextRecord } from './record-format.js';
 
 /**
  * Renders one record as a JSON object on one line with the layout's keys in
  * order, the same text as `JSON.stringify(record)` for records with those keys
- * (by concatenation when the values are known to be JSON-plain).
+ * (`plain`, the kind's writer, when the values are known to be JSON-plain).
  * @example jsonObjectWriter(['ein'])({ ein: '12-3456789' }) // '{"ein":"12-3456789"}'
  */
-export function jsonObjectWriter(columns: readonly string[], plainValues = false): (record: TextRecord) => string {
-  const plain = plainValues ? plainJsonObjectWriter(columns) : undefined;
+export function jsonObjectWriter(columns: readonly string[], plain?: PlainObjectWriter): (record: TextRecord) => string {
   if (plain) return plain;
   const prefixes = columns.map((column, i) => (i === 0 ? '{' : ',') + JSON.stringify(column) + ':');
   const byKeys = (record: TextRecord): string => {
@@ -39,7 +37,7 @@ function hasKeysInOrder(record: TextRecord, columns: readonly string[]): boolean
  */
 export function ndjsonFormat(layout: RecordLayout): RecordFormat {
   const object = jsonObjectWriter(layout.columns);
-  const plain = layout.plainValues ? plainJsonObjectWriter(layout.columns) : undefined;
+  const plain = layout.plainValues ? layout.plainObject : undefined;
   return {
     head: () => '',
     body(records) {

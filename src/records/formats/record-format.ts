@@ -1,7 +1,19 @@
-import type { FieldKind } from '../../fields/field-catalogue.js';
-import { NUMBER_COLUMNS } from './geo-columns.js';
+import { FIELD_KINDS, FIELD_NAMES, type FieldKind } from '../../fields/field-catalogue.js';
 import type { LoadColumn } from '../columns/load-columns.js';
 import type { SqlDialect } from '../columns/sql-dialect.js';
+
+/**
+ * Catalogue fields whose values are numbers, not text (lat and lon): a layout
+ * without `kinds` writes them bare in JSON and as `DOUBLE PRECISION` in SQL.
+ * @example NUMBER_COLUMNS.has('lat') // true
+ */
+export const NUMBER_COLUMNS: ReadonlySet<string> = new Set(FIELD_NAMES.filter((field) => FIELD_KINDS[field] === 'double'));
+
+/**
+ * Renders a record as a JSON object whose values need no escaping.
+ * @example const write: PlainObjectWriter = (r) => '{"ein":"' + r.ein + '"}'
+ */
+export type PlainObjectWriter = (record: TextRecord) => string;
 
 /**
  * Names of the output formats, as `--format` takes them.
@@ -53,10 +65,12 @@ export interface RecordLayout {
   table: string;
   /** JSON shape (the other formats ignore it). */
   jsonShape: JsonShape;
-  /** Kind of each column's values (`--fields`); without it, lat and lon are doubles (NUMBER_COLUMNS) and the rest text. */
+  /** Kind of each column's values (the kind's field types, or `--fields`'); without it, lat and lon are doubles (NUMBER_COLUMNS) and the rest text. */
   kinds?: readonly FieldKind[];
   /** Every value is JSON-plain (no quote, backslash or control character), so JSON writers may skip escaping. */
   plainValues?: boolean;
+  /** With `plainValues`: the kind's own writer of such records (`RecordKind.plainJson`), faster than the generic one. */
+  plainObject?: PlainObjectWriter;
 }
 
 /**
