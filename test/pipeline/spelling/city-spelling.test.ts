@@ -4,7 +4,7 @@ import type { GeonamesZip } from '../../../pipeline/sources/geonames/validate.js
 import type { SimplemapsZip } from '../../../pipeline/sources/simplemaps/validate.js';
 import {
   acronymsUpperCased, apostropheRestored, GEONAMES_CITY_RULES, mcJoined, possessiveLowerCased, preferredSpelling, repairCity, SIMPLEMAPS_CITY_RULES,
-} from '../../../pipeline/transform/city-spelling.js';
+} from '../../../pipeline/spelling/city-spelling.js';
 import { joinZips } from '../../../pipeline/transform/join-zips.js';
 
 describe('city spelling repairs', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { titleCase } from '../../../pipeline/transform/title-case.js';
+import { titleCase } from '../../../pipeline/spelling/title-case.js';
 
 describe('titleCase', () => {
   it.each([
