@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { recordChunks } from '../records/chunks/chunk-source.js';
+import { recordChunks, type ChunkOptions } from '../records/chunks/chunk-source.js';
 import { CHUNK_RECORDS, jobRange, recordReader, type RecordJob } from '../records/record-job.js';
 import type { DatabaseLoader, LoadChunk } from './database-loader.js';
 import { LoadError } from './load-error.js';
@@ -96,9 +96,9 @@ async function* renderedChunks(
   first: number,
   end: number,
   signal: AbortSignal | undefined,
-  mainRenders = true,
+  chunkOptions: ChunkOptions = {},
 ): AsyncGenerator<LoadChunk> {
-  for await (const chunk of recordChunks({ ...job, format, range: { first, end } }, jobs, CHUNK_RECORDS, mainRenders)) {
+  for await (const chunk of recordChunks({ ...job, format, range: { first, end } }, jobs, chunkOptions)) {
     // A turn of the event loop per chunk: a socket that takes everything at once would otherwise keep a SIGINT from being seen.
     await nextTurn();
     signal?.throwIfAborted();
@@ -158,7 +158,7 @@ export async function runLoad(plan: LoadPlan): Promise<{ loaded: number }> {
           ? renderedChunks(plan.job, 'copy', plan.jobs, next, stop, signal)
           : // SQLite inserts on this thread: with more than one job (and more than a chunk) the records are rendered as SQL row tuples on jobs - 1 worker threads meanwhile.
             plan.jobs > 1 && stop - next > CHUNK_RECORDS
-            ? renderedChunks(plan.job, 'sqlite-values', plan.jobs - 1, next, stop, signal, false)
+            ? renderedChunks(plan.job, 'sqlite-values', plan.jobs - 1, next, stop, signal, { mainRenders: false })
             : recordRows(plan.job, next, stop, signal);
       await loader.bulk(plan.table, plan.columns, counted(chunks, (records) => plan.onProgress?.((sent += records))));
       signal?.throwIfAborted();

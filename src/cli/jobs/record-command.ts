@@ -146,7 +146,7 @@ export function parseRecordRun(spec: RecordCommandSpec, args: string[], env: Nod
   }
   if (dialect !== undefined) job.dialect = dialect as RecordJob['dialect'];
   if (range !== undefined) job.range = range;
-  const run: RecordRun = { job, seedPicked: seed === undefined, out, jobs };
+  const run: RecordRun = { job, seedPicked: seed === undefined, out, threads: jobs };
   if (parquet) run.parquet = shard === undefined ? {} : { shard };
   if (to !== undefined) {
     if (shard !== undefined && values.append !== true) {
@@ -162,7 +162,7 @@ export function parseRecordRun(spec: RecordCommandSpec, args: string[], env: Nod
     }
     // Without --jobs, SQLite loads on two threads where there are two cores and enough records a transaction.
     const { first, end } = range ?? { first: 0, end: count };
-    if (text('jobs') === undefined) run.jobs = defaultLoadJobs(target.dialect, Math.min(end - first, commitEvery ?? Infinity));
+    if (text('jobs') === undefined) run.threads = defaultLoadJobs(target.dialect, Math.min(end - first, commitEvery ?? Infinity));
     run.load = { target, mode: values.truncate === true ? 'truncate' : values.append === true ? 'append' : 'create', commitEvery, dryRun: values['dry-run'] === true, shared: shard !== undefined };
   }
   const remote = text('remote');

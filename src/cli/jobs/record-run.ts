@@ -12,7 +12,8 @@ export interface RecordRun {
   /** Whether the seed was picked (and must be told on stderr). */
   seedPicked: boolean;
   out: string | undefined;
-  jobs: number;
+  /** Threads rendering the records (`--jobs`; for `--to`, its default by dialect). */
+  threads: number;
   /** With `--remote URL`: the records come from the API through the client. */
   remote?: RemoteSource;
   /** With `--to URL`: the records go into a database table. */

@@ -93,7 +93,7 @@ export async function runRecordJob(run: RecordRun, io: CommandIo): Promise<numbe
     });
     const frame = jobFrame(job);
     let done = 0;
-    const chunks = run.remote ? remoteChunks(job, run.remote, interrupt.signal) : recordChunks(job, run.jobs);
+    const chunks = run.remote ? remoteChunks(job, run.remote, interrupt.signal) : recordChunks(job, run.threads);
     // The head goes out with the first chunk, so an API that refuses the first page leaves stdout empty.
     let headWritten = false;
     // One write in flight while the next chunk renders: the disk and the generators overlap.

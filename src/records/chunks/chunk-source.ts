@@ -35,11 +35,23 @@ const MAIN_AHEAD = 4;
 /**
  * How the threads are started; the worker script is replaceable for tests
  * (a slow worker makes the main thread take chunks).
- * @example recordChunks(job, 1, CHUNK_RECORDS, false, { worker: new URL('./slow-worker.mjs', import.meta.url) })
+ * @example recordChunks(job, 1, { mainRenders: false, worker: new URL('./slow-worker.mjs', import.meta.url) })
  */
 export interface ChunkThreads {
   /** The worker threads' script (default chunk-worker.js beside this module); it posts ChunkWorkerReady, then answers ChunkRequests. */
   worker?: URL;
+}
+
+/**
+ * How `recordChunks` cuts and renders: records per chunk (default
+ * CHUNK_RECORDS), and whether the main thread renders its share of the
+ * chunks (default) or only when it would otherwise wait (its consumer keeps
+ * it busy: `--to sqlite:` inserting).
+ * @example recordChunks(job, 2, { chunkRecords: 500, mainRenders: false })
+ */
+export interface ChunkOptions extends ChunkThreads {
+  chunkRecords?: number;
+  mainRenders?: boolean;
 }
 
 const CHUNK_WORKER = new URL('./chunk-worker.js', import.meta.url);
@@ -262,7 +274,9 @@ async function* consumingChunks(job: RecordJob, jobs: number, chunkRecords: numb
  * Either way the bytes are the same.
  * @example for await (const chunk of recordChunks(job, 2)) await sink.write(chunk.bytes)
  */
-export async function* recordChunks(job: RecordJob, jobs: number, chunkRecords = CHUNK_RECORDS, mainRenders = true, threads: ChunkThreads = {}): AsyncGenerator<Chunk> {
+export async function* recordChunks(job: RecordJob, jobs: number, options: ChunkOptions = {}): AsyncGenerator<Chunk> {
+  const { chunkRecords = CHUNK_RECORDS, mainRenders = true } = options;
+  const threads: ChunkThreads = { worker: options.worker };
   const { first, end } = jobRange(job);
   if (!mainRenders) yield* consumingChunks(job, Math.max(1, jobs), chunkRecords, threads);
   else if (jobs <= 1 || end - first <= chunkRecords) yield* inlineChunks(job, chunkRecords);

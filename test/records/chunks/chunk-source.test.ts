@@ -67,7 +67,7 @@ describe('a consuming main thread (SQLite\'s inserts) renders chunks when it wou
     const log = join(scratch, 'slow.log');
     const probed = { ...job, probe: { log, delayMs: 20 } } as RecordJob;
     const got: { bytes: Buffer; records: number }[] = [];
-    for await (const chunk of recordChunks(probed, 1, CHUNK, false, { worker: testWorker })) {
+    for await (const chunk of recordChunks(probed, 1, { chunkRecords: CHUNK, mainRenders: false, worker: testWorker })) {
       // A copy: the chunk's buffer is reused for a later one.
       got.push({ bytes: Buffer.from(chunk.bytes), records: chunk.records });
       // After the first chunk (the worker cannot have answered before it), wait until the worker is ready, so that it gets chunks.
@@ -76,7 +76,7 @@ describe('a consuming main thread (SQLite\'s inserts) renders chunks when it wou
       await nextTurn();
     }
     const one: { bytes: Buffer; records: number }[] = [];
-    for await (const chunk of recordChunks(job, 1, CHUNK)) one.push({ bytes: Buffer.from(chunk.bytes), records: chunk.records });
+    for await (const chunk of recordChunks(job, 1, { chunkRecords: CHUNK })) one.push({ bytes: Buffer.from(chunk.bytes), records: chunk.records });
     expect(one).toHaveLength(chunks);
     expect(got).toEqual(one);
 
@@ -105,10 +105,10 @@ describe('a consuming main thread (SQLite\'s inserts) renders chunks when it wou
     // The third chunk runs past the last record index. Without a turn of the event loop the worker's ready message
     // is never read, so the main thread renders every chunk, that one included.
     const pastTheEnd = { ...job, range: { first: MAX_INDEX + 1 - 2 * CHUNK, end: MAX_INDEX + 1 + CHUNK } };
-    await expect(drain(recordChunks(pastTheEnd, 1, CHUNK, false), false)).rejects.toThrow(`start must be a non-negative safe integer, got ${MAX_INDEX + 1}`);
+    await expect(drain(recordChunks(pastTheEnd, 1, { chunkRecords: CHUNK, mainRenders: false }), false)).rejects.toThrow(`start must be a non-negative safe integer, got ${MAX_INDEX + 1}`);
     // A worker's first chunk fails: the same rejection from the worker's error.
     const log = join(scratch, 'failing.log');
     const failing = { ...job, probe: { log, failFirst: true } } as RecordJob;
-    await expect(drain(recordChunks(failing, 1, CHUNK, false, { worker: testWorker }), true, log)).rejects.toThrow(/^test worker: chunk \d+ failed$/);
+    await expect(drain(recordChunks(failing, 1, { chunkRecords: CHUNK, mainRenders: false, worker: testWorker }), true, log)).rejects.toThrow(/^test worker: chunk \d+ failed$/);
   });
 });
