@@ -34,6 +34,9 @@ const SYSTEM = [
   'test/load/postgres-load.test.ts',
   'test/load/mysql-load.test.ts',
   'test/load/sqlite-load.test.ts',
+  'test/load/reload-created-table.test.ts',
+  'test/load/table-access.test.ts',
+  'test/load/target-secrets.test.ts',
   'test/records/formats/sql-postgres.test.ts',
   // Redis started on loopback (test/infra/redis-server.ts).
   'server/test/accounts/auth-throttle.test.ts',
@@ -48,6 +51,7 @@ const SYSTEM = [
   'server/test/cli/accounts-sso.test.ts',
   'server/test/cli/keys.test.ts',
   'server/test/cli/serve.test.ts',
+  'server/test/cli/serve-dev-plan.test.ts',
   'server/test/routes/v1/batch/batch-threads.test.ts',
   'server/test/connections/connection-guard.test.ts',
   'server/test/problem/error-handler.test.ts',
@@ -109,6 +113,7 @@ const SYSTEM = [
   'server/test/problem/connect-handler.test.ts',
   'server/test/routes/account/account-api.test.ts',
   'server/test/routes/account/account-hardening.test.ts',
+  'server/test/routes/account/verify-sign-in.test.ts',
   'server/test/routes/account/sso.test.ts',
   'server/test/routes/health/index.test.ts',
   'server/test/routes/root/index.test.ts',
@@ -119,6 +124,7 @@ const SYSTEM = [
   'server/test/sla/sli-counting.test.ts',
   'server/test/sso/foreign-domain-sign-in.test.ts',
   'server/test/sso/jwks-keys.test.ts',
+  'server/test/sso/test-provider-output.test.ts',
   'server/test/sso/provider-documents.test.ts',
   'test/client/api-request.test.ts',
 ];

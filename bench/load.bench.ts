@@ -134,7 +134,10 @@ try {
       name: 'mariadb LOAD DATA LOCAL INFILE',
       rows: COUNT,
       server: 'mariadb',
-      prepare: () => (dropMy(), mariadb.sql(myTable, 'load')),
+      prepare: () => {
+        dropMy();
+        return mariadb.sql(myTable, 'load');
+      },
       command: () =>
         `mariadb --no-defaults --local-infile=1 -h 127.0.0.1 -P ${mariadb.port} -u test load -e ${q(`LOAD DATA LOCAL INFILE '${csv}' INTO TABLE peer CHARACTER SET utf8mb4 FIELDS TERMINATED BY ',' OPTIONALLY ENCLOSED BY '"' LINES TERMINATED BY '\\n' IGNORE 1 LINES`)}`,
     },

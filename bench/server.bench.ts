@@ -99,7 +99,7 @@ for (const build of BUILDS) {
   const buildEnv = { ...env, ...build.env, USSYNTH_DB: join(dir, `${build.name}.sqlite`) };
   const buildKey = await createBenchKey('bench', buildEnv, build.main);
   const server = await start(build.name, [build.main, 'serve', '--no-dev-key'], buildEnv);
-  let scaledBuild;
+  let scaledBuild: { child: ChildProcess; url: string; key: string } | undefined;
   if (postgres) {
     const buildScaledEnv = { ...scaledEnv, ...build.env, USSYNTH_DB: postgres.createDatabase(`bench_${build.name.replace(/\W/g, '_')}`) };
     const buildScaledKey = await createBenchKey('bench', buildScaledEnv, build.main);

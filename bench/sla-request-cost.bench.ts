@@ -91,7 +91,9 @@ try {
       ab.push(Math.sqrt(got[0].cpuUs * got[1].cpuUs) / got[2].cpuUs);
       aa.push(got[1].cpuUs / got[0].cpuUs);
       rps.push(got[2].rps / Math.sqrt(got[0].rps * got[1].rps));
-      got.forEach((figure, i) => cpuUs[i].push(figure.cpuUs));
+      got.forEach((figure, i) => {
+        cpuUs[i].push(figure.cpuUs);
+      });
     }
     blockAB.push(median(ab));
     blockAA.push(median(aa));

@@ -13,7 +13,7 @@ export const ERROR_CODES = {
   invalid_email_domain: 'The e-mail domain is not a valid domain name.',
   invalid_geo: 'The geo option is not true or false.',
   geo_unavailable: 'Geo fields were asked for but the generator has no geo index (browsers pass geoIndex).',
-  invalid_fields: 'The field list names an unknown field, repeats a column, has a column name that is not an identifier, or is empty.',
+  invalid_fields: 'The field list names an unknown field, repeats a column, has a column name that is not an identifier or is reserved (__proto__, constructor, prototype), or is empty.',
   births_unavailable: 'birthDate was asked for but the generator has no birth index (browsers pass birthIndex).',
   invalid_index_file: 'The binary index is malformed: wrong magic, unknown version, bad checksum or truncated.',
   missing_peer_dependency: 'ussynth/database was imported without its optional peer dependencies better-sqlite3 and kysely installed.',

@@ -61,7 +61,10 @@ export function cohortProfiles(weights: readonly (readonly number[])[], people: 
       let bestDistance = Infinity;
       for (let j = 0; j < centroids.length; j++) {
         const d = distance(shapes[i], centroids[j]);
-        if (d < bestDistance) (best = j), (bestDistance = d);
+        if (d < bestDistance) {
+          best = j;
+          bestDistance = d;
+        }
       }
       assignment[i] = best;
     }

@@ -1,4 +1,4 @@
-import { BIRTH_DATA_VERSION, BIRTH_SECTIONS } from '../../src/data-index/birth-format.js';
+import { BIRTH_DATA_VERSION, type BIRTH_SECTIONS } from '../../src/data-index/birth-format.js';
 import { namesCrc } from '../../src/data-index/birth-index.js';
 import { DataIndex } from '../../src/data-index/data-index.js';
 import { columnText } from '../../src/generator/pick.js';

@@ -55,7 +55,10 @@ export function writeIndex(data: CompiledData): Uint8Array {
     sections.push({ tag: `${id}AL`, type: widthFor(aliases), values: aliases });
   };
 
-  for (const s of data.states) [s.code, s.name].forEach((t) => strings.add(t));
+  for (const s of data.states) {
+    strings.add(s.code);
+    strings.add(s.name);
+  }
   for (const z of data.zips) strings.add(z.city);
   for (const n of data.firstNames) strings.add(n.name);
   for (const n of data.surnames) strings.add(n.surname);
@@ -188,7 +191,9 @@ function phonePlaceSections(data: CompiledData, zipOrder: readonly string[]): { 
   const stateOf = new Map(data.phonePlaces.map((p) => [p.place, p.state]));
   const areaByCode = new Map(data.areaCodes.map((a) => [a.areaCode, a]));
   const slotOf = new Map<string, number>();
-  for (const state of data.states) data.areaCodes.filter((a) => a.state === state.code).forEach((a, slot) => slotOf.set(a.areaCode, slot));
+  for (const state of data.states) data.areaCodes.filter((a) => a.state === state.code).forEach((a, slot) => {
+      slotOf.set(a.areaCode, slot);
+    });
   const byPlace = data.phonePlaces.map((): number[] => []);
   for (const e of data.phoneExchanges) {
     const area = areaByCode.get(e.areaCode);

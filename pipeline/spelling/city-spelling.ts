@@ -104,7 +104,7 @@ export function repairCity(city: string, rules: readonly CityRule[], report: Sou
 }
 
 const letters = (city: string): string => city.toLowerCase().replace(/[^a-z0-9]/g, '');
-const punctuation = (city: string): string => city.replace(/[^'\-]/g, '');
+const punctuation = (city: string): string => city.replace(/[^'-]/g, '');
 
 /**
  * The city of a ZIP both sources name, after their repairs: SimpleMaps'

@@ -17,7 +17,7 @@ export function apostrophePlaces(geocoding: readonly GeocodingEntry[], stateCode
   const places = new Map<string, string>();
   for (const { region } of geocoding) {
     const named = regionPlace(region, stateCodes);
-    if (named && named.city.includes("'")) places.set(letterKey(named.state, named.city), named.city);
+    if (named?.city.includes("'")) places.set(letterKey(named.state, named.city), named.city);
   }
   return places;
 }

@@ -150,7 +150,7 @@ export function compileZipGeo(
     const ownState = stateFips.get(z.state) ?? '';
     // SimpleMaps names a ZIP's main county, which for a ZIP across a state line can be in the other state
     // (42223, Fort Campbell KY: Montgomery County TN): a record's county is always one of its own state.
-    const named = z.countyFips && z.countyFips.startsWith(ownState) ? z.countyFips : null;
+    const named = z.countyFips?.startsWith(ownState) ? z.countyFips : null;
     if (z.countyFips && named === null) count('county_in_another_state_replaced');
     if (named && counties.has(named)) return counties.get(named)!;
     const candidates = byState.get(ownState) ?? [];

@@ -38,6 +38,7 @@ export async function debianPackageRoot(name: string, version: string): Promise<
 
 /** Version of an installed Debian package, or undefined when it is not installed. */
 export async function installedDebianVersion(name: string): Promise<string | undefined> {
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: ${Version} is dpkg-query's own format field, passed through as text
   const r = await $({ quiet: true, nothrow: true })`dpkg-query -W -f=${'${Version}'} ${name}`;
   return r.exitCode === 0 && r.stdout !== '' ? r.stdout : undefined;
 }

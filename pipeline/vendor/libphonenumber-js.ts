@@ -122,7 +122,7 @@ function exchangeRanges(lib: LibphonenumberMax, npa: number, region: string): st
   for (let nxx = NXX_FIRST; nxx <= NXX_LAST; nxx++) {
     const ok = EXCHANGE_LINES.every((line) => {
       const parsed = lib.parsePhoneNumberFromString(`+1${npa}${nxx}${line}`);
-      return parsed !== undefined && parsed.isValid() && parsed.country === region && TYPE_CATEGORY[parsed.getType() ?? ''] === 'geographic';
+      return parsed?.isValid() && parsed.country === region && TYPE_CATEGORY[parsed.getType() ?? ''] === 'geographic';
     });
     if (ok) valid.push(nxx);
   }

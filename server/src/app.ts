@@ -3,30 +3,29 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { recordsAsked } from './access/records-asked.js';
 import { refundUndelivered } from './access/refund-undelivered.js';
 import { ConnectionGuard } from './connections/connection-guard.js';
-import { drainRefusal } from './connections/drain.js';
 import type { ServerConfig } from './config.js';
 import { clientErrorHandler } from './problem/client-error-handler.js';
 import { connectHandler } from './problem/connect-handler.js';
 import { errorHandler } from './problem/error-handler.js';
 import { notFoundHandler } from './problem/not-found-handler.js';
-import { ProblemError } from './problem/problem-error.js';
-import { ACCOUNT_BODY_LIMIT } from './routes/account/account-route.js';
 import { sendProblem } from './problem/send-problem.js';
 import { accessFields } from './observability/access-log.js';
 import { bufferedLogStream } from './observability/log-stream.js';
-import { DOCS_PAGE_HEADERS } from './http/page-headers.js';
-import { mentionsKey } from './observability/redacted-url.js';
 import { healthRoutes } from './routes/health/index.js';
 import { siteRoutes } from './routes/root/index.js';
+import { accountApi } from './routes/account/index.js';
+import { admission } from './hooks/admission.js';
+import { refuseWhileDraining } from './hooks/drain-refusal.js';
+import { requestLimits } from './hooks/request-limits.js';
+import { securityHeaders } from './hooks/security-headers.js';
 import { statusRoutes } from './routes/status/index.js';
-import { STRIPE_WEBHOOK_BODY_LIMIT, STRIPE_WEBHOOK_PATH, stripeWebhookRoute } from './routes/billing/stripe-webhook.js';
+import { stripeWebhookRoute } from './routes/billing/stripe-webhook.js';
 import compress from '@fastify/compress';
 import { docsRoutes } from './routes/v1/docs/index.js';
 import { API_PATHS, apiRoutes } from './routes/v1/index.js';
 import { corsPreflightRoutes } from './access/cors.js';
 import { problemSchema } from './schemas/problem.js';
 import { RECORD_SCHEMAS } from './schemas/records.js';
-import { resolveServices, type ServiceOptions } from './resolve-services.js';
 import type { AppServices } from './services.js';
 
 /** How often Node checks open connections against the headers and request timeouts. */
@@ -36,7 +35,7 @@ const CONNECTION_CHECK_MS = 1000;
 export interface UssynthAppOptions {
   /** Validated configuration. */
   config: ServerConfig;
-  /** Every service, defaults applied (resolveServices). */
+  /** Every service (compose). */
   services: AppServices;
   /** The public base URL (links in e-mails, the dashboard, allowed origins). */
   publicUrl: () => string;
@@ -46,8 +45,11 @@ export interface UssynthAppOptions {
 
 /**
  * The whole service as a Fastify plugin (not encapsulated, so its error and
- * not-found handlers apply everywhere): security headers, the docs, the
- * authenticated /v1 API and the demo at `/`.
+ * not-found handlers and its hooks apply everywhere): the hooks every request
+ * passes (security headers, the drain's refusal, the request limits, the
+ * connection's admission; the access log and the SLA's counting), the docs,
+ * health, the status page, the authenticated /v1 API, the Stripe webhook,
+ * the account API at /account/v1 and the site at `/`.
  * @example await fastify.register(ussynthApp, { config, services, connections, publicUrl: () => 'https://api.example.com' })
  */
 export async function ussynthApp(app: FastifyInstance, options: UssynthAppOptions): Promise<void> {
@@ -58,31 +60,11 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
   app.addSchema(problemSchema);
   for (const schema of RECORD_SCHEMAS) app.addSchema(schema);
 
-  // Hooks on every request take a callback instead of returning a promise: no allocation and no extra tick per request.
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-content-type-options', 'nosniff').header('x-request-id', request.id);
-    if (request.url.startsWith('/v1')) {
-      reply.header('cache-control', 'no-store');
-      // The docs page and its files: the pages' CSP and no framing (the API's JSON needs neither).
-      if (request.url.startsWith('/v1/docs')) reply.headers(DOCS_PAGE_HEADERS);
-    }
-    connections.noteRequest(request);
-    if (connections.draining) throw drainRefusal();
-    if (request.url.length > config.maxUrlLength) {
-      throw new ProblemError('uri_too_long', `the request target is ${request.url.length} characters; at most ${config.maxUrlLength} are accepted`);
-    }
-    // On every path (a key in /v1/zip/..., in /..., in a parameter's name or a matrix parameter), not only the API's.
-    if (mentionsKey(request.url)) throw keyInUrl(request.url);
-    // GET bodies are never read by Fastify, so cap them by their declared length here (the account API takes small JSON bodies).
-    const length = request.headers['content-length'];
-    const limit = request.url.startsWith('/account/') ? ACCOUNT_BODY_LIMIT : request.url === STRIPE_WEBHOOK_PATH ? STRIPE_WEBHOOK_BODY_LIMIT : config.bodyLimit;
-    if (length !== undefined && Number(length) > limit) {
-      throw new ProblemError('payload_too_large', `the request body is ${length} bytes; at most ${limit} are accepted here`);
-    }
-    // Last: a request refused above costs nothing to answer; one admitted may generate a large body.
-    if (!connections.admit(request, done)) return;
-    done();
-  });
+  // In this order: a refusal carries the security headers, and a request refused costs nothing before admission.
+  app.addHook('onRequest', securityHeaders);
+  app.addHook('onRequest', refuseWhileDraining(connections));
+  app.addHook('onRequest', requestLimits(config));
+  app.addHook('onRequest', admission(connections));
   const { metrics, sli, sla } = services;
   app.addHook('onResponse', (request, reply, done) => {
     // One structured line per request, with its id; never the key, and the URL redacted.
@@ -116,29 +98,21 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
   await app.register(apiRoutes, { prefix: '/v1', batchThreads: config.batchThreads });
   await app.register(corsPreflightRoutes, { prefix: '/v1' });
   await app.register(stripeWebhookRoute, { billing: services.billing });
+  const { people, accountKeys, plans, ssoSignIn } = services;
+  await app.register(accountApi, { prefix: '/account/v1', people, accountKeys, plans, ssoSignIn, sla, publicUrl: options.publicUrl });
   await app.register(siteRoutes, { webDir: config.webDir, services, publicUrl: options.publicUrl });
 }
 (ussynthApp as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
-
-// A key in the path (a segment, a matrix parameter) is api_key_in_path; one only in the query string is api_key_in_query.
-function keyInUrl(url: string): ProblemError {
-  const mark = url.indexOf('?');
-  const inPath = mentionsKey(mark < 0 ? url : url.slice(0, mark));
-  const advice = 'send the key in the x-api-key header (and consider rotating it, the URL may have been logged on the way)';
-  return inPath
-    ? new ProblemError('api_key_in_path', `API keys are never accepted in the URL path; ${advice}`)
-    : new ProblemError('api_key_in_query', `API keys are never accepted in the URL (path or query string); ${advice}`);
-}
 
 /**
  * A Fastify instance with the service registered and the deliberate limits
  * of the config (timeouts, size caps), not yet listening; tests call
  * `listen({ port: 0 })` on it, server.ts listens on the configured port.
- * The services' defaults are applied here, once (resolveServices).
+ * The services come made (compose.ts).
  * Logs go to standard output, or to `options.logFd`.
- * @example const app = await buildApp(config, { ...accountServices(deps), store, rateLimiter, quota, clock: Date.now }, { publicUrl: () => 'http://127.0.0.1:3000' }); await app.listen({ port: 0 });
+ * @example const { services, publicUrl } = await compose(config); const app = await buildApp(config, services, { publicUrl }); await app.listen({ port: 0 });
  */
-export async function buildApp(config: ServerConfig, serviceOptions: ServiceOptions, options: { logFd?: number; publicUrl: () => string }): Promise<FastifyInstance> {
+export async function buildApp(config: ServerConfig, services: AppServices, options: { logFd?: number; publicUrl: () => string }): Promise<FastifyInstance> {
   const log = config.logLevel === 'silent' ? undefined : bufferedLogStream(options.logFd);
   const app = Fastify({
     logger: log ? { level: config.logLevel, redact: ['req.headers["x-api-key"]', 'headers["x-api-key"]'], stream: log.stream } : false,
@@ -157,7 +131,7 @@ export async function buildApp(config: ServerConfig, serviceOptions: ServiceOpti
     // Long path parameters reach the schema (400 invalid_zip); the URL cap (414) bounds them.
     routerOptions: { maxParamLength: config.maxUrlLength },
     clientErrorHandler,
-    // A request arriving while the server closes is answered by the onRequest hook (503 problem+json with a request
+    // A request arriving while the server closes is answered by the drain refusal hook (503 problem+json with a request
     // id and Retry-After), not with Fastify's own JSON.
     return503OnClosing: false,
     frameworkErrors(error, request, reply) {
@@ -170,7 +144,6 @@ export async function buildApp(config: ServerConfig, serviceOptions: ServiceOpti
   app.server.headersTimeout = config.headersTimeoutMs;
   app.server.on('connect', connectHandler);
   if (log) app.addHook('onClose', (_instance, done) => (log.close(), done()));
-  const services = resolveServices(config, serviceOptions);
   const connections = new ConnectionGuard(
     app.server,
     {

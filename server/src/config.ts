@@ -165,8 +165,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
  * The default number of /v1/batch worker threads: two on a machine of four cores or more, where the workers have
  * cores of their own beside the event loop (a batch body is about three quarters of a batch request's CPU time; more
  * workers would each hold another copy of the index); none on fewer cores, where the workers only compete with the
- * event loop: on the quiet 2-core machine the event loop alone served 1.03x and 1.16x the batch requests of two
- * workers at 0.86x and 0.78x their CPU a request (docs/benchmarks.md, "Batch workers").
+ * event loop: on 2 cores the event loop alone served as many batch requests as two workers for less CPU a request
+ * (the figures: docs/benchmarks.md#batch-workers).
  * @example defaultBatchThreads() // 0 on a 2-core machine, 2 on 8 cores
  */
 export function defaultBatchThreads(cores: number = availableParallelism()): number {

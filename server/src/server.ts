@@ -1,28 +1,13 @@
 import './runtime/require-supported-node.js';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { AuthFailureLimit } from './access/auth-failures.js';
-import { accountServices } from './account-services.js';
-import { AuthThrottle } from './accounts/auth-throttle.js';
-import { listeningUrl } from './http/listening-url.js';
-import { StoreMonthlyQuota } from './limits/monthly-quota.js';
-import { LeasedMonthlyQuota } from './limits/leased-quota.js';
-import type { Mailer } from './mail/mailer.js';
-import { outboxMailer } from './mail/outbox-mailer.js';
-import { smtpMailer } from './mail/smtp-mailer.js';
-import { TokenBucketLimiter } from './limits/token-bucket.js';
-import { openStore } from './store/open-store.js';
-import { ServiceMetrics } from './observability/metrics.js';
-import { RedisTokenBucketLimiter } from './limits/redis-token-bucket.js';
-import { connectRedis, redisReady } from './redis/redis-connection.js';
-import { limiterEvents, redisAuthThrottle } from './redis/redis-services.js';
-import { serveMetrics } from './routes/health/metrics-server.js';
-import type { Store } from './store/store.js';
 import { buildApp } from './app.js';
+import { compose, type CompositionOverrides } from './compose.js';
 import type { ServerConfig } from './config.js';
-import type { AppServices } from './services.js';
+import { listeningUrl } from './http/listening-url.js';
+import type { Mailer } from './mail/mailer.js';
+import { serveMetrics } from './routes/health/metrics-server.js';
 import { keepTickShape } from './runtime/tick-shape.js';
-import { operatorBilling } from './billing/operator-billing.js';
-import { StripeBilling } from './billing/stripe-billing.js';
+import type { Store } from './store/store.js';
 
 /** A listening server. */
 export interface RunningServer {
@@ -45,77 +30,31 @@ export interface RunningServer {
 }
 
 /**
- * Opens the store (creating and migrating it; SQLite or PostgreSQL), connects
- * Redis when configured (the rate limit and the sign-in throttles shared by
- * every instance), builds the app and listens on the configured host and port
- * (and /metrics on its own port when USSYNTH_METRICS_PORT is set). `replace`
- * swaps a service for another behind its interface: a benchmark's no-op SLA
+ * Makes the services (compose: the store, Redis when configured, the mailer, billing, the account services, ...),
+ * builds the app and listens on the configured host and port (and /metrics on its own port when
+ * USSYNTH_METRICS_PORT is set). `replace` swaps a service for another behind its interface: a benchmark's no-op SLA
  * counting (bench/sla-request-cost.bench.ts); the server itself passes none.
  * @example const server = await startServer(loadConfig(process.env)); console.log(server.url);
  */
-export async function startServer(config: ServerConfig, replace: Partial<Pick<AppServices, 'sli'>> = {}): Promise<RunningServer> {
+export async function startServer(config: ServerConfig, replace: CompositionOverrides = {}): Promise<RunningServer> {
   keepTickShape();
-  // The store reports a failing fold or a recreated journal; the logger exists once the app is built.
+  // The services log through the app's logger once the app is built.
   let log: FastifyBaseLogger | undefined;
-  const logError = (what: string, error: unknown) => (log ? log.error({ err: error }, what) : console.error(`${what}:`, error));
-  const store = await openStore(config.store, { server: true, log: (level, message, error) => log?.[level](error === undefined ? {} : { err: error }, message) });
-  const metrics = new ServiceMetrics();
-  const redis = config.redisUrl === null ? undefined : connectRedis(config.redisUrl);
-  if (redis && !(await redisReady(redis))) logError('Redis is not reachable at start; the limits run on this instance until it is', new Error(`no answer from ${config.redisUrl}`));
-  const limiter = redis ? new RedisTokenBucketLimiter(redis, limiterEvents(metrics, () => log)) : new TokenBucketLimiter();
-  const failures = new TokenBucketLimiter();
-  const authFailures = new AuthFailureLimit(failures, config.authFailuresPerSecond);
-  // Set once listening: mail links and the dashboard need the bound port when PORT=0.
-  let url = '';
-  const publicUrl = () => config.publicUrl ?? url;
-  const mailer = config.smtpUrl
-    ? smtpMailer(config.smtpUrl, config.mailFrom)
-    : outboxMailer(config.outboxDir, config.mailFrom, (path, links) => log?.info({ path, links }, `e-mail written to the outbox: ${[path, ...links].join(' ')}`));
-  const stripe = config.billing.stripe;
-  const billing = stripe ? new StripeBilling({ settings: stripe, store, publicUrl, onError: logError }) : operatorBilling(config.billing.defaultPlan);
-  if (billing instanceof StripeBilling) {
-    try {
-      // A Price that does not exist or does not recur monthly stops the start, naming its variable.
-      await billing.verifyPrices();
-    } catch (error) {
-      redis?.disconnect();
-      await store.close();
-      throw error;
-    }
-  }
-  const account = accountServices({
-    store,
-    mailer,
-    billing,
-    throttle: redis ? redisAuthThrottle(redis) : new AuthThrottle(),
-    clock: Date.now,
-    publicUrl,
-    storeFile: config.dbPath,
-    secretKey: config.secretKey ?? undefined,
-    onError: (what, error) => logError(`${what} failed`, error),
+  const composition = await compose(config, { log: () => log, overrides: replace });
+  const { services, mailer, publicUrl } = composition;
+  const { store } = services;
+  const app = await buildApp(config, services, { publicUrl }).catch(async (error: unknown) => {
+    await composition.close();
+    throw error;
   });
-  // Many instances share PostgreSQL: each serves the quota from leased blocks (docs/deploy.md); the embedded store's
-  // ledger decides in memory already.
-  const quota = config.store.engine === 'postgres' ? new LeasedMonthlyQuota(store) : new StoreMonthlyQuota(store);
-  const { activity } = account;
-  const services = { ...account, redis: redis ? { ready: () => redis.status === 'ready' } : null, store, rateLimiter: limiter, quota, clock: Date.now, authFailures, metrics, ...replace };
-  const app = await buildApp(config, services, { publicUrl });
   log = app.log;
-  const prune = setInterval(() => {
-    limiter.prune(Date.now());
-    failures.prune(Date.now());
-  }, 60_000);
+  const prune = setInterval(() => composition.prune(Date.now()), 60_000);
   prune.unref();
   let metricsServer: FastifyInstance | undefined;
   const release = async () => {
     clearInterval(prune);
     await metricsServer?.close();
-    await activity.close();
-    await mailer.close();
-    redis?.disconnect();
-    // Unused blocks go back before the store closes.
-    await quota.close();
-    await store.close();
+    await composition.close();
   };
   try {
     await app.listen({ host: config.host, port: config.port });
@@ -125,7 +64,8 @@ export async function startServer(config: ServerConfig, replace: Partial<Pick<Ap
     await release();
     throw error;
   }
-  url = listeningUrl(app, config.host, config.port);
+  const url = listeningUrl(app, config.host, config.port);
+  composition.listening(url);
   let closing: Promise<void> | undefined;
   return {
     app,

@@ -19,7 +19,7 @@ import type { QuotaNotices } from './accounts/quota-notices.js';
 
 /**
  * What the routes use, behind interfaces (swap SQLite for PostgreSQL or the bucket for Redis here only), resolved once
- * by resolveServices (resolve-services.ts): every member is set, so nothing downstream checks or asserts one.
+ * by compose (compose.ts): every member is set, so nothing downstream checks or asserts one.
  */
 export interface AppServices {
   /** Accounts, keys, usage. */

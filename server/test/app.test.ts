@@ -250,6 +250,20 @@ describe('routing errors', () => {
     expect(big.status).toBe(413);
     expect(JSON.parse(big.body).code).toBe('payload_too_large');
   });
+
+  it('caps a declared body by its route\'s limit: 4 KiB on every account API route (GETs too), 1 KiB elsewhere', async () => {
+    const declare = (length: number) => ({ 'content-type': 'application/json', 'content-length': String(length) });
+    const api = await rawGet(server.url, '/v1/ein', { 'x-api-key': key, ...declare(2000) }, 'x'.repeat(2000));
+    expect(api.status).toBe(413);
+    expect(JSON.parse(api.body).detail).toBe('the request body is 2000 bytes; at most 1024 are accepted here');
+    // Within the account API's limit: the route answers (no session here).
+    const account = await rawGet(server.url, '/account/v1/me', declare(2000), 'x'.repeat(2000));
+    expect(account.status).toBe(401);
+    expect(JSON.parse(account.body).code).toBe('not_signed_in');
+    const over = await rawGet(server.url, '/account/v1/me', declare(5000), 'x'.repeat(5000));
+    expect(over.status).toBe(413);
+    expect(JSON.parse(over.body).detail).toBe('the request body is 5000 bytes; at most 4096 are accepted here');
+  });
 });
 
 describe('docs and root', () => {

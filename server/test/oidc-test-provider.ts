@@ -2,6 +2,8 @@ import { createServer, type Server } from 'node:http';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import Provider from 'oidc-provider';
 import { freePort } from '../../test/infra/free-port.js';
+import { memoryAdapter } from './oidc-memory-adapter.js';
+import { interactionPages } from './oidc-test-interactions.js';
 
 /** A client of the test provider. */
 export interface TestClient {
@@ -74,6 +76,9 @@ export async function startOidcProvider(options: TestProviderOptions): Promise<T
   const listen = async () => {
     const issuer = `http://127.0.0.1:${port}`;
     const provider = new Provider(issuer, {
+      // Its own adapter and login pages, each new with each start as the provider's built-in ones were: the built-in
+      // ones print a warning at every start, which would drown a real warning in the test output.
+      adapter: memoryAdapter(),
       clients: [
         {
           client_id: dashboard.id,
@@ -91,7 +96,7 @@ export async function startOidcProvider(options: TestProviderOptions): Promise<T
       pkce: { required: () => true },
       ttl: { ClientCredentials: options.accessTokenTtl ?? 300, AccessToken: 300, AuthorizationCode: 60, IdToken: 300, Interaction: 600, Session: 3600, Grant: 3600 },
       features: {
-        devInteractions: { enabled: true },
+        devInteractions: { enabled: false },
         clientCredentials: { enabled: true },
         resourceIndicators: {
           enabled: true,
@@ -112,8 +117,13 @@ export async function startOidcProvider(options: TestProviderOptions): Promise<T
     // The provider logs through `debug` only; keep its errors out of the test output.
     provider.on('server_error', () => {});
     const handle = provider.callback();
+    const interactions = interactionPages(provider);
     server = createServer((request, response) => {
       if (request.url?.startsWith('/jwks')) jwksRequests++;
+      if (request.url?.startsWith('/interaction/')) {
+        interactions(request, response).catch((error: unknown) => response.writeHead(500).end(String(error)));
+        return;
+      }
       return handle(request, response);
     });
     await new Promise<void>((resolve, reject) => {

@@ -1,23 +1,20 @@
 import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { StoreMonthlyQuota } from '../src/limits/monthly-quota.js';
-import { TokenBucketLimiter } from '../src/limits/token-bucket.js';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
+import { compose } from '../src/compose.js';
 import { loadConfig, type ServerConfig } from '../src/config.js';
 import { issueKey } from '../src/store/issue-key.js';
-import { openSqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import type { Store } from '../src/store/store.js';
 import { TIER_LIMITS, type Tier } from '../src/store/tiers.js';
 import type { AccountKeyService } from '../src/accounts/account-key-service.js';
 import type { PeopleService } from '../src/accounts/people-service.js';
 import type { PlanService } from '../src/accounts/plan-service.js';
-import { AuthThrottle } from '../src/accounts/auth-throttle.js';
+import type { AuthThrottle } from '../src/accounts/auth-throttle.js';
 import type { Mailer } from '../src/mail/mailer.js';
 import { outboxMailer } from '../src/mail/outbox-mailer.js';
 import type { SsoVerifierOptions } from '../src/sso/sso-verifier.js';
-import { accountServices } from '../src/account-services.js';
 import type { Billing } from '../src/billing/billing.js';
 import { operatorBilling } from '../src/billing/operator-billing.js';
 
@@ -61,22 +58,25 @@ export async function startTestServer(
   const dbPath = join(dir, 'store.sqlite');
   const logLevel = options.logFile === undefined ? 'silent' : 'info';
   const config = { ...loadConfig({ LOG_LEVEL: logLevel, USSYNTH_DB: dbPath, USSYNTH_WEB_DIR: '' }), webDir: null, ...options.config };
-  const store = await openSqliteStore(dbPath, { ownUsage: true });
   const clock = options.clock ?? Date.now;
   const outbox = join(dir, 'outbox');
-  let url = '';
-  const publicUrl = () => config.publicUrl ?? url;
   const mailer = options.mailer ?? outboxMailer(outbox, 'ussynth <no-reply@localhost>', () => {});
-  const throttle = options.throttle ?? new AuthThrottle();
-  const billing = options.billing ? options.billing({ store, publicUrl }) : operatorBilling('standard');
-  const account = accountServices({ store, mailer, throttle, clock, publicUrl, storeFile: dbPath, sso: options.sso, billing });
-  const { people, accountKeys, plans, activity, secretKey } = account;
+  // The server's composition root (compose.ts) on the SQLite file, with the test's parts; no payment by default,
+  // new accounts on Standard.
+  let log: FastifyBaseLogger | undefined;
+  const composition = await compose(config, {
+    log: () => log,
+    overrides: { clock, mailer, throttle: options.throttle, ssoOptions: options.sso, makeBilling: options.billing ?? (() => operatorBilling('standard')) },
+  });
+  const { services, secretKey, publicUrl } = composition;
+  const { store, people, accountKeys, plans } = services;
   const logFd = options.logFile === undefined ? undefined : openSync(options.logFile, 'w');
-  // The metrics, the failed-authentication limit and Redis (none) are resolveServices' defaults.
-  const app = await buildApp(config, { ...account, store, rateLimiter: new TokenBucketLimiter(), quota: new StoreMonthlyQuota(store), clock }, { logFd, publicUrl });
+  const app = await buildApp(config, services, { logFd, publicUrl });
+  log = app.log;
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
-  url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  composition.listening(url);
   let closed = false;
   const close = async () => {
     if (closed) return;
@@ -85,8 +85,7 @@ export async function startTestServer(
     await app.connections.allClosed();
     // After the app's own close, which writes out the buffered log lines.
     if (logFd !== undefined) closeSync(logFd);
-    await activity.close();
-    await store.close();
+    await composition.close();
   };
   return {
     url,

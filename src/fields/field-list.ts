@@ -32,6 +32,17 @@ export const MAX_FIELDS = 64;
  */
 export const COLUMN_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 
+/**
+ * Column names refused although they match {@link COLUMN_NAME_PATTERN}:
+ * assigning `__proto__` on an object sets its prototype instead of making
+ * the key, and JSON readers that guard against prototype pollution (Fastify's
+ * secure-json-parse among them) refuse `__proto__` and `constructor` keys,
+ * so a record with them would be lost or refused downstream. Compared with
+ * case, as JavaScript compares property names.
+ * @example RESERVED_COLUMN_NAMES.includes('constructor') // true
+ */
+export const RESERVED_COLUMN_NAMES = ['__proto__', 'constructor', 'prototype'] as const;
+
 function invalid(message: string): never {
   throw new UssynthError('invalid_fields', message, 'fields');
 }
@@ -41,7 +52,8 @@ const VALID = `valid fields: ${FIELD_NAMES.join(', ')}`;
 /**
  * Parses and checks a field list: each entry `field` or `column=field`
  * (spaces around the parts ignored), the field one of {@link FIELD_NAMES}, the
- * column a valid name ({@link COLUMN_NAME_PATTERN}) used once (compared
+ * column a valid name ({@link COLUMN_NAME_PATTERN}, none of
+ * {@link RESERVED_COLUMN_NAMES}) used once (compared
  * without case, as SQL compares unquoted names), at least one and at most
  * {@link MAX_FIELDS} entries. Throws `invalid_fields` naming the entry at fault.
  * @example parseFieldList('id=uuid,email') // [{ column: 'id', field: 'uuid' }, { column: 'email', field: 'email' }]
@@ -63,6 +75,9 @@ export function parseFieldList(list: unknown): readonly FieldColumn[] {
     if (!isFieldName(field)) invalid(`unknown field ${JSON.stringify(field)} in fields entry ${JSON.stringify(entry.trim())}; ${VALID}`);
     if (!COLUMN_NAME_PATTERN.test(column)) {
       invalid(`column name ${JSON.stringify(column)} (fields entry ${JSON.stringify(entry.trim())}) is not valid: letters, digits and _, not starting with a digit, at most 63 characters`);
+    }
+    if ((RESERVED_COLUMN_NAMES as readonly string[]).includes(column)) {
+      invalid(`column name ${JSON.stringify(column)} (fields entry ${JSON.stringify(entry.trim())}) is reserved: ${RESERVED_COLUMN_NAMES.join(', ')} are not column names, as JavaScript gives them a meaning of their own; rename the column`);
     }
     const folded = column.toLowerCase();
     const earlier = seen.get(folded);

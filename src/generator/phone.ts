@@ -2,7 +2,7 @@ import type { DataIndex, IndexState } from '../data-index/data-index.js';
 import type { RandomSource } from '../random/record-random.js';
 import type { PhoneResult } from '../types.js';
 import { decimal, fourDigits } from './digits.js';
-import { pickColumn, pickColumnIn } from './pick.js';
+import { pickColumnIn } from './pick.js';
 import { EXCHANGE_BITMAP_BYTES } from '../data-index/format.js';
 
 /** "(AAA) " and "NNN-" for every three-digit number: a phone is three concatenations of cached strings. */

@@ -2,7 +2,7 @@ import { emptyCache, type DataIndex, type WeightedTable } from '../data-index/da
 import { aliasTable } from '../data-index/alias-table.js';
 import { UssynthError } from '../errors.js';
 import type { RandomSource } from '../random/record-random.js';
-import { pickColumn, pickColumnIn } from './pick.js';
+import { pickColumnIn } from './pick.js';
 
 /** Surname groups of the index (white, black, api, aian, two or more, hispanic): the Census 2010 surname file's. */
 export const SURNAME_GROUP_COUNT = 6;

@@ -40,8 +40,11 @@ export interface DatabaseLoader {
   execute(sql: string): Promise<void>;
   /** The columns of `table`, or undefined when it does not exist. */
   describe(table: string): Promise<TableColumn[] | undefined>;
-  /** Takes a lock named after `table` until the transaction ends, so concurrent shards create the table once. */
-  lockTable(table: string): Promise<void>;
+  /**
+   * Takes a lock named after `table` until the transaction ends, so concurrent loads create the table once:
+   * waiting for it (`wait`), or only if it is free at once; resolves whether it was taken.
+   */
+  lockTable(table: string, wait: boolean): Promise<boolean>;
   /** Whether an existing column's declared type can hold a column of the load. */
   compatible(column: LoadColumn, declared: string): boolean;
   /** Streams the chunks into `table` (in the open transaction) and resolves once the database has them all. */

@@ -9,6 +9,7 @@ export const LOAD_ERROR_CODES = {
   unavailable: 'The database could not be reached or refused the login (connection refused, timeout, password, unknown database).',
   table_exists: 'The table exists and neither append nor truncate was asked for.',
   table_mismatch: 'The existing table lacks a column of the load, or has it with an incompatible type.',
+  permission_denied: 'The database role may not do what the load needs (create the table, insert into it, truncate it); nothing was loaded.',
   load_failed: 'The database refused a row or the connection was lost mid-load; the open transaction was rolled back.',
   aborted: 'The load was stopped (its AbortSignal, or SIGINT/SIGTERM in the CLI); the open transaction was rolled back.',
 } as const;

@@ -1,9 +1,10 @@
 import { LoadError } from './load-error.js';
+import { maskedTarget, targetSecrets, writtenPassword } from './masked-target.js';
 import type { SqlDialect } from '../records/columns/sql-dialect.js';
 
 /**
  * Where a load goes, parsed from its URL: a PostgreSQL or MySQL server, or a SQLite file.
- * @example parseLoadTarget('sqlite:test.db') // { dialect: 'sqlite', path: 'test.db', shown: 'sqlite:test.db', connectTimeoutMs: 10000 }
+ * @example parseLoadTarget('sqlite:test.db') // { dialect: 'sqlite', path: 'test.db', shown: 'sqlite:test.db', secrets: [], connectTimeoutMs: 10000 }
  */
 export interface LoadTarget {
   dialect: SqlDialect;
@@ -11,8 +12,10 @@ export interface LoadTarget {
   url?: string;
   /** The file (SQLite). */
   path?: string;
-  /** The URL with any password replaced by `***`, for messages. */
+  /** The target with any password (in the user information or a query parameter) replaced by `***`, for messages. */
   shown: string;
+  /** The passwords the target holds (written and decoded), scrubbed from what a driver says back. */
+  secrets: readonly string[];
   /** How long connecting may take: the URL's `connect_timeout` (seconds, as libpq reads it), default 10. */
   connectTimeoutMs: number;
 }
@@ -23,15 +26,15 @@ export interface LoadTarget {
  */
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 
-/**
- * A URL with its password (if any) replaced by `***`.
- * @example redactedUrl('postgres://u:secret@db/x') // "postgres://u:***@db/x"
- */
-export function redactedUrl(url: URL): string {
-  if (url.password === '') return url.href;
-  const copy = new URL(url.href);
-  copy.password = '***';
-  return copy.href;
+const percentEncode = (shown: string): string =>
+  `the target is not a valid URL: ${JSON.stringify(shown)} (a user name or password holding / ? # @ or : must be percent-encoded, such as %2F for /)`;
+
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 /**
@@ -44,21 +47,25 @@ export function parseLoadTarget(text: string): LoadTarget {
   if (text.startsWith('sqlite:')) {
     const path = text.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
     if (path === '') throw new LoadError('invalid_load_option', 'a sqlite: target needs a file path, such as sqlite:test.db');
-    return { dialect: 'sqlite', path, shown: text, connectTimeoutMs: DEFAULT_CONNECT_TIMEOUT_MS };
+    return { dialect: 'sqlite', path, shown: text, secrets: [], connectTimeoutMs: DEFAULT_CONNECT_TIMEOUT_MS };
   }
+  const shown = maskedTarget(text);
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(text)?.[1]?.toLowerCase();
   const dialect = scheme === 'postgres' || scheme === 'postgresql' ? 'postgres' : scheme === 'mysql' ? 'mysql' : undefined;
   if (dialect === undefined) {
-    throw new LoadError('invalid_load_option', `the target must be a URL starting postgres://, postgresql://, mysql:// or sqlite: (then a file path), got ${JSON.stringify(text.replace(/:[^:@/]*@/, ':***@'))}`);
+    throw new LoadError('invalid_load_option', `the target must be a URL starting postgres://, postgresql://, mysql:// or sqlite: (then a file path), got ${JSON.stringify(shown)}`);
   }
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw new LoadError('invalid_load_option', `the target is not a valid URL: ${JSON.stringify(text.replace(/:[^:@/]*@/, ':***@'))}`);
+    throw new LoadError('invalid_load_option', percentEncode(shown));
   }
-  if (url.hostname === '') throw new LoadError('invalid_load_option', `the target URL names no host: ${redactedUrl(url)}`);
-  if (dialect === 'mysql' && url.pathname.length <= 1) throw new LoadError('invalid_load_option', `a mysql:// target names its database as the path, such as mysql://user@host/test; got ${redactedUrl(url)}`);
+  // `postgres://app:ab/cd@db/x` is a valid URL to host "app", port "ab"... : a password with an unencoded / ? # or @.
+  const written = writtenPassword(text);
+  if (written !== undefined && decoded(written) !== decoded(url.password)) throw new LoadError('invalid_load_option', percentEncode(shown));
+  if (url.hostname === '') throw new LoadError('invalid_load_option', `the target URL names no host: ${shown}`);
+  if (dialect === 'mysql' && url.pathname.length <= 1) throw new LoadError('invalid_load_option', `a mysql:// target names its database as the path, such as mysql://user@host/test; got ${shown}`);
   const timeout = url.searchParams.get('connect_timeout');
   let connectTimeoutMs = DEFAULT_CONNECT_TIMEOUT_MS;
   if (timeout !== null) {
@@ -66,5 +73,5 @@ export function parseLoadTarget(text: string): LoadTarget {
     if (!(seconds > 0)) throw new LoadError('invalid_load_option', `connect_timeout must be a positive number of seconds, got ${JSON.stringify(timeout)}`);
     connectTimeoutMs = Math.round(seconds * 1000);
   }
-  return { dialect, url: text, shown: redactedUrl(url), connectTimeoutMs };
+  return { dialect, url: text, shown, secrets: targetSecrets(text), connectTimeoutMs };
 }

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import type * as Mysql from 'mysql2';
+import { countText } from '../cli/count-text.js';
 import type { DatabaseLoader, LoadChunk, TableColumn } from './database-loader.js';
 import { importDrivers } from './load-drivers.js';
 import { LoadError } from './load-error.js';
@@ -19,6 +20,9 @@ const ACCEPTED: Readonly<Record<LoadColumn['type'], readonly string[]>> = {
   bigint: ['bigint', 'decimal'],
   double: ['double', 'decimal'],
 };
+
+/** How long a load waits for another's lock on the table (GET_LOCK takes seconds). */
+const LOCK_WAIT_SECONDS = 600;
 
 /** Bytes queued on the socket before the row stream waits for it to drain. */
 const HIGH_WATER = 4 * 1024 * 1024;
@@ -39,7 +43,8 @@ export async function openMysqlLoader(target: LoadTarget): Promise<DatabaseLoade
     host: url.hostname,
     port: url.port === '' ? 3306 : Number(url.port),
     user: decodeURIComponent(url.username),
-    password: decodeURIComponent(url.password),
+    // As the mysql and mariadb clients do, MYSQL_PWD gives the password a URL leaves out.
+    password: url.password === '' ? (process.env.MYSQL_PWD ?? '') : decodeURIComponent(url.password),
     database: decodeURIComponent(url.pathname.slice(1)),
     connectTimeout: target.connectTimeoutMs,
     charset: 'utf8mb4',
@@ -89,9 +94,15 @@ export async function openMysqlLoader(target: LoadTarget): Promise<DatabaseLoade
       const found = (await query('SELECT COLUMN_NAME AS name, DATA_TYPE AS type FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = COALESCE(?, DATABASE()) AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION', [schema ?? null, name])) as { name: string; type: string }[];
       return found.length === 0 ? undefined : found.map((row): TableColumn => ({ name: row.name, type: row.type.toLowerCase() }));
     },
-    async lockTable(table) {
-      lockName = `ussynth-load:${table}`;
-      await query('SELECT GET_LOCK(?, 600)', [lockName]);
+    async lockTable(table, wait) {
+      const name = `ussynth-load:${table}`;
+      const [row] = (await query('SELECT GET_LOCK(?, ?) AS got', [name, wait ? LOCK_WAIT_SECONDS : 0])) as { got: number | null }[];
+      if (row.got !== 1) {
+        if (wait) throw new Error(`another load held the lock of table ${table} for ${LOCK_WAIT_SECONDS} s`);
+        return false;
+      }
+      lockName = name;
+      return true;
     },
     compatible: (column, declared) => ACCEPTED[column.type].includes(declared),
     async bulk(table, columns, chunks: AsyncIterable<LoadChunk>) {
@@ -111,7 +122,7 @@ export async function openMysqlLoader(target: LoadTarget): Promise<DatabaseLoade
       rows = undefined;
       if (result.warningStatus > 0 || result.affectedRows !== expected) {
         const warnings = (await query('SHOW WARNINGS LIMIT 1')) as { Message: string }[];
-        throw new Error(`the server took ${result.affectedRows} of ${expected} rows${warnings.length > 0 ? `: ${warnings[0].Message}` : ''}`);
+        throw new Error(`the server took ${result.affectedRows} of ${countText(expected, 'row')}${warnings.length > 0 ? `: ${warnings[0].Message}` : ''}`);
       }
     },
     close: () => db.end(),

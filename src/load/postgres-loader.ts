@@ -3,6 +3,7 @@ import type * as Pg from 'pg';
 import type { CopyStreamQuery } from 'pg-copy-streams';
 import type { DatabaseLoader, LoadChunk, TableColumn } from './database-loader.js';
 import { importDrivers } from './load-drivers.js';
+import { pgPassword, type PgPasswordKey } from './pg-password.js';
 import { LoadError } from './load-error.js';
 import type { LoadColumn } from '../records/columns/load-columns.js';
 import type { LoadTarget } from './load-target.js';
@@ -36,6 +37,10 @@ export async function openPostgresLoader(target: LoadTarget): Promise<DatabaseLo
   const [pgModule, copyModule] = (await importDrivers('postgres')) as [{ default: typeof Pg }, { default?: { from: typeof import('pg-copy-streams').from }; from: typeof import('pg-copy-streams').from }];
   const copyFrom = copyModule.from ?? copyModule.default!.from;
   const client = new pgModule.default.Client({ connectionString: target.url, connectionTimeoutMillis: target.connectTimeoutMs });
+  // No password from the URL or PGPASSWORD (which pg reads): the password file, asked only if the server wants a
+  // password. Set here because pg would read it with a deprecation warning on every load.
+  const withPassword = client as unknown as { password: string | null | undefined | ((key: PgPasswordKey) => string | undefined) };
+  if (withPassword.password == null) withPassword.password = (key) => pgPassword(process.env, key, (text) => process.emitWarning(text));
   // A connection lost between queries is reported by the next query; without a listener it would crash the process.
   let lost: Error | undefined;
   client.on('error', (error) => {
@@ -62,8 +67,19 @@ export async function openPostgresLoader(target: LoadTarget): Promise<DatabaseLo
     execute: async (sql) => void (await query(sql)),
     async describe(table) {
       const { schema, name } = splitTable(table);
-      const exists = await query('SELECT to_regclass($1) IS NOT NULL AS found', [quoteTable('postgres', table)]);
-      if (!(exists.rows[0] as { found: boolean }).found) return undefined;
+      // The catalogue read with this statement's snapshot, not through to_regclass: that name lookup may keep a
+      // "no such table" cached since this transaction looked before waiting for another load's lock.
+      const found = await query(
+        `SELECT current_user AS role, has_table_privilege(c.oid, 'INSERT') AS allowed FROM pg_catalog.pg_class c
+         JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = coalesce($1, current_schema()) AND c.relname = $2`,
+        [schema ?? null, name],
+      );
+      if (found.rows.length === 0) return undefined;
+      // information_schema lists only the columns the role has a privilege on: without one, every column would seem missing.
+      const access = found.rows[0] as { role: string; allowed: boolean };
+      if (!access.allowed) {
+        throw new LoadError('permission_denied', `permission denied: role ${access.role} may not insert into table ${table} in ${target.shown} (GRANT INSERT ON ${table} TO ${access.role}); nothing was loaded`);
+      }
       const result = await query(
         `SELECT column_name AS name, data_type AS type FROM information_schema.columns
          WHERE table_schema = coalesce($1, current_schema()) AND table_name = $2 ORDER BY ordinal_position`,
@@ -71,7 +87,11 @@ export async function openPostgresLoader(target: LoadTarget): Promise<DatabaseLo
       );
       return result.rows as TableColumn[];
     },
-    lockTable: async (table) => void (await query('SELECT pg_advisory_xact_lock(hashtext($1))', [`ussynth-load:${table}`])),
+    async lockTable(table, wait) {
+      const name = `ussynth-load:${table}`;
+      if (wait) await query('SELECT pg_advisory_xact_lock(hashtext($1))', [name]);
+      return wait || (await query('SELECT pg_try_advisory_xact_lock(hashtext($1)) AS got', [name])).rows[0].got === true;
+    },
     compatible: (column, declared) => ACCEPTED[column.type].includes(declared),
     async bulk(table, columns, chunks: AsyncIterable<LoadChunk>) {
       if (lost) throw lost;

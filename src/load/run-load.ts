@@ -5,6 +5,7 @@ import type { DatabaseLoader, LoadChunk } from './database-loader.js';
 import { LoadError } from './load-error.js';
 import type { LoadColumn } from '../records/columns/load-columns.js';
 import type { LoadTarget } from './load-target.js';
+import { withoutSecrets } from './masked-target.js';
 import { openMysqlLoader } from './mysql-loader.js';
 import { openPostgresLoader } from './postgres-loader.js';
 import { quoteTable } from '../records/columns/sql-dialect.js';
@@ -66,10 +67,20 @@ function findColumn<T extends { name: string }>(columns: readonly T[], name: str
  * Checks the table against the load's columns, creating it when missing:
  * refuses an existing one in `create` mode, and one lacking a column or
  * holding it with an incompatible type (LoadError `table_mismatch`, before any row is sent).
+ * `locked`: the caller holds the table's lock already (the shards' own transaction).
  */
-async function prepareTable(loader: DatabaseLoader, plan: LoadPlan, truncate: boolean): Promise<void> {
+async function prepareTable(loader: DatabaseLoader, plan: LoadPlan, truncate: boolean, locked: boolean): Promise<void> {
   const { target, table, columns } = plan;
-  const existing = await loader.describe(table);
+  let existing = await loader.describe(table);
+  if (existing === undefined && !locked) {
+    // Another load may be creating this table in its open transaction (PostgreSQL's CREATE TABLE is part of it and
+    // would block on it, then fail on a catalogue index): the loads that create a table take its lock first, so a
+    // second one waits for the first to commit (append, truncate) or is refused at once (create), then looks again.
+    if (!(await loader.lockTable(table, plan.mode !== 'create'))) {
+      throw new LoadError('table_exists', `table ${table} is being created by another load into ${target.shown}; add --append to wait for it and add the rows, or load another table`);
+    }
+    existing = await loader.describe(table);
+  }
   if (existing === undefined) {
     await loader.execute(createTableSql(target.dialect, table, columns));
     return;
@@ -133,7 +144,9 @@ export async function runLoad(plan: LoadPlan): Promise<{ loaded: number }> {
   const { first, end } = jobRange(plan.job);
   const signal = plan.signal;
   signal?.throwIfAborted();
-  const loader = await openLoader(plan.target);
+  const loader = await openLoader(plan.target).catch((error: unknown) => {
+    throw scrubbed(asLoadError(error, plan, signal), plan);
+  });
   const onAbort = (): void => loader.destroy();
   signal?.addEventListener('abort', onAbort, { once: true });
   let next = first;
@@ -141,8 +154,8 @@ export async function runLoad(plan: LoadPlan): Promise<{ loaded: number }> {
   try {
     if (plan.shared) {
       await loader.begin();
-      await loader.lockTable(plan.table);
-      await prepareTable(loader, plan, false);
+      await loader.lockTable(plan.table, true);
+      await prepareTable(loader, plan, false, true);
       await loader.commit();
     }
     let prepared = plan.shared;
@@ -150,7 +163,7 @@ export async function runLoad(plan: LoadPlan): Promise<{ loaded: number }> {
       const stop = plan.commitEvery === undefined ? end : Math.min(end, next + plan.commitEvery);
       await loader.begin();
       if (!prepared) {
-        await prepareTable(loader, plan, plan.mode === 'truncate');
+        await prepareTable(loader, plan, plan.mode === 'truncate', false);
         prepared = true;
       }
       const chunks =
@@ -171,7 +184,7 @@ export async function runLoad(plan: LoadPlan): Promise<{ loaded: number }> {
   } catch (error) {
     await loader.rollback().catch(() => undefined);
     loader.destroy();
-    const failure = asLoadError(error, plan, signal);
+    const failure = scrubbed(asLoadError(error, plan, signal), plan);
     failure.committed = next - first;
     if (plan.commitEvery !== undefined) failure.resumeAt = next;
     throw failure;
@@ -180,10 +193,27 @@ export async function runLoad(plan: LoadPlan): Promise<{ loaded: number }> {
   }
 }
 
+/** The error with the target's passwords taken out of its message, whatever the driver said. */
+function scrubbed(error: LoadError, plan: LoadPlan): LoadError {
+  error.message = withoutSecrets(error.message, plan.target.secrets);
+  return error;
+}
+
 function asLoadError(error: unknown, plan: LoadPlan, signal: AbortSignal | undefined): LoadError {
   if (signal?.aborted) return new LoadError('aborted', `the load into ${plan.table} was stopped (${signal.reason instanceof Error ? signal.reason.message : String(signal.reason)}); its open transaction was rolled back`, { cause: error });
   if (error instanceof LoadError) return error;
   const message = error instanceof Error ? error.message : String(error);
+  if (isPermissionDenied(error)) {
+    return new LoadError('permission_denied', `permission denied: loading ${plan.table} in ${plan.target.shown}: ${message}; the open transaction was rolled back`, { cause: error });
+  }
   return new LoadError('load_failed', `loading ${plan.table} in ${plan.target.shown} failed: ${message}; the open transaction was rolled back`, { cause: error });
 }
 
+
+// PostgreSQL's SQLSTATE insufficient_privilege; MySQL's and MariaDB's "command denied" for a table or a column.
+const DENIED_MYSQL_CODES = new Set(['ER_TABLEACCESS_DENIED_ERROR', 'ER_COLUMNACCESS_DENIED_ERROR', 'ER_DBACCESS_DENIED_ERROR', 'ER_SPECIFIC_ACCESS_DENIED_ERROR']);
+
+function isPermissionDenied(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '42501' || (typeof code === 'string' && DENIED_MYSQL_CODES.has(code));
+}

@@ -18,11 +18,13 @@ function affinity(declared: string): 'integer' | 'text' | 'blob' | 'real' | 'num
   return 'numeric';
 }
 
-// The affinities that keep each column type's values as they are: text stays text, numbers stay numbers.
+// The affinities that keep each column type's values as they are: text stays text, numbers stay numbers. A date
+// (`YYYY-MM-DD`) is not a well-formed number, so NUMERIC affinity, which the `DATE` columns the loader creates get,
+// keeps it as text too.
 const ACCEPTED: Readonly<Record<LoadColumn['type'], readonly string[]>> = {
   text: ['text', 'blob'],
   state: ['text', 'blob'],
-  date: ['text', 'blob'],
+  date: ['text', 'blob', 'numeric'],
   uuid: ['text', 'blob'],
   bigint: ['integer', 'numeric', 'real', 'blob'],
   double: ['real', 'numeric', 'blob'],
@@ -65,7 +67,7 @@ export async function openSqliteLoader(target: LoadTarget): Promise<DatabaseLoad
       return rows.length === 0 ? undefined : rows.map((row): TableColumn => ({ name: row.name, type: row.type.toLowerCase() }));
     },
     // BEGIN IMMEDIATE holds the file's write lock already.
-    lockTable: async () => undefined,
+    lockTable: async () => true,
     compatible: (column, declared) => ACCEPTED[column.type].includes(affinity(declared)),
     async bulk(table, columns, chunks) {
       const head = `INSERT INTO ${quoteTable('sqlite', table)} (${columnList('sqlite', columns)}) VALUES `;

@@ -22,6 +22,18 @@ describe('README.md shows what the code makes now', () => {
     for (const match of readme.matchAll(/dataset (\d{4}\.\d+\.\d+)/gi)) expect(match[1]).toBe(dataset);
   });
 
+  it('names, in Start, every package whose engines need more than Node 20 (the EBADENGINE lines of npm ci on Node 20)', () => {
+    const lock = JSON.parse(readFileSync(new URL('../../package-lock.json', import.meta.url), 'utf8')) as { packages: Record<string, { name?: string; engines?: { node?: string } }> };
+    // A plain lower bound above 20 (">=22", ">=22.14.0"); the lock's ranges with "||" all admit Node 20.19 and later.
+    const node22 = Object.entries(lock.packages)
+      .filter(([, entry]) => Number(/^>=\s*(\d+)(\.\d+)*$/.exec(entry.engines?.node ?? '')?.[1] ?? 0) > 20)
+      .map(([path, entry]) => entry.name ?? path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length));
+    expect(node22.length).toBeGreaterThan(0);
+    const start = readme.slice(readme.indexOf('## Start'), readme.indexOf('\n## ', readme.indexOf('## Start') + 1));
+    expect(start).toContain('EBADENGINE');
+    for (const name of new Set(node22)) expect(start, name).toContain(`\`${name}\``);
+  });
+
   it('the library examples it shows in comments hold', () => {
     expect(createGenerator({ seed: 42 }).zip('10001')).toEqual({ zip: '10001', state: 'NY', stateFull: 'New York', city: 'New York' });
     expect(readme).toContain("gen.zip('10001');                             // { zip: '10001', state: 'NY', stateFull: 'New York', city: 'New York' }");

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { createGenerator, FIELD_NAMES, parseFieldList, sqlTypeOf, UssynthError, type FieldRecord } from '../../src/index.js';
+import { COLUMN_NAME_PATTERN, createGenerator, FIELD_NAMES, parseFieldList, RESERVED_COLUMN_NAMES, sqlTypeOf, UssynthError, type FieldRecord } from '../../src/index.js';
 
 function errorOf(list: unknown): UssynthError {
   try {
@@ -45,6 +46,48 @@ describe('parseFieldList', () => {
       expect(error.message).toContain(`column name ${JSON.stringify(column)}`);
     }
     expect(() => parseFieldList([`${'a'.repeat(63)}=zip`])).not.toThrow();
+  });
+
+  it('refuses __proto__, constructor and prototype as column names, renamed or not', () => {
+    expect([...RESERVED_COLUMN_NAMES]).toEqual(['__proto__', 'constructor', 'prototype']);
+    for (const column of RESERVED_COLUMN_NAMES) {
+      for (const list of [`${column}=name`, [`zip`, `${column}=zip`], ` ${column} = email`]) {
+        const error = errorOf(list);
+        expect(error.code).toBe('invalid_fields');
+        expect(error.param).toBe('fields');
+        expect(error.message).toContain(`column name ${JSON.stringify(column)}`);
+        expect(error.message).toContain('is reserved');
+      }
+    }
+    // JavaScript compares property names with case, so other spellings are ordinary columns.
+    const record = createGenerator({ seed: 1 }).addressAt(0, { fields: '__PROTO__=zip,Constructor=state,Prototype=city' });
+    const { zip, state, city } = createGenerator({ seed: 1 }).addressAt(0);
+    expect(record).toEqual({ __PROTO__: zip, Constructor: state, Prototype: city });
+  });
+
+  it('gives, for any valid column name, a plain record whose own key holds the value (a property test)', () => {
+    // Names JavaScript objects already have (Object.prototype's own and __proto__-like ones) besides random identifiers.
+    const inherited = Object.getOwnPropertyNames(Object.prototype).concat('prototype', 'Constructor', '__PROTO__', 'then', 'length', 'name');
+    const columns = fc.oneof(fc.constantFrom(...inherited), fc.stringMatching(COLUMN_NAME_PATTERN));
+    fc.assert(
+      fc.property(fc.uniqueArray(columns, { minLength: 1, maxLength: 5, selector: (c) => c.toLowerCase() }), fc.nat({ max: 100_000 }), (names, index) => {
+        const list = names.map((column, i) => `${column}=${FIELD_NAMES[i]}`);
+        const reserved = names.find((column) => (RESERVED_COLUMN_NAMES as readonly string[]).includes(column));
+        const gen = createGenerator({ seed: 'columns' });
+        if (reserved !== undefined) {
+          expect(errorOf(list).message).toContain(`column name ${JSON.stringify(reserved)}`);
+          expect(() => gen.addressAt(index, { fields: list })).toThrow(/is reserved/);
+          return;
+        }
+        const record = gen.addressAt(index, { fields: list });
+        const fields = gen.addressAt(index, { fields: FIELD_NAMES.slice(0, names.length) }) as Record<string, unknown>;
+        expect(Object.getPrototypeOf(record)).toBe(Object.prototype);
+        expect(Object.keys(record)).toEqual(names);
+        names.forEach((column, i) => expect(Object.getOwnPropertyDescriptor(record, column)?.value).toBe(fields[FIELD_NAMES[i]]));
+        expect(JSON.parse(JSON.stringify(record))).toEqual(record);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('refuses an empty list, an empty entry, too many entries and what is not a list', () => {

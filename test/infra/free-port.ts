@@ -28,8 +28,14 @@ export async function waitForPort(port: number, timeoutMs: number, failed: () =>
     if (reason !== undefined) throw new Error(reason);
     const open = await new Promise<boolean>((resolve) => {
       const socket = connect(port, '127.0.0.1');
-      socket.once('connect', () => (socket.destroy(), resolve(true)));
-      socket.once('error', () => (socket.destroy(), resolve(false)));
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => {
+        socket.destroy();
+        resolve(false);
+      });
     });
     if (open) return;
     if (Date.now() > deadline) throw new Error(`nothing listened on 127.0.0.1:${port} within ${timeoutMs} ms`);

@@ -73,7 +73,10 @@ export async function startHaproxy(backends: readonly number[]): Promise<TestHap
     url: `http://127.0.0.1:${port}`,
     config,
     async stop() {
-      if (child.exitCode === null) await new Promise<void>((resolve) => (child.once('exit', () => resolve()), child.kill('SIGKILL')));
+      if (child.exitCode === null) await new Promise<void>((resolve) => {
+          child.once('exit', () => resolve());
+          child.kill('SIGKILL');
+        });
       rmSync(dir, { recursive: true, force: true });
     },
   };

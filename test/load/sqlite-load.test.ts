@@ -83,6 +83,22 @@ describe('--to sqlite:PATH', () => {
     expect(sorted(read(file, 'SELECT * FROM people'))).toEqual(sorted(expected));
   });
 
+  it('counts in agreement with the number: "loaded 1 row", "(1 row)", "a commit every 1 record"', async () => {
+    const file = join(scratch, 'one-row.db');
+    const args = ['address', '--seed', 'one', '--count', '1', '--to', `sqlite:${file}`, '--table', 'people'];
+    const dry = await runBinary([...args, '--commit-every', '1', '--dry-run']);
+    expect(dry.status).toBe(0);
+    const text = dry.stdout.toString('utf8');
+    expect(text).toContain('Would load records 0..0 (1 row) into people');
+    expect(text).toContain('-- in a commit every 1 record; ');
+    expect(text).toContain('The DDL and the first 1 row:');
+    const one = await runBinary(args);
+    expect(one.status).toBe(0);
+    expect(one.stderr).toMatch(/^loaded 1 row into people in [0-9.]+ s\n$/);
+    const two = await runBinary(['address', '--seed', 'one', '--count', '2', '--to', `sqlite:${file}`, '--table', 'people', '--append']);
+    expect(two.stderr).toMatch(/^loaded 2 rows into people in [0-9.]+ s\n$/);
+  });
+
   it('an existing table: refused without --append/--truncate; incompatible and missing columns refused before any row', async () => {
     const file = join(scratch, 'existing.db');
     const args = ['address', '--seed', 'e', '--count', '100', '--to', `sqlite:${file}`, '--table', 'people'];

@@ -62,7 +62,7 @@ export function validateFirstNames(raw: FirstNamesRaw): FirstNamesValid {
   const names: CohortBirths[] = [];
   for (const { line, fields: [name, sex, cohort, births] } of raw.names) {
     report.read();
-    if (!/^[a-z][a-z'\-]*$/.test(name)) throw new SourceError(FIRST_NAMES_FILE, line, `name must be lower-case letters, found ${JSON.stringify(name)}`);
+    if (!/^[a-z][a-z'-]*$/.test(name)) throw new SourceError(FIRST_NAMES_FILE, line, `name must be lower-case letters, found ${JSON.stringify(name)}`);
     if (sex !== 'F' && sex !== 'M') throw new SourceError(FIRST_NAMES_FILE, line, `sex must be F or M, found ${JSON.stringify(sex)}`);
     if (!cohortBirths.has(`${cohort}:${sex}`)) throw new SourceError(FIRST_NAMES_FILE, line, `cohort ${JSON.stringify(cohort)} is not in ${COHORT_BIRTHS_FILE}`);
     if (!WHOLE.test(births)) throw new SourceError(FIRST_NAMES_FILE, line, `births must be a positive whole number, found ${JSON.stringify(births)}`);

@@ -127,8 +127,14 @@ export function transformStreets(valid: StreetsValid, surnames: SurnameRecord[])
   let streetsReal = 0;
   valid.addressLines.forEach((line, i) => {
     const parsed = parseStreet(line, suffixBySpelling, directionalByWord);
-    if (!parsed) return addressReport.reject('no_usps_suffix');
-    if (!parsed.house) return addressReport.reject('no_house_number');
+    if (!parsed) {
+      addressReport.reject('no_usps_suffix');
+      return;
+    }
+    if (!parsed.house) {
+      addressReport.reject('no_house_number');
+      return;
+    }
     const base = cleanBase(parsed.base, addressReport);
     if (base === null) return;
     streetsReal++;

@@ -16,7 +16,7 @@ export function validateSurnames(raw: SurnamesRaw): SurnamesValid {
   const surnames: string[] = [];
   for (const { line, fields: [name] } of raw.surnames) {
     report.read();
-    if (!/^[A-Za-z][A-Za-z' \-]*$/.test(name)) throw new SourceError(SURNAMES_FILE, line, `surname must be letters, found ${JSON.stringify(name)}`);
+    if (!/^[A-Za-z][A-Za-z' -]*$/.test(name)) throw new SourceError(SURNAMES_FILE, line, `surname must be letters, found ${JSON.stringify(name)}`);
     if (seen.has(name.toLowerCase())) {
       report.reject('duplicate_surname');
       continue;

@@ -6,6 +6,7 @@ import { KEY_LIKE_NAME } from '../observability/redacted-url.js';
 import { ProblemError } from '../problem/problem-error.js';
 import { setRateLimitHeaders } from './rate-limit-headers.js';
 import { storeUnavailableProblem } from '../problem/store-unavailable-problem.js';
+import { noPlanText } from '../billing/no-plan-text.js';
 
 /**
  * onRequest hook of the API routes: refuses keys in the query, checks the
@@ -17,7 +18,7 @@ import { storeUnavailableProblem } from '../problem/store-unavailable-problem.js
  */
 export async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   // Keys are refused in query names a client might put one in (URLs end up in logs and histories). Anything shaped
-  // like a key, anywhere in the URL, is refused for every path by the app's onRequest hook.
+  // like a key, anywhere in the URL, is refused for every path by the request limits hook (hooks/request-limits.ts).
   const query = request.query as Record<string, unknown>;
   for (const name in query) {
     if (KEY_LIKE_NAME.test(name)) {
@@ -65,11 +66,11 @@ async function admit(request: FastifyRequest, reply: FastifyReply, record: KeyRe
 }
 
 function refuseUnpaid(request: FastifyRequest, record: KeyRecord, now: number): ProblemError {
-  const { activity, metrics } = request.server.ussynth;
+  const { activity, metrics, billing } = request.server.ussynth;
   activity.used(record.id, now);
   activity.refused(record.accountId, 'subscription_required', now);
   metrics.decided('subscription_refused');
-  return new ProblemError('subscription_required', `the account ${record.accountName} has no paid plan: subscribe on the dashboard (or, where the service takes no payment, ask the operator to set a plan); key ${record.id} works as soon as the account has a plan`);
+  return new ProblemError('subscription_required', `${noPlanText(record.accountName, billing.mode)}; key ${record.id} works within a second of the account getting one`);
 }
 
 function malformedKey(): ProblemError {

@@ -19,10 +19,10 @@ function runQueued(): void {
  *
  * Why: answering each request the moment it is made writes to one client's
  * socket between reading the others, so the client wakes once per answer and
- * the server and the clients trade the CPU request by request. Measured on
- * `/v1/zip` on PostgreSQL + Redis at 10 connections: server CPU per request
- * falls from about 70 to 42 µs, that of the embedded store (docs/benchmarks.md,
- * issue 27). The callback never gets an error.
+ * the server and the clients trade the CPU request by request; written at
+ * the end of the turn, the fleet's answers cost about what the embedded
+ * store's do (the figures: docs/benchmarks.md#request-path-tricks-the-5--rule,
+ * the end-of-turn row). The callback never gets an error.
  * @example const whenDurable = decision.whenDurable ?? endOfTurn; whenDurable(() => reply.send(body()));
  */
 export const endOfTurn: WhenDurable = (callback) => {

@@ -15,6 +15,7 @@ import { emailDomain, emailProblem, normalizeEmail } from './email-address.js';
 import { hashPassword, verifyPassword } from './password-hasher.js';
 import { passwordProblem } from './password-policy.js';
 import { isTokenShaped, newSecretToken, tokenDigest } from './secret-token.js';
+import { decoyProof, isSignUpBrowser, signUpBrowserProof } from './sign-up-browser.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -39,6 +40,8 @@ export interface PeopleServiceDeps {
   onBackgroundError: (what: string, error: unknown) => void;
   /** This instance's key cache: an account's deletion drops its keys' entries, so their next request is refused. */
   keys: Pick<KeyCache, 'forgetAccount'>;
+  /** Binds a verification link to the browser that signed up (signUpBrowserKey of the service's secret key). */
+  browserKey: Uint8Array;
 }
 
 /**
@@ -60,9 +63,11 @@ export class PeopleService {
    * Creates an account with its owner, unverified, on the billing's sign-up
    * plan (none until paid with Stripe; USSYNTH_DEFAULT_PLAN without), and mails the
    * verification link; for an address that has an account, mails a notice
-   * instead. The caller cannot tell which happened.
+   * instead. The caller cannot tell which happened. Returns the value of the
+   * sign-up browser's cookie: the proof for the link (signUpBrowserProof), or a
+   * decoy of the same shape for a registered address.
    */
-  async signUp(emailText: unknown, password: unknown, ip: string): Promise<void> {
+  async signUp(emailText: unknown, password: unknown, ip: string): Promise<string> {
     const email = requireEmail(emailText);
     await this.throttled('signup', ip, email);
     await this.refuseSsoDomain(email);
@@ -75,8 +80,12 @@ export class PeopleService {
     const token = newSecretToken();
     const plan = this.deps.billing.signUpPlan;
     const created = await this.deps.store.people.createOwner(email, hash, plan, TIER_LIMITS[plan === 'none' ? 'standard' : plan], now, { tokenDigest: tokenDigest(token), expiresAt: now + VERIFY_LINK_HOURS * HOUR_MS });
-    if (created === 'exists') return this.mail(alreadyRegisteredEmail(this.deps.publicUrl(), email));
+    if (created === 'exists') {
+      await this.mail(alreadyRegisteredEmail(this.deps.publicUrl(), email));
+      return decoyProof();
+    }
     await this.mail(verifyEmail(this.deps.publicUrl(), created.email, token));
+    return signUpBrowserProof(this.deps.browserKey, token);
   }
 
   /** Mails a new verification link to an unverified address (nothing for others; the same answer). */
@@ -89,15 +98,24 @@ export class PeopleService {
   }
 
   /**
-   * Uses a verification link's token, and ends every session of that person
-   * except the one that followed the link (when it is theirs): whoever signed
-   * in before the mailbox was proven (someone who pre-registered another's
-   * address) is signed out the moment its owner confirms it.
+   * Uses a verification link's token (once) and ends every session of that
+   * person: whoever signed in before the mailbox was proven (someone who
+   * pre-registered another's address) is signed out the moment its owner
+   * confirms it. The browser that followed the link is signed in, with a new
+   * session, when it is the one that signed up (its cookie holds the proof for
+   * this link's token: `browserProof`) or was signed in as that person
+   * (`sessionId`); any other browser is not, and the answer is null.
    */
-  async verifyEmail(token: unknown, sessionId?: string): Promise<void> {
+  async verifyEmail(token: unknown, sessionId?: string, browserProof?: string): Promise<{ sessionId: string; session: CurrentSession } | null> {
     const personId = await this.useLink(token, 'verify');
-    const own = isTokenShaped(sessionId) ? await this.deps.store.sessions.findSession(tokenDigest(sessionId)) : undefined;
-    await this.deps.store.people.confirmEmail(personId, this.deps.clock(), own?.person.id === personId ? tokenDigest(sessionId!) : undefined);
+    const own = isTokenShaped(sessionId) ? await this.session(sessionId).catch(() => undefined) : undefined;
+    const signIn = own?.person.id === personId || isSignUpBrowser(this.deps.browserKey, token as string, browserProof);
+    // No session survives, the follower's own included: a new one is started, so a session id planted in this browser
+    // before (session fixation) is worth nothing after the address is proven.
+    await this.deps.store.people.confirmEmail(personId, this.deps.clock());
+    if (!signIn) return null;
+    const person = await this.deps.store.people.findPerson(personId);
+    return person ? this.startSession(person) : null;
   }
 
   /** Checks the password and starts a session; returns the cookie value (shown to nobody else) and the session. */

@@ -79,6 +79,20 @@ export function loadBillingConfig(env: NodeJS.ProcessEnv, problems: string[]): B
   return { mode, defaultPlan: 'none', stripe: { secretKey: secretKey ?? '', webhookSecret: webhookSecret ?? '', prices, apiUrl, graceDays } };
 }
 
+/** The plan the development start (`serve --dev-plan`, which `npm start` runs) gives accounts made at /signup. */
+export const DEVELOPMENT_PLAN: SelfServiceTier = 'pro';
+
+/**
+ * The billing of the development start (`serve --dev-plan`): without payment and without USSYNTH_DEFAULT_PLAN, an
+ * account made at /signup gets DEVELOPMENT_PLAN, so a key made on the local dashboard works at once. A plan the
+ * environment names wins, and Stripe billing is left as it is (Checkout gives plans there).
+ * @example developmentBilling(loadBillingConfig({}, []), {}).defaultPlan // 'pro'
+ */
+export function developmentBilling(billing: BillingConfig, env: NodeJS.ProcessEnv): BillingConfig {
+  const named = env.USSYNTH_DEFAULT_PLAN !== undefined && env.USSYNTH_DEFAULT_PLAN !== '';
+  return billing.mode === 'none' && !named ? { ...billing, defaultPlan: DEVELOPMENT_PLAN } : billing;
+}
+
 function stripeApiUrl(text: string | null, problems: string[]): URL | null {
   if (text === null) return null;
   let url: URL | undefined;

@@ -1,9 +1,10 @@
-import { CliError, type Command, type CommandIo } from 'ussynth/cli';
+import { CliError, countText, type Command, type CommandIo } from 'ussynth/cli';
 import { calendarMonth } from '../limits/calendar-month.js';
 import { isoTime } from '../text/iso-time.js';
 import type { Store } from '../store/store.js';
 import type { AccountRecord } from '../store/account-store.js';
 import { servingPlan } from '../billing/billing.js';
+import { noPlanText, planCommand } from '../billing/no-plan-text.js';
 import { isTier, TIERS } from '../store/tiers.js';
 import { SSO_HELP, ssoAction } from './accounts-sso.js';
 import { accountNamed, parse, table, tierLimits } from './cli-options.js';
@@ -14,7 +15,8 @@ const HELP = `Usage: ussynth-server accounts <list|show|set|sso> [options]
 
 The operator's view of the accounts in the store (USSYNTH_DB, default
 ./.ussynth/store.sqlite): self-service ones made by sign-up, and those made
-by \`ussynth-server keys create\`.
+by \`ussynth-server keys create\`. ACCOUNT is an account's name: an account
+made at /signup is named by its owner's e-mail address (ada@example.com).
 
   accounts list [--json]
       Every account with its plan, limits, this month's usage, people and active keys.
@@ -54,11 +56,25 @@ export const accountsCommand: Command = {
 
 type Action = (args: string[], io: CommandIo, store: Store) => Promise<number>;
 
-/** The tier, with `(no paid plan)` once the plan has ended or `(until ...)` while a past-due grace runs. */
+/** The plan that serves: its tier, `(until ...)` while a past-due grace runs, or `none` (its stored limits serve nothing). */
 function planText(account: AccountRecord, now: number): string {
-  if (account.planEndsAt === null && account.noPlanSince === null) return account.tier;
-  return servingPlan(account, now) === 'none' ? `${account.tier} (no paid plan)` : `${account.tier} (until ${isoTime(account.planEndsAt)})`;
+  if (servingPlan(account, now) === 'none') return 'none';
+  return account.planEndsAt === null ? account.tier : `${account.tier} (until ${isoTime(account.planEndsAt)})`;
 }
+
+/** The limits as served: an account without a plan is served none, so none are shown (`-`). */
+function limitText(account: AccountRecord, now: number, limit: number): string {
+  return servingPlan(account, now) === 'none' ? '-' : String(limit);
+}
+
+/** The sentence about accounts without a plan under a listing, in the words of the 402 and the dashboard. */
+function noPlanNote(names: string[], env: NodeJS.ProcessEnv): string {
+  const billing = env.USSYNTH_BILLING === 'stripe' ? 'stripe' : 'none';
+  if (names.length === 1) return `${capitalized(noPlanText(names[0], billing))}.\n`;
+  return `${names.length} accounts have no plan, so their API keys answer 402; the operator gives one a plan with \`${planCommand('ACCOUNT')}\` (an account made at /signup is named by its owner's e-mail address).\n`;
+}
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 const ACTIONS: Record<string, Action> = {
   async list(args, io, store) {
@@ -69,7 +85,9 @@ const ACTIONS: Record<string, Action> = {
       io.stdout.write(JSON.stringify(accounts.map((a) => ({ name: a.name, tier: a.tier, plan: servingPlan(a, now), planEndsAt: isoTime(a.planEndsAt ?? a.noPlanSince), rate: a.rate, monthlyQuota: a.monthlyQuota, used: a.used, people: a.people, activeKeys: a.activeKeys, createdAt: isoTime(a.createdAt) }))) + '\n');
       return 0;
     }
-    table(io, ['ACCOUNT', 'TIER', 'RATE/S', 'QUOTA/MONTH', 'USED', 'PEOPLE', 'KEYS'], accounts.map((a) => [a.name, planText(a, now), String(a.rate), String(a.monthlyQuota), String(a.used), String(a.people), String(a.activeKeys)]));
+    table(io, ['ACCOUNT', 'PLAN', 'RATE/S', 'QUOTA/MONTH', 'USED', 'PEOPLE', 'KEYS'], accounts.map((a) => [a.name, planText(a, now), limitText(a, now, a.rate), limitText(a, now, a.monthlyQuota), String(a.used), String(a.people), String(a.activeKeys)]));
+    const withoutPlan = accounts.filter((a) => servingPlan(a, now) === 'none').map((a) => a.name);
+    if (withoutPlan.length > 0) io.stdout.write('\n' + noPlanNote(withoutPlan, io.env));
     return 0;
   },
 
@@ -96,7 +114,11 @@ const ACTIONS: Record<string, Action> = {
       io.stdout.write(JSON.stringify(shown) + '\n');
       return 0;
     }
-    io.stdout.write(`${account.name}: ${planText(account, now)}, ${account.rate} requests/s, ${account.monthlyQuota} records/month; ${used} used this month\n\n`);
+    io.stdout.write(
+      servingPlan(account, now) === 'none'
+        ? `${account.name}: no plan; ${used} used this month\n${noPlanNote([account.name], io.env)}\n`
+        : `${account.name}: ${planText(account, now)}, ${countText(account.rate, 'request')}/s, ${countText(account.monthlyQuota, 'record')}/month; ${used} used this month\n\n`,
+    );
     table(io, ['PERSON', 'ROLE', 'VERIFIED'], shown.people.map((p) => [p.email, p.role, p.verified ? 'yes' : 'no']));
     io.stdout.write('\n');
     table(io, ['KEY', 'NAME', 'LAST USED', 'STATUS'], shown.keys.map((k) => [k.id, k.name, k.lastUsedAt ?? '-', k.revokedAt ? `revoked ${k.revokedAt}` : k.expiresAt ? `expires ${k.expiresAt}` : 'active']));
@@ -117,7 +139,7 @@ const ACTIONS: Record<string, Action> = {
     const limits = tierLimits(tier, values.rate, values['monthly-quota']);
     const account = await accountNamed(store, positionals[0]);
     await store.accounts.changePlan(account.id, { tier, limits, at: Date.now(), byPersonId: null, approvedBy: 'operator' });
-    io.stdout.write(`${account.name} is now ${tier}: ${limits.rate} requests/s, ${limits.monthlyQuota} records/month (running servers apply it within a second)\n`);
+    io.stdout.write(`${account.name} is now ${tier}: ${countText(limits.rate, 'request')}/s, ${countText(limits.monthlyQuota, 'record')}/month (running servers apply it within a second)\n`);
     return 0;
   },
 

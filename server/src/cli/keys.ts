@@ -4,7 +4,7 @@ import { issueKey, rotateIssuedKey } from '../store/issue-key.js';
 import type { KeyWithAccount } from '../store/key-store.js';
 import type { Store } from '../store/store.js';
 import { isTier, TIERS } from '../store/tiers.js';
-import { CliError, type Command, type CommandIo } from 'ussynth/cli';
+import { CliError, countText, type Command, type CommandIo } from 'ussynth/cli';
 import { parse, table, tierLimits } from './cli-options.js';
 import { terminalSafeIo } from './terminal-text.js';
 import { withStore } from './with-store.js';
@@ -73,7 +73,7 @@ const ACTIONS: Record<string, Action> = {
     const limits = tierLimits(tier, values.rate, values['monthly-quota']);
     const { id, key } = await issueKey(store, { name: account, tier, ...limits }, 'live', Date.now());
     if (values.json) io.stdout.write(JSON.stringify({ id, key }) + '\n');
-    else io.stdout.write(`${key}\n\nKey id ${id} for account ${account} (${tier}: ${limits.rate} requests/s, ${limits.monthlyQuota} records/month).\nThis is the only time the key is shown; store it now.\n`);
+    else io.stdout.write(`${key}\n\nKey id ${id} for account ${account} (${tier}: ${countText(limits.rate, 'request')}/s, ${countText(limits.monthlyQuota, 'record')}/month).\nThis is the only time the key is shown; store it now.\n`);
     return 0;
   },
 

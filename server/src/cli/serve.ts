@@ -1,17 +1,20 @@
 import { parse } from './cli-options.js';
 import type { ServerConfig } from '../config.js';
-import { describeStore } from '../store/default-path.js';
-import { issueKey } from '../store/issue-key.js';
-import type { Store } from '../store/store.js';
+import { DEV_ACCOUNT, DEV_KEY_FILE, developmentKey } from './dev-key.js';
+import { DEVELOPMENT_PLAN, developmentBilling } from '../billing/billing-config.js';
 import { TIER_LIMITS } from '../store/tiers.js';
+import { describeStore } from '../store/default-path.js';
 import { CliError, type Command } from 'ussynth/cli';
 
-/** Account of the development key printed by `ussynth-server serve`. */
-export const DEV_ACCOUNT = 'local-dev';
-
-const HELP = `Usage: ussynth-server serve [--no-dev-key]
+const HELP = `Usage: ussynth-server serve [--no-dev-key] [--dev-plan]
 
 Serves the REST API /v1 (docs at /v1/docs) and the browser demo at / .
+
+  --dev-plan   the development start (npm start runs it): accounts made at /signup
+               get the ${DEVELOPMENT_PLAN} plan, so a key made on the local dashboard works at once.
+               Without it (production) they get USSYNTH_DEFAULT_PLAN, default none: their
+               keys answer 402 until the operator sets a plan. A USSYNTH_DEFAULT_PLAN or
+               USSYNTH_BILLING=stripe in the environment wins over it.
 
 Environment:
   PORT         port (default 3000; 0 picks a free one)
@@ -35,8 +38,11 @@ Environment:
                (default: secret.key beside the store, made 0600 on first start)
 
 On start it prints a development key (uss_test_..., account ${DEV_ACCOUNT}, Pro limits)
-and example curl lines; the previous development key is revoked. Use
---no-dev-key in production and create keys with \`ussynth-server keys create\`.
+and example curl lines. The key is kept across starts in the file ${DEV_KEY_FILE} beside the
+store (0600; the store holds only its digest); a new one replaces it, and the
+previous development keys are revoked, when the file is missing, readable by
+others, or its key no longer works on this store (revoked, or another store).
+Use --no-dev-key in production and create keys with \`ussynth-server keys create\`.
 SIGTERM and SIGINT drain in-flight requests, then exit.
 `;
 
@@ -49,7 +55,7 @@ export const serveCommand: Command = {
   summary: 'Serve the REST API and the demo (npm start)',
   help: HELP,
   async run(args, io) {
-    const { values } = parse('serve', args, { 'no-dev-key': { type: 'boolean' } });
+    const { values } = parse('serve', args, { 'no-dev-key': { type: 'boolean' }, 'dev-plan': { type: 'boolean' } });
     // The server, Fastify and SQLite load only here, so the other commands start light.
     const { ConfigError, loadConfig } = await import('../config.js');
     const { drainOnSignals, startServer } = await import('../server.js');
@@ -60,6 +66,10 @@ export const serveCommand: Command = {
       if (error instanceof ConfigError) throw new CliError(error.message);
       throw error;
     }
+    // The development start's plan for new accounts, decided before the server starts (it hands the plan out).
+    const billing = values['dev-plan'] ? developmentBilling(config.billing, io.env) : config.billing;
+    const developmentPlan = billing !== config.billing;
+    config = { ...config, billing };
     const { StoreRefusedError } = await import('../store/store.js');
     const server = await startServer(config).catch((error: unknown) => {
       // Another server owns this store file, a file cannot be written, or the port is taken: the operator's to fix,
@@ -76,17 +86,15 @@ export const serveCommand: Command = {
       // The pages a new user looks for first; without built pages (npm run build:web) / explains how to build them.
       config.webDir ? `  demo: ${site}/` : `  demo: not built (run npm run build:web; ${site}/ says so)`,
       `  docs: ${server.url}/v1/docs`,
-      config.billing.mode === 'stripe'
-        ? `  billing: Stripe (webhook endpoint ${site}/billing/stripe/webhook)`
-        : `  billing: none (new accounts get ${config.billing.defaultPlan === 'none' ? 'no plan' : config.billing.defaultPlan}; set plans with \`ussynth-server accounts set ACCOUNT --tier ...\`)`,
+      billingLine(config, site, developmentPlan),
       `  sign up: ${site}/signup (account e-mail: ${server.mailer.description})`,
       `  dashboard: ${site}/dashboard`,
     ];
     if (!values['no-dev-key']) {
-      const key = await devKey(server.store);
+      const { key, file, kept } = await developmentKey(server.store, config.dbPath, Date.now());
       lines.push(
         '',
-        `Development key (account ${DEV_ACCOUNT}, Pro limits; replaced at every start):`,
+        `Development key (account ${DEV_ACCOUNT}, Pro limits; ${kept ? 'the same as at the last start' : 'new'}, kept for the next starts in ${file}):`,
         `  ${key}`,
         `  (account ${DEV_ACCOUNT} has no person to sign in as: the dashboard is for accounts made at ${site}/signup; see its usage with \`ussynth-server keys list\`)`,
         '',
@@ -101,12 +109,15 @@ export const serveCommand: Command = {
   },
 };
 
-// A fresh test key per start: keys are stored hashed, so an old one cannot be shown again; revoke the previous ones.
-async function devKey(store: Store): Promise<string> {
-  const now = Date.now();
-  for (const old of await store.keys.listKeys('')) {
-    if (old.account.name === DEV_ACCOUNT && old.environment === 'test' && old.revokedAt === null) await store.keys.revokeKey(old.id, now);
+/** The banner's billing line: how plans are paid for, what an account made at /signup gets, and how to change it. */
+function billingLine(config: ServerConfig, site: string, developmentPlan: boolean): string {
+  const { mode, defaultPlan } = config.billing;
+  if (mode === 'stripe') return `  billing: Stripe (webhook endpoint ${site}/billing/stripe/webhook)`;
+  const command = '`ussynth-server accounts set <e-mail> --tier standard|pro`';
+  if (developmentPlan) {
+    const { rate, monthlyQuota } = TIER_LIMITS[DEVELOPMENT_PLAN];
+    return `  billing: none; development start (--dev-plan): accounts made at ${site}/signup get the ${DEVELOPMENT_PLAN} plan (${rate} requests/s, ${monthlyQuota.toLocaleString('en-US')} records/month), so their keys work at once (\`serve\` without --dev-plan gives them none)`;
   }
-  const { key } = await issueKey(store, { name: DEV_ACCOUNT, tier: 'pro', ...TIER_LIMITS.pro }, 'test', now);
-  return key;
+  if (defaultPlan === 'none') return `  billing: none; accounts made at ${site}/signup get no plan, so their API keys answer 402 until you give one a plan: ${command} (an account's name is its owner's e-mail)`;
+  return `  billing: none; accounts made at ${site}/signup get the ${defaultPlan} plan (USSYNTH_DEFAULT_PLAN); change one with ${command}`;
 }

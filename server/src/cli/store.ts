@@ -1,4 +1,4 @@
-import { CliError, type Command } from 'ussynth/cli';
+import { CliError, countText, type Command } from 'ussynth/cli';
 import { describeStore, storeLocation } from '../store/default-path.js';
 import { StoreRefusedError } from '../store/store.js';
 import { parse } from './cli-options.js';
@@ -35,7 +35,7 @@ export const storeCommand: Command = {
     const { backupSqliteStore } = await import('../store/sqlite/backup-store.js');
     try {
       const backup = await backupSqliteStore(location.path, positionals[0]);
-      io.stdout.write(`backed up ${location.path} to ${backup.path} (${backup.journalLines} usage journal lines not yet folded added)\n`);
+      io.stdout.write(`backed up ${location.path} to ${backup.path} (${countText(backup.journalLines, 'usage journal line')} not yet folded added)\n`);
       return 0;
     } catch (error) {
       if (error instanceof StoreRefusedError) throw new CliError(error.message, 1);

@@ -58,12 +58,10 @@ export class KyselyPeople implements PeopleStore {
     await this.db.updateTable('people').set({ email_verified_at: now }).where('id', '=', personId).where('email_verified_at', 'is', null).execute();
   }
 
-  async confirmEmail(personId: number, now: number, keep?: Uint8Array): Promise<void> {
+  async confirmEmail(personId: number, now: number): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
       await tx.updateTable('people').set({ email_verified_at: now }).where('id', '=', personId).where('email_verified_at', 'is', null).execute();
-      let ended = tx.deleteFrom('sessions').where('person_id', '=', personId);
-      if (keep) ended = ended.where('id_digest', '!=', Buffer.from(keep));
-      await ended.execute();
+      await tx.deleteFrom('sessions').where('person_id', '=', personId).execute();
     });
   }
 

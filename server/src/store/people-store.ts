@@ -46,11 +46,11 @@ export interface PeopleStore {
   /** Marks the person's address verified (once; later calls keep the first time). */
   markEmailVerified(personId: number, now: number): Promise<void>;
   /**
-   * Marks the address verified and ends every session of the person but
-   * `keep` (the one that followed the link, if any), in one transaction:
-   * sessions begun before the mailbox was proven are not trusted after it.
+   * Marks the address verified and ends every session of the person, in one
+   * transaction: sessions begun before the mailbox was proven are not trusted
+   * after it (the browser that followed the link gets a new one).
    */
-  confirmEmail(personId: number, now: number, keep?: Uint8Array): Promise<void>;
+  confirmEmail(personId: number, now: number): Promise<void>;
   /** Replaces the person's password hash and voids every outstanding reset link, in one transaction. */
   setPasswordHash(personId: number, passwordHash: string, now: number): Promise<void>;
   /** Stores an e-mailed link's token digest; earlier unused tokens of the same purpose stop working. */

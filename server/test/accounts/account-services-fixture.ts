@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import { AuthThrottle } from '../../src/accounts/auth-throttle.js';
 import type { Billing } from '../../src/billing/billing.js';
 import type { CurrentSession } from '../../src/accounts/current-session.js';
 import { PeopleService, type PeopleServiceDeps } from '../../src/accounts/people-service.js';
+import { signUpBrowserKey } from '../../src/accounts/sign-up-browser.js';
 import { PlanService, type PlanServiceDeps } from '../../src/accounts/plan-service.js';
 import { operatorBilling } from '../../src/billing/operator-billing.js';
 import { outboxMailer } from '../../src/mail/outbox-mailer.js';
@@ -66,6 +68,7 @@ export async function openAccountsFixture(clock: () => number): Promise<Accounts
       throw new Error(`${what}: ${String(error)}`);
     },
     keys,
+    browserKey: signUpBrowserKey(randomBytes(32)),
   };
   const planDeps: PlanServiceDeps = { store, billing, activity, clock };
   const people = new PeopleService(peopleDeps);

@@ -46,7 +46,8 @@ describe('sign-up and verification', () => {
   it('answers a sign-up with a registered address the same way, mailing the owner a notice instead of a link', async () => {
     await people.signUp('ada@example.com', PASSWORD, '10.0.0.1');
     const first = await store.people.findPersonByEmail('ada@example.com');
-    await expect(people.signUp('ada@example.com', 'another long password', '10.0.0.2')).resolves.toBeUndefined();
+    // The sign-up browser's cookie is set either way: a decoy of the same shape for a registered address.
+    expect(await people.signUp('ada@example.com', 'another long password', '10.0.0.2')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(await store.people.findPersonByEmail('ada@example.com')).toEqual(first);
     const notice = mails()[1];
     expect(notice).toContain('already has an account');
@@ -85,6 +86,59 @@ describe('sign-up and verification', () => {
     await people.resendVerification('ada@example.com', '10.0.0.1');
     await expect.poll(() => mails().length).toBe(1);
     await people.verifyEmail(linkToken(mails()[0], '/verify-email'));
+  });
+});
+
+describe('signing in the browser that signed up when it follows the link', () => {
+  it('starts a session only for the proof of this link\'s token, and only once', async () => {
+    const proof = await people.signUp('ada@example.com', PASSWORD, '10.0.0.1');
+    const token = linkToken(mails()[0], '/verify-email');
+    const signedIn = await people.verifyEmail(token, undefined, proof);
+    expect(signedIn?.session.person).toMatchObject({ email: 'ada@example.com', emailVerifiedAt: now });
+    expect((await people.session(signedIn!.sessionId)).person.email).toBe('ada@example.com');
+    // The link works once, proof or not.
+    expect((await problemOf(people.verifyEmail(token, undefined, proof))).code).toBe('link_used');
+  });
+
+  it('signs in no other browser: none without the cookie, nor with another link\'s, a decoy, a forged one or the token itself', async () => {
+    const adaProof = await people.signUp('ada@example.com', PASSWORD, '10.0.0.1');
+    // The decoy a registered address gets proves nothing.
+    const decoy = await people.signUp('ada@example.com', PASSWORD, '10.0.0.1');
+    const wrong: [string, (own: { proof: string; token: string }) => string | undefined][] = [
+      ['no cookie', () => undefined],
+      ['another link\'s proof', () => adaProof],
+      ['the decoy', () => decoy],
+      ['the token itself', (own) => own.token],
+      ['a forged value', () => 'A'.repeat(43)],
+      ['the proof with one character changed', (own) => `${own.proof.slice(0, -1)}${own.proof.endsWith('A') ? 'B' : 'A'}`],
+    ];
+    for (const [i, [what, cookie]] of wrong.entries()) {
+      const email = `browser${i}@example.com`;
+      const proof = await people.signUp(email, PASSWORD, '10.0.0.1');
+      const token = linkToken(mails().find((mail) => mail.includes(`To: ${email}`))!, '/verify-email');
+      expect(await people.verifyEmail(token, undefined, cookie({ proof, token })), what).toBeNull();
+      const person = (await store.people.findPersonByEmail(email))!;
+      // The address is confirmed all the same, and no session was started for it.
+      expect(person.emailVerifiedAt, what).toBe(now);
+      expect(await store.sessions.deleteSessionsOf(person.id), what).toBe(0);
+    }
+  });
+
+  it('renews the session of a browser signed in as that person, and leaves another person\'s session alone', async () => {
+    await people.signUp('ada@example.com', PASSWORD, '10.0.0.1');
+    const before = await people.signIn('ada@example.com', PASSWORD, '10.0.0.1');
+    const bob = await fixture.verifiedOwner('bob@example.com');
+    const bobSession = (await people.signIn('bob@example.com', PASSWORD, '10.0.0.1')).sessionId;
+    const adaToken = linkToken(mails().find((mail) => mail.includes('To: ada@example.com'))!, '/verify-email');
+    const after = await people.verifyEmail(adaToken, before.sessionId);
+    expect(after?.sessionId).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(after!.sessionId).not.toBe(before.sessionId);
+    expect((await problemOf(people.session(before.sessionId))).code).toBe('not_signed_in');
+    // Signed in as Bob, a browser following Ada's link (without her sign-up cookie) stays Bob's and is not signed in as Ada.
+    await people.signUp('carol@example.com', PASSWORD, '10.0.0.1');
+    const carolToken = linkToken(mails().find((mail) => mail.includes('To: carol@example.com'))!, '/verify-email');
+    expect(await people.verifyEmail(carolToken, bobSession)).toBeNull();
+    expect((await people.session(bobSession)).person.id).toBe(bob.person.id);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadBillingConfig } from '../../src/billing/billing-config.js';
+import { developmentBilling, loadBillingConfig } from '../../src/billing/billing-config.js';
 import { ConfigError, loadConfig } from '../../src/config.js';
 
 const STRIPE = {
@@ -67,5 +67,16 @@ describe('billing configuration', () => {
     expect(() => loadConfig({ ...STRIPE })).toThrow(ConfigError);
     expect(() => loadConfig({ ...STRIPE })).toThrow(/USSYNTH_PUBLIC_URL is required with USSYNTH_BILLING=stripe/);
     expect(loadConfig({ ...STRIPE, USSYNTH_PUBLIC_URL: 'https://api.example.com' }).billing.mode).toBe('stripe');
+  });
+});
+
+describe('the development start\'s billing (serve --dev-plan)', () => {
+  it('gives new accounts Pro without payment, unless the environment names a plan or takes payment through Stripe', () => {
+    const none = loadBillingConfig({}, []);
+    expect(developmentBilling(none, {})).toEqual({ ...none, defaultPlan: 'pro' });
+    const named = loadBillingConfig({ USSYNTH_DEFAULT_PLAN: 'none' }, []);
+    expect(developmentBilling(named, { USSYNTH_DEFAULT_PLAN: 'none' })).toBe(named);
+    const stripe = { mode: 'stripe' as const, defaultPlan: 'none' as const, stripe: null };
+    expect(developmentBilling(stripe, {})).toBe(stripe);
   });
 });

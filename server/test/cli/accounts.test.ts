@@ -32,7 +32,7 @@ describe('ussynth accounts', () => {
       expect.objectContaining({ name: 'acme', tier: 'pro', rate: 50, monthlyQuota: 1_000_000, used: 0, people: 0, activeKeys: 1 }),
       expect.objectContaining({ name: 'ada@example.com', tier: 'standard', people: 1, activeKeys: 0 }),
     ]);
-    expect(ussynth('accounts', 'list').stdout).toMatch(/^ACCOUNT\s+TIER\s+RATE\/S\s+QUOTA\/MONTH\s+USED\s+PEOPLE\s+KEYS\nacme\s+pro\s+50\s+1000000\s+0\s+0\s+1\n/);
+    expect(ussynth('accounts', 'list').stdout).toMatch(/^ACCOUNT\s+PLAN\s+RATE\/S\s+QUOTA\/MONTH\s+USED\s+PEOPLE\s+KEYS\nacme\s+pro\s+50\s+1000000\s+0\s+0\s+1\n/);
     const shown = JSON.parse(ussynth('accounts', 'show', 'ada@example.com', '--json').stdout) as { people: unknown[]; keys: unknown[] };
     expect(shown.people).toEqual([expect.objectContaining({ email: 'ada@example.com', role: 'owner', verified: false })]);
     expect(shown.keys).toEqual([]);
@@ -69,7 +69,16 @@ describe('ussynth accounts', () => {
     const shown = JSON.parse(ussynth('accounts', 'show', 'ada@example.com', '--json').stdout) as { tier: string; plan: string; planEndsAt: string | null };
     expect(shown).toMatchObject({ tier: 'standard', plan: 'none' });
     expect(Date.parse(shown.planEndsAt!)).toBeLessThanOrEqual(Date.now());
-    expect(ussynth('accounts', 'list').stdout).toMatch(/\nada@example\.com\s+standard \(no paid plan\)\s+10\s/);
+    // No plan serves it, so no limits either (not "standard" with Standard's 10 requests/s), and the listing says what
+    // its keys answer and how the operator gives it a plan, in the words of the 402 and the dashboard.
+    const list = ussynth('accounts', 'list').stdout;
+    expect(list).toMatch(/\nada@example\.com\s+none\s+-\s+-\s+0\s+1\s+0\n/);
+    expect(list).toContain('\nThe account ada@example.com has no plan, so its API keys answer 402; the operator gives it one with `ussynth-server accounts set ada@example.com --tier standard|pro`.\n');
+    expect(ussynth('accounts', 'show', 'ada@example.com').stdout).toMatch(/^ada@example\.com: no plan; 0 used this month\nThe account ada@example\.com has no plan, so its API keys answer 402; the operator gives it one with `ussynth-server accounts set ada@example\.com --tier standard\|pro`\.\n/);
+    // Two without a plan: one line for both, naming what ACCOUNT is.
+    expect(ussynth('accounts', 'set', 'acme', '--tier', 'none').status).toBe(0);
+    expect(ussynth('accounts', 'list').stdout).toContain('\n2 accounts have no plan, so their API keys answer 402; the operator gives one a plan with `ussynth-server accounts set ACCOUNT --tier standard|pro` (an account made at /signup is named by its owner\'s e-mail address).\n');
+    expect(ussynth('accounts', 'set', 'acme', '--tier', 'pro').status).toBe(0);
     expect(ussynth('accounts', 'set', 'ada@example.com', '--tier', 'none', '--rate', '5').stderr).toMatch(/do not go with --tier none/);
     const sqlite = new Database(db, { readonly: true });
     try {

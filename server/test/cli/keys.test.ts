@@ -38,6 +38,9 @@ describe('ussynth keys', () => {
     const text = ussynth('keys', 'create', '--account', 'acme', '--tier', 'pro');
     expect(text.stdout).toMatch(/^uss_live_\S+\n/);
     expect(text.stdout).toContain('only time the key is shown');
+    expect(text.stdout).toContain('for account acme (pro: 50 requests/s, 1000000 records/month)');
+    // A count of 1 takes the singular.
+    expect(ussynth('keys', 'create', '--account', 'tiny', '--tier', 'enterprise', '--rate', '1', '--monthly-quota', '1').stdout).toContain('for account tiny (enterprise: 1 request/s, 1 record/month)');
   });
 
   it('enterprise takes --rate and --monthly-quota; other tiers refuse them', () => {

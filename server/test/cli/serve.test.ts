@@ -40,6 +40,22 @@ describe('ussynth serve', () => {
     expect(logLines.some((line) => line.includes(key))).toBe(false);
   });
 
+  it('keeps the development key across starts on the same store, so saved curl lines keep working', async () => {
+    const keyOf = (banner: string): string => /(uss_test_[0-9A-Za-z]{38})/.exec(banner)![1];
+    const first = await serve();
+    const key = keyOf(first.banner);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    const second = await serve();
+    expect(keyOf(second.banner)).toBe(key);
+    expect(second.banner).toContain(`the same as at the last start, kept for the next starts in ${join(dir, 'dev-key')}`);
+    // Shown once per start: in the key line and the three curl lines, nowhere else.
+    expect(second.banner.split(key).length - 1).toBe(4);
+    expect((await fetch(second.url + '/v1/zip/10001', { headers: { 'x-api-key': key } })).status).toBe(200);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  });
+
   it('refuses a second server on the same store, naming the reason, while the first keeps serving', async () => {
     const first = await serve('--no-dev-key');
     const second = runServerCommand({ env }, 'serve', '--no-dev-key');

@@ -6,7 +6,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bufferedLogStream, LOG_FLUSH_MS } from '../../src/observability/log-stream.js';
 
 const dirs: string[] = [];
-afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
 
 function tempFile(): string {
   const dir = mkdtempSync(join(tmpdir(), 'ussynth-log-'));
@@ -22,9 +24,9 @@ describe('bufferedLogStream', () => {
     const fd = openSync(path, 'w');
     const log = bufferedLogStream(fd, { bufferBytes: 1024, flushMs: 60_000 });
     const all = lines(40);
-    all.slice(0, 5).forEach((line) => log.stream.write(line));
+    for (const line of all.slice(0, 5)) log.stream.write(line);
     expect(readFileSync(path, 'utf8')).toBe('');
-    all.slice(5).forEach((line) => log.stream.write(line));
+    for (const line of all.slice(5)) log.stream.write(line);
     const early = readFileSync(path, 'utf8');
     expect(early.length).toBeGreaterThan(0);
     expect(early.endsWith('\n')).toBe(true);
@@ -39,7 +41,7 @@ describe('bufferedLogStream', () => {
     const fd = openSync(path, 'w');
     const log = bufferedLogStream(fd, { bufferBytes: 256, flushMs: 60_000 });
     const all = ['{"city":"Mayagüez","emoji":"😀"}\n', `{"big":"${'é'.repeat(500)}"}\n`, '{"after":true}\n'];
-    all.forEach((line) => log.stream.write(line));
+    for (const line of all) log.stream.write(line);
     log.close();
     closeSync(fd);
     expect(readFileSync(path, 'utf8')).toBe(all.join(''));
@@ -63,7 +65,7 @@ describe('bufferedLogStream', () => {
     const fd = (reader.stdin as unknown as { _handle: { fd: number } })._handle.fd;
     const log = bufferedLogStream(fd, { bufferBytes: 4096, flushMs: 60_000 });
     const all = lines(6000, 100); // about 700 KB, far more than a pipe holds
-    all.forEach((line) => log.stream.write(line));
+    for (const line of all) log.stream.write(line);
     // Close retries a full pipe for up to a second, long enough for the reader to start.
     log.close();
     reader.stdin!.end();

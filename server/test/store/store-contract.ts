@@ -131,7 +131,10 @@ export function storeContract(engine: string, factory: StoreFactory): void {
       const customer = { accountId: owner.accountId, customerId: 'cus_1', subscriptionId: 'sub_1', status: 'active', priceId: 'price_pro', currentPeriodEnd: NOW + 1000, pastDueSince: null };
       const plan = { tier: 'pro' as const, limits: TIER_LIMITS.pro, at: NOW + 1, byPersonId: null, approvedBy: 'stripe:evt_1' };
       const seen: boolean[] = [];
-      const apply = () => store.billing.applyEvent({ id: 'evt_1', type: 'invoice.paid', at: NOW + 1 }, owner.accountId, (context) => (seen.push(context.operatorPlan), { customer, plan, outcome: 'plan_changed' }));
+      const apply = () => store.billing.applyEvent({ id: 'evt_1', type: 'invoice.paid', at: NOW + 1 }, owner.accountId, (context) => {
+        seen.push(context.operatorPlan);
+        return { customer, plan, outcome: 'plan_changed' };
+      });
       expect(await apply()).toEqual({ applied: true, outcome: 'plan_changed' });
       expect(await apply()).toEqual({ applied: false, outcome: 'plan_changed' });
       expect(seen).toEqual([false]);

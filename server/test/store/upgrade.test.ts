@@ -193,6 +193,7 @@ describe('migrations across a fleet', () => {
     const url = postgresCopy();
     const before = postgresSchema(url);
     const pool = postgresPool(url, 1);
+    // biome-ignore lint/suspicious/noExplicitAny: migrations run on a database of any schema, as Kysely's Migrator takes it
     const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
     const { error, results } = await migrateStore(db, withBrokenMigration(postgresMigrations));
     await db.destroy();
@@ -207,6 +208,7 @@ describe('migrations across a fleet', () => {
     const file = sqliteCopy();
     const before = sqliteSchema(file);
     const sqlite = new Database(file);
+    // biome-ignore lint/suspicious/noExplicitAny: migrations run on a database of any schema, as Kysely's Migrator takes it
     const db = new Kysely<any>({ dialect: new SqliteDialect({ database: sqlite }) });
     const { error } = await migrateStore(db, withBrokenMigration(sqliteMigrations));
     await db.destroy();

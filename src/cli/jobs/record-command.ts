@@ -5,6 +5,8 @@ import { CliError, type Command, type CommandIo } from '../command.js';
 import { LoadError } from '../../load/load-error.js';
 import { defaultLoadJobs } from '../../load/default-load-jobs.js';
 import { parseLoadTarget } from '../../load/load-target.js';
+import { writtenPassword } from '../../load/masked-target.js';
+import { targetFromOption } from '../../load/target-source.js';
 import { isSqlDialect, SQL_DIALECTS } from '../../records/columns/sql-dialect.js';
 import { FORMAT_NAMES, isFormatName, type JsonShape } from '../../records/formats/record-format.js';
 import { tableNameProblem } from '../../records/formats/sql-format.js';
@@ -155,7 +157,7 @@ export function parseRecordRun(spec: RecordCommandSpec, args: string[], env: Nod
     const commitEvery = text('commit-every') === undefined ? undefined : positiveInteger('--commit-every', text('commit-every')!, Number.MAX_SAFE_INTEGER);
     let target;
     try {
-      target = parseLoadTarget(to);
+      target = parseLoadTarget(targetFromOption(to, env));
     } catch (error) {
       if (error instanceof LoadError) throw new CliError(`--to: ${error.message}`);
       throw error;
@@ -164,6 +166,7 @@ export function parseRecordRun(spec: RecordCommandSpec, args: string[], env: Nod
     const { first, end } = range ?? { first: 0, end: count };
     if (text('jobs') === undefined) run.threads = defaultLoadJobs(target.dialect, Math.min(end - first, commitEvery ?? Infinity));
     run.load = { target, mode: values.truncate === true ? 'truncate' : values.append === true ? 'append' : 'create', commitEvery, dryRun: values['dry-run'] === true, shared: shard !== undefined };
+    if (target.url === to && (writtenPassword(to) !== undefined || target.secrets.length > 0)) run.load.passwordInArguments = true;
   }
   const remote = text('remote');
   if (remote !== undefined) {

@@ -24,6 +24,8 @@ export const RECORD_OPTIONS_HELP = `  --seed TEXT          Seed of the run; the 
   --to URL             Load a database table instead of writing: postgres://...,
                        mysql://... (MySQL, MariaDB) or sqlite:PATH. One transaction;
                        the table is created if missing (see docs/cli.md).
+                       env:NAME or @FILE read the URL from a variable or a file,
+                       keeping its password off the command line.
   --append             With --to: add the rows to an existing table.
   --truncate           With --to: replace the rows of an existing table.
   --commit-every N     With --to: commit every N records and print the --start
@@ -44,7 +46,8 @@ run has at least 100,000 records (not when the records go to that terminal).
 Exit status: 0 done, 2 bad input (or a table that does not fit, a missing
 driver), 69 the API (--remote) or the database (--to) refused or could
 not be reached, 70 generation failed, 74 the output could not be written (or
-the load failed and was rolled back), 130/143 interrupted by SIGINT/SIGTERM.`;
+the load failed and was rolled back), 77 the database role lacks a privilege,
+130/143 interrupted by SIGINT/SIGTERM.`;
 
 /**
  * The `--fields` option's help, shared by the address commands.

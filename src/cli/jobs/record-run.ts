@@ -31,6 +31,8 @@ export interface LoadRun {
   mode: TableMode;
   commitEvery?: number;
   dryRun: boolean;
+  /** The password is in the `--to` argument itself (not `env:NAME` or `@FILE`): a note says where else it can go. */
+  passwordInArguments?: boolean;
   /** `--shard`: the table is shared with the other shards' loads. */
   shared: boolean;
 }

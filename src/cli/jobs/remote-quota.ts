@@ -1,4 +1,5 @@
 import { UssynthApiError } from '../../client/index.js';
+import { countText } from '../count-text.js';
 import { RemoteFailed } from './remote-chunks.js';
 import type { RemoteSource } from './remote-source.js';
 
@@ -24,7 +25,7 @@ export async function remoteQuotaProblem(remote: RemoteSource, count: number, si
   if (usage.remaining >= count) return null;
   const advice = usage.remaining > 0 ? `ask for --count ${usage.remaining} or less, or raise the plan` : 'raise the plan, or wait for the reset';
   return (
-    `--remote ${remote.url}: this run needs ${count} records and the key's account has ${usage.remaining} left of its ${usage.quota} for ${usage.month} ` +
+    `--remote ${remote.url}: this run needs ${countText(count, 'record')} and the key's account has ${usage.remaining} left of its ${usage.quota} for ${usage.month} ` +
     `(${usage.used} used; the quota resets at ${usage.resetsAt}); nothing was written: ${advice}`
   );
 }

@@ -2,6 +2,7 @@ import { dialectSqlFormat } from '../../records/formats/dialect-sql-format.js';
 import { LoadError, type LoadErrorCode } from '../../load/load-error.js';
 import { runLoad } from '../../load/run-load.js';
 import { CliError, type CommandIo } from '../command.js';
+import { countText } from '../count-text.js';
 import { ProgressBar } from '../output/progress-bar.js';
 import type { LoadRun, RecordRun } from './record-run.js';
 import { jobLoadColumns, jobRange, recordReader } from '../../records/record-job.js';
@@ -11,16 +12,25 @@ import { EXIT_GENERATION_FAILED, EXIT_REMOTE_FAILED, EXIT_WRITE_FAILED } from '.
 // 128 + the signal number, as shells report a process killed by it.
 const EXIT_OF_SIGNAL: Readonly<Record<string, number>> = { SIGINT: 130, SIGTERM: 143 };
 
-// The CLI's exit statuses for each way a load fails (sysexits: 69 unavailable, 74 I/O error).
+// sysexits' EX_NOPERM: the role lacks a privilege.
+const EXIT_NO_PERMISSION = 77;
+
+// The CLI's exit statuses for each way a load fails (sysexits: 69 unavailable, 74 I/O error, 77 no permission).
 const EXIT_OF_CODE: Readonly<Record<Exclude<LoadErrorCode, 'aborted'>, number>> = {
   invalid_load_option: 2,
   missing_driver: 2,
   unsupported_driver: 2,
   table_exists: 2,
   table_mismatch: 2,
+  permission_denied: EXIT_NO_PERMISSION,
   unavailable: EXIT_REMOTE_FAILED,
   load_failed: EXIT_WRITE_FAILED,
 };
+
+/** Said when `--to` holds a password: where it is exposed, and where it is not. */
+const PASSWORD_NOTE =
+  'ussynth: note: the password in --to is on the command line (your shell history; others see it in ps until ussynth hides it at start); ' +
+  '--to env:NAME, --to @FILE, PGPASSWORD/PGPASSFILE or MYSQL_PWD keep it off (docs/cli.md, "Passwords")\n';
 
 /** Rows `--dry-run` shows. */
 const DRY_RUN_ROWS = 5;
@@ -33,10 +43,10 @@ function dryRun(run: RecordRun, load: LoadRun, io: CommandIo): number {
   const format = dialectSqlFormat(load.target.dialect, job.table, columns);
   const rows = recordReader(job)(first, shown);
   const existing = load.mode === 'create' ? 'refused' : load.mode === 'append' ? 'rows added' : 'rows replaced (truncated first)';
-  const commits = load.commitEvery === undefined ? 'one transaction' : `a commit every ${load.commitEvery} records`;
+  const commits = load.commitEvery === undefined ? 'one transaction' : `a commit every ${countText(load.commitEvery, 'record')}`;
   io.stdout.write(
-    `-- dry run: nothing is connected. Would load records ${first}..${end - 1} (${end - first} rows) into ${job.table} at ${load.target.shown},\n` +
-      `-- in ${commits}; the table is created if missing (existing table: ${existing}). The DDL and the first ${shown} rows:\n` +
+    `-- dry run: nothing is connected. Would load records ${first}..${end - 1} (${countText(end - first, 'row')}) into ${job.table} at ${load.target.shown},\n` +
+      `-- in ${commits}; the table is created if missing (existing table: ${existing}). The DDL and the first ${countText(shown, 'row')}:\n` +
       format.head(shown) +
       format.body(rows, 0, shown) +
       format.tail(shown),
@@ -54,6 +64,7 @@ function dryRun(run: RecordRun, load: LoadRun, io: CommandIo): number {
 export async function runLoadJob(run: RecordRun, load: LoadRun, io: CommandIo): Promise<number> {
   const { job } = run;
   if (run.seedPicked) io.stderr.write(`seed: ${job.seed}\n`);
+  if (load.passwordInArguments) io.stderr.write(PASSWORD_NOTE);
   if (load.dryRun) return dryRun(run, load, io);
   const { first, end } = jobRange(job);
   const interrupt = new AbortController();
@@ -87,7 +98,7 @@ export async function runLoadJob(run: RecordRun, load: LoadRun, io: CommandIo): 
     });
     progress.finish();
     const seconds = (performance.now() - started) / 1000;
-    io.stderr.write(`loaded ${end - first} rows into ${job.table} in ${seconds.toFixed(1)} s\n`);
+    io.stderr.write(`loaded ${countText(end - first, 'row')} into ${job.table} in ${seconds.toFixed(1)} s\n`);
     return 0;
   } catch (error) {
     progress.finish();

@@ -1,10 +1,18 @@
-import { describe, expect, it } from 'vitest';
-import { createGenerator } from '../../../src/index.js';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { COLUMN_NAME_PATTERN, createGenerator, FIELD_NAMES, RESERVED_COLUMN_NAMES } from '../../../src/index.js';
 import { parseRecords } from '../parse-output.js';
 import { runBinary } from '../run-binary.js';
 
 const LIST = 'id=uuid,n=index,first_name=firstName,last_name=lastName,email,birth_date=birthDate,address_line1=line1,address_line2=line2,city,state,postal_code=zip,lat';
 const COLUMNS = LIST.split(',').map((entry) => entry.split('=')[0]);
+
+const scratch = mkdtempSync(join(tmpdir(), 'ussynth-cli-fields-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('ussynth address --fields', () => {
   for (const format of ['json', 'ndjson', 'csv', 'sql']) {
@@ -62,4 +70,58 @@ describe('ussynth address --fields', () => {
     }
     expect((await runBinary(['address', '--fields', 'zip,nope'])).stderr).toContain('valid fields: name, street, city');
   });
+
+  it('refuses __proto__, constructor and prototype as columns in every format and target, writing and connecting to nothing', async () => {
+    const targets: [string, string[]][] = [
+      ...['json', 'ndjson', 'csv', 'sql'].map((format): [string, string[]] => [format, ['--format', format]]),
+      ['sqlite', ['--to', `sqlite:${join(scratch, 'reserved.db')}`]],
+      // Nothing listens on port 1: the list is refused before any connection is tried.
+      ['postgres', ['--to', 'postgres://app@127.0.0.1:1/db']],
+      ['mysql', ['--to', 'mysql://app@127.0.0.1:1/db']],
+    ];
+    // One shared parser refuses the list before the target is chosen: each name is tried on two or three targets.
+    for (const [i, [target, args]] of targets.entries()) {
+      const column = RESERVED_COLUMN_NAMES[i % RESERVED_COLUMN_NAMES.length];
+      const { status, stdout, stderr } = await runBinary(['address', '--seed', '1', '--count', '3', '--fields', `zip,${column}=name`, ...args]);
+      expect(status, `${column} ${target}`).toBe(2);
+      expect(stdout.length).toBe(0);
+      expect(stderr).toContain(`column name "${column}" (fields entry "${column}=name") is reserved`);
+    }
+    expect(existsSync(join(scratch, 'reserved.db'))).toBe(false);
+  });
+
+  it('writes any other column name as its own key, header and SQL column, in every format (a property test)', async () => {
+    const inherited = Object.getOwnPropertyNames(Object.prototype).concat('Constructor', '__PROTO__', 'then', 'length');
+    const columns = fc.oneof(fc.constantFrom(...inherited), fc.stringMatching(COLUMN_NAME_PATTERN));
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.uniqueArray(columns, { minLength: 1, maxLength: 8, selector: (c) => c.toLowerCase() }), async (names) => {
+        fc.pre(names.every((column) => !(RESERVED_COLUMN_NAMES as readonly string[]).includes(column)));
+        const list = names.map((column, i) => `${column}=${FIELD_NAMES[i]}`).join(',');
+        const expected = createGenerator({ seed: 'columns' }).addresses({ count: 3, fields: list });
+        for (const format of ['json', 'ndjson', 'csv', 'sql']) {
+          const { status, stdout, stderr } = await runBinary(['address', '--seed', 'columns', '--count', '3', '--fields', list, '--format', format]);
+          expect(stderr, `${format} ${list}`).toBe('');
+          expect(status).toBe(0);
+          const records = parseRecords(format, stdout, 'addresses');
+          records.forEach((record) => expect(Object.keys(record)).toEqual(names));
+          // CSV and SQLite give the numeric fields back as text or numbers of their own; the text fields agree as they are.
+          expect(records.map((r) => names.map((c) => String(r[c])))).toEqual(expected.map((r) => names.map((c) => String(r[c]))));
+        }
+        const path = join(scratch, `columns-${run++}.db`);
+        const load = await runBinary(['address', '--seed', 'columns', '--count', '3', '--fields', list, '--to', `sqlite:${path}`]);
+        expect(load.stderr, list).toContain('loaded 3');
+        expect(load.status).toBe(0);
+        const db = new Database(path, { readonly: true });
+        try {
+          const rows = db.prepare('SELECT * FROM addresses ORDER BY rowid').all() as Record<string, unknown>[];
+          expect(rows.map((r) => Object.keys(r))).toEqual(expected.map(() => names));
+          expect(rows.map((r) => names.map((c) => String(r[c])))).toEqual(expected.map((r) => names.map((c) => String(r[c]))));
+        } finally {
+          db.close();
+        }
+      }),
+      { numRuns: 4 },
+    );
+  }, 120_000);
 });

@@ -1,5 +1,5 @@
 import { accountApi } from './api.js';
-import { byId, failureText, say } from './page-kit.js';
+import { byId, failureText, say, setTextWithCode } from './page-kit.js';
 import { offerText, PLAN_NAMES, type PlanOffer } from './plan-offers.js';
 
 /** GET /account/v1/billing. */
@@ -12,14 +12,16 @@ export interface AccountBilling {
   canSubscribe: boolean;
   canManage: boolean;
   plans: PlanOffer[];
+  /** Without a plan: the words of the 402 (what the keys answer, how the account gets a plan); null with one. */
+  noPlan: string | null;
 }
 
 /** `2026-12-25` from an ISO time. */
 const day = (iso: string) => iso.slice(0, 10);
 
 /**
- * The sentence under the plan: active (and its renewal), past due until a
- * date, canceled, no plan yet, or set by the operator.
+ * The one sentence under the plan: active (and its renewal), past due until a
+ * date, canceled, no plan yet (in the 402's words), or set by the operator.
  * @example statusText(billing) // 'Active; renews on 2026-12-25.'
  */
 export function statusText(billing: AccountBilling): string {
@@ -32,9 +34,10 @@ export function statusText(billing: AccountBilling): string {
     case 'canceled':
       return 'Canceled: your API keys answer 402 until you subscribe again.';
     case 'contract':
-      return billing.billing === 'stripe' ? 'Set by contract with the operator; contact them to change it.' : 'Set by the operator; ask them to change it.';
+      return billing.billing === 'stripe' ? 'Set by contract with the operator; contact them to change it.' : 'This service takes no payment: its operator sets plans; ask them to change yours.';
     default:
-      return billing.billing === 'stripe' ? 'No paid plan yet: subscribe below to use your API keys (until then they answer 402).' : 'No plan yet: the operator sets plans on this service; your API keys answer 402 until then.';
+      if (billing.billing === 'stripe') return 'No paid plan yet: subscribe below to use your API keys (until then they answer 402).';
+      return billing.noPlan === null ? 'No plan yet.' : `${billing.noPlan.charAt(0).toUpperCase()}${billing.noPlan.slice(1)}.`;
   }
 }
 
@@ -77,10 +80,7 @@ export async function billingPanel(onPlanChange: () => Promise<void>): Promise<v
 
   async function render(): Promise<AccountBilling> {
     const current = await accountApi<AccountBilling>('GET', '/billing');
-    byId('plan-status').textContent = statusText(current);
-    const note = byId('plan-operator');
-    note.hidden = current.billing === 'stripe';
-    note.textContent = 'This service takes no payment: plans are set by its operator.';
+    setTextWithCode(byId('plan-status'), statusText(current));
     const offers = byId<HTMLUListElement>('plan-offers');
     offers.replaceChildren(
       ...(current.canSubscribe && current.billing === 'stripe' ? current.plans : []).map((offer) => {

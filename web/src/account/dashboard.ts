@@ -90,7 +90,8 @@ export async function dashboardPage(): Promise<void> {
     renderPlan(await accountApi<Me>('GET', '/me'));
     await refreshUsage();
   }).catch((error: unknown) => say(alertBox, failureText(error)));
-  byId('refresh-usage').addEventListener('click', () => void Promise.all([refreshUsage(), refreshSla()]));
+  // The keys too: their "Last used" moves with the usage.
+  byId('refresh-usage').addEventListener('click', () => void Promise.all([refreshUsage(), refreshSla(), refreshKeys()]).catch((error: unknown) => say(alertBox, failureText(error))));
   say(status, '');
 
   function renderIdentity(current: Me): void {
@@ -139,6 +140,8 @@ export async function dashboardPage(): Promise<void> {
     } while (cursor !== null);
     const body = byId<HTMLTableSectionElement>('keys-body');
     body.replaceChildren(...keys.map(keyRow));
+    // No keys: the sentence alone, not an empty table's header beside it.
+    byId('keys-wrap').hidden = keys.length === 0;
     byId('no-keys').hidden = keys.length > 0;
   }
 
@@ -248,11 +251,12 @@ export async function dashboardPage(): Promise<void> {
   async function refreshUsage(): Promise<void> {
     const usage = await accountApi<Usage>('GET', '/usage');
     const progress = byId<HTMLProgressElement>('usage-progress');
-    // Without a plan there is no quota to count against: the plan's figures would contradict "No paid plan".
+    // Without a plan there is no quota to count against, and the sentence under the plan says why the keys answer 402:
+    // the usage line says only what was used.
     progress.hidden = usage.plan === 'none';
     byId('usage-summary').textContent =
       usage.plan === 'none'
-        ? `No quota: the account has no plan, so API calls answer 402 and use no records (${number(usage.used)} used in ${usage.month}).`
+        ? `${number(usage.used)} records used in ${usage.month}.`
         : `${number(usage.used)} of ${number(usage.quota)} records used in ${usage.month} (${number(usage.remaining)} left; resets ${when(usage.resetsAt)}).`;
     progress.max = Math.max(1, usage.quota);
     progress.value = Math.min(usage.used, usage.quota);

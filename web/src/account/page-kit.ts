@@ -86,3 +86,19 @@ export function fieldValue(form: HTMLFormElement, name: string): string {
 export function linkToken(hash: string): string {
   return new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? '';
 }
+
+/**
+ * Sets a text in which `backticks` mark commands, each shown as a code element; every part is set as text, never
+ * parsed as HTML.
+ * @example setTextWithCode(byId('plan-status'), 'Run `ussynth-server accounts list`.')
+ */
+export function setTextWithCode(element: HTMLElement, text: string): void {
+  element.replaceChildren(
+    ...text.split('`').map((part, i) => {
+      if (i % 2 === 0) return part;
+      const code = document.createElement('code');
+      code.textContent = part;
+      return code;
+    }),
+  );
+}

@@ -14,7 +14,7 @@ export interface Plans {
 }
 
 /** Display names of the plans. */
-export const PLAN_NAMES: Readonly<Record<string, string>> = { none: 'No paid plan', standard: 'Standard', pro: 'Pro', enterprise: 'Enterprise' };
+export const PLAN_NAMES: Readonly<Record<string, string>> = { none: 'No plan', standard: 'Standard', pro: 'Pro', enterprise: 'Enterprise' };
 
 const number = (n: number) => n.toLocaleString('en-US');
 

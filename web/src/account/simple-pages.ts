@@ -115,23 +115,42 @@ export function resetPasswordPage(): void {
 /**
  * /verify-email#token=...: confirms the address with the e-mailed link as
  * soon as the page opens (the token is posted, never put in a URL the
- * server sees).
+ * server sees, and taken out of the address bar and history once used). In
+ * the browser that signed up the answer signs the person in, and the page
+ * leads to the dashboard; anywhere else it asks them to sign in, which
+ * returns to the dashboard.
  * @example await verifyEmailPage()
  */
 export async function verifyEmailPage(): Promise<void> {
   const alertBox = byId('alert');
   const done = byId('done');
+  const next = byId('next');
   const token = linkToken(location.hash);
   if (token === '') {
     say(alertBox, 'This page needs the link from the verification e-mail. Sign in to ask for a new one.');
     return;
   }
   say(done, 'Confirming your e-mail address…');
+  next.hidden = true;
   try {
-    await accountApi('POST', '/verification/confirm', { token });
-    say(done, 'Your e-mail address is confirmed. You can now create API keys in the dashboard.');
+    const { signedIn } = await accountApi<{ verified: boolean; signedIn: boolean }>('POST', '/verification/confirm', { token });
+    say(done, signedIn ? 'Your e-mail address is confirmed, and you are signed in: create your first API key on the dashboard.' : 'Your e-mail address is confirmed. Sign in to continue; the dashboard opens after.');
+    nextStep(next, signedIn ? ['/dashboard', 'Go to the dashboard'] : ['/signin', 'Sign in']);
   } catch (error) {
     say(done, '');
     say(alertBox, error instanceof AccountApiError ? `${error.detail.charAt(0).toUpperCase()}${error.detail.slice(1)}.` : 'The address could not be confirmed. Try the link again.');
+    nextStep(next, ['/signin', 'Sign in']);
   }
+  // The token is spent either way: out of the address bar and the history.
+  history.replaceState(null, '', location.pathname);
+}
+
+/** The one link a page offers next, as a button. */
+function nextStep(next: HTMLElement, [href, text]: [string, string]): void {
+  const link = document.createElement('a');
+  link.className = 'button';
+  link.href = href;
+  link.textContent = text;
+  next.replaceChildren(link);
+  next.hidden = false;
 }

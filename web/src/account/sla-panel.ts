@@ -50,7 +50,7 @@ export async function refreshSla(): Promise<void> {
   const answer = await accountApi<DashboardSla>('GET', '/sla');
   const { sla } = answer;
   if (sla === null) {
-    byId('sla-summary').textContent = 'No paid plan, so no SLA: the objective and credits apply once a plan serves.';
+    byId('sla-summary').textContent = 'No plan, so no SLA: the objective and credits apply once a plan serves.';
     byId('sla-credit').textContent = '';
     return;
   }

@@ -1,6 +1,7 @@
 import { problemResponses } from '../../schemas/problem.js';
 import { isoTime } from '../../text/iso-time.js';
-import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE, type AccountRouteContext } from './account-route.js';
+import { noPlanText } from '../../billing/no-plan-text.js';
+import { ACCOUNT_ROUTE, type AccountRouteContext } from './account-route.js';
 import type { TypeBoxApp } from '../typebox-app.js';
 import { body, ISO_TIME_OR_NULL } from './schemas.js';
 
@@ -34,7 +35,7 @@ const PLANS_SCHEMA = {
 
 const BILLING_SCHEMA = {
   type: 'object',
-  required: ['billing', 'plan', 'status', 'graceEndsAt', 'renewsAt', 'canSubscribe', 'canManage', 'plans'],
+  required: ['billing', 'plan', 'status', 'graceEndsAt', 'renewsAt', 'canSubscribe', 'canManage', 'plans', 'noPlan'],
   properties: {
     billing: PLANS_SCHEMA.properties.billing,
     plan: { type: 'string', enum: ['none', 'standard', 'pro', 'enterprise'], description: 'The plan that serves now; `none`: API calls answer 402 subscription_required.' },
@@ -44,6 +45,7 @@ const BILLING_SCHEMA = {
     canSubscribe: { type: 'boolean' },
     canManage: { type: 'boolean' },
     plans: { type: 'array', items: OFFER_SCHEMA },
+    noPlan: { type: ['string', 'null'], description: 'Without a plan: what its keys answer and how the account gets one, the words of the 402 `subscription_required`; null while a plan serves.' },
   },
 } as const;
 
@@ -66,14 +68,15 @@ export async function accountBillingRoutes(app: TypeBoxApp, { context }: { conte
   }));
 
   app.get('/billing', { schema: { ...ACCOUNT_ROUTE, operationId: 'getBilling', summary: 'The account\'s plan, its status, grace and renewal', response: { 200: BILLING_SCHEMA, ...problemResponses(401) } } }, async (request) => {
-    const status = await plans.billingStatus(await context.session(request));
-    return { billing: plans.billingMode, ...status, graceEndsAt: isoTime(status.graceEndsAt), renewsAt: isoTime(status.renewsAt), plans: await plans.offers() };
+    const session = await context.session(request);
+    const status = await plans.billingStatus(session);
+    const noPlan = status.plan === 'none' ? noPlanText(session.account.name, plans.billingMode) : null;
+    return { billing: plans.billingMode, ...status, graceEndsAt: isoTime(status.graceEndsAt), renewsAt: isoTime(status.renewsAt), plans: await plans.offers(), noPlan };
   });
 
   app.post(
     '/billing/checkout',
     {
-      bodyLimit: ACCOUNT_BODY_LIMIT,
       schema: {
         ...ACCOUNT_ROUTE,
         operationId: 'createCheckout',

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
 import type { AccountKeyService } from '../../accounts/account-key-service.js';
 import type { PeopleService } from '../../accounts/people-service.js';
 import type { PlanService } from '../../accounts/plan-service.js';
@@ -6,7 +7,7 @@ import { sameToken } from '../../accounts/secret-token.js';
 import { sessionCookie } from '../../accounts/session-cookie.js';
 import { allowedOrigins, isSameOrigin } from '../../access/same-origin.js';
 import { ProblemError } from '../../problem/problem-error.js';
-import type { AccountRouteContext } from './account-route.js';
+import { ACCOUNT_BODY_LIMIT, type AccountRouteContext } from './account-route.js';
 import { accountBillingRoutes } from './billing.js';
 import { accountKeyRoutes } from './keys.js';
 import { accountProfileRoutes } from './profile.js';
@@ -37,11 +38,18 @@ export interface AccountSiteOptions {
  * The JSON account API under `/account/v1` that the dashboard pages use:
  * sign-up, verification, sessions, passwords, plan, keys and usage. Every
  * state-changing request must come from this site (Origin check); those of
- * a signed-in session must also carry its `x-csrf-token`.
+ * a signed-in session must also carry its `x-csrf-token`. Every route takes
+ * a body of at most ACCOUNT_BODY_LIMIT bytes (its `bodyLimit`, which the
+ * request limits hook checks against the declared length, GETs included).
  * @example await app.register(accountApi, { prefix: '/account/v1', people, accountKeys, plans, ssoSignIn, publicUrl: () => 'http://127.0.0.1:3000' })
  */
 export async function accountApi(app: FastifyInstance, options: AccountSiteOptions): Promise<void> {
   const { people, accountKeys, plans, publicUrl } = options;
+  // Encapsulated here: only the account API and the pages (siteRoutes) read cookies, not /v1.
+  await app.register(fastifyCookie);
+  app.addHook('onRoute', (route) => {
+    route.bodyLimit ??= ACCOUNT_BODY_LIMIT;
+  });
   const cookie = () => sessionCookie(publicUrl());
   const context: AccountRouteContext = {
     people,

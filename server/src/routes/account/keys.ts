@@ -1,6 +1,6 @@
 import { ACCOUNT_CAPS } from '../../accounts/account-caps.js';
 import { problemResponses } from '../../schemas/problem.js';
-import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE, type AccountRouteContext } from './account-route.js';
+import { ACCOUNT_ROUTE, type AccountRouteContext } from './account-route.js';
 import type { TypeBoxApp } from '../typebox-app.js';
 import { keyListingJson } from './key-listing.js';
 import { body, KEY_LISTING_SCHEMA, STRING } from './schemas.js';
@@ -58,7 +58,6 @@ export async function accountKeyRoutes(app: TypeBoxApp, { context }: { context: 
   app.post(
     '/keys',
     {
-      bodyLimit: ACCOUNT_BODY_LIMIT,
       schema: {
         ...ACCOUNT_ROUTE,
         summary: 'Create a key (needs a verified e-mail address)',
@@ -85,7 +84,6 @@ export async function accountKeyRoutes(app: TypeBoxApp, { context }: { context: 
   app.post(
     '/keys/:id/roll',
     {
-      bodyLimit: ACCOUNT_BODY_LIMIT,
       schema: {
         ...ACCOUNT_ROUTE,
         summary: 'Replace a key; the old one works until the grace period ends',

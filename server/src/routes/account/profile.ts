@@ -1,6 +1,6 @@
 import { servingPlan } from '../../billing/billing.js';
 import { problemResponses } from '../../schemas/problem.js';
-import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE, type AccountRouteContext } from './account-route.js';
+import { ACCOUNT_ROUTE, type AccountRouteContext } from './account-route.js';
 import type { TypeBoxApp } from '../typebox-app.js';
 import { body, ISO_TIME, STRING, USAGE_SCHEMA } from './schemas.js';
 
@@ -65,7 +65,6 @@ export async function accountProfileRoutes(app: TypeBoxApp, { context }: { conte
   app.put(
     '/plan',
     {
-      bodyLimit: ACCOUNT_BODY_LIMIT,
       schema: {
         ...ACCOUNT_ROUTE,
         operationId: 'changePlan',

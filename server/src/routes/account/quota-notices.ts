@@ -1,6 +1,6 @@
 import { ProblemError } from '../../problem/problem-error.js';
 import { problemResponses } from '../../schemas/problem.js';
-import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE } from './account-route.js';
+import { ACCOUNT_ROUTE } from './account-route.js';
 import type { AccountRouteContext } from './account-route.js';
 import { body, USAGE_SCHEMA } from './schemas.js';
 import type { TypeBoxApp } from '../typebox-app.js';
@@ -19,7 +19,6 @@ export async function accountQuotaNoticeRoutes(app: TypeBoxApp, { context }: { c
   app.put(
     '/quota-notices',
     {
-      bodyLimit: ACCOUNT_BODY_LIMIT,
       schema: {
         ...ACCOUNT_ROUTE,
         summary: 'Turns the account\'s quota e-mails on or off (owners)',

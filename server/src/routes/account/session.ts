@@ -1,6 +1,8 @@
 import { clearSessionCookie, setSessionCookie } from '../../accounts/session-cookie.js';
+import { clearSignUpCookie, setSignUpCookie, signUpCookie } from '../../accounts/sign-up-browser.js';
+import { VERIFY_LINK_HOURS } from '../../accounts/account-emails.js';
 import { problemResponses } from '../../schemas/problem.js';
-import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE, type AccountRouteContext } from './account-route.js';
+import { ACCOUNT_ROUTE, type AccountRouteContext } from './account-route.js';
 import type { TypeBoxApp } from '../typebox-app.js';
 import { ACCEPTED_SCHEMA, body, STRING } from './schemas.js';
 
@@ -16,7 +18,7 @@ const checkMail = (notice: string | undefined) => (notice ? `${CHECK_MAIL} ${not
 export async function accountSessionRoutes(app: TypeBoxApp, { context }: { context: AccountRouteContext }): Promise<void> {
   const { people } = context;
   // Generic so that the route's body schema, and with it `request.body`'s type, passes through.
-  const route = <Extra extends object>(summary: string, extra: Extra) => ({ bodyLimit: ACCOUNT_BODY_LIMIT, schema: { ...ACCOUNT_ROUTE, summary, ...extra } });
+  const route = <Extra extends object>(summary: string, extra: Extra) => ({ schema: { ...ACCOUNT_ROUTE, summary, ...extra } });
 
   app.post(
     '/signup',
@@ -26,7 +28,9 @@ export async function accountSessionRoutes(app: TypeBoxApp, { context }: { conte
     }),
     async (request, reply) => {
       const { email, password } = request.body;
-      await people.signUp(email, password, context.clientIp(request));
+      const proof = await people.signUp(email, password, context.clientIp(request));
+      // Every accepted sign-up sets it (a decoy for a registered address): the link signs in this browser only.
+      setSignUpCookie(reply, signUpCookie(context.publicUrl()), proof, VERIFY_LINK_HOURS * 3_600_000);
       return reply.code(202).send({ status: 'check_your_email', detail: checkMail(people.mailNotice) });
     },
   );
@@ -42,13 +46,26 @@ export async function accountSessionRoutes(app: TypeBoxApp, { context }: { conte
 
   app.post(
     '/verification/confirm',
-    route('Use a verification link\'s token (ends every session of that person but this one)', {
+    route('Use a verification link\'s token: ends every session of that person, and signs in the browser that signed up', {
       body: body({ token: STRING }, ['token']),
-      response: { 200: { type: 'object', required: ['verified'], properties: { verified: { type: 'boolean' } } }, ...problemResponses(400, 403) },
+      response: {
+        200: {
+          type: 'object',
+          required: ['verified', 'signedIn'],
+          properties: {
+            verified: { type: 'boolean' },
+            signedIn: { type: 'boolean', description: 'True when this browser signed up (or was signed in as that person): it has a new session cookie. Any other browser signs in next.' },
+          },
+        },
+        ...problemResponses(400, 403),
+      },
     }),
-    async (request) => {
-      await people.verifyEmail(request.body.token, request.cookies[context.cookie().name]);
-      return { verified: true };
+    async (request, reply) => {
+      const browser = signUpCookie(context.publicUrl());
+      const signedIn = await people.verifyEmail(request.body.token, request.cookies[context.cookie().name], request.cookies[browser.name]);
+      if (signedIn) setSessionCookie(reply, context.cookie(), signedIn.sessionId);
+      clearSignUpCookie(reply, browser);
+      return { verified: true, signedIn: signedIn !== null };
     },
   );
 

@@ -3,7 +3,7 @@ import { ProblemError } from '../../problem/problem-error.js';
 import { problemResponses } from '../../schemas/problem.js';
 import { setSignInCookie } from '../../sso/sign-in-cookie.js';
 import type { SsoSignIn } from '../../sso/sso-sign-in.js';
-import { ACCOUNT_BODY_LIMIT, ACCOUNT_ROUTE, type AccountRouteContext } from './account-route.js';
+import { ACCOUNT_ROUTE, type AccountRouteContext } from './account-route.js';
 import type { TypeBoxApp } from '../typebox-app.js';
 import { body, ISO_TIME, STRING } from './schemas.js';
 
@@ -35,7 +35,6 @@ export async function accountSsoRoutes(app: TypeBoxApp, { context, signIn }: { c
   app.post(
     '/sso/start',
     {
-      bodyLimit: ACCOUNT_BODY_LIMIT,
       schema: {
         ...ACCOUNT_ROUTE,
         summary: 'Start signing in through the SSO of the work e-mail\'s domain (sets the sign-in cookie)',
@@ -67,7 +66,6 @@ export async function accountSsoRoutes(app: TypeBoxApp, { context, signIn }: { c
     app.route({
       method,
       url: '/sso',
-      bodyLimit: ACCOUNT_BODY_LIMIT,
       schema: { ...ACCOUNT_ROUTE, summary: 'Refused: SSO settings are set by the operator', response: problemResponses(401, 403) },
       handler: async (request) => {
         const session = await context.session(request);

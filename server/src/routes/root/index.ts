@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { PAGE_HEADERS, pageHeaders } from '../../http/page-headers.js';
-import { accountApi } from '../account/index.js';
 import { accountPages } from '../pages/index.js';
 import { ssoCallbackPage } from '../pages/sso-callback.js';
 import type { AppServices } from '../../services.js';
@@ -17,12 +16,12 @@ const NOT_BUILT_PAGE = `<!doctype html>
 </body></html>
 `;
 
-/** Options of the site: the built pages, and the services of the account API and pages. */
+/** Options of the site: the built pages, and the services of the account pages. */
 export interface SiteOptions {
   /** Folder of the built pages, or null when not built. */
   webDir: string | null;
-  /** The account use cases and dashboard sign-in through Enterprise accounts' SSO. */
-  services: Pick<AppServices, 'people' | 'accountKeys' | 'plans' | 'ssoSignIn' | 'sla'>;
+  /** Sessions (the dashboard's redirect) and dashboard sign-in through Enterprise accounts' SSO. */
+  services: Pick<AppServices, 'people' | 'ssoSignIn'>;
   /** The public base URL. */
   publicUrl: () => string;
 }
@@ -32,15 +31,15 @@ export interface SiteOptions {
  * assets of `webDir` (cacheable; pages revalidate; pre-compressed .br/.gz
  * variants served when the client accepts them; dotfiles and anything whose
  * real path, symbolic links resolved, leaves `webDir` are not served: 404),
- * the account pages and the account API. Every file carries the page
- * security headers of page-headers.ts.
+ * the account pages and the SSO sign-in callback (the account API they call
+ * is registered beside it, in app.ts). Every file carries the page security
+ * headers of page-headers.ts.
  * @example await app.register(siteRoutes, { webDir: 'server/web-dist', services: app.ussynth, publicUrl })
  */
 export async function siteRoutes(app: FastifyInstance, options: SiteOptions): Promise<void> {
   const { webDir, services, publicUrl } = options;
-  const { people, accountKeys, plans, ssoSignIn, sla } = services;
+  const { people, ssoSignIn } = services;
   await app.register(fastifyCookie);
-  await app.register(accountApi, { prefix: '/account/v1', people, accountKeys, plans, publicUrl, ssoSignIn, sla });
   // The callback answers with its own page, so it works without the built pages too.
   await app.register(ssoCallbackPage, { signIn: ssoSignIn, publicUrl });
   if (webDir === null) {

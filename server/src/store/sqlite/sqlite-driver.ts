@@ -11,11 +11,11 @@ if (problem !== null) throw new Error(problem);
 
 /**
  * better-sqlite3's Database class (13, prebuilt: no compile at install),
- * the server's SQLite driver (its tests load it from here too). The same
- * package is opened by two other wrappers with their own version checks:
- * the pipeline's (`pipeline/load/sqlite-driver.ts`, so data flows one way)
- * and the library's optional peer (`src/better-sqlite3-runtime.ts`, for
- * `ussynth/database` and `--to sqlite:`).
+ * the server's SQLite driver: its store, its operator commands and its
+ * tests load it through here. The pipeline loads the same package through
+ * pipeline/load/sqlite-driver.ts (data flows one way, never from the
+ * server), and the library's `--to sqlite:` loads the user's own
+ * better-sqlite3 (src/better-sqlite3-runtime.ts).
  * @example const sqlite = new Database('/var/lib/ussynth/store.sqlite');
  */
 export const Database: typeof BetterSqlite3 = require('better-sqlite3');

@@ -75,14 +75,21 @@ describe('verifying an address ends every other session of that person (item 5)'
     expect((await createKey(attacker, 'stolen')).status).toBe(401);
   });
 
-  it('keeps the session that followed the link when it is the same person\'s, and ends their others', async () => {
+  it('keeps the browser that followed the link signed in when it was the same person\'s, with a new session id, and ends their others', async () => {
     const email = 'self@example.com';
     expect((await call('POST', '/signup', { email, password: PASSWORD })).status).toBe(202);
     const [here, elsewhere] = [await signIn(email), await signIn(email)];
-    expect((await call('POST', '/verification/confirm', { token: await mailedToken(email, '/verify-email') }, here)).status).toBe(200);
-    expect((await call('GET', '/me', undefined, here)).status).toBe(200);
+    const confirmed = await call('POST', '/verification/confirm', { token: await mailedToken(email, '/verify-email') }, here);
+    expect(await confirmed.json()).toEqual({ verified: true, signedIn: true });
+    // The session is renewed as the address is proven: the id the browser held before (which someone could have
+    // planted in it) ends with the others.
+    const cookie = confirmed.headers.getSetCookie().find((c) => c.startsWith('ussynth_session='))!.split(';')[0];
+    expect(cookie).not.toBe(here.cookie);
+    expect((await call('GET', '/me', undefined, here)).status).toBe(401);
     expect((await call('GET', '/me', undefined, elsewhere)).status).toBe(401);
-    expect((await createKey(here, 'ci')).status).toBe(201);
+    const renewed = (await (await call('GET', '/me', undefined, { cookie })).json()) as { csrfToken: string; verified: boolean };
+    expect(renewed.verified).toBe(true);
+    expect((await createKey({ cookie, csrf: renewed.csrfToken }, 'ci')).status).toBe(201);
   });
 });
 

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGenerator, FIELD_NAMES } from '../../../../src/index.js';
+import { COLUMN_NAME_PATTERN, createGenerator, FIELD_NAMES, RESERVED_COLUMN_NAMES } from '../../../../src/index.js';
 import { startTestServer, type TestServer } from '../../test-server.js';
 
 let server: TestServer;
@@ -37,6 +38,9 @@ describe('fields=', () => {
       ['fields=', 'fields is empty'],
       ['fields=zip&geo=true', 'geo=true cannot be combined with fields'],
       ['fields=zip&fields=state', 'fields must be comma-separated'],
+      ['fields=__proto__%3Dname', 'column name "__proto__" (fields entry "__proto__=name") is reserved'],
+      ['fields=zip,constructor%3Dstate', 'column name "constructor" (fields entry "constructor=state") is reserved'],
+      ['fields=prototype%3Dzip', 'column name "prototype" (fields entry "prototype=zip") is reserved'],
     ];
     const before = await (await server.get('/v1/usage', key)).json();
     for (const [query, detail] of cases) {
@@ -51,6 +55,39 @@ describe('fields=', () => {
       }
     }
     expect(await (await server.get('/v1/usage', key)).json()).toEqual(before);
+  });
+
+  it('answers any column name as its own key, or refuses a reserved one and debits nothing (a property test)', async () => {
+    const inherited = [...RESERVED_COLUMN_NAMES, ...Object.getOwnPropertyNames(Object.prototype), 'Constructor', '__PROTO__', 'then'];
+    const columns = fc.oneof(fc.constantFrom(...inherited), fc.stringMatching(COLUMN_NAME_PATTERN));
+    let served = 0;
+    const usage = async (): Promise<number> => ((await (await server.get('/v1/usage', key)).json()) as { used: number }).used;
+    const before = await usage();
+    await fc.assert(
+      fc.asyncProperty(fc.uniqueArray(columns, { minLength: 1, maxLength: 6, selector: (c) => c.toLowerCase() }), fc.constantFrom('/v1/address', '/v1/batch'), async (names, path) => {
+        const fields = names.map((column, i) => `${column}=${FIELD_NAMES[i]}`).join(',');
+        const response = await server.get(`${path}?seed=cols${path === '/v1/batch' ? '&count=2' : ''}&${new URLSearchParams({ fields })}`, key);
+        const reserved = names.find((column) => (RESERVED_COLUMN_NAMES as readonly string[]).includes(column));
+        if (reserved !== undefined) {
+          expect(response.status, fields).toBe(400);
+          expect(response.headers.get('content-type')).toContain('application/problem+json');
+          const body = (await response.json()) as { code: string; detail: string };
+          expect(body.code).toBe('invalid_fields');
+          expect(body.detail).toContain(`column name "${reserved}"`);
+          return;
+        }
+        expect(response.status, fields).toBe(200);
+        const text = await response.text();
+        const library = createGenerator({ seed: 'cols' });
+        const expected = path === '/v1/address' ? library.address({ fields }) : { count: 2, addresses: library.addresses({ count: 2, fields }) };
+        expect(text).toBe(JSON.stringify(expected));
+        const records = path === '/v1/address' ? [JSON.parse(text) as object] : (JSON.parse(text) as { addresses: object[] }).addresses;
+        for (const record of records) expect(Object.keys(record)).toEqual(names);
+        served += records.length;
+      }),
+      { numRuns: 60 },
+    );
+    expect(await usage()).toBe(before + served);
   });
 
   it('is in the OpenAPI document: the parameter on both routes, the catalogue as the fieldName enum', async () => {

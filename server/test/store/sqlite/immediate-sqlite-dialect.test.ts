@@ -25,7 +25,11 @@ function twoConnections(dialectOf: (sqlite: SqliteDatabase) => Dialect): { db: K
   const other = new Database(path);
   other.pragma('busy_timeout = 0');
   const db = new Kysely<Tables>({ dialect: dialectOf(sqlite) });
-  return { db, other, close: async () => (other.close(), await db.destroy()) };
+  return { db, other, close: async () => {
+      other.close();
+      await db.destroy();
+    },
+  };
 }
 
 /** The other connection writes once: null, or the SQLite code that refused it. */

@@ -8,8 +8,8 @@ import { API_VERSION, SERVER_PACKAGE_VERSION } from '../../../openapi/versions.j
 
 /**
  * OpenAPI 3.1 from the route schemas at /v1/openapi.json and a human-readable page at /v1/docs (no key needed).
- * Registered before the API routes so it sees them. The app's onRequest hook gives everything under /v1/docs the
- * page security headers (CSP, no framing).
+ * Registered before the API routes so it sees them. The app's security headers hook (hooks/security-headers.ts) gives everything under
+ * /v1/docs the page security headers (CSP, no framing).
  * @example await app.register(docsRoutes)
  */
 export async function docsRoutes(app: FastifyInstance): Promise<void> {
