@@ -7,7 +7,7 @@
  * process.exitCode = await runCli(['zip', '10001'], { stdout: process.stdout, stderr: process.stderr, env: process.env });
  */
 export { CliError } from './cli/command.js';
-export { countText } from './cli/count-text.js';
+export { countText } from './count-text.js';
 export type { Command, CommandIo } from './cli/command.js';
 export { runCli, runMain, versionText, USSYNTH_PROGRAM } from './cli/run-cli.js';
 export { parseOptions } from './cli/jobs/parse-options.js';

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import type * as Mysql from 'mysql2';
-import { countText } from '../cli/count-text.js';
+import { countText } from '../count-text.js';
 import type { DatabaseLoader, LoadChunk, TableColumn } from './database-loader.js';
 import { importDrivers } from './load-drivers.js';
 import { LoadError } from './load-error.js';

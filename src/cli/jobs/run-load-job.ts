@@ -2,7 +2,7 @@ import { dialectSqlFormat } from '../../records/formats/dialect-sql-format.js';
 import { LoadError, type LoadErrorCode } from '../../load/load-error.js';
 import { runLoad } from '../../load/run-load.js';
 import { CliError, type CommandIo } from '../command.js';
-import { countText } from '../count-text.js';
+import { countText } from '../../count-text.js';
 import { ProgressBar } from '../output/progress-bar.js';
 import type { LoadRun, RecordRun } from './record-run.js';
 import { jobLoadColumns, jobRange, recordReader } from '../../records/record-job.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countText } from '../../src/cli.js';
+import { countText } from '../src/cli.js';
 
 describe('countText', () => {
   it('puts the noun in the singular for exactly 1, the plural otherwise', () => {
