@@ -24,7 +24,7 @@ const empty = measure('empty loop', N, (n) => {
 const counting = measure('SliRecorder.answered + QuotaNotices.observed', N, (n) => {
   for (let i = 0; i < n; i++) {
     recorder.answered(1 + (i & 7), 200, 3, 1_764_000_000_000 + i);
-    notices.observed(1 + (i & 7), 100_000, 90_000, false, 1_764_000_000_000);
+    notices.observed(1 + (i & 7), 100_000, 90_000, 1_764_000_000_000);
   }
 });
 await recorder.close();

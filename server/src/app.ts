@@ -26,6 +26,7 @@ import { API_PATHS, apiRoutes } from './routes/v1/index.js';
 import { corsPreflightRoutes } from './access/cors.js';
 import { problemSchema } from './schemas/problem.js';
 import { RECORD_SCHEMAS } from './schemas/records.js';
+import { serviceMs } from './sla/service-time.js';
 import type { AppServices } from './services.js';
 
 /** How often Node checks open connections against the headers and request timeouts. */
@@ -65,16 +66,24 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
   app.addHook('onRequest', refuseWhileDraining(connections));
   app.addHook('onRequest', requestLimits(config));
   app.addHook('onRequest', admission(connections));
+  // When the answer is ready to write: the SLA's slow threshold measures the service's time to here, not the
+  // client's reading of what follows (sla/service-time.ts).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    request.readyMs = reply.elapsedTime;
+    done(null, payload);
+  });
   const { metrics, sli, sla } = services;
   app.addHook('onResponse', (request, reply, done) => {
-    // One structured line per request, with its id; never the key, and the URL redacted.
+    // First: a response that ended with its connection and was never handed over is given back before it is logged.
+    connections.settle(request);
+    // One structured line per request, with its id; never the key, and the URL redacted; `records` what it was charged.
     request.server.log.info(accessFields(request, reply), 'request');
     metrics.answered(request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
     // The SLA counts the API's answers (docs/sla.md), not its documentation pages.
     if (request.url.startsWith('/v1/') && !request.url.startsWith('/v1/docs')) {
       const { access } = request;
-      if (access) sli.answered(access.key.accountId, reply.statusCode, reply.elapsedTime, access.now);
-      else sli.answered(null, reply.statusCode, reply.elapsedTime);
+      if (access) sli.answered(access.key.accountId, reply.statusCode, serviceMs(request, reply), access.now);
+      else sli.answered(null, reply.statusCode, serviceMs(request, reply), undefined, request.keyClaim);
     }
     connections.finished(request);
     done();
@@ -156,6 +165,9 @@ export async function buildApp(config: ServerConfig, services: AppServices, opti
     { undelivered: refundUndelivered, metrics: services.metrics, cost: recordsAsked, keyAdmission: services.keyAdmission },
   );
   app.decorate('connections', connections);
+  app.decorateRequest('rawResponse', null);
+  app.decorateRequest('waitedMs', 0);
+  app.decorateRequest('readyMs', null);
   // Before Fastify stops routing and Node closes idle connections: from now on requests are refused, not started.
   app.addHook('preClose', (done) => (connections.drain(), done()));
   await app.register(ussynthApp, { config, services, connections, publicUrl: options.publicUrl });

@@ -30,6 +30,7 @@ import { loadSecretKey } from './sso/secret-key.js';
 import { SsoSignIn } from './sso/sso-sign-in.js';
 import { SsoVerifier, type SsoVerifierOptions } from './sso/sso-verifier.js';
 import { openStore } from './store/open-store.js';
+import { PendingJournal } from './store/pending-journal.js';
 import type { Store } from './store/store.js';
 
 /**
@@ -92,8 +93,20 @@ export async function compose(config: ServerConfig, options: ComposeOptions = {}
     if (logger) logger.error({ err: error }, what);
     else console.error(`${what}:`, error);
   };
-  // The store reports a failing fold or a recreated journal.
-  const store = given.store ?? (await openStore(config.store, { server: true, log: (level, message, error) => log()?.[level](error === undefined ? {} : { err: error }, message) }));
+  // Writes the store cannot take while it is down (refunds, the SLA's counts) wait here, across a restart with a file.
+  const pending = PendingJournal.open(config.pendingFile, (error) =>
+    logError('the pending journal (USSYNTH_PENDING_FILE) could not be written; kept for the next try', error),
+  );
+  let store: Store;
+  try {
+    // The store reports a failing fold or a recreated journal.
+    store =
+      given.store ??
+      (await openStore(config.store, { server: true, pending, log: (level, message, error) => log()?.[level](error === undefined ? {} : { err: error }, message) }));
+  } catch (error) {
+    pending.close();
+    throw error;
+  }
   const redis = config.redisUrl === null ? undefined : connectRedis(config.redisUrl);
   const built: { mailer?: Mailer; activity?: ActivityRecorder } = {};
   const release = async (quota?: { close(): Promise<void> }) => {
@@ -103,6 +116,8 @@ export async function compose(config: ServerConfig, options: ComposeOptions = {}
     // Unused blocks go back before the store closes.
     await quota?.close();
     if (given.store === undefined) await store.close();
+    // Last: what the store still refused (its refunds, the SLA's counts folded at the app's close) is written out.
+    pending.close();
   };
   try {
     if (redis && !(await redisReady(redis))) logError('Redis is not reachable at start; the limits run on this instance until it is', new Error(`no answer from ${config.redisUrl}`));
@@ -149,7 +164,9 @@ export async function compose(config: ServerConfig, options: ComposeOptions = {}
       sso: given.sso ?? new SsoVerifier(store.sso, given.ssoOptions),
       ssoSignIn: given.ssoSignIn ?? new SsoSignIn({ sso: store.sso, secretKey, publicUrl, startSession: (person) => people.startSession(person), clock }),
       keyAdmission: given.keyAdmission ?? new KeyAdmission(config.maxRecordsPerKey),
-      sli: given.sli ?? new SliRecorder(store.sli, { slowMs: config.sla.slowMs, counters: metrics, clock }),
+      sli:
+        given.sli ??
+        new SliRecorder(store.sli, { slowMs: config.sla.slowMs, counters: metrics, clock, findKey: (id) => store.findKey(id), journal: pending }),
       quotaNotices: given.quotaNotices ?? new QuotaNotices({ store, mailer, publicUrl, clock, onError: (error) => onError('quota notice', error) }),
       sla: given.sla ?? new SlaService({ store: store.sli, config: config.sla, clock }),
     };

@@ -49,6 +49,8 @@ export interface ServerConfig {
   mailFrom: string;
   /** Folder of the outbox when there is no SMTP server (USSYNTH_OUTBOX, default beside the store). */
   outboxDir: string;
+  /** This instance's journal of writes the store could not take yet (USSYNTH_PENDING_FILE), or null: kept in memory only. */
+  pendingFile: string | null;
   /** Responses one connection may have in the making at once (admitted, not yet written to the kernel). */
   maxActivePerConnection: number;
   /** Pipelined requests that may wait behind those; the next is refused (429) and the connection closed after it. */
@@ -147,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     smtpUrl,
     mailFrom,
     outboxDir: textVar(env, 'USSYNTH_OUTBOX') ?? join(dirname(dbPath), 'outbox'),
+    pendingFile: textVar(env, 'USSYNTH_PENDING_FILE'),
     maxActivePerConnection: 8,
     maxWaitingPerConnection: 64,
     stallTimeoutMs: 30_000,

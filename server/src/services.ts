@@ -16,6 +16,7 @@ import type { KeyAdmission } from './connections/key-admission.js';
 import type { SliCounting } from './sla/sli-recorder.js';
 import type { SlaService } from './sla/sla-service.js';
 import type { QuotaNotices } from './accounts/quota-notices.js';
+import type { KeyClaim } from './sla/key-claim.js';
 
 /**
  * What the routes use, behind interfaces (swap SQLite for PostgreSQL or the bucket for Redis here only), resolved once
@@ -85,6 +86,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by authentication on /v1 API routes. */
     access: RequestAccess | null;
+    /** Set by authentication when the key could not be read (the store down): whose failure it is, for the SLA. */
+    keyClaim: KeyClaim | null;
     /** The `sub` of the request's verified SSO access token (/v1 of an account with SSO), for the access log. */
     ssoSubject: string | null;
   }

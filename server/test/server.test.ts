@@ -14,7 +14,7 @@ const dir = mkdtempSync(join(tmpdir(), 'ussynth-server-close-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('closing the server (the SIGTERM drain)', () => {
-  it('at the drain deadline closes connections that did not take their responses, and refunds what they did not receive', async () => {
+  it('at the drain deadline closes connections that did not take their responses, and refunds the responses not handed to them', async () => {
     // Past the default pipelining bound (5 batches, which this machine's socket buffers take whole): output that backs up.
     const config = { ...loadConfig({ USSYNTH_DB: join(dir, 'store.sqlite'), PORT: '0', LOG_LEVEL: 'silent' }), drainTimeoutMs: 1000, maxRecordsPipelined: 100_000 };
     const server = await startServer(config);
@@ -40,7 +40,8 @@ describe('closing the server (the SIGTERM drain)', () => {
     // closing work on a loaded machine). One close is one measurement of a deadline, not a sample of a speed.
     expect(took).toBeGreaterThanOrEqual(900);
     expect(took).toBeLessThan(5000);
-    // What reached the client before the close is whole and charged; the rest was refunded.
+    // What reached the client before the close is whole and charged, and so is the response being written at the
+    // deadline (issue 46: the client may hold any part of it); the rest was refunded.
     client.pace(100_000_000);
     await client.ended;
     const responses = parseResponses(client.data());
@@ -52,7 +53,7 @@ describe('closing the server (the SIGTERM drain)', () => {
     const reader = await openSqliteStore(config.dbPath);
     const used = (await reader.keys.listKeys(calendarMonth(Date.now()).period)).find((k) => k.id === id)!.used;
     await reader.close();
-    expect(used).toBe(served * 1000);
+    expect(used).toBe((served + 1) * 1000);
   });
 });
 

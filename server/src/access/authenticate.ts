@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RateDecision } from '../limits/rate-limiter.js';
 import type { KeyRecord } from '../store/key-store.js';
-import { checksumValid, keyShape } from '../store/api-key.js';
+import type { KeyClaim } from '../sla/key-claim.js';
+import type { KeyCache } from './key-cache.js';
+import { checksumValid, keyDigest, keyShape } from '../store/api-key.js';
 import { KEY_LIKE_NAME } from '../observability/redacted-url.js';
 import { ProblemError } from '../problem/problem-error.js';
 import { setRateLimitHeaders } from './rate-limit-headers.js';
@@ -40,12 +42,24 @@ export async function authenticate(request: FastifyRequest, reply: FastifyReply)
   try {
     record = await keys.get(shape.id, now);
   } catch (error) {
+    request.keyClaim = keyClaim(keys, shape.id, presented as string);
     throw storeUnavailableProblem(request, error, 'key store');
   }
   if (!record || !keys.verify(record, presented as string)) {
     throw await failed(request, new ProblemError('invalid_api_key', `no API key matches (key id ${shape.id})`));
   }
   await admit(request, reply, record, now);
+}
+
+/**
+ * Whose request this is, for the SLA, when the key could not be read: the account of the key as this instance last
+ * read it when the presented key matches its digest, else the key's id and the presented key's digest, attributed
+ * once the store answers (docs/sla.md).
+ */
+function keyClaim(keys: KeyCache, id: string, presented: string): KeyClaim {
+  const known = keys.lastKnown(id);
+  if (known && keys.verify(known, presented)) return { accountId: known.accountId };
+  return { keyId: id, digest: keyDigest(presented).toString('hex') };
 }
 
 /** The answer to a failed authentication: its 401, or 429 once the client's address failed too often (AuthFailureLimit). */

@@ -36,7 +36,7 @@ export async function debitThenServe<T>(request: FastifyRequest, reply: FastifyR
   // At once: the decision is known (a refusal carries them too).
   await setRateLimitHeaders(request, reply);
   services.metrics.decided(granted.granted ? 'quota_granted' : 'quota_refused');
-  services.quotaNotices.observed(access.key.accountId, access.key.monthlyQuota, granted.remaining, !granted.granted, now);
+  services.quotaNotices.observed(access.key.accountId, access.key.monthlyQuota, granted.remaining, now);
   if (!granted.granted) {
     services.activity.refused(access.key.accountId, 'quota_exceeded', now);
     throw quotaExceeded(records, granted, access.key.monthlyQuota, now);

@@ -49,6 +49,15 @@ export class KeyCache {
   }
 
   /**
+   * The record this instance last read for the key, however old (undefined if never read, or forgotten): only to say
+   * whose request failed while the store could not be read (the SLA's attribution), never to admit one.
+   * @example const known = keys.lastKnown('Ab3dE6gH');
+   */
+  lastKnown(id: string): KeyRecord | undefined {
+    return this.entries.get(id)?.record;
+  }
+
+  /**
    * Drops the cached record of a key this instance just revoked or rolled, so
    * its next request reads the store (and is refused) instead of waiting out the TTL.
    * @example await store.keys.revokeAccountKey(accountId, id, now); keys.forget(id);

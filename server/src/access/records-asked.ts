@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { recordUnits } from './record-units.js';
 
 /** The paged routes: `count` records (default 10, at most 1000); every other request costs one. */
 const PAGED = /^\/v1\/(?:batch|eins|phones)(?:\?|$)/;
@@ -10,13 +11,15 @@ const MAX_COUNT = 1000;
  * authenticated or validated, so the connection guard can weigh what a
  * request will cost to make and hold before it starts it: a paged route's
  * `count` (10 when absent; a malformed one counts 1, it is refused with 400
- * at no cost), one for every other request.
- * @example recordsAsked(request) // 1000 for GET /v1/batch?count=1000
+ * at no cost), one for every other request; each record weighed as the quota
+ * counts it with `fields` (record-units.ts).
+ * @example recordsAsked(request) // 1000 for GET /v1/batch?count=1000, 8000 with 64 fields
  */
 export function recordsAsked(request: FastifyRequest): number {
-  if (!PAGED.test(request.url)) return 1;
-  const count = (request.query as { count?: unknown }).count;
-  if (count === undefined) return DEFAULT_COUNT;
+  const { count, fields } = request.query as { count?: unknown; fields?: unknown };
+  const units = typeof fields === 'string' ? recordUnits(fields) : 1;
+  if (!PAGED.test(request.url)) return units;
+  if (count === undefined) return DEFAULT_COUNT * units;
   const asked = Number(count);
-  return Number.isInteger(asked) && asked >= 1 ? Math.min(asked, MAX_COUNT) : 1;
+  return (Number.isInteger(asked) && asked >= 1 ? Math.min(asked, MAX_COUNT) : 1) * units;
 }

@@ -1,10 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 
 /**
- * Gives back the records a request was charged when its response will never
- * reach its connection (the client went away, a stalled connection was
- * closed, or a drain's deadline came first): the quota counts records
- * delivered, so the client pays only for what it could receive. Safe to call
+ * Gives back the records a request was charged when its response was never
+ * handed to its connection (the client went away, a stalled connection was
+ * closed, or a drain's deadline came first, before the response's writing
+ * began). A response whose writing began is never given back: the client may
+ * hold any part of it (issue 46; the guard decides, connection-guard.ts). The
+ * access line then logs `records` 0, what was charged. Safe to call
  * twice (the charge is zeroed) and on requests that were never charged. A
  * store that fails to take the refund leaves the records charged, and says so
  * in the log. Never rejects.

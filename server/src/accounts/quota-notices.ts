@@ -27,9 +27,10 @@ export interface QuotaNoticeStatus {
  * wins) and the winner sends. At most once: a send that fails after the
  * claim is reported, not retried. With PostgreSQL the decision's remaining
  * records are the instance's leased view, so a notice may come a lease
- * earlier than exact (leases shrink near the end of a quota). A request
- * refused for want of records counts as 100 %.
- * @example notices.observed(7, 100_000, 19_000, false, Date.now()); // 81 % used: the 80 % e-mail, once
+ * earlier than exact (leases shrink near the end of a quota). Notices follow
+ * what was used: a request refused for want of records uses none, so it sends
+ * nothing (1,000 of 1,500 used and a refused request for 1,000 is still 67 %).
+ * @example notices.observed(7, 100_000, 19_000, Date.now()); // 81 % used: the 80 % e-mail, once
  */
 export class QuotaNotices {
   /** Thresholds this instance handled (claimed, found claimed, or skipped while off), by account, month and threshold; the value is when to look again (Infinity: never). */
@@ -38,13 +39,13 @@ export class QuotaNotices {
 
   constructor(private readonly deps: { store: Store; mailer: Mailer; publicUrl: () => string; clock: () => number; onError?: (error: unknown) => void }) {}
 
-  /** After a quota decision: `remaining` records of `quota` left; `refused` when the request was refused for want of them. */
-  observed(accountId: number, quota: number, remaining: number, refused: boolean, now: number): void {
+  /** After a quota decision, granted or refused: `remaining` records of `quota` left this month. */
+  observed(accountId: number, quota: number, remaining: number, now: number): void {
     const used = quota - remaining;
     // Below 80 % (the common case): nothing more.
-    if (!refused && used * 5 < quota * 4) return;
+    if (used * 5 < quota * 4) return;
     if (now < this.month.startMs || now >= this.month.endMs) this.month = calendarMonth(now);
-    const reached = refused || used >= quota ? 100 : 80;
+    const reached = used >= quota ? 100 : 80;
     for (const threshold of QUOTA_NOTICE_THRESHOLDS) {
       if (threshold > reached) break;
       const key = `${accountId} ${this.month.period} ${threshold}`;

@@ -1,5 +1,5 @@
-import type { Server } from 'node:http';
-import type { FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { Server, ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { ServiceMetrics } from '../observability/metrics.js';
 import { stateOf, watch, type ConnectionState, type Guarded } from './connection-state.js';
 import { Drain, drainRefusal } from './drain.js';
@@ -12,6 +12,14 @@ declare module 'fastify' {
     /** The guard of the server's connections (set by buildApp). */
     connections: ConnectionGuard;
   }
+  interface FastifyRequest {
+    /** The request's own Node response (set by ConnectionGuard.noteRequest): whether it was handed to the connection. */
+    rawResponse: ServerResponse | null;
+    /** Milliseconds it waited, unstarted, for its connection's output or its key's other responses (the client's time). */
+    waitedMs: number;
+    /** Milliseconds from its arrival to its answer being ready to write (set as it is sent; the service's time with `waitedMs`). */
+    readyMs: number | null;
+  }
 }
 
 /** What one connection may hold, and how long its output may stand still. */
@@ -22,7 +30,7 @@ export interface ConnectionLimits extends PipeliningLimits {
 
 /** What the guard tells the app, and the key admission it keeps in step. */
 export interface ConnectionEvents {
-  /** A request whose response will never reach its connection (closed first): give back what it was charged. */
+  /** A request whose response was never handed to its connection (closed first): give back what it was charged. */
   undelivered(request: FastifyRequest): void;
   /** Counters for /metrics. */
   metrics: ServiceMetrics;
@@ -36,11 +44,12 @@ export interface ConnectionEvents {
  * Keeps each connection's output bounded and every charged response delivered or given back, from four parts:
  * pipelining per connection (pipelining.ts), records per key (key-admission.ts, which authentication reaches as a
  * service), the stall sweeper (stall-sweeper.ts) and the drain (drain.ts). Here: the connections open, and what
- * happens when one closes: responses admitted but not written to the kernel are given back (`undelivered`), and the
- * room they held is released. A client that pipelines and never reads costs at most `maxRecordsPipelined` records per
- * connection, made in turn with the other keys' requests, and pays only for what the kernel took (the server cannot
- * see past it: what the kernel takes counts as delivered). Per request this costs a few property reads, array pushes
- * and shifts.
+ * happens when one closes: responses never handed to it are given back (`undelivered`), and the room they held is
+ * released. A response whose writing began is charged whole, as one that reached the kernel whole is: the client may
+ * hold any part of it, and the server cannot see how much past the kernel (issue 46). A client that pipelines and
+ * never reads costs at most `maxRecordsPipelined` records per connection, made in turn with the other keys' requests,
+ * and pays for the responses written to it, never for those made and not handed over. Per request this costs a few
+ * property reads, array pushes and shifts.
  * @example const guard = new ConnectionGuard(app.server, limits, { undelivered: refundUndelivered, metrics, cost: recordsAsked, keyAdmission }); // then guard.admit / guard.finished from the hooks
  */
 export class ConnectionGuard {
@@ -77,10 +86,12 @@ export class ConnectionGuard {
 
   /**
    * Notes that a request has arrived on its connection (call it first, for
-   * every request): the drain then knows nothing more is on its way in.
-   * @example guard.noteRequest(request)
+   * every request): the drain then knows nothing more is on its way in, and
+   * a close can tell whether its response was handed to the connection.
+   * @example guard.noteRequest(request, reply)
    */
-  noteRequest(request: FastifyRequest): void {
+  noteRequest(request: FastifyRequest, reply: FastifyReply): void {
+    request.rawResponse = reply.raw;
     const socket = request.raw.socket as Guarded;
     const state = stateOf(socket);
     if (state !== undefined) state.readAtRequest = socket.bytesRead;
@@ -102,6 +113,19 @@ export class ConnectionGuard {
    */
   finished(request: FastifyRequest): void {
     this.pipelining.finished(request);
+  }
+
+  /**
+   * A response ended ('finish' or 'error'): if its connection was destroyed first and it was never handed over
+   * (Node may call such a response finished), gives back its charge now, so that what the caller logs next is what
+   * it was charged (the close would give it back only later). Call it before logging the request.
+   * @example app.addHook('onResponse', (request, reply, done) => (guard.settle(request), log(request), guard.finished(request), done()))
+   */
+  settle(request: FastifyRequest): void {
+    const socket = request.raw.socket as Guarded | null;
+    if (!socket?.destroyed) return;
+    const state = stateOf(socket);
+    if (state !== undefined && state.active.includes(request) && !handedOver(state, request)) this.events.undelivered(request);
   }
 
   /**
@@ -135,7 +159,7 @@ export class ConnectionGuard {
 
   private closed(socket: Guarded, state: ConnectionState): void {
     this.sockets.delete(socket);
-    for (const request of state.active) this.events.undelivered(request);
+    for (const request of state.active) if (!handedOver(state, request)) this.events.undelivered(request);
     // Its requests waiting for a key's room leave the queue; the room its active ones held is given back.
     this.events.keyAdmission.closed(socket, state);
     state.active.length = 0;
@@ -145,4 +169,15 @@ export class ConnectionGuard {
     state.waitingRecords = 0;
     this.drainer.closed();
   }
+}
+
+/**
+ * Whether an active request's response was handed to its connection. Those that finished while the connection was
+ * open have left `active`. Node writes a connection's responses in order and holds each later one until those before
+ * it are written whole (and may call them finished when the connection is destroyed): so only the first can have
+ * been handed over, which it was once its head was written (its body goes with it). It is then charged whole: the
+ * client may hold any part of it, and the server cannot see past the kernel how much (issue 46).
+ */
+function handedOver(state: ConnectionState, request: FastifyRequest): boolean {
+  return state.active[0] === request && request.rawResponse?.headersSent === true;
 }

@@ -7,6 +7,17 @@ export interface Waiting {
   done: HookHandlerDoneFunction;
   /** Records it asks for. */
   cost: number;
+  /** When it began to wait (performance.now()): the wait is the client's, not the service's (docs/sla.md). */
+  since: number;
+}
+
+/**
+ * Notes that a waiting request starts now: its wait is added to `request.waitedMs`, which the SLA leaves out of the
+ * service's time (the client's own reading, or its key's other responses, held it).
+ * @example resumed(next); next.done();
+ */
+export function resumed(waiting: Waiting): void {
+  waiting.request.waitedMs += performance.now() - waiting.since;
 }
 
 /** What one API key has in the making on this instance, and its requests waiting for room. */

@@ -1,5 +1,5 @@
 import type { FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { KeyLoad, stateOf, type ConnectionState, type Guarded } from './connection-state.js';
+import { KeyLoad, resumed, stateOf, type ConnectionState, type Guarded } from './connection-state.js';
 
 /**
  * Per-key record admission: one API key has at most `maxRecordsPerKey` records in the making on this instance, over
@@ -36,7 +36,7 @@ export class KeyAdmission {
       state.activeKeys[at] = key;
       return true;
     }
-    key.waiting.push({ request, done, cost, socket });
+    key.waiting.push({ request, done, cost, socket, since: performance.now() });
     state.queuedOn.push(key);
     return false;
   }
@@ -53,6 +53,7 @@ export class KeyAdmission {
       if (state === undefined || at < 0 || next.socket.destroyed) continue;
       key.records += next.cost;
       state.activeKeys[at] = key;
+      resumed(next);
       next.done();
     }
     if (key.records === 0 && key.waiting.length === 0) this.keys.delete(key.id);

@@ -1,7 +1,7 @@
 import type { FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { ServiceMetrics } from '../observability/metrics.js';
 import { ProblemError } from '../problem/problem-error.js';
-import { finish, start, stateOf, type ConnectionState, type Guarded, type KeyLoad } from './connection-state.js';
+import { finish, resumed, start, stateOf, type ConnectionState, type Guarded, type KeyLoad } from './connection-state.js';
 
 /** What one connection may have in the making and waiting. */
 export interface PipeliningLimits {
@@ -59,7 +59,7 @@ export class Pipelining {
       return true;
     }
     if (state.waiting.length < this.limits.maxWaiting && state.activeRecords + state.waitingRecords + cost <= this.limits.maxRecordsPipelined) {
-      state.waiting.push({ request, done, cost });
+      state.waiting.push({ request, done, cost, since: performance.now() });
       state.waitingRecords += cost;
       this.awaitDrain(socket, state);
       return false;
@@ -110,6 +110,7 @@ export class Pipelining {
       const next = state.waiting.shift()!;
       state.waitingRecords -= next.cost;
       start(state, next.request, next.cost);
+      resumed(next);
       this.events.resume(next.done);
     }
     if (state.waiting.length > 0) this.awaitDrain(socket, state);

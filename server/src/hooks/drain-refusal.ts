@@ -8,8 +8,8 @@ import { drainRefusal } from '../connections/drain.js';
  * @example app.addHook('onRequest', refuseWhileDraining(connections))
  */
 export function refuseWhileDraining(connections: ConnectionGuard): onRequestHookHandler {
-  return (request, _reply, done) => {
-    connections.noteRequest(request);
+  return (request, reply, done) => {
+    connections.noteRequest(request, reply);
     if (connections.draining) throw drainRefusal();
     done();
   };

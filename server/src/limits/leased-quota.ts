@@ -191,7 +191,7 @@ export class LeasedMonthlyQuota implements MonthlyQuota {
     const work = Promise.resolve(this.store.refundUsage(lease.accountId, lease.period, lease.left));
     lease.used -= lease.left;
     lease.left = 0;
-    // refundUsage reports its own failures (the records then stay charged) and never rejects.
+    // refundUsage never rejects: one the store cannot take now waits in the store and is retried until taken.
     const done = work.then(
       () => undefined,
       () => undefined,

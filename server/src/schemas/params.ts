@@ -60,7 +60,7 @@ export const PARAMS = {
     schema: {
       type: 'string',
       maxLength: 4096,
-      description: `Only these fields, in this order: comma-separated entries \`field\` or \`column=field\` (\`id=uuid,first_name=firstName,email\`), at most ${MAX_FIELDS}. Each field is one of the fieldName schema's enum: ${FIELD_NAMES.join(', ')}. A column name is letters, digits and _, not starting with a digit, at most 63 characters, used once (compared without case), and not __proto__, constructor or prototype. Not with geo=true (name the geographic fields instead). docs/generator.md, "Fields", gives each field's meaning.`,
+      description: `Only these fields, in this order: comma-separated entries \`field\` or \`column=field\` (\`id=uuid,first_name=firstName,email\`), at most ${MAX_FIELDS}. Each field is one of the fieldName schema's enum: ${FIELD_NAMES.join(', ')}. A column name is letters, digits and _, not starting with a digit, at most 63 characters, used once (compared without case), and not __proto__, constructor or prototype. Not with geo=true (name the geographic fields instead). A record of more than 8 entries uses ceil(entries / 8) records of quota (docs/api.md). docs/generator.md, "Fields", gives each field's meaning.`,
     },
     rule: `fields must be comma-separated \`field\` or \`column=field\` entries, each field one of ${FIELD_NAMES.join(', ')}, given once`,
     code: 'invalid_fields',

@@ -18,6 +18,8 @@ export interface SlaConfig {
   slowMs: number;
   /** Days ahead a maintenance window must be announced on the status page to be excluded. */
   maintenanceNoticeDays: number;
+  /** Whether /status and /status.json show each day's number of requests (USSYNTH_STATUS_REQUEST_COUNTS=show); default: percentages only. */
+  statusRequestCounts: boolean;
   /** Test-only: while this file exists, authenticated /v1 requests answer 500 (refused when NODE_ENV=production). */
   faultFile: string | null;
 }
@@ -32,6 +34,7 @@ export const DEFAULT_SLA: Readonly<SlaConfig> = {
   ],
   slowMs: 2500,
   maintenanceNoticeDays: 5,
+  statusRequestCounts: false,
   faultFile: null,
 };
 
@@ -52,7 +55,7 @@ export function parseObjectivePercent(text: string): number | null {
 }
 
 /**
- * Reads the SLA variables (USSYNTH_SLA_*, USSYNTH_SLI_SLOW_MS); every problem is pushed to `problems` naming its
+ * Reads the SLA variables (USSYNTH_SLA_*, USSYNTH_SLI_SLOW_MS, USSYNTH_STATUS_REQUEST_COUNTS); every problem is pushed to `problems` naming its
  * variable, so a typo stops the start instead of publishing other terms than meant.
  * @example loadSlaConfig({ USSYNTH_SLA_OBJECTIVE_PRO: '99.95' }, problems).objectivePercent.pro // 99.95
  */
@@ -79,9 +82,12 @@ export function loadSlaConfig(env: NodeJS.ProcessEnv, problems: string[]): SlaCo
     if (/^\d{1,2}$/.test(noticeText)) maintenanceNoticeDays = Number(noticeText);
     else problems.push(`USSYNTH_SLA_MAINTENANCE_NOTICE_DAYS must be a whole number of days from 0 to 99; got ${JSON.stringify(noticeText)}`);
   }
+  const countsText = text('USSYNTH_STATUS_REQUEST_COUNTS');
+  if (countsText !== null && countsText !== 'show' && countsText !== 'hide') problems.push(`USSYNTH_STATUS_REQUEST_COUNTS must be show or hide; got ${JSON.stringify(countsText)}`);
+  const statusRequestCounts = countsText === 'show';
   const faultFile = text('USSYNTH_TEST_FAULT_FILE');
   if (faultFile !== null && env.NODE_ENV === 'production') problems.push('USSYNTH_TEST_FAULT_FILE is a test-only fault switch and is refused when NODE_ENV=production; remove it');
-  return { objectivePercent, credits, slowMs, maintenanceNoticeDays, faultFile: env.NODE_ENV === 'production' ? null : faultFile };
+  return { objectivePercent, credits, slowMs, maintenanceNoticeDays, statusRequestCounts, faultFile: env.NODE_ENV === 'production' ? null : faultFile };
 }
 
 // USSYNTH_SLA_CREDITS: "10@objective,25@99,50@95" - credit percent @ availability below which it applies.

@@ -51,8 +51,8 @@ export interface StatusDay {
   date: string;
   /** Availability in percent (4 decimals); a day without requests is 100. */
   availabilityPercent: number;
-  /** Requests that counted. */
-  requests: number;
+  /** Requests that counted: only when the operator publishes them (USSYNTH_STATUS_REQUEST_COUNTS=show). */
+  requests?: number;
   /** Colour class: `ok` at or above the objective, `degraded` below it, `major` below 99 % (or the objective, if lower). */
   level: 'ok' | 'degraded' | 'major';
 }
@@ -199,7 +199,10 @@ export class SlaService {
       const row = byDay.get(day);
       const minutes = day === today ? Math.max(1, minutesBetween(day, now)) : 1440;
       const availability = row ? availabilityOf(row, minutes) : 1;
-      days.push({ date: new Date(day).toISOString().slice(0, 10), availabilityPercent: percent(availability), requests: row ? row.good + row.bad : 0, level: levelOf(percent(availability), objectivePercent) });
+      const shown: StatusDay = { date: new Date(day).toISOString().slice(0, 10), availabilityPercent: percent(availability), level: levelOf(percent(availability), objectivePercent) };
+      // A day's traffic is the operator's business figure: published only when chosen (docs/sla.md).
+      if (this.deps.config.statusRequestCounts) shown.requests = row ? row.good + row.bad : 0;
+      days.push(shown);
     }
     return {
       objectivePercent,

@@ -81,7 +81,14 @@ export function keyDigest(key: string): Buffer {
  * @example digestMatches('uss_live_...', storedDigest) // true or false
  */
 export function digestMatches(key: string, stored: Uint8Array): boolean {
-  const presented = keyDigest(key);
+  return digestsEqual(keyDigest(key), stored);
+}
+
+/**
+ * Whether a presented key's digest (kept while the store was down) equals a stored digest, in constant time.
+ * @example digestsEqual(keyDigest(presented), record.digest) // true or false
+ */
+export function digestsEqual(presented: Uint8Array, stored: Uint8Array): boolean {
   return stored.length === presented.length && crypto.timingSafeEqual(presented, stored);
 }
 

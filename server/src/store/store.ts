@@ -61,8 +61,9 @@ export interface Store {
   usage(accountId: number, period: string): Awaitable<number>;
   /**
    * Gives back records debited for a response that never reached its connection (the client went away, or a
-   * drain had to close it first); the total never goes below zero. Durable like a debit; a failure is reported,
-   * not thrown (the records then stay debited).
+   * drain had to close it first); the total never goes below zero. Durable like a debit; never rejects: a refund
+   * the store cannot take now is reported and kept (PostgreSQL: retried every second until taken, once by its id,
+   * across a restart with USSYNTH_PENDING_FILE; docs/deploy.md).
    */
   refundUsage(accountId: number, period: string, records: number): Awaitable<void>;
   /** Whether the store can take and keep debits now (readiness), and its counters for /metrics. */

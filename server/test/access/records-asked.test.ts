@@ -16,6 +16,16 @@ describe('recordsAsked', () => {
     expect(recordsAsked(request('/v1/batch?count=5000'))).toBe(1000);
   });
 
+  it('weighs each record of a fields list as the quota counts it: one more for each 8 entries past the first 8', () => {
+    const entries = (n: number) => Array.from({ length: n }, (_, i) => `c${i}=zip`).join(',');
+    expect(recordsAsked(request(`/v1/batch?count=1000&fields=${entries(8)}`))).toBe(1000);
+    expect(recordsAsked(request(`/v1/batch?count=1000&fields=${entries(64)}`))).toBe(8000);
+    expect(recordsAsked(request(`/v1/batch?fields=${entries(9)}`))).toBe(20);
+    expect(recordsAsked(request(`/v1/address?fields=${entries(17)}`))).toBe(3);
+    // Weighed before the list is checked: one past 64 entries (refused with 400) weighs as 64.
+    expect(recordsAsked(request(`/v1/batch?count=10&fields=${entries(200)}`))).toBe(80);
+  });
+
   it('counts a malformed count as 1 (the route refuses it with 400) and every other request as 1', () => {
     expect(recordsAsked(request('/v1/batch?count=abc'))).toBe(1);
     expect(recordsAsked(request('/v1/batch?count=0'))).toBe(1);

@@ -77,3 +77,30 @@ describe('quota e-mails to the owners', () => {
     expect((await accountCall(server.url, 'PUT', '/quota-notices', { enabled: 'no' }, session)).status).toBe(400);
   });
 });
+
+describe('quota e-mails follow what was used', () => {
+  it('send nothing for a refused request, and the 80 % one when the month does pass 80 % (issue 46, item 8)', async () => {
+    const owner = 'refused-owner@example.com';
+    const other = await signedUp(server.url, server.outbox, owner);
+    const otherKey = ((await (await accountCall(server.url, 'POST', '/keys', { name: 'ci' }, other)).json()) as { key: string }).key;
+    const otherId = (await server.store.people.findPersonByEmail(owner))!.accountId;
+    await server.store.accounts.changePlan(otherId, { tier: 'enterprise', limits: { rate: 1000, monthlyQuota: 1500 }, at: now, byPersonId: null, approvedBy: 'operator' });
+    const mine = () => quotaMails().filter((mail) => mail.includes(`To: ${owner}`));
+    // 1,000 of 1,500 used (67 %), then a request for 1,000 more is refused: nothing was used by it.
+    expect((await server.get('/v1/batch?count=1000', otherKey)).status).toBe(200);
+    expect((await server.get('/v1/batch?count=1000', otherKey)).status).toBe(429);
+    await settledQuotaMails(quotaMails().length + 1);
+    expect(mine()).toEqual([]);
+    expect(((await (await server.get('/v1/usage', otherKey)).json()) as { quotaNotices: unknown }).quotaNotices).toEqual({ enabled: true, thresholds: [80, 100], sent: [] });
+    // 1,250 used (83 %): the 80 % notice, and not the 100 % one.
+    expect((await server.get('/v1/batch?count=250', otherKey)).status).toBe(200);
+    await settledQuotaMails(quotaMails().length + 1);
+    expect(mine()).toHaveLength(1);
+    expect(mine()[0]).toContain('Subject: ussynth: 80 % of your monthly quota used');
+    // Used up exactly: the 100 % notice.
+    expect((await server.get('/v1/batch?count=250', otherKey)).status).toBe(200);
+    await settledQuotaMails(quotaMails().length + 1);
+    expect(mine()).toHaveLength(2);
+    expect(mine()[1]).toContain('Subject: ussynth: your monthly quota is used up');
+  });
+});

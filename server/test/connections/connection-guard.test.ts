@@ -252,7 +252,7 @@ describe('clients that pipeline and never read', () => {
     }
   });
 
-  it('are closed when their output makes no progress for the stall timeout, and pay only for what reached them', async () => {
+  it('are closed when their output makes no progress for the stall timeout, and pay for the responses written to them, never for those not handed over', async () => {
     // Past the default pipelining bound (5 batches, which this machine's socket buffers take whole): an output that stalls.
     const server = await startTestServer({ config: { stallTimeoutMs: 1000, maxRecordsPipelined: 100_000 } });
     try {
@@ -266,12 +266,13 @@ describe('clients that pipeline and never read', () => {
       client.pace(100_000_000);
       await client.ended;
       const { served, others } = tally(parseResponses(client.data()), []);
-      // A response cut by the close is not charged; whole ones are.
       expect(others.every((o) => o.startsWith('200 cut at'))).toBe(true);
       expect(served).toBeGreaterThan(0);
       expect(served).toBeLessThan(60);
+      // Whole responses are charged, and so is the one being written at the close (issue 46: the client may hold any
+      // part of it, here none or a cut part, as far as the kernel's buffers took it); none of the later ones.
       const used = (await server.store.keys.listKeys(calendarMonth(Date.now()).period)).find((k) => k.id === id)!.used;
-      expect(used).toBe(served * 1000);
+      expect(used).toBe((served + 1) * 1000);
     } finally {
       await server.destroy();
     }

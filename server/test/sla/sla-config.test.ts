@@ -45,6 +45,13 @@ describe('the SLA configuration', () => {
     expect(() => loadConfig({ USSYNTH_SLA_OBJECTIVE_PRO: '101' })).toThrow(ConfigError);
   });
 
+  it('publishes the status page\'s request counts only when the operator says show', () => {
+    expect(load({}).sla.statusRequestCounts).toBe(false);
+    expect(load({ USSYNTH_STATUS_REQUEST_COUNTS: 'hide' }).sla.statusRequestCounts).toBe(false);
+    expect(load({ USSYNTH_STATUS_REQUEST_COUNTS: 'show' }).sla.statusRequestCounts).toBe(true);
+    expect(load({ USSYNTH_STATUS_REQUEST_COUNTS: 'yes' }).problems).toEqual(['USSYNTH_STATUS_REQUEST_COUNTS must be show or hide; got "yes"']);
+  });
+
   it('refuses the test-only fault switch in production', () => {
     expect(load({ USSYNTH_TEST_FAULT_FILE: '/tmp/fault' }).sla.faultFile).toBe('/tmp/fault');
     const production = load({ USSYNTH_TEST_FAULT_FILE: '/tmp/fault', NODE_ENV: 'production' });

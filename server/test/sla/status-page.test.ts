@@ -18,7 +18,7 @@ afterEach(async () => {
 interface Report {
   state: string;
   components: { id: string; state: string }[];
-  history: { recentAvailabilityPercent: number; days: { date: string; availabilityPercent: number; level: string; requests: number }[]; incidents: { id: number; title: string; closedAt: number | null; notes: { text: string }[] }[]; notes: { text: string }[] };
+  history: { recentAvailabilityPercent: number; days: { date: string; availabilityPercent: number; level: string; requests?: number }[]; incidents: { id: number; title: string; closedAt: number | null; notes: { text: string }[] }[]; notes: { text: string }[] };
   terms: { objectivePercent: Record<string, number> };
 }
 
@@ -55,12 +55,32 @@ describe('ussynth-server status', () => {
 });
 
 describe('the status page', () => {
+  it('publishes percentages only by default: no request counts in /status.json or /status (issue 46, item 11)', async () => {
+    let now = T0;
+    server = await startTestServer({ clock: () => now });
+    const { key } = await server.key('standard');
+    for (let i = 0; i < 3; i++) expect((await server.get('/v1/ein', key)).status).toBe(200);
+    await server.app.ussynth.sli.flush();
+    now += 6000;
+    const response = await fetch(`${server.url}/status.json`);
+    const text = await response.text();
+    const shown = JSON.parse(text) as Report;
+    expect(shown.history.days).toHaveLength(90);
+    expect(shown.history.days.at(-1)).toEqual({ date: '2026-11-20', availabilityPercent: 100, level: 'ok' });
+    expect(text).not.toMatch(/"requests"/);
+    const html = await (await fetch(`${server.url}/status`)).text();
+    expect(html).toContain('2026-11-20: 100 % available, ');
+    expect(html).not.toContain('no requests');
+  });
+
+
   it('opens an incident when the last 5 minutes fall below the objective, closes it on recovery, and shows notes', async () => {
     let now = T0;
     const first = await startTestServer({ clock: () => now });
     const faultFile = join(first.dir, 'fault');
     await first.close();
-    server = await startTestServer({ dir: first.dir, clock: () => now, config: { sla: { ...DEFAULT_SLA, faultFile } } });
+    // The operator chose to publish the day's request counts (USSYNTH_STATUS_REQUEST_COUNTS=show).
+    server = await startTestServer({ dir: first.dir, clock: () => now, config: { sla: { ...DEFAULT_SLA, faultFile, statusRequestCounts: true } } });
     const { key } = await server.key('standard');
     const { sla, sli } = server.app.ussynth;
     // The test drives the incident watch by hand, on its clock: the server's own 15 s timer is stopped.

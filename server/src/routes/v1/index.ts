@@ -29,6 +29,7 @@ export const API_PATHS: readonly RegExp[] = [/^\/v1\/(?:address|batch|ein|eins|p
  */
 export async function apiRoutes(app: FastifyInstance, options: { batchThreads: number }): Promise<void> {
   app.decorateRequest('access', null);
+  app.decorateRequest('keyClaim', null);
   app.setErrorHandler(withRateLimitHeaders(errorHandler));
   app.addHook('onRequest', allowCrossOrigin);
   app.decorateRequest('ssoSubject', null);

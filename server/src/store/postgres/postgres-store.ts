@@ -11,6 +11,8 @@ import type { StoreDatabase } from '../store-schema.js';
 import { storeMigrations } from '../store-migrations.js';
 import { postgresPool } from './postgres-pool.js';
 import { PostgresUsageBatcher } from './usage-batcher.js';
+import { PendingJournal } from '../pending-journal.js';
+import { PendingRefunds } from './pending-refunds.js';
 
 /** Options of the PostgreSQL store. */
 export interface PostgresStoreOptions {
@@ -18,6 +20,8 @@ export interface PostgresStoreOptions {
   poolSize?: number;
   /** Where the store reports failed refunds. */
   log?: StoreLog;
+  /** Where refunds PostgreSQL could not take wait for it (USSYNTH_PENDING_FILE); default: in memory. */
+  pending?: PendingJournal;
 }
 
 /**
@@ -44,7 +48,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     const { message, code } = failure as { message?: string; code?: string };
     throw new StoreRefusedError(`${describeStore({ engine: 'postgres', url })} cannot be used (${code ?? 'error'}: ${message ?? String(failure)}); check USSYNTH_DB and that the server is reachable`);
   }
-  store = new PostgresStore(pool, db, options.log ?? (() => {}));
+  store = new PostgresStore(pool, db, options.log ?? (() => {}), options.pending ?? PendingJournal.open(null));
   return store;
 }
 
@@ -58,14 +62,17 @@ class PostgresStore extends KyselyStore implements Store {
   private lastHealthCheck = { at: 0, ready: true, detail: undefined as string | undefined };
   private readonly counters = { postgres_errors_total: 0, usage_refund_failures_total: 0, postgres_connections_lost_total: 0 };
   private lossLoggedAt = -Infinity;
+  private readonly refunds: PendingRefunds;
 
   constructor(
     private readonly pool: pg.Pool,
     db: Kysely<StoreDatabase>,
     private readonly log: StoreLog,
+    pending: PendingJournal,
   ) {
     super(db);
     this.batcher = new PostgresUsageBatcher(pool, () => (this.counters.postgres_errors_total += 1));
+    this.refunds = new PendingRefunds(pool, pending, log, this.counters);
   }
 
   async findKey(id: string): Promise<KeyRecord | undefined> {
@@ -88,14 +95,9 @@ class PostgresStore extends KyselyStore implements Store {
     return row?.records ?? 0;
   }
 
-  async refundUsage(accountId: number, period: string, records: number): Promise<void> {
-    try {
-      await this.batcher.refund(accountId, period, records);
-    } catch (error) {
-      // Reported, not thrown: the records then stay debited (in the customer's disfavour, never the quota's).
-      this.counters.usage_refund_failures_total += 1;
-      this.log('error', `a refund of ${records} records for account ${accountId} failed; they stay debited`, error);
-    }
+  refundUsage(accountId: number, period: string, records: number): Promise<void> {
+    // Applied once by id; one PostgreSQL cannot take now is kept and tried every second until it can (PendingRefunds).
+    return this.refunds.refund(accountId, period, records);
   }
 
   async health(): Promise<StoreHealth> {
@@ -110,7 +112,8 @@ class PostgresStore extends KyselyStore implements Store {
       }
     }
     const { ready, detail } = this.lastHealthCheck;
-    return detail === undefined ? { ready, counters: { ...this.counters } } : { ready, detail, counters: { ...this.counters } };
+    const counters = { ...this.counters, usage_refunds_waiting_records: this.refunds.waitingRecords };
+    return detail === undefined ? { ready, counters } : { ready, detail, counters };
   }
 
 
@@ -130,6 +133,8 @@ class PostgresStore extends KyselyStore implements Store {
     if (this.closed) return;
     this.closed = true;
     await this.batcher.drain();
+    // A last try; what PostgreSQL still refuses stays in the pending journal for the next start.
+    await this.refunds.close();
     await this.db.destroy();
   }
 

@@ -28,8 +28,6 @@ FROM req
 LEFT JOIN granted ON granted.account_id = req.account_id AND granted.period = req.period
 LEFT JOIN usage current ON current.account_id = req.account_id AND current.period = req.period`;
 
-const REFUND_SQL = 'UPDATE usage SET records = GREATEST(0, records - $3) WHERE account_id = $1 AND period = $2';
-
 /**
  * Monthly usage debits in PostgreSQL, exact and durable when granted: the
  * debits of one event-loop turn go out as one statement (grouped by account
@@ -56,11 +54,6 @@ export class PostgresUsageBatcher {
       if (this.pending.length === 0) setImmediate(() => this.track(this.flush()));
       this.pending.push({ accountId, period, records, limit, resolve, reject });
     });
-  }
-
-  /** Gives back records of a response that was never delivered (never below zero). */
-  async refund(accountId: number, period: string, records: number): Promise<void> {
-    await this.pool.query(REFUND_SQL, [accountId, period, records]);
   }
 
   /** Waits for every debit asked for so far to be decided (before the pool closes). */

@@ -30,6 +30,25 @@ describe('fields=', () => {
     expect(text).toBe(JSON.stringify({ count: 40, addresses: expected }));
   });
 
+  it('counts a record of a list of more than 8 entries as one record of quota more for each further 8 started', async () => {
+    const used = async () => ((await (await server.get('/v1/usage', key)).json()) as { used: number }).used;
+    const entries = (n: number) => Array.from({ length: n }, (_, i) => `c${i}=${FIELD_NAMES[i % FIELD_NAMES.length]}`).join(',');
+    const cases: [string, number][] = [
+      [`/v1/batch?count=10&fields=${entries(8)}`, 10],
+      [`/v1/batch?count=10&fields=${entries(9)}`, 20],
+      [`/v1/batch?count=10&fields=${entries(64)}`, 80],
+      [`/v1/address?fields=${entries(17)}`, 3],
+      ['/v1/batch?count=10&geo=true', 10],
+    ];
+    for (const [path, charged] of cases) {
+      const before = await used();
+      const response = await server.get(path, key);
+      expect(response.status, path).toBe(200);
+      await response.arrayBuffer();
+      expect((await used()) - before, path).toBe(charged);
+    }
+  });
+
   it('refuses bad lists with 400 problem details naming the entry and listing the valid fields, and debits nothing', async () => {
     const cases: [string, string][] = [
       ['fields=email,phone_number', 'unknown field "phone_number"'],

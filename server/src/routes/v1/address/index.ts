@@ -1,4 +1,5 @@
 import { debitThenServe } from '../../../access/debit-then-serve.js';
+import { recordUnits } from '../../../access/record-units.js';
 import { objectOf } from '../../../schemas/params.js';
 import { problemResponses } from '../../../schemas/problem.js';
 import { strictQueryFor } from '../../../validation/strict-query.js';
@@ -31,7 +32,7 @@ export async function addressRoutes(app: TypeBoxApp): Promise<void> {
       if (fields === undefined) return debitThenServe(request, reply, 1, () => generator.address({ state, geo }));
       // The address schema's serializer would drop the columns asked: the record goes out as JSON.stringify writes it.
       reply.type('application/json; charset=utf-8').serializer(JSON.stringify);
-      return debitThenServe(request, reply, 1, () => generator.address({ state, fields }));
+      return debitThenServe(request, reply, recordUnits(fields), () => generator.address({ state, fields }));
     },
   );
 }

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { UssynthError, type ErrorCode, type Generator } from 'ussynth';
-import { batchBody, type BatchJob } from './batch-body.js';
+import { batchBody, slicedBatchBody, type BatchJob } from './batch-body.js';
 import type { BatchRequest, BatchResult } from './batch-worker.js';
 
 /**
@@ -31,10 +31,11 @@ export class BatchThreads {
   /**
    * The bytes of the batch body of `job`, made by the least busy worker (on this thread with no workers, or
    * once closed). A library error travels back as the same UssynthError; any other failure rejects. On this thread,
-   * `generator` (the job's seed and phones, when the caller made it already) makes the records.
+   * `generator` (the job's seed and phones, when the caller made it already) makes the records, in slices with turns
+   * of the event loop between them when they count more than one record of quota each (slicedBatchBody).
    */
   render(job: BatchJob, generator?: Generator): Uint8Array | Promise<Uint8Array> {
-    if (this.#workers.length === 0 || this.#closed) return batchBody(job, generator);
+    if (this.#workers.length === 0 || this.#closed) return job.fields === undefined ? batchBody(job, generator) : slicedBatchBody(job, generator);
     const slot = this.#leastBusy();
     const id = this.#nextId++;
     return new Promise<Uint8Array>((resolve, reject) => {

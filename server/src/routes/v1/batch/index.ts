@@ -1,5 +1,6 @@
 import { checkRange } from 'ussynth';
 import { debitThenServe } from '../../../access/debit-then-serve.js';
+import { recordUnits } from '../../../access/record-units.js';
 import { objectOf } from '../../../schemas/params.js';
 import { problemResponses } from '../../../schemas/problem.js';
 import { strictQueryFor } from '../../../validation/strict-query.js';
@@ -8,7 +9,8 @@ import { API_ROUTE, checkFields, checkGeneratableState, GENERATED_HEADERS, seede
 import { BatchThreads } from './batch-threads.js';
 
 /**
- * GET /v1/batch: `count` addresses (default 10, 1..1000) from record `start`; `count` records of quota.
+ * GET /v1/batch: `count` addresses (default 10, 1..1000) from record `start`; `count` records of quota, more for
+ * records of a long `fields` list (record-units.ts).
  * The bodies are made by `threads` worker threads (none: on the event loop), stopped when the app closes.
  * @example await app.register(batchRoutes, { threads: 1 })
  */
@@ -37,7 +39,7 @@ export async function batchRoutes(app: TypeBoxApp, options: { threads: number })
       // event loop, by the generator that checked the request (made once a request).
       reply.type('application/json; charset=utf-8');
       const job = { seed: generator.seed, fictional: generator.fictionalPhones, start, count, state, geo, fields };
-      return debitThenServe(request, reply, count, async () => asBuffer(await threads.render(job, generator)));
+      return debitThenServe(request, reply, count * recordUnits(fields), async () => asBuffer(await threads.render(job, generator)));
     },
   );
 }
