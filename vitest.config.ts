@@ -37,7 +37,7 @@ const SYSTEM = [
   'test/load/reload-created-table.test.ts',
   'test/load/table-access.test.ts',
   'test/load/target-secrets.test.ts',
-  'test/cli/output/sql-postgres.test.ts',
+  'test/records/formats/sql-postgres.test.ts',
   // Redis started on loopback (test/infra/redis-server.ts).
   'server/test/accounts/auth-throttle.test.ts',
   'server/test/limits/redis-token-bucket.test.ts',
@@ -78,12 +78,12 @@ const SYSTEM = [
   'test/cli/commands/phone.test.ts',
   'test/cli/commands/service-command.test.ts',
   'test/cli/commands/zip.test.ts',
-  'test/cli/jobs/chunk-source.test.ts',
+  'test/records/chunks/chunk-source.test.ts',
   'test/cli/jobs/remote-source.test.ts',
   'test/cli/jobs/run-parquet-job.test.ts',
   'test/cli/jobs/run-record-job.test.ts',
   'test/cli/jobs/shard.test.ts',
-  'test/cli/output/record-file.test.ts',
+  'test/records/formats/record-file.test.ts',
   'test/generator/determinism.test.ts',
   // Other long runs: 1,300 fuzzed requests through every /v1 route; a TypeScript compile of a client generated
   // from the served OpenAPI document; the demo's bundle and pages built twice (esbuild, brotli).

@@ -23,7 +23,7 @@ const SCRIPT = `
 const [dist, file, jobs, count] = process.argv.slice(2);
 const { runLoad } = await import(dist + '/load/run-load.js');
 const { parseLoadTarget } = await import(dist + '/load/load-target.js');
-const { jobLoadColumns } = await import(dist + '/cli/jobs/record-job.js');
+const { jobLoadColumns } = await import(dist + '/records/record-job.js');
 const job = { kind: 'address', seed: 'bench-load', fictionalPhones: false, format: 'copy', table: 'ours', jsonShape: 'array', count: Number(count) };
 const thread = process.threadCpuUsage(), all = process.cpuUsage(), started = performance.now();
 await runLoad({ target: parseLoadTarget('sqlite:' + file), table: 'ours', columns: jobLoadColumns(job), job, jobs: Number(jobs), mode: 'create', shared: false });

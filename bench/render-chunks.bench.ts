@@ -23,7 +23,7 @@ const FORMATS = (process.env.BENCH_FORMATS ?? 'copy,sqlite-values,csv,ndjson').s
 const SCRIPT = `
 import { openSync, writeSync } from 'node:fs';
 const [dist, format, count] = process.argv.slice(2);
-const { recordChunks } = await import(dist + '/cli/jobs/chunk-source.js');
+const { recordChunks } = await import(dist + '/records/chunks/chunk-source.js');
 const job = { kind: 'address', seed: 'bench-render', fictionalPhones: false, format, table: 'ours', jsonShape: 'array', count: Number(count) };
 const out = openSync('/dev/null', 'w');
 const before = process.cpuUsage(), started = performance.now();

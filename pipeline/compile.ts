@@ -34,7 +34,7 @@ import { zipPhonePlaces } from './transform/phone-locality.js';
 import { compilePhonePlaces } from './transform/phone-places.js';
 import { withInServiceWeights } from './transform/area-code-shares.js';
 import { residentialWeights } from './transform/residential.js';
-import { titleCase } from './transform/title-case.js';
+import { titleCase } from './spelling/title-case.js';
 import { zipUnitShares } from './transform/unit-shares.js';
 
 /**

@@ -11,5 +11,5 @@ export type { LoadOptions, LoadResult } from './load/load.js';
 export { LOAD_ERROR_CODES, LoadError } from './load/load-error.js';
 export type { LoadErrorCode } from './load/load-error.js';
 export { DRIVER_PACKAGES } from './load/load-drivers.js';
-export { COLUMN_SQL_TYPES } from './load/load-columns.js';
-export type { ColumnType, LoadColumn } from './load/load-columns.js';
+export { COLUMN_SQL_TYPES } from './records/columns/load-columns.js';
+export type { ColumnType, LoadColumn } from './records/columns/load-columns.js';

@@ -7,7 +7,7 @@ export { BirthIndex } from './data-index/birth-index.js';
 export { BIRTH_INDEX_FILE } from './data-index/birth-format.js';
 export { ADDRESS_FIELDS, FIELD_KINDS, FIELD_NAMES, GEO_FIELD_NAMES, isFieldName, sqlTypeOf, sqlTypeOfKind } from './fields/field-catalogue.js';
 export type { FieldKind, FieldName, FieldValues, SqlDialect } from './fields/field-catalogue.js';
-export { COLUMN_NAME_PATTERN, MAX_FIELDS, parseFieldList, RESERVED_COLUMN_NAMES } from './fields/field-list.js';
+export { COLUMN_NAME_PATTERN, geoWithFieldsProblem, MAX_FIELDS, parseFieldList, RESERVED_COLUMN_NAMES } from './fields/field-list.js';
 export type { FieldColumn, FieldList, FieldRecord } from './fields/field-list.js';
 export type { IndexState, WeightedTable } from './data-index/data-index.js';
 export { INDEX_FORMAT_VERSION, STATE_KINDS, ZIP_TYPES } from './data-index/format.js';

@@ -4,7 +4,7 @@ import { DataIndex } from '../../src/data-index/data-index.js';
 import { columnText } from '../../src/generator/pick.js';
 import { ADULT_AGE, COHORT_YEARS, cohortPopulation, POPULATION_YEAR } from '../sources/first-names/transform.js';
 import type { FirstNamesValid } from '../sources/first-names/validate.js';
-import { titleCase } from '../transform/title-case.js';
+import { titleCase } from '../spelling/title-case.js';
 import { cohortProfiles } from './cohort-profiles.js';
 import { pack, type Section } from './write-index.js';
 

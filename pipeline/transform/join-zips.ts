@@ -4,7 +4,7 @@ import { SourceError } from '../source-error.js';
 import type { SourceReport } from '../source-report.js';
 import { militaryStateOf, type GeonamesZip } from '../sources/geonames/validate.js';
 import type { SimplemapsZip } from '../sources/simplemaps/validate.js';
-import { preferredSpelling } from './city-spelling.js';
+import { preferredSpelling } from '../spelling/city-spelling.js';
 
 /**
  * Joins the ZIP sources. GeoNames gives the ZIP list and the city; SimpleMaps,

@@ -1,4 +1,4 @@
-import { csvField } from '../../src/cli/output/csv-format.js';
+import { csvField } from '../../src/records/formats/csv-format.js';
 
 /** One CSV line of a vendored file (no line end: writeDatasetLines adds `\n`), fields quoted as the CLI's CSV quotes them. */
 export function csvRow(values: readonly string[]): string {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,6 +71,27 @@ function cycles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
+/**
+ * The imports between the folders at the top of a tree (a file's first folder), from the file graph: a folder
+ * imports another when one of its files does. The files at the tree's root (entry points and composition) are left
+ * out. A cycle here is two concepts each built on the other, even where no file imports one that imports it back.
+ */
+function folderGraph(graph: Map<string, string[]>): Map<string, string[]> {
+  const folderOf = (file: string): string | undefined => (file.includes('/') ? file.slice(0, file.indexOf('/')) : undefined);
+  const folders = new Map<string, Set<string>>();
+  for (const [from, targets] of graph) {
+    const folder = folderOf(from);
+    if (folder === undefined) continue;
+    const imported = folders.get(folder) ?? new Set<string>();
+    folders.set(folder, imported);
+    for (const target of targets) {
+      const other = folderOf(target);
+      if (other !== undefined && other !== folder) imported.add(other);
+    }
+  }
+  return new Map([...folders].map(([folder, imported]) => [folder, [...imported].sort()]));
+}
+
 describe('imports', () => {
   it.each([
     ['server/src', 'app.ts', 'problem/error-handler.ts'],
@@ -84,6 +105,34 @@ describe('imports', () => {
     // Every import that runs is in the graph read from the text (which adds the type-only ones).
     const missed = [...(await runtimeImports(join(ROOT, dir)))].flatMap(([from, to]) => to.filter((target) => !graph.get(from)?.includes(target)).map((target) => `${from} > ${target}`));
     expect(missed).toEqual([]);
+  });
+
+  it.each([
+    ['src', 'cli', 'load'],
+    ['pipeline', 'transform', 'sources'],
+  ])('between the folders of %s form no cycle (docs/architecture.md, the layer maps)', (dir, folder, imported) => {
+    const graph = folderGraph(importGraph(join(ROOT, dir)));
+    // The folders were seen, with their imports.
+    expect(graph.get(folder)).toContain(imported);
+    expect(cycles(graph).map((cycle) => cycle.join(' > '))).toEqual([]);
+  });
+
+  it('are found to cycle between folders when no file imports one that imports it back (the check can fail)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ussynth-folder-cycle-'));
+    try {
+      mkdirSync(join(dir, 'a'));
+      mkdirSync(join(dir, 'b'));
+      writeFileSync(join(dir, 'a', 'one.ts'), "import { two } from '../b/two.js';\nexport const one = two + 1;\n");
+      writeFileSync(join(dir, 'b', 'two.ts'), 'export const two = 2;\n');
+      writeFileSync(join(dir, 'b', 'three.ts'), "import type { Four } from '../a/four.js';\nexport const three = (f: Four) => f;\n");
+      writeFileSync(join(dir, 'a', 'four.ts'), 'export interface Four { n: number }\n');
+      writeFileSync(join(dir, 'main.ts'), "import { one } from './a/one.js';\nexport default one;\n");
+      const graph = importGraph(dir);
+      expect(cycles(graph)).toEqual([]);
+      expect(cycles(folderGraph(graph)).map((cycle) => cycle.join(' > '))).toEqual(['a > b']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('are found to cycle through a type-only import and a re-export (the check can fail)', () => {

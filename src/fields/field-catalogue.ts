@@ -9,13 +9,30 @@ import type { Address, GeoFields } from '../types.js';
  */
 
 /**
+ * The fields of the default record (an address), in order: the one list of
+ * them (the address kind, the field catalogue and the service read it).
+ * @example ADDRESS_FIELDS.length // 8
+ */
+export const ADDRESS_FIELDS = ['name', 'street', 'city', 'state', 'zip', 'phone', 'email', 'country'] as const satisfies readonly (keyof Address)[];
+
+// A field added to Address and not to ADDRESS_FIELDS fails the typecheck here.
+const ADDRESS_FIELDS_COVER_ADDRESS: [Exclude<keyof Address, (typeof ADDRESS_FIELDS)[number]>] extends [never] ? true : never = true;
+void ADDRESS_FIELDS_COVER_ADDRESS;
+
+/**
+ * The fields `geo: true` adds after an address's eight, in order (the library's `AddressWithGeo`).
+ * @example GEO_FIELD_NAMES[0] // "lat"
+ */
+export const GEO_FIELD_NAMES = ['lat', 'lon', 'county', 'countyFips', 'timeZone'] as const satisfies readonly (keyof GeoFields)[];
+
+/**
  * Every field name, in catalogue order: the eight of an address, the five
  * of `geo`, then the parts and keys.
  * @example FIELD_NAMES.includes('firstName') // true
  */
 export const FIELD_NAMES = [
-  'name', 'street', 'city', 'state', 'zip', 'phone', 'email', 'country',
-  'lat', 'lon', 'county', 'countyFips', 'timeZone',
+  ...ADDRESS_FIELDS,
+  ...GEO_FIELD_NAMES,
   'firstName', 'lastName', 'sex', 'birthDate', 'line1', 'line2', 'stateFull', 'phoneIntl', 'emailDomain', 'index', 'uuid',
 ] as const;
 
@@ -101,18 +118,6 @@ export function sqlTypeOfKind(kind: FieldKind, dialect: SqlDialect): string {
 export function sqlTypeOf(field: FieldName, dialect: SqlDialect): string {
   return SQL_TYPES[dialect][FIELD_KINDS[field]];
 }
-
-/**
- * The fields of the default record (an address), in order.
- * @example ADDRESS_FIELDS.length // 8
- */
-export const ADDRESS_FIELDS = ['name', 'street', 'city', 'state', 'zip', 'phone', 'email', 'country'] as const satisfies readonly FieldName[];
-
-/**
- * The fields `geo: true` adds after an address's eight.
- * @example GEO_FIELD_NAMES[0] // "lat"
- */
-export const GEO_FIELD_NAMES = ['lat', 'lon', 'county', 'countyFips', 'timeZone'] as const satisfies readonly FieldName[];
 
 /**
  * Whether a string is a field of the catalogue.

@@ -1,5 +1,5 @@
 import { UssynthError } from '../errors.js';
-import { FIELD_NAMES, isFieldName, type FieldName, type FieldValues } from './field-catalogue.js';
+import { FIELD_NAMES, GEO_FIELD_NAMES, isFieldName, type FieldName, type FieldValues } from './field-catalogue.js';
 
 /**
  * A field list: `field` or `column=field` entries, as one comma-separated
@@ -85,6 +85,17 @@ export function parseFieldList(list: unknown): readonly FieldColumn[] {
     seen.set(folded, column);
     return { column, field };
   });
+}
+
+/**
+ * The one rule for `geo` with a field list: refused, since the list names
+ * the geographic fields itself. The message, with each surface's own names
+ * for the two options (`geo` and `fields` in the library, `geo=true` in the
+ * API, `--geo` and `--fields` on the command line).
+ * @example geoWithFieldsProblem('--geo', '--fields') // "--geo cannot be combined with --fields: name the geographic fields (lat, ...) in --fields"
+ */
+export function geoWithFieldsProblem(geo: string, fields: string): string {
+  return `${geo} cannot be combined with ${fields}: name the geographic fields (${GEO_FIELD_NAMES.join(', ')}) in ${fields}`;
 }
 
 type Trim<S extends string> = S extends ` ${infer R}` ? Trim<R> : S extends `${infer R} ` ? Trim<R> : S;

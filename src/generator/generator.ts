@@ -16,7 +16,7 @@ import { StringPairs } from './string-pairs.js';
 import { lookupZip } from './zip-lookup.js';
 import { BirthIndex } from '../data-index/birth-index.js';
 import { BirthDates } from '../fields/birth-dates.js';
-import { parseFieldList, type FieldList, type FieldRecord } from '../fields/field-list.js';
+import { geoWithFieldsProblem, parseFieldList, type FieldList, type FieldRecord } from '../fields/field-list.js';
 import { RecordUuids } from '../fields/record-uuid.js';
 import { FIELD_STAGES, Stage, type FieldPlan, type RecordDraw } from '../fields/record-draw.js';
 
@@ -378,7 +378,7 @@ export class Generator {
   /** The checked plan of a `fields` option, or undefined without one. */
   #plan(fields: FieldList | undefined, geo?: unknown): FieldPlan | undefined {
     if (fields === undefined) return undefined;
-    if (geo === true) throw new UssynthError('invalid_fields', 'geo cannot be combined with fields: name the geographic fields (lat, lon, county, countyFips, timeZone) in fields', 'fields');
+    if (geo === true) throw new UssynthError('invalid_fields', geoWithFieldsProblem('geo', 'fields'), 'fields');
     const columns = parseFieldList(fields);
     let upTo: Stage = Stage.place;
     let withEmail = false;

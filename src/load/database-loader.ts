@@ -1,5 +1,5 @@
-import type { TextRecord } from '../cli/output/record-format.js';
-import type { LoadColumn } from './load-columns.js';
+import type { TextRecord } from '../records/formats/record-format.js';
+import type { LoadColumn } from '../records/columns/load-columns.js';
 
 /**
  * One chunk of rows for a loader: COPY text lines for PostgreSQL and MySQL,

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import type { SqlDialect } from './sql-dialect.js';
+import type { SqlDialect } from '../records/columns/sql-dialect.js';
 
 /**
  * Fewest records a transaction must hold for `--to sqlite:` to load on two

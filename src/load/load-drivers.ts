@@ -1,7 +1,7 @@
 import { betterSqlite3Problem, installedBetterSqlite3 } from '../better-sqlite3-runtime.js';
 import { isMissingModule } from '../missing-module.js';
 import { LoadError } from './load-error.js';
-import type { SqlDialect } from './sql-dialect.js';
+import type { SqlDialect } from '../records/columns/sql-dialect.js';
 
 /**
  * The npm packages each database needs (optional peer dependencies of ussynth).

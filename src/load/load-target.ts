@@ -1,6 +1,6 @@
 import { LoadError } from './load-error.js';
 import { maskedTarget, targetSecrets, writtenPassword } from './masked-target.js';
-import type { SqlDialect } from './sql-dialect.js';
+import type { SqlDialect } from '../records/columns/sql-dialect.js';
 
 /**
  * Where a load goes, parsed from its URL: a PostgreSQL or MySQL server, or a SQLite file.

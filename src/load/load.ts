@@ -1,6 +1,6 @@
 import { createGenerator, UssynthError } from '../index.js';
-import { jobLoadColumns, shardRange, type RecordJob } from '../cli/jobs/record-job.js';
-import { tableNameProblem } from '../cli/output/sql-format.js';
+import { jobLoadColumns, shardRange, type RecordJob } from '../records/record-job.js';
+import { tableNameProblem } from '../records/formats/sql-format.js';
 import { parseFieldList, type FieldColumn, type FieldList } from '../fields/field-list.js';
 import type { Seed } from '../random/stream-key.js';
 import { LoadError } from './load-error.js';

@@ -1,14 +1,14 @@
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import type * as Mysql from 'mysql2';
-import { countText } from '../cli/count-text.js';
+import { countText } from '../count-text.js';
 import type { DatabaseLoader, LoadChunk, TableColumn } from './database-loader.js';
 import { importDrivers } from './load-drivers.js';
 import { LoadError } from './load-error.js';
-import type { LoadColumn } from './load-columns.js';
+import type { LoadColumn } from '../records/columns/load-columns.js';
 import type { LoadTarget } from './load-target.js';
-import { quoteTable, splitTable } from './sql-dialect.js';
-import { columnList } from './table-ddl.js';
+import { quoteTable, splitTable } from '../records/columns/sql-dialect.js';
+import { columnList } from '../records/columns/table-ddl.js';
 
 // information_schema's DATA_TYPE of existing columns each column type of a load accepts (MariaDB 10.7+ has uuid).
 const TEXTS = ['varchar', 'char', 'text', 'tinytext', 'mediumtext', 'longtext'];

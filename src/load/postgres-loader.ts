@@ -5,10 +5,10 @@ import type { DatabaseLoader, LoadChunk, TableColumn } from './database-loader.j
 import { importDrivers } from './load-drivers.js';
 import { pgPassword, type PgPasswordKey } from './pg-password.js';
 import { LoadError } from './load-error.js';
-import type { LoadColumn } from './load-columns.js';
+import type { LoadColumn } from '../records/columns/load-columns.js';
 import type { LoadTarget } from './load-target.js';
-import { quoteTable, splitTable } from './sql-dialect.js';
-import { columnList } from './table-ddl.js';
+import { quoteTable, splitTable } from '../records/columns/sql-dialect.js';
+import { columnList } from '../records/columns/table-ddl.js';
 
 // information_schema's data_type of existing columns each column type of a load accepts.
 const ACCEPTED: Readonly<Record<LoadColumn['type'], readonly string[]>> = {

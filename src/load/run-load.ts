@@ -1,16 +1,16 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { recordChunks } from '../cli/jobs/chunk-source.js';
-import { CHUNK_RECORDS, jobRange, recordReader, type RecordJob } from '../cli/jobs/record-job.js';
+import { recordChunks, type ChunkOptions } from '../records/chunks/chunk-source.js';
+import { CHUNK_RECORDS, jobRange, recordReader, type RecordJob } from '../records/record-job.js';
 import type { DatabaseLoader, LoadChunk } from './database-loader.js';
 import { LoadError } from './load-error.js';
-import type { LoadColumn } from './load-columns.js';
+import type { LoadColumn } from '../records/columns/load-columns.js';
 import type { LoadTarget } from './load-target.js';
 import { withoutSecrets } from './masked-target.js';
 import { openMysqlLoader } from './mysql-loader.js';
 import { openPostgresLoader } from './postgres-loader.js';
-import { quoteTable } from './sql-dialect.js';
+import { quoteTable } from '../records/columns/sql-dialect.js';
 import { openSqliteLoader } from './sqlite-loader.js';
-import { createTableSql } from './table-ddl.js';
+import { createTableSql } from '../records/columns/table-ddl.js';
 
 /**
  * What to do with an existing table: refuse (`create`, the default: the
@@ -107,9 +107,9 @@ async function* renderedChunks(
   first: number,
   end: number,
   signal: AbortSignal | undefined,
-  mainRenders = true,
+  chunkOptions: ChunkOptions = {},
 ): AsyncGenerator<LoadChunk> {
-  for await (const chunk of recordChunks({ ...job, format, range: { first, end } }, jobs, CHUNK_RECORDS, mainRenders)) {
+  for await (const chunk of recordChunks({ ...job, format, range: { first, end } }, jobs, chunkOptions)) {
     // A turn of the event loop per chunk: a socket that takes everything at once would otherwise keep a SIGINT from being seen.
     await nextTurn();
     signal?.throwIfAborted();
@@ -171,7 +171,7 @@ export async function runLoad(plan: LoadPlan): Promise<{ loaded: number }> {
           ? renderedChunks(plan.job, 'copy', plan.jobs, next, stop, signal)
           : // SQLite inserts on this thread: with more than one job (and more than a chunk) the records are rendered as SQL row tuples on jobs - 1 worker threads meanwhile.
             plan.jobs > 1 && stop - next > CHUNK_RECORDS
-            ? renderedChunks(plan.job, 'sqlite-values', plan.jobs - 1, next, stop, signal, false)
+            ? renderedChunks(plan.job, 'sqlite-values', plan.jobs - 1, next, stop, signal, { mainRenders: false })
             : recordRows(plan.job, next, stop, signal);
       await loader.bulk(plan.table, plan.columns, counted(chunks, (records) => plan.onProgress?.((sent += records))));
       signal?.throwIfAborted();

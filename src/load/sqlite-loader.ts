@@ -3,10 +3,10 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DatabaseLoader, TableColumn } from './database-loader.js';
 import { importDrivers } from './load-drivers.js';
 import { LoadError } from './load-error.js';
-import type { LoadColumn } from './load-columns.js';
+import type { LoadColumn } from '../records/columns/load-columns.js';
 import type { LoadTarget } from './load-target.js';
-import { quoteIdentifier, quoteTable, splitTable } from './sql-dialect.js';
-import { columnList } from './table-ddl.js';
+import { quoteIdentifier, quoteTable, splitTable } from '../records/columns/sql-dialect.js';
+import { columnList } from '../records/columns/table-ddl.js';
 
 // SQLite's type affinity of a declared type (https://sqlite.org/datatype3.html, 3.1).
 function affinity(declared: string): 'integer' | 'text' | 'blob' | 'real' | 'numeric' {

@@ -10,9 +10,9 @@ import { EXIT_GENERATION_FAILED, EXIT_REMOTE_FAILED, EXIT_WRITE_FAILED } from '.
 import { API_KEY_ENV } from '../../src/cli/jobs/remote-source.js';
 import { DEFAULT_CONCURRENCY, DEFAULT_MAX_RETRIES } from '../../src/client/client-options.js';
 import { API_MAX_BATCH } from '../../src/client/record-pages.js';
-import { FORMAT_NAMES } from '../../src/cli/output/record-format.js';
-import { SQL_ROWS_PER_INSERT } from '../../src/cli/output/sql-format.js';
-import { CHUNK_RECORDS } from '../../src/cli/jobs/record-job.js';
+import { FORMAT_NAMES } from '../../src/records/formats/record-format.js';
+import { SQL_ROWS_PER_INSERT } from '../../src/records/formats/sql-format.js';
+import { CHUNK_RECORDS } from '../../src/records/record-job.js';
 import { PROGRESS_MIN_RECORDS } from '../../src/cli/output/progress-bar.js';
 
 const docs = readFileSync(new URL('../../docs/cli.md', import.meta.url), 'utf8');

@@ -5,7 +5,7 @@ import { fillAndGenerate, type FormInput } from './demo-page.js';
 import { useDemoSite } from './demo-site.js';
 
 // The demo's downloads are the CLI's files: for the same seed and options, `ussynth ... --format csv|json` writes
-// byte-identical output (one writer, src/cli/output/record-file.ts), so checksums match.
+// byte-identical output (one writer, src/records/formats/record-file.ts), so checksums match.
 const demo = useDemoSite({ openPage: true });
 
 const cases: [string, FormInput, string[]][] = [

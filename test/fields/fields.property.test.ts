@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { titleCase } from '../../pipeline/transform/title-case.js';
+import { titleCase } from '../../pipeline/spelling/title-case.js';
 import { createGenerator, defaultIndex, FIELD_NAMES, type FieldName } from '../../src/index.js';
 import { validSeeds } from '../fixtures/valid-seeds.js';
 

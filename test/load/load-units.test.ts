@@ -2,16 +2,16 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { createGenerator, FIELD_NAMES, sqlTypeOf } from '../../src/index.js';
-import { copyLines, copyValue } from '../../src/load/copy-text.js';
-import { sqliteValues } from '../../src/load/sqlite-values.js';
-import { sqlText } from '../../src/cli/output/sql-format.js';
+import { copyLines, copyValue } from '../../src/records/formats/copy-text.js';
+import { sqliteValues } from '../../src/records/formats/sqlite-values.js';
+import { sqlText } from '../../src/records/formats/sql-format.js';
 import { defaultLoadJobs, MIN_THREADED_RECORDS } from '../../src/load/default-load-jobs.js';
-import { dialectSqlFormat, mysqlText } from '../../src/load/dialect-sql-format.js';
+import { dialectSqlFormat, mysqlText } from '../../src/records/formats/dialect-sql-format.js';
 import { importDrivers } from '../../src/load/load-drivers.js';
-import { COLUMN_SQL_TYPES, columnsOf, columnTypeOf, type LoadColumn } from '../../src/load/load-columns.js';
+import { COLUMN_SQL_TYPES, columnsOf, columnTypeOf, type LoadColumn } from '../../src/records/columns/load-columns.js';
 import { LoadError } from '../../src/load/load-error.js';
 import { parseLoadTarget } from '../../src/load/load-target.js';
-import { quoteTable } from '../../src/load/sql-dialect.js';
+import { quoteTable } from '../../src/records/columns/sql-dialect.js';
 
 describe('parseLoadTarget', () => {
   it('reads the three kinds of target and the connect timeout', () => {

@@ -147,7 +147,7 @@ describe('--to sqlite:PATH', () => {
     // The built runLoad, so that its worker runs the built chunk-worker.js.
     const { runLoad } = (await import(new URL('../../dist/load/run-load.js', import.meta.url).href)) as typeof import('../../src/load/run-load.js');
     const { parseLoadTarget } = (await import(new URL('../../dist/load/load-target.js', import.meta.url).href)) as typeof import('../../src/load/load-target.js');
-    const { jobLoadColumns } = (await import(new URL('../../dist/cli/jobs/record-job.js', import.meta.url).href)) as typeof import('../../src/cli/jobs/record-job.js');
+    const { jobLoadColumns } = (await import(new URL('../../dist/records/record-job.js', import.meta.url).href)) as typeof import('../../src/records/record-job.js');
     const file = join(scratch, 'failing-chunk.db');
     // The first chunk runs past the last record index; the main thread renders it before the worker can have posted that it is ready.
     const job = { kind: 'address', seed: 'past', fictionalPhones: false, format: 'copy', table: 'past', jsonShape: 'array', count: 10_000, range: { first: MAX_INDEX + 1 - 1000, end: MAX_INDEX + 1 + 9000 } } as const;

@@ -1,7 +1,6 @@
 import { FIELD_KINDS, parseFieldList } from '../../src/browser.js';
-import { NUMBER_COLUMNS } from '../../src/cli/output/geo-columns.js';
-import { recordFile } from '../../src/cli/output/record-file.js';
-import type { JsonShape, TextRecord } from '../../src/cli/output/record-format.js';
+import { recordFile } from '../../src/records/formats/record-file.js';
+import { NUMBER_COLUMNS, type JsonShape, type TextRecord } from '../../src/records/formats/record-format.js';
 import type { DemoKind } from './demo-request.js';
 import { demoColumns, type DemoResult } from './generate.js';
 

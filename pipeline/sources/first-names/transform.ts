@@ -1,6 +1,6 @@
 import { byCodeUnit } from '../../../src/code-unit-order.js';
 import type { FirstNameRecord } from '../../model.js';
-import { titleCase } from '../../transform/title-case.js';
+import { titleCase } from '../../spelling/title-case.js';
 import type { FirstNamesValid } from './validate.js';
 
 /** The year of the population table (datasets/us-population-by-age): cohorts are aged as of it. */

@@ -1,5 +1,5 @@
 import type { SourceReport } from '../../source-report.js';
-import { GEONAMES_CITY_RULES, repairCity } from '../../transform/city-spelling.js';
+import { GEONAMES_CITY_RULES, repairCity } from '../../spelling/city-spelling.js';
 import type { GeonamesZip } from './validate.js';
 
 /**
@@ -13,7 +13,7 @@ export function militaryCity(place: string): string | null {
   return match ? match[1] : null;
 }
 
-/** Applies the city-name repairs (pipeline/transform/city-spelling.ts), counting the rows each changes. */
+/** Applies the city-name repairs (pipeline/spelling/city-spelling.ts), counting the rows each changes. */
 export function transformGeonames(zips: GeonamesZip[], report: SourceReport): GeonamesZip[] {
   return zips.map((z) => {
     let place = repairCity(z.place, GEONAMES_CITY_RULES, report);

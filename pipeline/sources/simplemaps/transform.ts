@@ -1,8 +1,8 @@
 import type { SourceReport } from '../../source-report.js';
-import { repairCity, SIMPLEMAPS_CITY_RULES } from '../../transform/city-spelling.js';
+import { repairCity, SIMPLEMAPS_CITY_RULES } from '../../spelling/city-spelling.js';
 import type { SimplemapsZip } from './validate.js';
 
-/** Indexes rows by ZIP, applying its city-name repairs (pipeline/transform/city-spelling.ts) so joined names can be compared. */
+/** Indexes rows by ZIP, applying its city-name repairs (pipeline/spelling/city-spelling.ts) so joined names can be compared. */
 export function transformSimplemaps(zips: SimplemapsZip[], report: SourceReport): Map<string, SimplemapsZip> {
   const byZip = new Map<string, SimplemapsZip>();
   for (const z of zips) {

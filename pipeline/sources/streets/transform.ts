@@ -1,7 +1,7 @@
 import { byCodeUnit } from '../../../src/code-unit-order.js';
 import type { HouseNumberLeadRecord, StreetFormRecord, StreetNameRecord, StreetSuffixRecord, SurnameRecord, WeightedTextRecord } from '../../model.js';
 import type { SourceReport } from '../../source-report.js';
-import { mcCapital } from '../../transform/city-spelling.js';
+import { mcCapital } from '../../spelling/city-spelling.js';
 import type { StreetsValid } from './validate.js';
 
 /** The street model's tables. */

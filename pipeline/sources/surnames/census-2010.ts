@@ -2,7 +2,7 @@ import { readDelimited, type DelimitedRow } from '../../extract/read-delimited.j
 import { SURNAME_WEIGHT_UNIT, type SurnameGroupTable, type SurnameRecord } from '../../model.js';
 import { SourceError } from '../../source-error.js';
 import { SourceReport } from '../../source-report.js';
-import { titleCase } from '../../transform/title-case.js';
+import { titleCase } from '../../spelling/title-case.js';
 import { surnameWithApostrophe } from './apostrophes.js';
 
 /** The head of the Census 2010 surname file (datasets/SOURCES.md: the only copy reachable stops at rank 1,022). */

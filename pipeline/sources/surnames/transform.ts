@@ -1,5 +1,5 @@
 import type { SurnameRecord } from '../../model.js';
-import { titleCase } from '../../transform/title-case.js';
+import { titleCase } from '../../spelling/title-case.js';
 
 /**
  * Share of the US population the 1990 list's 88,799 surnames cover, per the

@@ -9,11 +9,6 @@ import { FIELDS_HELP, RECORD_OPTIONS_HELP } from '../jobs/record-help.js';
 export const addressCommand: Command = recordCommand({
   name: 'address',
   kind: 'address',
-  table: 'addresses',
-  state: true,
-  emailDomain: true,
-  fictionalPhones: true,
-  geo: true,
   summary: 'Synthetic addresses (name, street, city, state, ZIP, phone, e-mail)',
   help: `Usage: ussynth address [options]
 

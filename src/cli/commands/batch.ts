@@ -9,12 +9,7 @@ import { FIELDS_HELP, RECORD_OPTIONS_HELP } from '../jobs/record-help.js';
 export const batchCommand: Command = recordCommand({
   name: 'batch',
   kind: 'address',
-  table: 'addresses',
   batch: true,
-  state: true,
-  emailDomain: true,
-  fictionalPhones: true,
-  geo: true,
   summary: 'A batch of addresses as the API\'s {"count":N,"addresses":[...]}',
   help: `Usage: ussynth batch --count N [options]
 

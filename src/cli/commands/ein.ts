@@ -9,7 +9,6 @@ import { RECORD_OPTIONS_HELP } from '../jobs/record-help.js';
 export const einCommand: Command = recordCommand({
   name: 'ein',
   kind: 'ein',
-  table: 'eins',
   summary: 'Synthetic EINs (XX-XXXXXXX)',
   help: `Usage: ussynth ein [options]
 

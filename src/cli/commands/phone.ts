@@ -9,9 +9,6 @@ import { RECORD_OPTIONS_HELP } from '../jobs/record-help.js';
 export const phoneCommand: Command = recordCommand({
   name: 'phone',
   kind: 'phone',
-  table: 'phones',
-  state: true,
-  fictionalPhones: true,
   summary: 'Synthetic phone numbers ((AAA) NNN-NNNN and +1 AAA-NNN-NNNN)',
   help: `Usage: ussynth phone [options]
 

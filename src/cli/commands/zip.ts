@@ -1,9 +1,10 @@
 import { createGenerator, UssynthError } from '../../index.js';
 import { CliError, type Command, type CommandIo } from '../command.js';
 import { parseOptions } from '../jobs/parse-options.js';
-import { recordFormat } from '../output/formats.js';
-import { FORMAT_NAMES, isFormatName, type TextRecord } from '../output/record-format.js';
-import { tableNameProblem } from '../output/sql-format.js';
+import { recordFormat } from '../../records/formats/formats.js';
+import { FORMAT_NAMES, isFormatName, type TextRecord } from '../../records/formats/record-format.js';
+import { tableNameProblem } from '../../records/formats/sql-format.js';
+import { recordKind } from '../../records/kinds/registry.js';
 
 /**
  * Exit status of a well-formed ZIP that is not a known ZIP code.
@@ -11,7 +12,8 @@ import { tableNameProblem } from '../output/sql-format.js';
  */
 export const EXIT_UNKNOWN_ZIP = 1;
 
-const ZIP_COLUMNS = ['zip', 'state', 'stateFull', 'city'];
+const ZIP_KIND = recordKind('zip');
+const ZIP_COLUMNS = ZIP_KIND.fields.map((field) => field.name);
 
 /**
  * `ussynth zip 10001`: looks a ZIP up (state, full state name, city).
@@ -42,7 +44,7 @@ Examples:
     const { values, positionals } = parseOptions('zip', args, { format: { type: 'string' }, table: { type: 'string' } }, true);
     const format = (values.format as string | undefined) ?? 'json';
     if (!isFormatName(format)) throw new CliError(`--format must be one of ${FORMAT_NAMES.join(', ')}, got ${JSON.stringify(format)}`);
-    const table = (values.table as string | undefined) ?? 'zips';
+    const table = (values.table as string | undefined) ?? ZIP_KIND.table;
     const problem = tableNameProblem(table);
     if (problem) throw new CliError(problem);
     if (values.table !== undefined && format !== 'sql') throw new CliError('--table applies to --format sql only');

@@ -1,18 +1,19 @@
 import { statSync } from 'node:fs';
 import type { ParseArgsConfig } from 'node:util';
-import { createGenerator, parseFieldList } from '../../index.js';
+import { createGenerator, geoWithFieldsProblem, parseFieldList } from '../../index.js';
 import { CliError, type Command, type CommandIo } from '../command.js';
 import { LoadError } from '../../load/load-error.js';
 import { defaultLoadJobs } from '../../load/default-load-jobs.js';
 import { parseLoadTarget } from '../../load/load-target.js';
 import { writtenPassword } from '../../load/masked-target.js';
 import { targetFromOption } from '../../load/target-source.js';
-import { isSqlDialect, SQL_DIALECTS } from '../../load/sql-dialect.js';
-import { FORMAT_NAMES, isFormatName, type JsonShape } from '../output/record-format.js';
-import { tableNameProblem } from '../output/sql-format.js';
+import { isSqlDialect, SQL_DIALECTS } from '../../records/columns/sql-dialect.js';
+import { FORMAT_NAMES, isFormatName, type JsonShape } from '../../records/formats/record-format.js';
+import { tableNameProblem } from '../../records/formats/sql-format.js';
 import { asCliError } from './library-error.js';
 import { parseOptions, positiveInteger } from './parse-options.js';
-import { shardRange, type RecordJob, type RecordKind, type RecordRange } from './record-job.js';
+import { recordKind } from '../../records/kinds/registry.js';
+import { recordReader, shardRange, type RecordJob, type RecordRange } from '../../records/record-job.js';
 import { remoteSource } from './remote-source.js';
 import { runParquetJob } from './run-parquet-job.js';
 import { runLoadJob } from './run-load-job.js';
@@ -32,31 +33,24 @@ export const RECORD_FORMAT_NAMES = [...FORMAT_NAMES, 'parquet'] as const;
 export const MAX_JOBS = 64;
 
 /**
- * How one of `address`, `batch`, `ein`, `phone` differs from the others.
- * @example recordCommand({ name: 'ein', kind: 'ein', table: 'eins', summary: 'EINs', help: '...' })
+ * How one of `address`, `batch`, `ein`, `phone` differs from the others: its
+ * kind (a registered kind's name) gives the default table and the options
+ * it takes (`--state`, `--email-domain`, `--fictional-phones`, `--geo`, `--fields`).
+ * @example recordCommand({ name: 'ein', kind: 'ein', summary: 'EINs', help: '...' })
  */
 export interface RecordCommandSpec {
   name: string;
-  kind: RecordKind;
+  kind: string;
   summary: string;
   help: string;
-  /** Default SQL table name. */
-  table: string;
   /** `batch`: JSON is the batch result and `--count` is required. */
   batch?: boolean;
-  /** Takes `--state`. */
-  state?: boolean;
-  /** Takes `--email-domain`. */
-  emailDomain?: boolean;
-  /** Takes `--fictional-phones`. */
-  fictionalPhones?: boolean;
-  /** Takes `--geo` and `--fields`. */
-  geo?: boolean;
 }
 
 export type { RecordRun } from './record-run.js';
 
 function optionsOf(spec: RecordCommandSpec): NonNullable<ParseArgsConfig['options']> {
+  const { takes } = recordKind(spec.kind);
   return {
     seed: { type: 'string' },
     count: { type: 'string' },
@@ -73,10 +67,11 @@ function optionsOf(spec: RecordCommandSpec): NonNullable<ParseArgsConfig['option
     'dry-run': { type: 'boolean' },
     shard: { type: 'string' },
     dialect: { type: 'string' },
-    ...(spec.state ? { state: { type: 'string' } } : {}),
-    ...(spec.emailDomain ? { 'email-domain': { type: 'string' } } : {}),
-    ...(spec.fictionalPhones ? { 'fictional-phones': { type: 'boolean' } } : {}),
-    ...(spec.geo ? { geo: { type: 'boolean' }, fields: { type: 'string' } } : {}),
+    ...(takes.state ? { state: { type: 'string' } } : {}),
+    ...(takes.emailDomain ? { 'email-domain': { type: 'string' } } : {}),
+    ...(takes.fictionalPhones ? { 'fictional-phones': { type: 'boolean' } } : {}),
+    ...(takes.geo ? { geo: { type: 'boolean' } } : {}),
+    ...(takes.fields ? { fields: { type: 'string' } } : {}),
   } as const;
 }
 
@@ -98,7 +93,7 @@ export function parseRecordRun(spec: RecordCommandSpec, args: string[], env: Nod
   if (countText === undefined && spec.batch) throw new CliError(`--count is required: how many addresses the batch holds`);
   const count = countText === undefined ? 1 : positiveInteger('--count', countText, Number.MAX_SAFE_INTEGER);
   const to = text('to');
-  const table = text('table') ?? spec.table;
+  const table = text('table') ?? recordKind(spec.kind).table;
   const problem = tableNameProblem(table);
   if (problem) throw new CliError(problem);
   if (text('table') !== undefined && givenFormat !== 'sql' && to === undefined) throw new CliError('--table applies to --format sql and --to only');
@@ -138,7 +133,7 @@ export function parseRecordRun(spec: RecordCommandSpec, args: string[], env: Nod
   const fictionalPhones = values['fictional-phones'] === true;
   // Building the generator checks the seed, the e-mail domain and the state with the library's own rules.
   const generator = asCliError(() => createGenerator({ seed, emailDomain, fictionalPhones }));
-  if (state !== undefined) asCliError(() => (spec.kind === 'phone' ? generator.phoneAt(0, { state }) : generator.addressAt(0, { state })));
+  if (state !== undefined) asCliError(() => recordReader({ kind: spec.kind, seed: generator.seed, state, fictionalPhones } as RecordJob)(0, 1));
   const jsonShape: JsonShape = spec.batch ? 'batch' : countText === undefined ? 'object' : 'array';
   const job: RecordJob = { kind: spec.kind, seed: generator.seed, fictionalPhones, format, table, jsonShape, count };
   if (state !== undefined) job.state = state;
@@ -146,14 +141,14 @@ export function parseRecordRun(spec: RecordCommandSpec, args: string[], env: Nod
   if (values.geo === true) job.geo = true;
   const fields = text('fields');
   if (fields !== undefined) {
-    if (job.geo) throw new CliError('--geo cannot be combined with --fields: name the geographic fields (lat, lon, county, countyFips, timeZone) in --fields');
+    if (job.geo) throw new CliError(geoWithFieldsProblem('--geo', '--fields'));
     job.fields = asCliError(() => parseFieldList(fields))
       .map(({ column, field }) => (column === field ? field : `${column}=${field}`))
       .join(',');
   }
   if (dialect !== undefined) job.dialect = dialect as RecordJob['dialect'];
   if (range !== undefined) job.range = range;
-  const run: RecordRun = { job, seedPicked: seed === undefined, out, jobs };
+  const run: RecordRun = { job, seedPicked: seed === undefined, out, threads: jobs };
   if (parquet) run.parquet = shard === undefined ? {} : { shard };
   if (to !== undefined) {
     if (shard !== undefined && values.append !== true) {
@@ -169,7 +164,7 @@ export function parseRecordRun(spec: RecordCommandSpec, args: string[], env: Nod
     }
     // Without --jobs, SQLite loads on two threads where there are two cores and enough records a transaction.
     const { first, end } = range ?? { first: 0, end: count };
-    if (text('jobs') === undefined) run.jobs = defaultLoadJobs(target.dialect, Math.min(end - first, commitEvery ?? Infinity));
+    if (text('jobs') === undefined) run.threads = defaultLoadJobs(target.dialect, Math.min(end - first, commitEvery ?? Infinity));
     run.load = { target, mode: values.truncate === true ? 'truncate' : values.append === true ? 'append' : 'create', commitEvery, dryRun: values['dry-run'] === true, shared: shard !== undefined };
     if (target.url === to && (writtenPassword(to) !== undefined || target.secrets.length > 0)) run.load.passwordInArguments = true;
   }

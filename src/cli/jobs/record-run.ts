@@ -1,6 +1,6 @@
 import type { LoadTarget } from '../../load/load-target.js';
 import type { TableMode } from '../../load/run-load.js';
-import type { RecordJob } from './record-job.js';
+import type { RecordJob } from '../../records/record-job.js';
 import type { RemoteSource } from './remote-source.js';
 
 /**
@@ -12,7 +12,8 @@ export interface RecordRun {
   /** Whether the seed was picked (and must be told on stderr). */
   seedPicked: boolean;
   out: string | undefined;
-  jobs: number;
+  /** Threads rendering the records (`--jobs`; for `--to`, its default by dialect). */
+  threads: number;
   /** With `--remote URL`: the records come from the API through the client. */
   remote?: RemoteSource;
   /** With `--to URL`: the records go into a database table. */

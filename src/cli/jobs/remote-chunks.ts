@@ -1,10 +1,10 @@
 import { UssynthApiError } from '../../client/index.js';
-import { recordFormat } from '../output/formats.js';
-import type { TextRecord } from '../output/record-format.js';
-import { BufferRing } from './buffer-ring.js';
-import type { Chunk } from './chunk-source.js';
-import { columnKinds } from '../output/record-format.js';
-import { jobColumns, jobKinds, type RecordJob } from './record-job.js';
+import { recordFormat } from '../../records/formats/formats.js';
+import type { TextRecord } from '../../records/formats/record-format.js';
+import { BufferRing } from '../../records/chunks/buffer-ring.js';
+import type { Chunk } from '../../records/chunks/chunk-source.js';
+import { columnKinds } from '../../records/formats/record-format.js';
+import { jobColumns, jobKinds, type RecordJob } from '../../records/record-job.js';
 import type { RemoteSource } from './remote-source.js';
 
 /**

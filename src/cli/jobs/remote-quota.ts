@@ -1,5 +1,5 @@
 import { UssynthApiError } from '../../client/index.js';
-import { countText } from '../count-text.js';
+import { countText } from '../../count-text.js';
 import { RemoteFailed } from './remote-chunks.js';
 import type { RemoteSource } from './remote-source.js';
 

@@ -1,6 +1,5 @@
 import { createClient, UssynthApiError, type UssynthClient } from '../../client/index.js';
 import { CliError } from '../command.js';
-import type { RecordKind } from './record-job.js';
 
 /**
  * The environment variable `--remote` reads the API key from; never a flag,
@@ -13,6 +12,12 @@ export const API_KEY_ENV = 'USSYNTH_API_KEY';
  * Where a `--remote` run fetches its records.
  * @example const source: RemoteSource = { url: 'https://api.example.com', client: createClient({ baseUrl, apiKey }) }
  */
+/**
+ * The kinds whose streams the API serves, so `--remote` can page them.
+ * @example REMOTE_KINDS.includes('ein') // true
+ */
+export const REMOTE_KINDS = ['address', 'ein', 'phone'] as const;
+
 export interface RemoteSource {
   /** The `--remote` URL as given, for messages. */
   url: string;
@@ -24,7 +29,8 @@ export interface RemoteSource {
  * @example const asked: RemoteRequest = { kind: 'ein', count: 1, seed: undefined, jobs: false, emailDomain: false, fictionalPhones: false }
  */
 export interface RemoteRequest {
-  kind: RecordKind;
+  /** The kind's name: one of {@link REMOTE_KINDS}. */
+  kind: string;
   count: number;
   /** `--seed` as given. */
   seed: string | undefined;
@@ -41,6 +47,7 @@ export interface RemoteRequest {
  * @example remoteSource('http://127.0.0.1:3000', { kind: 'address', count: 100, seed: '42', jobs: false, emailDomain: false, fictionalPhones: false }, process.env)
  */
 export function remoteSource(url: string, asked: RemoteRequest, env: NodeJS.ProcessEnv): RemoteSource {
+  if (!(REMOTE_KINDS as readonly string[]).includes(asked.kind)) throw new CliError(`--remote: the API has no ${asked.kind} stream (it serves ${REMOTE_KINDS.join(', ')})`);
   if (asked.jobs) throw new CliError('--jobs cannot be combined with --remote: the API makes the records (a few pages in flight), not worker threads');
   if (asked.emailDomain) throw new CliError('--email-domain cannot be combined with --remote: the API has no e-mail domain option');
   const apiKey = env[API_KEY_ENV];

@@ -1,11 +1,11 @@
-import { dialectSqlFormat } from '../../load/dialect-sql-format.js';
+import { dialectSqlFormat } from '../../records/formats/dialect-sql-format.js';
 import { LoadError, type LoadErrorCode } from '../../load/load-error.js';
 import { runLoad } from '../../load/run-load.js';
 import { CliError, type CommandIo } from '../command.js';
-import { countText } from '../count-text.js';
+import { countText } from '../../count-text.js';
 import { ProgressBar } from '../output/progress-bar.js';
 import type { LoadRun, RecordRun } from './record-run.js';
-import { jobLoadColumns, jobRange, recordReader } from './record-job.js';
+import { jobLoadColumns, jobRange, recordReader } from '../../records/record-job.js';
 import { EXIT_GENERATION_FAILED, EXIT_REMOTE_FAILED, EXIT_WRITE_FAILED } from './run-record-job.js';
 
 
@@ -68,7 +68,12 @@ export async function runLoadJob(run: RecordRun, load: LoadRun, io: CommandIo): 
   if (load.dryRun) return dryRun(run, load, io);
   const { first, end } = jobRange(job);
   const interrupt = new AbortController();
-  const onSignal = (signal: NodeJS.Signals): void => interrupt.abort(new Error(`interrupted by ${signal}`));
+  // The signal that interrupted the load, kept for the exit status (the abort reason is the message's).
+  let received: NodeJS.Signals | undefined;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    received ??= signal;
+    interrupt.abort(new Error(`interrupted by ${signal}`));
+  };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   const progress = new ProgressBar({ write: (text: string) => io.stderr.write(text), isTTY: io.stderr.isTTY === true }, end - first, performance.now());
@@ -79,7 +84,7 @@ export async function runLoadJob(run: RecordRun, load: LoadRun, io: CommandIo): 
       table: job.table,
       columns: jobLoadColumns(job),
       job,
-      jobs: run.jobs,
+      jobs: run.threads,
       mode: load.mode,
       commitEvery: load.commitEvery,
       shared: load.shared,
@@ -100,9 +105,8 @@ export async function runLoadJob(run: RecordRun, load: LoadRun, io: CommandIo): 
     if (!(error instanceof LoadError)) throw new CliError(`generation failed: ${error instanceof Error ? error.message : String(error)}`, EXIT_GENERATION_FAILED);
     const resume = error.resumeAt !== undefined && error.resumeAt > first ? `; records ${first}..${error.resumeAt - 1} are committed: to resume, run again with --start ${error.resumeAt} --append` : '';
     if (error.code === 'aborted') {
-      const signal = interrupt.signal.aborted ? String((interrupt.signal.reason as Error).message).replace('interrupted by ', '') : 'SIGINT';
       io.stderr.write(`ussynth: ${error.message}${resume}\n`);
-      return EXIT_OF_SIGNAL[signal] ?? 1;
+      return EXIT_OF_SIGNAL[received ?? 'SIGINT'] ?? 1;
     }
     throw new CliError(`${error.message}${resume}`, EXIT_OF_CODE[error.code]);
   } finally {

@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { importDrivers } from '../../load/load-drivers.js';
 import { LoadError } from '../../load/load-error.js';
-import { parquetSchema, rowGroupColumns } from '../../load/parquet-columns.js';
+import { parquetSchema, rowGroupColumns } from '../../records/formats/parquet-columns.js';
 import { GENERATOR_VERSION } from '../../version.js';
 import { CliError, type CommandIo } from '../command.js';
 import { openSink, type OutputSink } from '../output/output-sink.js';
 import { ProgressBar } from '../output/progress-bar.js';
 import type { RecordRun } from './record-run.js';
-import { jobLoadColumns, jobRange, recordReader } from './record-job.js';
+import { jobLoadColumns, jobRange, recordReader } from '../../records/record-job.js';
 import { EXIT_WRITE_FAILED } from './run-record-job.js';
 
 /**

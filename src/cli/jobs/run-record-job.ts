@@ -1,9 +1,9 @@
 import { CliError, type CommandIo } from '../command.js';
 import { ClosedPipeError, openSink, type OutputSink } from '../output/output-sink.js';
 import { ProgressBar } from '../output/progress-bar.js';
-import { recordChunks } from './chunk-source.js';
+import { recordChunks } from '../../records/chunks/chunk-source.js';
 import type { RecordRun } from './record-run.js';
-import { jobFrame, jobRange } from './record-job.js';
+import { jobFrame, jobRange } from '../../records/record-job.js';
 import { RemoteFailed, remoteChunks } from './remote-chunks.js';
 import { remoteQuotaProblem } from './remote-quota.js';
 
@@ -93,7 +93,7 @@ export async function runRecordJob(run: RecordRun, io: CommandIo): Promise<numbe
     });
     const frame = jobFrame(job);
     let done = 0;
-    const chunks = run.remote ? remoteChunks(job, run.remote, interrupt.signal) : recordChunks(job, run.jobs);
+    const chunks = run.remote ? remoteChunks(job, run.remote, interrupt.signal) : recordChunks(job, run.threads);
     // The head goes out with the first chunk, so an API that refuses the first page leaves stdout empty.
     let headWritten = false;
     // One write in flight while the next chunk renders: the disk and the generators overlap.

@@ -1,7 +1,7 @@
 // --shard K/N and --start on the text formats: the shards' outputs, concatenated in order, are one run's bytes.
 import { describe, expect, it } from 'vitest';
 import { shardOption } from '../../../src/cli/jobs/record-command.js';
-import { shardRange } from '../../../src/cli/jobs/record-job.js';
+import { shardRange } from '../../../src/records/record-job.js';
 import { runBinary } from '../run-binary.js';
 
 describe('shardRange', () => {

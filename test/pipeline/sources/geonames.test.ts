@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DelimitedRow } from '../../../pipeline/extract/read-delimited.js';
 import { SourceError } from '../../../pipeline/source-error.js';
 import { militaryCity, transformGeonames } from '../../../pipeline/sources/geonames/transform.js';
-import { mcCapital } from '../../../pipeline/transform/city-spelling.js';
+import { mcCapital } from '../../../pipeline/spelling/city-spelling.js';
 import { militaryStateOf, validateGeonames } from '../../../pipeline/sources/geonames/validate.js';
 
 const STATES = new Set(['NY', 'HI', 'ID', 'AA', 'AE', 'AP']);

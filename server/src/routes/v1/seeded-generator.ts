@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { createGenerator, parseFieldList, UssynthError } from 'ussynth';
+import { createGenerator, geoWithFieldsProblem, parseFieldList, UssynthError } from 'ussynth';
 import type { Generator } from 'ussynth';
 
 /**
@@ -35,7 +35,7 @@ export function checkGeneratableState(generator: Generator, state: string | unde
 export function checkFields(fields: string | undefined, geo: boolean | undefined): void {
   if (fields === undefined) return;
   parseFieldList(fields);
-  if (geo === true) throw new UssynthError('invalid_fields', 'geo=true cannot be combined with fields: name the geographic fields (lat, lon, county, countyFips, timeZone) in fields', 'fields');
+  if (geo === true) throw new UssynthError('invalid_fields', geoWithFieldsProblem('geo=true', 'fields'), 'fields');
 }
 
 /** Route option of the small answers (a few hundred bytes): compressing them would cost more than it saves. */

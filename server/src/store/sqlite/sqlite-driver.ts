@@ -15,7 +15,7 @@ if (problem !== null) throw new Error(problem);
  * tests load it through here. The pipeline loads the same package through
  * pipeline/load/sqlite-driver.ts (data flows one way, never from the
  * server), and the library's `--to sqlite:` loads the user's own
- * better-sqlite3 (src/load/).
+ * better-sqlite3 (src/better-sqlite3-runtime.ts).
  * @example const sqlite = new Database('/var/lib/ussynth/store.sqlite');
  */
 export const Database: typeof BetterSqlite3 = require('better-sqlite3');

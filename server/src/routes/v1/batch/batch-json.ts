@@ -1,13 +1,10 @@
-import { defaultIndex, type Address } from 'ussynth';
-import { plainJsonObjectWriter, type PlainObjectWriter } from 'ussynth/cli';
-
-/** The default address's fields in the library's order; a field added to Address and not listed here fails the typecheck. */
-const ADDRESS_FIELDS = Object.keys({ name: 0, street: 0, city: 0, state: 0, zip: 0, phone: 0, email: 0, country: 0 } satisfies Record<keyof Address, 0>);
+import { ADDRESS_FIELDS, defaultIndex } from 'ussynth';
+import { plainJsonObjectWriter, type PlainObjectWriter } from 'ussynth/records';
 
 /** A default address as the writer reads it: its eight fields, each a string. */
 type TextAddress = Parameters<PlainObjectWriter>[0];
 
-/** The command line's writer of a default address as JSON-plain text (`ussynth/cli`): the same text as `JSON.stringify`. */
+/** The address kind's writer of a default address (the library's `ADDRESS_FIELDS`) as JSON-plain text (`ussynth/records`): the same text as `JSON.stringify`. */
 const writeAddress = plainJsonObjectWriter(ADDRESS_FIELDS)!;
 
 /**

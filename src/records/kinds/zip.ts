@@ -1,0 +1,18 @@
+import type { RecordKind } from '../record-kind.js';
+
+/**
+ * A ZIP lookup's record (`ussynth zip 10001`): a lookup by code, not a
+ * stream, so it has no reader; the formats write it by its fields.
+ * @example zipKind.fields.map((f) => f.name) // ['zip', 'state', 'stateFull', 'city']
+ */
+export const zipKind: RecordKind = {
+  name: 'zip',
+  table: 'zips',
+  fields: [
+    { name: 'zip', type: 'text' },
+    { name: 'state', type: 'state' },
+    { name: 'stateFull', type: 'text' },
+    { name: 'city', type: 'text' },
+  ],
+  takes: {},
+};

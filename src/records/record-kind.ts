@@ -1,0 +1,73 @@
+import type { ColumnType } from './columns/load-columns.js';
+import type { PlainObjectWriter, TextRecord } from './formats/record-format.js';
+
+/**
+ * One field of a kind's records: its key (also the CSV header, SQL column
+ * and Parquet column) and its value type, which gives its SQL type per
+ * dialect (`COLUMN_SQL_TYPES`) and its Parquet type.
+ * @example const field: KindField = { name: 'ein', type: 'text' }
+ */
+export interface KindField {
+  readonly name: string;
+  readonly type: ColumnType;
+}
+
+/**
+ * What a run asks of a kind's records: the seed and the options a kind may take
+ * (one that does not take an option never gets it: the command line refuses it first).
+ * @example const options: KindOptions = { seed: '42', fictionalPhones: false, state: 'TX' }
+ */
+export interface KindOptions {
+  /** Canonical seed. */
+  seed: string;
+  state?: string;
+  emailDomain?: string;
+  fictionalPhones: boolean;
+  /** The kind's `geoFields` after its fields. */
+  geo?: boolean;
+  /** A checked field list (`column=field,...`) of the field catalogue, instead of the kind's fields. */
+  fields?: string;
+}
+
+/**
+ * Records `start .. start+count-1` of a stream, as objects with the run's columns as keys.
+ * @example const records = reader(0, 100)
+ */
+export type RecordReader = (start: number, count: number) => TextRecord[];
+
+/**
+ * A record kind: everything the engine needs to write its records in every
+ * format, load them into a database or a Parquet file. One object in one
+ * file per kind (`src/records/kinds/`), listed once in the registry.
+ * @example const kind: RecordKind = { name: 'ein', table: 'eins', fields: [{ name: 'ein', type: 'text' }], takes: {}, reader: (o) => (start, count) => [] }
+ */
+export interface RecordKind {
+  /** The kind's name: the record command's and `RecordJob.kind`. */
+  readonly name: string;
+  /** Default SQL table name. */
+  readonly table: string;
+  /** The record's fields in output order. */
+  readonly fields: readonly KindField[];
+  /** Fields `geo` adds after `fields`; none when the kind has no geography. */
+  readonly geoFields?: readonly KindField[];
+  /** The options of {@link KindOptions} the kind takes (`fields` is the field catalogue's list). */
+  readonly takes: { readonly state?: boolean; readonly emailDomain?: boolean; readonly fictionalPhones?: boolean; readonly geo?: boolean; readonly fields?: boolean };
+  /**
+   * Makes the reader of the kind's stream for these options; a kind with no
+   * stream (a lookup, like `zip`) has none.
+   */
+  readonly reader?: (options: KindOptions) => RecordReader;
+  /**
+   * Every value is text made of the shipped index's text, digits, spaces and
+   * a checked e-mail domain: JSON-plain when the index is (`jsonPlainText`),
+   * so the JSON and COPY writers may skip escaping. Default false.
+   */
+  readonly indexText?: boolean;
+  /**
+   * Writes a record of the kind's `fields` (no `geo`, no `fields`) whose
+   * values are JSON-plain, as `JSON.stringify` would: optional, faster than
+   * the generic writer (a concatenation with constant keys is about twice
+   * as fast as `JSON.stringify` on the generator's strings).
+   */
+  readonly plainJson?: PlainObjectWriter;
+}
