@@ -89,7 +89,10 @@ export class BirthDates {
     const year = births.firstYear + y;
     let day = random.below(isLeap(year) ? 366 : 365);
     let month = 0;
-    while (day >= MONTH_DAYS[month] + (month === 1 && isLeap(year) ? 1 : 0)) day -= MONTH_DAYS[month] + (month === 1 && isLeap(year) ? 1 : 0), month++;
+    while (day >= MONTH_DAYS[month] + (month === 1 && isLeap(year) ? 1 : 0)) {
+      day -= MONTH_DAYS[month] + (month === 1 && isLeap(year) ? 1 : 0);
+      month++;
+    }
     return year + '-' + TWO_DIGITS[month + 1] + '-' + TWO_DIGITS[day + 1];
   }
 }

@@ -3,7 +3,7 @@ import { columnsOfFields, type ColumnType, type LoadColumn } from './columns/loa
 import type { SqlDialect } from './columns/sql-dialect.js';
 import { recordFormat } from './formats/formats.js';
 import { ByteSink } from './chunks/byte-sink.js';
-import type { JsonShape, TextFormatName, TextRecord } from './formats/record-format.js';
+import type { JsonShape, TextFormatName, } from './formats/record-format.js';
 import { recordKind } from './kinds/registry.js';
 import type { KindField, RecordReader } from './record-kind.js';
 

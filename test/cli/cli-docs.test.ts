@@ -22,7 +22,7 @@ describe('docs/cli.md', () => {
     it(`documents every option of ${command.name} --help, and the help has examples`, () => {
       expect(docs).toContain(`ussynth ${command.name}`);
       for (const option of new Set(command.help.match(/--[a-z][a-z-]+/g) ?? [])) expect(docs).toContain(option);
-      expect(command.help).toMatch(/Examples:\n  ussynth /);
+      expect(command.help).toMatch(/Examples:\n {2}ussynth /);
     });
   }
 

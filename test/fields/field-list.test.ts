@@ -83,7 +83,9 @@ describe('parseFieldList', () => {
         const fields = gen.addressAt(index, { fields: FIELD_NAMES.slice(0, names.length) }) as Record<string, unknown>;
         expect(Object.getPrototypeOf(record)).toBe(Object.prototype);
         expect(Object.keys(record)).toEqual(names);
-        names.forEach((column, i) => expect(Object.getOwnPropertyDescriptor(record, column)?.value).toBe(fields[FIELD_NAMES[i]]));
+        names.forEach((column, i) => {
+          expect(Object.getOwnPropertyDescriptor(record, column)?.value).toBe(fields[FIELD_NAMES[i]]);
+        });
         expect(JSON.parse(JSON.stringify(record))).toEqual(record);
       }),
       { numRuns: 500 },

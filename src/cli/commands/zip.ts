@@ -1,4 +1,4 @@
-import { createGenerator, UssynthError } from '../../index.js';
+import { createGenerator, UssynthError, type ZipLookupResult } from '../../index.js';
 import { CliError, type Command, type CommandIo } from '../command.js';
 import { parseOptions } from '../jobs/parse-options.js';
 import { recordFormat } from '../../records/formats/formats.js';
@@ -50,7 +50,7 @@ Examples:
     if (values.table !== undefined && format !== 'sql') throw new CliError('--table applies to --format sql only');
     if (positionals.length !== 1) throw new CliError(`give exactly one ZIP, such as \`ussynth zip 10001\`; got ${positionals.length}`);
     const code = positionals[0];
-    let found;
+    let found: ZipLookupResult | null;
     try {
       // A lookup does not depend on the seed; a fixed one saves picking a random one.
       found = createGenerator({ seed: 'zip-lookup' }).zip(code);

@@ -18,7 +18,7 @@ export type ParsedValues = Record<string, string | boolean | string[] | undefine
  * @example parseOptions('ein', ['--count', '5'], { count: { type: 'string' } }).values.count // "5"
  */
 export function parseOptions(command: string, args: string[], options: Options, allowPositionals = false, program = 'ussynth'): { values: ParsedValues; positionals: string[] } {
-  let parsed;
+  let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({ args: joinNegativeValues(args, options), allowPositionals, options, strict: true, tokens: true });
   } catch (error) {

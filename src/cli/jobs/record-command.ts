@@ -4,7 +4,7 @@ import { createGenerator, geoWithFieldsProblem, parseFieldList } from '../../ind
 import { CliError, type Command, type CommandIo } from '../command.js';
 import { LoadError } from '../../load/load-error.js';
 import { defaultLoadJobs } from '../../load/default-load-jobs.js';
-import { parseLoadTarget } from '../../load/load-target.js';
+import { type LoadTarget, parseLoadTarget } from '../../load/load-target.js';
 import { writtenPassword } from '../../load/masked-target.js';
 import { targetFromOption } from '../../load/target-source.js';
 import { isSqlDialect, SQL_DIALECTS } from '../../records/columns/sql-dialect.js';
@@ -155,7 +155,7 @@ export function parseRecordRun(spec: RecordCommandSpec, args: string[], env: Nod
       throw new CliError('--shard with --to: the shards load one table, so add --append (the first shard to arrive creates the table)');
     }
     const commitEvery = text('commit-every') === undefined ? undefined : positiveInteger('--commit-every', text('commit-every')!, Number.MAX_SAFE_INTEGER);
-    let target;
+    let target: LoadTarget;
     try {
       target = parseLoadTarget(targetFromOption(to, env));
     } catch (error) {

@@ -1,4 +1,4 @@
-import { UssynthApiError } from '../../client/index.js';
+import { UssynthApiError, type UsageSummary } from '../../client/index.js';
 import { countText } from '../../count-text.js';
 import { RemoteFailed } from './remote-chunks.js';
 import type { RemoteSource } from './remote-source.js';
@@ -12,7 +12,7 @@ import type { RemoteSource } from './remote-source.js';
  * @example await remoteQuotaProblem(remote, 100_000, signal) // '--remote ...: this run needs 100000 records and the key's account has 26000 left ...'
  */
 export async function remoteQuotaProblem(remote: RemoteSource, count: number, signal: AbortSignal): Promise<string | null> {
-  let usage;
+  let usage: UsageSummary;
   try {
     usage = await remote.client.usage({ signal });
   } catch (error) {

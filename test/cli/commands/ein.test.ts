@@ -36,6 +36,6 @@ describe('ussynth ein', () => {
 
   it('--help has examples', async () => {
     const { stdout } = await runBinary(['ein', '-h']);
-    expect(stdout.toString('utf8')).toMatch(/Examples:\n  ussynth ein/);
+    expect(stdout.toString('utf8')).toMatch(/Examples:\n {2}ussynth ein/);
   });
 });

@@ -98,7 +98,7 @@ describe('stderr and stdout', () => {
     // script(1) gives the binary a real pseudo-terminal.
     const run = spawnSync('script', ['-qefc', command, '/dev/null'], { encoding: 'utf8', timeout: 60_000 });
     expect(run.status).toBe(0);
-    expect(run.stdout).toMatch(/\r\[[#.]{24}\] +\d+\.\d%  \d+\/300000  [\d.]+[kM]?\/s  ETA \d+:\d\d/);
+    expect(run.stdout).toMatch(/\r\[[#.]{24}\] +\d+\.\d% {2}\d+\/300000 {2}[\d.]+[kM]?\/s {2}ETA \d+:\d\d/);
     expect(run.stdout.endsWith('\r\x1b[K')).toBe(true);
     expect(readFileSync(join(dir, 'a.ndjson'), 'utf8').split('\n')).toHaveLength(300001);
   });
