@@ -134,7 +134,11 @@ const SYSTEM = [
 // The packages installed by npm into an empty project; three instances on PostgreSQL, Redis and haproxy, stopped
 // and restarted under load. On a 2-core machine, sharing it with the parallel files made their failure timings
 // depend on everything else running.
-const SERIAL = ['test/package/install.test.ts', 'test/package/operator-commands.test.ts', 'server/test/scale/**/*.test.ts'];
+const SERIAL = [
+  'test/package/install.test.ts',
+  'test/package/operator-commands.test.ts',
+  'server/test/scale/**/*.test.ts',
+];
 const BROWSER = ['test/e2e/**', 'server/test/e2e/**'];
 const shared = { testTimeout: 60_000, hookTimeout: 60_000 };
 

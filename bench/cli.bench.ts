@@ -54,7 +54,10 @@ interface Run {
 function measured(args: string[], out: string): Promise<Run> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const child = spawn(process.execPath, ['--import', USAGE, ...args], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', USAGE, ...args], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     child.on('error', reject);
@@ -62,7 +65,12 @@ function measured(args: string[], out: string): Promise<Run> {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const match = /maxrss-kb: (\d+) cpu-us: (\d+)/.exec(stderr);
       if (status !== 0 || !match) return reject(new Error(`${args.join(' ')} failed (${status}): ${stderr}`));
-      resolve({ seconds, cpuSeconds: Number(match[2]) / 1e6, peakMb: Number(match[1]) / 1024, bytes: statSync(out).size });
+      resolve({
+        seconds,
+        cpuSeconds: Number(match[2]) / 1e6,
+        peakMb: Number(match[1]) / 1024,
+        bytes: statSync(out).size,
+      });
     });
   });
 }
@@ -81,11 +89,30 @@ const fixed = (value: number, digits = 1): string => value.toFixed(digits);
 const thousands = (value: number): string => Math.round(value).toLocaleString('en-US');
 
 try {
-  const ussynth = (count: number, jobs: number, out: string) => measured([BINARY, 'address', '--seed', 'bench', '--count', String(count), '--format', 'ndjson', '--jobs', String(jobs), '--out', out], out);
+  const ussynth = (count: number, jobs: number, out: string) =>
+    measured(
+      [
+        BINARY,
+        'address',
+        '--seed',
+        'bench',
+        '--count',
+        String(count),
+        '--format',
+        'ndjson',
+        '--jobs',
+        String(jobs),
+        '--out',
+        out,
+      ],
+      out,
+    );
 
   console.log(`\n## Target: ${thousands(TARGET_COUNT)} NDJSON addresses to a file, --jobs 2 (median of ${RUNS})\n`);
   const target = await repeat(RUNS, () => ussynth(TARGET_COUNT, 2, join(scratch, 'target.ndjson')));
-  console.log(row(['run', 'records', 'wall s', 'CPU s (all threads)', 'records/s', 'MB/s written', 'peak RSS MB', 'target']));
+  console.log(
+    row(['run', 'records', 'wall s', 'CPU s (all threads)', 'records/s', 'MB/s written', 'peak RSS MB', 'target']),
+  );
   console.log(row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---']));
   const met = target.seconds <= TARGET_SECONDS && target.peakMb <= TARGET_MB;
   console.log(
@@ -102,10 +129,26 @@ try {
   );
   rmSync(join(scratch, 'target.ndjson'), { force: true });
 
-  console.log(`\n## Peers: ${thousands(PEER_COUNT)} NDJSON addresses to a file (median of ${RUNS}), ratios to @faker-js/faker\n`);
+  console.log(
+    `\n## Peers: ${thousands(PEER_COUNT)} NDJSON addresses to a file (median of ${RUNS}), ratios to @faker-js/faker\n`,
+  );
   const contenders: Array<[string, () => Promise<Run>]> = [
-    ['@faker-js/faker (fakerEN_US)', () => measured(['--input-type=module', '-e', PEER_SCRIPT('faker', PEER_COUNT, join(scratch, 'faker.ndjson'))], join(scratch, 'faker.ndjson'))],
-    ['chance', () => measured(['--input-type=module', '-e', PEER_SCRIPT('chance', PEER_COUNT, join(scratch, 'chance.ndjson'))], join(scratch, 'chance.ndjson'))],
+    [
+      '@faker-js/faker (fakerEN_US)',
+      () =>
+        measured(
+          ['--input-type=module', '-e', PEER_SCRIPT('faker', PEER_COUNT, join(scratch, 'faker.ndjson'))],
+          join(scratch, 'faker.ndjson'),
+        ),
+    ],
+    [
+      'chance',
+      () =>
+        measured(
+          ['--input-type=module', '-e', PEER_SCRIPT('chance', PEER_COUNT, join(scratch, 'chance.ndjson'))],
+          join(scratch, 'chance.ndjson'),
+        ),
+    ],
     ['ussynth --jobs 1', () => ussynth(PEER_COUNT, 1, join(scratch, 'jobs1.ndjson'))],
     ['ussynth --jobs 2', () => ussynth(PEER_COUNT, 2, join(scratch, 'jobs2.ndjson'))],
   ];
@@ -116,7 +159,15 @@ try {
   console.log(row(['---', '---:', '---:', '---:', '---:', '---:', '---:']));
   for (const [name, run] of results) {
     console.log(
-      row([name, fixed(run.seconds, 2), fixed(run.cpuSeconds, 2), thousands(PEER_COUNT / run.seconds), fixed(run.peakMb, 0), `${fixed(baseline.seconds / run.seconds, 2)}x`, `${fixed(run.cpuSeconds / baseline.cpuSeconds, 2)}x`]),
+      row([
+        name,
+        fixed(run.seconds, 2),
+        fixed(run.cpuSeconds, 2),
+        thousands(PEER_COUNT / run.seconds),
+        fixed(run.peakMb, 0),
+        `${fixed(baseline.seconds / run.seconds, 2)}x`,
+        `${fixed(run.cpuSeconds / baseline.cpuSeconds, 2)}x`,
+      ]),
     );
   }
   console.log('');

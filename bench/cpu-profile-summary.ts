@@ -4,7 +4,11 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
+type ProfileNode = {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+};
 type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number };
 
 const TOP = Number(process.env.BENCH_PROFILE_TOP ?? 40);
@@ -40,7 +44,9 @@ function summarise(file: string): void {
   const owners = new Map<string, number>();
   for (const [id, us] of selfUs) {
     const frame = byId.get(id)!.callFrame;
-    const place = frame.url ? `${frame.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*?\/(server|src)\//, '$1/')}:${frame.lineNumber + 1}` : '';
+    const place = frame.url
+      ? `${frame.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*?\/(server|src)\//, '$1/')}:${frame.lineNumber + 1}`
+      : '';
     const key = `${frame.functionName || '(anonymous)'} ${place}`;
     functions.set(key, (functions.get(key) ?? 0) + us);
     const who = owner(frame.url, frame.functionName);
@@ -51,7 +57,8 @@ function summarise(file: string): void {
   console.log('\nby owner (self time):');
   for (const [who, us] of [...owners].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`  ${percent(us)}  ${who}`);
   console.log(`\ntop ${TOP} functions (self time):`);
-  for (const [key, us] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(`  ${percent(us)}  ${key}`);
+  for (const [key, us] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, TOP))
+    console.log(`  ${percent(us)}  ${key}`);
 }
 
 const paths = process.argv.slice(2);

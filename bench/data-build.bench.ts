@@ -38,18 +38,39 @@ cpuTimes.sort((a, b) => a - b);
 const size = (file: string) => statSync(join(outDir, file)).size;
 const gzipped = gzipSync(readFileSync(join(outDir, OUTPUT_FILES.index)), { level: 9 }).length;
 console.log('| data build | figure |\n|---|---:|');
-console.log(`| full build, s (min / median / max of ${RUNS}; load average ${loadavg()[0].toFixed(1)}) | ${times[0].toFixed(1)} / ${times[1].toFixed(1)} / ${times[RUNS - 1].toFixed(1)} |`);
-console.log(`| CPU time of all threads, s (min / median / max) | ${cpuTimes[0].toFixed(1)} / ${cpuTimes[1].toFixed(1)} / ${cpuTimes[RUNS - 1].toFixed(1)} |`);
+console.log(
+  `| full build, s (min / median / max of ${RUNS}; load average ${loadavg()[0].toFixed(1)}) | ${times[0].toFixed(1)} / ${times[1].toFixed(1)} / ${times[RUNS - 1].toFixed(1)} |`,
+);
+console.log(
+  `| CPU time of all threads, s (min / median / max) | ${cpuTimes[0].toFixed(1)} / ${cpuTimes[1].toFixed(1)} / ${cpuTimes[RUNS - 1].toFixed(1)} |`,
+);
 console.log(`| ${OUTPUT_FILES.sqlite} | ${(size(OUTPUT_FILES.sqlite) / 1e6).toFixed(2)} MB |`);
-console.log(`| ${OUTPUT_FILES.index} | ${(size(OUTPUT_FILES.index) / 1e6).toFixed(2)} MB (${(gzipped / 1e6).toFixed(2)} MB gzipped) |`);
+console.log(
+  `| ${OUTPUT_FILES.index} | ${(size(OUTPUT_FILES.index) / 1e6).toFixed(2)} MB (${(gzipped / 1e6).toFixed(2)} MB gzipped) |`,
+);
 rmSync(outDir, { recursive: true, force: true });
 
 const median = (values: number[]): number => values.sort((a, b) => a - b)[values.length >> 1];
 const stageMedian = (i: number, key: 'cpuMs' | 'wallMs'): number => median(stageRuns.map((stages) => stages[i][key]));
 console.log(`\n| stage of the main thread (median of ${RUNS}) | CPU s | wall s |\n|---|---:|---:|`);
-stageRuns[0].forEach(({ stage }, i) => void console.log(`| ${stage} | ${(stageMedian(i, 'cpuMs') / 1000).toFixed(2)} | ${(stageMedian(i, 'wallMs') / 1000).toFixed(2)} |`));
-const total = (key: 'cpuMs' | 'wallMs'): number => median(stageRuns.map((stages) => stages.reduce((sum, s) => sum + s[key], 0)));
-console.log(`| **main thread, all stages** | **${(total('cpuMs') / 1000).toFixed(2)}** | **${(total('wallMs') / 1000).toFixed(2)}** |`);
+stageRuns[0].forEach(
+  ({ stage }, i) =>
+    void console.log(
+      `| ${stage} | ${(stageMedian(i, 'cpuMs') / 1000).toFixed(2)} | ${(stageMedian(i, 'wallMs') / 1000).toFixed(2)} |`,
+    ),
+);
+const total = (key: 'cpuMs' | 'wallMs'): number =>
+  median(stageRuns.map((stages) => stages.reduce((sum, s) => sum + s[key], 0)));
+console.log(
+  `| **main thread, all stages** | **${(total('cpuMs') / 1000).toFixed(2)}** | **${(total('wallMs') / 1000).toFixed(2)}** |`,
+);
 const besideMedian = (i: number, key: 'cpuMs' | 'wallMs'): number => median(besideRuns.map((stages) => stages[i][key]));
-console.log(`\n| stage of the measure worker, beside the main thread (median of ${RUNS}) | CPU s | wall s |\n|---|---:|---:|`);
-besideRuns[0].forEach(({ stage }, i) => void console.log(`| ${stage} | ${(besideMedian(i, 'cpuMs') / 1000).toFixed(2)} | ${(besideMedian(i, 'wallMs') / 1000).toFixed(2)} |`));
+console.log(
+  `\n| stage of the measure worker, beside the main thread (median of ${RUNS}) | CPU s | wall s |\n|---|---:|---:|`,
+);
+besideRuns[0].forEach(
+  ({ stage }, i) =>
+    void console.log(
+      `| ${stage} | ${(besideMedian(i, 'cpuMs') / 1000).toFixed(2)} | ${(besideMedian(i, 'wallMs') / 1000).toFixed(2)} |`,
+    ),
+);

@@ -40,8 +40,14 @@ const fakerPage = (make: () => object) => () => {
 
 const contenders: Record<string, { pages: number; page: (start: number) => void }> = {
   'ussynth, full record': { pages: PAGES, page: (start) => gen.addresses({ start, count: PAGE }).forEach(keep) },
-  'ussynth, fields=firstName,lastName,email': { pages: PAGES, page: (start) => gen.addresses({ start, count: PAGE, fields: 'firstName,lastName,email' }).forEach(keep) },
-  'ussynth, fields=zip,state': { pages: PAGES, page: (start) => gen.addresses({ start, count: PAGE, fields: 'zip,state' }).forEach(keep) },
+  'ussynth, fields=firstName,lastName,email': {
+    pages: PAGES,
+    page: (start) => gen.addresses({ start, count: PAGE, fields: 'firstName,lastName,email' }).forEach(keep),
+  },
+  'ussynth, fields=zip,state': {
+    pages: PAGES,
+    page: (start) => gen.addresses({ start, count: PAGE, fields: 'zip,state' }).forEach(keep),
+  },
   'faker, full record': {
     pages: PEER_PAGES,
     page: fakerPage(fakerAddress),
@@ -56,7 +62,10 @@ const contenders: Record<string, { pages: number; page: (start: number) => void 
   },
   'faker, zip,state': {
     pages: PEER_PAGES,
-    page: fakerPage(() => ({ zip: fakerEN_US.location.zipCode('#####'), state: fakerEN_US.location.state({ abbreviated: true }) })),
+    page: fakerPage(() => ({
+      zip: fakerEN_US.location.zipCode('#####'),
+      state: fakerEN_US.location.state({ abbreviated: true }),
+    })),
   },
 };
 const names = Object.keys(contenders);
@@ -78,12 +87,18 @@ const fakerOf: Record<string, string> = {
   'ussynth, fields=firstName,lastName,email': 'faker, firstName,lastName,email',
   'ussynth, fields=zip,state': 'faker, zip,state',
 };
-console.log(`| Contender | pages of 1000 / s (median of ${ROUNDS}) | records / s | vs faker, same fields | vs ussynth full record |`);
+console.log(
+  `| Contender | pages of 1000 / s (median of ${ROUNDS}) | records / s | vs faker, same fields | vs ussynth full record |`,
+);
 console.log('|---|---:|---:|---:|---:|');
 for (const name of names) {
   const pages = rate(name);
   const peer = fakerOf[name];
   const vsFaker = peer ? `${(pages / rate(peer)).toFixed(1)}x` : '';
-  console.log(`| ${name} | ${pages.toFixed(name.startsWith('faker') ? 2 : 1)} | ${formatRate(pages * PAGE)} | ${vsFaker} | ${name.startsWith('ussynth') ? `${(pages / rate('ussynth, full record')).toFixed(2)}x` : ''} |`);
+  console.log(
+    `| ${name} | ${pages.toFixed(name.startsWith('faker') ? 2 : 1)} | ${formatRate(pages * PAGE)} | ${vsFaker} | ${name.startsWith('ussynth') ? `${(pages / rate('ussynth, full record')).toFixed(2)}x` : ''} |`,
+  );
 }
-console.log(`\nload average (1 min) over the rounds: ${Math.min(...load).toFixed(1)}..${Math.max(...load).toFixed(1)}${sink < 0 ? '' : ''}`);
+console.log(
+  `\nload average (1 min) over the rounds: ${Math.min(...load).toFixed(1)}..${Math.max(...load).toFixed(1)}${sink < 0 ? '' : ''}`,
+);

@@ -41,13 +41,15 @@ async function child(tree: string): Promise<void> {
   let sink = 0;
   const modes: Record<'pages' | 'at' | 'geo', (count: number) => void> = {
     pages: (count) => {
-      for (let s = 0; s < count; s += 1000) for (const a of gen.addresses({ start: s, count: 1000 })) sink += a.zip.length;
+      for (let s = 0; s < count; s += 1000)
+        for (const a of gen.addresses({ start: s, count: 1000 })) sink += a.zip.length;
     },
     at: (count) => {
       for (let i = 0; i < count; i++) sink += gen.addressAt(i).zip.length;
     },
     geo: (count) => {
-      for (let s = 0; s < count; s += 1000) for (const a of gen.addresses({ start: s, count: 1000, geo: true })) sink += a.zip.length;
+      for (let s = 0; s < count; s += 1000)
+        for (const a of gen.addresses({ start: s, count: 1000, geo: true })) sink += a.zip.length;
     },
   };
   // A tree from before the geographic fields (generator 2.0.0, the speed issue 33 asks for back) makes plain records
@@ -78,12 +80,18 @@ async function child(tree: string): Promise<void> {
 
 function run(tree: string): Rates {
   const self = fileURLToPath(import.meta.url);
-  const text = execFileSync(process.execPath, ['--import', 'tsx', self, '--child', tree], { cwd: tree, encoding: 'utf8' });
+  const text = execFileSync(process.execPath, ['--import', 'tsx', self, '--child', tree], {
+    cwd: tree,
+    encoding: 'utf8',
+  });
   // JSON writes a tree's missing geo figures (NaN) as null.
   return JSON.parse(text, (_key, value: unknown) => (value === null ? NaN : value)) as Rates;
 }
 
-const load = (): string => loadavg().map((v) => v.toFixed(1)).join(' ');
+const load = (): string =>
+  loadavg()
+    .map((v) => v.toFixed(1))
+    .join(' ');
 const fmt = (r: Rates): string =>
   `pages ${Math.round(r.pages)}/s, addressAt ${Math.round(r.at)}/s, geo ${Math.round(r.geo)}/s; in-process addressAt/pages ${r.atRatio.toFixed(3)}, geo/pages ${r.geoRatio.toFixed(3)}`;
 
@@ -107,10 +115,15 @@ async function main(): Promise<void> {
     }
     for (const mode of ['pages', 'at', 'geo'] as const) ratios[mode].push(got.B![mode] / got.A![mode]);
   }
-  const range = (values: number[]): string => `${median(values).toFixed(3)} (${Math.min(...values).toFixed(3)}-${Math.max(...values).toFixed(3)})`;
-  console.log(`\nB/A by CPU time, median of ${pairs} pairs (range): pages ${range(ratios.pages)}, addressAt ${range(ratios.at)}, geo ${range(ratios.geo)}`);
+  const range = (values: number[]): string =>
+    `${median(values).toFixed(3)} (${Math.min(...values).toFixed(3)}-${Math.max(...values).toFixed(3)})`;
+  console.log(
+    `\nB/A by CPU time, median of ${pairs} pairs (range): pages ${range(ratios.pages)}, addressAt ${range(ratios.at)}, geo ${range(ratios.geo)}`,
+  );
   for (const which of ['A', 'B'] as const) {
-    console.log(`${which} in-process, median of processes: addressAt/pages ${range(inProcess[which].at)}, geo/pages ${range(inProcess[which].geo)}`);
+    console.log(
+      `${which} in-process, median of processes: addressAt/pages ${range(inProcess[which].at)}, geo/pages ${range(inProcess[which].geo)}`,
+    );
   }
   console.log(`load average at end ${load()}`);
 }

@@ -65,7 +65,8 @@ const contenders = {
   'ussynth with geo, pages of 1000 (addresses, geo: true)': {
     count: RECORDS,
     work: (n: number) => {
-      for (let start = 0; start < n; start += 1000) for (const a of gen.addresses({ start, count: 1000, geo: true })) keep(a);
+      for (let start = 0; start < n; start += 1000)
+        for (const a of gen.addresses({ start, count: 1000, geo: true })) keep(a);
     },
   },
   '@faker-js/faker (same 8 fields)': {
@@ -147,11 +148,19 @@ const loadScript = `
   defaultIndex();
   console.log(Number(process.hrtime.bigint() - imported) / 1e6);`;
 const loads = Array.from({ length: 7 }, () =>
-  Number(execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', loadScript], { encoding: 'utf8' }).trim()),
+  Number(
+    execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', loadScript], {
+      encoding: 'utf8',
+    }).trim(),
+  ),
 ).sort((a, b) => a - b);
 
-console.log(`node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}; ${ROUNDS} interleaved rounds; load average ${Math.min(...load).toFixed(1)}-${Math.max(...load).toFixed(1)}\n`);
-console.log('| address records | median / s | best / s | median / s of CPU time | pages vs this (median of rounds) | by CPU time |\n|---|---:|---:|---:|---:|---:|');
+console.log(
+  `node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}; ${ROUNDS} interleaved rounds; load average ${Math.min(...load).toFixed(1)}-${Math.max(...load).toFixed(1)}\n`,
+);
+console.log(
+  '| address records | median / s | best / s | median / s of CPU time | pages vs this (median of rounds) | by CPU time |\n|---|---:|---:|---:|---:|---:|',
+);
 for (const name of names) {
   const wall = runs.get(name)!.map((run) => run.wall);
   const cpu = runs.get(name)!.map((run) => run.cpu);
@@ -160,13 +169,19 @@ for (const name of names) {
     const r = ratio(PAGES, name, by);
     return `${r.median.toFixed(2)}x (${r.low.toFixed(2)}-${r.high.toFixed(2)})`;
   };
-  console.log(`| ${name} | ${formatRate(median(wall))} | ${formatRate(best(wall))} | ${formatRate(median(cpu))} | ${vs('wall')} | ${vs('cpu')} |`);
+  console.log(
+    `| ${name} | ${formatRate(median(wall))} | ${formatRate(best(wall))} | ${formatRate(median(cpu))} | ${vs('wall')} | ${vs('cpu')} |`,
+  );
 }
 const fakerRatio = ratio(PAGES, FAKER);
 const chanceRatio = ratio(PAGES, CHANCE);
-console.log(`\nussynth pages are ${fakerRatio.median.toFixed(1)}x faker-js and ${chanceRatio.median.toFixed(1)}x chance (medians of the per-round ratios; by CPU time ${ratio(PAGES, FAKER, 'cpu').median.toFixed(1)}x and ${ratio(PAGES, CHANCE, 'cpu').median.toFixed(1)}x).`);
+console.log(
+  `\nussynth pages are ${fakerRatio.median.toFixed(1)}x faker-js and ${chanceRatio.median.toFixed(1)}x chance (medians of the per-round ratios; by CPU time ${ratio(PAGES, FAKER, 'cpu').median.toFixed(1)}x and ${ratio(PAGES, CHANCE, 'cpu').median.toFixed(1)}x).`,
+);
 console.log(`\n| other | figure |\n|---|---:|`);
 console.log(`| ZIP lookups / s (best; median) | ${formatRate(zips.perSecond)}; ${formatRate(zips.medianPerSecond)} |`);
-console.log(`| index load, ms (read + parse, fresh process; min / median / max of 7) | ${loads[0].toFixed(1)} / ${loads[3].toFixed(1)} / ${loads[6].toFixed(1)} |`);
+console.log(
+  `| index load, ms (read + parse, fresh process; min / median / max of 7) | ${loads[0].toFixed(1)} / ${loads[3].toFixed(1)} / ${loads[6].toFixed(1)} |`,
+);
 if (PROFILE) console.log(`\nCPU profiles of the page runs: ${PROFILE}/ussynth-pages-round-*.cpuprofile`);
 if (sink === 42) console.log('');

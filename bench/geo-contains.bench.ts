@@ -30,7 +30,9 @@ function timed(contains: ContainsTest): { cpu: number; wall: number; result: str
   return { cpu: (cpu.user + cpu.system) / 1e6, wall: (performance.now() - wall0) / 1000, result: JSON.stringify(geo) };
 }
 
-const load = loadavg().map((x) => x.toFixed(1)).join(' ');
+const load = loadavg()
+  .map((x) => x.toFixed(1))
+  .join(' ');
 const before = timed(d3);
 const after = timed(featureContains);
 let points = 0;
@@ -45,5 +47,7 @@ console.log(`| compileZipGeo (load average ${load}) | CPU s | wall s |\n|---|---
 console.log(`| d3-geo geoContains | ${before.cpu.toFixed(2)} | ${before.wall.toFixed(2)} |`);
 console.log(`| prepared polygons (featureContains) | ${after.cpu.toFixed(2)} | ${after.wall.toFixed(2)} |`);
 console.log(`| ratio | ${(before.cpu / after.cpu).toFixed(1)}x | ${(before.wall / after.wall).toFixed(1)}x |`);
-console.log(`points tested by the build: ${points.toLocaleString('en-US')}, disagreements: ${disagreements}; grids identical: ${before.result === after.result && both.result === before.result}`);
+console.log(
+  `points tested by the build: ${points.toLocaleString('en-US')}, disagreements: ${disagreements}; grids identical: ${before.result === after.result && both.result === before.result}`,
+);
 if (disagreements > 0 || before.result !== after.result || both.result !== before.result) process.exitCode = 1;

@@ -32,7 +32,10 @@ console.log(JSON.stringify({ main: (t.user + t.system) / 1e6, all: (a.user + a.s
 `;
 
 type Result = { main: number; all: number; wall: number };
-const builds: [string, string][] = [['this tree', DIST], ...(BASELINE === undefined ? [] : [['baseline', BASELINE] as [string, string]])];
+const builds: [string, string][] = [
+  ['this tree', DIST],
+  ...(BASELINE === undefined ? [] : [['baseline', BASELINE] as [string, string]]),
+];
 const scratch = mkdtempSync(join(tmpdir(), 'ussynth-bench-main-thread-'));
 // A file, not --eval: the worker threads would inherit --input-type.
 const script = join(scratch, 'load-once.mjs');
@@ -45,25 +48,42 @@ try {
       const file = join(scratch, 'load.db');
       rmSync(file, { force: true });
       loads.push(loadavg()[0]);
-      const out = execFileSync(process.execPath, [script, dist, file, String(JOBS), String(COUNT)], { encoding: 'utf8' });
+      const out = execFileSync(process.execPath, [script, dist, file, String(JOBS), String(COUNT)], {
+        encoding: 'utf8',
+      });
       const result = JSON.parse(out.trim().split('\n').at(-1)!) as Result;
       results.get(name)!.push(result);
-      process.stderr.write(`round ${round}: ${name}: main thread ${result.main.toFixed(2)} s CPU, other threads ${(result.all - result.main).toFixed(2)} s, all threads ${result.all.toFixed(2)} s, wall ${result.wall.toFixed(2)} s\n`);
+      process.stderr.write(
+        `round ${round}: ${name}: main thread ${result.main.toFixed(2)} s CPU, other threads ${(result.all - result.main).toFixed(2)} s, all threads ${result.all.toFixed(2)} s, wall ${result.wall.toFixed(2)} s\n`,
+      );
     }
   }
-  const lines = [`--to sqlite:, ${COUNT.toLocaleString('en-US')} default records, --jobs ${JOBS}, median of ${RUNS} interleaved rounds, load average ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}`, ''];
+  const lines = [
+    `--to sqlite:, ${COUNT.toLocaleString('en-US')} default records, --jobs ${JOBS}, median of ${RUNS} interleaved rounds, load average ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}`,
+    '',
+  ];
   // The other threads: the rendering workers, with V8's and libuv's helper threads (a few percent).
-  lines.push('| build | main thread CPU s | other threads CPU s | all threads CPU s | wall s |', '|---|---:|---:|---:|---:|');
+  lines.push(
+    '| build | main thread CPU s | other threads CPU s | all threads CPU s | wall s |',
+    '|---|---:|---:|---:|---:|',
+  );
   for (const [name] of builds) {
     const runs = results.get(name)!;
-    lines.push(`| ${name} | ${median(runs.map((r) => r.main)).toFixed(2)} | ${median(runs.map((r) => r.all - r.main)).toFixed(2)} | ${median(runs.map((r) => r.all)).toFixed(2)} | ${median(runs.map((r) => r.wall)).toFixed(2)} |`);
+    lines.push(
+      `| ${name} | ${median(runs.map((r) => r.main)).toFixed(2)} | ${median(runs.map((r) => r.all - r.main)).toFixed(2)} | ${median(runs.map((r) => r.all)).toFixed(2)} | ${median(runs.map((r) => r.wall)).toFixed(2)} |`,
+    );
   }
   if (BASELINE !== undefined) {
     const ratio = (measure: (run: Result) => number): string => {
       const ratios = results.get('this tree')!.map((run, i) => measure(run) / measure(results.get('baseline')![i]));
       return `${median(ratios).toFixed(3)} (rounds ${Math.min(...ratios).toFixed(3)}-${Math.max(...ratios).toFixed(3)})`;
     };
-    lines.push('', `- main-thread CPU, this tree / baseline: ${ratio((r) => r.main)}`, `- other threads' CPU: ${ratio((r) => r.all - r.main)}`, `- wall: ${ratio((r) => r.wall)}`);
+    lines.push(
+      '',
+      `- main-thread CPU, this tree / baseline: ${ratio((r) => r.main)}`,
+      `- other threads' CPU: ${ratio((r) => r.all - r.main)}`,
+      `- wall: ${ratio((r) => r.wall)}`,
+    );
   }
   console.log(lines.join('\n'));
 } finally {

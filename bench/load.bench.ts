@@ -46,10 +46,17 @@ const TICKS_PER_SECOND = 100;
 
 /** CPU seconds a process and its children (live, and exited ones it has waited for) have used, from /proc (Linux). */
 function processCpu(pid: number): number {
-  const fields = (id: number): number[] => readFileSync(`/proc/${id}/stat`, 'utf8').replace(/^.*\) /, '').split(' ').map(Number);
+  const fields = (id: number): number[] =>
+    readFileSync(`/proc/${id}/stat`, 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ')
+      .map(Number);
   const [, , , , , , , , , , , utime, stime, cutime, cstime] = fields(pid);
   let ticks = utime + stime + cutime + cstime;
-  const children = execFileSync('sh', ['-c', `pgrep -P ${pid} || true`], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
+  const children = execFileSync('sh', ['-c', `pgrep -P ${pid} || true`], { encoding: 'utf8' })
+    .split('\n')
+    .filter(Boolean)
+    .map(Number);
   for (const child of children) {
     try {
       const [, , , , , , , , , , , u, s] = fields(child);
@@ -61,22 +68,27 @@ function processCpu(pid: number): number {
   return ticks / TICKS_PER_SECOND;
 }
 
-const childrenOf = (pid: number): string => execFileSync('sh', ['-c', `pgrep -P ${pid} | sort || true`], { encoding: 'utf8' });
+const childrenOf = (pid: number): string =>
+  execFileSync('sh', ['-c', `pgrep -P ${pid} | sort || true`], { encoding: 'utf8' });
 
 /** Waits (up to 5 s) until a server has only the children it had before a run: its backends have exited and been waited for, so their CPU is in its cutime. */
 async function settled(pid: number, children: string): Promise<void> {
-  for (let waited = 0; waited < 5000 && childrenOf(pid) !== children; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+  for (let waited = 0; waited < 5000 && childrenOf(pid) !== children; waited += 50)
+    await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
 /** The pid of the one process whose command line matches. */
-const pidOf = (pattern: string): number => Number(execFileSync('pgrep', ['-o', '-f', pattern], { encoding: 'utf8' }).trim());
+const pidOf = (pattern: string): number =>
+  Number(execFileSync('pgrep', ['-o', '-f', pattern], { encoding: 'utf8' }).trim());
 
 /** Runs a shell command line and times it; `node` runs of the binary get the memory report. */
 function timed(command: string): Promise<Run> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     // bash's `time` counts the CPU of every process of the pipeline.
-    const child = spawn('bash', ['-c', `TIMEFORMAT='cpu: %U %S'; time ( ${command} )`], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn('bash', ['-c', `TIMEFORMAT='cpu: %U %S'; time ( ${command} )`], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     child.on('error', reject);
@@ -85,13 +97,18 @@ function timed(command: string): Promise<Run> {
       if (code !== 0) return reject(new Error(`${command} exited ${code}: ${stderr}`));
       const rss = /maxrss-kb: ([0-9]+)/.exec(stderr);
       const cpu = /cpu: ([0-9.]+) ([0-9.]+)/.exec(stderr);
-      resolve({ seconds, cpuSeconds: cpu ? Number(cpu[1]) + Number(cpu[2]) : NaN, peakMb: rss ? Number(rss[1]) / 1024 : undefined });
+      resolve({
+        seconds,
+        cpuSeconds: cpu ? Number(cpu[1]) + Number(cpu[2]) : NaN,
+        peakMb: rss ? Number(rss[1]) / 1024 : undefined,
+      });
     });
   });
 }
 
 const q = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`;
-const ussynth = (args: string, binary = BINARY): string => `${q(process.execPath)} --import ${q(USAGE)} ${q(binary)} ${args}`;
+const ussynth = (args: string, binary = BINARY): string =>
+  `${q(process.execPath)} --import ${q(USAGE)} ${q(binary)} ${args}`;
 
 const scratch = mkdtempSync(join(tmpdir(), 'ussynth-bench-load-'));
 const postgres = await startPostgres({ durable: true });
@@ -100,36 +117,137 @@ try {
   const pgUrl = postgres.createDatabase('bench');
   const myUrl = mariadb.url();
   const csv = join(scratch, 'rows.csv');
-  execFileSync(process.execPath, [BINARY, 'address', '--seed', SEED, '--count', String(COUNT), '--format', 'csv', '--out', csv]);
+  execFileSync(process.execPath, [
+    BINARY,
+    'address',
+    '--seed',
+    SEED,
+    '--count',
+    String(COUNT),
+    '--format',
+    'csv',
+    '--out',
+    csv,
+  ]);
   const psqlArgs = `psql -X -q -v ON_ERROR_STOP=1 ${q(pgUrl)}`;
   const pgTable = `CREATE TABLE peer (name TEXT NOT NULL, street TEXT NOT NULL, city TEXT NOT NULL, state CHAR(2) NOT NULL, zip TEXT NOT NULL, phone TEXT NOT NULL, email TEXT NOT NULL, country TEXT NOT NULL)`;
   const myTable = pgTable.replaceAll('TEXT', 'VARCHAR(255)');
   // The same rows in COPY's text format (the bytes --to sends) and in its binary format, for the server's cost of each.
   const copyText = join(scratch, 'rows.copy');
   const copyBinary = join(scratch, 'rows.copy-binary');
-  execFileSync('sh', ['-c', `${psqlArgs} -c ${q(pgTable.replace('peer', 'source'))} -c ${q(`\\copy source FROM '${csv}' CSV HEADER`)} -c ${q(`\\copy source TO '${copyText}'`)} -c ${q(`\\copy source TO '${copyBinary}' WITH (FORMAT binary)`)} -c 'DROP TABLE source'`]);
-  const servers = { postgres: pidOf(`postgres -D .* -p ${postgres.port} `), mariadb: pidOf(`mariadbd .*--port=${mariadb.port} `) };
-  const dropPg = (): void => void execFileSync('sh', ['-c', `${psqlArgs} -c 'SET client_min_messages = warning' -c 'DROP TABLE IF EXISTS peer, ours, ours2, insert_file'`]);
+  execFileSync('sh', [
+    '-c',
+    `${psqlArgs} -c ${q(pgTable.replace('peer', 'source'))} -c ${q(`\\copy source FROM '${csv}' CSV HEADER`)} -c ${q(`\\copy source TO '${copyText}'`)} -c ${q(`\\copy source TO '${copyBinary}' WITH (FORMAT binary)`)} -c 'DROP TABLE source'`,
+  ]);
+  const servers = {
+    postgres: pidOf(`postgres -D .* -p ${postgres.port} `),
+    mariadb: pidOf(`mariadbd .*--port=${mariadb.port} `),
+  };
+  const dropPg = (): void =>
+    void execFileSync('sh', [
+      '-c',
+      `${psqlArgs} -c 'SET client_min_messages = warning' -c 'DROP TABLE IF EXISTS peer, ours, ours2, insert_file'`,
+    ]);
   const dropMy = (): void => void mariadb.sql('DROP TABLE IF EXISTS peer, ours', 'load');
-  type Case = { name: string; rows: number; server?: keyof typeof servers; prepare?: () => void; command: () => string; bytes?: () => number };
+  type Case = {
+    name: string;
+    rows: number;
+    server?: keyof typeof servers;
+    prepare?: () => void;
+    command: () => string;
+    bytes?: () => number;
+  };
   const allCases: Case[] = [
-    { name: 'postgres --to', rows: COUNT, server: 'postgres', prepare: dropPg, command: () => ussynth(`address --seed ${SEED} --count ${COUNT} --to ${q(pgUrl)} --table ours`) },
-    { name: 'postgres --to --jobs 2', rows: COUNT, server: 'postgres', prepare: dropPg, command: () => ussynth(`address --seed ${SEED} --count ${COUNT} --to ${q(pgUrl)} --table ours2 --jobs 2`) },
-    { name: 'postgres psql \\copy', rows: COUNT, server: 'postgres', prepare: dropPg, command: () => `${psqlArgs} -c ${q(pgTable)} -c ${q(`\\copy peer FROM '${csv}' CSV HEADER`)}` },
-    { name: 'postgres psql \\copy text format', rows: COUNT, server: 'postgres', prepare: dropPg, command: () => `${psqlArgs} -c ${q(pgTable)} -c ${q(`\\copy peer FROM '${copyText}'`)}` },
-    { name: 'postgres psql \\copy binary format', rows: COUNT, server: 'postgres', prepare: dropPg, command: () => `${psqlArgs} -c ${q(pgTable)} -c ${q(`\\copy peer FROM '${copyBinary}' WITH (FORMAT binary)`)}` },
-    { name: 'postgres --format sql | psql', rows: SQL_COUNT, server: 'postgres', prepare: dropPg, command: () => `${ussynth(`address --seed ${SEED} --count ${SQL_COUNT} --format sql --table insert_file`)} | ${psqlArgs}` },
-    { name: 'postgres --format sql --dialect postgres | psql', rows: COUNT, server: 'postgres', prepare: dropPg, command: () => `${ussynth(`address --seed ${SEED} --count ${COUNT} --format sql --dialect postgres --table insert_file`)} | ${psqlArgs}` },
-    { name: 'sqlite --to', rows: COUNT, prepare: () => rmSync(join(scratch, 'ours.db'), { force: true }), command: () => ussynth(`address --seed ${SEED} --count ${COUNT} --to sqlite:${q(join(scratch, 'ours.db'))} --table ours`) },
-    { name: 'sqlite --to --jobs 1', rows: COUNT, prepare: () => rmSync(join(scratch, 'ours.db'), { force: true }), command: () => ussynth(`address --seed ${SEED} --count ${COUNT} --to sqlite:${q(join(scratch, 'ours.db'))} --table ours --jobs 1`) },
-    { name: 'sqlite --to --jobs 3', rows: COUNT, prepare: () => rmSync(join(scratch, 'ours.db'), { force: true }), command: () => ussynth(`address --seed ${SEED} --count ${COUNT} --to sqlite:${q(join(scratch, 'ours.db'))} --table ours --jobs 3`) },
+    {
+      name: 'postgres --to',
+      rows: COUNT,
+      server: 'postgres',
+      prepare: dropPg,
+      command: () => ussynth(`address --seed ${SEED} --count ${COUNT} --to ${q(pgUrl)} --table ours`),
+    },
+    {
+      name: 'postgres --to --jobs 2',
+      rows: COUNT,
+      server: 'postgres',
+      prepare: dropPg,
+      command: () => ussynth(`address --seed ${SEED} --count ${COUNT} --to ${q(pgUrl)} --table ours2 --jobs 2`),
+    },
+    {
+      name: 'postgres psql \\copy',
+      rows: COUNT,
+      server: 'postgres',
+      prepare: dropPg,
+      command: () => `${psqlArgs} -c ${q(pgTable)} -c ${q(`\\copy peer FROM '${csv}' CSV HEADER`)}`,
+    },
+    {
+      name: 'postgres psql \\copy text format',
+      rows: COUNT,
+      server: 'postgres',
+      prepare: dropPg,
+      command: () => `${psqlArgs} -c ${q(pgTable)} -c ${q(`\\copy peer FROM '${copyText}'`)}`,
+    },
+    {
+      name: 'postgres psql \\copy binary format',
+      rows: COUNT,
+      server: 'postgres',
+      prepare: dropPg,
+      command: () => `${psqlArgs} -c ${q(pgTable)} -c ${q(`\\copy peer FROM '${copyBinary}' WITH (FORMAT binary)`)}`,
+    },
+    {
+      name: 'postgres --format sql | psql',
+      rows: SQL_COUNT,
+      server: 'postgres',
+      prepare: dropPg,
+      command: () =>
+        `${ussynth(`address --seed ${SEED} --count ${SQL_COUNT} --format sql --table insert_file`)} | ${psqlArgs}`,
+    },
+    {
+      name: 'postgres --format sql --dialect postgres | psql',
+      rows: COUNT,
+      server: 'postgres',
+      prepare: dropPg,
+      command: () =>
+        `${ussynth(`address --seed ${SEED} --count ${COUNT} --format sql --dialect postgres --table insert_file`)} | ${psqlArgs}`,
+    },
+    {
+      name: 'sqlite --to',
+      rows: COUNT,
+      prepare: () => rmSync(join(scratch, 'ours.db'), { force: true }),
+      command: () =>
+        ussynth(`address --seed ${SEED} --count ${COUNT} --to sqlite:${q(join(scratch, 'ours.db'))} --table ours`),
+    },
+    {
+      name: 'sqlite --to --jobs 1',
+      rows: COUNT,
+      prepare: () => rmSync(join(scratch, 'ours.db'), { force: true }),
+      command: () =>
+        ussynth(
+          `address --seed ${SEED} --count ${COUNT} --to sqlite:${q(join(scratch, 'ours.db'))} --table ours --jobs 1`,
+        ),
+    },
+    {
+      name: 'sqlite --to --jobs 3',
+      rows: COUNT,
+      prepare: () => rmSync(join(scratch, 'ours.db'), { force: true }),
+      command: () =>
+        ussynth(
+          `address --seed ${SEED} --count ${COUNT} --to sqlite:${q(join(scratch, 'ours.db'))} --table ours --jobs 3`,
+        ),
+    },
     {
       name: 'sqlite3 .import --csv',
       rows: COUNT,
       prepare: () => rmSync(join(scratch, 'peer.db'), { force: true }),
-      command: () => `sqlite3 ${q(join(scratch, 'peer.db'))} ${q(pgTable.replace('CHAR(2)', 'TEXT') + ';')} ${q(`.import --csv --skip 1 ${csv} peer`)}`,
+      command: () =>
+        `sqlite3 ${q(join(scratch, 'peer.db'))} ${q(pgTable.replace('CHAR(2)', 'TEXT') + ';')} ${q(`.import --csv --skip 1 ${csv} peer`)}`,
     },
-    { name: 'mariadb --to', rows: COUNT, server: 'mariadb', prepare: dropMy, command: () => ussynth(`address --seed ${SEED} --count ${COUNT} --to ${q(myUrl)} --table ours`) },
+    {
+      name: 'mariadb --to',
+      rows: COUNT,
+      server: 'mariadb',
+      prepare: dropMy,
+      command: () => ussynth(`address --seed ${SEED} --count ${COUNT} --to ${q(myUrl)} --table ours`),
+    },
     {
       name: 'mariadb LOAD DATA LOCAL INFILE',
       rows: COUNT,
@@ -141,22 +259,96 @@ try {
       command: () =>
         `mariadb --no-defaults --local-infile=1 -h 127.0.0.1 -P ${mariadb.port} -u test load -e ${q(`LOAD DATA LOCAL INFILE '${csv}' INTO TABLE peer CHARACTER SET utf8mb4 FIELDS TERMINATED BY ',' OPTIONALLY ENCLOSED BY '"' LINES TERMINATED BY '\\n' IGNORE 1 LINES`)}`,
     },
-    { name: 'parquet --out', rows: COUNT, command: () => ussynth(`address --seed ${SEED} --count ${COUNT} --format parquet --out ${q(join(scratch, 'rows.parquet'))}`), bytes: () => statSync(join(scratch, 'rows.parquet')).size },
-    { name: 'csv --out', rows: COUNT, command: () => ussynth(`address --seed ${SEED} --count ${COUNT} --format csv --out ${q(join(scratch, 'again.csv'))}`), bytes: () => statSync(join(scratch, 'again.csv')).size },
+    {
+      name: 'parquet --out',
+      rows: COUNT,
+      command: () =>
+        ussynth(`address --seed ${SEED} --count ${COUNT} --format parquet --out ${q(join(scratch, 'rows.parquet'))}`),
+      bytes: () => statSync(join(scratch, 'rows.parquet')).size,
+    },
+    {
+      name: 'csv --out',
+      rows: COUNT,
+      command: () =>
+        ussynth(`address --seed ${SEED} --count ${COUNT} --format csv --out ${q(join(scratch, 'again.csv'))}`),
+      bytes: () => statSync(join(scratch, 'again.csv')).size,
+    },
     // The CLI's file output through the same chunks (rendered on this thread): CPU against the baseline build's.
-    { name: 'csv > /dev/null', rows: COUNT, command: () => `${ussynth(`address --seed ${SEED} --count ${COUNT} --format csv`)} > /dev/null` },
-    { name: 'ndjson > /dev/null', rows: COUNT, command: () => `${ussynth(`address --seed ${SEED} --count ${COUNT} --format ndjson`)} > /dev/null` },
-    { name: 'csv | gzip', rows: COUNT, command: () => `${ussynth(`address --seed ${SEED} --count ${COUNT} --format csv`)} | gzip > ${q(join(scratch, 'rows.csv.gz'))}`, bytes: () => statSync(join(scratch, 'rows.csv.gz')).size },
+    {
+      name: 'csv > /dev/null',
+      rows: COUNT,
+      command: () => `${ussynth(`address --seed ${SEED} --count ${COUNT} --format csv`)} > /dev/null`,
+    },
+    {
+      name: 'ndjson > /dev/null',
+      rows: COUNT,
+      command: () => `${ussynth(`address --seed ${SEED} --count ${COUNT} --format ndjson`)} > /dev/null`,
+    },
+    {
+      name: 'csv | gzip',
+      rows: COUNT,
+      command: () =>
+        `${ussynth(`address --seed ${SEED} --count ${COUNT} --format csv`)} | gzip > ${q(join(scratch, 'rows.csv.gz'))}`,
+      bytes: () => statSync(join(scratch, 'rows.csv.gz')).size,
+    },
   ];
   if (BASELINE !== undefined) {
     allCases.push(
-      { name: 'baseline postgres --to', rows: COUNT, server: 'postgres', prepare: dropPg, command: () => ussynth(`address --seed ${SEED} --count ${COUNT} --to ${q(pgUrl)} --table ours`, BASELINE) },
-      { name: 'baseline sqlite --to', rows: COUNT, prepare: () => rmSync(join(scratch, 'ours.db'), { force: true }), command: () => ussynth(`address --seed ${SEED} --count ${COUNT} --to sqlite:${q(join(scratch, 'ours.db'))} --table ours`, BASELINE) },
-      { name: 'baseline sqlite --to --jobs 1', rows: COUNT, prepare: () => rmSync(join(scratch, 'ours.db'), { force: true }), command: () => ussynth(`address --seed ${SEED} --count ${COUNT} --to sqlite:${q(join(scratch, 'ours.db'))} --table ours --jobs 1`, BASELINE) },
-      { name: 'baseline sqlite --to --jobs 3', rows: COUNT, prepare: () => rmSync(join(scratch, 'ours.db'), { force: true }), command: () => ussynth(`address --seed ${SEED} --count ${COUNT} --to sqlite:${q(join(scratch, 'ours.db'))} --table ours --jobs 3`, BASELINE) },
-      { name: 'baseline postgres --to --jobs 2', rows: COUNT, server: 'postgres', prepare: dropPg, command: () => ussynth(`address --seed ${SEED} --count ${COUNT} --to ${q(pgUrl)} --table ours2 --jobs 2`, BASELINE) },
-      { name: 'baseline csv > /dev/null', rows: COUNT, command: () => `${ussynth(`address --seed ${SEED} --count ${COUNT} --format csv`, BASELINE)} > /dev/null` },
-      { name: 'baseline ndjson > /dev/null', rows: COUNT, command: () => `${ussynth(`address --seed ${SEED} --count ${COUNT} --format ndjson`, BASELINE)} > /dev/null` },
+      {
+        name: 'baseline postgres --to',
+        rows: COUNT,
+        server: 'postgres',
+        prepare: dropPg,
+        command: () => ussynth(`address --seed ${SEED} --count ${COUNT} --to ${q(pgUrl)} --table ours`, BASELINE),
+      },
+      {
+        name: 'baseline sqlite --to',
+        rows: COUNT,
+        prepare: () => rmSync(join(scratch, 'ours.db'), { force: true }),
+        command: () =>
+          ussynth(
+            `address --seed ${SEED} --count ${COUNT} --to sqlite:${q(join(scratch, 'ours.db'))} --table ours`,
+            BASELINE,
+          ),
+      },
+      {
+        name: 'baseline sqlite --to --jobs 1',
+        rows: COUNT,
+        prepare: () => rmSync(join(scratch, 'ours.db'), { force: true }),
+        command: () =>
+          ussynth(
+            `address --seed ${SEED} --count ${COUNT} --to sqlite:${q(join(scratch, 'ours.db'))} --table ours --jobs 1`,
+            BASELINE,
+          ),
+      },
+      {
+        name: 'baseline sqlite --to --jobs 3',
+        rows: COUNT,
+        prepare: () => rmSync(join(scratch, 'ours.db'), { force: true }),
+        command: () =>
+          ussynth(
+            `address --seed ${SEED} --count ${COUNT} --to sqlite:${q(join(scratch, 'ours.db'))} --table ours --jobs 3`,
+            BASELINE,
+          ),
+      },
+      {
+        name: 'baseline postgres --to --jobs 2',
+        rows: COUNT,
+        server: 'postgres',
+        prepare: dropPg,
+        command: () =>
+          ussynth(`address --seed ${SEED} --count ${COUNT} --to ${q(pgUrl)} --table ours2 --jobs 2`, BASELINE),
+      },
+      {
+        name: 'baseline csv > /dev/null',
+        rows: COUNT,
+        command: () => `${ussynth(`address --seed ${SEED} --count ${COUNT} --format csv`, BASELINE)} > /dev/null`,
+      },
+      {
+        name: 'baseline ndjson > /dev/null',
+        rows: COUNT,
+        command: () => `${ussynth(`address --seed ${SEED} --count ${COUNT} --format ndjson`, BASELINE)} > /dev/null`,
+      },
     );
   }
   const cases = allCases.filter((c) => ONLY.test(c.name));
@@ -178,36 +370,60 @@ try {
       process.stderr.write(`round ${round}: ${c.name}: ${run.seconds.toFixed(2)} s\n`);
     }
   }
-  const rate = (name: string): number => cases.find((c) => c.name === name)!.rows / median(results.get(name)!.map((r) => r.seconds));
-  const lines = [`${COUNT.toLocaleString('en-US')} default records (today's INSERT file: ${SQL_COUNT.toLocaleString('en-US')}), median of ${RUNS} interleaved rounds, load average ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)} (1 min) during the runs`, ''];
-  lines.push('| run | median wall s | rows/s (wall) | client CPU s | server CPU s | peak MB | bytes/record |', '|---|---:|---:|---:|---:|---:|---:|');
+  const rate = (name: string): number =>
+    cases.find((c) => c.name === name)!.rows / median(results.get(name)!.map((r) => r.seconds));
+  const lines = [
+    `${COUNT.toLocaleString('en-US')} default records (today's INSERT file: ${SQL_COUNT.toLocaleString('en-US')}), median of ${RUNS} interleaved rounds, load average ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)} (1 min) during the runs`,
+    '',
+  ];
+  lines.push(
+    '| run | median wall s | rows/s (wall) | client CPU s | server CPU s | peak MB | bytes/record |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+  );
   for (const c of cases) {
     const runs = results.get(c.name)!;
     const peak = runs.map((r) => r.peakMb).filter((mb): mb is number => mb !== undefined);
-    lines.push(`| ${c.name.replaceAll('|', '\\|')} | ${median(runs.map((r) => r.seconds)).toFixed(2)} | ${Math.round(rate(c.name)).toLocaleString('en-US')} | ${median(runs.map((r) => r.cpuSeconds)).toFixed(2)} | ${c.server === undefined ? '' : median(runs.map((r) => r.serverCpuSeconds!)).toFixed(2)} | ${peak.length ? Math.round(Math.max(...peak)) : ''} | ${c.bytes ? (c.bytes() / c.rows).toFixed(1) : ''} |`);
+    lines.push(
+      `| ${c.name.replaceAll('|', '\\|')} | ${median(runs.map((r) => r.seconds)).toFixed(2)} | ${Math.round(rate(c.name)).toLocaleString('en-US')} | ${median(runs.map((r) => r.cpuSeconds)).toFixed(2)} | ${c.server === undefined ? '' : median(runs.map((r) => r.serverCpuSeconds!)).toFixed(2)} | ${peak.length ? Math.round(Math.max(...peak)) : ''} | ${c.bytes ? (c.bytes() / c.rows).toFixed(1) : ''} |`,
+    );
   }
   // A ratio of two cases' rows/s, when both ran (BENCH_ONLY may leave some out).
-  const ratio = (label: string, a: string, b: string, target = ''): string[] => (results.has(a) && results.has(b) ? [`- ${label}: ${(rate(a) / rate(b)).toFixed(2)}x${target}`] : []);
+  const ratio = (label: string, a: string, b: string, target = ''): string[] =>
+    results.has(a) && results.has(b) ? [`- ${label}: ${(rate(a) / rate(b)).toFixed(2)}x${target}`] : [];
   // Client CPU (and wall time) of a case against the same case of the baseline build, per round (the rounds are interleaved), median and range.
   const perRound = (a: string, b: string, measure: (run: Run) => number): string => {
     const ratios = results.get(a)!.map((run, i) => measure(run) / measure(results.get(b)![i]));
     return `${median(ratios).toFixed(3)} (rounds ${Math.min(...ratios).toFixed(3)}-${Math.max(...ratios).toFixed(3)})`;
   };
   const cpuRatio = (a: string, b: string): string[] =>
-    results.has(a) && results.has(b) ? [`- client CPU, ${a} / ${b}: ${perRound(a, b, (run) => run.cpuSeconds)}; wall ${perRound(a, b, (run) => run.seconds)}`] : [];
+    results.has(a) && results.has(b)
+      ? [
+          `- client CPU, ${a} / ${b}: ${perRound(a, b, (run) => run.cpuSeconds)}; wall ${perRound(a, b, (run) => run.seconds)}`,
+        ]
+      : [];
   lines.push(
     '',
     ...ratio('postgres --to / psql \\copy', 'postgres --to', 'postgres psql \\copy', ' (target >= 0.8)'),
     ...ratio('postgres --to --jobs 2 / psql \\copy', 'postgres --to --jobs 2', 'postgres psql \\copy'),
     ...ratio('postgres --to / --format sql | psql', 'postgres --to', 'postgres --format sql | psql', ' (target >= 8)'),
-    ...ratio('postgres psql \\copy binary format / text format (the server)', 'postgres psql \\copy binary format', 'postgres psql \\copy text format'),
-    ...ratio('postgres --dialect postgres file | psql / psql \\copy', 'postgres --format sql --dialect postgres | psql', 'postgres psql \\copy'),
+    ...ratio(
+      'postgres psql \\copy binary format / text format (the server)',
+      'postgres psql \\copy binary format',
+      'postgres psql \\copy text format',
+    ),
+    ...ratio(
+      'postgres --dialect postgres file | psql / psql \\copy',
+      'postgres --format sql --dialect postgres | psql',
+      'postgres psql \\copy',
+    ),
     ...ratio('sqlite --to / sqlite3 .import', 'sqlite --to', 'sqlite3 .import --csv', ' (target >= 0.8)'),
     ...ratio('sqlite --to --jobs 1 / sqlite3 .import', 'sqlite --to --jobs 1', 'sqlite3 .import --csv'),
     ...ratio('sqlite --to --jobs 3 / sqlite3 .import', 'sqlite --to --jobs 3', 'sqlite3 .import --csv'),
     ...ratio('baseline postgres --to / psql \\copy', 'baseline postgres --to', 'postgres psql \\copy'),
     ...ratio('baseline sqlite --to / sqlite3 .import', 'baseline sqlite --to', 'sqlite3 .import --csv'),
-    ...cases.filter((c) => c.name.startsWith('baseline ')).flatMap((c) => cpuRatio(c.name.slice('baseline '.length), c.name)),
+    ...cases
+      .filter((c) => c.name.startsWith('baseline '))
+      .flatMap((c) => cpuRatio(c.name.slice('baseline '.length), c.name)),
     ...ratio('mariadb --to / LOAD DATA LOCAL INFILE', 'mariadb --to', 'mariadb LOAD DATA LOCAL INFILE'),
     ...ratio('parquet / csv records/s', 'parquet --out', 'csv --out'),
     ...ratio('parquet / csv | gzip records/s', 'parquet --out', 'csv | gzip'),

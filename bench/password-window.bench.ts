@@ -48,4 +48,6 @@ try {
 }
 const [u, f] = [median(ussynth), median(floor)];
 console.log(`Node ${process.version}, load average ${loadavg()[0].toFixed(1)}, ${RUNS} starts each (medians):`);
-console.log(`ussynth (bin/ussynth.mjs) hides the password after ${u.toFixed(0)} ms; a bare node script setting its title first: ${f.toFixed(0)} ms; ratio ${(u / f).toFixed(2)}x`);
+console.log(
+  `ussynth (bin/ussynth.mjs) hides the password after ${u.toFixed(0)} ms; a bare node script setting its title first: ${f.toFixed(0)} ms; ratio ${(u / f).toFixed(2)}x`,
+);

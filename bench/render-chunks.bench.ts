@@ -33,7 +33,10 @@ console.log(JSON.stringify({ cpu: (t.user + t.system) / 1e6, wall: (performance.
 `;
 
 type Result = { cpu: number; wall: number };
-const builds: [string, string][] = [['this tree', DIST], ...(BASELINE === undefined ? [] : [['baseline', BASELINE] as [string, string]])];
+const builds: [string, string][] = [
+  ['this tree', DIST],
+  ...(BASELINE === undefined ? [] : [['baseline', BASELINE] as [string, string]]),
+];
 const scratch = mkdtempSync(join(tmpdir(), 'ussynth-bench-render-'));
 const script = join(scratch, 'render-once.mjs');
 writeFileSync(script, SCRIPT);
@@ -49,23 +52,34 @@ try {
         const result = JSON.parse(out.trim().split('\n').at(-1)!) as Result;
         const key = `${format} ${name}`;
         results.set(key, [...(results.get(key) ?? []), result]);
-        process.stderr.write(`round ${round}: ${key}: ${result.cpu.toFixed(2)} s CPU, wall ${result.wall.toFixed(2)} s\n`);
+        process.stderr.write(
+          `round ${round}: ${key}: ${result.cpu.toFixed(2)} s CPU, wall ${result.wall.toFixed(2)} s\n`,
+        );
       }
     }
   }
-  const lines = [`rendering ${COUNT.toLocaleString('en-US')} default records on one thread, median of ${RUNS} interleaved rounds, load average ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}`, ''];
+  const lines = [
+    `rendering ${COUNT.toLocaleString('en-US')} default records on one thread, median of ${RUNS} interleaved rounds, load average ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}`,
+    '',
+  ];
   lines.push('| format | build | CPU s | wall s |', '|---|---|---:|---:|');
   for (const format of FORMATS) {
     for (const [name] of builds) {
       const runs = results.get(`${format} ${name}`)!;
-      lines.push(`| ${format} | ${name} | ${median(runs.map((r) => r.cpu)).toFixed(2)} | ${median(runs.map((r) => r.wall)).toFixed(2)} |`);
+      lines.push(
+        `| ${format} | ${name} | ${median(runs.map((r) => r.cpu)).toFixed(2)} | ${median(runs.map((r) => r.wall)).toFixed(2)} |`,
+      );
     }
   }
   if (BASELINE !== undefined) {
     lines.push('');
     for (const format of FORMATS) {
-      const ratios = results.get(`${format} this tree`)!.map((run, i) => run.cpu / results.get(`${format} baseline`)![i].cpu);
-      lines.push(`- ${format}: CPU, this tree / baseline: ${median(ratios).toFixed(3)} (rounds ${Math.min(...ratios).toFixed(3)}-${Math.max(...ratios).toFixed(3)})`);
+      const ratios = results
+        .get(`${format} this tree`)!
+        .map((run, i) => run.cpu / results.get(`${format} baseline`)![i].cpu);
+      lines.push(
+        `- ${format}: CPU, this tree / baseline: ${median(ratios).toFixed(3)} (rounds ${Math.min(...ratios).toFixed(3)}-${Math.max(...ratios).toFixed(3)})`,
+      );
     }
   }
   console.log(lines.join('\n'));

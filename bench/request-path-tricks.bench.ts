@@ -40,7 +40,14 @@ import pino from 'pino';
 import { constantTimeEqual } from '../server/src/crypto/constant-time-equal.js';
 import { base62Fixed6 } from '../server/src/store/base62.js';
 import { bufferedLogStream } from '../server/src/observability/log-stream.js';
-import { checksumValid, digestMatches, keyDigest, keyShape, mintKey, type KeyEnvironment } from '../server/src/store/api-key.js';
+import {
+  checksumValid,
+  digestMatches,
+  keyDigest,
+  keyShape,
+  mintKey,
+  type KeyEnvironment,
+} from '../server/src/store/api-key.js';
 import { dualApp, plainApp } from './dual-path-model.js';
 import { median } from './measure.js';
 
@@ -74,7 +81,10 @@ const scratch = new Uint8Array(64);
 /** The checksum through a scratch buffer encoded into in place. */
 function checksumValidScratch(key: string): boolean {
   const body = key.slice(0, -6);
-  const bytes = body.length <= scratch.length ? scratch.subarray(0, encoder.encodeInto(body, scratch).written) : encoder.encode(body);
+  const bytes =
+    body.length <= scratch.length
+      ? scratch.subarray(0, encoder.encodeInto(body, scratch).written)
+      : encoder.encode(body);
   return base62Fixed6(zlib.crc32(bytes)) === key.slice(-6);
 }
 
@@ -105,7 +115,9 @@ const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
 
 /** The Bearer token read without a regex in the usual form (the token's characters checked only on a cache miss). */
 function bearerByHand(authorization: string): string | undefined {
-  return authorization.startsWith('Bearer ') && authorization.charCodeAt(7) !== 32 ? authorization.slice(7) : BEARER.exec(authorization)?.[1];
+  return authorization.startsWith('Bearer ') && authorization.charCodeAt(7) !== 32
+    ? authorization.slice(7)
+    : BEARER.exec(authorization)?.[1];
 }
 
 // ---- the plain versions the server ships (the same expressions where not exported) ----
@@ -139,7 +151,12 @@ const requestIds = Array.from({ length: 64 }, () => randomUUID());
 const logLine = (i: number) =>
   `{"level":30,"time":${1_764_190_000_000 + i},"pid":4242,"hostname":"ussynth-1","reqId":"${requestIds[i & 63]}","msg":"request","method":"GET","url":"/v1/zip/10001","status":200,"ms":0.41,"records":1,"key":"Ab3dE6gH","seed":"${i}"}\n`;
 const blockLog = bufferedLogStream(openSync('/dev/null', 'w'), { flushMs: 3_600_000 });
-const sonicLog = pino.destination({ dest: openSync('/dev/null', 'w'), minLength: 16 * 1024, maxWrite: 64 * 1024, sync: true });
+const sonicLog = pino.destination({
+  dest: openSync('/dev/null', 'w'),
+  minLength: 16 * 1024,
+  maxWrite: 64 * 1024,
+  sync: true,
+});
 
 let sink = 0;
 const consume = (value: unknown) => {
@@ -155,7 +172,12 @@ interface Pair {
 }
 
 const pairs: Pair[] = [
-  { name: 'key shape: by hand / regex', perRequest: 'every API request', trick: (i) => keyShapeByHand(keys[i & 63]), plain: (i) => keyShape(keys[i & 63]) },
+  {
+    name: 'key shape: by hand / regex',
+    perRequest: 'every API request',
+    trick: (i) => keyShapeByHand(keys[i & 63]),
+    plain: (i) => keyShape(keys[i & 63]),
+  },
   {
     name: 'key checksum: scratch buffer / zlib.crc32 on the string',
     perRequest: 'only a key not matched in the cache (its first request each second)',
@@ -192,7 +214,12 @@ const pairs: Pair[] = [
       return true;
     },
   },
-  { name: 'Bearer (1 KB): by hand / regex', perRequest: 'every API request of an SSO account', trick: (i) => bearerByHand(jwts[i & 15]), plain: (i) => bearerPlain(jwts[i & 15]) },
+  {
+    name: 'Bearer (1 KB): by hand / regex',
+    perRequest: 'every API request of an SSO account',
+    trick: (i) => bearerByHand(jwts[i & 15]),
+    plain: (i) => bearerPlain(jwts[i & 15]),
+  },
 ];
 
 /**
@@ -210,13 +237,18 @@ function time(run: (i: number) => unknown, calls: number): number {
 // Both variants must answer the same.
 for (const pair of pairs) {
   for (let i = 0; i < 64; i++) {
-    if (JSON.stringify(pair.trick(i)) !== JSON.stringify(pair.plain(i))) throw new Error(`${pair.name}: the variants disagree on input ${i}`);
+    if (JSON.stringify(pair.trick(i)) !== JSON.stringify(pair.plain(i)))
+      throw new Error(`${pair.name}: the variants disagree on input ${i}`);
   }
 }
 
 const fmt = (ns: number) => ns.toFixed(1);
-console.log(`node ${process.version}, ${ROUNDS} interleaved rounds of ${CALLS.toLocaleString('en-US')} calls per variant, a request = ${REQUEST_NS.toLocaleString('en-US')} ns\n`);
-console.log('| trick / plain | runs on | trick ns/call (range) | plain ns/call (range) | saving ns, median of rounds (range) | share of a request | verdict |');
+console.log(
+  `node ${process.version}, ${ROUNDS} interleaved rounds of ${CALLS.toLocaleString('en-US')} calls per variant, a request = ${REQUEST_NS.toLocaleString('en-US')} ns\n`,
+);
+console.log(
+  '| trick / plain | runs on | trick ns/call (range) | plain ns/call (range) | saving ns, median of rounds (range) | share of a request | verdict |',
+);
 console.log('|---|---|---|---|---|---|---|');
 for (const pair of ONLY === 'tick' || ONLY === 'dual' ? [] : pairs) {
   // Warm-up: both variants optimised before timing.
@@ -250,7 +282,9 @@ if (sink < 0) console.log(sink);
 /** One process of the tick object's A/B: CPU ns per stream cycle and tick objects per cycle. */
 function tickSide(side: 'held' | 'bare'): { ns: number; ticks: number } {
   const child = fileURLToPath(new URL('tick-shape-child.ts', import.meta.url));
-  const out = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', child, side], { encoding: 'utf8' }).trim().split(' ');
+  const out = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', child, side], { encoding: 'utf8' })
+    .trim()
+    .split(' ');
   return { ns: Number(out[0]), ticks: Number(out[1]) };
 }
 
@@ -258,30 +292,31 @@ if (ONLY !== 'dual') measureTick();
 if (ONLY !== 'tick') await measureDualPath();
 
 function measureTick(): void {
-const held: number[] = [];
-const bare: number[] = [];
-const savingPerTick: number[] = [];
-for (let round = 0; round < TICK_ROUNDS; round++) {
-  const [first, second] = round % 2 === 0 ? (['held', 'bare'] as const) : (['bare', 'held'] as const);
-  const a = tickSide(first);
-  const b = tickSide(second);
-  const h = first === 'held' ? a : b;
-  const n = first === 'held' ? b : a;
-  held.push(h.ns);
-  bare.push(n.ns);
-  savingPerTick.push((n.ns - h.ns) / h.ticks);
-}
-const tickShare = (median(savingPerTick) * TICKS_PER_REQUEST) / REQUEST_NS;
-const tickRange = (values: number[]) => `${fmt(Math.min(...values))}-${fmt(Math.max(...values))}`;
-console.log(
-  `\n| held tick object / none (${TICK_ROUNDS} rounds of fresh processes, ${TICKS_PER_REQUEST} ticks a request) | every request | held ${fmt(median(held))} ns/cycle (${tickRange(held)}) | bare ${fmt(median(bare))} (${tickRange(bare)}) | ${fmt(median(savingPerTick))} ns per tick (${tickRange(savingPerTick)}) | ${(tickShare * 100).toFixed(3)} % | ${tickShare >= 0.05 ? 'keep the trick' : 'plain'} |`,
-);
+  const held: number[] = [];
+  const bare: number[] = [];
+  const savingPerTick: number[] = [];
+  for (let round = 0; round < TICK_ROUNDS; round++) {
+    const [first, second] = round % 2 === 0 ? (['held', 'bare'] as const) : (['bare', 'held'] as const);
+    const a = tickSide(first);
+    const b = tickSide(second);
+    const h = first === 'held' ? a : b;
+    const n = first === 'held' ? b : a;
+    held.push(h.ns);
+    bare.push(n.ns);
+    savingPerTick.push((n.ns - h.ns) / h.ticks);
+  }
+  const tickShare = (median(savingPerTick) * TICKS_PER_REQUEST) / REQUEST_NS;
+  const tickRange = (values: number[]) => `${fmt(Math.min(...values))}-${fmt(Math.max(...values))}`;
+  console.log(
+    `\n| held tick object / none (${TICK_ROUNDS} rounds of fresh processes, ${TICKS_PER_REQUEST} ticks a request) | every request | held ${fmt(median(held))} ns/cycle (${tickRange(held)}) | bare ${fmt(median(bare))} (${tickRange(bare)}) | ${fmt(median(savingPerTick))} ns per tick (${tickRange(savingPerTick)}) | ${(tickShare * 100).toFixed(3)} % | ${tickShare >= 0.05 ? 'keep the trick' : 'plain'} |`,
+  );
 }
 
 /** CPU ns per request of `count` requests injected into `app` one after another. */
 async function injectTime(app: FastifyInstance, count: number): Promise<number> {
   const started = process.cpuUsage();
-  for (let i = 0; i < count; i++) consume((await app.inject({ method: 'GET', url: '/v1/zip', headers: { 'x-api-key': 'k1' } })).statusCode === 200);
+  for (let i = 0; i < count; i++)
+    consume((await app.inject({ method: 'GET', url: '/v1/zip', headers: { 'x-api-key': 'k1' } })).statusCode === 200);
   const used = process.cpuUsage(started);
   return ((used.user + used.system) * 1000) / count;
 }
@@ -293,7 +328,8 @@ async function measureDualPath(): Promise<void> {
   await Promise.all([dual.ready(), plain.ready()]);
   for (const app of [dual, plain]) {
     const answer = await app.inject({ method: 'GET', url: '/v1/zip', headers: { 'x-api-key': 'k1' } });
-    if (answer.statusCode !== 200 || answer.headers.ratelimit === undefined || JSON.parse(answer.body).zip !== '10001') throw new Error(`the model apps disagree: ${answer.statusCode} ${answer.body}`);
+    if (answer.statusCode !== 200 || answer.headers.ratelimit === undefined || JSON.parse(answer.body).zip !== '10001')
+      throw new Error(`the model apps disagree: ${answer.statusCode} ${answer.body}`);
   }
   await injectTime(dual, INJECTS);
   await injectTime(plain, INJECTS);

@@ -14,12 +14,23 @@ const root = new URL('..', import.meta.url).pathname;
  * execs node: the child's pid is the server's).
  * @example const api = await startServerProcess(dir, 'api', ['server/dist/cli/main.js', 'serve', '--no-dev-key'], env);
  */
-export async function startServerProcess(dir: string, name: string, args: string[], env: NodeJS.ProcessEnv, nodeArgs: string[] = [], cpus?: string): Promise<{ child: ChildProcess; url: string; log: string }> {
+export async function startServerProcess(
+  dir: string,
+  name: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  nodeArgs: string[] = [],
+  cpus?: string,
+): Promise<{ child: ChildProcess; url: string; log: string }> {
   const log = join(dir, `${name}.log`);
   const out = openSync(log, 'w');
   const command = [process.execPath, ...nodeArgs, ...args];
   if (cpus !== undefined) command.unshift('taskset', '-c', cpus);
-  const child = spawn(command[0], command.slice(1), { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', out, 'inherit'] });
+  const child = spawn(command[0], command.slice(1), {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', out, 'inherit'],
+  });
   closeSync(out);
   let exited: number | null | undefined;
   child.on('exit', (code) => (exited = code));
@@ -27,7 +38,8 @@ export async function startServerProcess(dir: string, name: string, args: string
     await new Promise((resolve) => setTimeout(resolve, 50));
     const banner = readFileSync(log, 'utf8');
     const match = /(http:\/\/127\.0\.0\.1:\d+)/.exec(banner);
-    if (match && (banner.includes('curl') || banner.includes('listening on http'))) return { child, url: match[1], log };
+    if (match && (banner.includes('curl') || banner.includes('listening on http')))
+      return { child, url: match[1], log };
     if (exited !== undefined) throw new Error(`${name} server exited with ${exited}: ${banner}`);
   }
 }
@@ -55,7 +67,8 @@ export function cpuMs(pid: number): number | null {
 export function cpuNs(pid: number): number | null {
   try {
     let total = 0;
-    for (const task of readdirSync(`/proc/${pid}/task`)) total += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+    for (const task of readdirSync(`/proc/${pid}/task`))
+      total += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
     return total;
   } catch {
     return null;
@@ -80,8 +93,29 @@ export function pinThisProcess(cpus: string): boolean {
  * An Enterprise key with a rate high enough not to throttle, made by a build's CLI (`main`) on the store of `storeEnv`.
  * @example const key = await createBenchKey('bench', { USSYNTH_DB: '/tmp/b/store.sqlite' });
  */
-export async function createBenchKey(account: string, storeEnv: Record<string, string>, main = 'server/dist/cli/main.js'): Promise<string> {
-  const made = await promisify(execFile)(process.execPath, [main, 'keys', 'create', '--account', account, '--tier', 'enterprise', '--rate', '100000', '--monthly-quota', '1000000000000', '--json'], { cwd: root, env: { ...process.env, ...storeEnv } });
+export async function createBenchKey(
+  account: string,
+  storeEnv: Record<string, string>,
+  main = 'server/dist/cli/main.js',
+): Promise<string> {
+  const made = await promisify(execFile)(
+    process.execPath,
+    [
+      main,
+      'keys',
+      'create',
+      '--account',
+      account,
+      '--tier',
+      'enterprise',
+      '--rate',
+      '100000',
+      '--monthly-quota',
+      '1000000000000',
+      '--json',
+    ],
+    { cwd: root, env: { ...process.env, ...storeEnv } },
+  );
   return (JSON.parse(made.stdout) as { key: string }).key;
 }
 
@@ -92,7 +126,8 @@ export async function createBenchKey(account: string, storeEnv: Record<string, s
 export async function stopServerProcesses(children: ChildProcess[]): Promise<void> {
   await Promise.all(
     children.map((child) => {
-      const exited = child.exitCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve));
+      const exited =
+        child.exitCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       return exited;
     }),

@@ -6,7 +6,8 @@ import { loadConfig } from '../server/dist/config.js';
 import { drainOnSignals, startServer } from '../server/dist/server.js';
 
 const variant = process.argv[2];
-if (variant !== 'counted' && variant !== 'uncounted') throw new Error(`usage: sla-ab-server.ts counted|uncounted (got ${variant})`);
+if (variant !== 'counted' && variant !== 'uncounted')
+  throw new Error(`usage: sla-ab-server.ts counted|uncounted (got ${variant})`);
 
 /** Counts nothing and folds nothing: the request path without the SLA's counting (SliCounting, server/src/sla/sli-recorder.ts). */
 const uncounted = {

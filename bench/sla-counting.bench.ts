@@ -15,7 +15,12 @@ const dir = mkdtempSync(join(tmpdir(), 'ussynth-sla-bench-'));
 const store = await openSqliteStore(':memory:', { ownUsage: true });
 const metrics = new ServiceMetrics();
 const recorder = new SliRecorder(store.sli, { slowMs: 2500, counters: metrics, clock: Date.now });
-const notices = new QuotaNotices({ store, mailer: outboxMailer(join(dir, 'outbox'), 'b <b@localhost>', () => {}), publicUrl: () => 'http://127.0.0.1', clock: Date.now });
+const notices = new QuotaNotices({
+  store,
+  mailer: outboxMailer(join(dir, 'outbox'), 'b <b@localhost>', () => {}),
+  publicUrl: () => 'http://127.0.0.1',
+  clock: Date.now,
+});
 const N = 2_000_000;
 let sink = 0;
 const empty = measure('empty loop', N, (n) => {
@@ -31,7 +36,9 @@ await recorder.close();
 const ns = (rate: number) => 1e9 / rate;
 const perRequest = ns(counting.medianPerSecond) - ns(empty.medianPerSecond);
 console.log(`\nSLA counting per request (median of 7 runs of ${N.toLocaleString('en-US')}, node ${process.version}):`);
-console.log(`| What | ns per request |\n|---|---:|\n| empty loop | ${ns(empty.medianPerSecond).toFixed(1)} |\n| answered + observed | ${ns(counting.medianPerSecond).toFixed(1)} |\n| added by the SLA | ${perRequest.toFixed(1)} |`);
+console.log(
+  `| What | ns per request |\n|---|---:|\n| empty loop | ${ns(empty.medianPerSecond).toFixed(1)} |\n| answered + observed | ${ns(counting.medianPerSecond).toFixed(1)} |\n| added by the SLA | ${perRequest.toFixed(1)} |`,
+);
 if (sink < 0) console.log(sink);
 await store.close();
 rmSync(dir, { recursive: true, force: true });

@@ -29,7 +29,10 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ROUTE = process.env.BENCH_ROUTE ?? '/v1/zip/10001';
 const LIMIT = 0.02;
 /** Student's t for a two-sided 95 % interval, by degrees of freedom 1-30 (2.0 above: a little wide). */
-const T_975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11, 2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042];
+const T_975 = [
+  12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11,
+  2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042,
+];
 
 // Pinned, the load generator never shares a CPU with the server it measures and every server runs on the same CPU:
 // left to the scheduler, a server sometimes shares a core with the client for a whole block and pays for it.
@@ -37,7 +40,10 @@ const cpus = availableParallelism();
 const pinned = process.env.BENCH_PIN !== '0' && cpus >= 2 && pinThisProcess('0');
 const serverCpu = pinned ? String(cpus - 1) : undefined;
 
-const load = () => loadavg().map((figure) => figure.toFixed(1)).join(' ');
+const load = () =>
+  loadavg()
+    .map((figure) => figure.toFixed(1))
+    .join(' ');
 const loadAtStart = load();
 const startedAt = new Date();
 const dir = mkdtempSync(join(tmpdir(), 'ussynth-sla-ab-'));
@@ -50,23 +56,41 @@ let children: ChildProcess[] = [];
 try {
   const stores = [];
   for (const i of variants.keys()) {
-    const env = { USSYNTH_DB: join(dir, `store-${i}.sqlite`), PORT: '0', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' };
+    const env = {
+      USSYNTH_DB: join(dir, `store-${i}.sqlite`),
+      PORT: '0',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+    };
     stores.push({ env, key: await createBenchKey('bench', env) });
   }
   /** Loads one server for `seconds`: its CPU µs per request and the req/s the client got. */
   const run = async (server: { child: ChildProcess; url: string; key: string; name: string }, seconds: number) => {
     const pid = server.child.pid!;
     const before = cpuNs(pid);
-    const result = await autocannon({ url: server.url + ROUTE, connections: CONNECTIONS, duration: seconds, headers: { 'x-api-key': server.key } });
+    const result = await autocannon({
+      url: server.url + ROUTE,
+      connections: CONNECTIONS,
+      duration: seconds,
+      headers: { 'x-api-key': server.key },
+    });
     const after = cpuNs(pid);
-    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${server.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-    if (before === null || after === null) throw new Error('no /proc/<pid>/task/*/schedstat: the CPU time of a process is read from Linux /proc');
+    if (result.non2xx > 0 || result.errors > 0)
+      throw new Error(`${server.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+    if (before === null || after === null)
+      throw new Error('no /proc/<pid>/task/*/schedstat: the CPU time of a process is read from Linux /proc');
     return { cpuUs: (after - before) / 1000 / result.requests.total, rps: result.requests.total / seconds };
   };
   /** The order of the three servers in round `r`, through all six orders in turn: each server as often first, second
    * and last, and after each of the others (a rotation alone would always run A' after A, B after A' and A after B:
    * an A/A run measured A' 3.4 % dearer than A, and one server's work after its slice may weigh on the next one). */
-  const orders = [[0, 1, 2], [1, 2, 0], [2, 0, 1], [0, 2, 1], [2, 1, 0], [1, 0, 2]];
+  const orders = [
+    [0, 1, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [0, 2, 1],
+    [2, 1, 0],
+    [1, 0, 2],
+  ];
   const rotation = (r: number) => orders[r % orders.length];
   const blockAB: number[] = [];
   const blockAA: number[] = [];
@@ -75,7 +99,14 @@ try {
   for (let block = 0; block < BLOCKS; block++) {
     const servers = [];
     for (const i of rotation(block)) {
-      const started = await startServerProcess(dir, `server-${block}-${i}`, ['bench/sla-ab-server.mjs', variants[i].variant], stores[i].env, [], serverCpu);
+      const started = await startServerProcess(
+        dir,
+        `server-${block}-${i}`,
+        ['bench/sla-ab-server.mjs', variants[i].variant],
+        stores[i].env,
+        [],
+        serverCpu,
+      );
       servers[i] = { ...started, key: stores[i].key, name: variants[i].name };
     }
     children = servers.map((server) => server.child);
@@ -98,7 +129,9 @@ try {
     blockAB.push(median(ab));
     blockAA.push(median(aa));
     blockRps.push(median(rps));
-    process.stderr.write(`block ${block + 1}/${BLOCKS}: A/B ${pct(blockAB[block])}, A/A ${pct(blockAA[block])}, throughput lost ${pct(blockRps[block])} (CPU µs A ${median(cpuUs[0].slice(-ROUNDS)).toFixed(1)}, A' ${median(cpuUs[1].slice(-ROUNDS)).toFixed(1)}, B ${median(cpuUs[2].slice(-ROUNDS)).toFixed(1)}; load ${load()})\n`);
+    process.stderr.write(
+      `block ${block + 1}/${BLOCKS}: A/B ${pct(blockAB[block])}, A/A ${pct(blockAA[block])}, throughput lost ${pct(blockRps[block])} (CPU µs A ${median(cpuUs[0].slice(-ROUNDS)).toFixed(1)}, A' ${median(cpuUs[1].slice(-ROUNDS)).toFixed(1)}, B ${median(cpuUs[2].slice(-ROUNDS)).toFixed(1)}; load ${load()})\n`,
+    );
     await stopServerProcesses(children);
     children = [];
   }
@@ -108,7 +141,14 @@ try {
   const rps = meanInterval(blockRps);
   const aaHalf = (aa.high - aa.low) / 2;
   const margin = Math.abs(aa.mean - 1);
-  const verdict = BLOCKS < 3 ? 'NOT RESOLVED' : ab.high + margin <= 1 + LIMIT ? 'CONFIRMED' : ab.low - margin > 1 + LIMIT ? 'NOT MET' : 'NOT RESOLVED';
+  const verdict =
+    BLOCKS < 3
+      ? 'NOT RESOLVED'
+      : ab.high + margin <= 1 + LIMIT
+        ? 'CONFIRMED'
+        : ab.low - margin > 1 + LIMIT
+          ? 'NOT MET'
+          : 'NOT RESOLVED';
   const bound = `A/B upper end + |A/A mean| = ${pct(ab.high + margin)}, lower end - |A/A mean| = ${pct(ab.low - margin)}`;
   const why =
     BLOCKS < 3
@@ -121,14 +161,22 @@ try {
   const minutes = ((Date.now() - startedAt.getTime()) / 60_000).toFixed(1);
   const when = `${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${minutes} min`;
   const setup = `${BLOCKS} blocks of 3 fresh processes, ${ROUNDS} rounds of ${SECONDS} s slices after ${WARMUP} s of warm-up each, ${CONNECTIONS} connections, ${pinned ? `servers on CPU ${serverCpu}, client on CPU 0` : 'not pinned'}`;
-  console.log(`\nSLA counting's cost on ${ROUTE}: ${setup}; node ${process.version}; ${when}; load average ${loadAtStart} at start, ${load()} at end\n`);
+  console.log(
+    `\nSLA counting's cost on ${ROUTE}: ${setup}; node ${process.version}; ${when}; load average ${loadAtStart} at start, ${load()} at end\n`,
+  );
   console.log(`Blocks' medians, A/B (counting's cost in server CPU per request): ${blockAB.map(pct).join(', ')}`);
   console.log(`Blocks' medians, A/A (the method's own error):                    ${blockAA.map(pct).join(', ')}`);
   console.log(`Blocks' medians, throughput lost (B's req/s over A's and A''s):     ${blockRps.map(pct).join(', ')}\n`);
-  console.log('| Run | load average | CPU µs per request A / A\' / B (medians) | A/B: mean of blocks, 95 % interval | A/A: mean of blocks, 95 % interval | throughput lost: mean, 95 % interval | verdict |');
+  console.log(
+    "| Run | load average | CPU µs per request A / A' / B (medians) | A/B: mean of blocks, 95 % interval | A/A: mean of blocks, 95 % interval | throughput lost: mean, 95 % interval | verdict |",
+  );
   console.log('|---|---|---|---|---|---|---|');
-  console.log(`| ${when}, ${setup} | ${loadAtStart.split(' ')[0]} -> ${load().split(' ')[0]} | ${cpuUs.map((values) => median(values).toFixed(1)).join(' / ')} | **${pct(ab.mean)}**, ${pct(ab.low)} to ${pct(ab.high)} | ${pct(aa.mean)}, ${pct(aa.low)} to ${pct(aa.high)} | ${pct(rps.mean)}, ${pct(rps.low)} to ${pct(rps.high)} | **${verdict}** |`);
-  console.log(`\nVerdict: ${verdict}: SLA counting costs ${pct(ab.mean)} of a request's server CPU (95 % interval over ${BLOCKS} blocks ${pct(ab.low)} to ${pct(ab.high)}; A/A ${pct(aa.mean)}, ${pct(aa.low)} to ${pct(aa.high)}, the method's noise ±${(aaHalf * 100).toFixed(2)} %); ${why}.`);
+  console.log(
+    `| ${when}, ${setup} | ${loadAtStart.split(' ')[0]} -> ${load().split(' ')[0]} | ${cpuUs.map((values) => median(values).toFixed(1)).join(' / ')} | **${pct(ab.mean)}**, ${pct(ab.low)} to ${pct(ab.high)} | ${pct(aa.mean)}, ${pct(aa.low)} to ${pct(aa.high)} | ${pct(rps.mean)}, ${pct(rps.low)} to ${pct(rps.high)} | **${verdict}** |`,
+  );
+  console.log(
+    `\nVerdict: ${verdict}: SLA counting costs ${pct(ab.mean)} of a request's server CPU (95 % interval over ${BLOCKS} blocks ${pct(ab.low)} to ${pct(ab.high)}; A/A ${pct(aa.mean)}, ${pct(aa.low)} to ${pct(aa.high)}, the method's noise ±${(aaHalf * 100).toFixed(2)} %); ${why}.`,
+  );
 } finally {
   await stopServerProcesses(children);
   rmSync(dir, { recursive: true, force: true });

@@ -35,10 +35,18 @@ const server = await serve(options, '--no-dev-key');
 const pid = server.child.pid!;
 const sockets: { destroy(): void }[] = [];
 try {
-  for (let i = 0; i < 20; i++) await (await fetch(`${server.url}/v1/batch?count=1000`, { headers: { 'x-api-key': normalKey } })).arrayBuffer();
+  for (let i = 0; i < 20; i++)
+    await (await fetch(`${server.url}/v1/batch?count=1000`, { headers: { 'x-api-key': normalKey } })).arrayBuffer();
   const baseline = rssMb(pid);
   let peak = baseline;
-  const normal = async (): Promise<{ answers: number; failed: number; p50: number; p99: number; max: number; perSecond: string }> => {
+  const normal = async (): Promise<{
+    answers: number;
+    failed: number;
+    p50: number;
+    p99: number;
+    max: number;
+    perSecond: string;
+  }> => {
     const latencies: number[] = [];
     const slowest = Array<number>(SECONDS).fill(0);
     let failed = 0;
@@ -57,7 +65,14 @@ try {
     }
     latencies.sort((a, b) => a - b);
     const perSecond = slowest.map((ms) => ms.toFixed(0)).join(', ');
-    return { answers: latencies.length, failed, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), max: latencies[latencies.length - 1], perSecond };
+    return {
+      answers: latencies.length,
+      failed,
+      p50: percentile(latencies, 0.5),
+      p99: percentile(latencies, 0.99),
+      max: latencies[latencies.length - 1],
+      perSecond,
+    };
   };
   const load = loadavg()[0];
   const alone = await normal();
@@ -68,13 +83,20 @@ try {
   for (const connection of await opened) sockets.push(connection.socket);
   const cpu = cpuSeconds(pid) - cpuBefore;
   const charged = usedBy(options, 'flood');
-  const row = (name: string, r: typeof alone) => `| ${name} | ${r.answers} (${r.failed} not 200) | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} | ${r.perSecond} |`;
-  console.log(`\nUnread flood: ${ATTACKERS} connections x ${PIPELINED} pipelined GET /v1/batch?count=1000 of one key, never read; node ${process.version}; load average ${load.toFixed(1)} at the start\n`);
-  console.log('| normal client, GET /v1/batch?count=10 one after another | answers | p50 ms | p99 ms | max ms | slowest in each second, ms |');
+  const row = (name: string, r: typeof alone) =>
+    `| ${name} | ${r.answers} (${r.failed} not 200) | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} | ${r.perSecond} |`;
+  console.log(
+    `\nUnread flood: ${ATTACKERS} connections x ${PIPELINED} pipelined GET /v1/batch?count=1000 of one key, never read; node ${process.version}; load average ${load.toFixed(1)} at the start\n`,
+  );
+  console.log(
+    '| normal client, GET /v1/batch?count=10 one after another | answers | p50 ms | p99 ms | max ms | slowest in each second, ms |',
+  );
   console.log('|---|---|---|---|---|---|');
   console.log(row(`alone, ${SECONDS} s`, alone));
   console.log(row(`during the attack, ${SECONDS} s`, during));
-  console.log(`\nServer RSS ${baseline.toFixed(0)} MB before, ${peak.toFixed(0)} MB at most; server CPU during the attack ${cpu.toFixed(1)} s; attacker charged ${charged.toLocaleString('en-US')} records (asked for ${(ATTACKERS * PIPELINED * 1000).toLocaleString('en-US')}, read 0 bytes).`);
+  console.log(
+    `\nServer RSS ${baseline.toFixed(0)} MB before, ${peak.toFixed(0)} MB at most; server CPU during the attack ${cpu.toFixed(1)} s; attacker charged ${charged.toLocaleString('en-US')} records (asked for ${(ATTACKERS * PIPELINED * 1000).toLocaleString('en-US')}, read 0 bytes).`,
+  );
 } finally {
   for (const socket of sockets) socket.destroy();
   server.child.kill('SIGTERM');

@@ -101,7 +101,9 @@ async function runOnce(browser: Browser, url: string): Promise<Run> {
     if (rows !== COUNT) throw new Error(`${url} showed ${rows} rows, not ${COUNT}`);
     // A plain expression: tsx would wrap a named helper function in a `__name` call the page lacks.
     const [ready, generate, rendered] = await page.evaluate(() =>
-      ['ussynth:ready', 'ussynth:generate', 'ussynth:rendered'].map((name) => performance.getEntriesByName(name)[0].startTime),
+      ['ussynth:ready', 'ussynth:generate', 'ussynth:rendered'].map(
+        (name) => performance.getEntriesByName(name)[0].startTime,
+      ),
     );
     return { ready, render: rendered - generate, shown: rendered };
   } finally {
@@ -114,7 +116,9 @@ const browser = await launchChromium();
 const servers: Awaited<ReturnType<typeof serveStatic>>[] = [];
 try {
   await buildWeb(WEB_DIST);
-  const pages: { name: string; dir: string; url: string; runs: Run[] }[] = [{ name: 'ussynth demo', dir: WEB_DIST, url: '', runs: [] }];
+  const pages: { name: string; dir: string; url: string; runs: Run[] }[] = [
+    { name: 'ussynth demo', dir: WEB_DIST, url: '', runs: [] },
+  ];
   for (const [name, entry] of Object.entries(PEERS)) {
     const dir = join(work, name.replace(/[^a-z]/g, ''));
     await buildPeer(dir, entry);

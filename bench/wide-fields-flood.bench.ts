@@ -35,7 +35,9 @@ interface Phase {
 }
 
 const rows: string[] = [];
-console.log(`\nWide-fields flood: 2 keys x ${FLOODERS} connections, one batch after another, read whole; ${SECONDS} s a phase; node ${process.version}; ${availableParallelism()} cores; load average ${loadavg()[0].toFixed(1)} at the start\n`);
+console.log(
+  `\nWide-fields flood: 2 keys x ${FLOODERS} connections, one batch after another, read whole; ${SECONDS} s a phase; node ${process.version}; ${availableParallelism()} cores; load average ${loadavg()[0].toFixed(1)} at the start\n`,
+);
 for (const [build, bin] of BUILDS) {
   const dir = mkdtempSync(join(tmpdir(), 'ussynth-wide-flood-'));
   const options = { env: serverEnv(join(dir, 'store.sqlite')) };
@@ -45,27 +47,33 @@ for (const [build, bin] of BUILDS) {
   const pid = server.child.pid!;
   const charged = () => usedBy(options, 'flood-a') + usedBy(options, 'flood-b');
   try {
-    for (let i = 0; i < 20; i++) await (await fetch(`${server.url}/v1/batch?count=1000&fields=${WIDE_FIELDS}`, { headers: { 'x-api-key': normalKey } })).arrayBuffer();
+    for (let i = 0; i < 20; i++)
+      await (
+        await fetch(`${server.url}/v1/batch?count=1000&fields=${WIDE_FIELDS}`, { headers: { 'x-api-key': normalKey } })
+      ).arrayBuffer();
     const phase = async (path: string | null): Promise<Phase> => {
       const until = performance.now() + SECONDS * 1000;
       let floodAnswers = 0;
       let floodFailed = 0;
       let failed = 0;
-      const flooding = path === null ? [] : flooders.flatMap((key) =>
-        Array.from({ length: FLOODERS }, async () => {
-          while (performance.now() < until) {
-            // A connection that fails is counted and replaced (the row says how many): the flood goes on.
-            try {
-              const response = await fetch(server.url + path, { headers: { 'x-api-key': key } });
-              await response.arrayBuffer();
-              if (response.status === 200) floodAnswers++;
-              else floodFailed++;
-            } catch {
-              floodFailed++;
-            }
-          }
-        }),
-      );
+      const flooding =
+        path === null
+          ? []
+          : flooders.flatMap((key) =>
+              Array.from({ length: FLOODERS }, async () => {
+                while (performance.now() < until) {
+                  // A connection that fails is counted and replaced (the row says how many): the flood goes on.
+                  try {
+                    const response = await fetch(server.url + path, { headers: { 'x-api-key': key } });
+                    await response.arrayBuffer();
+                    if (response.status === 200) floodAnswers++;
+                    else floodFailed++;
+                  } catch {
+                    floodFailed++;
+                  }
+                }
+              }),
+            );
       const unitsBefore = charged();
       const cpuBefore = cpuMs(pid)!;
       const latencies: number[] = [];
@@ -83,7 +91,17 @@ for (const [build, bin] of BUILDS) {
       await Promise.all(flooding);
       const cpu = cpuMs(pid)! - cpuBefore;
       latencies.sort((a, b) => a - b);
-      return { answers: latencies.length, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), max: latencies[latencies.length - 1], cpuMs: cpu, failed, floodAnswers, floodFailed, floodUnits: charged() - unitsBefore };
+      return {
+        answers: latencies.length,
+        p50: percentile(latencies, 0.5),
+        p99: percentile(latencies, 0.99),
+        max: latencies[latencies.length - 1],
+        cpuMs: cpu,
+        failed,
+        floodAnswers,
+        floodFailed,
+        floodUnits: charged() - unitsBefore,
+      };
     };
     const alone = await phase(null);
     const plain = await phase('/v1/batch?count=1000');
@@ -94,13 +112,19 @@ for (const [build, bin] of BUILDS) {
       const ratio = perUnit !== null && peerPerUnit !== null ? ` (${(perUnit / peerPerUnit).toFixed(2)}x)` : '';
       return `| ${build} | ${name} | ${r.answers} (${r.failed} failed) | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(1)} | ${r.floodAnswers} (${r.floodFailed} failed) | ${r.floodUnits.toLocaleString('en-US')} | ${perUnit === null ? '-' : perUnit.toFixed(0) + ratio} |`;
     };
-    rows.push(row('alone', alone), row('default batches of 1000', plain), row('batches of 1000 with 64 wide fields', wide, plain));
+    rows.push(
+      row('alone', alone),
+      row('default batches of 1000', plain),
+      row('batches of 1000 with 64 wide fields', wide, plain),
+    );
   } finally {
     server.child.kill('SIGTERM');
     await new Promise((resolve) => server.child.once('exit', resolve));
     rmSync(dir, { recursive: true, force: true });
   }
 }
-console.log('| server | normal client, GET /v1/batch?count=10, during | answers | p50 ms | p99 ms | max ms | flood answers | quota charged | server CPU ms per 1,000 charged (x default) |');
+console.log(
+  '| server | normal client, GET /v1/batch?count=10, during | answers | p50 ms | p99 ms | max ms | flood answers | quota charged | server CPU ms per 1,000 charged (x default) |',
+);
 console.log('|---|---|---|---|---|---|---|---|---|');
 for (const row of rows) console.log(row);

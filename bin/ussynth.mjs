@@ -10,11 +10,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 const main = join(here, '..', 'dist', 'cli', 'main.js');
 if (!existsSync(main)) {
-  process.stderr.write(`ussynth: not built yet (${main} is missing): run \`npm run build\` in ${join(here, '..')} first (\`npm start\` builds too)\n`);
+  process.stderr.write(
+    `ussynth: not built yet (${main} is missing): run \`npm run build\` in ${join(here, '..')} first (\`npm start\` builds too)\n`,
+  );
   process.exit(1);
 }
 // A database password in `--to` leaves the command line others see (ps) before the CLI's modules load.
-const { hidePasswordsFromCommandLine } = await import(pathToFileURL(join(here, '..', 'dist', 'cli', 'hidden-passwords.js')).href);
+const { hidePasswordsFromCommandLine } = await import(
+  pathToFileURL(join(here, '..', 'dist', 'cli', 'hidden-passwords.js')).href
+);
 hidePasswordsFromCommandLine(process.argv);
 // dist/cli/main.js runs when it is the script Node was started with.
 process.argv[1] = main;

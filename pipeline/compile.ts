@@ -81,7 +81,10 @@ export interface CompileOptions {
  * and joins them; besides datasets/ it reads only the us-atlas county
  * boundaries (a dev dependency pinned by the lock file), and uses no network.
  */
-export function compile(datasetsDir: string, { clock, surnames: compiledSurnames, firstNames: compiledFirstNames }: CompileOptions = {}): Compilation {
+export function compile(
+  datasetsDir: string,
+  { clock, surnames: compiledSurnames, firstNames: compiledFirstNames }: CompileOptions = {},
+): Compilation {
   const states = validateStates(extractStates(datasetsDir));
   const stateList = transformStates(states);
   const codes = new Set(stateList.map((s) => s.code));
@@ -101,7 +104,11 @@ export function compile(datasetsDir: string, { clock, surnames: compiledSurnames
   const areaCodes = validateAreaCodes(extractAreaCodes(datasetsDir));
   const placeList = apostrophePlaces(areaCodes.geocoding, codes);
   const zips = withPlaceApostrophes(joined, placeList, geonames.report);
-  const apostrophes = { listedPlaces: placeList.size, zipsRepaired: zipsMissingApostrophes(joined, placeList).length, zipsMissing: zipsMissingApostrophes(zips, placeList).length };
+  const apostrophes = {
+    listedPlaces: placeList.size,
+    zipsRepaired: zipsMissingApostrophes(joined, placeList).length,
+    zipsMissing: zipsMissingApostrophes(zips, placeList).length,
+  };
   clock?.mark('compile: area codes, apostrophes');
   const p2 = validateP2(extractP2(datasetsDir));
   const groupShares = stateGroupShares(p2.states, stateList);
@@ -110,7 +117,10 @@ export function compile(datasetsDir: string, { clock, surnames: compiledSurnames
   clock?.mark('compile: race, streets, EIN prefixes');
 
   // Each code weighs its exchanges in service (estimated from the overlays' in-service months), not its geocoding entries.
-  const areaCodeList = withInServiceWeights(transformAreaCodes(areaCodes.geocoding, areaCodes.codes, stateList, areaCodes.reports), areaCodes.overlays);
+  const areaCodeList = withInServiceWeights(
+    transformAreaCodes(areaCodes.geocoding, areaCodes.codes, stateList, areaCodes.reports),
+    areaCodes.overlays,
+  );
   const phonePlaces = compilePhonePlaces(areaCodes.geocoding, areaCodeList, zips, codes, areaCodes.overlays);
   clock?.mark('compile: phone places');
 
@@ -157,9 +167,13 @@ export function compile(datasetsDir: string, { clock, surnames: compiledSurnames
     .slice(0, MOSTLY_HISPANIC_MEASURED)
     .map((s) => titleCase(s.name));
   const apiColumn = SURNAME_GROUPS.indexOf('api');
-  const mostlyAsianSurnames = surnames.census2010.filter((s) => (s.percent[apiColumn] ?? 0) > 80).map((s) => titleCase(s.name));
+  const mostlyAsianSurnames = surnames.census2010
+    .filter((s) => (s.percent[apiColumn] ?? 0) > 80)
+    .map((s) => titleCase(s.name));
   const columnsOver80 = (column: number, head: boolean): number[] =>
-    surnames.census2010.flatMap((s, i) => ((s.percent[column] ?? 0) > 80 && i < SURNAME_MEASURE_HEAD === head ? [i] : []));
+    surnames.census2010.flatMap((s, i) =>
+      (s.percent[column] ?? 0) > 80 && i < SURNAME_MEASURE_HEAD === head ? [i] : [],
+    );
   const surnameGroupSets = {
     hispanicHead: columnsOver80(hispanicColumn, true),
     hispanicTail: columnsOver80(hispanicColumn, false),
@@ -176,6 +190,17 @@ export function compile(datasetsDir: string, { clock, surnames: compiledSurnames
     mostlyHispanicSurnames,
     mostlyAsianSurnames,
     surnameGroupSets,
-    reports: [...states.reports, geonames.report, simplemaps.report, ...areaCodes.reports, ...firstNames.reports, ...surnames.reports, p2.report, ...streets.reports, einPrefixes.report, phonePlaces.report],
+    reports: [
+      ...states.reports,
+      geonames.report,
+      simplemaps.report,
+      ...areaCodes.reports,
+      ...firstNames.reports,
+      ...surnames.reports,
+      p2.report,
+      ...streets.reports,
+      einPrefixes.report,
+      phonePlaces.report,
+    ],
   };
 }

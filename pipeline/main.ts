@@ -45,7 +45,9 @@ export function run(command: string | undefined): number {
         console.log(`dist-data/ is up to date with datasets/${how}`);
         return 0;
       }
-      console.error(`dist-data/ is stale: ${stale.join(', ')} differ from a fresh build; run npm run data:build and commit`);
+      console.error(
+        `dist-data/ is stale: ${stale.join(', ')} differ from a fresh build; run npm run data:build and commit`,
+      );
       return 1;
     }
     console.error('usage: pipeline/main.ts build|check');

@@ -44,7 +44,13 @@ export class SourceReport {
 
   /** A plain object for the manifest, keys sorted. */
   toJSON(): object {
-    return { file: this.file, rowsIn: this.rowsIn, rowsOut: this.rowsOut, rejected: sortKeys(this.rejected), repaired: sortKeys(this.repaired) };
+    return {
+      file: this.file,
+      rowsIn: this.rowsIn,
+      rowsOut: this.rowsOut,
+      rejected: sortKeys(this.rejected),
+      repaired: sortKeys(this.repaired),
+    };
   }
 }
 

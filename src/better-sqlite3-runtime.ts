@@ -19,7 +19,10 @@ export function nodeApiNeeded(version: string): number | undefined {
  * segmentation fault, so callers check this first.
  * @example betterSqlite3Problem('13.2.0', { node: '20.20.2', napi: '9' }) // 'better-sqlite3 13.2.0 (installed here) needs Node-API 10, ...'
  */
-export function betterSqlite3Problem(installed: string | undefined, versions: { node: string; napi?: string } = process.versions): string | undefined {
+export function betterSqlite3Problem(
+  installed: string | undefined,
+  versions: { node: string; napi?: string } = process.versions,
+): string | undefined {
   if (installed === undefined) return undefined;
   const needed = nodeApiNeeded(installed);
   const napi = Number(versions.napi);

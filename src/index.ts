@@ -11,7 +11,15 @@ import { defaultBirthIndex, defaultGeoIndex, defaultIndex } from './default-inde
 import type { Generator, GeneratorOptions } from './generator/generator.js';
 
 export * from './public-api.js';
-export { DEFAULT_BIRTH_INDEX_PATH, DEFAULT_GEO_INDEX_PATH, DEFAULT_INDEX_PATH, DEFAULT_SQLITE_PATH, defaultBirthIndex, defaultGeoIndex, defaultIndex } from './default-index.js';
+export {
+  DEFAULT_BIRTH_INDEX_PATH,
+  DEFAULT_GEO_INDEX_PATH,
+  DEFAULT_INDEX_PATH,
+  DEFAULT_SQLITE_PATH,
+  defaultBirthIndex,
+  defaultGeoIndex,
+  defaultIndex,
+} from './default-index.js';
 
 /**
  * Creates a generator over the shipped index (or `options.index`).

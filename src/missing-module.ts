@@ -5,5 +5,7 @@
  */
 export function isMissingModule(error: unknown, name: string): boolean {
   const code = (error as NodeJS.ErrnoException | null)?.code;
-  return (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') && String((error as Error).message).includes(name);
+  return (
+    (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') && String((error as Error).message).includes(name)
+  );
 }

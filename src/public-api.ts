@@ -5,9 +5,23 @@ export { GeoIndex } from './data-index/geo-index.js';
 export { GEO_INDEX_FILE } from './data-index/geo-format.js';
 export { BirthIndex } from './data-index/birth-index.js';
 export { BIRTH_INDEX_FILE } from './data-index/birth-format.js';
-export { ADDRESS_FIELDS, FIELD_KINDS, FIELD_NAMES, GEO_FIELD_NAMES, isFieldName, sqlTypeOf, sqlTypeOfKind } from './fields/field-catalogue.js';
+export {
+  ADDRESS_FIELDS,
+  FIELD_KINDS,
+  FIELD_NAMES,
+  GEO_FIELD_NAMES,
+  isFieldName,
+  sqlTypeOf,
+  sqlTypeOfKind,
+} from './fields/field-catalogue.js';
 export type { FieldKind, FieldName, FieldValues, SqlDialect } from './fields/field-catalogue.js';
-export { COLUMN_NAME_PATTERN, geoWithFieldsProblem, MAX_FIELDS, parseFieldList, RESERVED_COLUMN_NAMES } from './fields/field-list.js';
+export {
+  COLUMN_NAME_PATTERN,
+  geoWithFieldsProblem,
+  MAX_FIELDS,
+  parseFieldList,
+  RESERVED_COLUMN_NAMES,
+} from './fields/field-list.js';
 export type { FieldColumn, FieldList, FieldRecord } from './fields/field-list.js';
 export type { IndexState, WeightedTable } from './data-index/data-index.js';
 export { INDEX_FORMAT_VERSION, STATE_KINDS, ZIP_TYPES } from './data-index/format.js';
@@ -15,12 +29,31 @@ export type { StateKind, ZipType } from './data-index/format.js';
 export { ERROR_CODES, UssynthError } from './errors.js';
 export type { ErrorCode } from './errors.js';
 export { checkRange, COUNTRY, Generator, MAX_BATCH, MAX_INDEX, MAX_PAGE } from './generator/generator.js';
-export type { AddressOptions, BirthIndexSource, FieldsOptions, GeneratorOptions, GeoAddressOptions, GeoIndexSource, PhoneOptions } from './generator/generator.js';
+export type {
+  AddressOptions,
+  BirthIndexSource,
+  FieldsOptions,
+  GeneratorOptions,
+  GeoAddressOptions,
+  GeoIndexSource,
+  PhoneOptions,
+} from './generator/generator.js';
 export { RESERVED_EMAIL_DOMAINS } from './generator/email.js';
 export { FICTIONAL_EXCHANGE } from './generator/phone.js';
 export { UNIT_NUMBER_MAX } from './generator/street.js';
 export type { IndexSource } from './create-generator.js';
 export type { Seed } from './random/stream-key.js';
 export { MAX_SEED_LENGTH, SEED_PATTERN, SEED_RULE } from './random/seed-rule.js';
-export type { Address, AddressWithGeo, BatchResult, BatchWithGeo, EinResult, GeoFields, PhoneResult, ZipGeoFields, ZipLookupResult, ZipLookupWithGeo } from './types.js';
+export type {
+  Address,
+  AddressWithGeo,
+  BatchResult,
+  BatchWithGeo,
+  EinResult,
+  GeoFields,
+  PhoneResult,
+  ZipGeoFields,
+  ZipLookupResult,
+  ZipLookupWithGeo,
+} from './types.js';
 export { GENERATOR_VERSION } from './version.js';

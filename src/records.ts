@@ -15,6 +15,13 @@ export { chunkRenderer, jobColumns, jobLoadColumns, recordReader, shardRange } f
 export type { RecordJob, RecordRange } from './records/record-job.js';
 export { recordFormat } from './records/formats/formats.js';
 export { FORMAT_NAMES } from './records/formats/record-format.js';
-export type { FormatName, JsonShape, RecordFormat, RecordLayout, TextFormatName, TextRecord } from './records/formats/record-format.js';
+export type {
+  FormatName,
+  JsonShape,
+  RecordFormat,
+  RecordLayout,
+  TextFormatName,
+  TextRecord,
+} from './records/formats/record-format.js';
 export { COLUMN_SQL_TYPES } from './records/columns/load-columns.js';
 export type { ColumnType, LoadColumn } from './records/columns/load-columns.js';

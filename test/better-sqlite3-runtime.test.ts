@@ -7,8 +7,10 @@ import { betterSqlite3Problem, installedBetterSqlite3, nodeApiNeeded } from '../
 
 describe('nodeApiNeeded', () => {
   it('is Node-API 10 from better-sqlite3 13 on, and none for 12 and older (compiled for the running Node)', () => {
-    for (const version of ['13.0.0', '13.1.1', '13.2.0', '13.3.0-beta.1', '14.0.0']) expect(nodeApiNeeded(version), version).toBe(10);
-    for (const version of ['12.11.1', '12.4.1', '11.10.0', '9.6.0', 'latest', '']) expect(nodeApiNeeded(version), version).toBeUndefined();
+    for (const version of ['13.0.0', '13.1.1', '13.2.0', '13.3.0-beta.1', '14.0.0'])
+      expect(nodeApiNeeded(version), version).toBe(10);
+    for (const version of ['12.11.1', '12.4.1', '11.10.0', '9.6.0', 'latest', ''])
+      expect(nodeApiNeeded(version), version).toBeUndefined();
   });
 });
 
@@ -20,7 +22,9 @@ describe('betterSqlite3Problem', () => {
         'install the line that runs here with `npm install better-sqlite3@12`, or use Node 22.14 or later',
     );
     // Node 22 before 22.14 has Node-API 9 as well.
-    expect(betterSqlite3Problem('13.1.1', { node: '22.13.1', napi: '9' })).toContain('better-sqlite3 13.1.1 (installed here) needs Node-API 10, which this Node 22.13.1 (Node-API 9) lacks');
+    expect(betterSqlite3Problem('13.1.1', { node: '22.13.1', napi: '9' })).toContain(
+      'better-sqlite3 13.1.1 (installed here) needs Node-API 10, which this Node 22.13.1 (Node-API 9) lacks',
+    );
     expect(betterSqlite3Problem('14.0.0', { node: '20.11.1', napi: '8' })).toContain('this Node 20.11.1 (Node-API 8)');
   });
 
@@ -56,15 +60,31 @@ describe('installedBetterSqlite3', () => {
     return pathToFileURL(join(folder, 'index.js'));
   }
 
-  it("reads the version of the package an import from here resolves to, without loading it", () => {
-    const manifest = JSON.parse(readFileSync(new URL('../node_modules/better-sqlite3/package.json', import.meta.url), 'utf8')) as { version: string };
+  it('reads the version of the package an import from here resolves to, without loading it', () => {
+    const manifest = JSON.parse(
+      readFileSync(new URL('../node_modules/better-sqlite3/package.json', import.meta.url), 'utf8'),
+    ) as { version: string };
     expect(installedBetterSqlite3()).toBe(manifest.version);
-    expect(installedBetterSqlite3(project('twelve', { name: 'better-sqlite3', version: '12.11.1', main: 'lib/index.js' }))).toBe('12.11.1');
-    expect(installedBetterSqlite3(project('thirteen', { name: 'better-sqlite3', version: '13.2.0', exports: { '.': './lib/index.js', './package.json': './package.json' } }))).toBe('13.2.0');
+    expect(
+      installedBetterSqlite3(project('twelve', { name: 'better-sqlite3', version: '12.11.1', main: 'lib/index.js' })),
+    ).toBe('12.11.1');
+    expect(
+      installedBetterSqlite3(
+        project('thirteen', {
+          name: 'better-sqlite3',
+          version: '13.2.0',
+          exports: { '.': './lib/index.js', './package.json': './package.json' },
+        }),
+      ),
+    ).toBe('13.2.0');
   });
 
   it('is undefined when the package is not installed or hides its package.json', () => {
     expect(installedBetterSqlite3(project('none', undefined))).toBeUndefined();
-    expect(installedBetterSqlite3(project('hidden', { name: 'better-sqlite3', version: '13.2.0', exports: { '.': './lib/index.js' } }))).toBeUndefined();
+    expect(
+      installedBetterSqlite3(
+        project('hidden', { name: 'better-sqlite3', version: '13.2.0', exports: { '.': './lib/index.js' } }),
+      ),
+    ).toBeUndefined();
   });
 });

@@ -17,7 +17,9 @@ describe('isMissingModule', () => {
 
   it('is false for another package or another kind of failure', async () => {
     expect(isMissingModule(await importFailure('ussynth-no-such-package'), 'kysely')).toBe(false);
-    expect(isMissingModule(new SyntaxError('Unexpected token in ussynth-no-such-package'), 'ussynth-no-such-package')).toBe(false);
+    expect(
+      isMissingModule(new SyntaxError('Unexpected token in ussynth-no-such-package'), 'ussynth-no-such-package'),
+    ).toBe(false);
     expect(isMissingModule(undefined, 'kysely')).toBe(false);
   });
 });

@@ -17,13 +17,22 @@ interface Patterns {
 function globRegExp(glob: string): RegExp {
   const source = glob
     .split(/(\*\*\/?|\*)/)
-    .map((part) => (part.startsWith('**') ? '(?:.*/)?' + (part === '**' ? '.*' : '') : part === '*' ? '[^/]*' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+    .map((part) =>
+      part.startsWith('**')
+        ? '(?:.*/)?' + (part === '**' ? '.*' : '')
+        : part === '*'
+          ? '[^/]*'
+          : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'),
+    )
     .join('');
   return new RegExp(`^${source}$`);
 }
 
 function member(file: string, project: Patterns): boolean {
-  return project.include.some((glob) => globRegExp(glob).test(file)) && !project.exclude.some((glob) => globRegExp(glob).test(file));
+  return (
+    project.include.some((glob) => globRegExp(glob).test(file)) &&
+    !project.exclude.some((glob) => globRegExp(glob).test(file))
+  );
 }
 
 /** Every test file of the repository, relative to its root. */
@@ -35,7 +44,9 @@ function testFiles(): string[] {
   );
 }
 
-const projects: Patterns[] = (config.test!.projects as { test: { name: string; include: string[]; exclude?: string[] } }[]).map(({ test }) => ({
+const projects: Patterns[] = (
+  config.test!.projects as { test: { name: string; include: string[]; exclude?: string[] } }[]
+).map(({ test }) => ({
   name: test.name,
   include: test.include,
   exclude: test.exclude ?? [],
@@ -44,8 +55,12 @@ projects.push({ name: 'e2e', include: e2eConfig.test!.include!, exclude: [] });
 
 describe('the vitest projects (vitest.config.ts)', () => {
   it('reads the globs as vitest does', () => {
-    expect(globRegExp('server/test/store/postgres/*.test.ts').test('server/test/store/postgres/pool.test.ts')).toBe(true);
-    expect(globRegExp('server/test/store/postgres/*.test.ts').test('server/test/store/postgres/a/pool.test.ts')).toBe(false);
+    expect(globRegExp('server/test/store/postgres/*.test.ts').test('server/test/store/postgres/pool.test.ts')).toBe(
+      true,
+    );
+    expect(globRegExp('server/test/store/postgres/*.test.ts').test('server/test/store/postgres/a/pool.test.ts')).toBe(
+      false,
+    );
     expect(globRegExp('server/test/scale/**/*.test.ts').test('server/test/scale/fleet.test.ts')).toBe(true);
     expect(globRegExp('server/test/scale/**/*.test.ts').test('server/test/scale/a/b/fleet.test.ts')).toBe(true);
     expect(globRegExp('test/e2e/**').test('test/e2e/demo.test.ts')).toBe(true);
@@ -55,21 +70,36 @@ describe('the vitest projects (vitest.config.ts)', () => {
   it('run every test file in exactly one project, so `npm test` and the browser run leave none out', () => {
     const files = testFiles();
     expect(files.length).toBeGreaterThan(150);
-    const homes = files.map((file) => `${file}: ${projects.filter((project) => member(file, project)).map((project) => project.name).join(', ') || 'none'}`);
+    const homes = files.map(
+      (file) =>
+        `${file}: ${
+          projects
+            .filter((project) => member(file, project))
+            .map((project) => project.name)
+            .join(', ') || 'none'
+        }`,
+    );
     expect(homes.filter((home) => home.endsWith(': none') || home.includes(','))).toEqual([]);
   });
 
   it('keep the unit project to tests in process: a file that starts a process or a server is in system or serial', () => {
     const unit = projects.find((project) => project.name === 'unit')!;
     // Modules that start processes (or servers as processes), and server/test/serve-process.ts's functions that do.
-    const spawningModule = /from '(?:node:child_process|node:worker_threads|[./]*(?:cli\/)?run-binary\.js|[./]*client\/spawned-server\.js|[./]*infra\/(?:postgres-server|redis-server|mariadb-server|haproxy)\.js)'/;
+    const spawningModule =
+      /from '(?:node:child_process|node:worker_threads|[./]*(?:cli\/)?run-binary\.js|[./]*client\/spawned-server\.js|[./]*infra\/(?:postgres-server|redis-server|mariadb-server|haproxy)\.js)'/;
     // Servers started in process: the app on a real port, SMTP, OpenID, bare sockets and HTTP servers.
-    const serverModule = /(?:from |import\()'(?:node:net|node:http|node:https|node:tls|[./]*(?:test-server|smtp-test-server|oidc-test-provider|raw-http|held-pages-proxy)\.js)'/;
+    const serverModule =
+      /(?:from |import\()'(?:node:net|node:http|node:https|node:tls|[./]*(?:test-server|smtp-test-server|oidc-test-provider|raw-http|held-pages-proxy)\.js)'/;
     const serveProcess = /import \{([^}]*)\} from '[./]*serve-process\.js'/;
     const spawningHelpers = new Set(['serve', 'runServerCli', 'runServerCommand', 'keysCreate', 'usedBy']);
     const spawns = (source: string) =>
       spawningModule.test(source) ||
-      serverModule.test(source) || (serveProcess.exec(source)?.[1].split(',').some((name) => spawningHelpers.has(name.trim())) ?? false);
+      serverModule.test(source) ||
+      (serveProcess
+        .exec(source)?.[1]
+        .split(',')
+        .some((name) => spawningHelpers.has(name.trim())) ??
+        false);
     // (This file names the patterns it looks for, so it is left out.)
     const inProcess = testFiles().filter((file) => member(file, unit) && file !== 'test/vitest-projects.test.ts');
     expect(inProcess.length).toBeGreaterThan(50);

@@ -10,6 +10,8 @@ const outDir = join(ROOT, 'server', 'web-dist');
 if (builtFingerprint(outDir) === webInputsFingerprint()) {
   console.log(`The web pages in ${outDir} are up to date (their inputs have not changed since they were built)`);
 } else {
-  const build = spawnSync(join(ROOT, 'node_modules', '.bin', 'tsx'), [join(ROOT, 'web', 'build.ts')], { stdio: 'inherit' });
+  const build = spawnSync(join(ROOT, 'node_modules', '.bin', 'tsx'), [join(ROOT, 'web', 'build.ts')], {
+    stdio: 'inherit',
+  });
   process.exitCode = build.status ?? 1;
 }

@@ -9,7 +9,14 @@ import { fileURLToPath } from 'node:url';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** What the pages are built from (the dependencies' versions are in package-lock.json), from the repository root. */
-export const WEB_INPUTS = ['web', 'src', 'docs', 'dist-data/ussynth.idx', 'dist-data/ussynth-geo.idx', 'package-lock.json'];
+export const WEB_INPUTS = [
+  'web',
+  'src',
+  'docs',
+  'dist-data/ussynth.idx',
+  'dist-data/ussynth-geo.idx',
+  'package-lock.json',
+];
 
 // Code-point order, as everywhere else in the project (not the locale's).
 const byCodePoint = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
@@ -34,7 +41,11 @@ export function webInputsFingerprint() {
     if (statSync(join(ROOT, input)).isDirectory()) walk(input);
     else files.push(input);
   }
-  for (const file of files.sort(byCodePoint)) hash.update(`${file}\0`).update(readFileSync(join(ROOT, file))).update('\0');
+  for (const file of files.sort(byCodePoint))
+    hash
+      .update(`${file}\0`)
+      .update(readFileSync(join(ROOT, file)))
+      .update('\0');
   return hash.digest('hex');
 }
 
@@ -43,7 +54,13 @@ export function webInputsFingerprint() {
  * @example stampPath('/repo/server/web-dist') // '/repo/node_modules/.cache/ussynth-web/3f2a....json'
  */
 export function stampPath(outDir) {
-  return join(ROOT, 'node_modules', '.cache', 'ussynth-web', `${createHash('sha256').update(outDir).digest('hex').slice(0, 16)}.json`);
+  return join(
+    ROOT,
+    'node_modules',
+    '.cache',
+    'ussynth-web',
+    `${createHash('sha256').update(outDir).digest('hex').slice(0, 16)}.json`,
+  );
 }
 
 /**

@@ -34,10 +34,25 @@ export const WEB_DIST = join(ROOT, 'server', 'web-dist');
 export const GZIP_BUDGET = 2 * 1024 * 1024;
 
 /** What the demo page loads: the files the 2 MB budget covers. */
-export const DEMO_FILES = ['app.js', 'favicon.svg', 'index.html', 'styles.css', 'ussynth-births.idx', 'ussynth-geo.idx', 'ussynth.idx'] as const;
+export const DEMO_FILES = [
+  'app.js',
+  'favicon.svg',
+  'index.html',
+  'styles.css',
+  'ussynth-births.idx',
+  'ussynth-geo.idx',
+  'ussynth.idx',
+] as const;
 
 /** The account pages, copied from web/account/ with versioned asset URLs. */
-export const ACCOUNT_PAGES = ['dashboard.html', 'forgot-password.html', 'reset-password.html', 'signin.html', 'signup.html', 'verify-email.html'] as const;
+export const ACCOUNT_PAGES = [
+  'dashboard.html',
+  'forgot-password.html',
+  'reset-password.html',
+  'signin.html',
+  'signup.html',
+  'verify-email.html',
+] as const;
 
 /** Files at least this large get pre-compressed .br and .gz siblings. */
 export const PRECOMPRESS_MIN_BYTES = 1024;
@@ -57,7 +72,15 @@ const STATIC_FILES: Readonly<Record<string, string>> = {
  * How every page script is bundled: one ES module for current browsers, minified, without licence comments.
  * @example await build({ ...BROWSER_BUNDLE, entryPoints: ['web/src/main.ts'], outfile: 'out/app.js' })
  */
-export const BROWSER_BUNDLE = { bundle: true, format: 'esm', platform: 'browser', target: ['es2022'], minify: true, legalComments: 'none', logLevel: 'warning' } as const satisfies BuildOptions;
+export const BROWSER_BUNDLE = {
+  bundle: true,
+  format: 'esm',
+  platform: 'browser',
+  target: ['es2022'],
+  minify: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+} as const satisfies BuildOptions;
 
 /** First 12 hex digits of a file's SHA-256: a version for its URL. */
 function contentVersion(bytes: Uint8Array): string {
@@ -95,8 +118,17 @@ export async function buildWeb(outDir: string = WEB_DIST): Promise<BuiltFile[]> 
     __USSYNTH_BIRTH_INDEX_URL__: JSON.stringify(birthIndexUrl),
     __USSYNTH_STATES_PATH__: JSON.stringify(statesMapPath()),
   };
-  await build({ ...BROWSER_BUNDLE, define, entryPoints: [join(ROOT, 'web/src/main.ts')], outfile: join(outDir, 'app.js') });
-  await build({ ...BROWSER_BUNDLE, entryPoints: [join(ROOT, 'web/src/account/main.ts')], outfile: join(outDir, 'account.js') });
+  await build({
+    ...BROWSER_BUNDLE,
+    define,
+    entryPoints: [join(ROOT, 'web/src/main.ts')],
+    outfile: join(outDir, 'app.js'),
+  });
+  await build({
+    ...BROWSER_BUNDLE,
+    entryPoints: [join(ROOT, 'web/src/account/main.ts')],
+    outfile: join(outDir, 'account.js'),
+  });
   const version = (name: string) => `${name}?v=${contentVersion(readFileSync(join(outDir, name)))}`;
   const [appUrl, stylesUrl, accountUrl] = [version('app.js'), version('styles.css'), version('account.js')];
   const html = readFileSync(join(ROOT, 'web/index.html'), 'utf8')
@@ -113,7 +145,8 @@ export async function buildWeb(outDir: string = WEB_DIST): Promise<BuiltFile[]> 
   }
   // docs/*.md as pages under /docs/, the links of the API reference (served as they are; small, compressed per request).
   mkdirSync(join(outDir, 'docs'));
-  for (const docsPage of renderDocsPages(join(ROOT, 'docs'), `/${stylesUrl}`)) writeFileSync(join(outDir, 'docs', docsPage.name), docsPage.html);
+  for (const docsPage of renderDocsPages(join(ROOT, 'docs'), `/${stylesUrl}`))
+    writeFileSync(join(outDir, 'docs', docsPage.name), docsPage.html);
   const names = readdirSync(outDir, { withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => entry.name)
@@ -122,7 +155,12 @@ export async function buildWeb(outDir: string = WEB_DIST): Promise<BuiltFile[]> 
     const bytes = readFileSync(join(outDir, name));
     if (bytes.length >= PRECOMPRESS_MIN_BYTES) {
       writeFileSync(join(outDir, `${name}.gz`), gzipSync(bytes, { level: 9 }));
-      writeFileSync(join(outDir, `${name}.br`), brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+      writeFileSync(
+        join(outDir, `${name}.br`),
+        brotliCompressSync(bytes, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+        }),
+      );
     }
     // Level 6 is what static servers and CDNs use by default: no flattering level 9.
     return { name, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 6 }).length };
@@ -150,7 +188,9 @@ export function sizeTable(files: readonly BuiltFile[]): string {
  * @example demoGzipBytes(await buildWeb(dir)) <= GZIP_BUDGET
  */
 export function demoGzipBytes(files: readonly BuiltFile[]): number {
-  return files.filter((f) => (DEMO_FILES as readonly string[]).includes(f.name)).reduce((sum, f) => sum + f.gzipBytes, 0);
+  return files
+    .filter((f) => (DEMO_FILES as readonly string[]).includes(f.name))
+    .reduce((sum, f) => sum + f.gzipBytes, 0);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -14,7 +14,8 @@ export interface DocsPage {
   html: string;
 }
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * Every docs/*.md of `docsDir` as a page: a link to another rendered page
@@ -23,15 +24,19 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
  * @example renderDocsPages('docs', '/styles.css?v=1').find((p) => p.name === 'errors.html')
  */
 export function renderDocsPages(docsDir: string, stylesUrl: string): DocsPage[] {
-  const sources = readdirSync(docsDir).filter((name) => name.endsWith('.md')).sort();
+  const sources = readdirSync(docsDir)
+    .filter((name) => name.endsWith('.md'))
+    .sort();
   const rendered = new Set(sources);
   const marked = new Marked({
     renderer: {
       link({ href, tokens }: Tokens.Link): string {
         const text = this.parser.parseInline(tokens);
         const [file, anchor] = href.split('#');
-        if (/^[a-z]+:/i.test(href) || href.startsWith('/') || href.startsWith('#')) return `<a href="${escapeHtml(href)}">${text}</a>`;
-        if (rendered.has(file)) return `<a href="${escapeHtml(file.replace(/\.md$/, '.html') + (anchor === undefined ? '' : `#${anchor}`))}">${text}</a>`;
+        if (/^[a-z]+:/i.test(href) || href.startsWith('/') || href.startsWith('#'))
+          return `<a href="${escapeHtml(href)}">${text}</a>`;
+        if (rendered.has(file))
+          return `<a href="${escapeHtml(file.replace(/\.md$/, '.html') + (anchor === undefined ? '' : `#${anchor}`))}">${text}</a>`;
         return text;
       },
     },
@@ -42,7 +47,10 @@ export function renderDocsPages(docsDir: string, stylesUrl: string): DocsPage[] 
     // Wide tables and code scroll inside themselves; a scrolling box must take keyboard focus to be scrolled by keyboard.
     const body = marked
       .parse(markdown, { async: false })
-      .replace(/<table>/g, '<div class="scroll" tabindex="0" role="region" aria-label="Table (scrolls sideways)"><table>')
+      .replace(
+        /<table>/g,
+        '<div class="scroll" tabindex="0" role="region" aria-label="Table (scrolls sideways)"><table>',
+      )
       .replace(/<\/table>/g, '</table></div>')
       .replace(/<pre>/g, '<pre tabindex="0">');
     return { name: source.replace(/\.md$/, '.html'), html: page(title.replace(/`/g, ''), body, stylesUrl) };

@@ -19,7 +19,10 @@ export const MAP_FRAME = { width: 975, height: 610, scale: 1300 } as const;
  */
 export function statesMapPath(): string {
   const file = createRequire(import.meta.url).resolve('us-atlas/states-albers-10m.json');
-  const topology = JSON.parse(readFileSync(file, 'utf8')) as Topology<{ states: GeometryCollection; nation: GeometryCollection }>;
+  const topology = JSON.parse(readFileSync(file, 'utf8')) as Topology<{
+    states: GeometryCollection;
+    nation: GeometryCollection;
+  }>;
   // Already projected: the identity projection, with coordinates rounded to a tenth of a pixel.
   return geoPath(null).digits(1)(mesh(topology, topology.objects.states)) ?? '';
 }

@@ -1,7 +1,8 @@
 import { DEMO_FILES, GZIP_BUDGET, type BuiltFile } from '../../web/build.js';
 
 /** Marks the start and end of docs/demo.md's size table (between them: made by `demoSizeTable`). */
-export const SIZES_START = '<!-- demo-sizes: made by `npm run docs:demo`; test/web/build.test.ts checks it against the build -->';
+export const SIZES_START =
+  '<!-- demo-sizes: made by `npm run docs:demo`; test/web/build.test.ts checks it against the build -->';
 export const SIZES_END = '<!-- /demo-sizes -->';
 
 /** The screenshot of the README and docs/demo.md, and the record of what it shows (written with it). */
@@ -33,7 +34,15 @@ const ON_DEMAND: Readonly<Record<string, string>> = {
 };
 
 /** The table's order: the page and what it loads at once, then what it fetches on demand. */
-const ORDER = ['index.html', 'app.js', 'styles.css', 'favicon.svg', 'ussynth.idx', 'ussynth-births.idx', 'ussynth-geo.idx'];
+const ORDER = [
+  'index.html',
+  'app.js',
+  'styles.css',
+  'favicon.svg',
+  'ussynth.idx',
+  'ussynth-births.idx',
+  'ussynth-geo.idx',
+];
 
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 
@@ -55,7 +64,10 @@ export function demoSizeTable(files: readonly BuiltFile[]): string {
     SIZES_START,
     '| file | KiB | gzip KiB |',
     '|---|---:|---:|',
-    ...demo.map((f) => `| ${f.name}${ON_DEMAND[f.name] ? ` (${ON_DEMAND[f.name]})` : ''} | ${kib(f.bytes)} | ${kib(f.gzipBytes)} |`),
+    ...demo.map(
+      (f) =>
+        `| ${f.name}${ON_DEMAND[f.name] ? ` (${ON_DEMAND[f.name]})` : ''} | ${kib(f.bytes)} | ${kib(f.gzipBytes)} |`,
+    ),
     `| **total** | ${kib(total('bytes'))} | **${kib(total('gzipBytes'))}** (budget ${GZIP_BUDGET / 1024}) |`,
     SIZES_END,
   ].join('\n');
@@ -76,7 +88,11 @@ export function sizeRows(markdown: string): SizeRow[] {
   const start = markdown.indexOf(SIZES_START);
   const end = markdown.indexOf(SIZES_END);
   if (start < 0 || end < start) throw new Error('docs/demo.md has no demo-sizes block');
-  return [...markdown.slice(start, end).matchAll(/^\| (?:\*\*)?([\w.-]+)(?:\*\*)?(?: \([^)]*\))? \| ([\d.]+) \| (?:\*\*)?([\d.]+)/gm)].map((m) => ({
+  return [
+    ...markdown
+      .slice(start, end)
+      .matchAll(/^\| (?:\*\*)?([\w.-]+)(?:\*\*)?(?: \([^)]*\))? \| ([\d.]+) \| (?:\*\*)?([\d.]+)/gm),
+  ].map((m) => ({
     name: m[1]!,
     kib: Number(m[2]),
     gzipKib: Number(m[3]),

@@ -4,7 +4,8 @@ import { createGenerator, GENERATOR_VERSION } from '../../src/index.js';
 export const README_SEED = 42;
 
 /** Marks the start and end of the README's generated example (between them: made by `readmeExample`). */
-export const EXAMPLE_START = '<!-- readme-example: made by `npm run docs:readme`; test/docs/readme.test.ts checks it -->';
+export const EXAMPLE_START =
+  '<!-- readme-example: made by `npm run docs:readme`; test/docs/readme.test.ts checks it -->';
 export const EXAMPLE_END = '<!-- /readme-example -->';
 
 /**

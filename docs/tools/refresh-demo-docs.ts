@@ -35,7 +35,7 @@ export async function refreshDemoDocs(): Promise<void> {
     await page.mouse.move(0, 0); // no hover colour in the picture
     const png = await page.screenshot({ path: `${ROOT}${SCREENSHOT_PATH}`, fullPage: true });
     const versions = /^Generator (\S+), dataset (\S+)\.$/.exec((await page.locator('#versions').textContent()) ?? '');
-    if (!versions) throw new Error('the demo\'s footer shows no versions');
+    if (!versions) throw new Error("the demo's footer shows no versions");
     const record: ScreenshotRecord = {
       madeBy: 'npm run docs:demo',
       png: { sha256: createHash('sha256').update(png).digest('hex'), width: png.readUInt32BE(16) },
@@ -44,7 +44,11 @@ export async function refreshDemoDocs(): Promise<void> {
       input,
       caption: (await page.locator('#results-table caption').textContent()) ?? '',
       records: await readTable(page),
-      formControls: await page.locator('#demo-form').evaluate((form) => [...form.querySelectorAll('input[id], select[id], button[id], textarea[id]')].map((control) => control.id)),
+      formControls: await page
+        .locator('#demo-form')
+        .evaluate((form) =>
+          [...form.querySelectorAll('input[id], select[id], button[id], textarea[id]')].map((control) => control.id),
+        ),
     };
     writeFileSync(`${ROOT}${SCREENSHOT_RECORD_PATH}`, `${JSON.stringify(record, null, 2)}\n`);
     console.log(`Updated docs/demo.md's size table, ${SCREENSHOT_PATH} and ${SCREENSHOT_RECORD_PATH}`);

@@ -12,5 +12,5 @@ import { refreshDemoDocs } from './refresh-demo-docs.js';
 const README = fileURLToPath(new URL('../../README.md', import.meta.url));
 
 writeFileSync(README, withExample(readFileSync(README, 'utf8')));
-console.log('Updated README.md\'s example');
+console.log("Updated README.md's example");
 await refreshDemoDocs();

@@ -32,11 +32,16 @@ export function readDelimited(datasetsDir: string, file: string, layout: Delimit
     const header = records.shift();
     const expected = (layout.columns as readonly string[]).join(layout.delimiter);
     if (!header || header.record.join(layout.delimiter) !== expected) {
-      throw new SourceError(file, 1, `header must be ${JSON.stringify(expected)}, found ${JSON.stringify(header?.record.join(layout.delimiter) ?? '')}`);
+      throw new SourceError(
+        file,
+        1,
+        `header must be ${JSON.stringify(expected)}, found ${JSON.stringify(header?.record.join(layout.delimiter) ?? '')}`,
+      );
     }
   }
   return records.map(({ record, info }) => {
-    if (record.length !== width) throw new SourceError(file, info.lines, `expected ${width} fields, found ${record.length}`);
+    if (record.length !== width)
+      throw new SourceError(file, info.lines, `expected ${width} fields, found ${record.length}`);
     return { line: info.lines, fields: record };
   });
 }

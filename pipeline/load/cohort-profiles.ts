@@ -41,7 +41,12 @@ function distance(a: readonly number[], b: readonly number[]): number {
  * download budget.
  * @example cohortProfiles([[0, 1, 5], [0, 2, 9]], [10, 20]).assignment // [0, 0] with one profile
  */
-export function cohortProfiles(weights: readonly (readonly number[])[], people: readonly number[], count = PROFILE_COUNT, rounds = ROUNDS): CohortProfiles {
+export function cohortProfiles(
+  weights: readonly (readonly number[])[],
+  people: readonly number[],
+  count = PROFILE_COUNT,
+  rounds = ROUNDS,
+): CohortProfiles {
   const shapes = weights.map(normalised);
   const k = Math.min(count, shapes.length);
   let first = 0;

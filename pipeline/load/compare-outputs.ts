@@ -27,14 +27,24 @@ function sqliteContentDigest(path: string): string {
   const db = new Database(path, { readonly: true, fileMustExist: true });
   try {
     const hash = createHash('sha256');
-    for (const pragma of ['page_size', 'application_id', 'user_version', 'encoding']) hash.update(`${pragma}=${String(db.pragma(pragma, { simple: true }))}\n`);
-    const objects = db.prepare("SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY type, name").all() as { type: string; name: string; sql: string | null }[];
+    for (const pragma of ['page_size', 'application_id', 'user_version', 'encoding'])
+      hash.update(`${pragma}=${String(db.pragma(pragma, { simple: true }))}\n`);
+    const objects = db.prepare('SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY type, name').all() as {
+      type: string;
+      name: string;
+      sql: string | null;
+    }[];
     for (const object of objects) {
       hash.update(`${JSON.stringify(object)}\n`);
       if (object.type !== 'table' || object.name.startsWith('sqlite_')) continue;
       // A full scan reads rowid (or primary key) order, which the build fixes by inserting sorted rows.
-      for (const row of db.prepare(`SELECT * FROM "${object.name.replaceAll('"', '""')}"`).raw().iterate() as Iterable<unknown[]>) {
-        hash.update(`${JSON.stringify(row, (_key, value: unknown) => (Buffer.isBuffer(value) ? value.toString('base64') : value))}\n`);
+      for (const row of db
+        .prepare(`SELECT * FROM "${object.name.replaceAll('"', '""')}"`)
+        .raw()
+        .iterate() as Iterable<unknown[]>) {
+        hash.update(
+          `${JSON.stringify(row, (_key, value: unknown) => (Buffer.isBuffer(value) ? value.toString('base64') : value))}\n`,
+        );
       }
     }
     return hash.digest('hex');
@@ -63,17 +73,24 @@ function manifestWithoutSqliteHash(file: Buffer): string {
 export function compareOutputs(committedDir: string, freshDir: string): OutputComparison {
   const read = (dir: string, file: string) => (existsSync(join(dir, file)) ? readFileSync(join(dir, file)) : undefined);
   // Each file read once: the SQLite files are about 12 MB.
-  const outputs = Object.values(OUTPUT_FILES).map((file) => ({ file, committed: read(committedDir, file), fresh: read(freshDir, file) }));
+  const outputs = Object.values(OUTPUT_FILES).map((file) => ({
+    file,
+    committed: read(committedDir, file),
+    fresh: read(freshDir, file),
+  }));
   const sqlite = outputs.find(({ file }) => file === OUTPUT_FILES.sqlite)!;
-  const versions = sqlite.committed && sqlite.fresh && sqlite.committed.length >= 100 && sqlite.fresh.length >= 100
-    ? { committed: sqliteVersionOf(sqlite.committed), fresh: sqliteVersionOf(sqlite.fresh) }
-    : undefined;
+  const versions =
+    sqlite.committed && sqlite.fresh && sqlite.committed.length >= 100 && sqlite.fresh.length >= 100
+      ? { committed: sqliteVersionOf(sqlite.committed), fresh: sqliteVersionOf(sqlite.fresh) }
+      : undefined;
   const byContent = versions !== undefined && versions.committed !== versions.fresh;
   const stale = outputs
     .filter(({ file, committed, fresh }) => {
       if (!committed || !fresh) return true;
-      if (byContent && file === OUTPUT_FILES.sqlite) return sqliteContentDigest(join(committedDir, file)) !== sqliteContentDigest(join(freshDir, file));
-      if (byContent && file === OUTPUT_FILES.manifest) return manifestWithoutSqliteHash(committed) !== manifestWithoutSqliteHash(fresh);
+      if (byContent && file === OUTPUT_FILES.sqlite)
+        return sqliteContentDigest(join(committedDir, file)) !== sqliteContentDigest(join(freshDir, file));
+      if (byContent && file === OUTPUT_FILES.manifest)
+        return manifestWithoutSqliteHash(committed) !== manifestWithoutSqliteHash(fresh);
       return !committed.equals(fresh);
     })
     .map(({ file }) => file);

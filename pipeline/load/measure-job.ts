@@ -11,7 +11,10 @@ import type { RealismData } from './realism.js';
 export interface MeasureInput {
   data: RealismData;
   index: Uint8Array;
-  compilation: Pick<Compilation, 'apostrophes' | 'adults' | 'mostlyHispanicSurnames' | 'mostlyAsianSurnames' | 'surnameGroupSets'>;
+  compilation: Pick<
+    Compilation,
+    'apostrophes' | 'adults' | 'mostlyHispanicSurnames' | 'mostlyAsianSurnames' | 'surnameGroupSets'
+  >;
 }
 
 /** What it gives back: the manifest's `realism` and the birth index's bytes. */
@@ -106,12 +109,14 @@ export class MeasureJob {
 
   /** The worker's next message, waited for; its failure thrown. */
   #next(): Exclude<MeasureMessage, { error: string }> {
-    if (Atomics.wait(this.#posted, 0, this.#received, WAIT_MS) === 'timed-out') throw new Error(`the measure worker did not answer in ${WAIT_MS / 60_000} minutes`);
+    if (Atomics.wait(this.#posted, 0, this.#received, WAIT_MS) === 'timed-out')
+      throw new Error(`the measure worker did not answer in ${WAIT_MS / 60_000} minutes`);
     const message = receiveMessageOnPort(this.#port)?.message as MeasureMessage | undefined;
     this.#received++;
     if (message === undefined) throw new Error('the measure worker failed: no answer');
     if ('error' in message) {
-      if (message.sourceError) throw new SourceError(message.sourceError.file, message.sourceError.line, message.sourceError.detail);
+      if (message.sourceError)
+        throw new SourceError(message.sourceError.file, message.sourceError.line, message.sourceError.detail);
       throw new Error(`the measure worker failed: ${message.error}`);
     }
     return message;

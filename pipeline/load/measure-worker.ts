@@ -24,13 +24,16 @@ const post = (message: MeasureMessage): void => {
 };
 const failure = (error: unknown): MeasureMessage => ({
   error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-  ...(error instanceof SourceError ? { sourceError: { file: error.file, line: error.line, detail: error.detail } } : {}),
+  ...(error instanceof SourceError
+    ? { sourceError: { file: error.file, line: error.line, detail: error.detail } }
+    : {}),
 });
 
 // The build's one message: the MeasureInput.
 const input = new Promise<MeasureInput>((resolve) => port.once('message', resolve));
 
-const same = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+const same = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
 
 async function run(): Promise<void> {
   const [{ realismMeasures }, births, { compileFirstNames }, { compileSurnames }] = await Promise.all([
@@ -45,7 +48,10 @@ async function run(): Promise<void> {
   const { valid, compiled } = compileFirstNames(datasetsDir);
   post({ firstNames: compiled });
   clock.mark('worker: first names');
-  const expected = { female: compiled.records.filter((n) => n.sex === 'F').map((n) => n.name), male: compiled.records.filter((n) => n.sex === 'M').map((n) => n.name) };
+  const expected = {
+    female: compiled.records.filter((n) => n.sex === 'F').map((n) => n.name),
+    male: compiled.records.filter((n) => n.sex === 'M').map((n) => n.name),
+  };
   const birthIndex = births.birthIndexFor(valid, expected);
   clock.mark('worker: birth index');
 
@@ -53,7 +59,10 @@ async function run(): Promise<void> {
   clock.mark('worker: waiting for the main index');
   const realism = realismMeasures(data, index, compilation);
   const columns = births.indexFirstNames(index);
-  const birthBytes = same(columns.female, expected.female) && same(columns.male, expected.male) ? birthIndex : births.birthIndexFor(valid, columns);
+  const birthBytes =
+    same(columns.female, expected.female) && same(columns.male, expected.male)
+      ? birthIndex
+      : births.birthIndexFor(valid, columns);
   clock.mark('worker: realism measures');
   post({ output: { realism, births: birthBytes, stages: clock.stages } });
 }

@@ -13,12 +13,21 @@ export const REALISM_SAMPLE = { defaultAddresses: 100_000, perState: 20_000 } as
 const share = (part: number, whole: number): number => (whole === 0 ? 0 : Math.round((part / whole) * 10_000) / 10_000);
 
 /** The parts of the compiled data the measures read (what the build hands the measure worker). */
-export type RealismData = Pick<CompiledData, 'stateGroupShares' | 'houseNumberLeads' | 'streetNames' | 'streetForms' | 'surnames' | 'surnameGroups' | 'firstNames'> & {
+export type RealismData = Pick<
+  CompiledData,
+  'stateGroupShares' | 'houseNumberLeads' | 'streetNames' | 'streetForms' | 'surnames' | 'surnameGroups' | 'firstNames'
+> & {
   zips: readonly Pick<ZipRecord, 'zip' | 'density'>[];
 };
 
 /** A street line split as the measures need it. */
-function streetParts(street: string): { house: string; numbered: boolean; suffix: string; unit: string | null; trailing: string | null } {
+function streetParts(street: string): {
+  house: string;
+  numbered: boolean;
+  suffix: string;
+  unit: string | null;
+  trailing: string | null;
+} {
   const unitMatch = / (Apt|Unit|Lot|Ste|#) \d+$/.exec(street);
   const line = unitMatch ? street.slice(0, unitMatch.index) : street;
   const words = line.split(' ');
@@ -27,7 +36,13 @@ function streetParts(street: string): { house: string; numbered: boolean; suffix
   if (/^(NW|NE|SW|SE)$/.test(words[words.length - 1]) && words.length > 3) trailing = words.pop()!;
   const suffix = words[words.length - 1];
   const base = words.slice(1, -1).filter((w, i) => !(i === 0 && /^(N|S|E|W|NW|NE|SW|SE)$/.test(w)));
-  return { house, numbered: base.length === 1 && NUMBERED_BASE.test(base[0]), suffix, unit: unitMatch ? unitMatch[1] : null, trailing };
+  return {
+    house,
+    numbered: base.length === 1 && NUMBERED_BASE.test(base[0]),
+    suffix,
+    unit: unitMatch ? unitMatch[1] : null,
+    trailing,
+  };
 }
 
 /**
@@ -39,7 +54,16 @@ function streetParts(street: string): { house: string; numbered: boolean; suffix
 export function realismMeasures(
   data: RealismData,
   indexBytes: Uint8Array,
-  { apostrophes, adults, mostlyHispanicSurnames, mostlyAsianSurnames, surnameGroupSets }: Pick<Compilation, 'apostrophes' | 'adults' | 'mostlyHispanicSurnames' | 'mostlyAsianSurnames' | 'surnameGroupSets'>,
+  {
+    apostrophes,
+    adults,
+    mostlyHispanicSurnames,
+    mostlyAsianSurnames,
+    surnameGroupSets,
+  }: Pick<
+    Compilation,
+    'apostrophes' | 'adults' | 'mostlyHispanicSurnames' | 'mostlyAsianSurnames' | 'surnameGroupSets'
+  >,
 ): Record<string, unknown> {
   const index = DataIndex.fromBytes(indexBytes);
   const gen = new Generator(index, REALISM_SEED);
@@ -49,7 +73,10 @@ export function realismMeasures(
   const stateSamples = new Map(
     data.stateGroupShares
       .filter((s) => s.source === 'census-2020')
-      .map((s) => [s.state, gen.addresses({ state: s.state, count: REALISM_SAMPLE.perState, fields: ['name'] }) as { name: string }[]]),
+      .map((s) => [
+        s.state,
+        gen.addresses({ state: s.state, count: REALISM_SAMPLE.perState, fields: ['name'] }) as { name: string }[],
+      ]),
   );
   const densityOf = new Map(data.zips.map((z) => [z.zip, z.density ?? 0]));
 
@@ -69,7 +96,8 @@ export function realismMeasures(
   for (const a of addresses) firstGenerated.set(a.street[0], (firstGenerated.get(a.street[0]) ?? 0) + 1);
   const realTotal = data.houseNumberLeads.reduce((a, l) => a + l.weight, 0);
   const firstReal = new Map<string, number>();
-  for (const l of data.houseNumberLeads) firstReal.set(String(l.firstDigit), (firstReal.get(String(l.firstDigit)) ?? 0) + l.weight);
+  for (const l of data.houseNumberLeads)
+    firstReal.set(String(l.firstDigit), (firstReal.get(String(l.firstDigit)) ?? 0) + l.weight);
   const digits = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
   const firstDigit = {
     generated: Object.fromEntries(digits.map((d) => [d, share(firstGenerated.get(d) ?? 0, addresses.length)])),
@@ -79,12 +107,15 @@ export function realismMeasures(
   // 6 and 7: units and street forms.
   const parts = addresses.map((a) => ({ a, p: streetParts(a.street) }));
   const unitShare = (list: typeof parts) => share(list.filter((x) => x.p.unit !== null).length, list.length);
-  const band = (low: number, high: number) => parts.filter((x) => densityOf.get(x.a.zip)! >= low && densityOf.get(x.a.zip)! < high);
+  const band = (low: number, high: number) =>
+    parts.filter((x) => densityOf.get(x.a.zip)! >= low && densityOf.get(x.a.zip)! < high);
   const ny = streams[2].map((a) => ({ a, p: streetParts(a.street) }));
   const manhattan = ny.filter((x) => /^10[0-2]\d\d$/.test(x.a.zip));
   const bySuffix = (suffixes: string[]) => parts.filter((x) => !x.p.numbered && suffixes.includes(x.p.suffix));
   const numbered = parts.filter((x) => x.p.numbered);
-  const numberedBaseWeight = data.streetNames.filter((s) => NUMBERED_BASE.test(s.name)).reduce((a, s) => a + s.weight, 0);
+  const numberedBaseWeight = data.streetNames
+    .filter((s) => NUMBERED_BASE.test(s.name))
+    .reduce((a, s) => a + s.weight, 0);
   const baseWeight = data.streetNames.reduce((a, s) => a + s.weight, 0);
   const numberedSuffixes = data.streetForms.filter((f) => f.part === 'numbered_suffix');
   const numberedTotal = numberedSuffixes.reduce((a, f) => a + f.weight, 0);
@@ -103,7 +134,9 @@ export function realismMeasures(
     },
     houseNumberFirstDigit: {
       ...firstDigit,
-      largestGap: Math.round(Math.max(...digits.map((d) => Math.abs(firstDigit.generated[d] - firstDigit.real[d]))) * 10_000) / 10_000,
+      largestGap:
+        Math.round(Math.max(...digits.map((d) => Math.abs(firstDigit.generated[d] - firstDigit.real[d]))) * 10_000) /
+        10_000,
     },
     units: {
       all: unitShare(parts),
@@ -118,17 +151,32 @@ export function realismMeasures(
     streets: {
       numberedShare: share(numbered.length, parts.length),
       numberedShareReal: share(numberedBaseWeight, baseWeight),
-      numberedStOrAve: share(numbered.filter((x) => x.p.suffix === 'St' || x.p.suffix === 'Ave').length, numbered.length),
-      numberedStOrAveReal: share(numberedSuffixes.filter((f) => f.value === 'ST' || f.value === 'AVE').reduce((a, f) => a + f.weight, 0), numberedTotal),
+      numberedStOrAve: share(
+        numbered.filter((x) => x.p.suffix === 'St' || x.p.suffix === 'Ave').length,
+        numbered.length,
+      ),
+      numberedStOrAveReal: share(
+        numberedSuffixes.filter((f) => f.value === 'ST' || f.value === 'AVE').reduce((a, f) => a + f.weight, 0),
+        numberedTotal,
+      ),
       dcWithQuadrant: share(dc.filter((p) => p.trailing !== null).length, dc.length),
-      prSpanishForms: share(pr.filter((a) => / (Calle|Ave) /.test(a.street) && /^\d+ (Calle|Ave) /.test(a.street)).length, pr.length),
+      prSpanishForms: share(
+        pr.filter((a) => / (Calle|Ave) /.test(a.street) && /^\d+ (Calle|Ave) /.test(a.street)).length,
+        pr.length,
+      ),
       artefacts: [...addresses, ...pr].filter((a) => artefact.test(a.street)).length,
     },
     phones: {
       manhattanAddresses: manhattan.length,
-      manhattanIn212646332917: share(manhattan.filter((x) => /^\((212|646|332|917)\)/.test(x.a.phone)).length, manhattan.length),
+      manhattanIn212646332917: share(
+        manhattan.filter((x) => /^\((212|646|332|917)\)/.test(x.a.phone)).length,
+        manhattan.length,
+      ),
       manhattanIn934: share(manhattan.filter((x) => x.a.phone.startsWith('(934)')).length, manhattan.length),
-      overlayCodesSeen: ['917', '929', '424', '747', '737', '346'].filter((code) => addresses.some((a) => a.phone.startsWith(`(${code})`)) || ny.some((x) => x.a.phone.startsWith(`(${code})`))),
+      overlayCodesSeen: ['917', '929', '424', '747', '737', '346'].filter(
+        (code) =>
+          addresses.some((a) => a.phone.startsWith(`(${code})`)) || ny.some((x) => x.a.phone.startsWith(`(${code})`)),
+      ),
     },
     surnames: {
       ...surnameMeasures(addresses, data),
@@ -151,14 +199,39 @@ function surnameMeasures(addresses: readonly { name: string }[], data: RealismDa
     const last = a.name.slice(a.name.indexOf(' ') + 1);
     counts.set(last, (counts.get(last) ?? 0) + 1);
   }
-  const top20 = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 20).map(([name]) => name);
-  const hispanic = new Set(['Garcia', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez', 'Gonzalez', 'Perez', 'Sanchez', 'Ramirez', 'Torres', 'Flores', 'Rivera']);
+  const top20 = [...counts]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, 20)
+    .map(([name]) => name);
+  const hispanic = new Set([
+    'Garcia',
+    'Rodriguez',
+    'Martinez',
+    'Hernandez',
+    'Lopez',
+    'Gonzalez',
+    'Perez',
+    'Sanchez',
+    'Ramirez',
+    'Torres',
+    'Flores',
+    'Rivera',
+  ]);
   const total = data.surnames.reduce((a, s) => a + s.weight, 0);
   const weightOf = new Map(data.surnames.map((s) => [s.surname, s.weight]));
   return {
-    generated: Object.fromEntries(Object.keys(SURNAMES_2010).map((name) => [name, Math.round(((counts.get(name) ?? 0) / addresses.length) * 1e6) / 1e6])),
-    model: Object.fromEntries(Object.keys(SURNAMES_2010).map((name) => [name, Math.round(((weightOf.get(name) ?? 0) / total) * 1e6) / 1e6])),
-    census2010: Object.fromEntries(Object.entries(SURNAMES_2010).map(([name, per100k]) => [name, Math.round(per100k * 10) / 1e6])),
+    generated: Object.fromEntries(
+      Object.keys(SURNAMES_2010).map((name) => [
+        name,
+        Math.round(((counts.get(name) ?? 0) / addresses.length) * 1e6) / 1e6,
+      ]),
+    ),
+    model: Object.fromEntries(
+      Object.keys(SURNAMES_2010).map((name) => [name, Math.round(((weightOf.get(name) ?? 0) / total) * 1e6) / 1e6]),
+    ),
+    census2010: Object.fromEntries(
+      Object.entries(SURNAMES_2010).map(([name, per100k]) => [name, Math.round(per100k * 10) / 1e6]),
+    ),
     listTotalPer100k: Math.round(data.surnames.reduce((a, s) => a + s.weight, 0)),
     hispanicInGeneratedTop20: top20.filter((name) => hispanic.has(name)).length,
   };
@@ -170,12 +243,17 @@ function surnameMeasures(addresses: readonly { name: string }[], data: RealismDa
  * 1951-2005 window of generator 2 left them out) against the adults 72+ in
  * the table's year (76+ in 2026).
  */
-function firstNameMeasures(addresses: readonly { name: string }[], data: RealismData, adults: { female: number; male: number; aged72Plus: number }): Record<string, unknown> {
+function firstNameMeasures(
+  addresses: readonly { name: string }[],
+  data: RealismData,
+  adults: { female: number; male: number; aged72Plus: number },
+): Record<string, unknown> {
   const female = new Set(data.firstNames.filter((n) => n.sex === 'F').map((n) => n.name));
   const male = new Set(data.firstNames.filter((n) => n.sex === 'M').map((n) => n.name));
   // A name of both sexes (Jordan) counts by its larger weight's sex: close enough at this scale.
   const weightOf = new Map<string, { F: number; M: number }>();
-  for (const n of data.firstNames) weightOf.set(n.name, { ...(weightOf.get(n.name) ?? { F: 0, M: 0 }), [n.sex]: n.people });
+  for (const n of data.firstNames)
+    weightOf.set(n.name, { ...(weightOf.get(n.name) ?? { F: 0, M: 0 }), [n.sex]: n.people });
   let femaleDrawn = 0;
   for (const a of addresses) {
     const first = a.name.slice(0, a.name.indexOf(' '));
@@ -199,13 +277,24 @@ function firstNameMeasures(addresses: readonly { name: string }[], data: Realism
  * default addresses against the 2010 national share. `largestStateMiss` is
  * the largest |generated / expected - 1| over the states.
  */
-export function mostlyHispanicShares(stateSamples: ReadonlyMap<string, readonly { name: string }[]>, data: RealismData, names: readonly string[], defaultAddresses: readonly { name: string }[]): Record<string, unknown> {
+export function mostlyHispanicShares(
+  stateSamples: ReadonlyMap<string, readonly { name: string }[]>,
+  data: RealismData,
+  names: readonly string[],
+  defaultAddresses: readonly { name: string }[],
+): Record<string, unknown> {
   const set = new Set(names);
   const surnameOf = (a: { name: string }) => a.name.slice(a.name.indexOf(' ') + 1);
-  const generatedShare = (list: readonly { name: string }[]) => list.filter((a) => set.has(surnameOf(a))).length / list.length;
-  const columns = data.surnames.flatMap((s, i) => (set.has(s.surname) && i < data.surnameGroups[0].heads.length ? [i] : []));
+  const generatedShare = (list: readonly { name: string }[]) =>
+    list.filter((a) => set.has(surnameOf(a))).length / list.length;
+  const columns = data.surnames.flatMap((s, i) =>
+    set.has(s.surname) && i < data.surnameGroups[0].heads.length ? [i] : [],
+  );
   const expectedShare = (shares: readonly number[]) =>
-    columns.reduce((sum, i) => sum + data.surnameGroups.reduce((a, t, g) => a + (shares[g] * t.heads[i]) / 100_000, 0), 0);
+    columns.reduce(
+      (sum, i) => sum + data.surnameGroups.reduce((a, t, g) => a + (shares[g] * t.heads[i]) / 100_000, 0),
+      0,
+    );
   const perState: Record<string, { generated: number; expected: number }> = {};
   let largestStateMiss = 0;
   let worstState = '';
@@ -221,7 +310,10 @@ export function mostlyHispanicShares(stateSamples: ReadonlyMap<string, readonly 
   return {
     mostlyHispanicNames: columns.length,
     mostlyHispanicShare: {
-      national: { generated: Math.round(generatedShare(defaultAddresses) * 1e5) / 1e5, census2010: Math.round(census2010 * 1e5) / 1e5 },
+      national: {
+        generated: Math.round(generatedShare(defaultAddresses) * 1e5) / 1e5,
+        census2010: Math.round(census2010 * 1e5) / 1e5,
+      },
       states: Object.keys(perState).length,
       largestStateMiss: Math.round(largestStateMiss * 1e4) / 1e4,
       worstState,
@@ -231,7 +323,11 @@ export function mostlyHispanicShares(stateSamples: ReadonlyMap<string, readonly 
 }
 
 /** The share of generated people in each of `states` ({@link REALISM_SAMPLE}.perState records) who carry one of `names`. */
-export function groupNameShares(stateSamples: ReadonlyMap<string, readonly { name: string }[]>, names: readonly string[], states: readonly string[]): Record<string, number> {
+export function groupNameShares(
+  stateSamples: ReadonlyMap<string, readonly { name: string }[]>,
+  names: readonly string[],
+  states: readonly string[],
+): Record<string, number> {
   const set = new Set(names);
   return Object.fromEntries(
     states.map((state) => {
@@ -284,19 +380,32 @@ export function surnameGroupSetShares(
   const out: Record<string, unknown> = {};
   for (const [name, columns] of Object.entries(sets)) {
     const surnames = new Set(columns.map((i) => data.surnames[i].surname));
-    const inGroup = Array.from({ length: groups }, (_, g) => columns.reduce((a, i) => a + index.surnameHeadWeights[i] * index.surnameGroupPercents[g * heads + i], 0) / totals[g]);
+    const inGroup = Array.from(
+      { length: groups },
+      (_, g) =>
+        columns.reduce((a, i) => a + index.surnameHeadWeights[i] * index.surnameGroupPercents[g * heads + i], 0) /
+        totals[g],
+    );
     const perState: Record<string, { expected: number; drawn: number; sampled: number; sampledCount: number }> = {};
     let worst = { state: '', miss: 0 };
     let worstSampled = { state: '', miss: 0 };
     for (const { state, shares, source } of data.stateGroupShares) {
       if (source !== 'census-2020') continue;
-      const expected = columns.reduce((sum, i) => sum + data.surnameGroups.reduce((a, t, g) => a + (shares[g] * t.heads[i]) / 100_000, 0), 0);
+      const expected = columns.reduce(
+        (sum, i) => sum + data.surnameGroups.reduce((a, t, g) => a + (shares[g] * t.heads[i]) / 100_000, 0),
+        0,
+      );
       const groupP = aliasProbabilities(sr, stateIndex.get(state)! * groups, groups);
       const drawn = groupP.reduce((a, p, g) => a + p * inGroup[g], 0);
       const sample = stateSamples.get(state)!;
       const sampledCount = sample.filter((a) => surnames.has(a.name.slice(a.name.indexOf(' ') + 1))).length;
       const sampled = sampledCount / sample.length;
-      perState[state] = { expected: Math.round(expected * 1e6) / 1e6, drawn: Math.round(drawn * 1e6) / 1e6, sampled: Math.round(sampled * 1e6) / 1e6, sampledCount };
+      perState[state] = {
+        expected: Math.round(expected * 1e6) / 1e6,
+        drawn: Math.round(drawn * 1e6) / 1e6,
+        sampled: Math.round(sampled * 1e6) / 1e6,
+        sampledCount,
+      };
       const miss = Math.abs(drawn / expected - 1);
       if (miss > worst.miss || worst.state === '') worst = { state, miss };
       const sampledMiss = Math.abs(sampled / expected - 1);

@@ -7,7 +7,9 @@ const require = createRequire(import.meta.url);
 // built it. It is a prebuilt Node-API 10 binary, which crashes an older Node instead of throwing: say so first.
 // Imported here rather than from the server, so that data keeps flowing one way (pipeline -> dist-data -> server).
 if (Number(process.versions.napi) < 10) {
-  throw new Error(`the data pipeline needs Node 22.14 or later (Node-API 10, for better-sqlite3 13); this is Node ${process.versions.node}: run it through npm (npm run data:build), which brings Node 22 from the registry`);
+  throw new Error(
+    `the data pipeline needs Node 22.14 or later (Node-API 10, for better-sqlite3 13); this is Node ${process.versions.node}: run it through npm (npm run data:build), which brings Node 22 from the registry`,
+  );
 }
 
 /**

@@ -25,7 +25,8 @@ export function writeBirthIndex(valid: FirstNamesValid, index: Uint8Array): Uint
 /** The first names of the main index `index`, women's (FF) and men's (FM), in column order. */
 export function indexFirstNames(index: Uint8Array): { female: string[]; male: string[] } {
   const data = DataIndex.fromBytes(index);
-  const names = (id: 'FF' | 'FM'): string[] => Array.from({ length: data.table(id).size }, (_, column) => columnText(data, data.table(id), column));
+  const names = (id: 'FF' | 'FM'): string[] =>
+    Array.from({ length: data.table(id).size }, (_, column) => columnText(data, data.table(id), column));
   return { female: names('FF'), male: names('FM') };
 }
 
@@ -34,18 +35,25 @@ export function indexFirstNames(index: Uint8Array): { female: string[]; male: st
  * (`indexFirstNames`): what {@link writeBirthIndex} writes, for a caller
  * that knows the columns before the index is built.
  */
-export function birthIndexFor(valid: FirstNamesValid, { female, male }: { female: readonly string[]; male: readonly string[] }): Uint8Array {
-  const cohorts = [...new Set([...valid.cohortBirths.keys()].map((key) => Number(key.split(':')[0])))].sort((a, b) => a - b);
+export function birthIndexFor(
+  valid: FirstNamesValid,
+  { female, male }: { female: readonly string[]; male: readonly string[] },
+): Uint8Array {
+  const cohorts = [...new Set([...valid.cohortBirths.keys()].map((key) => Number(key.split(':')[0])))].sort(
+    (a, b) => a - b,
+  );
   const firstYear = cohorts[0];
   cohorts.forEach((cohort, i) => {
-    if (cohort !== firstYear + i * COHORT_YEARS) throw new Error(`birth cohorts must run every ${COHORT_YEARS} years from ${firstYear}, found ${cohort}`);
+    if (cohort !== firstYear + i * COHORT_YEARS)
+      throw new Error(`birth cohorts must run every ${COHORT_YEARS} years from ${firstYear}, found ${cohort}`);
   });
   const people = new Map<string, number[]>();
   for (const row of valid.names) {
     const key = `${row.sex}:${titleCase(row.name)}`;
     const perCohort = people.get(key) ?? new Array<number>(cohorts.length).fill(0);
     const cohortPeople = cohortPopulation(valid, row.cohort, row.sex);
-    perCohort[(row.cohort - firstYear) / COHORT_YEARS] += (row.births * cohortPeople) / valid.cohortBirths.get(`${row.cohort}:${row.sex}`)!;
+    perCohort[(row.cohort - firstYear) / COHORT_YEARS] +=
+      (row.births * cohortPeople) / valid.cohortBirths.get(`${row.cohort}:${row.sex}`)!;
     people.set(key, perCohort);
   }
   const perCohortOf = (sex: 'F' | 'M', name: string): number[] => {
@@ -59,8 +67,12 @@ export function birthIndexFor(valid: FirstNamesValid, { female, male }: { female
       return age >= ADULT_AGE && age <= 100 ? valid.population[sex][age] : 0;
     });
   const weights = [...female.map((name) => perCohortOf('F', name)), ...male.map((name) => perCohortOf('M', name))];
-  const { profiles, assignment } = cohortProfiles(weights, weights.map((w) => w.reduce((a, b) => a + b, 0)));
-  const span = (w: readonly number[]): number => w.findIndex((p) => p > 0) * 32 + (w.length - 1 - [...w].reverse().findIndex((p) => p > 0));
+  const { profiles, assignment } = cohortProfiles(
+    weights,
+    weights.map((w) => w.reduce((a, b) => a + b, 0)),
+  );
+  const span = (w: readonly number[]): number =>
+    w.findIndex((p) => p > 0) * 32 + (w.length - 1 - [...w].reverse().findIndex((p) => p > 0));
   const sections: { [tag in keyof typeof BIRTH_SECTIONS]: Section } = {
     BMET: { tag: 'BMET', type: 'u16', values: [firstYear, COHORT_YEARS, cohorts.length, POPULATION_YEAR] },
     BNCK: { tag: 'BNCK', type: 'u32', values: [female.length, male.length, namesCrc(female), namesCrc(male)] },

@@ -18,7 +18,11 @@ export interface GeoSources {
  * Compiles the geo index against the built main index (its ZS order) and
  * measures the fidelity of generated points; both go to dist-data/.
  */
-export function buildGeo(data: CompiledData, sources: GeoSources, index: Uint8Array): { bytes: Uint8Array; manifest: Record<string, unknown> } {
+export function buildGeo(
+  data: CompiledData,
+  sources: GeoSources,
+  index: Uint8Array,
+): { bytes: Uint8Array; manifest: Record<string, unknown> } {
   const zsRows = DataIndex.fromBytes(index).table('ZS').items;
   const geo = compileZipGeo(data.zips, data.states, sources.density, zsRows, sources.counties);
   const bytes = writeGeoIndex(geo, data.datasetVersion);

@@ -41,7 +41,12 @@ export function widthFor(values: ArrayLike<number>): ElementType {
 export function writeIndex(data: CompiledData): Uint8Array {
   const strings = new StringTable();
   const sections: Section[] = [];
-  const weighted = (id: WeightedTableId, items: number[], weights: number[], segments?: { offset: number; length: number }[]): void => {
+  const weighted = (
+    id: WeightedTableId,
+    items: number[],
+    weights: number[],
+    segments?: { offset: number; length: number }[],
+  ): void => {
     const thresholds = new Uint32Array(items.length);
     const aliases = new Uint32Array(items.length);
     for (const { offset, length } of segments ?? [{ offset: 0, length: items.length }]) {
@@ -94,49 +99,123 @@ export function writeIndex(data: CompiledData): Uint8Array {
       acWeights.push(a.weight);
     }
   }
-  const plain = (tag: string, type: ElementType, values: ArrayLike<number>): void => void sections.push({ tag, type, values });
-  plain('STCD', 'u32', data.states.map((s) => strings.id(s.code)));
-  plain('STNM', 'u32', data.states.map((s) => strings.id(s.name)));
-  plain('STFP', 'u8', data.states.map((s) => (s.fips === null ? 0 : Number(s.fips))));
-  plain('STKD', 'u8', data.states.map((s) => STATE_KINDS.indexOf(s.kind)));
-  plain('STZO', 'u32', zipSegments.map((s) => s.offset));
-  plain('STZN', 'u32', zipSegments.map((s) => s.length));
-  plain('STAO', 'u32', acSegments.map((s) => s.offset));
-  plain('STAN', 'u32', acSegments.map((s) => s.length));
+  const plain = (tag: string, type: ElementType, values: ArrayLike<number>): void =>
+    void sections.push({ tag, type, values });
+  plain(
+    'STCD',
+    'u32',
+    data.states.map((s) => strings.id(s.code)),
+  );
+  plain(
+    'STNM',
+    'u32',
+    data.states.map((s) => strings.id(s.name)),
+  );
+  plain(
+    'STFP',
+    'u8',
+    data.states.map((s) => (s.fips === null ? 0 : Number(s.fips))),
+  );
+  plain(
+    'STKD',
+    'u8',
+    data.states.map((s) => STATE_KINDS.indexOf(s.kind)),
+  );
+  plain(
+    'STZO',
+    'u32',
+    zipSegments.map((s) => s.offset),
+  );
+  plain(
+    'STZN',
+    'u32',
+    zipSegments.map((s) => s.length),
+  );
+  plain(
+    'STAO',
+    'u32',
+    acSegments.map((s) => s.offset),
+  );
+  plain(
+    'STAN',
+    'u32',
+    acSegments.map((s) => s.length),
+  );
   plain('ZPBM', 'u8', zipBitmap(data.zips.map((z) => Number(z.zip))));
-  plain('ZPST', 'u8', data.zips.map((z) => stateIndex.get(z.state)!));
+  plain(
+    'ZPST',
+    'u8',
+    data.zips.map((z) => stateIndex.get(z.state)!),
+  );
   sections.push({ tag: 'ZPCT', type: 'u32', values: data.zips.map((z) => strings.id(z.city)) });
-  plain('ZPTY', 'u8', data.zips.map((z) => ZIP_TYPES.indexOf(z.type)));
-  plain('EINP', 'u8', [...new Set(data.einPrefixes.map((p) => Number(p.prefix)))].sort((a, b) => a - b));
-  const phone = phonePlaceSections(data, zipItems.map((row) => data.zips[row].zip));
+  plain(
+    'ZPTY',
+    'u8',
+    data.zips.map((z) => ZIP_TYPES.indexOf(z.type)),
+  );
+  plain(
+    'EINP',
+    'u8',
+    [...new Set(data.einPrefixes.map((p) => Number(p.prefix)))].sort((a, b) => a - b),
+  );
+  const phone = phonePlaceSections(
+    data,
+    zipItems.map((row) => data.zips[row].zip),
+  );
   plain('ZSPL', 'u16', phone.zipPlaces);
   plain('PLEO', 'u16', phone.exchangeStarts);
   plain('PLEX', 'u16', phone.exchanges);
   plain('ACVX', 'u8', exchangeBitmaps(data, acItems));
-  const units = unitSections(data, zipItems.map((row) => data.zips[row].zip));
+  const units = unitSections(
+    data,
+    zipItems.map((row) => data.zips[row].zip),
+  );
   plain('ZSUN', 'u16', units.zipShares);
   plain('SXUF', 'u8', units.suffixFactors);
   plain('NXUF', 'u8', units.numberedFactors);
 
   const population = residentialPopulation(data);
-  const defaultStates = data.states.filter((s) => (s.kind === 'state' || s.kind === 'district') && (population.get(s.code) ?? 0) > 0);
-  weighted('SS', defaultStates.map((s) => stateIndex.get(s.code)!), defaultStates.map((s) => population.get(s.code)!));
+  const defaultStates = data.states.filter(
+    (s) => (s.kind === 'state' || s.kind === 'district') && (population.get(s.code) ?? 0) > 0,
+  );
+  weighted(
+    'SS',
+    defaultStates.map((s) => stateIndex.get(s.code)!),
+    defaultStates.map((s) => population.get(s.code)!),
+  );
   weighted('ZS', zipItems, zipWeights, zipSegments);
   weighted('AC', acItems, acWeights, acSegments);
   const births = (sex: 'F' | 'M') => data.firstNames.filter((n) => n.sex === sex);
   // Sexes and names as among the adults alive (people), not as among births.
-  weighted('SE', [0, 1], [births('F'), births('M')].map((names) => names.reduce((a, n) => a + n.people, 0)));
-  for (const [id, sex] of [['FF', 'F'], ['FM', 'M']] as const) {
-    weighted(id, births(sex).map((n) => strings.id(n.name)), births(sex).map((n) => n.people));
+  weighted(
+    'SE',
+    [0, 1],
+    [births('F'), births('M')].map((names) => names.reduce((a, n) => a + n.people, 0)),
+  );
+  for (const [id, sex] of [
+    ['FF', 'F'],
+    ['FM', 'M'],
+  ] as const) {
+    weighted(
+      id,
+      births(sex).map((n) => strings.id(n.name)),
+      births(sex).map((n) => n.people),
+    );
   }
   const heads = data.surnameHeadWeights.length;
-  if (data.surnameGroups.some((t) => t.heads.length !== heads)) throw new Error('every surname group must weigh the whole 2010 head');
+  if (data.surnameGroups.some((t) => t.heads.length !== heads))
+    throw new Error('every surname group must weigh the whole 2010 head');
   // SN in two segments, the head and the tail: a group's tail draws a name beyond the head in one draw. The head is
   // drawn through the groups only (SGNW x SGPC), so its segment's columns are uniform: full cells that compress to nothing.
-  weighted('SN', data.surnames.map((s) => strings.id(s.surname)), data.surnames.map((s, i) => (i < heads ? 1 : s.weight)), [
-    { offset: 0, length: heads },
-    { offset: heads, length: data.surnames.length - heads },
-  ]);
+  weighted(
+    'SN',
+    data.surnames.map((s) => strings.id(s.surname)),
+    data.surnames.map((s, i) => (i < heads ? 1 : s.weight)),
+    [
+      { offset: 0, length: heads },
+      { offset: heads, length: data.surnames.length - heads },
+    ],
+  );
   // Surnames by state: a group by the state's shares (SR).
   const groupCount = data.surnameGroups.length;
   const sharesOf = new Map(data.stateGroupShares.map((s) => [s.state, s.shares]));
@@ -152,18 +231,50 @@ export function writeIndex(data: CompiledData): Uint8Array {
   );
   // Then a name of the group (SGNW x SGPC for the head, SGTL for its tail): the generator builds the six tables on load.
   plain('SGNW', 'u32', data.surnameHeadWeights);
-  plain('SGPC', 'u16', data.surnameGroups.flatMap((t) => t.percents));
-  plain('SGTL', 'u32', data.surnameGroups.map((t) => t.tailUnits));
-  weighted('HN', data.houseNumberLeads.map((l) => l.digits * 10 + l.firstDigit), data.houseNumberLeads.map((l) => l.weight));
-  weighted('DP', data.directionals.map((d) => strings.id(d.value)), data.directionals.map((d) => d.weight));
+  plain(
+    'SGPC',
+    'u16',
+    data.surnameGroups.flatMap((t) => t.percents),
+  );
+  plain(
+    'SGTL',
+    'u32',
+    data.surnameGroups.map((t) => t.tailUnits),
+  );
+  weighted(
+    'HN',
+    data.houseNumberLeads.map((l) => l.digits * 10 + l.firstDigit),
+    data.houseNumberLeads.map((l) => l.weight),
+  );
+  weighted(
+    'DP',
+    data.directionals.map((d) => strings.id(d.value)),
+    data.directionals.map((d) => d.weight),
+  );
   const bases = data.streetNames.filter((s) => s.weight > 0);
-  weighted('SB', bases.map((s) => strings.id(s.name)), bases.map((s) => s.weight));
+  weighted(
+    'SB',
+    bases.map((s) => strings.id(s.name)),
+    bases.map((s) => s.weight),
+  );
   const suffixes = data.streetSuffixes.filter((s) => s.weight > 0);
-  weighted('SX', suffixes.map((s) => strings.id(suffixText(s.abbreviation))), suffixes.map((s) => s.weight));
-  weighted('UD', data.unitDesignators.map((u) => strings.id(u.value)), data.unitDesignators.map((u) => u.weight));
+  weighted(
+    'SX',
+    suffixes.map((s) => strings.id(suffixText(s.abbreviation))),
+    suffixes.map((s) => s.weight),
+  );
+  weighted(
+    'UD',
+    data.unitDesignators.map((u) => strings.id(u.value)),
+    data.unitDesignators.map((u) => u.weight),
+  );
   for (const id of ['NX', 'DQ', 'PT', 'PB'] as const) {
     const forms = streetFormTexts(data).filter((f) => f.table === id);
-    weighted(id, forms.map((f) => strings.id(f.text)), forms.map((f) => f.weight));
+    weighted(
+      id,
+      forms.map((f) => strings.id(f.text)),
+      forms.map((f) => f.weight),
+    );
   }
 
   return pack(sections, data.datasetVersion);
@@ -186,18 +297,25 @@ export function zipBitmap(zips: readonly number[]): Uint8Array {
  * place, or the place count for none; per place the start of its exchanges,
  * and the exchanges encoded relative to the state's area-code segment.
  */
-function phonePlaceSections(data: CompiledData, zipOrder: readonly string[]): { zipPlaces: number[]; exchangeStarts: number[]; exchanges: number[] } {
+function phonePlaceSections(
+  data: CompiledData,
+  zipOrder: readonly string[],
+): { zipPlaces: number[]; exchangeStarts: number[]; exchanges: number[] } {
   const placeIndex = new Map(data.phonePlaces.map((p, i) => [p.place, i]));
   const stateOf = new Map(data.phonePlaces.map((p) => [p.place, p.state]));
   const areaByCode = new Map(data.areaCodes.map((a) => [a.areaCode, a]));
   const slotOf = new Map<string, number>();
-  for (const state of data.states) data.areaCodes.filter((a) => a.state === state.code).forEach((a, slot) => {
-      slotOf.set(a.areaCode, slot);
-    });
+  for (const state of data.states)
+    data.areaCodes
+      .filter((a) => a.state === state.code)
+      .forEach((a, slot) => {
+        slotOf.set(a.areaCode, slot);
+      });
   const byPlace = data.phonePlaces.map((): number[] => []);
   for (const e of data.phoneExchanges) {
     const area = areaByCode.get(e.areaCode);
-    if (!area || area.state !== stateOf.get(e.place)) throw new Error(`exchange ${e.areaCode}-${e.exchange} is not of its place's state`);
+    if (!area || area.state !== stateOf.get(e.place))
+      throw new Error(`exchange ${e.areaCode}-${e.exchange} is not of its place's state`);
     byPlace[placeIndex.get(e.place)!].push(slotOf.get(e.areaCode)! * 800 + (Number(e.exchange) - 200));
   }
   const exchangeStarts: number[] = [];
@@ -208,7 +326,11 @@ function phonePlaceSections(data: CompiledData, zipOrder: readonly string[]): { 
   }
   exchangeStarts.push(exchanges.length);
   const placeOfZip = new Map(data.zipPhonePlaces.map((z) => [z.zip, placeIndex.get(z.place)!]));
-  return { zipPlaces: zipOrder.map((zip) => placeOfZip.get(zip) ?? data.phonePlaces.length), exchangeStarts, exchanges };
+  return {
+    zipPlaces: zipOrder.map((zip) => placeOfZip.get(zip) ?? data.phonePlaces.length),
+    exchangeStarts,
+    exchanges,
+  };
 }
 
 /** Per AC entry (`acItems`, the area codes in AC order), 100 bytes: the bitmap of the exchanges its phones may use. */
@@ -216,7 +338,8 @@ function exchangeBitmaps(data: CompiledData, acItems: readonly number[]): Uint8A
   const byCode = new Map(data.areaCodes.map((a) => [Number(a.areaCode), a]));
   const bitmaps = new Uint8Array(acItems.length * EXCHANGE_BITMAP_BYTES);
   acItems.forEach((code, entry) => {
-    for (const nxx of byCode.get(code)!.exchanges) bitmaps[entry * EXCHANGE_BITMAP_BYTES + ((nxx - 200) >> 3)] |= 1 << ((nxx - 200) & 7);
+    for (const nxx of byCode.get(code)!.exchanges)
+      bitmaps[entry * EXCHANGE_BITMAP_BYTES + ((nxx - 200) >> 3)] |= 1 << ((nxx - 200) & 7);
   });
   return bitmaps;
 }
@@ -224,7 +347,9 @@ function exchangeBitmaps(data: CompiledData, acItems: readonly number[]): Uint8A
 const FORM_TABLES = { numbered_suffix: 'NX', dc_quadrant: 'DQ', pr_street_type: 'PT', pr_street_name: 'PB' } as const;
 
 /** The street forms drawn from weighted tables, with their text as street lines show it, in the data's order. */
-function streetFormTexts(data: CompiledData): { table: (typeof FORM_TABLES)[keyof typeof FORM_TABLES]; text: string; weight: number }[] {
+function streetFormTexts(
+  data: CompiledData,
+): { table: (typeof FORM_TABLES)[keyof typeof FORM_TABLES]; text: string; weight: number }[] {
   return data.streetForms.flatMap((f) => {
     if (!(f.part in FORM_TABLES) || f.weight <= 0) return [];
     const table = FORM_TABLES[f.part as keyof typeof FORM_TABLES];
@@ -237,14 +362,19 @@ function streetFormTexts(data: CompiledData): { table: (typeof FORM_TABLES)[keyo
  * SX and NX column the suffix's unit factor in percent (100 for a suffix
  * the model gives no factor).
  */
-function unitSections(data: CompiledData, zipOrder: readonly string[]): { zipShares: number[]; suffixFactors: number[]; numberedFactors: number[] } {
+function unitSections(
+  data: CompiledData,
+  zipOrder: readonly string[],
+): { zipShares: number[]; suffixFactors: number[]; numberedFactors: number[] } {
   const shareOf = new Map(data.zipUnitShares.map((z) => [z.zip, z.unitShare]));
   const factorOf = new Map(data.streetForms.filter((f) => f.part === 'unit_factor').map((f) => [f.value, f.weight]));
   const factor = (abbreviation: string): number => Math.round((factorOf.get(abbreviation) ?? 1) * 100);
   return {
     zipShares: zipOrder.map((zip) => Math.round((shareOf.get(zip) ?? 0) * 10_000)),
     suffixFactors: data.streetSuffixes.filter((s) => s.weight > 0).map((s) => factor(s.abbreviation)),
-    numberedFactors: data.streetForms.filter((f) => f.part === 'numbered_suffix' && f.weight > 0).map((f) => factor(f.value)),
+    numberedFactors: data.streetForms
+      .filter((f) => f.part === 'numbered_suffix' && f.weight > 0)
+      .map((f) => factor(f.value)),
   };
 }
 
@@ -269,7 +399,8 @@ export function pack(sections: Section[], datasetVersion: string): Uint8Array {
   const bytes = new Uint8Array(at);
   const view = new DataView(bytes.buffer);
   const ascii = (text: string, offset: number, size: number): void => {
-    if (text.length > size || !/^[\x20-\x7e]*$/.test(text)) throw new Error(`${JSON.stringify(text)} does not fit ${size} ASCII bytes`);
+    if (text.length > size || !/^[\x20-\x7e]*$/.test(text))
+      throw new Error(`${JSON.stringify(text)} does not fit ${size} ASCII bytes`);
     for (let i = 0; i < text.length; i++) bytes[offset + i] = text.charCodeAt(i);
   };
   ascii(INDEX_MAGIC, 0, 8);
@@ -287,7 +418,8 @@ export function pack(sections: Section[], datasetVersion: string): Uint8Array {
     const size = ELEMENT_SIZES[s.type];
     for (let k = 0; k < s.values.length; k++) {
       const value = s.values[k];
-      if (!Number.isInteger(value) || value < 0 || value >= 2 ** (8 * size)) throw new Error(`section ${s.tag}: value ${value} does not fit ${s.type}`);
+      if (!Number.isInteger(value) || value < 0 || value >= 2 ** (8 * size))
+        throw new Error(`section ${s.tag}: value ${value} does not fit ${s.type}`);
       if (size === 1) view.setUint8(s.offset + k, value);
       else if (size === 2) view.setUint16(s.offset + k * 2, value, true);
       else view.setUint32(s.offset + k * 4, value, true);

@@ -13,12 +13,20 @@ import { sha256Hex } from '../sha256-hex.js';
 import type { StageClock } from '../stage-times.js';
 
 /** File names of the outputs in dist-data/. */
-export const OUTPUT_FILES = { sqlite: 'ussynth.sqlite', index: 'ussynth.idx', geoIndex: 'ussynth-geo.idx', births: 'ussynth-births.idx', manifest: 'manifest.json' } as const;
+export const OUTPUT_FILES = {
+  sqlite: 'ussynth.sqlite',
+  index: 'ussynth.idx',
+  geoIndex: 'ussynth-geo.idx',
+  births: 'ussynth-births.idx',
+  manifest: 'manifest.json',
+} as const;
 
 /** Every file below a folder, relative, in code-point order. */
 export function listFiles(dir: string, base = dir): string[] {
   return readdirSync(dir, { withFileTypes: true })
-    .flatMap((entry) => (entry.isDirectory() ? listFiles(join(dir, entry.name), base) : [relative(base, join(dir, entry.name))]))
+    .flatMap((entry) =>
+      entry.isDirectory() ? listFiles(join(dir, entry.name), base) : [relative(base, join(dir, entry.name))],
+    )
     .sort(byCodeUnit);
 }
 
@@ -35,14 +43,24 @@ export function compileAndWrite(datasetsDir: string, outDir: string, clock?: Sta
   mkdirSync(outDir, { recursive: true });
   const measures = new MeasureJob(datasetsDir);
   try {
-    const compilation = compile(datasetsDir, { clock, surnames: () => measures.surnames(), firstNames: () => measures.firstNames() });
+    const compilation = compile(datasetsDir, {
+      clock,
+      surnames: () => measures.surnames(),
+      firstNames: () => measures.firstNames(),
+    });
     return writeWithMeasures(compilation, datasetsDir, outDir, measures, clock);
   } finally {
     measures.close();
   }
 }
 
-function writeWithMeasures(compilation: Compilation, datasetsDir: string, outDir: string, measures: MeasureJob, clock?: StageClock): Record<string, unknown> {
+function writeWithMeasures(
+  compilation: Compilation,
+  datasetsDir: string,
+  outDir: string,
+  measures: MeasureJob,
+  clock?: StageClock,
+): Record<string, unknown> {
   const { data, reports } = compilation;
   const index = writeIndex(data);
   const indexTemp = join(outDir, `.${OUTPUT_FILES.index}.tmp`);
@@ -51,7 +69,16 @@ function writeWithMeasures(compilation: Compilation, datasetsDir: string, outDir
   const { apostrophes, adults, mostlyHispanicSurnames, mostlyAsianSurnames, surnameGroupSets } = compilation;
   const { stateGroupShares, houseNumberLeads, streetNames, streetForms, surnames, surnameGroups, firstNames } = data;
   measures.start({
-    data: { stateGroupShares, houseNumberLeads, streetNames, streetForms, surnames, surnameGroups, firstNames, zips: data.zips.map(({ zip, density }) => ({ zip, density })) },
+    data: {
+      stateGroupShares,
+      houseNumberLeads,
+      streetNames,
+      streetForms,
+      surnames,
+      surnameGroups,
+      firstNames,
+      zips: data.zips.map(({ zip, density }) => ({ zip, density })),
+    },
     index,
     compilation: { apostrophes, adults, mostlyHispanicSurnames, mostlyAsianSurnames, surnameGroupSets },
   });
@@ -74,7 +101,9 @@ function writeWithMeasures(compilation: Compilation, datasetsDir: string, outDir
   const birthsTemp = join(outDir, `.${OUTPUT_FILES.births}.tmp`);
   writeFileSync(birthsTemp, measured.births);
 
-  const inputs = Object.fromEntries(listFiles(datasetsDir).map((file) => [file, sha256Hex(readFileSync(join(datasetsDir, file)))]));
+  const inputs = Object.fromEntries(
+    listFiles(datasetsDir).map((file) => [file, sha256Hex(readFileSync(join(datasetsDir, file)))]),
+  );
   const manifest = {
     generatedBy: 'npm run data:build',
     datasetVersion: data.datasetVersion,

@@ -6,6 +6,11 @@
  * @example titleCase('mary-kate') // "Mary-Kate"
  */
 export function titleCase(name: string): string {
-  const cased = name.toLowerCase().replace(/(^|[ '-])([a-z])/g, (_, before: string, letter: string) => before + letter.toUpperCase());
-  return cased.replace(/(^|[ -])Mc([a-z])(?=[a-z])/g, (_, before: string, letter: string) => before + 'Mc' + letter.toUpperCase());
+  const cased = name
+    .toLowerCase()
+    .replace(/(^|[ '-])([a-z])/g, (_, before: string, letter: string) => before + letter.toUpperCase());
+  return cased.replace(
+    /(^|[ -])Mc([a-z])(?=[a-z])/g,
+    (_, before: string, letter: string) => before + 'Mc' + letter.toUpperCase(),
+  );
 }

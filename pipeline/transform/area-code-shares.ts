@@ -40,9 +40,17 @@ export function inServiceFill(overlay: Overlay | undefined, asOf = SHARES_AS_OF)
  * keeps a draw). A state draws its codes by these counts.
  * @example exchangesInService(areaCodes, overlays).get('748') // 1: no exchange before 970 is exhausted
  */
-export function exchangesInService(areaCodes: readonly AreaCodeRecord[], overlays: readonly Overlay[]): Map<string, number> {
+export function exchangesInService(
+  areaCodes: readonly AreaCodeRecord[],
+  overlays: readonly Overlay[],
+): Map<string, number> {
   const overlayOf = new Map(overlays.map((o) => [o.overlay, o]));
-  return new Map(areaCodes.map((a) => [a.areaCode, Math.max(1, Math.round(a.exchanges.length * inServiceFill(overlayOf.get(a.areaCode))))]));
+  return new Map(
+    areaCodes.map((a) => [
+      a.areaCode,
+      Math.max(1, Math.round(a.exchanges.length * inServiceFill(overlayOf.get(a.areaCode)))),
+    ]),
+  );
 }
 
 /**
@@ -52,7 +60,10 @@ export function exchangesInService(areaCodes: readonly AreaCodeRecord[], overlay
  * the 1990s (720: 27 of Denver's, against 226 of 303).
  * @example withInServiceWeights(areaCodes, overlays).find((a) => a.areaCode === '303')!.weight // 790
  */
-export function withInServiceWeights(areaCodes: readonly AreaCodeRecord[], overlays: readonly Overlay[]): AreaCodeRecord[] {
+export function withInServiceWeights(
+  areaCodes: readonly AreaCodeRecord[],
+  overlays: readonly Overlay[],
+): AreaCodeRecord[] {
   const inService = exchangesInService(areaCodes, overlays);
   return areaCodes.map((a) => ({ ...a, weight: inService.get(a.areaCode)! }));
 }
@@ -78,7 +89,9 @@ export function spreadEvenly<T>(items: readonly T[], target: number): T[] {
  * the compiled data: no sample.
  * @example areaCodeShareReport(data).CO['748'] // { exchangesInService: 1, phone: 0.0005, address: 0.0004 }
  */
-export function areaCodeShareReport(data: Pick<CompiledData, 'zips' | 'areaCodes' | 'phoneExchanges' | 'zipPhonePlaces'>): Record<string, Record<string, { exchangesInService: number; phone: number; address: number }>> {
+export function areaCodeShareReport(
+  data: Pick<CompiledData, 'zips' | 'areaCodes' | 'phoneExchanges' | 'zipPhonePlaces'>,
+): Record<string, Record<string, { exchangesInService: number; phone: number; address: number }>> {
   const weights = residentialWeights(data);
   const placeOfZip = new Map(data.zipPhonePlaces.map((z) => [z.zip, z.place]));
   const codesOfPlace = new Map<string, Map<string, number>>();
@@ -101,10 +114,21 @@ export function areaCodeShareReport(data: Pick<CompiledData, 'zips' | 'areaCodes
       zipTotal += w;
       const counts = codesOfPlace.get(placeOfZip.get(zip.zip) ?? '');
       const n = counts ? [...counts.values()].reduce((a, b) => a + b, 0) : 0;
-      for (const c of codes) address.set(c.areaCode, (address.get(c.areaCode) ?? 0) + w * (counts ? (counts.get(c.areaCode) ?? 0) / n : c.weight / codeTotal));
+      for (const c of codes)
+        address.set(
+          c.areaCode,
+          (address.get(c.areaCode) ?? 0) + w * (counts ? (counts.get(c.areaCode) ?? 0) / n : c.weight / codeTotal),
+        );
     }
     report[state] = Object.fromEntries(
-      codes.map((c) => [c.areaCode, { exchangesInService: c.weight, phone: round(c.weight / codeTotal), address: zipTotal === 0 ? 0 : round((address.get(c.areaCode) ?? 0) / zipTotal) }]),
+      codes.map((c) => [
+        c.areaCode,
+        {
+          exchangesInService: c.weight,
+          phone: round(c.weight / codeTotal),
+          address: zipTotal === 0 ? 0 : round((address.get(c.areaCode) ?? 0) / zipTotal),
+        },
+      ]),
     );
   }
   return report;

@@ -10,7 +10,7 @@ const EPSILON = 1e-6;
 
 /** d3-geo's longitude(): a longitude in radians brought into [-pi, pi]. */
 function longitude(lambda: number): number {
-  return Math.abs(lambda) <= PI ? lambda : Math.sign(lambda) * ((Math.abs(lambda) + PI) % TAU - PI);
+  return Math.abs(lambda) <= PI ? lambda : Math.sign(lambda) * (((Math.abs(lambda) + PI) % TAU) - PI);
 }
 
 /** d3-geo's asin(), clamped. */
@@ -109,7 +109,11 @@ class PreparedPolygon {
     // The pole test sums the ring's angles with an exact adder; it is taken from d3-geo itself, once:
     // its answer at any point is southPoleInside XOR the parity of the winding this class counts there.
     const probe: [number, number] = [0, 0];
-    const feature: Feature<Polygon> = { type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: rings } };
+    const feature: Feature<Polygon> = {
+      type: 'Feature',
+      properties: {},
+      geometry: { type: 'Polygon', coordinates: rings },
+    };
     this.southPoleInside = geoContains(feature, probe) !== ((this.winding(probe[0], probe[1]) & 1) === 1);
   }
 
@@ -154,7 +158,8 @@ class PreparedPolygon {
     for (const e of this.alwaysChecked) winding += this.crossing(e, lambda, phi, normal0, normal1, normal2);
     if (lambda >= this.west && lambda <= this.east) {
       const s = this.strip(lambda);
-      for (let k = this.stripStart[s]; k < this.stripStart[s + 1]; k++) winding += this.crossing(this.stripEdges[k], lambda, phi, normal0, normal1, normal2);
+      for (let k = this.stripStart[s]; k < this.stripStart[s + 1]; k++)
+        winding += this.crossing(this.stripEdges[k], lambda, phi, normal0, normal1, normal2);
     }
     return winding;
   }
@@ -181,7 +186,9 @@ export class PolygonContainment {
 
   constructor(feature: Feature<Polygon | MultiPolygon>) {
     const geometry = feature.geometry;
-    this.polygons = (geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates).map((rings) => new PreparedPolygon(rings));
+    this.polygons = (geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates).map(
+      (rings) => new PreparedPolygon(rings),
+    );
   }
 
   /** Whether [lon, lat] (degrees) is inside: d3-geo's geoContains(feature, [lon, lat]). */

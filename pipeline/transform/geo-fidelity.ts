@@ -31,7 +31,11 @@ export interface GeoFidelity {
 const round4 = (x: number): number => Math.round(x * 10_000) / 10_000;
 const round2 = (x: number): number => Math.round(x * 100) / 100;
 
-function measure(addresses: AddressWithGeo[], zips: Map<string, ZipRecord>, counties: Map<string, County>): GeoFidelity {
+function measure(
+  addresses: AddressWithGeo[],
+  zips: Map<string, ZipRecord>,
+  counties: Map<string, County>,
+): GeoFidelity {
   let inCounty = 0;
   let zoneZip = 0;
   let zoneField = 0;
@@ -64,14 +68,23 @@ function measure(addresses: AddressWithGeo[], zips: Map<string, ZipRecord>, coun
  * county polygons and tz-lookup: for the default draw and for each state
  * filter that can generate.
  */
-export function geoFidelity(index: Uint8Array, geoIndex: Uint8Array, zipList: ZipRecord[], counties: Map<string, County>): { default: GeoFidelity; byState: Record<string, GeoFidelity> } {
+export function geoFidelity(
+  index: Uint8Array,
+  geoIndex: Uint8Array,
+  zipList: ZipRecord[],
+  counties: Map<string, County>,
+): { default: GeoFidelity; byState: Record<string, GeoFidelity> } {
   const data = DataIndex.fromBytes(index);
   const gen = new Generator(data, FIDELITY_SEED, { geoIndex: GeoIndex.fromBytes(geoIndex) });
   const zips = new Map(zipList.map((z) => [z.zip, z]));
   const byState: Record<string, GeoFidelity> = {};
   for (const state of data.states) {
     if (state.zipCount === 0 || state.areaCodeCount === 0) continue;
-    byState[state.code] = measure(gen.addresses({ count: FIDELITY_SAMPLE.perState, state: state.code, geo: true }), zips, counties);
+    byState[state.code] = measure(
+      gen.addresses({ count: FIDELITY_SAMPLE.perState, state: state.code, geo: true }),
+      zips,
+      counties,
+    );
   }
   return { default: measure(gen.addresses({ count: FIDELITY_SAMPLE.default, geo: true }), zips, counties), byState };
 }

@@ -17,13 +17,23 @@ import { preferredSpelling } from '../spelling/city-spelling.js';
  * spelling is taken ({@link preferredSpelling}), counted on the GeoNames
  * report.
  */
-export function joinZips(geonames: GeonamesZip[], geonamesReport: SourceReport, simplemaps: Map<string, SimplemapsZip>, simplemapsReport: SourceReport): ZipRecord[] {
+export function joinZips(
+  geonames: GeonamesZip[],
+  geonamesReport: SourceReport,
+  simplemaps: Map<string, SimplemapsZip>,
+  simplemapsReport: SourceReport,
+): ZipRecord[] {
   const zips: ZipRecord[] = [];
   const joined = new Set<string>();
   for (const g of geonames) {
     const s = simplemaps.get(g.zip);
     if (s) {
-      if (s.state !== g.state) throw new SourceError('simplemaps-us-zips/uszips.csv', null, `ZIP ${g.zip} is in ${s.state} there but in ${g.state} in GeoNames`);
+      if (s.state !== g.state)
+        throw new SourceError(
+          'simplemaps-us-zips/uszips.csv',
+          null,
+          `ZIP ${g.zip} is in ${s.state} there but in ${g.state} in GeoNames`,
+        );
       joined.add(g.zip);
     }
     const city = s ? preferredSpelling(g.place, s.city) : g.place;

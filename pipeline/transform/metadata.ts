@@ -22,8 +22,14 @@ export const ATTRIBUTIONS = [
 
 /** Sources in the public domain or under permissive licences that need no attribution text. */
 export const OTHER_SOURCES = [
-  { source: 'SSA baby names (first names by sex, births 1922-2004 by birth cohort)', licence: 'public domain (US government work)' },
-  { source: 'US population by single year of age and sex, 2022 (Census Bureau)', licence: 'public domain (US government work)' },
+  {
+    source: 'SSA baby names (first names by sex, births 1922-2004 by birth cohort)',
+    licence: 'public domain (US government work)',
+  },
+  {
+    source: 'US population by single year of age and sex, 2022 (Census Bureau)',
+    licence: 'public domain (US government work)',
+  },
   { source: "NANPA's area-code overlays (transcribed)", licence: 'facts of numbering administration' },
   { source: '1990 Census surname list', licence: 'public domain (US government work)' },
   { source: 'Census 2010 surname file (ranks 1-1,022)', licence: 'public domain (US government work)' },
@@ -36,19 +42,29 @@ export const OTHER_SOURCES = [
 ] as const;
 
 /** The SQLite file's metadata rows. */
-export function buildMetadata(datasetVersion: string, surnameFit: SurnameModelFit, merged: MergedSurnameFit): Record<string, string> {
+export function buildMetadata(
+  datasetVersion: string,
+  surnameFit: SurnameModelFit,
+  merged: MergedSurnameFit,
+): Record<string, string> {
   return {
     dataset_version: datasetVersion,
     built_by: 'npm run data:build',
-    description: 'ussynth reference data: US ZIPs, cities, states, area codes, names, street model and EIN prefixes for generating synthetic test data. Not real addresses or people.',
+    description:
+      'ussynth reference data: US ZIPs, cities, states, area codes, names, street model and EIN prefixes for generating synthetic test data. Not real addresses or people.',
     attribution: ATTRIBUTIONS.map((a) => a.text).join('\n'),
     licences: JSON.stringify([...ATTRIBUTIONS.map(({ source, licence }) => ({ source, licence })), ...OTHER_SOURCES]),
     surname_model: JSON.stringify({
       model:
         'ranks 1..headNames: the Census 2010 surname file, each at its 2010 share (Smith 828.19 per 100,000); beyond: the 1990 names the head lacks, in 1990 order, at share(headNames) * (rank / headNames)^-tailExponent, summing with the head to 100,000 per 100,000',
       ...merged,
-      order1990: { model: 'the 1990 list ordered by its rank model (python faker top-1000 curve scaled so rank 1 = 1.006 %, then a power law covering 90.483 %); used for the order of the tail and for the surname street names', ...surnameFit },
+      order1990: {
+        model:
+          'the 1990 list ordered by its rank model (python faker top-1000 curve scaled so rank 1 = 1.006 %, then a power law covering 90.483 %); used for the order of the tail and for the surname street names',
+        ...surnameFit,
+      },
     }),
-    zip_type_note: 'zip_type is approximated: standard = a ZCTA in SimpleMaps; po_box_or_unique = in GeoNames but not a ZCTA; military = APO/FPO prefix 090-098, 340, 962-966.',
+    zip_type_note:
+      'zip_type is approximated: standard = a ZCTA in SimpleMaps; po_box_or_unique = in GeoNames but not a ZCTA; military = APO/FPO prefix 090-098, 340, 962-966.',
   };
 }

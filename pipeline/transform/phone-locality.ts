@@ -30,7 +30,11 @@ function placeKey(place: string): string {
  * Sorted by ZIP.
  * @example zipPhonePlaces(data.zips, residentialWeights(data), places)[0] // { zip: '01001', place: 'Agawam, MA', distanceM: 0 }
  */
-export function zipPhonePlaces(zips: readonly ZipRecord[], residential: ReadonlyMap<string, number>, places: readonly PhonePlaceRecord[]): ZipPhonePlaceRecord[] {
+export function zipPhonePlaces(
+  zips: readonly ZipRecord[],
+  residential: ReadonlyMap<string, number>,
+  places: readonly PhonePlaceRecord[],
+): ZipPhonePlaceRecord[] {
   // isOwnPlace with each name's keys computed once: a place's key, a city's keys when a place is near enough to ask.
   const byState = new Map<string, { place: PhonePlaceRecord; key: string }[]>();
   for (const place of places) {

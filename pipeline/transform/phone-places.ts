@@ -1,6 +1,12 @@
 import { isGeneratableExchange } from '../../src/generator/phone.js';
 import { byCodeUnit } from '../../src/code-unit-order.js';
-import type { AreaCodeOverlayRecord, AreaCodeRecord, PhoneExchangeRecord, PhonePlaceRecord, ZipRecord } from '../model.js';
+import type {
+  AreaCodeOverlayRecord,
+  AreaCodeRecord,
+  PhoneExchangeRecord,
+  PhonePlaceRecord,
+  ZipRecord,
+} from '../model.js';
 import { SourceError } from '../source-error.js';
 import { SourceReport } from '../source-report.js';
 import { GEOCODING_FILE, OVERLAYS_FILE } from '../sources/area-codes/extract.js';
@@ -17,7 +23,10 @@ export const PLACE_ALIASES: Readonly<Record<string, string>> = {
 };
 
 /** The place a geocoding region names, as "City, ST" with its state; null for a state, province or country. */
-export function regionPlace(region: string, stateCodes: ReadonlySet<string>): { place: string; city: string; state: string } | null {
+export function regionPlace(
+  region: string,
+  stateCodes: ReadonlySet<string>,
+): { place: string; city: string; state: string } | null {
   const place = PLACE_ALIASES[region] ?? region;
   const match = /^(.+), ([A-Z]{2})$/.exec(place);
   return match && stateCodes.has(match[2]) ? { place, city: match[1], state: match[2] } : null;
@@ -77,13 +86,23 @@ export function compilePhonePlaces(
   zips: readonly ZipRecord[],
   stateCodes: ReadonlySet<string>,
   overlays: readonly Overlay[] = [],
-): { places: PhonePlaceRecord[]; exchanges: PhoneExchangeRecord[]; overlays: AreaCodeOverlayRecord[]; report: SourceReport } {
+): {
+  places: PhonePlaceRecord[];
+  exchanges: PhoneExchangeRecord[];
+  overlays: AreaCodeOverlayRecord[];
+  report: SourceReport;
+} {
   const report = new SourceReport(EXCHANGES_REPORT);
   const stateOfCode = new Map(areaCodes.map((a) => [a.areaCode, a.state]));
   const overlaid = new Map<string, string[]>();
   for (const { overlay, state, overlays: parents } of overlays) {
     for (const code of [overlay, ...parents]) {
-      if (stateOfCode.get(code) !== state) throw new SourceError(OVERLAYS_FILE, null, `overlay ${overlay} (${state}): ${code} is not a geographic area code of ${state} in libphonenumber-js`);
+      if (stateOfCode.get(code) !== state)
+        throw new SourceError(
+          OVERLAYS_FILE,
+          null,
+          `overlay ${overlay} (${state}): ${code} is not a geographic area code of ${state} in libphonenumber-js`,
+        );
     }
     overlaid.set(overlay, parents);
   }
@@ -94,8 +113,20 @@ export function compilePhonePlaces(
     const named = regionPlace(region, stateCodes);
     if (!named) return undefined;
     if (!places.has(named.place)) {
-      const sums = placeKeys(named.city).map((key) => zipPlaces.get(`${named.state}:${key}`)).find((found) => found !== undefined);
-      places.set(named.place, sums ? { place: named.place, state: named.state, lat: round5(sums.lat / sums.weight), lon: round5(sums.lon / sums.weight) } : null);
+      const sums = placeKeys(named.city)
+        .map((key) => zipPlaces.get(`${named.state}:${key}`))
+        .find((found) => found !== undefined);
+      places.set(
+        named.place,
+        sums
+          ? {
+              place: named.place,
+              state: named.state,
+              lat: round5(sums.lat / sums.weight),
+              lon: round5(sums.lon / sums.weight),
+            }
+          : null,
+      );
     }
     return places.get(named.place);
   };
@@ -116,7 +147,9 @@ export function compilePhonePlaces(
       }
       const number = areaCode + nxx;
       const parents = overlaid.get(areaCode);
-      const region = [6, 5, 4, ...(parents ? [] : [3])].map((length) => regionByPrefix.get(number.slice(0, length))).find((found) => found !== undefined);
+      const region = [6, 5, 4, ...(parents ? [] : [3])]
+        .map((length) => regionByPrefix.get(number.slice(0, length)))
+        .find((found) => found !== undefined);
       let place = region === undefined ? undefined : placeOf(region);
       let viaOverlay: string | undefined;
       if (parents && !(place && place.state === state)) {
@@ -125,7 +158,9 @@ export function compilePhonePlaces(
           const parent = parents[(nxx + k) % parents.length];
           if (!validByCode.get(parent)?.has(nxx)) continue;
           // A parent that is itself an overlay lends the places of its own exchange entries only, as its own exchanges take them.
-          const candidate = (overlaid.has(parent) ? [6, 5, 4] : [6, 5, 4, 3]).map((length) => regionByPrefix.get((parent + nxx).slice(0, length))).find((found) => found !== undefined);
+          const candidate = (overlaid.has(parent) ? [6, 5, 4] : [6, 5, 4, 3])
+            .map((length) => regionByPrefix.get((parent + nxx).slice(0, length)))
+            .find((found) => found !== undefined);
           const candidatePlace = candidate === undefined ? undefined : placeOf(candidate);
           if (candidatePlace && candidatePlace.state === state) {
             place = candidatePlace;
@@ -137,16 +172,26 @@ export function compilePhonePlaces(
       if (place === undefined) report.reject('no_place_in_geocoding');
       else if (place === null) report.reject('place_not_in_zip_sources');
       else if (place.state !== state) report.reject('place_in_another_state');
-      else exchanges.push({ areaCode, exchange: String(nxx), place: place.place, ...(viaOverlay ? { viaOverlay } : {}) });
+      else
+        exchanges.push({ areaCode, exchange: String(nxx), place: place.place, ...(viaOverlay ? { viaOverlay } : {}) });
     }
   }
   const { inService, derivedKept } = thinOverlays(exchanges, areaCodes, overlays, report);
   const used = new Set(inService.map((e) => e.place));
   return {
-    places: [...places.values()].filter((p): p is PhonePlaceRecord => p !== null && used.has(p.place)).sort((a, b) => byCodeUnit(a.place, b.place)),
+    places: [...places.values()]
+      .filter((p): p is PhonePlaceRecord => p !== null && used.has(p.place))
+      .sort((a, b) => byCodeUnit(a.place, b.place)),
     exchanges: inService.sort((a, b) => byCodeUnit(a.areaCode, b.areaCode) || byCodeUnit(a.exchange, b.exchange)),
     overlays: [...overlaid]
-      .flatMap(([overlay, parents]) => parents.map((overlaidCode, position) => ({ overlay, overlaid: overlaidCode, position, derivedExchanges: derivedKept.get(overlay) ?? 0 })))
+      .flatMap(([overlay, parents]) =>
+        parents.map((overlaidCode, position) => ({
+          overlay,
+          overlaid: overlaidCode,
+          position,
+          derivedExchanges: derivedKept.get(overlay) ?? 0,
+        })),
+      )
       .sort((a, b) => byCodeUnit(a.overlay, b.overlay) || a.position - b.position),
     report,
   };
@@ -180,7 +225,9 @@ function thinOverlays(
   }
   const dropped = new Set<PhoneExchangeRecord>();
   const derivedKept = new Map<string, number>();
-  const ordered = [...overlays].sort((a, b) => byCodeUnit(a.inService, b.inService) || byCodeUnit(a.overlay, b.overlay));
+  const ordered = [...overlays].sort(
+    (a, b) => byCodeUnit(a.inService, b.inService) || byCodeUnit(a.overlay, b.overlay),
+  );
   for (const { overlay, overlays: parents } of ordered) {
     const known = parents.reduce((a, p) => a + (byCode.get(p)?.length ?? 0), 0);
     const inServiceTotal = parents.reduce((a, p) => a + inService.get(p)!, 0);

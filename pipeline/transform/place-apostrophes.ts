@@ -13,7 +13,10 @@ const letterKey = (state: string, city: string): string => `${state}:${city.toLo
  * Keyed by state and letters.
  * @example apostrophePlaces(geocoding, codes).get('MO:leessummit') // "Lee's Summit"
  */
-export function apostrophePlaces(geocoding: readonly GeocodingEntry[], stateCodes: ReadonlySet<string>): Map<string, string> {
+export function apostrophePlaces(
+  geocoding: readonly GeocodingEntry[],
+  stateCodes: ReadonlySet<string>,
+): Map<string, string> {
   const places = new Map<string, string>();
   for (const { region } of geocoding) {
     const named = regionPlace(region, stateCodes);
@@ -41,7 +44,11 @@ export function zipsMissingApostrophes(zips: readonly ZipRecord[], places: Reado
  * "Lee's Summit" without a hand-made list).
  * @example withPlaceApostrophes(zips, places, report).find((z) => z.zip === '64063')!.city // "Lee's Summit"
  */
-export function withPlaceApostrophes(zips: ZipRecord[], places: ReadonlyMap<string, string>, report: SourceReport): ZipRecord[] {
+export function withPlaceApostrophes(
+  zips: ZipRecord[],
+  places: ReadonlyMap<string, string>,
+  report: SourceReport,
+): ZipRecord[] {
   const missing = new Set(zipsMissingApostrophes(zips, places));
   return zips.map((z) => {
     if (!missing.has(z)) return z;

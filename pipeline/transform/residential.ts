@@ -10,7 +10,9 @@ import type { CompiledData } from '../model.js';
  * @example residentialWeights(data).get('10001') // 27613
  */
 export function residentialWeights(data: Pick<CompiledData, 'zips'>): Map<string, number> {
-  const populated = new Set(data.zips.filter((z) => z.type === 'standard' && (z.population ?? 0) > 0).map((z) => z.state));
+  const populated = new Set(
+    data.zips.filter((z) => z.type === 'standard' && (z.population ?? 0) > 0).map((z) => z.state),
+  );
   const weights = new Map<string, number>();
   for (const zip of data.zips) {
     if (zip.type !== 'standard') continue;
@@ -23,6 +25,8 @@ export function residentialWeights(data: Pick<CompiledData, 'zips'>): Map<string
 /** Residents of each state's residential ZIPs (the default state draw's weights). */
 export function residentialPopulation(data: CompiledData): Map<string, number> {
   const population = new Map<string, number>();
-  for (const zip of data.zips) if ((zip.population ?? 0) > 0 && zip.type === 'standard') population.set(zip.state, (population.get(zip.state) ?? 0) + zip.population!);
+  for (const zip of data.zips)
+    if ((zip.population ?? 0) > 0 && zip.type === 'standard')
+      population.set(zip.state, (population.get(zip.state) ?? 0) + zip.population!);
   return population;
 }

@@ -21,7 +21,10 @@ export function unitShareAt(density: number, points: readonly (readonly [number,
 
 /** The density points of the street forms, density ascending. */
 export function densityPoints(forms: readonly StreetFormRecord[]): [number, number][] {
-  return forms.filter((f) => f.part === 'unit_density').map((f): [number, number] => [Number(f.value), f.weight]).sort((a, b) => a[0] - b[0]);
+  return forms
+    .filter((f) => f.part === 'unit_density')
+    .map((f): [number, number] => [Number(f.value), f.weight])
+    .sort((a, b) => a[0] - b[0]);
 }
 
 /**
@@ -31,7 +34,11 @@ export function densityPoints(forms: readonly StreetFormRecord[]): [number, numb
  * density 0. Rounded to 1/10,000 (the index stores it so). Sorted by ZIP.
  * @example zipUnitShares(zips, residentialWeights({ zips }), forms)[0] // { zip: '00601', unitShare: 0.0785 }
  */
-export function zipUnitShares(zips: readonly ZipRecord[], residential: ReadonlyMap<string, number>, forms: readonly StreetFormRecord[]): ZipUnitShareRecord[] {
+export function zipUnitShares(
+  zips: readonly ZipRecord[],
+  residential: ReadonlyMap<string, number>,
+  forms: readonly StreetFormRecord[],
+): ZipUnitShareRecord[] {
   const points = densityPoints(forms);
   return zips
     .filter((z) => residential.has(z.zip))

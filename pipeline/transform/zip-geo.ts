@@ -52,12 +52,26 @@ export interface ZipGeo {
 }
 
 /** Does the segment (x1,y1)-(x2,y2) meet the rectangle? (Liang-Barsky clipping.) */
-export function segmentMeetsRect(x1: number, y1: number, x2: number, y2: number, west: number, south: number, east: number, north: number): boolean {
+export function segmentMeetsRect(
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+  west: number,
+  south: number,
+  east: number,
+  north: number,
+): boolean {
   let t0 = 0;
   let t1 = 1;
   const dx = x2 - x1;
   const dy = y2 - y1;
-  const edges: [number, number][] = [[-dx, x1 - west], [dx, east - x1], [-dy, y1 - south], [dy, north - y1]];
+  const edges: [number, number][] = [
+    [-dx, x1 - west],
+    [dx, east - x1],
+    [-dy, y1 - south],
+    [dy, north - y1],
+  ];
   for (const [p, q] of edges) {
     if (p === 0) {
       if (q < 0) return false;
@@ -84,14 +98,26 @@ export function segmentMeetsRect(x1: number, y1: number, x2: number, y2: number,
  * of an allowed cell is then inside the county and, but for a time zone
  * border that turns back inside the cell, in that zone.
  */
-export function zipGrid(latU: number, lonU: number, radiusKm: number, county: County, timeZone: string, contains: ContainsTest = featureContains): ZipGrid {
-  const cellLat = Math.max(1, Math.round(((2 * radiusKm) / KM_PER_DEGREE_LAT) * GEO_UNITS_PER_DEGREE / GEO_GRID));
+export function zipGrid(
+  latU: number,
+  lonU: number,
+  radiusKm: number,
+  county: County,
+  timeZone: string,
+  contains: ContainsTest = featureContains,
+): ZipGrid {
+  const cellLat = Math.max(1, Math.round((((2 * radiusKm) / KM_PER_DEGREE_LAT) * GEO_UNITS_PER_DEGREE) / GEO_GRID));
   const cellLon = Math.max(1, Math.round(cellLat / Math.cos((latU / GEO_UNITS_PER_DEGREE) * (Math.PI / 180))));
   const south = latU - HALF * cellLat;
   const west = lonU - HALF * cellLon;
   const deg = (units: number): number => units / GEO_UNITS_PER_DEGREE;
   const good = (lon: number, lat: number): boolean =>
-    lat >= -90 && lat <= 90 && lon >= -180 && lon <= 180 && contains(county.feature, lon, lat) && tzLookup(lat, lon) === timeZone;
+    lat >= -90 &&
+    lat <= 90 &&
+    lon >= -180 &&
+    lon <= 180 &&
+    contains(county.feature, lon, lat) &&
+    tzLookup(lat, lon) === timeZone;
   const corner: (boolean | undefined)[] = [];
   const cornerGood = (i: number, j: number): boolean =>
     (corner[i * (GEO_GRID + 1) + j] ??= good(deg(west + j * cellLon), deg(south + i * cellLat)));
@@ -100,7 +126,13 @@ export function zipGrid(latU: number, lonU: number, radiusKm: number, county: Co
   const near: number[] = [];
   const s = county.segments;
   for (let k = 0; k < s.length; k += 4) {
-    if (Math.max(s[k], s[k + 2]) >= gw && Math.min(s[k], s[k + 2]) <= ge && Math.max(s[k + 1], s[k + 3]) >= gs && Math.min(s[k + 1], s[k + 3]) <= gn) near.push(k);
+    if (
+      Math.max(s[k], s[k + 2]) >= gw &&
+      Math.min(s[k], s[k + 2]) <= ge &&
+      Math.max(s[k + 1], s[k + 3]) >= gs &&
+      Math.min(s[k + 1], s[k + 3]) <= gn
+    )
+      near.push(k);
   }
   let low = 0;
   let high = 0;
@@ -108,7 +140,12 @@ export function zipGrid(latU: number, lonU: number, radiusKm: number, county: Co
     for (let j = 0; j < GEO_GRID; j++) {
       if ((i + 0.5 - HALF) ** 2 + (j + 0.5 - HALF) ** 2 > HALF * HALF) continue;
       if (!cornerGood(i, j) || !cornerGood(i + 1, j) || !cornerGood(i, j + 1) || !cornerGood(i + 1, j + 1)) continue;
-      const [cw, cs, ce, cn] = [deg(west + j * cellLon), deg(south + i * cellLat), deg(west + (j + 1) * cellLon), deg(south + (i + 1) * cellLat)];
+      const [cw, cs, ce, cn] = [
+        deg(west + j * cellLon),
+        deg(south + i * cellLat),
+        deg(west + (j + 1) * cellLon),
+        deg(south + (i + 1) * cellLat),
+      ];
       if (near.some((k) => segmentMeetsRect(s[k], s[k + 1], s[k + 2], s[k + 3], cw, cs, ce, cn))) continue;
       // Corners inside and no boundary crossing the cell: the whole cell is inside, so the centre needs only its time zone.
       if (tzLookup((cs + cn) / 2, (cw + ce) / 2) !== timeZone) continue;
@@ -164,12 +201,14 @@ export function compileZipGeo(
       return containing;
     }
     count('county_nearest_polygon');
-    const centre = (c: County): number => ((c.bbox[0] + c.bbox[2]) / 2 - z.lon!) ** 2 + ((c.bbox[1] + c.bbox[3]) / 2 - z.lat!) ** 2;
+    const centre = (c: County): number =>
+      ((c.bbox[0] + c.bbox[2]) / 2 - z.lon!) ** 2 + ((c.bbox[1] + c.bbox[3]) / 2 - z.lat!) ** 2;
     return [...candidates].sort((a, b) => centre(a) - centre(b) || byCodeUnit(a.fips, b.fips))[0];
   };
 
   // Military ZIPs (APO, FPO, DPO) have a post office somewhere abroad, not a place: no geography.
-  const located = (z: ZipRecord): z is ZipRecord & { lat: number; lon: number } => z.lat !== null && z.lon !== null && z.type !== 'military';
+  const located = (z: ZipRecord): z is ZipRecord & { lat: number; lon: number } =>
+    z.lat !== null && z.lon !== null && z.type !== 'military';
   const zipCounty = zips.map((z) => (located(z) ? countyOf(z) : null));
   const zipZone = zips.map((z) => (located(z) ? (z.timezone ?? tzLookup(z.lat, z.lon)) : null));
   const grids: ZipGrid[] = [];
@@ -210,7 +249,9 @@ export function compileZipGeo(
     grids.push(grid ?? { cellLat: 0, cellLon: 0, low: 0, high: 0 });
   }
 
-  const countyList = [...new Map(zipCounty.filter((c): c is County => c !== null).map((c) => [c.fips, c])).values()].sort((a, b) => byCodeUnit(a.fips, b.fips));
+  const countyList = [
+    ...new Map(zipCounty.filter((c): c is County => c !== null).map((c) => [c.fips, c])).values(),
+  ].sort((a, b) => byCodeUnit(a.fips, b.fips));
   const countyIndex = new Map(countyList.map((c, i) => [c.fips, i]));
   const timeZones = [...new Set(zipZone.filter((t): t is string => t !== null))].sort(byCodeUnit);
   const zoneIndex = new Map(timeZones.map((t, i) => [t, i]));
@@ -224,5 +265,11 @@ export function compileZipGeo(
           timeZone: zipZone[row] === null ? null : zoneIndex.get(zipZone[row]!)!,
         },
   );
-  return { counties: countyList.map((c) => ({ fips: c.fips, name: c.name })), timeZones, rows, grids, exceptions: Object.fromEntries(Object.entries(exceptions).sort(([a], [b]) => byCodeUnit(a, b))) };
+  return {
+    counties: countyList.map((c) => ({ fips: c.fips, name: c.name })),
+    timeZones,
+    rows,
+    grids,
+    exceptions: Object.fromEntries(Object.entries(exceptions).sort(([a], [b]) => byCodeUnit(a, b))),
+  };
 }

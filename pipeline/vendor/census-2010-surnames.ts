@@ -29,11 +29,16 @@ export async function vendorCensus2010Surnames(): Promise<SourceInfo> {
   const input = process.env.CENSUS_2010_SURNAMES_CSV;
   if (input) {
     const bytes = readFileSync(input);
-    if (bytes.length !== COPY.bytes || sha256Hex(bytes) !== COPY.sha256) throw new Error(`${input} is not the recorded copy of ${COPY.repository}/${COPY.path} (${COPY.bytes} bytes, sha256 ${COPY.sha256})`);
+    if (bytes.length !== COPY.bytes || sha256Hex(bytes) !== COPY.sha256)
+      throw new Error(
+        `${input} is not the recorded copy of ${COPY.repository}/${COPY.path} (${COPY.bytes} bytes, sha256 ${COPY.sha256})`,
+      );
     const lines = bytes.toString('utf8').split('\r\n');
     writeDatasetLines(OUTPUT, lines.slice(0, COMPLETE_ROWS + 1));
   } else if (!existsSync(join(DATASETS_DIR, OUTPUT))) {
-    throw new Error(`set CENSUS_2010_SURNAMES_CSV to a copy of ${COPY.repository}/${COPY.path} at ${COPY.commit} to vendor ${OUTPUT}`);
+    throw new Error(
+      `set CENSUS_2010_SURNAMES_CSV to a copy of ${COPY.repository}/${COPY.path} at ${COPY.commit} to vendor ${OUTPUT}`,
+    );
   }
   const written = sha256Hex(readFileSync(join(DATASETS_DIR, OUTPUT)));
   if (written !== OUTPUT_SHA256) throw new Error(`${OUTPUT} has sha256 ${written}, expected ${OUTPUT_SHA256}`);
@@ -42,9 +47,11 @@ export async function vendorCensus2010Surnames(): Promise<SourceInfo> {
     title: 'Census 2010 surnames, ranks 1-1,022 (count, share per 100,000, race and Hispanic-origin percentages)',
     publisher: 'US Census Bureau',
     url: 'https://www.census.gov/topics/population/genealogy/data/2010_surnames.html (Names_2010Census.csv)',
-    edition: 'Frequently Occurring Surnames from the 2010 Census (162,253 names with 100+ bearers); the first 1,022 rows',
+    edition:
+      'Frequently Occurring Surnames from the 2010 Census (162,253 names with 100+ bearers); the first 1,022 rows',
     licence: 'Public domain (US government work)',
-    attribution: 'Source: US Census Bureau, Frequently Occurring Surnames from the 2010 Census. No attribution required.',
+    attribution:
+      'Source: US Census Bureau, Frequently Occurring Surnames from the 2010 Census. No attribution required.',
     package: `none (not on the registry): ${COPY.repository} at commit ${COPY.commit}, ${COPY.bytes} bytes, sha256 ${COPY.sha256}`,
     pathInPackage: COPY.path,
     changes:

@@ -32,7 +32,10 @@ export async function vendorFakerPythonSurnames(): Promise<SourceInfo> {
     rows.push([m[2] ?? '', m[3] ?? '']);
   }
   if (rows.length !== EXPECTED_COUNT) throw new Error(`last_names: ${rows.length} entries, expected ${EXPECTED_COUNT}`);
-  const path = writeDatasetLines('faker-python-surnames/top-surnames.csv', ['surname,weight', ...rows.map((r) => csvRow(r))]);
+  const path = writeDatasetLines('faker-python-surnames/top-surnames.csv', [
+    'surname,weight',
+    ...rows.map((r) => csvRow(r)),
+  ]);
   return {
     folder: 'faker-python-surnames',
     title: 'Python Faker en_US surname weights (top 1000)',

@@ -22,7 +22,10 @@ function streetNames(module: Record<string, unknown>, locale: string): string[] 
 /** faker-js street-name word lists of the en and en_US locales. */
 export async function vendorFakerStreetNames(): Promise<SourceInfo> {
   const root = await scratchInstall(PACKAGE, VERSION);
-  const module = (await import(pathToFileURL(packageFile(root, PACKAGE, PATH_IN_PACKAGE)).href)) as Record<string, unknown>;
+  const module = (await import(pathToFileURL(packageFile(root, PACKAGE, PATH_IN_PACKAGE)).href)) as Record<
+    string,
+    unknown
+  >;
   const files = [];
   const counts: string[] = [];
   for (const locale of LOCALES) {

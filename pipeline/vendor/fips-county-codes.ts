@@ -25,9 +25,11 @@ export async function vendorFipsCountyCodes(): Promise<SourceInfo> {
     }
     // The county FIPS is state FIPS + county code; its first two digits are the state FIPS.
     const fips = `${statefp}${countyfp}`;
-    if (!/^\d{5}$/.test(fips) || !/^[A-Z]{2}$/.test(state)) throw new Error(`fips-counties: bad row ${JSON.stringify(c)}`);
+    if (!/^\d{5}$/.test(fips) || !/^[A-Z]{2}$/.test(state))
+      throw new Error(`fips-counties: bad row ${JSON.stringify(c)}`);
     const prev = stateFips.get(state);
-    if (prev !== undefined && prev !== fips.slice(0, 2)) throw new Error(`fips-counties: ${state} has FIPS ${prev} and ${fips.slice(0, 2)}`);
+    if (prev !== undefined && prev !== fips.slice(0, 2))
+      throw new Error(`fips-counties: ${state} has FIPS ${prev} and ${fips.slice(0, 2)}`);
     stateFips.set(state, fips.slice(0, 2));
   }
   const rows = [...stateFips].sort((a, b) => byCodeUnit(a[0], b[0]));

@@ -14,7 +14,8 @@ export async function vendorGeonamesUs(): Promise<SourceInfo> {
   const data = readFileSync(packageFile(root, PACKAGE, PATH_IN_PACKAGE));
   const text = data.toString('utf8');
   // Verbatim copy, so only check that it is the plain LF-terminated TSV the parser expects.
-  if (text.includes('\r') || !text.endsWith('\n')) throw new Error('US.txt: expected LF line endings and a final newline');
+  if (text.includes('\r') || !text.endsWith('\n'))
+    throw new Error('US.txt: expected LF line endings and a final newline');
   const rows = text.slice(0, -1).split('\n');
   const bad = rows.filter((r) => r.split('\t').length !== EXPECTED_COLUMNS);
   if (bad.length > 0) throw new Error(`US.txt: ${bad.length} rows without ${EXPECTED_COLUMNS} columns`);

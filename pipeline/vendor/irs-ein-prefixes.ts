@@ -37,7 +37,8 @@ export async function vendorIrsEinPrefixes(): Promise<SourceInfo> {
   const pairs = campusPrefixes(cutAndEval(source, MARKER), 'enUsCampusPrefix');
   pairs.sort((a, b) => byCodeUnit(a[0], b[0]) || byCodeUnit(a[1], b[1]));
   const distinct = new Set(pairs.map(([p]) => p));
-  if (distinct.size !== EXPECTED_DISTINCT) throw new Error(`EIN: ${distinct.size} distinct prefixes, expected ${EXPECTED_DISTINCT}`);
+  if (distinct.size !== EXPECTED_DISTINCT)
+    throw new Error(`EIN: ${distinct.size} distinct prefixes, expected ${EXPECTED_DISTINCT}`);
   const multi = [...distinct].filter((p) => pairs.filter(([q]) => q === p).length > 1);
 
   const checkRoot = await scratchInstall(CHECK_PACKAGE, CHECK_VERSION);
@@ -48,9 +49,18 @@ export async function vendorIrsEinPrefixes(): Promise<SourceInfo> {
   const onlyCheck = [...checkSet].filter((p) => !distinct.has(p)).sort(byCodeUnit);
   const campusDiffs = pairs
     .filter(([p, c]) => checkSet.has(p) && !checkPairs.some(([q, d]) => q === p && d === c))
-    .map(([p, c]) => `${p} (${c} in validator; ${checkPairs.filter(([q]) => q === p).map(([, d]) => d).join('/')} in ein-validator)`);
+    .map(
+      ([p, c]) =>
+        `${p} (${c} in validator; ${checkPairs
+          .filter(([q]) => q === p)
+          .map(([, d]) => d)
+          .join('/')} in ein-validator)`,
+    );
 
-  const path = writeDatasetLines('irs-ein-prefixes/ein-prefixes.csv', ['prefix,campus', ...pairs.map((r) => csvRow(r))]);
+  const path = writeDatasetLines('irs-ein-prefixes/ein-prefixes.csv', [
+    'prefix,campus',
+    ...pairs.map((r) => csvRow(r)),
+  ]);
   return {
     folder: 'irs-ein-prefixes',
     title: 'IRS EIN prefixes by campus',
@@ -58,7 +68,8 @@ export async function vendorIrsEinPrefixes(): Promise<SourceInfo> {
     url: 'https://www.irs.gov/businesses/small-businesses-self-employed/how-eins-are-assigned-and-valid-ein-prefixes',
     edition: `as in ${PACKAGE}@${VERSION}`,
     licence: 'IRS page: US government work (public domain); validator package MIT',
-    attribution: 'EIN prefix list from validator.js (https://github.com/validatorjs/validator.js), MIT licence; originally published by the IRS.',
+    attribution:
+      'EIN prefix list from validator.js (https://github.com/validatorjs/validator.js), MIT licence; originally published by the IRS.',
     package: `npm ${PACKAGE}@${VERSION} (cross-checked against npm ${CHECK_PACKAGE}@${CHECK_VERSION} ${CHECK_PATH})`,
     pathInPackage: `${PATH_IN_PACKAGE} (\`${MARKER} {...}\`)`,
     changes:

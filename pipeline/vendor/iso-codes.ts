@@ -20,13 +20,17 @@ interface Subdivision {
 /** ISO 3166-2 US subdivisions (states, DC, outlying areas) from Debian iso-codes. */
 export async function vendorIsoCodes(): Promise<SourceInfo> {
   // Use the system copy when it is the pinned version; otherwise fetch exactly that .deb.
-  const root = (await installedDebianVersion(DEB_PACKAGE)) === DEB_VERSION ? '/' : await debianPackageRoot(DEB_PACKAGE, DEB_VERSION);
+  const root =
+    (await installedDebianVersion(DEB_PACKAGE)) === DEB_VERSION
+      ? '/'
+      : await debianPackageRoot(DEB_PACKAGE, DEB_VERSION);
   const json = JSON.parse(readFileSync(join(root, PATH_IN_PACKAGE), 'utf8')) as Record<string, unknown>;
   const all = json['3166-2'];
   if (!Array.isArray(all)) throw new Error('iso_3166-2.json: no "3166-2" array');
   const us = (all as Subdivision[]).filter((e) => typeof e.code === 'string' && e.code.startsWith('US-'));
   for (const e of us) {
-    if (typeof e.name !== 'string' || typeof e.type !== 'string') throw new Error(`iso-codes ${e.code}: missing name/type`);
+    if (typeof e.name !== 'string' || typeof e.type !== 'string')
+      throw new Error(`iso-codes ${e.code}: missing name/type`);
   }
   if (us.length !== EXPECTED_COUNT) throw new Error(`iso-codes: ${us.length} US entries, expected ${EXPECTED_COUNT}`);
   us.sort((a, b) => byCodeUnit(a.code, b.code));
@@ -48,7 +52,10 @@ export async function vendorIsoCodes(): Promise<SourceInfo> {
     pathInPackage: `/${PATH_IN_PACKAGE}`,
     changes:
       'Entries whose code starts with "US-" (fields code, name, type) written as TSV, sorted by code. Types: ' +
-      `${[...types].sort((a, b) => byCodeUnit(a[0], b[0])).map(([t, n]) => `${t} ${n}`).join(', ')}.`,
+      `${[...types]
+        .sort((a, b) => byCodeUnit(a[0], b[0]))
+        .map(([t, n]) => `${t} ${n}`)
+        .join(', ')}.`,
     files: [{ path, rows: us.length }],
   };
 }

@@ -77,7 +77,10 @@ export async function vendorLibphonenumberJs(): Promise<SourceInfo> {
     ...rows.map((r) => tsvRow(r)),
   ]);
   exchangeRows.sort((a, b) => byCodeUnit(a[0] ?? '', b[0] ?? '') || byCodeUnit(a[1] ?? '', b[1] ?? ''));
-  const exchangesPath = writeDatasetLines(EXCHANGES_FILE, [tsvRow(['area_code', 'region', 'exchanges']), ...exchangeRows.map((r) => tsvRow(r))]);
+  const exchangesPath = writeDatasetLines(EXCHANGES_FILE, [
+    tsvRow(['area_code', 'region', 'exchanges']),
+    ...exchangeRows.map((r) => tsvRow(r)),
+  ]);
   const tally = new Map<string, number>();
   for (const [, region, type] of rows) tally.set(`${region} ${type}`, (tally.get(`${region} ${type}`) ?? 0) + 1);
   const counts = [...tally].sort((a, b) => byCodeUnit(a[0], b[0])).map(([k, n]) => `${k}: ${n}`);

@@ -88,7 +88,10 @@ function onlyFolders(): Set<string> | undefined {
   if (at < 0) return undefined;
   const folders = new Set((process.argv[at + 1] ?? '').split(',').filter((f) => f !== ''));
   const unknown = [...folders].filter((f) => !STEPS.some(([folder]) => folder === f));
-  if (folders.size === 0 || unknown.length > 0) throw new Error(`--only takes folder names of ${STEPS.map(([f]) => f).join(', ')}; got ${JSON.stringify(process.argv[at + 1] ?? '')}`);
+  if (folders.size === 0 || unknown.length > 0)
+    throw new Error(
+      `--only takes folder names of ${STEPS.map(([f]) => f).join(', ')}; got ${JSON.stringify(process.argv[at + 1] ?? '')}`,
+    );
   return folders;
 }
 
@@ -134,11 +137,16 @@ async function main(): Promise<void> {
   writeDatasetLines(SOURCES_FILE, lines.slice(0, lines.at(-1) === '' ? -1 : undefined));
 
   // Files this step did not write (left from older runs or added by hand) are not covered by SOURCES.md.
-  const written = new Set([SOURCES_FILE, ...sources.flatMap((s) => s.files.map((f) => f.path)), ...[...kept.values()].flatMap(filesOf)]);
+  const written = new Set([
+    SOURCES_FILE,
+    ...sources.flatMap((s) => s.files.map((f) => f.path)),
+    ...[...kept.values()].flatMap(filesOf),
+  ]);
   const stray = listFiles(DATASETS_DIR)
     .map((p) => relative(DATASETS_DIR, p).split('\\').join('/'))
     .filter((p) => !written.has(p));
-  if (stray.length > 0) console.error(`vendor: warning: files in datasets/ not written by this step: ${stray.join(', ')}`);
+  if (stray.length > 0)
+    console.error(`vendor: warning: files in datasets/ not written by this step: ${stray.join(', ')}`);
 }
 
 await main();

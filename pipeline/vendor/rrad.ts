@@ -24,8 +24,7 @@ export async function vendorRrad(): Promise<SourceInfo> {
     licence:
       'Addresses: public domain per the rrad README ("All data collected from the OpenAddresses project, and is in the public domain"; ' +
       'only OpenAddresses sources without a required-attribution flag were used); package MIT',
-    attribution:
-      `Address data from OpenAddresses (https://openaddresses.io/); the ${sources} original sources are listed in the file's "attribution" array.`,
+    attribution: `Address data from OpenAddresses (https://openaddresses.io/); the ${sources} original sources are listed in the file's "attribution" array.`,
     package: `npm ${PACKAGE}@${VERSION}`,
     pathInPackage: PATH_IN_PACKAGE,
     changes: 'None: byte-identical copy ({"addresses": [...], "attribution": [...]}).',

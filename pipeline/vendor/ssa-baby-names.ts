@@ -44,7 +44,10 @@ export async function vendorSsaBabyNames(): Promise<SourceInfo> {
   let cohorts: Omit<NameRow, 'name'>[];
   let yearRange: { lo: number; hi: number };
   try {
-    yearRange = db.prepare('SELECT MIN(year) AS lo, MAX(year) AS hi FROM usNameData').get() as { lo: number; hi: number };
+    yearRange = db.prepare('SELECT MIN(year) AS lo, MAX(year) AS hi FROM usNameData').get() as {
+      lo: number;
+      hi: number;
+    };
     // Integer arithmetic written out: bound JS numbers would arrive as REAL and the division would not truncate.
     const cohortOf = `(${FIRST_BIRTH_YEAR} + ((year - ${FIRST_BIRTH_YEAR}) / ${COHORT_YEARS}) * ${COHORT_YEARS})`;
     rows = db
@@ -56,7 +59,9 @@ export async function vendorSsaBabyNames(): Promise<SourceInfo> {
       )
       .all(FIRST_BIRTH_YEAR, LAST_BIRTH_YEAR, FIRST_BIRTH_YEAR, LAST_BIRTH_YEAR, MIN_TOTAL_BIRTHS) as NameRow[];
     cohorts = db
-      .prepare(`SELECT ${cohortOf} AS cohort, sex, SUM(births) AS births FROM usNameData WHERE year BETWEEN ? AND ? GROUP BY cohort, sex`)
+      .prepare(
+        `SELECT ${cohortOf} AS cohort, sex, SUM(births) AS births FROM usNameData WHERE year BETWEEN ? AND ? GROUP BY cohort, sex`,
+      )
       .all(FIRST_BIRTH_YEAR, LAST_BIRTH_YEAR) as Omit<NameRow, 'name'>[];
   } finally {
     db.close();
@@ -71,7 +76,10 @@ export async function vendorSsaBabyNames(): Promise<SourceInfo> {
     'name,sex,cohort,births',
     ...rows.map((r) => csvRow([r.name, r.sex, String(r.cohort), String(r.births)])),
   ]);
-  const totals = writeDatasetLines('ssa-baby-names/cohort-births.csv', ['cohort,sex,births', ...cohorts.map((c) => `${c.cohort},${c.sex},${c.births}`)]);
+  const totals = writeDatasetLines('ssa-baby-names/cohort-births.csv', [
+    'cohort,sex,births',
+    ...cohorts.map((c) => `${c.cohort},${c.sex},${c.births}`),
+  ]);
   const female = new Set(rows.filter((r) => r.sex === 'F').map((r) => r.name)).size;
   const names = new Set(rows.map((r) => `${r.sex}:${r.name}`)).size;
   return {
@@ -81,7 +89,8 @@ export async function vendorSsaBabyNames(): Promise<SourceInfo> {
     url: 'https://www.ssa.gov/oact/babynames/limits.html (national data, names.zip)',
     edition: `years ${yearRange.lo}..${yearRange.hi} as loaded into sqlite by ${PACKAGE}@${VERSION}`,
     licence: 'Public domain (US government work); package code MIT',
-    attribution: 'Source: US Social Security Administration, Beyond the Top 1000 Names (national data). No attribution required.',
+    attribution:
+      'Source: US Social Security Administration, Beyond the Top 1000 Names (national data). No attribution required.',
     package: `npm ${PACKAGE}@${VERSION}`,
     pathInPackage: `${PATH_IN_PACKAGE} -> ${SQLITE_IN_ZIP}, table usNameData(name, sex, births, rank, year)`,
     changes:

@@ -37,7 +37,8 @@ export async function vendorUsPopulationByAge(): Promise<SourceInfo> {
   let total = 0;
   if (input) {
     const bytes = readFileSync(input);
-    if (bytes.length !== COPY.bytes || sha256Hex(bytes) !== COPY.sha256) throw new Error(`${input} is not the recorded copy of ${COPY.repository}/${COPY.path}`);
+    if (bytes.length !== COPY.bytes || sha256Hex(bytes) !== COPY.sha256)
+      throw new Error(`${input} is not the recorded copy of ${COPY.repository}/${COPY.path}`);
     const source = bytes.toString('utf8').replace(/^export const populationdata = /m, 'result = ');
     const sandbox: { result?: Record<number, AgeRow[]> } = {};
     runInNewContext(source, sandbox);
@@ -46,27 +47,33 @@ export async function vendorUsPopulationByAge(): Promise<SourceInfo> {
     const totalRow = rows.find((r) => r.age === 'total')!;
     const ages = rows.filter((r): r is AgeRow & { age: number } => r.age !== 'total');
     ages.forEach((r, i) => {
-      if (r.age !== i || r.male + r.female !== r.pop) throw new Error(`${COPY.path} ${YEAR}: row for age ${r.age} is out of order or male + female != pop`);
+      if (r.age !== i || r.male + r.female !== r.pop)
+        throw new Error(`${COPY.path} ${YEAR}: row for age ${r.age} is out of order or male + female != pop`);
     });
-    if (ages.length !== 101 || ages.reduce((a, r) => a + r.pop, 0) !== totalRow.pop) throw new Error(`${COPY.path} ${YEAR}: ages 0-100 do not sum to the total`);
+    if (ages.length !== 101 || ages.reduce((a, r) => a + r.pop, 0) !== totalRow.pop)
+      throw new Error(`${COPY.path} ${YEAR}: ages 0-100 do not sum to the total`);
     total = totalRow.pop;
     writeDatasetLines(OUTPUT, ['age,male,female', ...ages.map((r) => `${r.age},${r.male},${r.female}`)]);
   } else if (!existsSync(join(DATASETS_DIR, OUTPUT))) {
-    throw new Error(`set US_POPULATION_BY_AGE_JS to a copy of ${COPY.repository}/${COPY.path} at ${COPY.commit} to vendor ${OUTPUT}`);
+    throw new Error(
+      `set US_POPULATION_BY_AGE_JS to a copy of ${COPY.repository}/${COPY.path} at ${COPY.commit} to vendor ${OUTPUT}`,
+    );
   }
   const written = sha256Hex(readFileSync(join(DATASETS_DIR, OUTPUT)));
   if (written !== OUTPUT_SHA256) throw new Error(`${OUTPUT} has sha256 ${written}, expected ${OUTPUT_SHA256}`);
   return {
     folder: 'us-population-by-age',
     title: `US population by single year of age and sex, ${YEAR}`,
-    publisher: 'US Census Bureau, International Database (as the copy appears to be: ages 0-100+, male and female; the repository names no source)',
+    publisher:
+      'US Census Bureau, International Database (as the copy appears to be: ages 0-100+, male and female; the repository names no source)',
     url: 'https://www.census.gov/data-tools/demo/idb/ (United States, population by single year of age)',
     edition: `${YEAR} (total ${total > 0 ? total.toLocaleString('en-US') : '337,341,954'})`,
     licence: 'Public domain (US government work)',
     attribution: 'Source: US Census Bureau. No attribution required.',
     package: `none (not on the registry): ${COPY.repository} at commit ${COPY.commit}, ${COPY.bytes} bytes, sha256 ${COPY.sha256}`,
     pathInPackage: `${COPY.path} (\`populationdata[${YEAR}]\`)`,
-    changes: 'The year-2022 array evaluated in node:vm; one row per age 0-100 with male and female counts; percent and ratio columns dropped. Checked: male + female = pop on every row, ages sum to the total row. Not checked against the publisher (not reachable here).',
+    changes:
+      'The year-2022 array evaluated in node:vm; one row per age 0-100 with male and female counts; percent and ratio columns dropped. Checked: male + female = pop on every row, ages sum to the total row. Not checked against the publisher (not reachable here).',
     files: [{ path: OUTPUT, rows: 101 }],
   };
 }

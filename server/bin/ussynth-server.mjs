@@ -17,7 +17,9 @@ const withServerNode = join(root, 'scripts', 'with-server-node.mjs');
 
 function inClone() {
   try {
-    return existsSync(withServerNode) && JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).name === 'ussynth';
+    return (
+      existsSync(withServerNode) && JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).name === 'ussynth'
+    );
   } catch {
     return false;
   }
@@ -29,7 +31,9 @@ function supported(version) {
 }
 
 if (!existsSync(main)) {
-  process.stderr.write(`ussynth-server: not built yet (${main} is missing): run \`npm run build\` in ${inClone() ? root : join(here, '..')} first (\`npm start\` builds too)\n`);
+  process.stderr.write(
+    `ussynth-server: not built yet (${main} is missing): run \`npm run build\` in ${inClone() ? root : join(here, '..')} first (\`npm start\` builds too)\n`,
+  );
   process.exit(1);
 }
 if (!supported(process.versions.node) && inClone()) {

@@ -90,7 +90,9 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
     done();
   });
 
-  sli.reportErrors((error) => app.log.error({ err: error }, 'SLA counts could not be folded into the store; kept for the next try'));
+  sli.reportErrors((error) =>
+    app.log.error({ err: error }, 'SLA counts could not be folded into the store; kept for the next try'),
+  );
   sla.reportErrors((what, error) => app.log.error({ err: error }, `${what} failed`));
   // Every instance watches the last minutes for incidents; on close it folds what it counted before the store closes.
   app.addHook('onReady', (done) => {
@@ -104,7 +106,12 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
 
   // Compression where the client accepts it and the body is over 1 KiB: pages, assets (pre-compressed at build time),
   // the docs, the account API and /v1/batch; the small /v1 answers opt out (it would cost more than it saves).
-  await app.register(compress, { global: true, globalDecompression: false, threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(compress, {
+    global: true,
+    globalDecompression: false,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+  });
   await app.register(docsRoutes);
   await app.register(healthRoutes, { draining: () => connections.draining, metrics: config.metricsPort === null });
   await app.register(statusRoutes);
@@ -113,7 +120,15 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
   await app.register(corsPreflightRoutes, { prefix: '/v1' });
   await app.register(stripeWebhookRoute, { billing: services.billing });
   const { people, accountKeys, plans, ssoSignIn } = services;
-  await app.register(accountApi, { prefix: '/account/v1', people, accountKeys, plans, ssoSignIn, sla, publicUrl: options.publicUrl });
+  await app.register(accountApi, {
+    prefix: '/account/v1',
+    people,
+    accountKeys,
+    plans,
+    ssoSignIn,
+    sla,
+    publicUrl: options.publicUrl,
+  });
   await app.register(siteRoutes, { webDir: config.webDir, services, publicUrl: options.publicUrl });
 }
 (ussynthApp as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
@@ -126,10 +141,16 @@ export async function ussynthApp(app: FastifyInstance, options: UssynthAppOption
  * Logs go to standard output, or to `options.logFd`.
  * @example const { services, publicUrl } = await compose(config); const app = await buildApp(config, services, { publicUrl }); await app.listen({ port: 0 });
  */
-export async function buildApp(config: ServerConfig, services: AppServices, options: { logFd?: number; publicUrl: () => string }): Promise<FastifyInstance> {
+export async function buildApp(
+  config: ServerConfig,
+  services: AppServices,
+  options: { logFd?: number; publicUrl: () => string },
+): Promise<FastifyInstance> {
   const log = config.logLevel === 'silent' ? undefined : bufferedLogStream(options.logFd);
   const app = Fastify({
-    logger: log ? { level: config.logLevel, redact: ['req.headers["x-api-key"]', 'headers["x-api-key"]'], stream: log.stream } : false,
+    logger: log
+      ? { level: config.logLevel, redact: ['req.headers["x-api-key"]', 'headers["x-api-key"]'], stream: log.stream }
+      : false,
     // The onResponse hook writes one line per request instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
@@ -150,7 +171,12 @@ export async function buildApp(config: ServerConfig, services: AppServices, opti
     return503OnClosing: false,
     frameworkErrors(error, request, reply) {
       const code = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'uri_too_long' : 'bad_request';
-      sendProblem(request, reply, code, code === 'uri_too_long' ? 'a path segment is too long' : 'the request URL is malformed');
+      sendProblem(
+        request,
+        reply,
+        code,
+        code === 'uri_too_long' ? 'a path segment is too long' : 'the request URL is malformed',
+      );
     },
     // No coercion (strictQuery converts plain forms only) and no silent removal of unknown parameters.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: true, allErrors: false } },
@@ -172,7 +198,12 @@ export async function buildApp(config: ServerConfig, services: AppServices, opti
       maxRecordsPerConnection: config.maxRecordsPerConnection,
       maxRecordsPipelined: config.maxRecordsPipelined,
     },
-    { undelivered: refundUndelivered, metrics: services.metrics, cost: recordsAsked, keyAdmission: services.keyAdmission },
+    {
+      undelivered: refundUndelivered,
+      metrics: services.metrics,
+      cost: recordsAsked,
+      keyAdmission: services.keyAdmission,
+    },
   );
   app.decorate('connections', connections);
   app.decorateRequest('rawResponse', null);

@@ -102,7 +102,11 @@ export async function compose(config: ServerConfig, options: ComposeOptions = {}
     // The store reports a failing fold or a recreated journal.
     store =
       given.store ??
-      (await openStore(config.store, { server: true, pending, log: (level, message, error) => log()?.[level](error === undefined ? {} : { err: error }, message) }));
+      (await openStore(config.store, {
+        server: true,
+        pending,
+        log: (level, message, error) => log()?.[level](error === undefined ? {} : { err: error }, message),
+      }));
   } catch (error) {
     pending.close();
     throw error;
@@ -120,21 +124,32 @@ export async function compose(config: ServerConfig, options: ComposeOptions = {}
     pending.close();
   };
   try {
-    if (redis && !(await redisReady(redis))) logError('Redis is not reachable at start; the limits run on this instance until it is', new Error(`no answer from ${config.redisUrl}`));
+    if (redis && !(await redisReady(redis)))
+      logError(
+        'Redis is not reachable at start; the limits run on this instance until it is',
+        new Error(`no answer from ${config.redisUrl}`),
+      );
     const metrics = given.metrics ?? new ServiceMetrics();
     const limiter = redis ? new RedisTokenBucketLimiter(redis, limiterEvents(metrics, log)) : new TokenBucketLimiter();
     const failures = new TokenBucketLimiter();
     let url = '';
     const publicUrl = () => config.publicUrl ?? url;
     const clock = given.clock ?? Date.now;
-    const billing = given.billing ?? (given.makeBilling ? given.makeBilling({ store, publicUrl }) : await configuredBilling(config, store, publicUrl, logError));
+    const billing =
+      given.billing ??
+      (given.makeBilling
+        ? given.makeBilling({ store, publicUrl })
+        : await configuredBilling(config, store, publicUrl, logError));
     const mailer =
       given.mailer ??
       (built.mailer = config.smtpUrl
         ? smtpMailer(config.smtpUrl, config.mailFrom)
-        : outboxMailer(config.outboxDir, config.mailFrom, (path, links) => log()?.info({ path, links }, `e-mail written to the outbox: ${[path, ...links].join(' ')}`)));
+        : outboxMailer(config.outboxDir, config.mailFrom, (path, links) =>
+            log()?.info({ path, links }, `e-mail written to the outbox: ${[path, ...links].join(' ')}`),
+          ));
     const onError = (what: string, error: unknown) => logError(`${what} failed`, error);
-    const activity = given.activity ?? (built.activity = new ActivityRecorder(store, (error) => onError('activity flush', error)));
+    const activity =
+      given.activity ?? (built.activity = new ActivityRecorder(store, (error) => onError('activity flush', error)));
     // The key cache the app reads keys through is the one the people and key services drop entries from on
     // revocation and deletion.
     const keys = given.keys ?? new KeyCache(store);
@@ -143,10 +158,23 @@ export async function compose(config: ServerConfig, options: ComposeOptions = {}
     const secretKey = loadSecretKey(config.secretKey ?? undefined, config.dbPath);
     const browserKey = signUpBrowserKey(secretKey);
     const people =
-      given.people ?? new PeopleService({ store, mailer, billing, throttle, clock, publicUrl, onBackgroundError: onError, keys, browserKey });
+      given.people ??
+      new PeopleService({
+        store,
+        mailer,
+        billing,
+        throttle,
+        clock,
+        publicUrl,
+        onBackgroundError: onError,
+        keys,
+        browserKey,
+      });
     // Many instances share PostgreSQL: each serves the quota from leased blocks (docs/deploy.md); the embedded
     // store's ledger decides in memory already.
-    const quota = given.quota ?? (config.store.engine === 'postgres' ? new LeasedMonthlyQuota(store) : new StoreMonthlyQuota(store));
+    const quota =
+      given.quota ??
+      (config.store.engine === 'postgres' ? new LeasedMonthlyQuota(store) : new StoreMonthlyQuota(store));
     const services: AppServices = {
       store,
       keys,
@@ -162,12 +190,28 @@ export async function compose(config: ServerConfig, options: ComposeOptions = {}
       authFailures: given.authFailures ?? new AuthFailureLimit(failures, config.authFailuresPerSecond),
       redis: given.redis ?? (redis ? { ready: () => redis.status === 'ready' } : null),
       sso: given.sso ?? new SsoVerifier(store.sso, given.ssoOptions),
-      ssoSignIn: given.ssoSignIn ?? new SsoSignIn({ sso: store.sso, secretKey, publicUrl, startSession: (person) => people.startSession(person), clock }),
+      ssoSignIn:
+        given.ssoSignIn ??
+        new SsoSignIn({
+          sso: store.sso,
+          secretKey,
+          publicUrl,
+          startSession: (person) => people.startSession(person),
+          clock,
+        }),
       keyAdmission: given.keyAdmission ?? new KeyAdmission(config.maxRecordsPerKey),
       sli:
         given.sli ??
-        new SliRecorder(store.sli, { slowMs: config.sla.slowMs, counters: metrics, clock, findKey: (id) => store.findKey(id), journal: pending }),
-      quotaNotices: given.quotaNotices ?? new QuotaNotices({ store, mailer, publicUrl, clock, onError: (error) => onError('quota notice', error) }),
+        new SliRecorder(store.sli, {
+          slowMs: config.sla.slowMs,
+          counters: metrics,
+          clock,
+          findKey: (id) => store.findKey(id),
+          journal: pending,
+        }),
+      quotaNotices:
+        given.quotaNotices ??
+        new QuotaNotices({ store, mailer, publicUrl, clock, onError: (error) => onError('quota notice', error) }),
       sla: given.sla ?? new SlaService({ store: store.sli, config: config.sla, clock }),
     };
     return {
@@ -191,7 +235,12 @@ export async function compose(config: ServerConfig, options: ComposeOptions = {}
 }
 
 /** Stripe when configured (its Prices checked: one that does not exist or does not recur monthly stops the start, naming its variable), else no payment. */
-async function configuredBilling(config: ServerConfig, store: Store, publicUrl: () => string, onError: (what: string, error: unknown) => void): Promise<Billing> {
+async function configuredBilling(
+  config: ServerConfig,
+  store: Store,
+  publicUrl: () => string,
+  onError: (what: string, error: unknown) => void,
+): Promise<Billing> {
   const stripe = config.billing.stripe;
   if (!stripe) return operatorBilling(config.billing.defaultPlan);
   const billing = new StripeBilling({ settings: stripe, store, publicUrl, onError });

@@ -98,22 +98,39 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const problems: string[] = [];
   const port = integerVar(env, 'PORT', 3000, 0, 65535, problems);
   const host = textVar(env, 'HOST') ?? '127.0.0.1';
-  if (!/^[0-9A-Za-z.:\-[\]]+$/.test(host)) problems.push(`HOST must be a host name or IP address, got ${JSON.stringify(host)}`);
+  if (!/^[0-9A-Za-z.:\-[\]]+$/.test(host))
+    problems.push(`HOST must be a host name or IP address, got ${JSON.stringify(host)}`);
   const logLevel = textVar(env, 'LOG_LEVEL') ?? 'info';
-  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(logLevel)}`);
+  if (!LOG_LEVELS.includes(logLevel))
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(logLevel)}`);
   const webDirGiven = env.USSYNTH_WEB_DIR !== undefined && env.USSYNTH_WEB_DIR !== '' ? env.USSYNTH_WEB_DIR : undefined;
-  if (webDirGiven !== undefined && !existsSync(webDirGiven)) problems.push(`USSYNTH_WEB_DIR ${JSON.stringify(webDirGiven)} does not exist`);
+  if (webDirGiven !== undefined && !existsSync(webDirGiven))
+    problems.push(`USSYNTH_WEB_DIR ${JSON.stringify(webDirGiven)} does not exist`);
   const publicUrl = urlVar(env, 'USSYNTH_PUBLIC_URL', ['http:', 'https:'], problems);
-  if (publicUrl !== null && new URL(publicUrl).pathname !== '/') problems.push(`USSYNTH_PUBLIC_URL must be an origin without a path, such as https://api.example.com; got ${JSON.stringify(env.USSYNTH_PUBLIC_URL)}`);
+  if (publicUrl !== null && new URL(publicUrl).pathname !== '/')
+    problems.push(
+      `USSYNTH_PUBLIC_URL must be an origin without a path, such as https://api.example.com; got ${JSON.stringify(env.USSYNTH_PUBLIC_URL)}`,
+    );
   const smtpUrl = urlVar(env, 'USSYNTH_SMTP_URL', ['smtp:', 'smtps:'], problems);
   const mailFrom = textVar(env, 'USSYNTH_MAIL_FROM') ?? 'ussynth <no-reply@localhost>';
-  if (!/@[^\s@>]+\.?[^\s@>]*>?$/.test(mailFrom) || /[\r\n]/.test(mailFrom)) problems.push(`USSYNTH_MAIL_FROM must be an address such as "ussynth <no-reply@example.com>"; got ${JSON.stringify(mailFrom)}`);
+  if (!/@[^\s@>]+\.?[^\s@>]*>?$/.test(mailFrom) || /[\r\n]/.test(mailFrom))
+    problems.push(
+      `USSYNTH_MAIL_FROM must be an address such as "ussynth <no-reply@example.com>"; got ${JSON.stringify(mailFrom)}`,
+    );
   const redisUrl = urlVar(env, 'USSYNTH_REDIS_URL', ['redis:', 'rediss:'], problems);
   const batchThreads = integerVar(env, 'USSYNTH_BATCH_THREADS', defaultBatchThreads(), 0, 16, problems);
-  const metricsPort = textVar(env, 'USSYNTH_METRICS_PORT') === null ? null : integerVar(env, 'USSYNTH_METRICS_PORT', 0, 0, 65535, problems);
-  const trustProxy = textVar(env, 'USSYNTH_TRUST_PROXY')?.split(',').map((part) => part.trim()) ?? null;
+  const metricsPort =
+    textVar(env, 'USSYNTH_METRICS_PORT') === null
+      ? null
+      : integerVar(env, 'USSYNTH_METRICS_PORT', 0, 0, 65535, problems);
+  const trustProxy =
+    textVar(env, 'USSYNTH_TRUST_PROXY')
+      ?.split(',')
+      .map((part) => part.trim()) ?? null;
   if (trustProxy?.some((part) => !/^[0-9A-Fa-f.:]+(?:\/\d{1,3})?$/.test(part))) {
-    problems.push(`USSYNTH_TRUST_PROXY must be IP addresses or CIDR ranges separated by commas, such as 10.0.0.0/8,127.0.0.1; got ${JSON.stringify(env.USSYNTH_TRUST_PROXY)}`);
+    problems.push(
+      `USSYNTH_TRUST_PROXY must be IP addresses or CIDR ranges separated by commas, such as 10.0.0.0/8,127.0.0.1; got ${JSON.stringify(env.USSYNTH_TRUST_PROXY)}`,
+    );
   }
   const store = storeLocation(env);
   if (store.engine === 'postgres') urlVar(env, 'USSYNTH_DB', ['postgres:', 'postgresql:'], problems);
@@ -121,10 +138,16 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const secretKeyFault = secretKey === null ? null : secretKeyProblem(secretKey);
   if (secretKeyFault !== null) problems.push(secretKeyFault);
   // The key file beside a SQLite store is one machine's; instances sharing PostgreSQL must share the key too.
-  if (store.engine === 'postgres' && secretKey === null) problems.push('USSYNTH_SECRET_KEY is required with a PostgreSQL store (USSYNTH_DB=postgres://...): every instance must seal and open SSO client secrets with the same key');
+  if (store.engine === 'postgres' && secretKey === null)
+    problems.push(
+      'USSYNTH_SECRET_KEY is required with a PostgreSQL store (USSYNTH_DB=postgres://...): every instance must seal and open SSO client secrets with the same key',
+    );
   const billing = loadBillingConfig(env, problems);
   const sla = loadSlaConfig(env, problems);
-  if (billing.mode === 'stripe' && publicUrl === null) problems.push('USSYNTH_PUBLIC_URL is required with USSYNTH_BILLING=stripe: Checkout returns the customer to it, and Stripe sends webhooks to it');
+  if (billing.mode === 'stripe' && publicUrl === null)
+    problems.push(
+      'USSYNTH_PUBLIC_URL is required with USSYNTH_BILLING=stripe: Checkout returns the customer to it, and Stripe sends webhooks to it',
+    );
   if (problems.length) throw new ConfigError(problems);
   const dbPath = store.engine === 'sqlite' ? store.path : storePath({ USSYNTH_DB: DEFAULT_STORE_PATH });
   const webDir = webDirGiven ?? (existsSync(DEFAULT_WEB_DIR) ? DEFAULT_WEB_DIR : null);
@@ -191,11 +214,20 @@ function urlVar(env: NodeJS.ProcessEnv, name: string, protocols: string[], probl
   } catch {
     // Reported below with the accepted forms.
   }
-  problems.push(`${name} must be a ${protocols.map((p) => p.replace(':', '://')).join(' or ')} URL; got ${JSON.stringify(text.replace(/\/\/[^@/]*@/, '//***@'))}`);
+  problems.push(
+    `${name} must be a ${protocols.map((p) => p.replace(':', '://')).join(' or ')} URL; got ${JSON.stringify(text.replace(/\/\/[^@/]*@/, '//***@'))}`,
+  );
   return null;
 }
 
-function integerVar(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number, problems: string[]): number {
+function integerVar(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+  problems: string[],
+): number {
   const text = textVar(env, name);
   if (text === null) return fallback;
   if (!/^[0-9]+$/.test(text) || Number(text) < min || Number(text) > max) {

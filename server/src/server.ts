@@ -72,7 +72,9 @@ export async function startServer(config: ServerConfig, replace: CompositionOver
     store,
     mailer,
     url,
-    metricsUrl: metricsServer ? `${listeningUrl(metricsServer, config.host, config.metricsPort ?? 0)}/metrics` : undefined,
+    metricsUrl: metricsServer
+      ? `${listeningUrl(metricsServer, config.host, config.metricsPort ?? 0)}/metrics`
+      : undefined,
     close() {
       return (closing ??= (async () => {
         clearInterval(prune);
@@ -82,7 +84,11 @@ export async function startServer(config: ServerConfig, replace: CompositionOver
         const closeIdle = setInterval(() => app.server.closeIdleConnections(), 25);
         const deadline = setTimeout(() => {
           const closed = app.connections.closeAll();
-          if (closed > 0) app.log.warn({ connections: closed }, 'drain deadline: closed connections that had not taken their responses; undelivered records refunded');
+          if (closed > 0)
+            app.log.warn(
+              { connections: closed },
+              'drain deadline: closed connections that had not taken their responses; undelivered records refunded',
+            );
         }, config.drainTimeoutMs);
         try {
           await app.close();

@@ -31,7 +31,7 @@ async function problem(response: Response, status: number, code: string) {
 }
 
 describe('data endpoints', () => {
-  it('GET /v1/address returns the library\'s record 0 for the seed, with replay headers', async () => {
+  it("GET /v1/address returns the library's record 0 for the seed, with replay headers", async () => {
     const response = await server.get('/v1/address?state=ca&seed=replay-1', key);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
@@ -57,8 +57,13 @@ describe('data endpoints', () => {
     expect(body.count).toBe(DEFAULT_BATCH_COUNT);
     expect(body).toEqual(createGenerator({ seed: 7 }).batch({ count: DEFAULT_BATCH_COUNT }));
     const page = await (await server.get('/v1/batch?seed=7&count=1000&start=1000', key)).json();
-    expect(page).toEqual({ count: 1000, addresses: createGenerator({ seed: '7' }).addresses({ start: 1000, count: 1000 }) });
-    const state = (await (await server.get('/v1/batch?count=50&state=PR&seed=1', key)).json()) as { addresses: { state: string }[] };
+    expect(page).toEqual({
+      count: 1000,
+      addresses: createGenerator({ seed: '7' }).addresses({ start: 1000, count: 1000 }),
+    });
+    const state = (await (await server.get('/v1/batch?count=50&state=PR&seed=1', key)).json()) as {
+      addresses: { state: string }[];
+    };
     expect(state.addresses.every((a) => a.state === 'PR')).toBe(true);
   });
 
@@ -95,7 +100,9 @@ describe('every response', () => {
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('cache-control')).toBe('no-store');
       expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-      expect(response.headers.get('ratelimit-policy')).toMatch(/^"burst";q=100000;w=1, "monthly";q=1000000000000;w=\d+$/);
+      expect(response.headers.get('ratelimit-policy')).toMatch(
+        /^"burst";q=100000;w=1, "monthly";q=1000000000000;w=\d+$/,
+      );
       expect(response.headers.get('ratelimit')).toMatch(/^"burst";r=\d+;t=\d+, "monthly";r=\d+;t=\d+$/);
     }
   });
@@ -201,7 +208,14 @@ describe('routing errors', () => {
   });
 
   it('lets pages of other origins call /v1 (CORS without credentials), and never the account API', async () => {
-    const preflight = await fetch(server.url + '/v1/batch?count=5', { method: 'OPTIONS', headers: { origin: 'https://app.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key' } });
+    const preflight = await fetch(server.url + '/v1/batch?count=5', {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://app.example',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'x-api-key',
+      },
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
     expect(preflight.headers.get('access-control-allow-headers')).toBe('x-api-key, authorization');
@@ -217,21 +231,35 @@ describe('routing errors', () => {
     expect((await server.get('/v1/ein', key)).headers.get('access-control-allow-origin')).toBeNull();
     const account = await fetch(server.url + '/account/v1/me', { headers: { origin: 'https://app.example' } });
     expect(account.headers.get('access-control-allow-origin')).toBeNull();
-    const accountPreflight = await fetch(server.url + '/account/v1/keys', { method: 'OPTIONS', headers: { origin: 'https://app.example', 'access-control-request-method': 'POST' } });
+    const accountPreflight = await fetch(server.url + '/account/v1/keys', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://app.example', 'access-control-request-method': 'POST' },
+    });
     expect(accountPreflight.headers.get('access-control-allow-origin')).toBeNull();
   });
 
-  it('pages EINs and phones like /v1/batch: the library\'s records, any split, quota per record', async () => {
+  it("pages EINs and phones like /v1/batch: the library's records, any split, quota per record", async () => {
     const gen = createGenerator({ seed: 'pages' });
-    const eins = (await (await server.get('/v1/eins?seed=pages&start=3&count=4', key)).json()) as { count: number; eins: unknown[] };
+    const eins = (await (await server.get('/v1/eins?seed=pages&start=3&count=4', key)).json()) as {
+      count: number;
+      eins: unknown[];
+    };
     expect(eins).toEqual({ count: 4, eins: [3, 4, 5, 6].map((i) => gen.einAt(i)) });
-    const phones = (await (await server.get('/v1/phones?seed=pages&start=10&count=3&state=NY&fictional=true', key)).json()) as { phones: unknown[] };
+    const phones = (await (
+      await server.get('/v1/phones?seed=pages&start=10&count=3&state=NY&fictional=true', key)
+    ).json()) as { phones: unknown[] };
     expect(phones.phones).toEqual([10, 11, 12].map((i) => gen.phoneAt(i, { state: 'NY', fictional: true })));
-    expect((await (await server.get('/v1/eins?seed=pages', key)).json()) as { count: number }).toMatchObject({ count: 10 });
+    expect((await (await server.get('/v1/eins?seed=pages', key)).json()) as { count: number }).toMatchObject({
+      count: 10,
+    });
     await problem(await server.get('/v1/eins?count=1001', key), 400, 'invalid_count');
     await problem(await server.get('/v1/phones?state=AE', key), 400, 'state_not_generatable');
-    const fictional = (await (await server.get('/v1/batch?seed=pages&count=3&fictional=true', key)).json()) as { addresses: { phone: string }[] };
-    expect(fictional.addresses).toEqual(createGenerator({ seed: 'pages', fictionalPhones: true }).addresses({ count: 3 }));
+    const fictional = (await (await server.get('/v1/batch?seed=pages&count=3&fictional=true', key)).json()) as {
+      addresses: { phone: string }[];
+    };
+    expect(fictional.addresses).toEqual(
+      createGenerator({ seed: 'pages', fictionalPhones: true }).addresses({ count: 3 }),
+    );
     expect(fictional.addresses.every((a) => / 555-01\d\d$/.test(a.phone))).toBe(true);
   });
 
@@ -244,14 +272,23 @@ describe('routing errors', () => {
   });
 
   it('413s a body over the cap', async () => {
-    const response = await fetch(server.url + '/v1/ein', { method: 'GET', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: undefined });
+    const response = await fetch(server.url + '/v1/ein', {
+      method: 'GET',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: undefined,
+    });
     expect(response.status).toBe(200);
-    const big = await rawGet(server.url, '/v1/ein', { 'x-api-key': key, 'content-type': 'application/json', 'content-length': '5000' }, 'x'.repeat(5000));
+    const big = await rawGet(
+      server.url,
+      '/v1/ein',
+      { 'x-api-key': key, 'content-type': 'application/json', 'content-length': '5000' },
+      'x'.repeat(5000),
+    );
     expect(big.status).toBe(413);
     expect(JSON.parse(big.body).code).toBe('payload_too_large');
   });
 
-  it('caps a declared body by its route\'s limit: 4 KiB on every account API route (GETs too), 1 KiB elsewhere', async () => {
+  it("caps a declared body by its route's limit: 4 KiB on every account API route (GETs too), 1 KiB elsewhere", async () => {
     const declare = (length: number) => ({ 'content-type': 'application/json', 'content-length': String(length) });
     const api = await rawGet(server.url, '/v1/ein', { 'x-api-key': key, ...declare(2000) }, 'x'.repeat(2000));
     expect(api.status).toBe(413);
@@ -268,10 +305,31 @@ describe('routing errors', () => {
 
 describe('docs and root', () => {
   it('serves OpenAPI 3.1 with every route, its parameters and problem responses, without a key', async () => {
-    const doc = (await (await server.get('/v1/openapi.json')).json()) as { openapi: string; paths: Record<string, { get: { parameters?: { name: string }[]; responses: Record<string, unknown> } }> };
+    const doc = (await (await server.get('/v1/openapi.json')).json()) as {
+      openapi: string;
+      paths: Record<string, { get: { parameters?: { name: string }[]; responses: Record<string, unknown> } }>;
+    };
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths).filter((path) => path.startsWith('/v1/')).sort()).toEqual(['/v1/address', '/v1/batch', '/v1/ein', '/v1/eins', '/v1/phone', '/v1/phones', '/v1/sla', '/v1/usage', '/v1/zip/{zip}']);
-    expect(Object.keys(doc.paths).filter((path) => path.startsWith('/account/v1/')).sort()).toEqual([
+    expect(
+      Object.keys(doc.paths)
+        .filter((path) => path.startsWith('/v1/'))
+        .sort(),
+    ).toEqual([
+      '/v1/address',
+      '/v1/batch',
+      '/v1/ein',
+      '/v1/eins',
+      '/v1/phone',
+      '/v1/phones',
+      '/v1/sla',
+      '/v1/usage',
+      '/v1/zip/{zip}',
+    ]);
+    expect(
+      Object.keys(doc.paths)
+        .filter((path) => path.startsWith('/account/v1/'))
+        .sort(),
+    ).toEqual([
       '/account/v1/account',
       '/account/v1/billing',
       '/account/v1/billing/checkout',
@@ -297,8 +355,18 @@ describe('docs and root', () => {
       '/account/v1/verification',
       '/account/v1/verification/confirm',
     ]);
-    expect(doc.paths['/v1/batch'].get.parameters!.map((p) => p.name).sort()).toEqual(['count', 'fictional', 'fields', 'geo', 'seed', 'start', 'state']);
-    expect(Object.keys(doc.paths['/v1/zip/{zip}'].get.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '429']));
+    expect(doc.paths['/v1/batch'].get.parameters!.map((p) => p.name).sort()).toEqual([
+      'count',
+      'fictional',
+      'fields',
+      'geo',
+      'seed',
+      'start',
+      'state',
+    ]);
+    expect(Object.keys(doc.paths['/v1/zip/{zip}'].get.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '401', '403', '404', '429']),
+    );
     const page = await server.get('/v1/docs');
     expect(page.status).toBe(200);
   });
@@ -335,7 +403,12 @@ describe('docs and root', () => {
   });
 });
 
-function rawGet(base: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function rawGet(
+  base: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(base + path, { method: 'GET', headers }, (res) => {
       let text = '';

@@ -17,7 +17,27 @@ import { openSqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import { linkToken, outboxMails } from './accounts/outbox.js';
 
 /** Every member of AppServices (server/src/services.ts), and nothing else. */
-const APP_SERVICES = ['accountKeys', 'activity', 'authFailures', 'billing', 'clock', 'keyAdmission', 'keys', 'metrics', 'people', 'plans', 'quota', 'quotaNotices', 'rateLimiter', 'redis', 'sla', 'sli', 'sso', 'ssoSignIn', 'store'];
+const APP_SERVICES = [
+  'accountKeys',
+  'activity',
+  'authFailures',
+  'billing',
+  'clock',
+  'keyAdmission',
+  'keys',
+  'metrics',
+  'people',
+  'plans',
+  'quota',
+  'quotaNotices',
+  'rateLimiter',
+  'redis',
+  'sla',
+  'sli',
+  'sso',
+  'ssoSignIn',
+  'store',
+];
 
 let dir: string;
 let config: ServerConfig;
@@ -26,7 +46,12 @@ const mailer = () => outboxMailer(join(dir, 'outbox'), 'ussynth <no-reply@localh
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'ussynth-services-'));
-  config = { ...loadConfig({ USSYNTH_DB: join(dir, 'store.sqlite'), LOG_LEVEL: 'silent' }), authFailuresPerSecond: 7, maxRecordsPerKey: 1000, sla: DEFAULT_SLA };
+  config = {
+    ...loadConfig({ USSYNTH_DB: join(dir, 'store.sqlite'), LOG_LEVEL: 'silent' }),
+    authFailuresPerSecond: 7,
+    maxRecordsPerKey: 1000,
+    sla: DEFAULT_SLA,
+  };
 });
 
 afterEach(async () => {

@@ -10,6 +10,8 @@ describe('the /v1/batch worker threads', () => {
   it('take the default for this machine unless USSYNTH_BATCH_THREADS says otherwise', () => {
     expect(loadConfig({ PORT: '0' }).batchThreads).toBe(availableParallelism() >= 4 ? 2 : 0);
     expect(loadConfig({ PORT: '0', USSYNTH_BATCH_THREADS: '3' }).batchThreads).toBe(3);
-    expect(() => loadConfig({ PORT: '0', USSYNTH_BATCH_THREADS: 'two' })).toThrow(/USSYNTH_BATCH_THREADS must be a whole number from 0 to 16, got "two"/);
+    expect(() => loadConfig({ PORT: '0', USSYNTH_BATCH_THREADS: 'two' })).toThrow(
+      /USSYNTH_BATCH_THREADS must be a whole number from 0 to 16, got "two"/,
+    );
   });
 });

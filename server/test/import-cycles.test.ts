@@ -26,7 +26,9 @@ function importGraph(dir: string): Map<string, string[]> {
   for (const file of files) {
     const targets: string[] = [];
     for (const [, specifier] of readFileSync(join(dir, file), 'utf8').matchAll(STATIC_IMPORT)) {
-      const target = relative(dir, resolve(dir, dirname(file), specifier.replace(/\.js$/, '.ts'))).split('\\').join('/');
+      const target = relative(dir, resolve(dir, dirname(file), specifier.replace(/\.js$/, '.ts')))
+        .split('\\')
+        .join('/');
       if (known.has(target)) targets.push(target);
     }
     graph.set(file, targets);
@@ -40,15 +42,30 @@ function importGraph(dir: string): Map<string, string[]> {
  */
 async function runtimeImports(dir: string): Promise<Map<string, string[]>> {
   const entryPoints = [...importGraph(dir).keys()].map((file) => join(dir, file));
-  const { metafile } = await build({ entryPoints, bundle: true, write: false, metafile: true, packages: 'external', platform: 'node', format: 'esm', outdir: 'unused', logLevel: 'silent' });
+  const { metafile } = await build({
+    entryPoints,
+    bundle: true,
+    write: false,
+    metafile: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    outdir: 'unused',
+    logLevel: 'silent',
+  });
   const dirFromCwd = relative(process.cwd(), dir).split('\\').join('/') + '/';
   const name = (path: string) => (path.startsWith(dirFromCwd) ? path.slice(dirFromCwd.length) : null);
   const graph = new Map<string, string[]>();
   for (const [path, input] of Object.entries(metafile.inputs)) {
     const from = name(path);
     if (from === null) continue;
-    const to = input.imports.filter((edge) => edge.kind === 'import-statement' && !edge.external).map((edge) => name(edge.path));
-    graph.set(from, to.filter((file): file is string => file !== null));
+    const to = input.imports
+      .filter((edge) => edge.kind === 'import-statement' && !edge.external)
+      .map((edge) => name(edge.path));
+    graph.set(
+      from,
+      to.filter((file): file is string => file !== null),
+    );
   }
   return graph;
 }
@@ -77,7 +94,8 @@ function cycles(graph: Map<string, string[]>): string[][] {
  * out. A cycle here is two concepts each built on the other, even where no file imports one that imports it back.
  */
 function folderGraph(graph: Map<string, string[]>): Map<string, string[]> {
-  const folderOf = (file: string): string | undefined => (file.includes('/') ? file.slice(0, file.indexOf('/')) : undefined);
+  const folderOf = (file: string): string | undefined =>
+    file.includes('/') ? file.slice(0, file.indexOf('/')) : undefined;
   const folders = new Map<string, Set<string>>();
   for (const [from, targets] of graph) {
     const folder = folderOf(from);
@@ -97,15 +115,20 @@ describe('imports', () => {
     ['server/src', 'app.ts', 'problem/error-handler.ts'],
     ['src', 'index.ts', 'default-index.ts'],
     ['pipeline', 'main.ts', 'load/write-outputs.ts'],
-  ])('of %s form no cycle, type-only imports included (a module of a cycle can run before the one it imports has set its exports)', async (dir, file, imported) => {
-    const graph = importGraph(join(ROOT, dir));
-    // The walk saw the whole tree, not an empty graph.
-    expect(graph.get(file)).toContain(imported);
-    expect(cycles(graph).map((cycle) => cycle.join(' > '))).toEqual([]);
-    // Every import that runs is in the graph read from the text (which adds the type-only ones).
-    const missed = [...(await runtimeImports(join(ROOT, dir)))].flatMap(([from, to]) => to.filter((target) => !graph.get(from)?.includes(target)).map((target) => `${from} > ${target}`));
-    expect(missed).toEqual([]);
-  });
+  ])(
+    'of %s form no cycle, type-only imports included (a module of a cycle can run before the one it imports has set its exports)',
+    async (dir, file, imported) => {
+      const graph = importGraph(join(ROOT, dir));
+      // The walk saw the whole tree, not an empty graph.
+      expect(graph.get(file)).toContain(imported);
+      expect(cycles(graph).map((cycle) => cycle.join(' > '))).toEqual([]);
+      // Every import that runs is in the graph read from the text (which adds the type-only ones).
+      const missed = [...(await runtimeImports(join(ROOT, dir)))].flatMap(([from, to]) =>
+        to.filter((target) => !graph.get(from)?.includes(target)).map((target) => `${from} > ${target}`),
+      );
+      expect(missed).toEqual([]);
+    },
+  );
 
   it.each([
     ['src', 'cli', 'load'],
@@ -124,7 +147,10 @@ describe('imports', () => {
       mkdirSync(join(dir, 'b'));
       writeFileSync(join(dir, 'a', 'one.ts'), "import { two } from '../b/two.js';\nexport const one = two + 1;\n");
       writeFileSync(join(dir, 'b', 'two.ts'), 'export const two = 2;\n');
-      writeFileSync(join(dir, 'b', 'three.ts'), "import type { Four } from '../a/four.js';\nexport const three = (f: Four) => f;\n");
+      writeFileSync(
+        join(dir, 'b', 'three.ts'),
+        "import type { Four } from '../a/four.js';\nexport const three = (f: Four) => f;\n",
+      );
       writeFileSync(join(dir, 'a', 'four.ts'), 'export interface Four { n: number }\n');
       writeFileSync(join(dir, 'main.ts'), "import { one } from './a/one.js';\nexport default one;\n");
       const graph = importGraph(dir);

@@ -27,7 +27,10 @@ export function memoryAdapter(): AdapterFactory {
   };
   return (model: string): Adapter => ({
     async upsert(id, payload, expiresIn) {
-      entries.set(`${model}:${id}`, { payload, expiresAt: expiresIn === undefined ? Infinity : Date.now() + expiresIn * 1000 });
+      entries.set(`${model}:${id}`, {
+        payload,
+        expiresAt: expiresIn === undefined ? Infinity : Date.now() + expiresIn * 1000,
+      });
     },
     async find(id) {
       return live(`${model}:${id}`);

@@ -11,38 +11,67 @@ import type Provider from 'oidc-provider';
  * is on.
  * @example if (request.url?.startsWith('/interaction/')) return interactions(request, response);
  */
-export function interactionPages(provider: Provider): (request: IncomingMessage, response: ServerResponse) => Promise<void> {
+export function interactionPages(
+  provider: Provider,
+): (request: IncomingMessage, response: ServerResponse) => Promise<void> {
   return async (request, response) => {
-    const match = /^\/interaction\/([A-Za-z0-9_-]+)(\/abort)?$/.exec(new URL(request.url ?? '/', 'http://provider').pathname);
+    const match = /^\/interaction\/([A-Za-z0-9_-]+)(\/abort)?$/.exec(
+      new URL(request.url ?? '/', 'http://provider').pathname,
+    );
     if (!match) {
       response.writeHead(404).end();
       return;
     }
     const details = await provider.interactionDetails(request, response);
     if (match[2] !== undefined) {
-      await provider.interactionFinished(request, response, { error: 'access_denied', error_description: 'End-User aborted interaction' }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(
+        request,
+        response,
+        { error: 'access_denied', error_description: 'End-User aborted interaction' },
+        { mergeWithLastSubmission: false },
+      );
       return;
     }
     if (request.method === 'GET') {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(page(details.uid, details.prompt.name));
+      response
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
+        .end(page(details.uid, details.prompt.name));
       return;
     }
     const form = new URLSearchParams(await bodyText(request));
     if (form.get('prompt') === 'login' && details.prompt.name === 'login') {
-      await provider.interactionFinished(request, response, { login: { accountId: form.get('login') ?? '' } }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(
+        request,
+        response,
+        { login: { accountId: form.get('login') ?? '' } },
+        { mergeWithLastSubmission: false },
+      );
       return;
     }
     if (form.get('prompt') !== 'consent' || details.prompt.name !== 'consent') {
       response.writeHead(400).end(`expected the ${details.prompt.name} form`);
       return;
     }
-    const missing = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[]; missingResourceScopes?: Record<string, string[]> };
-    const grant = details.grantId !== undefined ? await provider.Grant.find(details.grantId) : new provider.Grant({ accountId: details.session!.accountId, clientId: details.params.client_id as string });
+    const missing = details.prompt.details as {
+      missingOIDCScope?: string[];
+      missingOIDCClaims?: string[];
+      missingResourceScopes?: Record<string, string[]>;
+    };
+    const grant =
+      details.grantId !== undefined
+        ? await provider.Grant.find(details.grantId)
+        : new provider.Grant({ accountId: details.session!.accountId, clientId: details.params.client_id as string });
     if (grant === undefined) throw new Error(`grant ${details.grantId} is gone`);
     if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
     if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
-    for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {})) grant.addResourceScope(indicator, scopes.join(' '));
-    await provider.interactionFinished(request, response, { consent: { grantId: await grant.save() } }, { mergeWithLastSubmission: true });
+    for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {}))
+      grant.addResourceScope(indicator, scopes.join(' '));
+    await provider.interactionFinished(
+      request,
+      response,
+      { consent: { grantId: await grant.save() } },
+      { mergeWithLastSubmission: true },
+    );
   };
 }
 

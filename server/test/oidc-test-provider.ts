@@ -88,13 +88,28 @@ export async function startOidcProvider(options: TestProviderOptions): Promise<T
           response_types: ['code'],
           token_endpoint_auth_method: 'client_secret_basic',
         },
-        { client_id: ci.id, client_secret: ci.secret, grant_types: ['client_credentials'], redirect_uris: [], response_types: [], token_endpoint_auth_method: 'client_secret_basic' },
+        {
+          client_id: ci.id,
+          client_secret: ci.secret,
+          grant_types: ['client_credentials'],
+          redirect_uris: [],
+          response_types: [],
+          token_endpoint_auth_method: 'client_secret_basic',
+        },
       ],
       jwks: { keys },
       cookies: { keys: ['test-provider-cookie-key-0123456789'] },
       claims: { openid: ['sub'], email: ['email', 'email_verified'] },
       pkce: { required: () => true },
-      ttl: { ClientCredentials: options.accessTokenTtl ?? 300, AccessToken: 300, AuthorizationCode: 60, IdToken: 300, Interaction: 600, Session: 3600, Grant: 3600 },
+      ttl: {
+        ClientCredentials: options.accessTokenTtl ?? 300,
+        AccessToken: 300,
+        AuthorizationCode: 60,
+        IdToken: 300,
+        Interaction: 600,
+        Session: 3600,
+        Grant: 3600,
+      },
       features: {
         devInteractions: { enabled: false },
         clientCredentials: { enabled: true },
@@ -154,11 +169,15 @@ export async function startOidcProvider(options: TestProviderOptions): Promise<T
     async accessToken() {
       const response = await fetch(`http://127.0.0.1:${port}/token`, {
         method: 'POST',
-        headers: { authorization: `Basic ${Buffer.from(`${ci.id}:${ci.secret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+        headers: {
+          authorization: `Basic ${Buffer.from(`${ci.id}:${ci.secret}`).toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
         body: new URLSearchParams({ grant_type: 'client_credentials', resource: audience, scope: 'api' }),
       });
       const body = (await response.json()) as { access_token?: string };
-      if (!response.ok || !body.access_token) throw new Error(`token endpoint answered ${response.status}: ${JSON.stringify(body)}`);
+      if (!response.ok || !body.access_token)
+        throw new Error(`token endpoint answered ${response.status}: ${JSON.stringify(body)}`);
       return body.access_token;
     },
     async signInAs(authorizationUrl, login, signIn = {}) {
@@ -168,7 +187,10 @@ export async function startOidcProvider(options: TestProviderOptions): Promise<T
         const response = await fetch(url, {
           redirect: 'manual',
           method: form ? 'POST' : 'GET',
-          headers: { cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '), ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+          headers: {
+            cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
+            ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+          },
           body: form ? new URLSearchParams(form) : undefined,
         });
         for (const cookie of response.headers.getSetCookie()) {
@@ -193,7 +215,9 @@ export async function startOidcProvider(options: TestProviderOptions): Promise<T
         const interaction = new URL(action, url).href;
         let answer: Response;
         if (/name="prompt" value="login"/.test(page)) {
-          answer = signIn.cancel ? await send(`${interaction}/abort`) : await send(interaction, { prompt: 'login', login, password: 'any password' });
+          answer = signIn.cancel
+            ? await send(`${interaction}/abort`)
+            : await send(interaction, { prompt: 'login', login, password: 'any password' });
         } else {
           answer = await send(interaction, { prompt: 'consent' });
         }

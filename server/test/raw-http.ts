@@ -80,10 +80,12 @@ export function pacedConnection(port: number, payload: string, bytesPerSecond: n
       budget -= chunk.length;
       if (budget <= 0) socket.pause();
     });
-    const ended = new Promise<void>((done) => socket.on('close', () => {
+    const ended = new Promise<void>((done) =>
+      socket.on('close', () => {
         clearInterval(window);
         done();
-      }));
+      }),
+    );
     socket.on('error', () => {}); // a reset ends it like a close; what arrived is kept
     socket.on('connect', () => {
       socket.write(payload);

@@ -48,7 +48,12 @@ export interface SpawnOptions {
  * development key; rejects with its output if it exits first.
  */
 export function serve(options: SpawnOptions, ...args: string[]): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [BIN, 'serve', ...args], { env: options.env, uid: options.uid, gid: options.gid, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'serve', ...args], {
+    env: options.env,
+    uid: options.uid,
+    gid: options.gid,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   let stdout = '';
@@ -59,7 +64,15 @@ export function serve(options: SpawnOptions, ...args: string[]): Promise<ServePr
       stdout += chunk.toString();
       const match = /listening on (http:\/\/127\.0\.0\.1:(\d+))/.exec(stdout);
       if (match && (args.includes('--no-dev-key') || stdout.includes('curl'))) {
-        resolve({ child, url: match[1], port: Number(match[2]), banner: stdout, output: () => stdout, errors: () => stderr, exited });
+        resolve({
+          child,
+          url: match[1],
+          port: Number(match[2]),
+          banner: stdout,
+          output: () => stdout,
+          errors: () => stderr,
+          exited,
+        });
       }
     });
     child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${stdout}${stderr}`)));
@@ -71,7 +84,11 @@ export function serve(options: SpawnOptions, ...args: string[]): Promise<ServePr
  * test's OpenID Provider answers the command's requests from here).
  * @example const { status, stdout } = await runServerCli(['accounts', 'sso', 'show', 'bigco'], env);
  */
-export function runServerCli(args: string[], env: NodeJS.ProcessEnv, stdin = ''): Promise<{ status: number | null; stdout: string; stderr: string }> {
+export function runServerCli(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  stdin = '',
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
@@ -85,12 +102,31 @@ export function runServerCli(args: string[], env: NodeJS.ProcessEnv, stdin = '')
 
 /** Runs a `ussynth-server` command (keys ...) to its end. */
 export function runServerCommand(options: SpawnOptions, ...args: string[]): SpawnSyncReturns<string> {
-  return spawnSync(process.execPath, [BIN, ...args], { env: options.env, uid: options.uid, gid: options.gid, timeout: options.timeoutMs, encoding: 'utf8' });
+  return spawnSync(process.execPath, [BIN, ...args], {
+    env: options.env,
+    uid: options.uid,
+    gid: options.gid,
+    timeout: options.timeoutMs,
+    encoding: 'utf8',
+  });
 }
 
 /** Creates an enterprise key on a new account with `keys create` and returns the key. */
 export function keysCreate(options: SpawnOptions, account: string, rate: number, quota: number): string {
-  const result = runServerCommand(options, 'keys', 'create', '--account', account, '--tier', 'enterprise', '--rate', String(rate), '--monthly-quota', String(quota), '--json');
+  const result = runServerCommand(
+    options,
+    'keys',
+    'create',
+    '--account',
+    account,
+    '--tier',
+    'enterprise',
+    '--rate',
+    String(rate),
+    '--monthly-quota',
+    String(quota),
+    '--json',
+  );
   if (result.status !== 0) throw new Error(`keys create failed: ${result.stderr}`);
   return (JSON.parse(result.stdout) as { key: string }).key;
 }
@@ -103,7 +139,11 @@ export function usedBy(options: SpawnOptions, account: string): number {
 }
 
 /** Resolves when `condition` holds, checking every 20 ms; rejects after `timeoutMs` saying what was awaited. */
-export async function waitFor(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+export async function waitFor(
+  what: string,
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs = 10_000,
+): Promise<void> {
   const giveUp = performance.now() + timeoutMs;
   while (!(await condition())) {
     if (performance.now() > giveUp) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
@@ -134,7 +174,13 @@ export interface Load {
  * expected only when it is problem+json with one of `refusals` (e.g. 503 store_unavailable); a client whose
  * request fails without an answer stops (the server died under it).
  */
-export function startLoad(url: string, key: string, path: string, concurrency: number, refusals: readonly string[] = []): Load {
+export function startLoad(
+  url: string,
+  key: string,
+  path: string,
+  concurrency: number,
+  refusals: readonly string[] = [],
+): Load {
   const statuses = new Map<number, number>();
   const slowest = new Map<number, number>();
   const unexpected: string[] = [];
@@ -157,8 +203,11 @@ export function startLoad(url: string, key: string, path: string, concurrency: n
       slowest.set(response.status, Math.max(slowest.get(response.status) ?? 0, performance.now() - started));
       if (response.status === 200) continue;
       if (response.status === 503 && !response.headers.has('retry-after')) withoutRetryAfter++;
-      const problem = response.headers.get('content-type')?.startsWith('application/problem+json') ? (JSON.parse(text) as { code?: string }) : undefined;
-      if (!problem?.code || !refusals.includes(problem.code)) unexpected.push(`${response.status} ${text.slice(0, 200)}`);
+      const problem = response.headers.get('content-type')?.startsWith('application/problem+json')
+        ? (JSON.parse(text) as { code?: string })
+        : undefined;
+      if (!problem?.code || !refusals.includes(problem.code))
+        unexpected.push(`${response.status} ${text.slice(0, 200)}`);
     }
   };
   const clients = Array.from({ length: concurrency }, client);

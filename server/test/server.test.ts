@@ -16,16 +16,29 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('closing the server (the SIGTERM drain)', () => {
   it('at the drain deadline closes connections that did not take their responses, and refunds the responses not handed to them', async () => {
     // Past the default pipelining bound (5 batches, which this machine's socket buffers take whole): output that backs up.
-    const config = { ...loadConfig({ USSYNTH_DB: join(dir, 'store.sqlite'), PORT: '0', LOG_LEVEL: 'silent' }), drainTimeoutMs: 1000, maxRecordsPipelined: 100_000 };
+    const config = {
+      ...loadConfig({ USSYNTH_DB: join(dir, 'store.sqlite'), PORT: '0', LOG_LEVEL: 'silent' }),
+      drainTimeoutMs: 1000,
+      maxRecordsPipelined: 100_000,
+    };
     const server = await startServer(config);
-    const { id, key } = await issueKey(server.store, { name: 'stuck', tier: 'enterprise', rate: 100_000, monthlyQuota: 1e12 }, 'live', Date.now());
+    const { id, key } = await issueKey(
+      server.store,
+      { name: 'stuck', tier: 'enterprise', rate: 100_000, monthlyQuota: 1e12 },
+      'live',
+      Date.now(),
+    );
     // 60 batches (about 14 MB) and no reading: more than the kernel's buffers take, so the drain cannot finish.
-    const client = await pacedConnection(Number(new URL(server.url).port), pipelined('/v1/batch?count=1000&seed=stuck', key, 60), 0);
+    const client = await pacedConnection(
+      Number(new URL(server.url).port),
+      pipelined('/v1/batch?count=1000&seed=stuck', key, 60),
+      0,
+    );
     const { accountId } = (await server.store.findKey(id))!;
     const period = calendarMonth(Date.now()).period;
     // The kernel's buffers are full once the charges stop growing: only then is there output the drain cannot flush.
     let charged = -1;
-    await waitFor('the connection\'s output to back up', async () => {
+    await waitFor("the connection's output to back up", async () => {
       const before = charged;
       await new Promise((resolve) => setTimeout(resolve, 100));
       charged = await server.store.usage(accountId, period);
@@ -46,7 +59,9 @@ describe('closing the server (the SIGTERM drain)', () => {
     await client.ended;
     const responses = parseResponses(client.data());
     const served = responses.filter((r) => r.status === 200 && r.complete).length;
-    expect(responses.filter((r) => r.status !== 200 || !r.complete).every((r) => r.status === 200 && !r.complete)).toBe(true);
+    expect(responses.filter((r) => r.status !== 200 || !r.complete).every((r) => r.status === 200 && !r.complete)).toBe(
+      true,
+    );
     expect(served).toBeGreaterThan(0);
     expect(served).toBeLessThan(60);
     const { openSqliteStore } = await import('../src/store/sqlite/sqlite-store.js');
@@ -67,10 +82,18 @@ describe('startServer with a service replaced behind its interface', () => {
       flush: async () => {},
       close: async () => void (closed = true),
     };
-    const server = await startServer(loadConfig({ USSYNTH_DB: join(dir, 'replaced.sqlite'), PORT: '0', LOG_LEVEL: 'silent' }), { sli: counting });
+    const server = await startServer(
+      loadConfig({ USSYNTH_DB: join(dir, 'replaced.sqlite'), PORT: '0', LOG_LEVEL: 'silent' }),
+      { sli: counting },
+    );
     try {
       expect(server.app.ussynth.sli).toBe(counting);
-      const { id, key } = await issueKey(server.store, { name: 'replaced', tier: 'pro', rate: 100, monthlyQuota: 1000 }, 'live', Date.now());
+      const { id, key } = await issueKey(
+        server.store,
+        { name: 'replaced', tier: 'pro', rate: 100, monthlyQuota: 1000 },
+        'live',
+        Date.now(),
+      );
       const { accountId } = (await server.store.findKey(id))!;
       expect((await fetch(`${server.url}/v1/ein`, { headers: { 'x-api-key': key } })).status).toBe(200);
       expect((await fetch(`${server.url}/v1/ein`)).status).toBe(401);

@@ -52,12 +52,25 @@ let accountCount = 0;
  * Standard, as with USSYNTH_DEFAULT_PLAN=standard).
  */
 export async function startTestServer(
-  options: { dir?: string; clock?: () => number; config?: Partial<ServerConfig>; logFile?: string; mailer?: Mailer; throttle?: AuthThrottle; sso?: SsoVerifierOptions; billing?: (deps: { store: Store; publicUrl: () => string }) => Billing } = {},
+  options: {
+    dir?: string;
+    clock?: () => number;
+    config?: Partial<ServerConfig>;
+    logFile?: string;
+    mailer?: Mailer;
+    throttle?: AuthThrottle;
+    sso?: SsoVerifierOptions;
+    billing?: (deps: { store: Store; publicUrl: () => string }) => Billing;
+  } = {},
 ): Promise<TestServer> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'ussynth-server-'));
   const dbPath = join(dir, 'store.sqlite');
   const logLevel = options.logFile === undefined ? 'silent' : 'info';
-  const config = { ...loadConfig({ LOG_LEVEL: logLevel, USSYNTH_DB: dbPath, USSYNTH_WEB_DIR: '' }), webDir: null, ...options.config };
+  const config = {
+    ...loadConfig({ LOG_LEVEL: logLevel, USSYNTH_DB: dbPath, USSYNTH_WEB_DIR: '' }),
+    webDir: null,
+    ...options.config,
+  };
   const clock = options.clock ?? Date.now;
   const outbox = join(dir, 'outbox');
   const mailer = options.mailer ?? outboxMailer(outbox, 'ussynth <no-reply@localhost>', () => {});
@@ -66,7 +79,13 @@ export async function startTestServer(
   let log: FastifyBaseLogger | undefined;
   const composition = await compose(config, {
     log: () => log,
-    overrides: { clock, mailer, throttle: options.throttle, ssoOptions: options.sso, makeBilling: options.billing ?? (() => operatorBilling('standard')) },
+    overrides: {
+      clock,
+      mailer,
+      throttle: options.throttle,
+      ssoOptions: options.sso,
+      makeBilling: options.billing ?? (() => operatorBilling('standard')),
+    },
   });
   const { services, secretKey, publicUrl } = composition;
   const { store, people, accountKeys, plans } = services;

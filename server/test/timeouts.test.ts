@@ -4,7 +4,9 @@ import { startTestServer, type TestServer } from './test-server.js';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ config: { headersTimeoutMs: 300, requestTimeoutMs: 1000, keepAliveTimeoutMs: 300 } });
+  server = await startTestServer({
+    config: { headersTimeoutMs: 300, requestTimeoutMs: 1000, keepAliveTimeoutMs: 300 },
+  });
 });
 afterAll(() => server.destroy());
 

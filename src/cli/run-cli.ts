@@ -4,11 +4,15 @@ import { GENERATOR_VERSION } from '../version.js';
 import { CliError, type Command, type CommandIo } from './command.js';
 import { COMMANDS } from './commands/index.js';
 
-const packageJson = JSON.parse(readFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8')) as { version: string };
+const packageJson = JSON.parse(readFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8')) as {
+  version: string;
+};
 
 function datasetVersion(): string {
   try {
-    const manifest = JSON.parse(readFileSync(fileURLToPath(new URL('../../dist-data/manifest.json', import.meta.url)), 'utf8')) as { datasetVersion: string };
+    const manifest = JSON.parse(
+      readFileSync(fileURLToPath(new URL('../../dist-data/manifest.json', import.meta.url)), 'utf8'),
+    ) as { datasetVersion: string };
     return manifest.datasetVersion;
   } catch {
     return 'unknown (dist-data/manifest.json missing)';
@@ -94,12 +98,18 @@ export async function runCli(argv: string[], io: CommandIo, program: CliProgram 
  * @example if (isMain(import.meta.url)) runMain(USSYNTH_PROGRAM);
  */
 export function runMain(program: CliProgram): void {
-  runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env }, program).then(
+  runCli(
+    process.argv.slice(2),
+    { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env },
+    program,
+  ).then(
     (code) => {
       process.exitCode = code;
     },
     (error: unknown) => {
-      process.stderr.write(`${program.name}: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.stderr.write(
+        `${program.name}: internal error: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
       process.exitCode = 70;
     },
   );

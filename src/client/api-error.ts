@@ -29,7 +29,8 @@ export interface Problem {
 export const CLIENT_ERROR_CODES = {
   invalid_option: 'An option given to the client is invalid; nothing was sent. `param` names the option.',
   network_error: 'The request could not be sent or its answer not received (DNS, refused connection, reset, CORS).',
-  unexpected_response: 'An error status without a problem body (a proxy\'s 502 page), or a body that is not the expected JSON.',
+  unexpected_response:
+    "An error status without a problem body (a proxy's 502 page), or a body that is not the expected JSON.",
 } as const;
 
 /**

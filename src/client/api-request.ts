@@ -37,7 +37,10 @@ function textOf(response: Response, signal: AbortSignal | undefined): Promise<st
     };
     if (signal.aborted) return onAbort();
     signal.addEventListener('abort', onAbort, { once: true });
-    response.text().then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    response
+      .text()
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener('abort', onAbort));
   });
 }
 
@@ -54,10 +57,24 @@ async function errorOf(response: Response, signal: AbortSignal | undefined): Pro
   const problem = asProblem(body);
   if (!problem) {
     const requestId = response.headers.get('x-request-id') ?? undefined;
-    return new UssynthApiError({ code: 'unexpected_response', message: `HTTP ${response.status} without a problem body from ${response.url}`, status: response.status, requestId, retryAfter });
+    return new UssynthApiError({
+      code: 'unexpected_response',
+      message: `HTTP ${response.status} without a problem body from ${response.url}`,
+      status: response.status,
+      requestId,
+      retryAfter,
+    });
   }
   const message = `${problem.detail ?? problem.title ?? problem.code} (${problem.code}, HTTP ${response.status}, request ${problem.request_id})`;
-  return new UssynthApiError({ code: problem.code, message, status: response.status, requestId: problem.request_id, param: problem.param, retryAfter, problem });
+  return new UssynthApiError({
+    code: problem.code,
+    message,
+    status: response.status,
+    requestId: problem.request_id,
+    param: problem.param,
+    retryAfter,
+    problem,
+  });
 }
 
 async function bodyOf<T>(response: Response, signal: AbortSignal | undefined): Promise<T> {
@@ -66,7 +83,13 @@ async function bodyOf<T>(response: Response, signal: AbortSignal | undefined): P
     return JSON.parse(text) as T;
   } catch (error) {
     const requestId = response.headers.get('x-request-id') ?? undefined;
-    throw new UssynthApiError({ code: 'unexpected_response', message: `HTTP ${response.status} from ${response.url} is not JSON`, status: response.status, requestId, cause: error });
+    throw new UssynthApiError({
+      code: 'unexpected_response',
+      message: `HTTP ${response.status} from ${response.url} is not JSON`,
+      status: response.status,
+      requestId,
+      cause: error,
+    });
   }
 }
 
@@ -83,7 +106,11 @@ async function attempt<T>(options: ResolvedClientOptions, url: URL, signal: Abor
     // Node's fetch says only "fetch failed"; the reason (ECONNREFUSED, a DNS failure) is its cause.
     const reason = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
     const message = error instanceof Error ? error.message : String(error);
-    throw new UssynthApiError({ code: 'network_error', message: `GET ${url.origin}${url.pathname} failed: ${message}${reason}`, cause: error });
+    throw new UssynthApiError({
+      code: 'network_error',
+      message: `GET ${url.origin}${url.pathname} failed: ${message}${reason}`,
+      cause: error,
+    });
   }
 }
 
@@ -95,7 +122,12 @@ async function attempt<T>(options: ResolvedClientOptions, url: URL, signal: Abor
  * reason, during a request or a wait.
  * @example const batch = await apiGet<BatchResult>(options, 'v1/batch', { seed: '42', count: 10 }, signal)
  */
-export async function apiGet<T>(options: ResolvedClientOptions, path: string, query: Query, signal: AbortSignal | undefined): Promise<T> {
+export async function apiGet<T>(
+  options: ResolvedClientOptions,
+  path: string,
+  query: Query,
+  signal: AbortSignal | undefined,
+): Promise<T> {
   const url = urlOf(options.root, path, query);
   for (let retries = 0; ; retries++) {
     signal?.throwIfAborted();
@@ -103,7 +135,10 @@ export async function apiGet<T>(options: ResolvedClientOptions, path: string, qu
       return await attempt<T>(options, url, signal);
     } catch (error) {
       const retry =
-        error instanceof UssynthApiError && RETRIED_CODES.has(error.code) && retries < options.maxRetries && (error.retryAfter ?? 1) <= MAX_RETRY_AFTER_SECONDS;
+        error instanceof UssynthApiError &&
+        RETRIED_CODES.has(error.code) &&
+        retries < options.maxRetries &&
+        (error.retryAfter ?? 1) <= MAX_RETRY_AFTER_SECONDS;
       if (!retry) throw error;
       await abortableDelay(retryDelayMs(error.retryAfter, Math.random), signal);
     }

@@ -66,9 +66,16 @@ const HEADER_TOKEN = /^[!-~]+$/;
  * anything else is `invalid_option` naming it.
  * @example wholeNumberOption('pageSize', 500, 1, 1000, 1000) // 500
  */
-export function wholeNumberOption(name: string, value: number | undefined, min: number, max: number, fallback: number): number {
+export function wholeNumberOption(
+  name: string,
+  value: number | undefined,
+  min: number,
+  max: number,
+  fallback: number,
+): number {
   if (value === undefined) return fallback;
-  if (!Number.isSafeInteger(value) || value < min || value > max) throw invalidOption(name, `${name} must be a whole number from ${min} to ${max}, got ${String(value)}`);
+  if (!Number.isSafeInteger(value) || value < min || value > max)
+    throw invalidOption(name, `${name} must be a whole number from ${min} to ${max}, got ${String(value)}`);
   return value;
 }
 
@@ -81,7 +88,8 @@ export function wholeNumberOption(name: string, value: number | undefined, min: 
 export function seedOption(seed: unknown): string | undefined {
   if (seed === undefined) return undefined;
   const text = seedText(seed);
-  if (text === undefined) throw invalidOption('seed', `${SEED_RULE}, got ${typeof seed === 'string' ? JSON.stringify(seed) : String(seed)}`);
+  if (text === undefined)
+    throw invalidOption('seed', `${SEED_RULE}, got ${typeof seed === 'string' ? JSON.stringify(seed) : String(seed)}`);
   return text;
 }
 
@@ -90,14 +98,22 @@ function serviceRoot(baseUrl: string | URL): URL {
   try {
     root = new URL(String(baseUrl));
   } catch {
-    throw invalidOption('baseUrl', `baseUrl must be an absolute http or https URL such as https://api.example.com, got ${JSON.stringify(String(baseUrl))}`);
+    throw invalidOption(
+      'baseUrl',
+      `baseUrl must be an absolute http or https URL such as https://api.example.com, got ${JSON.stringify(String(baseUrl))}`,
+    );
   }
-  if (root.protocol !== 'http:' && root.protocol !== 'https:') throw invalidOption('baseUrl', `baseUrl must be an http or https URL, got ${JSON.stringify(root.protocol)}`);
+  if (root.protocol !== 'http:' && root.protocol !== 'https:')
+    throw invalidOption('baseUrl', `baseUrl must be an http or https URL, got ${JSON.stringify(root.protocol)}`);
   if (root.search !== '' || root.hash !== '' || root.username !== '' || root.password !== '') {
     throw invalidOption('baseUrl', 'baseUrl must not carry a query, a fragment or credentials; the key goes in apiKey');
   }
   if (!root.pathname.endsWith('/')) root.pathname += '/';
-  if (root.pathname.endsWith('/v1/')) throw invalidOption('baseUrl', `baseUrl is the service root without /v1 (the client adds it): use ${root.href.slice(0, -'v1/'.length)}`);
+  if (root.pathname.endsWith('/v1/'))
+    throw invalidOption(
+      'baseUrl',
+      `baseUrl is the service root without /v1 (the client adds it): use ${root.href.slice(0, -'v1/'.length)}`,
+    );
   return root;
 }
 
@@ -111,15 +127,22 @@ export function resolveClientOptions(options: ClientOptions): ResolvedClientOpti
   if (typeof options.apiKey !== 'string' || !HEADER_TOKEN.test(options.apiKey)) {
     throw invalidOption('apiKey', 'apiKey must be the API key text (visible ASCII, no spaces or line breaks)');
   }
-  const headers: Record<string, string> = { accept: 'application/json, application/problem+json', 'x-api-key': options.apiKey };
+  const headers: Record<string, string> = {
+    accept: 'application/json, application/problem+json',
+    'x-api-key': options.apiKey,
+  };
   if (options.bearerToken !== undefined) {
     if (typeof options.bearerToken !== 'string' || !HEADER_TOKEN.test(options.bearerToken)) {
-      throw invalidOption('bearerToken', 'bearerToken must be the token text (visible ASCII, no spaces or line breaks), without "Bearer "');
+      throw invalidOption(
+        'bearerToken',
+        'bearerToken must be the token text (visible ASCII, no spaces or line breaks), without "Bearer "',
+      );
     }
     headers.authorization = `Bearer ${options.bearerToken}`;
   }
   const fetchImpl = options.fetch ?? globalThis.fetch;
-  if (typeof fetchImpl !== 'function') throw invalidOption('fetch', 'no fetch: this platform has no global fetch; pass one as the fetch option');
+  if (typeof fetchImpl !== 'function')
+    throw invalidOption('fetch', 'no fetch: this platform has no global fetch; pass one as the fetch option');
   // Called as a plain function: browsers refuse window.fetch called as a method of another object ("Illegal invocation").
   const plainFetch: typeof fetch = (input, init) => fetchImpl(input, init);
   return {
@@ -130,4 +153,3 @@ export function resolveClientOptions(options: ClientOptions): ResolvedClientOpti
     fetch: plainFetch,
   };
 }
-

@@ -1,6 +1,27 @@
-import type { Address, AddressWithGeo, BatchResult, BatchWithGeo, EinResult, PhoneResult, ZipLookupResult, ZipLookupWithGeo } from '../types.js';
+import type {
+  Address,
+  AddressWithGeo,
+  BatchResult,
+  BatchWithGeo,
+  EinResult,
+  PhoneResult,
+  ZipLookupResult,
+  ZipLookupWithGeo,
+} from '../types.js';
 import type { FieldList, FieldRecord } from '../fields/field-list.js';
-import { addressPages, einPages, fieldsQuery, phonePages, type AddressesOptions, type AddressPage, type EinPage, type FieldsPage, type PhonePage, type PhonesOptions, type RangeOptions } from './record-pages.js';
+import {
+  addressPages,
+  einPages,
+  fieldsQuery,
+  phonePages,
+  type AddressesOptions,
+  type AddressPage,
+  type EinPage,
+  type FieldsPage,
+  type PhonePage,
+  type PhonesOptions,
+  type RangeOptions,
+} from './record-pages.js';
 import { UssynthApiError } from './api-error.js';
 import type { AccountSla } from './account-sla.js';
 import { apiGet, type Query } from './api-request.js';
@@ -32,13 +53,43 @@ export interface SeedOption {
  */
 export interface UssynthClient {
   /** GET /v1/address: record 0 of the seed's address stream; `fictional` for 555-01NN phones, `geo` for lat, lon, county, countyFips and timeZone, `fields` for those fields only (`field` or `column=field`, typed by the fields asked). */
-  address<const F extends FieldList>(options: SeedOption & { state?: string; fictional?: boolean; fields: F } & CallOptions): Promise<FieldRecord<F>>;
-  address(options: SeedOption & { state?: string; fictional?: boolean; geo: true } & CallOptions): Promise<AddressWithGeo>;
-  address(options?: SeedOption & { state?: string; fictional?: boolean; geo?: boolean } & CallOptions): Promise<Address>;
+  address<const F extends FieldList>(
+    options: SeedOption & { state?: string; fictional?: boolean; fields: F } & CallOptions,
+  ): Promise<FieldRecord<F>>;
+  address(
+    options: SeedOption & { state?: string; fictional?: boolean; geo: true } & CallOptions,
+  ): Promise<AddressWithGeo>;
+  address(
+    options?: SeedOption & { state?: string; fictional?: boolean; geo?: boolean } & CallOptions,
+  ): Promise<Address>;
   /** GET /v1/batch: `count` (1..1000, default 10) addresses from record `start` (default 0); `geo` and `fields` as for `address`. */
-  batch<const F extends FieldList>(options: SeedOption & { count?: number; start?: number; state?: string; fictional?: boolean; fields: F } & CallOptions): Promise<{ count: number; addresses: FieldRecord<F>[] }>;
-  batch(options: SeedOption & { count?: number; start?: number; state?: string; fictional?: boolean; geo: true } & CallOptions): Promise<BatchWithGeo>;
-  batch(options?: SeedOption & { count?: number; start?: number; state?: string; fictional?: boolean; geo?: boolean } & CallOptions): Promise<BatchResult>;
+  batch<const F extends FieldList>(
+    options: SeedOption & {
+      count?: number;
+      start?: number;
+      state?: string;
+      fictional?: boolean;
+      fields: F;
+    } & CallOptions,
+  ): Promise<{ count: number; addresses: FieldRecord<F>[] }>;
+  batch(
+    options: SeedOption & {
+      count?: number;
+      start?: number;
+      state?: string;
+      fictional?: boolean;
+      geo: true;
+    } & CallOptions,
+  ): Promise<BatchWithGeo>;
+  batch(
+    options?: SeedOption & {
+      count?: number;
+      start?: number;
+      state?: string;
+      fictional?: boolean;
+      geo?: boolean;
+    } & CallOptions,
+  ): Promise<BatchResult>;
   /** GET /v1/ein: record 0 of the seed's EIN stream. */
   ein(options?: SeedOption & CallOptions): Promise<EinResult>;
   /** GET /v1/phone: record 0 of the seed's phone stream of `state`; `fictional` for 555-01NN numbers. */
@@ -50,7 +101,9 @@ export interface UssynthClient {
   addresses<const F extends FieldList>(options: AddressesOptions & { fields: F }): Promise<FieldRecord<F>[]>;
   addresses(options: AddressesOptions): Promise<Address[]>;
   /** The same records as `addresses`, yielded page by page as they arrive in order, with memory bounded for any count. */
-  addressPages<const F extends FieldList>(options: AddressesOptions & { fields: F }): AsyncGenerator<FieldsPage<F>, void, undefined>;
+  addressPages<const F extends FieldList>(
+    options: AddressesOptions & { fields: F },
+  ): AsyncGenerator<FieldsPage<F>, void, undefined>;
   addressPages(options: AddressesOptions): AsyncGenerator<AddressPage, void, undefined>;
   /** Any number of EINs, in order, paged over /v1/eins: the library's `einAt(start..)` for the seed. */
   eins(options: RangeOptions): Promise<EinResult[]>;
@@ -104,15 +157,48 @@ export interface UsageSummary {
 export function createClient(options: ClientOptions): UssynthClient {
   const resolved = resolveClientOptions(options);
   // A bad seed is refused before anything is sent; the API checks everything else.
-  const get = async <T>(path: string, query: Query, signal: AbortSignal | undefined): Promise<T> => apiGet<T>(resolved, path, { ...query, seed: seedOption(query.seed) }, signal);
+  const get = async <T>(path: string, query: Query, signal: AbortSignal | undefined): Promise<T> =>
+    apiGet<T>(resolved, path, { ...query, seed: seedOption(query.seed) }, signal);
   return {
     // One implementation for both overloads: the API's body is the record the options asked for.
-    address: (({ seed, state, fictional, geo, fields, signal }: SeedOption & { state?: string; fictional?: boolean; geo?: boolean; fields?: FieldList } & CallOptions = {}) =>
-      get<Address>('v1/address', { seed, state, fictional, geo, fields: fieldsQuery(fields) }, signal)) as UssynthClient['address'],
-    batch: (({ seed, count, start, state, fictional, geo, fields, signal }: SeedOption & { count?: number; start?: number; state?: string; fictional?: boolean; geo?: boolean; fields?: FieldList } & CallOptions = {}) =>
-      get<BatchResult>('v1/batch', { seed, count, start, state, fictional, geo, fields: fieldsQuery(fields) }, signal)) as UssynthClient['batch'],
+    address: (({
+      seed,
+      state,
+      fictional,
+      geo,
+      fields,
+      signal,
+    }: SeedOption & { state?: string; fictional?: boolean; geo?: boolean; fields?: FieldList } & CallOptions = {}) =>
+      get<Address>(
+        'v1/address',
+        { seed, state, fictional, geo, fields: fieldsQuery(fields) },
+        signal,
+      )) as UssynthClient['address'],
+    batch: (({
+      seed,
+      count,
+      start,
+      state,
+      fictional,
+      geo,
+      fields,
+      signal,
+    }: SeedOption & {
+      count?: number;
+      start?: number;
+      state?: string;
+      fictional?: boolean;
+      geo?: boolean;
+      fields?: FieldList;
+    } & CallOptions = {}) =>
+      get<BatchResult>(
+        'v1/batch',
+        { seed, count, start, state, fictional, geo, fields: fieldsQuery(fields) },
+        signal,
+      )) as UssynthClient['batch'],
     ein: ({ seed, signal } = {}) => get<EinResult>('v1/ein', { seed }, signal),
-    phone: ({ seed, state, fictional, signal } = {}) => get<PhoneResult>('v1/phone', { seed, state, fictional }, signal),
+    phone: ({ seed, state, fictional, signal } = {}) =>
+      get<PhoneResult>('v1/phone', { seed, state, fictional }, signal),
     zip: (async (zip: string, { geo, signal }: { geo?: boolean } & CallOptions = {}) => {
       try {
         return await get<ZipLookupResult>(`v1/zip/${encodeURIComponent(zip)}`, { geo }, signal);
@@ -121,7 +207,8 @@ export function createClient(options: ClientOptions): UssynthClient {
         throw error;
       }
     }) as UssynthClient['zip'],
-    addresses: ((range: AddressesOptions) => collect(addressPages(resolved, range), (page) => page.addresses)) as UssynthClient['addresses'],
+    addresses: ((range: AddressesOptions) =>
+      collect(addressPages(resolved, range), (page) => page.addresses)) as UssynthClient['addresses'],
     addressPages: ((range: AddressesOptions) => addressPages(resolved, range)) as UssynthClient['addressPages'],
     eins: (range) => collect(einPages(resolved, range), (page) => page.eins),
     einPages: (range) => einPages(resolved, range),

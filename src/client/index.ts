@@ -14,11 +14,30 @@ export type { AccountSla, MonthSla } from './account-sla.js';
 export { DEFAULT_CONCURRENCY, DEFAULT_MAX_RETRIES, MAX_CONCURRENCY, MAX_RETRIES } from './client-options.js';
 export type { ClientOptions } from './client-options.js';
 export { API_MAX_BATCH } from './record-pages.js';
-export type { AddressesOptions, AddressPage, EinPage, FieldsPage, PhonePage, PhonesOptions, RangeOptions } from './record-pages.js';
+export type {
+  AddressesOptions,
+  AddressPage,
+  EinPage,
+  FieldsPage,
+  PhonePage,
+  PhonesOptions,
+  RangeOptions,
+} from './record-pages.js';
 export type { FieldName, FieldValues } from '../fields/field-catalogue.js';
 export type { FieldList, FieldRecord } from '../fields/field-list.js';
 export { CLIENT_ERROR_CODES, UssynthApiError } from './api-error.js';
 export type { ClientErrorCode, Problem } from './api-error.js';
 export { MAX_RETRY_AFTER_SECONDS, RETRY_JITTER_MS } from './retry-after.js';
 export { RETRIED_CODES } from './api-request.js';
-export type { Address, AddressWithGeo, BatchResult, BatchWithGeo, EinResult, GeoFields, PhoneResult, ZipGeoFields, ZipLookupResult, ZipLookupWithGeo } from '../types.js';
+export type {
+  Address,
+  AddressWithGeo,
+  BatchResult,
+  BatchWithGeo,
+  EinResult,
+  GeoFields,
+  PhoneResult,
+  ZipGeoFields,
+  ZipLookupResult,
+  ZipLookupWithGeo,
+} from '../types.js';

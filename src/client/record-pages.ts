@@ -114,9 +114,18 @@ function follow(controller: AbortController, signal: AbortSignal | undefined): (
  * pages ahead of the consumer (so memory stays at a few pages for any
  * count). Breaking out of the loop, or an error, cancels the pages in flight.
  */
-async function* recordPages<R>(options: ResolvedClientOptions, kind: PagedKind, range: RangeOptions, query: Query): AsyncGenerator<{ start: number; records: R[] }, void, undefined> {
+async function* recordPages<R>(
+  options: ResolvedClientOptions,
+  kind: PagedKind,
+  range: RangeOptions,
+  query: Query,
+): AsyncGenerator<{ start: number; records: R[] }, void, undefined> {
   const seed = seedOption(range.seed);
-  if (seed === undefined) throw invalidOption('seed', 'seed is required to page a stream (every page must name the same one): 1 to 256 printable ASCII characters or a finite number');
+  if (seed === undefined)
+    throw invalidOption(
+      'seed',
+      'seed is required to page a stream (every page must name the same one): 1 to 256 printable ASCII characters or a finite number',
+    );
   const first = wholeNumberOption('start', range.start, 0, Number.MAX_SAFE_INTEGER, 0);
   // The library's range rule: the last record, start + count - 1, is at most 2^53 - 1.
   const count = wholeNumberOption('count', range.count, 0, Number.MAX_SAFE_INTEGER - first + 1, 0);
@@ -128,10 +137,19 @@ async function* recordPages<R>(options: ResolvedClientOptions, kind: PagedKind, 
   let next = first;
   const inFlight: { start: number; page: Promise<R[]> }[] = [];
   const fetchPage = async (start: number, size: number): Promise<R[]> => {
-    const answer = await apiGet<Record<string, unknown>>(options, kind.path, { ...query, seed, start, count: size }, controller.signal);
+    const answer = await apiGet<Record<string, unknown>>(
+      options,
+      kind.path,
+      { ...query, seed, start, count: size },
+      controller.signal,
+    );
     const records = answer?.[kind.list];
     if (!Array.isArray(records) || records.length !== size) {
-      throw new UssynthApiError({ code: 'unexpected_response', message: `/${kind.path} answered ${Array.isArray(records) ? records.length : 'no'} ${kind.list} for a page of ${size}`, status: 200 });
+      throw new UssynthApiError({
+        code: 'unexpected_response',
+        message: `/${kind.path} answered ${Array.isArray(records) ? records.length : 'no'} ${kind.list} for a page of ${size}`,
+        status: 200,
+      });
     }
     return records as R[];
   };
@@ -162,8 +180,16 @@ async function* recordPages<R>(options: ResolvedClientOptions, kind: PagedKind, 
  * Yields a range of addresses as pages of `/v1/batch`, in order.
  * @example for await (const page of addressPages(options, { seed: 42, count: 1_000_000 })) write(page.addresses)
  */
-export async function* addressPages(options: ResolvedClientOptions, range: AddressesOptions): AsyncGenerator<AddressPage, void, undefined> {
-  for await (const { start, records } of recordPages<Address>(options, { path: 'v1/batch', list: 'addresses' }, range, { state: range.state, fictional: range.fictional, geo: range.geo, fields: fieldsQuery(range.fields) })) {
+export async function* addressPages(
+  options: ResolvedClientOptions,
+  range: AddressesOptions,
+): AsyncGenerator<AddressPage, void, undefined> {
+  for await (const { start, records } of recordPages<Address>(options, { path: 'v1/batch', list: 'addresses' }, range, {
+    state: range.state,
+    fictional: range.fictional,
+    geo: range.geo,
+    fields: fieldsQuery(range.fields),
+  })) {
     yield { start, addresses: records };
   }
 }
@@ -172,16 +198,28 @@ export async function* addressPages(options: ResolvedClientOptions, range: Addre
  * Yields a range of EINs as pages of `/v1/eins`, in order.
  * @example for await (const page of einPages(options, { seed: 42, count: 50_000 })) write(page.eins)
  */
-export async function* einPages(options: ResolvedClientOptions, range: RangeOptions): AsyncGenerator<EinPage, void, undefined> {
-  for await (const { start, records } of recordPages<EinResult>(options, { path: 'v1/eins', list: 'eins' }, range, {})) yield { start, eins: records };
+export async function* einPages(
+  options: ResolvedClientOptions,
+  range: RangeOptions,
+): AsyncGenerator<EinPage, void, undefined> {
+  for await (const { start, records } of recordPages<EinResult>(options, { path: 'v1/eins', list: 'eins' }, range, {}))
+    yield { start, eins: records };
 }
 
 /**
  * Yields a range of phone numbers as pages of `/v1/phones`, in order.
  * @example for await (const page of phonePages(options, { seed: 42, count: 5000, state: 'NY' })) write(page.phones)
  */
-export async function* phonePages(options: ResolvedClientOptions, range: PhonesOptions): AsyncGenerator<PhonePage, void, undefined> {
-  for await (const { start, records } of recordPages<PhoneResult>(options, { path: 'v1/phones', list: 'phones' }, range, { state: range.state, fictional: range.fictional })) {
+export async function* phonePages(
+  options: ResolvedClientOptions,
+  range: PhonesOptions,
+): AsyncGenerator<PhonePage, void, undefined> {
+  for await (const { start, records } of recordPages<PhoneResult>(
+    options,
+    { path: 'v1/phones', list: 'phones' },
+    range,
+    { state: range.state, fictional: range.fictional },
+  )) {
     yield { start, phones: records };
   }
 }

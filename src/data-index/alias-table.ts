@@ -24,7 +24,8 @@ export function aliasTable(weights: ArrayLike<number>): AliasTable {
     total += weights[i];
     if (!(weights[i] >= 0)) negative = true;
   }
-  if (n === 0 || !(total > 0) || negative) throw new Error('alias table needs non-negative weights with a positive sum');
+  if (n === 0 || !(total > 0) || negative)
+    throw new Error('alias table needs non-negative weights with a positive sum');
   const scaled = Array.from({ length: n }, (_, i) => (weights[i] * n) / total);
   const thresholds = new Uint32Array(n);
   const aliases = new Uint32Array(n);

@@ -17,9 +17,18 @@ export const BIRTH_DATA_VERSION = 'births-2022.1';
 
 /** Sections of the birth index, all required. */
 export const BIRTH_SECTIONS = {
-  BMET: { type: 'u16', what: 'first birth year, years per cohort, cohort count, reference year (ages are as of its 31 December)' },
-  BNCK: { type: 'u32', what: 'female name count, male name count, CRC-32 of the FF names and of the FM names (each joined by "\\n"), in column order' },
-  BYWF: { type: 'u32', what: 'per birth year from the first: women alive in the reference year born that year (0 under 18)' },
+  BMET: {
+    type: 'u16',
+    what: 'first birth year, years per cohort, cohort count, reference year (ages are as of its 31 December)',
+  },
+  BNCK: {
+    type: 'u32',
+    what: 'female name count, male name count, CRC-32 of the FF names and of the FM names (each joined by "\\n"), in column order',
+  },
+  BYWF: {
+    type: 'u32',
+    what: 'per birth year from the first: women alive in the reference year born that year (0 under 18)',
+  },
   BYWM: { type: 'u32', what: 'per birth year from the first: men alive in the reference year born that year' },
   BPRO: { type: 'u16', what: 'per cohort profile, per cohort: its weight (1..65535, the largest 65535)' },
   BPNF: { type: 'u8', what: 'per FF column: the profile of the name (the nearest to its people by cohort)' },

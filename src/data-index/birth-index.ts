@@ -41,7 +41,8 @@ export class BirthIndex {
     for (const tag of Object.keys(BIRTH_SECTIONS) as BirthSectionTag[]) section(tag);
     this.dataVersion = raw.datasetVersion;
     const [firstYear, cohortYears, cohortCount, referenceYear] = section('BMET');
-    if (section('BMET').length !== 4 || !(cohortYears > 0) || !(cohortCount > 0)) invalid('BMET must hold four positive values');
+    if (section('BMET').length !== 4 || !(cohortYears > 0) || !(cohortCount > 0))
+      invalid('BMET must hold four positive values');
     this.firstYear = firstYear;
     this.cohortYears = cohortYears;
     this.cohortCount = cohortCount;
@@ -55,15 +56,18 @@ export class BirthIndex {
     if (female.length !== years || male.length !== years) invalid(`BYWF and BYWM must hold ${years} birth years`);
     this.yearWeights = [female, male];
     this.profiles = new Uint16Array(section('BPRO'));
-    if (this.profiles.length === 0 || this.profiles.length % cohortCount !== 0) invalid('BPRO must hold whole profiles');
+    if (this.profiles.length === 0 || this.profiles.length % cohortCount !== 0)
+      invalid('BPRO must hold whole profiles');
     const profileCount = this.profiles.length / cohortCount;
     this.nameProfiles = [new Uint8Array(section('BPNF')), new Uint8Array(section('BPNM'))];
     this.nameSpans = [new Uint16Array(section('BSPF')), new Uint16Array(section('BSPM'))];
     [this.names.female, this.names.male].forEach((count, sex) => {
-      if (this.nameProfiles[sex].length !== count || this.nameSpans[sex].length !== count) invalid('the name sections do not match the name counts');
+      if (this.nameProfiles[sex].length !== count || this.nameSpans[sex].length !== count)
+        invalid('the name sections do not match the name counts');
       for (let column = 0; column < count; column++) {
         const span = this.nameSpans[sex][column];
-        if (this.nameProfiles[sex][column] >= profileCount || span >> 5 > (span & 31) || (span & 31) >= cohortCount) invalid('a name has no valid profile or span');
+        if (this.nameProfiles[sex][column] >= profileCount || span >> 5 > (span & 31) || (span & 31) >= cohortCount)
+          invalid('a name has no valid profile or span');
       }
     });
     if (this.profiles.some((weight) => weight === 0)) invalid('a profile weight is 0');

@@ -11,7 +11,8 @@ const TABLES = (() => {
     tables[n] = c >>> 0;
   }
   for (let n = 0; n < 256; n++) {
-    for (let t = 1; t < 4; t++) tables[t * 256 + n] = (tables[(t - 1) * 256 + n] >>> 8) ^ tables[tables[(t - 1) * 256 + n] & 0xff];
+    for (let t = 1; t < 4; t++)
+      tables[t * 256 + n] = (tables[(t - 1) * 256 + n] >>> 8) ^ tables[tables[(t - 1) * 256 + n] & 0xff];
   }
   return tables;
 })();

@@ -15,7 +15,11 @@ import {
 import { readIndex, type SectionArray } from './read-index.js';
 
 // The typed array each element type is read into.
-const ARRAY_OF: Record<ElementType, typeof Uint8Array | typeof Uint16Array | typeof Uint32Array> = { u8: Uint8Array, u16: Uint16Array, u32: Uint32Array };
+const ARRAY_OF: Record<ElementType, typeof Uint8Array | typeof Uint16Array | typeof Uint32Array> = {
+  u8: Uint8Array,
+  u16: Uint16Array,
+  u32: Uint32Array,
+};
 
 /**
  * A Walker alias table: pick column j uniformly, keep it if a draw is below
@@ -69,7 +73,10 @@ function lazyStrings(text: string, lengths: SectionArray): (id: number) => strin
   const offsets = new Uint32Array(lengths.length + 1);
   for (let i = 0; i < lengths.length; i++) offsets[i + 1] = offsets[i] + lengths[i];
   if (offsets[lengths.length] !== text.length) {
-    throw new UssynthError('invalid_index_file', 'Invalid ussynth index: string lengths do not add up to the string data');
+    throw new UssynthError(
+      'invalid_index_file',
+      'Invalid ussynth index: string lengths do not add up to the string data',
+    );
   }
   const cache = emptyCache<string>(lengths.length);
   return (id) => cache[id] ?? (cache[id] = text.slice(offsets[id], offsets[id + 1]));
@@ -77,7 +84,11 @@ function lazyStrings(text: string, lengths: SectionArray): (id: number) => strin
 
 /** The ZIPs whose bits are set in the ZPBM bitmap, ascending. */
 function zipCodesOf(bitmap: SectionArray): Uint32Array {
-  if (bitmap.length !== ZIP_BITMAP_BYTES) throw new UssynthError('invalid_index_file', `Invalid ussynth index: the ZIP bitmap must have ${ZIP_BITMAP_BYTES} bytes`);
+  if (bitmap.length !== ZIP_BITMAP_BYTES)
+    throw new UssynthError(
+      'invalid_index_file',
+      `Invalid ussynth index: the ZIP bitmap must have ${ZIP_BITMAP_BYTES} bytes`,
+    );
   let count = 0;
   for (let byte = 0; byte < bitmap.length; byte++) for (let bits = bitmap[byte]; bits !== 0; bits &= bits - 1) count++;
   const zips = new Uint32Array(count);
@@ -141,7 +152,10 @@ export class DataIndex {
   private readonly zipTexts: (string | null)[];
   private readonly rowByZip: Uint32Array;
   /** Each table's sections (items, thresholds, aliases), checked on load. */
-  private readonly tableSections: Map<WeightedTableId, { items: SectionArray; thresholds: Uint32Array; aliases: SectionArray }>;
+  private readonly tableSections: Map<
+    WeightedTableId,
+    { items: SectionArray; thresholds: Uint32Array; aliases: SectionArray }
+  >;
   /** Tables built so far. */
   private readonly tables = new Map<WeightedTableId, WeightedTable>();
 
@@ -154,7 +168,8 @@ export class DataIndex {
     };
     // Every plain section present, with the element type the format gives it (the casts below rely on it).
     for (const [tag, { type }] of Object.entries(PLAIN_SECTIONS) as [PlainSectionTag, { type: ElementType }][]) {
-      if (!(section(tag) instanceof ARRAY_OF[type])) throw new UssynthError('invalid_index_file', `Invalid ussynth index: section ${tag} must be ${type}`);
+      if (!(section(tag) instanceof ARRAY_OF[type]))
+        throw new UssynthError('invalid_index_file', `Invalid ussynth index: section ${tag} must be ${type}`);
     }
     this.datasetVersion = raw.datasetVersion;
     const text = new TextDecoder('utf-8', { fatal: true }).decode(section('STRD'));
@@ -168,7 +183,10 @@ export class DataIndex {
       const thresholds = section(`${id}PR`) as Uint32Array;
       const aliases = section(`${id}AL`);
       if (items.length !== thresholds.length || items.length !== aliases.length) {
-        throw new UssynthError('invalid_index_file', `Invalid ussynth index: table ${id} has columns of unequal length`);
+        throw new UssynthError(
+          'invalid_index_file',
+          `Invalid ussynth index: table ${id} has columns of unequal length`,
+        );
       }
       this.tableSections.set(id, { items, thresholds, aliases });
     }
@@ -205,21 +223,37 @@ export class DataIndex {
     this.placeExchangeStarts = section('PLEO') as Uint16Array;
     this.placeExchanges = section('PLEX') as Uint16Array;
     this.phonePlaceCount = this.placeExchangeStarts.length - 1;
-    if (this.zipPhonePlaces.length !== this.tableSize('ZS') || this.placeExchangeStarts[this.phonePlaceCount] !== this.placeExchanges.length) {
-      throw new UssynthError('invalid_index_file', 'Invalid ussynth index: phone place sections do not match the ZIP table or each other');
+    if (
+      this.zipPhonePlaces.length !== this.tableSize('ZS') ||
+      this.placeExchangeStarts[this.phonePlaceCount] !== this.placeExchanges.length
+    ) {
+      throw new UssynthError(
+        'invalid_index_file',
+        'Invalid ussynth index: phone place sections do not match the ZIP table or each other',
+      );
     }
     this.surnameHeadWeights = section('SGNW') as Uint32Array;
     this.surnameGroupPercents = section('SGPC') as Uint16Array;
     this.surnameGroupTails = section('SGTL') as Uint32Array;
     this.areaCodeExchanges = section('ACVX') as Uint8Array;
     if (this.areaCodeExchanges.length !== this.areaCodes.size * EXCHANGE_BITMAP_BYTES) {
-      throw new UssynthError('invalid_index_file', 'Invalid ussynth index: the exchange bitmaps (ACVX) do not match the area-code table');
+      throw new UssynthError(
+        'invalid_index_file',
+        'Invalid ussynth index: the exchange bitmaps (ACVX) do not match the area-code table',
+      );
     }
     this.zipUnitShares = section('ZSUN') as Uint16Array;
     this.suffixUnitFactors = section('SXUF') as Uint8Array;
     this.numberedUnitFactors = section('NXUF') as Uint8Array;
-    if (this.zipUnitShares.length !== this.tableSize('ZS') || this.suffixUnitFactors.length !== this.tableSize('SX') || this.numberedUnitFactors.length !== this.tableSize('NX')) {
-      throw new UssynthError('invalid_index_file', 'Invalid ussynth index: unit sections do not match the ZIP and suffix tables');
+    if (
+      this.zipUnitShares.length !== this.tableSize('ZS') ||
+      this.suffixUnitFactors.length !== this.tableSize('SX') ||
+      this.numberedUnitFactors.length !== this.tableSize('NX')
+    ) {
+      throw new UssynthError(
+        'invalid_index_file',
+        'Invalid ussynth index: unit sections do not match the ZIP and suffix tables',
+      );
     }
     // A dense ZIP -> row table makes lookups O(1); 400 KB, built in well under a millisecond.
     this.rowByZip = new Uint32Array(100_000).fill(NO_ROW);
@@ -259,7 +293,12 @@ export class DataIndex {
       cells[2 * j + 1] = aliases[j];
     }
     // Widened once so every draw reads Uint32Arrays: one element kind keeps pick() monomorphic.
-    const table: WeightedTable = { size: items.length, cells, items: new Uint32Array(items), texts: emptyCache(items.length) };
+    const table: WeightedTable = {
+      size: items.length,
+      cells,
+      items: new Uint32Array(items),
+      texts: emptyCache(items.length),
+    };
     this.tables.set(id, table);
     return table;
   }

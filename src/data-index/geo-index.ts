@@ -65,11 +65,15 @@ export class GeoIndex {
     this.gridLow = new Uint32Array(section('GSGL'));
     this.gridHigh = new Uint32Array(section('GSGH'));
     const rows = this.zipLat.length;
-    if (this.countyFips.length !== this.countyNames.length || [this.zipLon, this.zipCounty, this.zipTimeZone].some((a) => a.length !== rows)) {
+    if (
+      this.countyFips.length !== this.countyNames.length ||
+      [this.zipLon, this.zipCounty, this.zipTimeZone].some((a) => a.length !== rows)
+    ) {
       invalid('per-county or per-ZIP sections of unequal length');
     }
     const entries = this.cellLat.length;
-    if ([this.cellLon, this.gridLow, this.gridHigh].some((a) => a.length !== entries)) invalid('per-ZS-entry sections of unequal length');
+    if ([this.cellLon, this.gridLow, this.gridHigh].some((a) => a.length !== entries))
+      invalid('per-ZS-entry sections of unequal length');
     this.fipsTexts = emptyCache(this.countyFips.length);
   }
 

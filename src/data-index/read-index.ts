@@ -53,7 +53,8 @@ export function readIndex(input: ArrayBuffer | Uint8Array): RawIndex {
   let bytes = input instanceof Uint8Array ? input : new Uint8Array(input);
   // Typed-array views need aligned offsets; a pooled Buffer may not be aligned.
   if (bytes.byteOffset % SECTION_ALIGNMENT !== 0) bytes = bytes.slice();
-  if (bytes.length < HEADER_SIZE) fail(`truncated: ${bytes.length} bytes is shorter than the ${HEADER_SIZE}-byte header`);
+  if (bytes.length < HEADER_SIZE)
+    fail(`truncated: ${bytes.length} bytes is shorter than the ${HEADER_SIZE}-byte header`);
   const magic = ascii(bytes.subarray(0, 8));
   if (magic !== INDEX_MAGIC) fail(`wrong magic ${JSON.stringify(magic)}, expected ${JSON.stringify(INDEX_MAGIC)}`);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -38,8 +38,16 @@ export class BirthDates {
     maleNames: readonly string[],
   ) {
     const { names } = births;
-    if (names.female !== femaleNames.length || names.male !== maleNames.length || names.femaleCrc !== namesCrc(femaleNames) || names.maleCrc !== namesCrc(maleNames)) {
-      throw new UssynthError('invalid_index_file', 'Invalid ussynth birth index: it was built for other first names than the main index has (rebuild with npm run data:build)');
+    if (
+      names.female !== femaleNames.length ||
+      names.male !== maleNames.length ||
+      names.femaleCrc !== namesCrc(femaleNames) ||
+      names.maleCrc !== namesCrc(maleNames)
+    ) {
+      throw new UssynthError(
+        'invalid_index_file',
+        'Invalid ussynth birth index: it was built for other first names than the main index has (rebuild with npm run data:build)',
+      );
     }
     this.random = new RecordRandom(key);
     const cohorts = births.cohortCount;

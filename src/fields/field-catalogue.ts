@@ -13,17 +13,34 @@ import type { Address, GeoFields } from '../types.js';
  * them (the address kind, the field catalogue and the service read it).
  * @example ADDRESS_FIELDS.length // 8
  */
-export const ADDRESS_FIELDS = ['name', 'street', 'city', 'state', 'zip', 'phone', 'email', 'country'] as const satisfies readonly (keyof Address)[];
+export const ADDRESS_FIELDS = [
+  'name',
+  'street',
+  'city',
+  'state',
+  'zip',
+  'phone',
+  'email',
+  'country',
+] as const satisfies readonly (keyof Address)[];
 
 // A field added to Address and not to ADDRESS_FIELDS fails the typecheck here.
-const ADDRESS_FIELDS_COVER_ADDRESS: [Exclude<keyof Address, (typeof ADDRESS_FIELDS)[number]>] extends [never] ? true : never = true;
+const ADDRESS_FIELDS_COVER_ADDRESS: [Exclude<keyof Address, (typeof ADDRESS_FIELDS)[number]>] extends [never]
+  ? true
+  : never = true;
 void ADDRESS_FIELDS_COVER_ADDRESS;
 
 /**
  * The fields `geo: true` adds after an address's eight, in order (the library's `AddressWithGeo`).
  * @example GEO_FIELD_NAMES[0] // "lat"
  */
-export const GEO_FIELD_NAMES = ['lat', 'lon', 'county', 'countyFips', 'timeZone'] as const satisfies readonly (keyof GeoFields)[];
+export const GEO_FIELD_NAMES = [
+  'lat',
+  'lon',
+  'county',
+  'countyFips',
+  'timeZone',
+] as const satisfies readonly (keyof GeoFields)[];
 
 /**
  * Every field name, in catalogue order: the eight of an address, the five
@@ -33,7 +50,17 @@ export const GEO_FIELD_NAMES = ['lat', 'lon', 'county', 'countyFips', 'timeZone'
 export const FIELD_NAMES = [
   ...ADDRESS_FIELDS,
   ...GEO_FIELD_NAMES,
-  'firstName', 'lastName', 'sex', 'birthDate', 'line1', 'line2', 'stateFull', 'phoneIntl', 'emailDomain', 'index', 'uuid',
+  'firstName',
+  'lastName',
+  'sex',
+  'birthDate',
+  'line1',
+  'line2',
+  'stateFull',
+  'phoneIntl',
+  'emailDomain',
+  'index',
+  'uuid',
 ] as const;
 
 /**
@@ -77,9 +104,30 @@ export interface FieldValues extends Address, GeoFields {
  * @example FIELD_KINDS.index // "integer"
  */
 export const FIELD_KINDS: { readonly [F in FieldName]: FieldKind } = {
-  name: 'text', street: 'text', city: 'text', state: 'text', zip: 'text', phone: 'text', email: 'text', country: 'text',
-  lat: 'double', lon: 'double', county: 'text', countyFips: 'text', timeZone: 'text',
-  firstName: 'text', lastName: 'text', sex: 'text', birthDate: 'date', line1: 'text', line2: 'text', stateFull: 'text', phoneIntl: 'text', emailDomain: 'text', index: 'integer', uuid: 'uuid',
+  name: 'text',
+  street: 'text',
+  city: 'text',
+  state: 'text',
+  zip: 'text',
+  phone: 'text',
+  email: 'text',
+  country: 'text',
+  lat: 'double',
+  lon: 'double',
+  county: 'text',
+  countyFips: 'text',
+  timeZone: 'text',
+  firstName: 'text',
+  lastName: 'text',
+  sex: 'text',
+  birthDate: 'date',
+  line1: 'text',
+  line2: 'text',
+  stateFull: 'text',
+  phoneIntl: 'text',
+  emailDomain: 'text',
+  index: 'integer',
+  uuid: 'uuid',
 };
 
 /**

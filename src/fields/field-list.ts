@@ -62,26 +62,38 @@ export function parseFieldList(list: unknown): readonly FieldColumn[] {
   let entries: unknown[];
   if (typeof list === 'string') entries = list.trim() === '' ? [] : list.split(',');
   else if (Array.isArray(list)) entries = list;
-  else return invalid(`fields must be a comma-separated string or an array of "field" or "column=field" entries, got ${JSON.stringify(list) ?? String(list)}`);
+  else
+    return invalid(
+      `fields must be a comma-separated string or an array of "field" or "column=field" entries, got ${JSON.stringify(list) ?? String(list)}`,
+    );
   if (entries.length === 0) invalid(`fields is empty: name at least one field (${VALID})`);
   if (entries.length > MAX_FIELDS) invalid(`fields has ${entries.length} entries; at most ${MAX_FIELDS}`);
   const seen = new Map<string, string>();
   return entries.map((entry, position) => {
-    if (typeof entry !== 'string') return invalid(`fields entry ${position + 1} is not a string: ${JSON.stringify(entry) ?? String(entry)}`);
+    if (typeof entry !== 'string')
+      return invalid(`fields entry ${position + 1} is not a string: ${JSON.stringify(entry) ?? String(entry)}`);
     const equals = entry.indexOf('=');
     const field = (equals < 0 ? entry : entry.slice(equals + 1)).trim();
     const column = equals < 0 ? field : entry.slice(0, equals).trim();
     if (field === '' && column === '') invalid(`fields entry ${position + 1} is empty (${VALID})`);
-    if (!isFieldName(field)) invalid(`unknown field ${JSON.stringify(field)} in fields entry ${JSON.stringify(entry.trim())}; ${VALID}`);
+    if (!isFieldName(field))
+      invalid(`unknown field ${JSON.stringify(field)} in fields entry ${JSON.stringify(entry.trim())}; ${VALID}`);
     if (!COLUMN_NAME_PATTERN.test(column)) {
-      invalid(`column name ${JSON.stringify(column)} (fields entry ${JSON.stringify(entry.trim())}) is not valid: letters, digits and _, not starting with a digit, at most 63 characters`);
+      invalid(
+        `column name ${JSON.stringify(column)} (fields entry ${JSON.stringify(entry.trim())}) is not valid: letters, digits and _, not starting with a digit, at most 63 characters`,
+      );
     }
     if ((RESERVED_COLUMN_NAMES as readonly string[]).includes(column)) {
-      invalid(`column name ${JSON.stringify(column)} (fields entry ${JSON.stringify(entry.trim())}) is reserved: ${RESERVED_COLUMN_NAMES.join(', ')} are not column names, as JavaScript gives them a meaning of their own; rename the column`);
+      invalid(
+        `column name ${JSON.stringify(column)} (fields entry ${JSON.stringify(entry.trim())}) is reserved: ${RESERVED_COLUMN_NAMES.join(', ')} are not column names, as JavaScript gives them a meaning of their own; rename the column`,
+      );
     }
     const folded = column.toLowerCase();
     const earlier = seen.get(folded);
-    if (earlier !== undefined) invalid(`column ${JSON.stringify(column)} appears twice in fields${earlier === column ? '' : ` (as ${JSON.stringify(earlier)}: column names compare without case)`}`);
+    if (earlier !== undefined)
+      invalid(
+        `column ${JSON.stringify(column)} appears twice in fields${earlier === column ? '' : ` (as ${JSON.stringify(earlier)}: column names compare without case)`}`,
+      );
     seen.set(folded, column);
     return { column, field };
   });
@@ -109,6 +121,7 @@ type FieldOf<E extends string> = E extends `${string}=${infer F}` ? Trim<F> : E;
  * A list only known as `string` gives a record of any column.
  * @example type R = FieldRecord<['id=uuid', 'email']> // { id: string; email: string }
  */
-export type FieldRecord<L extends FieldList> = string extends Entries<L>
-  ? { [column: string]: FieldValues[FieldName] }
-  : { [E in Entries<L> as ColumnOf<E>]: FieldOf<E> extends FieldName ? FieldValues[FieldOf<E>] : never };
+export type FieldRecord<L extends FieldList> =
+  string extends Entries<L>
+    ? { [column: string]: FieldValues[FieldName] }
+    : { [E in Entries<L> as ColumnOf<E>]: FieldOf<E> extends FieldName ? FieldValues[FieldOf<E>] : never };

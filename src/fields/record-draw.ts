@@ -19,10 +19,30 @@ export type Stage = (typeof Stage)[keyof typeof Stage];
  * @example FIELD_STAGES.phone // Stage.phone
  */
 export const FIELD_STAGES: { readonly [F in FieldName]: Stage } = {
-  name: Stage.name, street: Stage.street, city: Stage.place, state: Stage.place, zip: Stage.place, phone: Stage.phone, email: Stage.email, country: Stage.place,
-  lat: Stage.place, lon: Stage.place, county: Stage.place, countyFips: Stage.place, timeZone: Stage.place,
-  firstName: Stage.name, lastName: Stage.name, sex: Stage.name, birthDate: Stage.name, line1: Stage.street, line2: Stage.street, stateFull: Stage.place,
-  phoneIntl: Stage.phone, emailDomain: Stage.email, index: Stage.place, uuid: Stage.place,
+  name: Stage.name,
+  street: Stage.street,
+  city: Stage.place,
+  state: Stage.place,
+  zip: Stage.place,
+  phone: Stage.phone,
+  email: Stage.email,
+  country: Stage.place,
+  lat: Stage.place,
+  lon: Stage.place,
+  county: Stage.place,
+  countyFips: Stage.place,
+  timeZone: Stage.place,
+  firstName: Stage.name,
+  lastName: Stage.name,
+  sex: Stage.name,
+  birthDate: Stage.name,
+  line1: Stage.street,
+  line2: Stage.street,
+  stateFull: Stage.place,
+  phoneIntl: Stage.phone,
+  emailDomain: Stage.email,
+  index: Stage.place,
+  uuid: Stage.place,
 };
 
 /** A checked field list with what it needs drawn. */

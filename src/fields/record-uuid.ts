@@ -44,6 +44,17 @@ export class RecordUuids {
     const fourth = (0x80000000 | ((right & 0xf) << 26) | (a & 0x03ffffff)) >>> 0;
     const middle = hex32(((right >>> 16) << 16) | third);
     const tail = hex32(fourth);
-    return hex32(left) + '-' + middle.slice(0, 4) + '-' + middle.slice(4) + '-' + tail.slice(0, 4) + '-' + tail.slice(4) + hex32(b);
+    return (
+      hex32(left) +
+      '-' +
+      middle.slice(0, 4) +
+      '-' +
+      middle.slice(4) +
+      '-' +
+      tail.slice(0, 4) +
+      '-' +
+      tail.slice(4) +
+      hex32(b)
+    );
   }
 }

@@ -22,7 +22,12 @@ export class EinMaker {
     private readonly data: DataIndex,
     key: Uint32Array,
   ) {
-    this.permutation = new KeyedPermutation(data.einPrefixes.length * SERIALS, [key[0] ^ 0x65696e21, key[1], key[2], key[3]]);
+    this.permutation = new KeyedPermutation(data.einPrefixes.length * SERIALS, [
+      key[0] ^ 0x65696e21,
+      key[1],
+      key[2],
+      key[3],
+    ]);
   }
 
   /** The EIN of record `index` of the stream. */
@@ -33,6 +38,8 @@ export class EinMaker {
     const prefix = this.data.einPrefixes[Math.floor(value / SERIALS)];
     const serial = value % SERIALS;
     const high = Math.floor(serial / 10_000);
-    return { ein: (prefix < 10 ? '0' : '') + prefix + '-' + fourDigits(high).slice(1) + fourDigits(serial - high * 10_000) };
+    return {
+      ein: (prefix < 10 ? '0' : '') + prefix + '-' + fourDigits(high).slice(1) + fourDigits(serial - high * 10_000),
+    };
   }
 }

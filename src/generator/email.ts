@@ -16,7 +16,11 @@ const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?
 export function checkEmailDomain(domain: unknown): string {
   const lower = typeof domain === 'string' ? domain.toLowerCase() : '';
   if (!DOMAIN.test(lower)) {
-    throw new UssynthError('invalid_email_domain', `emailDomain must be a domain name such as "test.example", got ${JSON.stringify(domain)}`, 'emailDomain');
+    throw new UssynthError(
+      'invalid_email_domain',
+      `emailDomain must be a domain name such as "test.example", got ${JSON.stringify(domain)}`,
+      'emailDomain',
+    );
   }
   return lower;
 }
@@ -60,10 +64,14 @@ export class EmailMaker {
 
   /** `streams`: how many streams share the seed's numbers (1 + the number of states in the index). */
   constructor(key: Uint32Array, domain: string | undefined, streams: number) {
-    if (!Number.isInteger(streams) || streams < 1) throw new RangeError(`streams must be a positive integer, got ${streams}`);
+    if (!Number.isInteger(streams) || streams < 1)
+      throw new RangeError(`streams must be a positive integer, got ${streams}`);
     this.span = BLOCK * streams;
     // Its own key words, so the numbers are unrelated to the EIN serials and the record draws of the same seed.
-    this.permutation = new KeyedPermutation(this.span, Array.from(key, (word) => fmix32(word ^ 0x6d61696c)));
+    this.permutation = new KeyedPermutation(
+      this.span,
+      Array.from(key, (word) => fmix32(word ^ 0x6d61696c)),
+    );
     this.domains = domain === undefined ? RESERVED_EMAIL_DOMAINS : [domain];
     this.numberAt = domain === undefined ? RESERVED_NUMBER_AT : [new NumberThen('@' + domain)];
   }
@@ -72,19 +80,32 @@ export class EmailMaker {
   make(first: string, last: string, index: number, stream: number, random: RandomSource): string {
     let local: string;
     switch (random.below(6)) {
-      case 0: local = first + '.' + last; break;
-      case 1: local = first + last; break;
-      case 2: local = first[0] + last; break;
-      case 3: local = first + '_' + last; break;
-      case 4: local = last + '.' + first; break;
-      default: local = first + last[0];
+      case 0:
+        local = first + '.' + last;
+        break;
+      case 1:
+        local = first + last;
+        break;
+      case 2:
+        local = first[0] + last;
+        break;
+      case 3:
+        local = first + '_' + last;
+        break;
+      case 4:
+        local = last + '.' + first;
+        break;
+      default:
+        local = first + last[0];
     }
     // Drawn even when the caller gave a domain: the option must not shift the draws of later fields.
     const reserved = random.below(3);
     const which = this.numberAt.length === 1 ? 0 : reserved;
     const number = this.numberOf(index, stream);
     // Past 2^53 (indexes beyond about 10^14) the number is written exactly from BigInt arithmetic.
-    return Number.isSafeInteger(number) ? local + this.numberAt[which].text(number) : local + this.bigNumberOf(index, stream) + '@' + this.domains[which];
+    return Number.isSafeInteger(number)
+      ? local + this.numberAt[which].text(number)
+      : local + this.bigNumberOf(index, stream) + '@' + this.domains[which];
   }
 
   /** Makes the draws {@link make} makes, without the address: the fields after the e-mail stay the same when it is not asked for. */
@@ -108,6 +129,8 @@ export class EmailMaker {
   private bigNumberOf(index: number, stream: number): string {
     const within = index % BLOCK;
     const block = (index - within) / BLOCK;
-    return String(BigInt(block) * BigInt(this.span) + BigInt(this.permutation.at(stream * BLOCK + within, block >>> 0) + 1));
+    return String(
+      BigInt(block) * BigInt(this.span) + BigInt(this.permutation.at(stream * BLOCK + within, block >>> 0) + 1),
+    );
   }
 }

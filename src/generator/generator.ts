@@ -3,7 +3,16 @@ import { UssynthError } from '../errors.js';
 import { RecordRandom } from '../random/record-random.js';
 import { canonicalSeed, streamKey, type Seed } from '../random/stream-key.js';
 import { GeoIndex } from '../data-index/geo-index.js';
-import type { Address, AddressWithGeo, BatchResult, BatchWithGeo, EinResult, PhoneResult, ZipLookupResult, ZipLookupWithGeo } from '../types.js';
+import type {
+  Address,
+  AddressWithGeo,
+  BatchResult,
+  BatchWithGeo,
+  EinResult,
+  PhoneResult,
+  ZipLookupResult,
+  ZipLookupWithGeo,
+} from '../types.js';
 import { GENERATOR_VERSION } from '../version.js';
 import { checkEmailDomain, EmailMaker, emailPart } from './email.js';
 import { EinMaker } from './ein.js';
@@ -108,7 +117,10 @@ function sharedParts(data: DataIndex) {
     // Surnames by the state's mix of race and Hispanic origin (Census 2020 shares x 2010 surname percentages).
     surnamePicker: new SurnamePicker(data),
     // Per ZS entry: the ZIP's city and its five digits.
-    zipStrings: new StringPairs(zips.size, (entry) => [data.string(data.zipCities[zips.items[entry]]), data.zipText(zips.items[entry])]),
+    zipStrings: new StringPairs(zips.size, (entry) => [
+      data.string(data.zipCities[zips.items[entry]]),
+      data.zipText(zips.items[entry]),
+    ]),
     streets: new StreetMaker(data),
     // Per state index: its street form (DC's quadrants, Puerto Rico's Spanish forms).
     streetForms: Uint8Array.from(data.states, (s) => streetFormOf(s.code)),
@@ -167,7 +179,8 @@ export class Generator {
     this.fictionalPhones = options.fictionalPhones === true;
     this.random = new RecordRandom(key);
     this.key = key;
-    if (options.geo !== undefined && typeof options.geo !== 'boolean') throw new UssynthError('invalid_geo', `geo must be true or false, got ${JSON.stringify(options.geo)}`, 'geo');
+    if (options.geo !== undefined && typeof options.geo !== 'boolean')
+      throw new UssynthError('invalid_geo', `geo must be true or false, got ${JSON.stringify(options.geo)}`, 'geo');
     this.geo = options.geo === true;
     this.geoSource = options.geoIndex;
     this.birthSource = options.birthIndex;
@@ -221,7 +234,9 @@ export class Generator {
   addresses<const F extends FieldList>(options: FieldsOptions<F> & { start?: number; count: number }): FieldRecord<F>[];
   addresses(options: GeoAddressOptions & { start?: number; count: number }): AddressWithGeo[];
   addresses(options: AddressOptions & { start?: number; count: number }): Address[];
-  addresses(options: AddressOptions & { start?: number; count: number; fields?: FieldList }): (Address | Record<string, unknown>)[] {
+  addresses(
+    options: AddressOptions & { start?: number; count: number; fields?: FieldList },
+  ): (Address | Record<string, unknown>)[] {
     const start = checkIndex(options.start ?? 0, 'start');
     const count = checkCount(options.count, 0, MAX_PAGE);
     checkRange(start, count);
@@ -239,10 +254,14 @@ export class Generator {
    * The next `count` (1..1000) addresses, as the service's batch result.
    * @example gen.batch({ count: 10, state: 'NY' }).count // 10
    */
-  batch<const F extends FieldList>(options: FieldsOptions<F> & { count: number }): { count: number; addresses: FieldRecord<F>[] };
+  batch<const F extends FieldList>(
+    options: FieldsOptions<F> & { count: number },
+  ): { count: number; addresses: FieldRecord<F>[] };
   batch(options: GeoAddressOptions & { count: number }): BatchWithGeo;
   batch(options: AddressOptions & { count: number }): BatchResult;
-  batch(options: AddressOptions & { count: number; fields?: FieldList }): BatchResult | { count: number; addresses: Record<string, unknown>[] } {
+  batch(
+    options: AddressOptions & { count: number; fields?: FieldList },
+  ): BatchResult | { count: number; addresses: Record<string, unknown>[] } {
     const count = checkCount(options.count, 1, MAX_BATCH);
     const state = this.#generatableState(options.state);
     const geo = this.#wantsGeo(options.geo);
@@ -311,7 +330,8 @@ export class Generator {
   /** A call's `geo` (checked) or the generator's. */
   #wantsGeo(geo: unknown): boolean {
     if (geo === undefined) return this.geo;
-    if (typeof geo !== 'boolean') throw new UssynthError('invalid_geo', `geo must be true or false, got ${JSON.stringify(geo)}`, 'geo');
+    if (typeof geo !== 'boolean')
+      throw new UssynthError('invalid_geo', `geo must be true or false, got ${JSON.stringify(geo)}`, 'geo');
     return geo;
   }
 
@@ -319,8 +339,14 @@ export class Generator {
   #geoMaker(): GeoMaker {
     if (this.geoMaker) return this.geoMaker;
     const source = this.geoSource;
-    if (source === undefined) throw new UssynthError('geo_unavailable', 'geo fields need the geo index: pass geoIndex (the bytes of dist-data/ussynth-geo.idx) to createGenerator', 'geo');
-    const geo = source instanceof GeoIndex ? source : typeof source === 'function' ? source() : GeoIndex.fromBytes(source);
+    if (source === undefined)
+      throw new UssynthError(
+        'geo_unavailable',
+        'geo fields need the geo index: pass geoIndex (the bytes of dist-data/ussynth-geo.idx) to createGenerator',
+        'geo',
+      );
+    const geo =
+      source instanceof GeoIndex ? source : typeof source === 'function' ? source() : GeoIndex.fromBytes(source);
     return (this.geoMaker = new GeoMaker(this.data, checkGeoIndex(this.data, geo), this.key));
   }
 
@@ -338,7 +364,19 @@ export class Generator {
     const state = given ?? data.states[pick(parts.states, random)];
     const zipEntry = pickColumnIn(parts.zips, random, state.zipOffset, state.zipCount);
     // A new object per record: the record's strings stored into a long-lived one each took the write barrier's slow path.
-    const draw: RecordDraw = { index, stream, state, zipEntry, female: false, firstColumn: 0, lastColumn: 0, street: '', unitAt: -1, email: '', phone: '' };
+    const draw: RecordDraw = {
+      index,
+      stream,
+      state,
+      zipEntry,
+      female: false,
+      firstColumn: 0,
+      lastColumn: 0,
+      street: '',
+      unitAt: -1,
+      email: '',
+      phone: '',
+    };
     if (upTo === Stage.place) return draw;
     const female = pick(parts.sexes, random) === 0;
     const firstColumn = pickColumn(female ? parts.female : parts.male, random);
@@ -350,7 +388,14 @@ export class Generator {
     draw.street = parts.streets.make(random, zipEntry, parts.streetForms[state.index]);
     draw.unitAt = parts.streets.unitAt;
     if (upTo === Stage.street) return draw;
-    if (withEmail) draw.email = this.emails.make((female ? parts.femaleNames : parts.maleNames).second(firstColumn), parts.surnameNames.second(lastColumn), index, stream, random);
+    if (withEmail)
+      draw.email = this.emails.make(
+        (female ? parts.femaleNames : parts.maleNames).second(firstColumn),
+        parts.surnameNames.second(lastColumn),
+        index,
+        stream,
+        random,
+      );
     else this.emails.skip(random);
     if (upTo === Stage.email) return draw;
     // The phone is drawn last: fictional numbers take other draws, and must change nothing else.
@@ -364,7 +409,9 @@ export class Generator {
     const draw = this.#drawRecord(index, given, Stage.phone, true);
     const zipEntry = draw.zipEntry;
     return {
-      name: (draw.female ? parts.femaleNames : parts.maleNames).first(draw.firstColumn) + parts.surnameNames.first(draw.lastColumn),
+      name:
+        (draw.female ? parts.femaleNames : parts.maleNames).first(draw.firstColumn) +
+        parts.surnameNames.first(draw.lastColumn),
       street: draw.street,
       city: parts.zipStrings.first(zipEntry),
       state: draw.state.code,
@@ -398,29 +445,73 @@ export class Generator {
     for (const { column, field } of plan.columns) {
       let value: unknown;
       switch (field) {
-        case 'name': value = (draw.female ? parts.femaleNames : parts.maleNames).first(draw.firstColumn) + parts.surnameNames.first(draw.lastColumn); break;
-        case 'street': value = draw.street; break;
-        case 'city': value = parts.zipStrings.first(draw.zipEntry); break;
-        case 'state': value = draw.state.code; break;
-        case 'zip': value = parts.zipStrings.second(draw.zipEntry); break;
-        case 'phone': value = draw.phone; break;
-        case 'email': value = draw.email; break;
-        case 'country': value = COUNTRY; break;
-        case 'lat': case 'lon': case 'county': case 'countyFips': case 'timeZone':
+        case 'name':
+          value =
+            (draw.female ? parts.femaleNames : parts.maleNames).first(draw.firstColumn) +
+            parts.surnameNames.first(draw.lastColumn);
+          break;
+        case 'street':
+          value = draw.street;
+          break;
+        case 'city':
+          value = parts.zipStrings.first(draw.zipEntry);
+          break;
+        case 'state':
+          value = draw.state.code;
+          break;
+        case 'zip':
+          value = parts.zipStrings.second(draw.zipEntry);
+          break;
+        case 'phone':
+          value = draw.phone;
+          break;
+        case 'email':
+          value = draw.email;
+          break;
+        case 'country':
+          value = COUNTRY;
+          break;
+        case 'lat':
+        case 'lon':
+        case 'county':
+        case 'countyFips':
+        case 'timeZone':
           geo ??= this.#geoMaker().address(index, draw.stream, parts.zipStrings.second(draw.zipEntry));
           value = geo[field];
           break;
-        case 'firstName': value = columnText(data, draw.female ? parts.female : parts.male, draw.firstColumn); break;
-        case 'lastName': value = parts.surnameNames.first(draw.lastColumn); break;
-        case 'sex': value = draw.female ? 'F' : 'M'; break;
-        case 'birthDate': value = this.#birthDates().date(draw.female, draw.firstColumn, draw.stream, index); break;
-        case 'line1': value = draw.unitAt < 0 ? draw.street : draw.street.slice(0, draw.unitAt); break;
-        case 'line2': value = draw.unitAt < 0 ? '' : draw.street.slice(draw.unitAt + 1); break;
-        case 'stateFull': value = draw.state.name; break;
-        case 'phoneIntl': value = '+1 ' + draw.phone.slice(1, 4) + '-' + draw.phone.slice(6); break;
-        case 'emailDomain': value = draw.email.slice(draw.email.lastIndexOf('@') + 1); break;
-        case 'index': value = index; break;
-        case 'uuid': value = this.uuids.uuid(draw.stream, index); break;
+        case 'firstName':
+          value = columnText(data, draw.female ? parts.female : parts.male, draw.firstColumn);
+          break;
+        case 'lastName':
+          value = parts.surnameNames.first(draw.lastColumn);
+          break;
+        case 'sex':
+          value = draw.female ? 'F' : 'M';
+          break;
+        case 'birthDate':
+          value = this.#birthDates().date(draw.female, draw.firstColumn, draw.stream, index);
+          break;
+        case 'line1':
+          value = draw.unitAt < 0 ? draw.street : draw.street.slice(0, draw.unitAt);
+          break;
+        case 'line2':
+          value = draw.unitAt < 0 ? '' : draw.street.slice(draw.unitAt + 1);
+          break;
+        case 'stateFull':
+          value = draw.state.name;
+          break;
+        case 'phoneIntl':
+          value = '+1 ' + draw.phone.slice(1, 4) + '-' + draw.phone.slice(6);
+          break;
+        case 'emailDomain':
+          value = draw.email.slice(draw.email.lastIndexOf('@') + 1);
+          break;
+        case 'index':
+          value = index;
+          break;
+        case 'uuid':
+          value = this.uuids.uuid(draw.stream, index);
+          break;
       }
       out[column] = value;
     }
@@ -431,9 +522,16 @@ export class Generator {
   #birthDates(): BirthDates {
     if (this.birthDates) return this.birthDates;
     const source = this.birthSource;
-    if (source === undefined) throw new UssynthError('births_unavailable', 'birthDate needs the birth index: pass birthIndex (the bytes of dist-data/ussynth-births.idx) to createGenerator', 'fields');
-    const births = source instanceof BirthIndex ? source : typeof source === 'function' ? source() : BirthIndex.fromBytes(source);
-    const names = (table: WeightedTable): string[] => Array.from({ length: table.size }, (_, column) => columnText(this.data, table, column));
+    if (source === undefined)
+      throw new UssynthError(
+        'births_unavailable',
+        'birthDate needs the birth index: pass birthIndex (the bytes of dist-data/ussynth-births.idx) to createGenerator',
+        'fields',
+      );
+    const births =
+      source instanceof BirthIndex ? source : typeof source === 'function' ? source() : BirthIndex.fromBytes(source);
+    const names = (table: WeightedTable): string[] =>
+      Array.from({ length: table.size }, (_, column) => columnText(this.data, table, column));
     return (this.birthDates = new BirthDates(births, this.key, names(this.parts.female), names(this.parts.male)));
   }
 
@@ -449,7 +547,9 @@ export class Generator {
     const g = this.#geoMaker();
     g.drawPoint(index, draw.stream, zipEntry);
     return {
-      name: (draw.female ? parts.femaleNames : parts.maleNames).first(draw.firstColumn) + parts.surnameNames.first(draw.lastColumn),
+      name:
+        (draw.female ? parts.femaleNames : parts.maleNames).first(draw.firstColumn) +
+        parts.surnameNames.first(draw.lastColumn),
       street: draw.street,
       city: parts.zipStrings.first(zipEntry),
       state: draw.state.code,
@@ -473,12 +573,21 @@ export class Generator {
   /** Resolves an optional state code for generation, or throws a typed error. */
   #generatableState(code: string | undefined): IndexState | undefined {
     if (code === undefined) return undefined;
-    const state = typeof code === 'string' && /^[A-Za-z]{2}$/.test(code) ? this.data.state(code.toUpperCase()) : undefined;
+    const state =
+      typeof code === 'string' && /^[A-Za-z]{2}$/.test(code) ? this.data.state(code.toUpperCase()) : undefined;
     if (!state) {
-      throw new UssynthError('invalid_state', `state must be a two-letter US state, DC or territory code such as "CA", got ${JSON.stringify(code)}`, 'state');
+      throw new UssynthError(
+        'invalid_state',
+        `state must be a two-letter US state, DC or territory code such as "CA", got ${JSON.stringify(code)}`,
+        'state',
+      );
     }
     if (state.zipCount === 0 || state.areaCodeCount === 0) {
-      throw new UssynthError('state_not_generatable', `state "${state.code}" (${state.name}) is valid for ZIP lookup only: it has no residential addresses`, 'state');
+      throw new UssynthError(
+        'state_not_generatable',
+        `state "${state.code}" (${state.name}) is valid for ZIP lookup only: it has no residential addresses`,
+        'state',
+      );
     }
     return state;
   }
@@ -486,7 +595,11 @@ export class Generator {
 
 function checkIndex(index: number, param = 'index'): number {
   if (!Number.isSafeInteger(index) || index < 0) {
-    throw new UssynthError('invalid_index', `${param} must be a non-negative safe integer, got ${JSON.stringify(index)}`, param);
+    throw new UssynthError(
+      'invalid_index',
+      `${param} must be a non-negative safe integer, got ${JSON.stringify(index)}`,
+      param,
+    );
   }
   return index;
 }
@@ -500,14 +613,22 @@ function checkIndex(index: number, param = 'index'): number {
 export function checkRange(start: number, count: number): number {
   checkIndex(start, 'start');
   if (count > 0 && start > MAX_INDEX - (count - 1)) {
-    throw new UssynthError('invalid_index', `start + count - 1 must be at most ${MAX_INDEX} (2^53 - 1), got start ${start} and count ${count}`, 'start');
+    throw new UssynthError(
+      'invalid_index',
+      `start + count - 1 must be at most ${MAX_INDEX} (2^53 - 1), got start ${start} and count ${count}`,
+      'start',
+    );
   }
   return start;
 }
 
 function checkCount(count: number, min: number, max: number): number {
   if (!Number.isInteger(count) || count < min || count > max) {
-    throw new UssynthError('invalid_count', `count must be an integer from ${min} to ${max}, got ${JSON.stringify(count)}`, 'count');
+    throw new UssynthError(
+      'invalid_count',
+      `count must be an integer from ${min} to ${max}, got ${JSON.stringify(count)}`,
+      'count',
+    );
   }
   return count;
 }

@@ -12,7 +12,7 @@ const GEO_STREAM = 3 << 8;
 function bitCount(bits: number): number {
   let b = bits - ((bits >>> 1) & 0x55555555);
   b = (b & 0x33333333) + ((b >>> 2) & 0x33333333);
-  return (Math.imul((b + (b >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+  return Math.imul((b + (b >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 /** Per byte value: its set bits. */
@@ -46,7 +46,14 @@ export function nthBit(bits: number, k: number): number {
 
 /** Words per ZS entry in {@link entryRecords}. */
 const ENTRY_WORDS = 8;
-const LAT = 0, LON = 1, LOW = 2, HIGH = 3, CELL_LAT = 4, CELL_LON = 5, COUNTY = 6, ZONE = 7;
+const LAT = 0,
+  LON = 1,
+  LOW = 2,
+  HIGH = 3,
+  CELL_LAT = 4,
+  CELL_LON = 5,
+  COUNTY = 6,
+  ZONE = 7;
 
 // Per geo index, per main index (a geo index is checked against the index it is used with).
 const ENTRIES = new WeakMap<GeoIndex, WeakMap<DataIndex, Uint32Array>>();
@@ -101,7 +108,11 @@ function entriesOfRows(data: DataIndex): Int32Array {
  * @example checkGeoIndex(data, geo) // throws invalid_index_file when they differ
  */
 export function checkGeoIndex(data: DataIndex, geo: GeoIndex): GeoIndex {
-  if (geo.datasetVersion !== data.datasetVersion || geo.zipLat.length !== data.zipCodes.length || geo.cellLat.length !== data.table('ZS').size) {
+  if (
+    geo.datasetVersion !== data.datasetVersion ||
+    geo.zipLat.length !== data.zipCodes.length ||
+    geo.cellLat.length !== data.table('ZS').size
+  ) {
     throw new UssynthError(
       'invalid_index_file',
       `Invalid ussynth geo index: it is for dataset ${geo.datasetVersion} with ${geo.zipLat.length} ZIPs, the index is ${data.datasetVersion} with ${data.zipCodes.length}`,

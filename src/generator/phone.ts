@@ -35,7 +35,13 @@ export function isGeneratableExchange(exchange: number): boolean {
  * exchanges phones may use ({@link drawExchange}) and any line; or, when
  * `fictional`, exchange 555 with line 0100-0199. `area` receives the area code.
  */
-function drawPhone(data: DataIndex, state: IndexState, random: RandomSource, fictional: boolean, area: { code: string }): string {
+function drawPhone(
+  data: DataIndex,
+  state: IndexState,
+  random: RandomSource,
+  fictional: boolean,
+  area: { code: string },
+): string {
   const column = pickColumnIn(data.areaCodes, random, state.areaCodeOffset, state.areaCodeCount);
   area.code = decimal(data.areaCodes.items[column]);
   if (fictional) return FICTIONAL_EXCHANGE + '-' + fourDigits(100 + random.below(100));
@@ -65,7 +71,13 @@ export function phoneOf(data: DataIndex, state: IndexState, random: RandomSource
  * miss the CPU cache).
  * @example addressPhone(data, data.state('CA')!, zipEntry, random, false) // "(951) 222-0142" for a Riverside ZIP
  */
-export function addressPhone(data: DataIndex, state: IndexState, zipEntry: number, random: RandomSource, fictional: boolean): string {
+export function addressPhone(
+  data: DataIndex,
+  state: IndexState,
+  zipEntry: number,
+  random: RandomSource,
+  fictional: boolean,
+): string {
   const place = data.zipPhonePlaces[zipEntry];
   let area: number;
   let exchange: number;

@@ -79,7 +79,9 @@ export class StreetMaker {
     this.prTypes = data.table('PT');
     this.prNames = data.table('PB');
     this.units = data.table('UD');
-    this.numbered = Uint8Array.from({ length: this.bases.size }, (_, column) => (/^[1-9]/.test(columnText(data, this.bases, column)) ? 1 : 0));
+    this.numbered = Uint8Array.from({ length: this.bases.size }, (_, column) =>
+      /^[1-9]/.test(columnText(data, this.bases, column)) ? 1 : 0,
+    );
     this.directionalText = new Affixed(data, this.directionals, (text) => (text === '' ? '' : text + ' '));
     this.suffixText = new Affixed(data, this.suffixes, (text) => ' ' + text);
     this.numberedSuffixText = new Affixed(data, this.numberedSuffixes, (text) => ' ' + text);
@@ -97,7 +99,10 @@ export class StreetMaker {
     let line: string;
     let factor: number;
     if (form === STREET_FORM.puertoRico) {
-      line = HOUSE.text(house) + this.prTypeText.at(pickColumn(this.prTypes, random)) + columnText(this.data, this.prNames, pickColumn(this.prNames, random));
+      line =
+        HOUSE.text(house) +
+        this.prTypeText.at(pickColumn(this.prTypes, random)) +
+        columnText(this.data, this.prNames, pickColumn(this.prNames, random));
       factor = 100;
     } else {
       // Drawn in DC too (the draws stay aligned) but not written: DC's directional is its quadrant after the suffix.

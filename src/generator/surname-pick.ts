@@ -37,7 +37,10 @@ export class SurnamePicker {
       this.headCount === 0 ||
       this.tailCount <= 0
     ) {
-      throw new UssynthError('invalid_index_file', 'Invalid ussynth index: the surname group sections SR, SGNW, SGPC and SGTL do not fit the states and SN');
+      throw new UssynthError(
+        'invalid_index_file',
+        'Invalid ussynth index: the surname group sections SR, SGNW, SGPC and SGTL do not fit the states and SN',
+      );
     }
     this.heads = groupTables(data, this.headCount);
   }
@@ -63,7 +66,8 @@ function groupTables(data: DataIndex, headCount: number): WeightedTable {
   const cells = new Uint32Array(2 * size);
   const weights = new Float64Array(length);
   for (let g = 0; g < SURNAME_GROUP_COUNT; g++) {
-    for (let i = 0; i < headCount; i++) weights[i] = data.surnameHeadWeights[i] * data.surnameGroupPercents[g * headCount + i];
+    for (let i = 0; i < headCount; i++)
+      weights[i] = data.surnameHeadWeights[i] * data.surnameGroupPercents[g * headCount + i];
     weights[headCount] = data.surnameGroupTails[g] * 1e4;
     const { thresholds, aliases } = aliasTable(weights);
     for (let j = 0; j < length; j++) {

@@ -16,7 +16,11 @@ export function zipNumber(code: unknown): number {
       if (i === 4) return value;
     }
   }
-  throw new UssynthError('invalid_zip', `zip must be a string of exactly five digits, got ${JSON.stringify(code)}`, 'zip');
+  throw new UssynthError(
+    'invalid_zip',
+    `zip must be a string of exactly five digits, got ${JSON.stringify(code)}`,
+    'zip',
+  );
 }
 
 /**

@@ -18,6 +18,10 @@ export const MIN_THREADED_RECORDS = 50_000;
  * thread: their server needs the other core.
  * @example defaultLoadJobs('sqlite', 1_000_000, 2) // 2
  */
-export function defaultLoadJobs(dialect: SqlDialect, recordsPerTransaction: number, cores: number = availableParallelism()): number {
+export function defaultLoadJobs(
+  dialect: SqlDialect,
+  recordsPerTransaction: number,
+  cores: number = availableParallelism(),
+): number {
   return dialect === 'sqlite' && cores >= 2 && recordsPerTransaction >= MIN_THREADED_RECORDS ? 2 : 1;
 }

@@ -25,7 +25,10 @@ export type DriverImporter = (name: string) => Promise<unknown>;
  * before anything is loaded or opened.
  * @example const [pg, copy] = await importDrivers('postgres')
  */
-export async function importDrivers(what: SqlDialect | 'parquet', importer: DriverImporter = (name) => import(name)): Promise<unknown[]> {
+export async function importDrivers(
+  what: SqlDialect | 'parquet',
+  importer: DriverImporter = (name) => import(name),
+): Promise<unknown[]> {
   const names = DRIVER_PACKAGES[what];
   if (what === 'sqlite') {
     const problem = betterSqlite3Problem(installedBetterSqlite3());
@@ -42,8 +45,14 @@ export async function importDrivers(what: SqlDialect | 'parquet', importer: Driv
     ),
   );
   if (missing.length > 0) {
-    const purpose = what === 'parquet' ? 'writing Parquet' : `loading ${what === 'postgres' ? 'PostgreSQL' : what === 'mysql' ? 'MySQL/MariaDB' : 'SQLite'}`;
-    throw new LoadError('missing_driver', `${purpose} needs ${names.join(' and ')} (optional peer dependencies of ussynth), not installed here (missing: ${missing.join(', ')}); install with \`npm install ${names.join(' ')}\``);
+    const purpose =
+      what === 'parquet'
+        ? 'writing Parquet'
+        : `loading ${what === 'postgres' ? 'PostgreSQL' : what === 'mysql' ? 'MySQL/MariaDB' : 'SQLite'}`;
+    throw new LoadError(
+      'missing_driver',
+      `${purpose} needs ${names.join(' and ')} (optional peer dependencies of ussynth), not installed here (missing: ${missing.join(', ')}); install with \`npm install ${names.join(' ')}\``,
+    );
   }
   return loaded;
 }

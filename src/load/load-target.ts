@@ -46,14 +46,19 @@ function decoded(text: string): string {
 export function parseLoadTarget(text: string): LoadTarget {
   if (text.startsWith('sqlite:')) {
     const path = text.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
-    if (path === '') throw new LoadError('invalid_load_option', 'a sqlite: target needs a file path, such as sqlite:test.db');
+    if (path === '')
+      throw new LoadError('invalid_load_option', 'a sqlite: target needs a file path, such as sqlite:test.db');
     return { dialect: 'sqlite', path, shown: text, secrets: [], connectTimeoutMs: DEFAULT_CONNECT_TIMEOUT_MS };
   }
   const shown = maskedTarget(text);
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(text)?.[1]?.toLowerCase();
-  const dialect = scheme === 'postgres' || scheme === 'postgresql' ? 'postgres' : scheme === 'mysql' ? 'mysql' : undefined;
+  const dialect =
+    scheme === 'postgres' || scheme === 'postgresql' ? 'postgres' : scheme === 'mysql' ? 'mysql' : undefined;
   if (dialect === undefined) {
-    throw new LoadError('invalid_load_option', `the target must be a URL starting postgres://, postgresql://, mysql:// or sqlite: (then a file path), got ${JSON.stringify(shown)}`);
+    throw new LoadError(
+      'invalid_load_option',
+      `the target must be a URL starting postgres://, postgresql://, mysql:// or sqlite: (then a file path), got ${JSON.stringify(shown)}`,
+    );
   }
   let url: URL;
   try {
@@ -63,14 +68,23 @@ export function parseLoadTarget(text: string): LoadTarget {
   }
   // `postgres://app:ab/cd@db/x` is a valid URL to host "app", port "ab"... : a password with an unencoded / ? # or @.
   const written = writtenPassword(text);
-  if (written !== undefined && decoded(written) !== decoded(url.password)) throw new LoadError('invalid_load_option', percentEncode(shown));
+  if (written !== undefined && decoded(written) !== decoded(url.password))
+    throw new LoadError('invalid_load_option', percentEncode(shown));
   if (url.hostname === '') throw new LoadError('invalid_load_option', `the target URL names no host: ${shown}`);
-  if (dialect === 'mysql' && url.pathname.length <= 1) throw new LoadError('invalid_load_option', `a mysql:// target names its database as the path, such as mysql://user@host/test; got ${shown}`);
+  if (dialect === 'mysql' && url.pathname.length <= 1)
+    throw new LoadError(
+      'invalid_load_option',
+      `a mysql:// target names its database as the path, such as mysql://user@host/test; got ${shown}`,
+    );
   const timeout = url.searchParams.get('connect_timeout');
   let connectTimeoutMs = DEFAULT_CONNECT_TIMEOUT_MS;
   if (timeout !== null) {
     const seconds = /^[0-9]+(\.[0-9]+)?$/.test(timeout) ? Number(timeout) : NaN;
-    if (!(seconds > 0)) throw new LoadError('invalid_load_option', `connect_timeout must be a positive number of seconds, got ${JSON.stringify(timeout)}`);
+    if (!(seconds > 0))
+      throw new LoadError(
+        'invalid_load_option',
+        `connect_timeout must be a positive number of seconds, got ${JSON.stringify(timeout)}`,
+      );
     connectTimeoutMs = Math.round(seconds * 1000);
   }
   return { dialect, url: text, shown, secrets: targetSecrets(text), connectTimeoutMs };

@@ -62,7 +62,8 @@ function invalid(message: string): never {
 }
 
 function wholeNumber(name: string, value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): number {
-  if (!Number.isSafeInteger(value) || (value as number) < min || (value as number) > max) invalid(`${name} must be a whole number from ${min} to ${max}, got ${JSON.stringify(value)}`);
+  if (!Number.isSafeInteger(value) || (value as number) < min || (value as number) > max)
+    invalid(`${name} must be a whole number from ${min} to ${max}, got ${JSON.stringify(value)}`);
   return value as number;
 }
 
@@ -95,25 +96,50 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     const start = wholeNumber('start', options.start, range.first, range.end - 1);
     range = { first: start, end: range.end };
   }
-  const commitEvery = options.commitEvery === undefined ? undefined : wholeNumber('commitEvery', options.commitEvery, 1);
+  const commitEvery =
+    options.commitEvery === undefined ? undefined : wholeNumber('commitEvery', options.commitEvery, 1);
   const jobs = options.jobs === undefined ? 1 : wholeNumber('jobs', options.jobs, 1, 64);
   let seed: string;
   let fields: readonly FieldColumn[] | undefined;
   try {
     if (options.fields !== undefined) fields = parseFieldList(options.fields);
-    const generator = createGenerator({ seed: options.seed, emailDomain: options.emailDomain, fictionalPhones: options.fictionalPhones });
+    const generator = createGenerator({
+      seed: options.seed,
+      emailDomain: options.emailDomain,
+      fictionalPhones: options.fictionalPhones,
+    });
     if (options.state !== undefined) generator.addressAt(0, { state: options.state });
     seed = generator.seed;
   } catch (error) {
     if (error instanceof UssynthError) invalid(error.message);
     throw error;
   }
-  const job: RecordJob = { kind: 'address', seed, fictionalPhones: options.fictionalPhones === true, format: 'copy', table, jsonShape: 'array', count, range };
+  const job: RecordJob = {
+    kind: 'address',
+    seed,
+    fictionalPhones: options.fictionalPhones === true,
+    format: 'copy',
+    table,
+    jsonShape: 'array',
+    count,
+    range,
+  };
   if (options.state !== undefined) job.state = options.state;
   if (options.emailDomain !== undefined) job.emailDomain = options.emailDomain;
   if (options.geo === true) job.geo = true;
-  if (fields !== undefined) job.fields = fields.map(({ column, field }) => (column === field ? field : `${column}=${field}`)).join(',');
+  if (fields !== undefined)
+    job.fields = fields.map(({ column, field }) => (column === field ? field : `${column}=${field}`)).join(',');
   const mode: TableMode = options.truncate ? 'truncate' : options.append ? 'append' : 'create';
-  const { loaded } = await runLoad({ target, table, columns: jobLoadColumns(job), job, jobs, mode, commitEvery, shared: options.shard !== undefined, signal: options.signal });
+  const { loaded } = await runLoad({
+    target,
+    table,
+    columns: jobLoadColumns(job),
+    job,
+    jobs,
+    mode,
+    commitEvery,
+    shared: options.shard !== undefined,
+    signal: options.signal,
+  });
   return { loaded, seed, first: range.first, end: range.end };
 }

@@ -68,6 +68,7 @@ export function withoutSecrets(message: string, secrets: readonly string[]): str
   let out = message;
   // Passwords under 4 characters are left: replacing one letter everywhere would garble the message (the URL itself is
   // masked by maskedTarget whatever the length).
-  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) if (secret.length >= 4) out = out.split(secret).join('***');
+  for (const secret of [...secrets].sort((a, b) => b.length - a.length))
+    if (secret.length >= 4) out = out.split(secret).join('***');
   return out;
 }

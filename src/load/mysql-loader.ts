@@ -60,7 +60,12 @@ export async function openMysqlLoader(target: LoadTarget): Promise<DatabaseLoade
   } catch (error) {
     connection.destroy();
     const err = error as { code?: string; message?: string };
-    const reason = err.code === 'ECONNREFUSED' ? 'connection refused' : err.code === 'ETIMEDOUT' ? `no answer within ${target.connectTimeoutMs / 1000} s (connect_timeout)` : (err.message ?? String(error));
+    const reason =
+      err.code === 'ECONNREFUSED'
+        ? 'connection refused'
+        : err.code === 'ETIMEDOUT'
+          ? `no answer within ${target.connectTimeoutMs / 1000} s (connect_timeout)`
+          : (err.message ?? String(error));
     throw new LoadError('unavailable', `cannot connect to ${target.shown}: ${reason}`, { cause: error });
   }
   let lockName: string | undefined;
@@ -91,12 +96,19 @@ export async function openMysqlLoader(target: LoadTarget): Promise<DatabaseLoade
     execute: async (sql) => void (await query(sql)),
     async describe(table) {
       const { schema, name } = splitTable(table);
-      const found = (await query('SELECT COLUMN_NAME AS name, DATA_TYPE AS type FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = COALESCE(?, DATABASE()) AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION', [schema ?? null, name])) as { name: string; type: string }[];
-      return found.length === 0 ? undefined : found.map((row): TableColumn => ({ name: row.name, type: row.type.toLowerCase() }));
+      const found = (await query(
+        'SELECT COLUMN_NAME AS name, DATA_TYPE AS type FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = COALESCE(?, DATABASE()) AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION',
+        [schema ?? null, name],
+      )) as { name: string; type: string }[];
+      return found.length === 0
+        ? undefined
+        : found.map((row): TableColumn => ({ name: row.name, type: row.type.toLowerCase() }));
     },
     async lockTable(table, wait) {
       const name = `ussynth-load:${table}`;
-      const [row] = (await query('SELECT GET_LOCK(?, ?) AS got', [name, wait ? LOCK_WAIT_SECONDS : 0])) as { got: number | null }[];
+      const [row] = (await query('SELECT GET_LOCK(?, ?) AS got', [name, wait ? LOCK_WAIT_SECONDS : 0])) as {
+        got: number | null;
+      }[];
       if (row.got !== 1) {
         if (wait) throw new Error(`another load held the lock of table ${table} for ${LOCK_WAIT_SECONDS} s`);
         return false;
@@ -122,7 +134,9 @@ export async function openMysqlLoader(target: LoadTarget): Promise<DatabaseLoade
       rows = undefined;
       if (result.warningStatus > 0 || result.affectedRows !== expected) {
         const warnings = (await query('SHOW WARNINGS LIMIT 1')) as { Message: string }[];
-        throw new Error(`the server took ${result.affectedRows} of ${countText(expected, 'row')}${warnings.length > 0 ? `: ${warnings[0].Message}` : ''}`);
+        throw new Error(
+          `the server took ${result.affectedRows} of ${countText(expected, 'row')}${warnings.length > 0 ? `: ${warnings[0].Message}` : ''}`,
+        );
       }
     },
     close: () => db.end(),

@@ -47,7 +47,11 @@ export function pgpassPassword(text: string, key: PgPasswordKey): string | undef
  * `warn` says so. Read here, not by pg, whose own password-file support prints a deprecation warning.
  * @example const password = pgPassword(env, { host, port, database, user }, (text) => process.stderr.write(text))
  */
-export function pgPassword(env: NodeJS.ProcessEnv, key: PgPasswordKey, warn: (text: string) => void): string | undefined {
+export function pgPassword(
+  env: NodeJS.ProcessEnv,
+  key: PgPasswordKey,
+  warn: (text: string) => void,
+): string | undefined {
   if (env.PGPASSWORD !== undefined && env.PGPASSWORD !== '') return env.PGPASSWORD;
   const file = env.PGPASSFILE !== undefined && env.PGPASSFILE !== '' ? env.PGPASSFILE : join(homedir(), '.pgpass');
   const stats = statSync(file, { throwIfNoEntry: false });

@@ -23,7 +23,12 @@ const ACCEPTED: Readonly<Record<LoadColumn['type'], readonly string[]>> = {
 /** SQLSTATE classes of errors at log-in: bad password, no such role/database, no pg_hba line. */
 function connectMessage(target: LoadTarget, error: unknown): string {
   const err = error as { code?: string; message?: string };
-  const reason = err.code === 'ECONNREFUSED' ? 'connection refused' : /timeout/i.test(err.message ?? '') ? `no answer within ${target.connectTimeoutMs / 1000} s (connect_timeout)` : (err.message ?? String(error));
+  const reason =
+    err.code === 'ECONNREFUSED'
+      ? 'connection refused'
+      : /timeout/i.test(err.message ?? '')
+        ? `no answer within ${target.connectTimeoutMs / 1000} s (connect_timeout)`
+        : (err.message ?? String(error));
   return `cannot connect to ${target.shown}: ${reason}`;
 }
 
@@ -34,13 +39,22 @@ function connectMessage(target: LoadTarget, error: unknown): string {
  * @example const loader = await openPostgresLoader(parseLoadTarget('postgres://postgres@127.0.0.1/test'))
  */
 export async function openPostgresLoader(target: LoadTarget): Promise<DatabaseLoader> {
-  const [pgModule, copyModule] = (await importDrivers('postgres')) as [{ default: typeof Pg }, { default?: { from: typeof import('pg-copy-streams').from }; from: typeof import('pg-copy-streams').from }];
+  const [pgModule, copyModule] = (await importDrivers('postgres')) as [
+    { default: typeof Pg },
+    { default?: { from: typeof import('pg-copy-streams').from }; from: typeof import('pg-copy-streams').from },
+  ];
   const copyFrom = copyModule.from ?? copyModule.default!.from;
-  const client = new pgModule.default.Client({ connectionString: target.url, connectionTimeoutMillis: target.connectTimeoutMs });
+  const client = new pgModule.default.Client({
+    connectionString: target.url,
+    connectionTimeoutMillis: target.connectTimeoutMs,
+  });
   // No password from the URL or PGPASSWORD (which pg reads): the password file, asked only if the server wants a
   // password. Set here because pg would read it with a deprecation warning on every load.
-  const withPassword = client as unknown as { password: string | null | undefined | ((key: PgPasswordKey) => string | undefined) };
-  if (withPassword.password == null) withPassword.password = (key) => pgPassword(process.env, key, (text) => process.emitWarning(text));
+  const withPassword = client as unknown as {
+    password: string | null | undefined | ((key: PgPasswordKey) => string | undefined);
+  };
+  if (withPassword.password == null)
+    withPassword.password = (key) => pgPassword(process.env, key, (text) => process.emitWarning(text));
   // A connection lost between queries is reported by the next query; without a listener it would crash the process.
   let lost: Error | undefined;
   client.on('error', (error) => {
@@ -78,7 +92,10 @@ export async function openPostgresLoader(target: LoadTarget): Promise<DatabaseLo
       // information_schema lists only the columns the role has a privilege on: without one, every column would seem missing.
       const access = found.rows[0] as { role: string; allowed: boolean };
       if (!access.allowed) {
-        throw new LoadError('permission_denied', `permission denied: role ${access.role} may not insert into table ${table} in ${target.shown} (GRANT INSERT ON ${table} TO ${access.role}); nothing was loaded`);
+        throw new LoadError(
+          'permission_denied',
+          `permission denied: role ${access.role} may not insert into table ${table} in ${target.shown} (GRANT INSERT ON ${table} TO ${access.role}); nothing was loaded`,
+        );
       }
       const result = await query(
         `SELECT column_name AS name, data_type AS type FROM information_schema.columns
@@ -90,12 +107,16 @@ export async function openPostgresLoader(target: LoadTarget): Promise<DatabaseLo
     async lockTable(table, wait) {
       const name = `ussynth-load:${table}`;
       if (wait) await query('SELECT pg_advisory_xact_lock(hashtext($1))', [name]);
-      return wait || (await query('SELECT pg_try_advisory_xact_lock(hashtext($1)) AS got', [name])).rows[0].got === true;
+      return (
+        wait || (await query('SELECT pg_try_advisory_xact_lock(hashtext($1)) AS got', [name])).rows[0].got === true
+      );
     },
     compatible: (column, declared) => ACCEPTED[column.type].includes(declared),
     async bulk(table, columns, chunks: AsyncIterable<LoadChunk>) {
       if (lost) throw lost;
-      const stream: CopyStreamQuery = client.query(copyFrom(`COPY ${quoteTable('postgres', table)} (${columnList('postgres', columns)}) FROM STDIN`));
+      const stream: CopyStreamQuery = client.query(
+        copyFrom(`COPY ${quoteTable('postgres', table)} (${columnList('postgres', columns)}) FROM STDIN`),
+      );
       let failure: Error | undefined;
       const failed = new Promise<never>((_, reject) => {
         stream.once('error', (error) => reject((failure = error)));

@@ -60,7 +60,10 @@ export function openLoader(target: LoadTarget): Promise<DatabaseLoader> {
 }
 
 function findColumn<T extends { name: string }>(columns: readonly T[], name: string, foldCase: boolean): T | undefined {
-  return columns.find((column) => column.name === name) ?? (foldCase ? columns.find((column) => column.name.toLowerCase() === name.toLowerCase()) : undefined);
+  return (
+    columns.find((column) => column.name === name) ??
+    (foldCase ? columns.find((column) => column.name.toLowerCase() === name.toLowerCase()) : undefined)
+  );
 }
 
 /**
@@ -77,7 +80,10 @@ async function prepareTable(loader: DatabaseLoader, plan: LoadPlan, truncate: bo
     // would block on it, then fail on a catalogue index): the loads that create a table take its lock first, so a
     // second one waits for the first to commit (append, truncate) or is refused at once (create), then looks again.
     if (!(await loader.lockTable(table, plan.mode !== 'create'))) {
-      throw new LoadError('table_exists', `table ${table} is being created by another load into ${target.shown}; add --append to wait for it and add the rows, or load another table`);
+      throw new LoadError(
+        'table_exists',
+        `table ${table} is being created by another load into ${target.shown}; add --append to wait for it and add the rows, or load another table`,
+      );
     }
     existing = await loader.describe(table);
   }
@@ -86,7 +92,10 @@ async function prepareTable(loader: DatabaseLoader, plan: LoadPlan, truncate: bo
     return;
   }
   if (plan.mode === 'create') {
-    throw new LoadError('table_exists', `table ${table} already exists in ${target.shown}; add --append to add the rows to it or --truncate to replace its rows`);
+    throw new LoadError(
+      'table_exists',
+      `table ${table} already exists in ${target.shown}; add --append to add the rows to it or --truncate to replace its rows`,
+    );
   }
   // MySQL's and SQLite's column names are case-insensitive; PostgreSQL's quoted ones are not.
   const foldCase = target.dialect !== 'postgres';
@@ -94,10 +103,22 @@ async function prepareTable(loader: DatabaseLoader, plan: LoadPlan, truncate: bo
   for (const column of columns) {
     const found = findColumn(existing, column.name, foldCase);
     if (found === undefined) problems.push(`has no column ${column.name}`);
-    else if (!loader.compatible(column, found.type)) problems.push(`has column ${column.name} as ${found.type || '(no type)'}, which cannot hold ${column.type} values`);
+    else if (!loader.compatible(column, found.type))
+      problems.push(
+        `has column ${column.name} as ${found.type || '(no type)'}, which cannot hold ${column.type} values`,
+      );
   }
-  if (problems.length > 0) throw new LoadError('table_mismatch', `table ${table} in ${target.shown} ${problems.join('; ')}; nothing was loaded`);
-  if (truncate) await loader.execute(target.dialect === 'postgres' ? `TRUNCATE ${quoteTable('postgres', table)}` : `DELETE FROM ${quoteTable(target.dialect, table)}`);
+  if (problems.length > 0)
+    throw new LoadError(
+      'table_mismatch',
+      `table ${table} in ${target.shown} ${problems.join('; ')}; nothing was loaded`,
+    );
+  if (truncate)
+    await loader.execute(
+      target.dialect === 'postgres'
+        ? `TRUNCATE ${quoteTable('postgres', table)}`
+        : `DELETE FROM ${quoteTable(target.dialect, table)}`,
+    );
 }
 
 async function* renderedChunks(
@@ -117,7 +138,12 @@ async function* renderedChunks(
   }
 }
 
-async function* recordRows(job: RecordJob, first: number, end: number, signal: AbortSignal | undefined): AsyncGenerator<LoadChunk> {
+async function* recordRows(
+  job: RecordJob,
+  first: number,
+  end: number,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<LoadChunk> {
   const read = recordReader(job);
   for (let start = first; start < end; start += CHUNK_RECORDS) {
     signal?.throwIfAborted();
@@ -126,7 +152,10 @@ async function* recordRows(job: RecordJob, first: number, end: number, signal: A
   }
 }
 
-async function* counted(chunks: AsyncIterable<LoadChunk>, onChunk: (records: number) => void): AsyncGenerator<LoadChunk> {
+async function* counted(
+  chunks: AsyncIterable<LoadChunk>,
+  onChunk: (records: number) => void,
+): AsyncGenerator<LoadChunk> {
   for await (const chunk of chunks) {
     yield chunk;
     onChunk(chunk.records);
@@ -173,7 +202,11 @@ export async function runLoad(plan: LoadPlan): Promise<{ loaded: number }> {
             plan.jobs > 1 && stop - next > CHUNK_RECORDS
             ? renderedChunks(plan.job, 'sqlite-values', plan.jobs - 1, next, stop, signal, { mainRenders: false })
             : recordRows(plan.job, next, stop, signal);
-      await loader.bulk(plan.table, plan.columns, counted(chunks, (records) => plan.onProgress?.((sent += records))));
+      await loader.bulk(
+        plan.table,
+        plan.columns,
+        counted(chunks, (records) => plan.onProgress?.((sent += records))),
+      );
       signal?.throwIfAborted();
       await loader.commit();
       next = stop;
@@ -200,18 +233,35 @@ function scrubbed(error: LoadError, plan: LoadPlan): LoadError {
 }
 
 function asLoadError(error: unknown, plan: LoadPlan, signal: AbortSignal | undefined): LoadError {
-  if (signal?.aborted) return new LoadError('aborted', `the load into ${plan.table} was stopped (${signal.reason instanceof Error ? signal.reason.message : String(signal.reason)}); its open transaction was rolled back`, { cause: error });
+  if (signal?.aborted)
+    return new LoadError(
+      'aborted',
+      `the load into ${plan.table} was stopped (${signal.reason instanceof Error ? signal.reason.message : String(signal.reason)}); its open transaction was rolled back`,
+      { cause: error },
+    );
   if (error instanceof LoadError) return error;
   const message = error instanceof Error ? error.message : String(error);
   if (isPermissionDenied(error)) {
-    return new LoadError('permission_denied', `permission denied: loading ${plan.table} in ${plan.target.shown}: ${message}; the open transaction was rolled back`, { cause: error });
+    return new LoadError(
+      'permission_denied',
+      `permission denied: loading ${plan.table} in ${plan.target.shown}: ${message}; the open transaction was rolled back`,
+      { cause: error },
+    );
   }
-  return new LoadError('load_failed', `loading ${plan.table} in ${plan.target.shown} failed: ${message}; the open transaction was rolled back`, { cause: error });
+  return new LoadError(
+    'load_failed',
+    `loading ${plan.table} in ${plan.target.shown} failed: ${message}; the open transaction was rolled back`,
+    { cause: error },
+  );
 }
 
-
 // PostgreSQL's SQLSTATE insufficient_privilege; MySQL's and MariaDB's "command denied" for a table or a column.
-const DENIED_MYSQL_CODES = new Set(['ER_TABLEACCESS_DENIED_ERROR', 'ER_COLUMNACCESS_DENIED_ERROR', 'ER_DBACCESS_DENIED_ERROR', 'ER_SPECIFIC_ACCESS_DENIED_ERROR']);
+const DENIED_MYSQL_CODES = new Set([
+  'ER_TABLEACCESS_DENIED_ERROR',
+  'ER_COLUMNACCESS_DENIED_ERROR',
+  'ER_DBACCESS_DENIED_ERROR',
+  'ER_SPECIFIC_ACCESS_DENIED_ERROR',
+]);
 
 function isPermissionDenied(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;

@@ -64,7 +64,9 @@ export async function openSqliteLoader(target: LoadTarget): Promise<DatabaseLoad
       const { schema, name } = splitTable(table);
       const pragma = `${schema === undefined ? '' : quoteIdentifier('sqlite', schema) + '.'}table_info(${quoteIdentifier('sqlite', name)})`;
       const rows = db.pragma(pragma) as { name: string; type: string }[];
-      return rows.length === 0 ? undefined : rows.map((row): TableColumn => ({ name: row.name, type: row.type.toLowerCase() }));
+      return rows.length === 0
+        ? undefined
+        : rows.map((row): TableColumn => ({ name: row.name, type: row.type.toLowerCase() }));
     },
     // BEGIN IMMEDIATE holds the file's write lock already.
     lockTable: async () => true,
@@ -76,7 +78,8 @@ export async function openSqliteLoader(target: LoadTarget): Promise<DatabaseLoad
       const statements = new Map<number, BetterSqlite3.Statement>();
       const inserting = (n: number): BetterSqlite3.Statement => {
         let statement = statements.get(n);
-        if (statement === undefined) statements.set(n, (statement = db.prepare(head + new Array(n).fill(tuple).join(', '))));
+        if (statement === undefined)
+          statements.set(n, (statement = db.prepare(head + new Array(n).fill(tuple).join(', '))));
         return statement;
       };
       const fields = columns.map((column) => column.field);

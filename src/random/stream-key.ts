@@ -19,7 +19,10 @@ export function canonicalSeed(seed: unknown): string {
 // The refused value, short enough for one line of an error message.
 function describe(seed: unknown): string {
   if (typeof seed !== 'string') return String(seed);
-  return JSON.stringify(seed.length > 40 ? `${seed.slice(0, 40)}...` : seed) + (seed.length > 40 ? ` (${seed.length} characters)` : '');
+  return (
+    JSON.stringify(seed.length > 40 ? `${seed.slice(0, 40)}...` : seed) +
+    (seed.length > 40 ? ` (${seed.length} characters)` : '')
+  );
 }
 
 const PREFIX = 'ussynth:';

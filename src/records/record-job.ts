@@ -3,7 +3,7 @@ import { columnsOfFields, type ColumnType, type LoadColumn } from './columns/loa
 import type { SqlDialect } from './columns/sql-dialect.js';
 import { recordFormat } from './formats/formats.js';
 import { ByteSink } from './chunks/byte-sink.js';
-import type { JsonShape, TextFormatName, } from './formats/record-format.js';
+import type { JsonShape, TextFormatName } from './formats/record-format.js';
 import { recordKind } from './kinds/registry.js';
 import type { KindField, RecordReader } from './record-kind.js';
 
@@ -82,7 +82,14 @@ export function jobColumns(job: Pick<RecordJob, 'kind' | 'geo' | 'fields'>): rea
   return jobKindFields(job).map(({ name }) => name);
 }
 
-const FIELD_KIND_OF_TYPE: Readonly<Record<ColumnType, FieldKind>> = { text: 'text', state: 'text', date: 'date', uuid: 'uuid', bigint: 'integer', double: 'double' };
+const FIELD_KIND_OF_TYPE: Readonly<Record<ColumnType, FieldKind>> = {
+  text: 'text',
+  state: 'text',
+  date: 'date',
+  uuid: 'uuid',
+  bigint: 'integer',
+  double: 'double',
+};
 
 /**
  * The kind of value of each output column: by its field with `--fields`, else by the kind's field types.
@@ -135,7 +142,8 @@ export type ChunkRenderer = (start: number, count: number, reuse?: Uint8Array) =
  */
 export function chunkRenderer(job: RecordJob, subRecords = SUBCHUNK_RECORDS): ChunkRenderer {
   // A kind's records may be made of the shipped index's text (plus digits and a checked e-mail domain); chosen fields may hold numbers, which the plain writers do not take.
-  const plainValues = job.fields === undefined && recordKind(job.kind).indexText === true && defaultIndex().jsonPlainText;
+  const plainValues =
+    job.fields === undefined && recordKind(job.kind).indexText === true && defaultIndex().jsonPlainText;
   const format = recordFormat(job.format, layoutOf(job, plainValues));
   const separator = format.separator ?? '';
   const records = recordReader(job);
@@ -153,7 +161,16 @@ export function chunkRenderer(job: RecordJob, subRecords = SUBCHUNK_RECORDS): Ch
 function layoutOf(job: RecordJob, plainValues?: boolean) {
   // The kind's own JSON writer fits its fields only: not with --geo or --fields.
   const plainObject = plainValues && job.fields === undefined && !job.geo ? recordKind(job.kind).plainJson : undefined;
-  return { columns: jobColumns(job), kinds: jobKinds(job), loadColumns: jobLoadColumns(job), dialect: job.dialect, table: job.table, jsonShape: job.jsonShape, plainValues, plainObject };
+  return {
+    columns: jobColumns(job),
+    kinds: jobKinds(job),
+    loadColumns: jobLoadColumns(job),
+    dialect: job.dialect,
+    table: job.table,
+    jsonShape: job.jsonShape,
+    plainValues,
+    plainObject,
+  };
 }
 
 /**
@@ -164,7 +181,10 @@ function layoutOf(job: RecordJob, plainValues?: boolean) {
  */
 export function recordReader(job: RecordJob): RecordReader {
   const kind = recordKind(job.kind);
-  if (kind.reader === undefined) throw new RangeError(`record kind ${JSON.stringify(kind.name)} is a lookup, not a stream: it has no records to write`);
+  if (kind.reader === undefined)
+    throw new RangeError(
+      `record kind ${JSON.stringify(kind.name)} is a lookup, not a stream: it has no records to write`,
+    );
   return kind.reader(job);
 }
 

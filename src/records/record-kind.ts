@@ -51,7 +51,13 @@ export interface RecordKind {
   /** Fields `geo` adds after `fields`; none when the kind has no geography. */
   readonly geoFields?: readonly KindField[];
   /** The options of {@link KindOptions} the kind takes (`fields` is the field catalogue's list). */
-  readonly takes: { readonly state?: boolean; readonly emailDomain?: boolean; readonly fictionalPhones?: boolean; readonly geo?: boolean; readonly fields?: boolean };
+  readonly takes: {
+    readonly state?: boolean;
+    readonly emailDomain?: boolean;
+    readonly fictionalPhones?: boolean;
+    readonly geo?: boolean;
+    readonly fields?: boolean;
+  };
   /**
    * Makes the reader of the kind's stream for these options; a kind with no
    * stream (a lookup, like `zip`) has none.

@@ -31,7 +31,8 @@ describe('docs/cli.md', () => {
     expect(docs).toContain(`up to ${SQL_ROWS_PER_INSERT} rows`);
     expect(docs).toContain(`chunks\n  of ${CHUNK_RECORDS.toLocaleString('en-US')}`);
     expect(docs).toContain(`at least ${PROGRESS_MIN_RECORDS.toLocaleString('en-US')}\n  records`);
-    for (const status of [EXIT_UNKNOWN_ZIP, 2, EXIT_REMOTE_FAILED, EXIT_GENERATION_FAILED, EXIT_WRITE_FAILED]) expect(docs).toMatch(new RegExp(`^\\| ${status} \\|`, 'm'));
+    for (const status of [EXIT_UNKNOWN_ZIP, 2, EXIT_REMOTE_FAILED, EXIT_GENERATION_FAILED, EXIT_WRITE_FAILED])
+      expect(docs).toMatch(new RegExp(`^\\| ${status} \\|`, 'm'));
     expect(docs).toMatch(/^\| 130, 143 \|/m);
   });
 

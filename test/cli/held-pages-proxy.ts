@@ -46,14 +46,18 @@ export async function startHeldPagesProxy(target: string, held: RequestMatch): P
     }
   };
   const pass = (url: URL, incoming: IncomingMessage, outgoing: ServerResponse): void => {
-    const forwarded = request(new URL(`${url.pathname}${url.search}`, upstream), { method: incoming.method, headers: { ...incoming.headers, host: upstream.host } }, (answer) => {
-      outgoing.writeHead(answer.statusCode!, answer.headers);
-      answer.pipe(outgoing);
-      answer.on('end', () => {
-        done.push(url);
-        settle();
-      });
-    });
+    const forwarded = request(
+      new URL(`${url.pathname}${url.search}`, upstream),
+      { method: incoming.method, headers: { ...incoming.headers, host: upstream.host } },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode!, answer.headers);
+        answer.pipe(outgoing);
+        answer.on('end', () => {
+          done.push(url);
+          settle();
+        });
+      },
+    );
     forwarded.on('error', (error) => outgoing.destroy(error));
     // The client gave up on it (a run that stopped): so does the proxy.
     outgoing.on('close', () => forwarded.destroy());

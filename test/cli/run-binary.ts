@@ -43,9 +43,17 @@ export function runBinary(args: string[], options: BinaryOptions = {}): Promise<
 export function startBinary(args: string[], options: BinaryOptions = {}): ChildProcess {
   if (options.shell !== undefined) {
     const quoted = [process.execPath, BINARY, ...args].map((arg) => `'${arg.replaceAll("'", `'\\''`)}'`).join(' ');
-    return spawn('sh', ['-c', `${options.shell} exec ${quoted}`], { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    return spawn('sh', ['-c', `${options.shell} exec ${quoted}`], {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
   }
-  return spawn(process.execPath, [BINARY, ...args], { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, [BINARY, ...args], {
+    cwd: options.cwd,
+    env: options.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 /**
@@ -59,6 +67,8 @@ export function finished(child: ChildProcess): Promise<BinaryResult> {
   child.stderr?.on('data', (chunk: Buffer) => err.push(chunk));
   return new Promise((resolve, reject) => {
     child.on('error', reject);
-    child.on('close', (status, signal) => resolve({ status, signal, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8') }));
+    child.on('close', (status, signal) =>
+      resolve({ status, signal, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8') }),
+    );
   });
 }

@@ -37,18 +37,36 @@ function answer(...list: Answer[]): void {
 }
 
 const problem = (code: string, status: number, extra: Record<string, unknown> = {}): string =>
-  JSON.stringify({ type: `urn:ussynth:problem:${code}`, title: code, status, detail: `${code} detail`, code, request_id: `req-${code}`, ...extra });
+  JSON.stringify({
+    type: `urn:ussynth:problem:${code}`,
+    title: code,
+    status,
+    detail: `${code} detail`,
+    code,
+    request_id: `req-${code}`,
+    ...extra,
+  });
 
-const options = (extra: Partial<ClientOptions> = {}) => resolveClientOptions({ baseUrl, apiKey: 'uss_live_key', ...extra });
+const options = (extra: Partial<ClientOptions> = {}) =>
+  resolveClientOptions({ baseUrl, apiKey: 'uss_live_key', ...extra });
 
 describe('apiGet on the wire', () => {
   it('GETs the path under the service root with the query, the key in x-api-key and the bearer token', async () => {
     answer({ status: 200, body: '{"ein":"12-3456789"}' });
-    const body = await apiGet(options({ bearerToken: 'tok.en' }), 'v1/ein', { seed: 'a b&c', state: undefined, fictional: false }, undefined);
+    const body = await apiGet(
+      options({ bearerToken: 'tok.en' }),
+      'v1/ein',
+      { seed: 'a b&c', state: undefined, fictional: false },
+      undefined,
+    );
     expect(body).toEqual({ ein: '12-3456789' });
     expect(requests).toHaveLength(1);
     expect(requests[0].url).toBe('/root/v1/ein?seed=a+b%26c&fictional=false');
-    expect(requests[0].headers).toMatchObject({ 'x-api-key': 'uss_live_key', authorization: 'Bearer tok.en', accept: 'application/json, application/problem+json' });
+    expect(requests[0].headers).toMatchObject({
+      'x-api-key': 'uss_live_key',
+      authorization: 'Bearer tok.en',
+      accept: 'application/json, application/problem+json',
+    });
   });
 
   it('sends no Authorization header without a bearer token', async () => {
@@ -57,8 +75,12 @@ describe('apiGet on the wire', () => {
     expect(requests[0].headers.authorization).toBeUndefined();
   });
 
-  it('a proxy\'s HTML error page is unexpected_response with its status and X-Request-Id', async () => {
-    answer({ status: 502, headers: { 'content-type': 'text/html', 'x-request-id': 'edge-1' }, body: '<html>Bad gateway</html>' });
+  it("a proxy's HTML error page is unexpected_response with its status and X-Request-Id", async () => {
+    answer({
+      status: 502,
+      headers: { 'content-type': 'text/html', 'x-request-id': 'edge-1' },
+      body: '<html>Bad gateway</html>',
+    });
     const error = await apiFailure(apiGet(options(), 'v1/ein', {}, undefined));
     expect(error).toMatchObject({ code: 'unexpected_response', status: 502, requestId: 'edge-1', problem: undefined });
     expect(requests).toHaveLength(1);
@@ -66,13 +88,24 @@ describe('apiGet on the wire', () => {
 
   it('a 200 that is not JSON is unexpected_response', async () => {
     answer({ status: 200, body: 'hello' });
-    expect(await apiFailure(apiGet(options(), 'v1/ein', {}, undefined))).toMatchObject({ code: 'unexpected_response', status: 200 });
+    expect(await apiFailure(apiGet(options(), 'v1/ein', {}, undefined))).toMatchObject({
+      code: 'unexpected_response',
+      status: 200,
+    });
   });
 
   it('service_unavailable and store_unavailable are retried after their Retry-After, like rate_limited', async () => {
     answer(
-      { status: 503, headers: { 'retry-after': '0', 'content-type': 'application/problem+json' }, body: problem('service_unavailable', 503) },
-      { status: 503, headers: { 'retry-after': '0', 'content-type': 'application/problem+json' }, body: problem('store_unavailable', 503) },
+      {
+        status: 503,
+        headers: { 'retry-after': '0', 'content-type': 'application/problem+json' },
+        body: problem('service_unavailable', 503),
+      },
+      {
+        status: 503,
+        headers: { 'retry-after': '0', 'content-type': 'application/problem+json' },
+        body: problem('store_unavailable', 503),
+      },
       { status: 429, headers: { 'retry-after': '0' }, body: problem('rate_limited', 429) },
       { status: 200, body: '{"ein":"98-7654321"}' },
     );
@@ -100,7 +133,12 @@ describe('apiGet on the wire', () => {
     answer({ status: 429, headers: { 'retry-after': '0' }, body: problem('quota_exceeded', 429, { remaining: 7 }) });
     const error = await apiFailure(apiGet(options(), 'v1/batch', {}, undefined));
     expect(requests).toHaveLength(1);
-    expect(error).toMatchObject({ code: 'quota_exceeded', status: 429, requestId: 'req-quota_exceeded', problem: { remaining: 7 } });
+    expect(error).toMatchObject({
+      code: 'quota_exceeded',
+      status: 429,
+      requestId: 'req-quota_exceeded',
+      problem: { remaining: 7 },
+    });
     expect(error.message).toBe('quota_exceeded detail (quota_exceeded, HTTP 429, request req-quota_exceeded)');
   });
 });

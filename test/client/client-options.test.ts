@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONCURRENCY, DEFAULT_MAX_RETRIES, resolveClientOptions, wholeNumberOption } from '../../src/client/client-options.js';
+import {
+  DEFAULT_CONCURRENCY,
+  DEFAULT_MAX_RETRIES,
+  resolveClientOptions,
+  wholeNumberOption,
+} from '../../src/client/client-options.js';
 import { thrownApiError } from './api-failure.js';
 
 const apiKey = 'uss_live_Ab3dE6gH0123456789abcdefghijklmn012345';
@@ -7,12 +12,20 @@ const apiKey = 'uss_live_Ab3dE6gH0123456789abcdefghijklmn012345';
 describe('resolveClientOptions', () => {
   it('takes the service root with or without a trailing slash, under a path too', () => {
     expect(resolveClientOptions({ baseUrl: 'http://127.0.0.1:3000', apiKey }).root.href).toBe('http://127.0.0.1:3000/');
-    expect(resolveClientOptions({ baseUrl: new URL('https://api.example.com/ussynth'), apiKey }).root.href).toBe('https://api.example.com/ussynth/');
+    expect(resolveClientOptions({ baseUrl: new URL('https://api.example.com/ussynth'), apiKey }).root.href).toBe(
+      'https://api.example.com/ussynth/',
+    );
   });
 
   it('sends the key in x-api-key, and the bearer token only when given', () => {
-    expect(resolveClientOptions({ baseUrl: 'https://api.example.com', apiKey }).headers).toEqual({ accept: 'application/json, application/problem+json', 'x-api-key': apiKey });
-    expect(resolveClientOptions({ baseUrl: 'https://api.example.com', apiKey, bearerToken: 'eyJ.a.b' }).headers.authorization).toBe('Bearer eyJ.a.b');
+    expect(resolveClientOptions({ baseUrl: 'https://api.example.com', apiKey }).headers).toEqual({
+      accept: 'application/json, application/problem+json',
+      'x-api-key': apiKey,
+    });
+    expect(
+      resolveClientOptions({ baseUrl: 'https://api.example.com', apiKey, bearerToken: 'eyJ.a.b' }).headers
+        .authorization,
+    ).toBe('Bearer eyJ.a.b');
   });
 
   it('fills in the defaults', () => {
@@ -46,7 +59,9 @@ describe('resolveClientOptions', () => {
     ['maxRetries', { maxRetries: -1 }, /maxRetries must be a whole number from 0 to 20/],
   ] as const) {
     it(`refuses ${param} ${JSON.stringify(Object.values(options)[0])} with invalid_option naming it`, () => {
-      const error = thrownApiError(() => resolveClientOptions({ baseUrl: 'https://api.example.com', apiKey, ...options }));
+      const error = thrownApiError(() =>
+        resolveClientOptions({ baseUrl: 'https://api.example.com', apiKey, ...options }),
+      );
       expect(error).toMatchObject({ code: 'invalid_option', param, status: 0, requestId: undefined });
       expect(error.message).toMatch(message);
     });

@@ -53,7 +53,10 @@ export async function spawnServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Spa
   if (!existsSync(BINARY)) throw new Error(`${BINARY} is missing: run \`npm run build\` first (npm test does)`);
   const dir = mkdtempSync(join(tmpdir(), 'ussynth-client-'));
   const env = { ...process.env, PORT: '0', USSYNTH_DB: join(dir, 'store.sqlite'), LOG_LEVEL: 'warn', ...extraEnv };
-  const child: ChildProcess = spawn(process.execPath, [BINARY, 'serve', '--no-dev-key'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [BINARY, 'serve', '--no-dev-key'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let output = '';
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -69,8 +72,15 @@ export async function spawnServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Spa
     url,
     env,
     createKey(account, limits) {
-      const extra = limits.tier === 'enterprise' ? ['--rate', String(limits.rate), '--monthly-quota', String(limits.monthlyQuota)] : [];
-      return (JSON.parse(keysCommand(env, ['create', '--account', account, '--tier', limits.tier, ...extra, '--json'])) as { key: string }).key;
+      const extra =
+        limits.tier === 'enterprise'
+          ? ['--rate', String(limits.rate), '--monthly-quota', String(limits.monthlyQuota)]
+          : [];
+      return (
+        JSON.parse(keysCommand(env, ['create', '--account', account, '--tier', limits.tier, ...extra, '--json'])) as {
+          key: string;
+        }
+      ).key;
     },
     async usedBy(account) {
       await new Promise((resolve) => setTimeout(resolve, FOLD_WAIT_MS));

@@ -18,13 +18,16 @@ function probabilities(weights: number[]): number[] {
 describe('alias table', () => {
   it('reproduces any weights to within rounding of the 32-bit thresholds', () => {
     fc.assert(
-      fc.property(fc.array(fc.nat({ max: 1_000_000 }), { minLength: 1, maxLength: 200 }).filter((w) => w.some((x) => x > 0)), (weights) => {
-        const total = weights.reduce((a, b) => a + b, 0);
-        const p = probabilities(weights);
-        weights.forEach((w, i) => {
-          expect(Math.abs(p[i] - w / total)).toBeLessThan(1e-8);
-        });
-      }),
+      fc.property(
+        fc.array(fc.nat({ max: 1_000_000 }), { minLength: 1, maxLength: 200 }).filter((w) => w.some((x) => x > 0)),
+        (weights) => {
+          const total = weights.reduce((a, b) => a + b, 0);
+          const p = probabilities(weights);
+          weights.forEach((w, i) => {
+            expect(Math.abs(p[i] - w / total)).toBeLessThan(1e-8);
+          });
+        },
+      ),
       { numRuns: 300 },
     );
   });

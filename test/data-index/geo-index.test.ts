@@ -6,7 +6,9 @@ import { DEFAULT_GEO_INDEX_PATH, defaultIndex } from '../../src/index.js';
 
 const bytes = readFileSync(DEFAULT_GEO_INDEX_PATH);
 const invalid = (input: Uint8Array, message: RegExp) =>
-  expect(() => GeoIndex.fromBytes(input)).toThrow(expect.objectContaining({ code: 'invalid_index_file', message: expect.stringMatching(message) }));
+  expect(() => GeoIndex.fromBytes(input)).toThrow(
+    expect.objectContaining({ code: 'invalid_index_file', message: expect.stringMatching(message) }),
+  );
 
 /** A small geo index of one county, one zone, two ZIP rows and one ZS entry, less what `drop` names. */
 function tiny(drop: string[] = [], change: Record<string, number[]> = {}): Uint8Array {
@@ -26,7 +28,10 @@ function tiny(drop: string[] = [], change: Record<string, number[]> = {}): Uint8
     { tag: 'GSGL', type: 'u32', values: [0xffff_0000] },
     { tag: 'GSGH', type: 'u32', values: [0x0000_ffff] },
   ];
-  return pack(sections.filter((s) => !drop.includes(s.tag)).map((s) => (change[s.tag] ? { ...s, values: change[s.tag] } : s)), '2026.11.1');
+  return pack(
+    sections.filter((s) => !drop.includes(s.tag)).map((s) => (change[s.tag] ? { ...s, values: change[s.tag] } : s)),
+    '2026.11.1',
+  );
 }
 
 describe('GeoIndex.fromBytes', () => {

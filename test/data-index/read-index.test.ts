@@ -26,7 +26,8 @@ describe('jsonPlainText', () => {
     expect(shipped.jsonPlainText).toBe(true);
     // Independently: every string id resolves to text that JSON.stringify leaves unescaped.
     const ids = new Set<number>([...shipped.zipCities]);
-    for (const id of ['FF', 'FM', 'SN', 'SB', 'SX', 'DP', 'UD'] as const) for (const item of shipped.table(id).items) ids.add(item);
+    for (const id of ['FF', 'FM', 'SN', 'SB', 'SX', 'DP', 'UD'] as const)
+      for (const item of shipped.table(id).items) ids.add(item);
     for (const id of ids) expect(JSON.stringify(shipped.string(id)).slice(1, -1)).toBe(shipped.string(id));
   });
 
@@ -80,7 +81,9 @@ describe('index round trip', () => {
     const placeOf = (zip: number) => data.zipPhonePlaces[zs.items.indexOf(data.zipRow(zip))];
     expect(data.phonePlaceCount).toBe(2);
     expect([placeOf(5401), placeOf(10001), placeOf(601)]).toEqual([0, 1, 2]); // Burlington, New York, none (PR)
-    const exchanges = (place: number) => [...data.placeExchanges.subarray(data.placeExchangeStarts[place], data.placeExchangeStarts[place + 1])];
+    const exchanges = (place: number) => [
+      ...data.placeExchanges.subarray(data.placeExchangeStarts[place], data.placeExchangeStarts[place + 1]),
+    ];
     expect(exchanges(0)).toEqual([999 - 200]);
     expect(exchanges(1)).toEqual([201 - 200, 736 - 200]);
   });
@@ -98,29 +101,39 @@ describe('index round trip', () => {
 
 describe('index rejections', () => {
   it('rejects a wrong magic', () => {
-    expect(rejection((b) => {
-      b.set([0x58], 0);
-      return b;
-    }).message).toMatch(/wrong magic "XSSYNIDX"/);
+    expect(
+      rejection((b) => {
+        b.set([0x58], 0);
+        return b;
+      }).message,
+    ).toMatch(/wrong magic "XSSYNIDX"/);
   });
 
   it('rejects an unknown format version', () => {
-    expect(rejection((b) => {
-      new DataView(b.buffer).setUint32(8, 99, true);
-      return b;
-    }).message).toMatch(/unknown format version 99/);
+    expect(
+      rejection((b) => {
+        new DataView(b.buffer).setUint32(8, 99, true);
+        return b;
+      }).message,
+    ).toMatch(/unknown format version 99/);
   });
 
   it('rejects a bad checksum', () => {
-    expect(rejection((b) => {
-      b[b.length - 9] ^= 0xff;
-      return b;
-    }).message).toMatch(/checksum mismatch/);
+    expect(
+      rejection((b) => {
+        b[b.length - 9] ^= 0xff;
+        return b;
+      }).message,
+    ).toMatch(/checksum mismatch/);
   });
 
   it('rejects truncation, also below the header size', () => {
-    expect(rejection((b) => b.subarray(0, b.length - 8)).message).toMatch(/truncated: \d+ bytes, the header declares \d+/);
-    expect(rejection((b) => b.subarray(0, 10)).message).toMatch(/truncated: 10 bytes is shorter than the 64-byte header/);
+    expect(rejection((b) => b.subarray(0, b.length - 8)).message).toMatch(
+      /truncated: \d+ bytes, the header declares \d+/,
+    );
+    expect(rejection((b) => b.subarray(0, 10)).message).toMatch(
+      /truncated: 10 bytes is shorter than the 64-byte header/,
+    );
   });
 
   it('rejects trailing bytes', () => {
@@ -138,11 +151,16 @@ describe('index rejections', () => {
   });
 
   it('rejects a section stored with another element type than the format gives it', () => {
-    for (const [tag, declared] of [['PLEX', 'u16'], ['STCD', 'u32']] as const) {
+    for (const [tag, declared] of [
+      ['PLEX', 'u16'],
+      ['STCD', 'u32'],
+    ] as const) {
       const message = rejection((b) => {
         const view = new DataView(b.buffer);
         const count = view.getUint32(24, true);
-        const entry = Array.from({ length: count }, (_, i) => HEADER_SIZE + i * 16).find((at) => String.fromCharCode(...b.subarray(at, at + 4)) === tag)!;
+        const entry = Array.from({ length: count }, (_, i) => HEADER_SIZE + i * 16).find(
+          (at) => String.fromCharCode(...b.subarray(at, at + 4)) === tag,
+        )!;
         view.setUint8(entry + 4, 1); // u8: the same element count fits in fewer bytes
         view.setUint32(20, crc32(b.subarray(HEADER_SIZE)), true);
         return b;

@@ -7,7 +7,12 @@ describe('openDatabase', () => {
   it('opens the shipped file read-only as a typed Kysely database', async () => {
     const kysely = openDatabase();
     try {
-      const row = await kysely.selectFrom('zips').innerJoin('states', 'states.code', 'zips.state').select(['zips.city', 'states.name']).where('zips.zip', '=', '90210').executeTakeFirstOrThrow();
+      const row = await kysely
+        .selectFrom('zips')
+        .innerJoin('states', 'states.code', 'zips.state')
+        .select(['zips.city', 'states.name'])
+        .where('zips.zip', '=', '90210')
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ city: 'Beverly Hills', name: 'California' });
       await expect(kysely.deleteFrom('zips').execute()).rejects.toThrow(/readonly/);
     } finally {
@@ -21,7 +26,13 @@ describe('openDatabase', () => {
 });
 
 describe('loadDatabasePeers', () => {
-  const missing = (name: string) => Object.assign(new Error(`Cannot find package '${name}' imported from /app/node_modules/ussynth/dist/database/database-peers.js`), { code: 'ERR_MODULE_NOT_FOUND' });
+  const missing = (name: string) =>
+    Object.assign(
+      new Error(
+        `Cannot find package '${name}' imported from /app/node_modules/ussynth/dist/database/database-peers.js`,
+      ),
+      { code: 'ERR_MODULE_NOT_FOUND' },
+    );
 
   it('names both optional peers and the install command when one is missing', async () => {
     const importer = (name: string) => (name === 'kysely' ? Promise.reject(missing(name)) : import(name));

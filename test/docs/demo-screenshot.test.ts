@@ -26,14 +26,14 @@ describe('the demo screenshot of the README and docs/demo.md (npm run docs:demo 
     expect(record.datasetVersion).toBe(createGenerator({ seed: 1 }).datasetVersion);
   });
 
-  it('shows the records the library makes now for the README\'s seed, the first being the README\'s example', () => {
+  it("shows the records the library makes now for the README's seed, the first being the README's example", () => {
     expect(record.input).toEqual({ kind: 'batch', count: 12, state: '', seed: String(README_SEED) });
     expect(record.caption).toBe(`12 addresses in any state, seed ${README_SEED}`);
     expect(record.records).toEqual(createGenerator({ seed: README_SEED }).batch({ count: 12 }).addresses);
     expect(record.records[0]).toEqual(createGenerator({ seed: README_SEED }).address());
   });
 
-  it('shows every control of the demo\'s form as web/index.html has them now', () => {
+  it("shows every control of the demo's form as web/index.html has them now", () => {
     const html = readFileSync(new URL('web/index.html', root), 'utf8');
     const form = html.slice(html.indexOf('<form id="demo-form"'), html.indexOf('</form>'));
     const ids = [...form.matchAll(/<(?:input|select|button|textarea)\b[^>]*\bid="([^"]+)"/g)].map((match) => match[1]);

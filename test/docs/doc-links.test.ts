@@ -38,7 +38,9 @@ function slug(heading: string): string {
 function anchors(markdown: string): Set<string> {
   const seen = new Map<string, number>();
   const result = new Set<string>();
-  for (const match of markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, '').matchAll(/^#{1,6} +(.+?) *#*$/gm)) {
+  for (const match of markdown
+    .replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, '')
+    .matchAll(/^#{1,6} +(.+?) *#*$/gm)) {
     const base = slug(match[1]);
     const count = seen.get(base) ?? 0;
     seen.set(base, count + 1);
@@ -49,7 +51,9 @@ function anchors(markdown: string): Set<string> {
 
 /** Every link and image target in a Markdown file's prose. */
 function links(markdown: string): string[] {
-  return [...prose(markdown).matchAll(/!?\[(?:[^\]\n]|\][^(])*\]\(<?([^)\s>]+)>?(?: +"[^"]*")?\)/g)].map((match) => match[1]);
+  return [...prose(markdown).matchAll(/!?\[(?:[^\]\n]|\][^(])*\]\(<?([^)\s>]+)>?(?: +"[^"]*")?\)/g)].map(
+    (match) => match[1],
+  );
 }
 
 /** What is wrong with one link of `file` (a path from the root), or undefined when it leads somewhere. */
@@ -60,22 +64,24 @@ function broken(file: string, target: string): string | undefined {
   const resolved = path === '' ? file : relative(ROOT, join(ROOT, dirname(file), decodeURIComponent(path)));
   if (!existsSync(join(ROOT, resolved))) return `${target}: no file ${resolved}`;
   if (anchor === undefined || anchor === '' || !resolved.endsWith('.md')) return undefined;
-  if (!anchors(readFileSync(join(ROOT, resolved), 'utf8')).has(decodeURIComponent(anchor))) return `${target}: ${resolved} has no heading #${anchor}`;
+  if (!anchors(readFileSync(join(ROOT, resolved), 'utf8')).has(decodeURIComponent(anchor)))
+    return `${target}: ${resolved} has no heading #${anchor}`;
   return undefined;
 }
 
 describe('links in README.md and docs/', () => {
   it('finds links, files and anchors the way GitHub renders them', () => {
-    expect(links('See [a](a.md#x-y), ![b](b.png "t") and [c](https://e.org).\n```\n[d](nowhere.md)\n```\n`[e](f.md)`')).toEqual(['a.md#x-y', 'b.png', 'https://e.org']);
-    expect([...anchors('# Title\n## The hosted API: `--remote URL`\n## Notes\n## Notes\n```\n# not a heading\n```')]).toEqual([
-      'title',
-      'the-hosted-api---remote-url',
-      'notes',
-      'notes-1',
-    ]);
+    expect(
+      links('See [a](a.md#x-y), ![b](b.png "t") and [c](https://e.org).\n```\n[d](nowhere.md)\n```\n`[e](f.md)`'),
+    ).toEqual(['a.md#x-y', 'b.png', 'https://e.org']);
+    expect([
+      ...anchors('# Title\n## The hosted API: `--remote URL`\n## Notes\n## Notes\n```\n# not a heading\n```'),
+    ]).toEqual(['title', 'the-hosted-api---remote-url', 'notes', 'notes-1']);
     expect(broken('docs/api.md', 'errors.md#client-codes')).toBeUndefined();
     expect(broken('docs/api.md', 'no-such-file.md')).toBe('no-such-file.md: no file docs/no-such-file.md');
-    expect(broken('docs/api.md', 'errors.md#no-such-heading')).toBe('errors.md#no-such-heading: docs/errors.md has no heading #no-such-heading');
+    expect(broken('docs/api.md', 'errors.md#no-such-heading')).toBe(
+      'errors.md#no-such-heading: docs/errors.md has no heading #no-such-heading',
+    );
     expect(broken('README.md', '#no-such-heading')).toBe('#no-such-heading: README.md has no heading #no-such-heading');
   });
 

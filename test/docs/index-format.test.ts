@@ -1,8 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  DATASET_VERSION_SIZE, DIRECTORY_ENTRY_SIZE, ELEMENT_TYPES, HEADER_SIZE, INDEX_FORMAT_VERSION, INDEX_MAGIC,
-  PLAIN_SECTIONS, SECTION_ALIGNMENT, STATE_KINDS, WEIGHTED_TABLES, ZIP_TYPES,
+  DATASET_VERSION_SIZE,
+  DIRECTORY_ENTRY_SIZE,
+  ELEMENT_TYPES,
+  HEADER_SIZE,
+  INDEX_FORMAT_VERSION,
+  INDEX_MAGIC,
+  PLAIN_SECTIONS,
+  SECTION_ALIGNMENT,
+  STATE_KINDS,
+  WEIGHTED_TABLES,
+  ZIP_TYPES,
 } from '../../src/data-index/format.js';
 import { BIRTH_SECTIONS } from '../../src/data-index/birth-format.js';
 import { GEO_SECTIONS } from '../../src/data-index/geo-format.js';
@@ -22,7 +31,11 @@ describe('docs/index-format.md agrees with src/data-index/format.ts', () => {
   });
 
   it('documents the element type codes', () => {
-    expect(doc).toContain(`element type: ${Object.entries(ELEMENT_TYPES).map(([name, code]) => `${code} = ${name}`).join(', ')}`);
+    expect(doc).toContain(
+      `element type: ${Object.entries(ELEMENT_TYPES)
+        .map(([name, code]) => `${code} = ${name}`)
+        .join(', ')}`,
+    );
   });
 
   it('documents every plain section with its type and meaning, and nothing else', () => {
@@ -31,7 +44,12 @@ describe('docs/index-format.md agrees with src/data-index/format.ts', () => {
   });
 
   it('documents every weighted table', () => {
-    const documented = rows(/^\| `([A-Z]{2})` \| (.+) \| (yes|no) \| (.+) \|$/gm).map((m) => [m[1], m[2], m[3] === 'yes', m[4]]);
+    const documented = rows(/^\| `([A-Z]{2})` \| (.+) \| (yes|no) \| (.+) \|$/gm).map((m) => [
+      m[1],
+      m[2],
+      m[3] === 'yes',
+      m[4],
+    ]);
     expect(documented).toEqual(Object.entries(WEIGHTED_TABLES).map(([id, t]) => [id, t.items, t.segmented, t.what]));
   });
 
@@ -42,8 +60,10 @@ describe('docs/index-format.md agrees with src/data-index/format.ts', () => {
 
   it('shows the real header in the worked example', () => {
     const bytes = readFileSync(new URL('../../dist-data/ussynth.idx', import.meta.url));
-    const hex = (at: number) => Array.from({ length: 8 }, (_, k) => bytes.subarray(at + 2 * k, at + 2 * k + 2).toString('hex')).join(' ');
-    for (let line = 0; line < 6; line++) expect(doc).toContain(`${(line * 16).toString(16).padStart(8, '0')}: ${hex(line * 16)}`);
+    const hex = (at: number) =>
+      Array.from({ length: 8 }, (_, k) => bytes.subarray(at + 2 * k, at + 2 * k + 2).toString('hex')).join(' ');
+    for (let line = 0; line < 6; line++)
+      expect(doc).toContain(`${(line * 16).toString(16).padStart(8, '0')}: ${hex(line * 16)}`);
   });
 
   it('documents every section of the geo index with its type and meaning', () => {

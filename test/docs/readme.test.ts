@@ -23,7 +23,9 @@ describe('README.md shows what the code makes now', () => {
   });
 
   it('names, in Start, every package whose engines need more than Node 20 (the EBADENGINE lines of npm ci on Node 20)', () => {
-    const lock = JSON.parse(readFileSync(new URL('../../package-lock.json', import.meta.url), 'utf8')) as { packages: Record<string, { name?: string; engines?: { node?: string } }> };
+    const lock = JSON.parse(readFileSync(new URL('../../package-lock.json', import.meta.url), 'utf8')) as {
+      packages: Record<string, { name?: string; engines?: { node?: string } }>;
+    };
     // A plain lower bound above 20 (">=22", ">=22.14.0"); the lock's ranges with "||" all admit Node 20.19 and later.
     const node22 = Object.entries(lock.packages)
       .filter(([, entry]) => Number(/^>=\s*(\d+)(\.\d+)*$/.exec(entry.engines?.node ?? '')?.[1] ?? 0) > 20)
@@ -35,13 +37,22 @@ describe('README.md shows what the code makes now', () => {
   });
 
   it('the library examples it shows in comments hold', () => {
-    expect(createGenerator({ seed: 42 }).zip('10001')).toEqual({ zip: '10001', state: 'NY', stateFull: 'New York', city: 'New York' });
-    expect(readme).toContain("gen.zip('10001');                             // { zip: '10001', state: 'NY', stateFull: 'New York', city: 'New York' }");
+    expect(createGenerator({ seed: 42 }).zip('10001')).toEqual({
+      zip: '10001',
+      state: 'NY',
+      stateFull: 'New York',
+      city: 'New York',
+    });
+    expect(readme).toContain(
+      "gen.zip('10001');                             // { zip: '10001', state: 'NY', stateFull: 'New York', city: 'New York' }",
+    );
     expect(createGenerator({ seed: 42 }).phone({ state: 'NY' }).phone).toMatch(/^\(\d{3}\) \d{3}-\d{4}$/);
   });
 
   it('says what the command line does with batches over the library and API cap', () => {
-    expect(readme).toContain(`up to ${MAX_BATCH} per library or API call; any size\nfrom the command line's \`ussynth batch\``);
+    expect(readme).toContain(
+      `up to ${MAX_BATCH} per library or API call; any size\nfrom the command line's \`ussynth batch\``,
+    );
   });
 
   it('says how to run both commands from a clone and from an install', () => {

@@ -64,11 +64,18 @@ describe('accessibility', () => {
 
   it('shows only the fields of the chosen kind', async () => {
     const { context, page } = await openDemo(demo.browser, demo.url);
-    const expected = { address: ['state'], batch: ['count', 'state'], ein: ['count'], phone: ['count', 'state'], zip: ['zip'] };
+    const expected = {
+      address: ['state'],
+      batch: ['count', 'state'],
+      ein: ['count'],
+      phone: ['count', 'state'],
+      zip: ['zip'],
+    };
     for (const [kind, fields] of Object.entries(expected)) {
       await page.locator(`input[name="kind"][value="${kind}"]`).check();
       const visible: string[] = [];
-      for (const field of ['count', 'state', 'zip']) if (await page.locator(`#${field}`).isVisible()) visible.push(field);
+      for (const field of ['count', 'state', 'zip'])
+        if (await page.locator(`#${field}`).isVisible()) visible.push(field);
       expect(visible, kind).toEqual(fields);
       // A ZIP lookup draws nothing at random: it has no seed.
       expect(await page.locator('#seed').isVisible(), kind).toBe(kind !== 'zip');
@@ -78,11 +85,12 @@ describe('accessibility', () => {
 
   it('works from the keyboard alone, with a visible focus ring', async () => {
     const { context, page } = await openDemo(demo.browser, demo.url);
-    const focused = () => page.evaluate(() => {
-      const el = document.activeElement as HTMLElement;
-      const style = getComputedStyle(el);
-      return { id: el.id || (el as HTMLInputElement).value, outline: `${style.outlineStyle} ${style.outlineWidth}` };
-    });
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLElement;
+        const style = getComputedStyle(el);
+        return { id: el.id || (el as HTMLInputElement).value, outline: `${style.outlineStyle} ${style.outlineWidth}` };
+      });
     // The header's three links come first (API docs, Sign in, Sign up), each with the focus ring.
     for (const name of ['API docs', 'Sign in', 'Sign up']) {
       await page.keyboard.press('Tab');
@@ -118,7 +126,10 @@ describe('accessibility', () => {
       after.push(await focused());
     }
     expect(after).toEqual(
-      ['reuse-seed', 'copy-json', 'download-csv', 'download-json', 'results-region', 'json-summary'].map((id) => ({ id, outline: 'solid 3px' })),
+      ['reuse-seed', 'copy-json', 'download-csv', 'download-json', 'results-region', 'json-summary'].map((id) => ({
+        id,
+        outline: 'solid 3px',
+      })),
     );
     await context.close();
   });
@@ -129,9 +140,33 @@ describe('accessibility', () => {
     // A refusal (the red alert): a count beyond the largest batch.
     await fillAndGenerate(page, { kind: 'batch', count: 1001, seed: 'contrast' });
     await expect.poll(() => page.locator('#alert').textContent()).toContain('Count must be a whole number');
-    const selectors = ['body', 'h1', 'h1 .tier', 'header p', 'legend', '.choices label', '.field label', '.hint', '#count', '#seed', '#state',
-      '#generate', '#counter', '#status', '#alert', '#seed-used', '#seed-used code', '#copy-json', 'caption', 'thead th', 'tbody td', 'td.number',
-      'tbody tr:nth-child(2) td', 'summary', 'footer'];
+    const selectors = [
+      'body',
+      'h1',
+      'h1 .tier',
+      'header p',
+      'legend',
+      '.choices label',
+      '.field label',
+      '.hint',
+      '#count',
+      '#seed',
+      '#state',
+      '#generate',
+      '#counter',
+      '#status',
+      '#alert',
+      '#seed-used',
+      '#seed-used code',
+      '#copy-json',
+      'caption',
+      'thead th',
+      'tbody td',
+      'td.number',
+      'tbody tr:nth-child(2) td',
+      'summary',
+      'footer',
+    ];
     const ratios = await contrastRatios(page, selectors);
     const low = Object.entries(ratios).filter(([, ratio]) => ratio < 4.5);
     expect(low).toEqual([]);
@@ -151,7 +186,11 @@ describe('accessibility', () => {
       page: document.documentElement.scrollWidth,
       viewport: document.documentElement.clientWidth,
       overflowing: [...document.querySelectorAll('input, select, button, label, p, h1, h2, legend, .table-wrap')]
-        .filter((el) => (el as HTMLElement).offsetParent !== null && el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+        .filter(
+          (el) =>
+            (el as HTMLElement).offsetParent !== null &&
+            el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5,
+        )
         .map((el) => el.id || el.tagName),
     }));
     expect(widths.page).toBeLessThanOrEqual(widths.viewport);

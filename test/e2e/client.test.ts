@@ -17,11 +17,24 @@ let server: SpawnedServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  await build({ entryPoints: [new URL('../../src/client/index.ts', import.meta.url).pathname], bundle: true, platform: 'browser', format: 'esm', outfile: join(page, 'client.js'), logLevel: 'silent' });
+  await build({
+    entryPoints: [new URL('../../src/client/index.ts', import.meta.url).pathname],
+    bundle: true,
+    platform: 'browser',
+    format: 'esm',
+    outfile: join(page, 'client.js'),
+    logLevel: 'silent',
+  });
   // The page imports the bundle as any web page would and hands createClient to the test (from a file: the
   // server's Content-Security-Policy refuses inline scripts).
-  writeFileSync(join(page, 'main.js'), "import { createClient } from './client.js'; window.createUssynthClient = createClient;\n");
-  writeFileSync(join(page, 'index.html'), '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>client</title><script type="module" src="./main.js"></script></head><body></body></html>\n');
+  writeFileSync(
+    join(page, 'main.js'),
+    "import { createClient } from './client.js'; window.createUssynthClient = createClient;\n",
+  );
+  writeFileSync(
+    join(page, 'index.html'),
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>client</title><script type="module" src="./main.js"></script></head><body></body></html>\n',
+  );
   server = await spawnServer({ USSYNTH_WEB_DIR: page });
   browser = await launchChromium();
 });
@@ -33,7 +46,7 @@ afterAll(async () => {
 });
 
 describe('ussynth/client in Chromium', () => {
-  it('pages addresses, reads problems and cancels, with the browser\'s own fetch', async () => {
+  it("pages addresses, reads problems and cancels, with the browser's own fetch", async () => {
     const apiKey = server.createKey('chromium', { tier: 'enterprise', rate: 1000, monthlyQuota: 1_000_000 });
     const context = await browser.newContext();
     const tab = await context.newPage();
@@ -45,9 +58,16 @@ describe('ussynth/client in Chromium', () => {
       const addresses = await client.addresses({ seed: 'chromium', start: 5, count: 2500, pageSize: 700 });
       const failure = await client.address({ state: 'ZZ' }).then(
         () => undefined,
-        (error: UssynthApiError) => ({ name: error.name, code: error.code, status: error.status, requestId: error.requestId }),
+        (error: UssynthApiError) => ({
+          name: error.name,
+          code: error.code,
+          status: error.status,
+          requestId: error.requestId,
+        }),
       );
-      const cancelled = await client.addresses({ seed: 'chromium', count: 1_000_000, signal: AbortSignal.abort() }).catch((error: Error) => error.name);
+      const cancelled = await client
+        .addresses({ seed: 'chromium', count: 1_000_000, signal: AbortSignal.abort() })
+        .catch((error: Error) => error.name);
       return { addresses, failure, cancelled, missing: await client.zip('00000') };
     }, apiKey);
     expect(result.addresses).toEqual(createGenerator({ seed: 'chromium' }).addresses({ start: 5, count: 2500 }));

@@ -28,15 +28,25 @@ function clippedControls(page: Page): Promise<string[]> {
     const SELECT_ARROW_PX = 20;
     const context = document.createElement('canvas').getContext('2d')!;
     const clipped: string[] = [];
-    for (const control of document.querySelectorAll<HTMLInputElement | HTMLSelectElement>('#demo-form select, #demo-form input[type="text"], #demo-form input[type="number"]')) {
+    for (const control of document.querySelectorAll<HTMLInputElement | HTMLSelectElement>(
+      '#demo-form select, #demo-form input[type="text"], #demo-form input[type="number"]',
+    )) {
       if (control.offsetParent === null) continue;
       const style = getComputedStyle(control);
       context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-      const room = control.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - (control instanceof HTMLSelectElement ? SELECT_ARROW_PX : 0);
-      const texts = control instanceof HTMLSelectElement ? [...control.options].map((option) => option.text) : [control.placeholder, control.value].filter(Boolean);
+      const room =
+        control.clientWidth -
+        parseFloat(style.paddingLeft) -
+        parseFloat(style.paddingRight) -
+        (control instanceof HTMLSelectElement ? SELECT_ARROW_PX : 0);
+      const texts =
+        control instanceof HTMLSelectElement
+          ? [...control.options].map((option) => option.text)
+          : [control.placeholder, control.value].filter(Boolean);
       for (const text of texts) {
         const width = context.measureText(text).width;
-        if (width > room) clipped.push(`#${control.id} "${text}" needs ${Math.ceil(width)} px, has ${Math.floor(room)}`);
+        if (width > room)
+          clipped.push(`#${control.id} "${text}" needs ${Math.ceil(width)} px, has ${Math.floor(room)}`);
       }
     }
     return clipped;
@@ -46,10 +56,21 @@ function clippedControls(page: Page): Promise<string[]> {
 async function seriousViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: AXE });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            context: Document,
+            options: object,
+          ): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
     return (await axe.run(document, { resultTypes: ['violations'] })).violations;
   });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 describe('the demo at first look', () => {
@@ -82,9 +103,13 @@ describe('the demo at first look', () => {
     }
   }
 
-  it('states the plans\' prices as what they are: set by the operator, with no link to a page that may show none', async () => {
+  it("states the plans' prices as what they are: set by the operator, with no link to a page that may show none", async () => {
     const { context, page } = await openDemo(demo.browser, demo.url);
-    const prices = await page.locator('#pricing tbody tr').evaluateAll((rows) => rows.map((row) => [row.querySelector('th')!.textContent, row.lastElementChild!.textContent]));
+    const prices = await page
+      .locator('#pricing tbody tr')
+      .evaluateAll((rows) =>
+        rows.map((row) => [row.querySelector('th')!.textContent, row.lastElementChild!.textContent]),
+      );
     expect(prices).toEqual([
       ['Free', '$0'],
       ['Standard', "Monthly, set by the service's operator"],

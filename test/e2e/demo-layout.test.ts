@@ -29,7 +29,8 @@ function wordsBrokenAcrossLines(page: Page): Promise<string[]> {
       const words = (cell.textContent ?? '').match(/\S+/g) ?? [];
       const nodes: string[] = [];
       const all = table.ownerDocument.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
-      for (let node = all.nextNode(); node; node = all.nextNode()) nodes.push(...((node.textContent ?? '').match(/\S+/g) ?? []));
+      for (let node = all.nextNode(); node; node = all.nextNode())
+        nodes.push(...((node.textContent ?? '').match(/\S+/g) ?? []));
       if (nodes.length !== words.length) broken.push(`${cell.textContent} (a word split over elements)`);
     }
     return broken;
@@ -37,16 +38,25 @@ function wordsBrokenAcrossLines(page: Page): Promise<string[]> {
 }
 
 describe('the demo results table', () => {
-  for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
     it(`never wraps a value inside a word at ${viewport.width} px; what does not fit scrolls inside the table, not the page`, async () => {
       const { page, context } = await openDemo(demo.browser, demo.url, viewport);
       // The page's free tier is 1000 records: 800 addresses with every field, then 200 phone numbers.
-      for (const [kind, count] of [['batch', 800], ['phone', 200]] as const) {
+      for (const [kind, count] of [
+        ['batch', 800],
+        ['phone', 200],
+      ] as const) {
         await fillAndGenerate(page, { kind, count, state: '', seed: `layout-${kind}` });
         await page.locator('#status', { hasText: `Generated ${count}` }).waitFor();
         expect(await page.locator('#results-table tbody tr').count()).toBe(count);
         expect(await wordsBrokenAcrossLines(page), `${kind} at ${viewport.width} px`).toEqual([]);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), 'the page itself never scrolls sideways').toBeLessThanOrEqual(viewport.width);
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth),
+          'the page itself never scrolls sideways',
+        ).toBeLessThanOrEqual(viewport.width);
       }
       // Every column is reachable: the table's region scrolls to its last column.
       const region = page.locator('#results-region');

@@ -25,7 +25,11 @@ export interface OpenDemo {
  * until it is ready to generate.
  * @example const { page, requested } = await openDemo(browser, server.url)
  */
-export async function openDemo(browser: Browser, url: string, viewport = { width: 1280, height: 900 }): Promise<OpenDemo> {
+export async function openDemo(
+  browser: Browser,
+  url: string,
+  viewport = { width: 1280, height: 900 },
+): Promise<OpenDemo> {
   const context = await browser.newContext({ viewport, acceptDownloads: true });
   const page = await context.newPage();
   const requested: string[] = [];

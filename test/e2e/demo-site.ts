@@ -37,7 +37,10 @@ export function useDemoSite(options: { openPage?: boolean } = {}): DemoSite {
     await server?.close();
   });
   const ready = <T>(value: T | undefined, what: string): T => {
-    if (value === undefined) throw new Error(`the demo's ${what} is not there: use it inside a test, after useDemoSite's beforeAll${what === 'page' ? ', and pass { openPage: true }' : ''}`);
+    if (value === undefined)
+      throw new Error(
+        `the demo's ${what} is not there: use it inside a test, after useDemoSite's beforeAll${what === 'page' ? ', and pass { openPage: true }' : ''}`,
+      );
     return value;
   };
   return {

@@ -47,12 +47,18 @@ describe('the free browser demo, 1000 records and the 1001st', () => {
     expect(copied).toEqual({ count: 1000, addresses: records });
 
     // Downloads: the same records as CSV and as JSON.
-    const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    const [csvDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
     expect(csvDownload.suggestedFilename()).toBe(`ussynth-batch-${seed}.csv`);
     const csvText = readFileSync(await csvDownload.path(), 'utf8');
     expect(csvText.split('\n')[0]).toBe('name,street,city,state,zip,phone,email,country');
     expect(parse(csvText, { columns: true })).toEqual(records);
-    const [jsonDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download JSON' }).click()]);
+    const [jsonDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download JSON' }).click(),
+    ]);
     expect(JSON.parse(readFileSync(await jsonDownload.path(), 'utf8'))).toEqual({ count: 1000, addresses: records });
 
     await expect.poll(() => page.locator('#counter').textContent()).toContain('1000 of 1000 free records used');
@@ -63,7 +69,9 @@ describe('the free browser demo, 1000 records and the 1001st', () => {
     expect(await page.locator('#counter').textContent()).toBe(
       '1000 of 1000 free records used since this page loaded; 0 left. Generate is off until the page is reloaded (or use the ussynth API for more); ZIP lookups count nothing and still work.',
     );
-    expect(await page.locator('#results-table caption').textContent()).toBe(`1000 addresses in any state, seed ${seed}`);
+    expect(await page.locator('#results-table caption').textContent()).toBe(
+      `1000 addresses in any state, seed ${seed}`,
+    );
     // Enter in a field submits nothing either (the form's default button is off): nothing changes.
     const statusBefore = await page.locator('#status').textContent();
     await page.locator('#seed').press('Enter');
@@ -73,14 +81,25 @@ describe('the free browser demo, 1000 records and the 1001st', () => {
     // Only the page's own static assets were requested, by the browser and at the server.
     const fetched = requested.filter((url) => !url.startsWith('blob:')).map((url) => new URL(url));
     expect(fetched.map((url) => url.pathname)).toContain('/ussynth.idx');
-    expect(fetched.filter((url) => url.origin + '/' !== demo.url || !OWN_ASSETS.includes(url.pathname.slice(1)))).toEqual([]);
+    expect(
+      fetched.filter((url) => url.origin + '/' !== demo.url || !OWN_ASSETS.includes(url.pathname.slice(1))),
+    ).toEqual([]);
     // The index is downloaded once: the preload is what loadIndex() reads.
     expect(demo.server.requests.filter((r) => r === 'GET /ussynth.idx')).toHaveLength(1);
-    expect([...new Set(demo.server.requests)].sort()).toEqual(['GET /', 'GET /app.js', 'GET /favicon.svg', 'GET /styles.css', 'GET /ussynth.idx']);
+    expect([...new Set(demo.server.requests)].sort()).toEqual([
+      'GET /',
+      'GET /app.js',
+      'GET /favicon.svg',
+      'GET /styles.css',
+      'GET /ussynth.idx',
+    ]);
 
     // Everything the page loaded weighs at most 2 MB gzipped.
     const paths = [...new Set(demo.server.requests.map((r) => r.slice('GET /'.length) || 'index.html'))];
-    const gzipTotal = paths.reduce((sum, name) => sum + gzipSync(readFileSync(join(WEB_DIST, name)), { level: 6 }).length, 0);
+    const gzipTotal = paths.reduce(
+      (sum, name) => sum + gzipSync(readFileSync(join(WEB_DIST, name)), { level: 6 }).length,
+      0,
+    );
     expect(gzipTotal).toBeLessThanOrEqual(GZIP_BUDGET);
     await context.close();
   });
@@ -98,7 +117,9 @@ describe('the free browser demo, 1000 records and the 1001st', () => {
         'Reload the page or use the ussynth API for more.',
     );
     // Trimming keeps the seeded stream: the first 400 of the 600 asked for.
-    expect(await readTable(page)).toEqual(createGenerator({ seed: 'trim-test' }).batch({ count: 400, state: 'TX' }).addresses);
+    expect(await readTable(page)).toEqual(
+      createGenerator({ seed: 'trim-test' }).batch({ count: 400, state: 'TX' }).addresses,
+    );
     expect(await page.locator('#usage').evaluate((p: HTMLProgressElement) => p.value)).toBe(1000);
 
     // Nothing left: Generate is off.
@@ -118,7 +139,9 @@ describe('the free browser demo, 1000 records and the 1001st', () => {
     // A reload lifts it.
     await page.reload();
     await page.locator('#generate:enabled').waitFor();
-    expect(await page.locator('#counter').textContent()).toBe('0 of 1000 free records used since this page loaded; 1000 left.');
+    expect(await page.locator('#counter').textContent()).toBe(
+      '0 of 1000 free records used since this page loaded; 1000 left.',
+    );
     await fillAndGenerate(page, { kind: 'ein', count: 5, seed: 'after-reload' });
     await expect.poll(() => rowCount(page)).toBe(5);
     await context.close();

@@ -23,11 +23,13 @@ describe('the demo with coordinates', () => {
     // One dot per address of the 50 states and DC (the default draw): all inside the map's frame.
     const dots = page.locator('#map-svg circle');
     expect(await dots.count()).toBe(200);
-    const inFrame = await dots.evaluateAll((circles) => circles.every((c) => {
-      const x = Number(c.getAttribute('cx'));
-      const y = Number(c.getAttribute('cy'));
-      return x >= 0 && x <= 975 && y >= 0 && y <= 610;
-    }));
+    const inFrame = await dots.evaluateAll((circles) =>
+      circles.every((c) => {
+        const x = Number(c.getAttribute('cx'));
+        const y = Number(c.getAttribute('cy'));
+        return x >= 0 && x <= 975 && y >= 0 && y <= 610;
+      }),
+    );
     expect(inFrame).toBe(true);
     expect(await page.locator('#map-svg path.map-states').getAttribute('d')).toMatch(/^M[\d.]+,[\d.]+/);
 
@@ -36,16 +38,24 @@ describe('the demo with coordinates', () => {
     const dot = dots.last();
     await dot.hover();
     const a = expected.addresses[Number(await dot.getAttribute('data-index'))];
-    await expect.poll(() => page.locator('#map-record').textContent()).toBe(
-      `${a.name}, ${a.street}, ${a.city}, ${a.state} ${a.zip} (${a.county} County, ${a.timeZone}) at ${a.lat}, ${a.lon}`,
-    );
+    await expect
+      .poll(() => page.locator('#map-record').textContent())
+      .toBe(
+        `${a.name}, ${a.street}, ${a.city}, ${a.state} ${a.zip} (${a.county} County, ${a.timeZone}) at ${a.lat}, ${a.lon}`,
+      );
     expect(await dot.locator('title').textContent()).toContain(a.name);
 
     // A Texas batch lands in Texas's part of the map: west of Florida's dots, south of Montana's.
     const centre = async (state: string) => {
       await fillAndGenerate(page, { kind: 'batch', count: 20, seed: 'map-2', state, geo: true });
-      await page.waitForFunction((s) => document.querySelector('#results-caption')?.textContent?.includes(` in ${s},`), state);
-      return dots.evaluateAll((cs) => [cs.reduce((x, c) => x + Number(c.getAttribute('cx')), 0) / cs.length, cs.reduce((y, c) => y + Number(c.getAttribute('cy')), 0) / cs.length]);
+      await page.waitForFunction(
+        (s) => document.querySelector('#results-caption')?.textContent?.includes(` in ${s},`),
+        state,
+      );
+      return dots.evaluateAll((cs) => [
+        cs.reduce((x, c) => x + Number(c.getAttribute('cx')), 0) / cs.length,
+        cs.reduce((y, c) => y + Number(c.getAttribute('cy')), 0) / cs.length,
+      ]);
     };
     const [tx, fl, mt] = [await centre('TX'), await centre('FL'), await centre('MT')];
     expect(tx[0]).toBeLessThan(fl[0]);
@@ -57,7 +67,9 @@ describe('the demo with coordinates', () => {
     expect(await readTable(page)).toEqual(createGenerator({ seed: 'map-1' }).batch({ count: 5 }).addresses);
 
     const fetched = requested.filter((url) => !url.startsWith('blob:')).map((url) => new URL(url));
-    expect(fetched.filter((url) => url.origin + '/' !== demo.url || !OWN_ASSETS.includes(url.pathname.slice(1)))).toEqual([]);
+    expect(
+      fetched.filter((url) => url.origin + '/' !== demo.url || !OWN_ASSETS.includes(url.pathname.slice(1))),
+    ).toEqual([]);
     expect(fetched.filter((url) => url.pathname === '/ussynth-geo.idx')).toHaveLength(1);
   });
 
@@ -65,7 +77,19 @@ describe('the demo with coordinates', () => {
     const { page } = await openDemo(demo.browser, demo.url);
     await fillAndGenerate(page, { kind: 'zip', zip: '60601', geo: true });
     await page.locator('#results-table tbody tr').first().waitFor();
-    expect(await readTable(page)).toEqual([{ zip: '60601', state: 'IL', stateFull: 'Illinois', city: 'Chicago', lat: '41.88527', lon: '-87.62197', county: 'Cook', countyFips: '17031', timeZone: 'America/Chicago' }]);
+    expect(await readTable(page)).toEqual([
+      {
+        zip: '60601',
+        state: 'IL',
+        stateFull: 'Illinois',
+        city: 'Chicago',
+        lat: '41.88527',
+        lon: '-87.62197',
+        county: 'Cook',
+        countyFips: '17031',
+        timeZone: 'America/Chicago',
+      },
+    ]);
     expect(await page.locator('#map').isHidden()).toBe(true);
   });
 });

@@ -18,7 +18,8 @@ export function phoneProblems(phone: string, state: string | undefined): string[
   const [, area, exchange] = match;
   const problems: string[] = [];
   if (state !== undefined && !areaCodes(state).has(area)) problems.push(`area code ${area} is not one of ${state}'s`);
-  if (exchange < '200' || exchange.endsWith('11') || exchange === '555') problems.push(`exchange ${exchange} is not a valid real-number NXX`);
+  if (exchange < '200' || exchange.endsWith('11') || exchange === '555')
+    problems.push(`exchange ${exchange} is not a valid real-number NXX`);
   return problems;
 }
 
@@ -29,12 +30,16 @@ export function phoneProblems(phone: string, state: string | undefined): string[
  */
 export function addressProblems(record: Record<string, string>, state?: string): string[] {
   const problems: string[] = [];
-  const keys = Object.keys(record).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).join(',');
+  const keys = Object.keys(record)
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    .join(',');
   if (keys !== 'city,country,email,name,phone,state,street,zip') problems.push(`fields are ${keys}`);
   if (!/^\S+( \S+)+$/.test(record.name)) problems.push(`name ${JSON.stringify(record.name)} is not a full name`);
-  if (!/^\d+ \S.*$/.test(record.street)) problems.push(`street ${JSON.stringify(record.street)} has no number and name`);
+  if (!/^\d+ \S.*$/.test(record.street))
+    problems.push(`street ${JSON.stringify(record.street)} has no number and name`);
   if (!/^[A-Z]{2}$/.test(record.state)) problems.push(`state ${record.state} is not two capitals`);
-  if (state !== undefined && record.state !== state) problems.push(`state ${record.state} is not the requested ${state}`);
+  if (state !== undefined && record.state !== state)
+    problems.push(`state ${record.state} is not the requested ${state}`);
   if (!/^\d{5}$/.test(record.zip)) problems.push(`zip ${record.zip} is not five digits`);
   else {
     const found = lookup.zip(record.zip);
@@ -47,7 +52,8 @@ export function addressProblems(record: Record<string, string>, state?: string):
   problems.push(...phoneProblems(record.phone, record.state));
   const email = /^[a-z0-9._]+@([a-z.]+)$/.exec(record.email);
   if (!email) problems.push(`email ${record.email} is malformed`);
-  else if (!(RESERVED_EMAIL_DOMAINS as readonly string[]).includes(email[1])) problems.push(`email ${record.email} is not on a reserved domain`);
+  else if (!(RESERVED_EMAIL_DOMAINS as readonly string[]).includes(email[1]))
+    problems.push(`email ${record.email} is not on a reserved domain`);
   if (record.country !== 'United States') problems.push(`country is ${record.country}`);
   return problems;
 }

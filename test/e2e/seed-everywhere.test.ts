@@ -23,18 +23,28 @@ describe('the demo takes every seed the library takes', () => {
   }
 
   // Field lists too: the same records as the library's for the seed and list (birthDate and the geo fields load their files).
-  const lists = fc.sample(fc.shuffledSubarray([...FIELD_NAMES], { minLength: 1, maxLength: 8 }), { numRuns: 3, seed: 34 }).map((fields) => fields.map((field, i) => (i % 2 === 0 ? `c${i}=${field}` : field)).join(','));
+  const lists = fc
+    .sample(fc.shuffledSubarray([...FIELD_NAMES], { minLength: 1, maxLength: 8 }), { numRuns: 3, seed: 34 })
+    .map((fields) => fields.map((field, i) => (i % 2 === 0 ? `c${i}=${field}` : field)).join(','));
   for (const fields of [...lists, 'id=uuid,first_name=firstName,birth_date=birthDate,lat']) {
     it(`fields ${fields}`, async () => {
       const seed = `fields ${fields.length}`;
       await fillAndGenerate(demo.page, { kind: 'batch', count: 5, state: '', seed, fields, geo: false });
-      await expect.poll(async () => (await demo.page.locator('#status').textContent())?.startsWith('Generated 5 addresses') && (await shownSeed(demo.page)) === seed).toBe(true);
+      await expect
+        .poll(
+          async () =>
+            (await demo.page.locator('#status').textContent())?.startsWith('Generated 5 addresses') &&
+            (await shownSeed(demo.page)) === seed,
+        )
+        .toBe(true);
       expect(await readJson(demo.page)).toEqual(createGenerator({ seed }).batch({ count: 5, fields }));
     });
   }
 
-  it('refuses a seed the library refuses, with the library\'s message', async () => {
+  it("refuses a seed the library refuses, with the library's message", async () => {
     await fillAndGenerate(demo.page, { kind: 'batch', count: 5, state: '', seed: 'café' });
-    await expect.poll(() => demo.page.getByRole('alert').textContent()).toMatch(/^Seed must be 1 to 256 printable ASCII.*"café"/);
+    await expect
+      .poll(() => demo.page.getByRole('alert').textContent())
+      .toMatch(/^Seed must be 1 to 256 printable ASCII.*"café"/);
   });
 });

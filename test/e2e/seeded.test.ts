@@ -78,12 +78,16 @@ describe('a seed and options give exactly the records of the Node library', () =
 
     const counterBefore = await demo.page.locator('#counter').textContent();
     await fillAndGenerate(demo.page, { kind: 'zip', zip: '00000' });
-    await expect.poll(() => demo.page.locator('#status').textContent()).toBe('ZIP 00000 is well formed but not a known ZIP code.');
+    await expect
+      .poll(() => demo.page.locator('#status').textContent())
+      .toBe('ZIP 00000 is well formed but not a known ZIP code.');
     expect(await demo.page.locator('#results').isHidden()).toBe(true);
     expect(await demo.page.locator('#counter').textContent()).toBe(counterBefore);
   });
 
   it('counted every generated record above (1 + 40 + 20 + 100 + 150) and no lookup', async () => {
-    expect(await demo.page.locator('#counter').textContent()).toBe('311 of 1000 free records used since this page loaded; 689 left.');
+    expect(await demo.page.locator('#counter').textContent()).toBe(
+      '311 of 1000 free records used since this page loaded; 689 left.',
+    );
   });
 });

@@ -37,7 +37,10 @@ export async function serveStatic(root: string): Promise<StaticServer> {
     }
     readFile(file).then(
       (body) => {
-        response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-length': body.length });
+        response.writeHead(200, {
+          'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+          'content-length': body.length,
+        });
         response.end(request.method === 'HEAD' ? undefined : body);
       },
       () => response.writeHead(404, { 'content-type': 'text/plain' }).end('not found'),

@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { COLUMN_NAME_PATTERN, createGenerator, FIELD_NAMES, parseFieldList, RESERVED_COLUMN_NAMES, sqlTypeOf, UssynthError, type FieldRecord } from '../../src/index.js';
+import {
+  COLUMN_NAME_PATTERN,
+  createGenerator,
+  FIELD_NAMES,
+  parseFieldList,
+  RESERVED_COLUMN_NAMES,
+  sqlTypeOf,
+  UssynthError,
+  type FieldRecord,
+} from '../../src/index.js';
 
 function errorOf(list: unknown): UssynthError {
   try {
@@ -60,34 +69,50 @@ describe('parseFieldList', () => {
       }
     }
     // JavaScript compares property names with case, so other spellings are ordinary columns.
-    const record = createGenerator({ seed: 1 }).addressAt(0, { fields: '__PROTO__=zip,Constructor=state,Prototype=city' });
+    const record = createGenerator({ seed: 1 }).addressAt(0, {
+      fields: '__PROTO__=zip,Constructor=state,Prototype=city',
+    });
     const { zip, state, city } = createGenerator({ seed: 1 }).addressAt(0);
     expect(record).toEqual({ __PROTO__: zip, Constructor: state, Prototype: city });
   });
 
   it('gives, for any valid column name, a plain record whose own key holds the value (a property test)', () => {
     // Names JavaScript objects already have (Object.prototype's own and __proto__-like ones) besides random identifiers.
-    const inherited = Object.getOwnPropertyNames(Object.prototype).concat('prototype', 'Constructor', '__PROTO__', 'then', 'length', 'name');
+    const inherited = Object.getOwnPropertyNames(Object.prototype).concat(
+      'prototype',
+      'Constructor',
+      '__PROTO__',
+      'then',
+      'length',
+      'name',
+    );
     const columns = fc.oneof(fc.constantFrom(...inherited), fc.stringMatching(COLUMN_NAME_PATTERN));
     fc.assert(
-      fc.property(fc.uniqueArray(columns, { minLength: 1, maxLength: 5, selector: (c) => c.toLowerCase() }), fc.nat({ max: 100_000 }), (names, index) => {
-        const list = names.map((column, i) => `${column}=${FIELD_NAMES[i]}`);
-        const reserved = names.find((column) => (RESERVED_COLUMN_NAMES as readonly string[]).includes(column));
-        const gen = createGenerator({ seed: 'columns' });
-        if (reserved !== undefined) {
-          expect(errorOf(list).message).toContain(`column name ${JSON.stringify(reserved)}`);
-          expect(() => gen.addressAt(index, { fields: list })).toThrow(/is reserved/);
-          return;
-        }
-        const record = gen.addressAt(index, { fields: list });
-        const fields = gen.addressAt(index, { fields: FIELD_NAMES.slice(0, names.length) }) as Record<string, unknown>;
-        expect(Object.getPrototypeOf(record)).toBe(Object.prototype);
-        expect(Object.keys(record)).toEqual(names);
-        names.forEach((column, i) => {
-          expect(Object.getOwnPropertyDescriptor(record, column)?.value).toBe(fields[FIELD_NAMES[i]]);
-        });
-        expect(JSON.parse(JSON.stringify(record))).toEqual(record);
-      }),
+      fc.property(
+        fc.uniqueArray(columns, { minLength: 1, maxLength: 5, selector: (c) => c.toLowerCase() }),
+        fc.nat({ max: 100_000 }),
+        (names, index) => {
+          const list = names.map((column, i) => `${column}=${FIELD_NAMES[i]}`);
+          const reserved = names.find((column) => (RESERVED_COLUMN_NAMES as readonly string[]).includes(column));
+          const gen = createGenerator({ seed: 'columns' });
+          if (reserved !== undefined) {
+            expect(errorOf(list).message).toContain(`column name ${JSON.stringify(reserved)}`);
+            expect(() => gen.addressAt(index, { fields: list })).toThrow(/is reserved/);
+            return;
+          }
+          const record = gen.addressAt(index, { fields: list });
+          const fields = gen.addressAt(index, { fields: FIELD_NAMES.slice(0, names.length) }) as Record<
+            string,
+            unknown
+          >;
+          expect(Object.getPrototypeOf(record)).toBe(Object.prototype);
+          expect(Object.keys(record)).toEqual(names);
+          names.forEach((column, i) => {
+            expect(Object.getOwnPropertyDescriptor(record, column)?.value).toBe(fields[FIELD_NAMES[i]]);
+          });
+          expect(JSON.parse(JSON.stringify(record))).toEqual(record);
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -115,7 +140,11 @@ describe('field types', () => {
   it('follow the fields asked (a mapped type)', () => {
     const gen = createGenerator({ seed: 1 });
     expectTypeOf(gen.addressAt(0, { fields: ['email', 'zip'] })).toEqualTypeOf<{ email: string; zip: string }>();
-    expectTypeOf(gen.addressAt(0, { fields: 'id=uuid, n=index,lat' })).toEqualTypeOf<{ id: string; n: number; lat: number }>();
+    expectTypeOf(gen.addressAt(0, { fields: 'id=uuid, n=index,lat' })).toEqualTypeOf<{
+      id: string;
+      n: number;
+      lat: number;
+    }>();
     expectTypeOf(gen.addresses({ count: 1, fields: ['sex'] })).toEqualTypeOf<{ sex: 'F' | 'M' }[]>();
     expectTypeOf(gen.batch({ count: 1, fields: ['birthDate'] }).addresses).toEqualTypeOf<{ birthDate: string }[]>();
     expectTypeOf<FieldRecord<string>>().toEqualTypeOf<{ [column: string]: string | number }>();
@@ -124,8 +153,26 @@ describe('field types', () => {
 
 describe('sqlTypeOf', () => {
   it('types dates, UUIDs, integers and coordinates per dialect', () => {
-    expect(['birthDate', 'uuid', 'index', 'lat', 'name'].map((f) => sqlTypeOf(f as never, 'postgres'))).toEqual(['DATE', 'UUID', 'BIGINT', 'DOUBLE PRECISION', 'TEXT']);
-    expect(['birthDate', 'uuid', 'index', 'lat', 'name'].map((f) => sqlTypeOf(f as never, 'mysql'))).toEqual(['DATE', 'CHAR(36)', 'BIGINT', 'DOUBLE', 'VARCHAR(255)']);
-    expect(['birthDate', 'uuid', 'index', 'lat', 'name'].map((f) => sqlTypeOf(f as never, 'sqlite'))).toEqual(['DATE', 'TEXT', 'INTEGER', 'REAL', 'TEXT']);
+    expect(['birthDate', 'uuid', 'index', 'lat', 'name'].map((f) => sqlTypeOf(f as never, 'postgres'))).toEqual([
+      'DATE',
+      'UUID',
+      'BIGINT',
+      'DOUBLE PRECISION',
+      'TEXT',
+    ]);
+    expect(['birthDate', 'uuid', 'index', 'lat', 'name'].map((f) => sqlTypeOf(f as never, 'mysql'))).toEqual([
+      'DATE',
+      'CHAR(36)',
+      'BIGINT',
+      'DOUBLE',
+      'VARCHAR(255)',
+    ]);
+    expect(['birthDate', 'uuid', 'index', 'lat', 'name'].map((f) => sqlTypeOf(f as never, 'sqlite'))).toEqual([
+      'DATE',
+      'TEXT',
+      'INTEGER',
+      'REAL',
+      'TEXT',
+    ]);
   });
 });

@@ -20,7 +20,10 @@ afterAll(() => server?.stop());
 
 /** Field lists of 1 to 6 fields, some renamed to columns of their own. */
 const lists = fc
-  .tuple(fc.shuffledSubarray([...FIELD_NAMES], { minLength: 1, maxLength: 6 }), fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }))
+  .tuple(
+    fc.shuffledSubarray([...FIELD_NAMES], { minLength: 1, maxLength: 6 }),
+    fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }),
+  )
   .map(([fields, renamed]) => fields.map((field, i) => (renamed[i] ? `col_${i}=${field}` : field)).join(','));
 
 describe('a seed and a field list give the same bytes everywhere', () => {
@@ -32,13 +35,25 @@ describe('a seed and a field list give the same bytes everywhere', () => {
         const text = library.seed;
         const expected = library.addresses({ start, count: 4, fields });
 
-        const response = await fetch(`${server.url}/v1/batch?${new URLSearchParams({ seed: text, start: String(start), count: '4', fields })}`, { headers: { 'x-api-key': key } });
+        const response = await fetch(
+          `${server.url}/v1/batch?${new URLSearchParams({ seed: text, start: String(start), count: '4', fields })}`,
+          { headers: { 'x-api-key': key } },
+        );
         expect(response.status, `${text} ${fields}`).toBe(200);
         expect(await response.text()).toBe(JSON.stringify({ count: 4, addresses: expected }));
 
         expect(await client.addresses({ seed, start, count: 4, fields })).toEqual(expected);
 
-        const local = await runBinary(['address', `--seed=${text}`, '--count', '4', '--fields', fields, '--format', 'ndjson']);
+        const local = await runBinary([
+          'address',
+          `--seed=${text}`,
+          '--count',
+          '4',
+          '--fields',
+          fields,
+          '--format',
+          'ndjson',
+        ]);
         expect(local.stderr).toBe('');
         expect(local.stdout.toString('utf8')).toBe(
           library
@@ -46,7 +61,21 @@ describe('a seed and a field list give the same bytes everywhere', () => {
             .map((record) => JSON.stringify(record) + '\n')
             .join(''),
         );
-        const remote = await runBinary(['address', `--seed=${text}`, '--count', '4', '--fields', fields, '--format', 'ndjson', '--remote', server.url], { env: { ...process.env, USSYNTH_API_KEY: key } });
+        const remote = await runBinary(
+          [
+            'address',
+            `--seed=${text}`,
+            '--count',
+            '4',
+            '--fields',
+            fields,
+            '--format',
+            'ndjson',
+            '--remote',
+            server.url,
+          ],
+          { env: { ...process.env, USSYNTH_API_KEY: key } },
+        );
         expect(remote.stderr).toBe('');
         expect(remote.stdout.equals(local.stdout)).toBe(true);
       }),

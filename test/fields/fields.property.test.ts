@@ -15,7 +15,10 @@ const fieldLists = fc.shuffledSubarray([...FIELD_NAMES], { minLength: 1 });
 /** Per `sex:Name` (as the index writes names), the first years of the SSA cohorts with births of that name and sex. */
 const COHORTS = (() => {
   const cohorts = new Map<string, Set<number>>();
-  const lines = readFileSync(new URL('../../datasets/ssa-baby-names/first-names.csv', import.meta.url), 'utf8').trim().split('\n').slice(1);
+  const lines = readFileSync(new URL('../../datasets/ssa-baby-names/first-names.csv', import.meta.url), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1);
   for (const line of lines) {
     const [name, sex, cohort] = line.split(',');
     const key = `${sex}:${titleCase(name)}`;
@@ -90,7 +93,9 @@ describe('fields agree with the full record, over many seeds', () => {
         const fresh = createGenerator({ seed });
         const batch = fresh.batch({ count: 2, state, fields: list.join(',') });
         expect(batch.count).toBe(2);
-        expect(batch.addresses).toEqual(createGenerator({ seed }).addresses({ start: 0, count: 2, state, fields: list }));
+        expect(batch.addresses).toEqual(
+          createGenerator({ seed }).addresses({ start: 0, count: 2, state, fields: list }),
+        );
         expect(fresh.address({ state, fields: list })).toEqual(gen.addressAt(2, { state, fields: list }));
       }),
       { numRuns: 100 },
@@ -101,10 +106,15 @@ describe('fields agree with the full record, over many seeds', () => {
     const gen = createGenerator({ seed: 'uuid' });
     const seen = new Set(gen.addresses({ start: 0, count: 50_000, fields: ['uuid'] }).map((r) => r.uuid));
     expect(seen.size).toBe(50_000);
-    for (const index of [2 ** 32 - 1, 2 ** 32, 2 ** 40 + 7, Number.MAX_SAFE_INTEGER]) seen.add(gen.addressAt(index, { fields: ['uuid'] }).uuid);
+    for (const index of [2 ** 32 - 1, 2 ** 32, 2 ** 40 + 7, Number.MAX_SAFE_INTEGER])
+      seen.add(gen.addressAt(index, { fields: ['uuid'] }).uuid);
     expect(seen.size).toBe(50_004);
-    expect(gen.addressAt(0, { state: 'CA', fields: ['uuid'] }).uuid).not.toBe(gen.addressAt(0, { fields: ['uuid'] }).uuid);
-    expect(createGenerator({ seed: 'uuid2' }).addressAt(0, { fields: ['uuid'] }).uuid).not.toBe(gen.addressAt(0, { fields: ['uuid'] }).uuid);
+    expect(gen.addressAt(0, { state: 'CA', fields: ['uuid'] }).uuid).not.toBe(
+      gen.addressAt(0, { fields: ['uuid'] }).uuid,
+    );
+    expect(createGenerator({ seed: 'uuid2' }).addressAt(0, { fields: ['uuid'] }).uuid).not.toBe(
+      gen.addressAt(0, { fields: ['uuid'] }).uuid,
+    );
   });
 
   it("birth years follow the first names' eras: Mildred and Linda are older than Madison and Jayden", () => {

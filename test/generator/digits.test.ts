@@ -4,12 +4,16 @@ import { decimal, fourDigits, NumberThen } from '../../src/generator/digits.js';
 describe('digit strings', () => {
   it('decimal() is String() for every integer up to 200,000, around each table boundary and beyond', () => {
     for (let n = 0; n < 200_000; n++) if (decimal(n) !== String(n)) expect(decimal(n)).toBe(String(n));
-    for (const n of [999_999, 1_000_000, 1_000_001, 5_050_505, 9_999_999, 10_000_000, 10_000_001, 9_007_199_254_740_991]) expect(decimal(n)).toBe(String(n));
+    for (const n of [
+      999_999, 1_000_000, 1_000_001, 5_050_505, 9_999_999, 10_000_000, 10_000_001, 9_007_199_254_740_991,
+    ])
+      expect(decimal(n)).toBe(String(n));
     for (let n = 1; n < 10_000_000; n += 997) if (decimal(n) !== String(n)) expect(decimal(n)).toBe(String(n));
   });
 
   it('fourDigits() pads 0..9999 to four digits', () => {
-    for (let n = 0; n < 10_000; n++) if (fourDigits(n) !== String(n).padStart(4, '0')) expect(fourDigits(n)).toBe(String(n).padStart(4, '0'));
+    for (let n = 0; n < 10_000; n++)
+      if (fourDigits(n) !== String(n).padStart(4, '0')) expect(fourDigits(n)).toBe(String(n).padStart(4, '0'));
   });
 
   it('NumberThen.text(n) is String(n) + its text up to nine digits (e-mail numbers), around each boundary and beyond', () => {
@@ -17,6 +21,10 @@ describe('digit strings', () => {
     const want = (n: number): string => String(n) + '@example.com';
     for (let n = 0; n < 200_000; n++) if (at.text(n) !== want(n)) expect(at.text(n)).toBe(want(n));
     for (let n = 1; n < 2_000_000_000; n += 99_991) if (at.text(n) !== want(n)) expect(at.text(n)).toBe(want(n));
-    for (const n of [9_999_999, 10_000_000, 10_000_001, 10_000_100, 99_999_999, 100_000_000, 100_000_099, 999_999_999, 1_000_000_000, 9_007_199_254_740_991]) expect(at.text(n)).toBe(want(n));
+    for (const n of [
+      9_999_999, 10_000_000, 10_000_001, 10_000_100, 99_999_999, 100_000_000, 100_000_099, 999_999_999, 1_000_000_000,
+      9_007_199_254_740_991,
+    ])
+      expect(at.text(n)).toBe(want(n));
   });
 });

@@ -4,7 +4,9 @@ import { EmailMaker } from '../../src/generator/email.js';
 import { createGenerator } from '../../src/index.js';
 import { validSeeds } from '../fixtures/valid-seeds.js';
 
-const keys = fc.array(fc.nat({ max: 0xffff_ffff }), { minLength: 4, maxLength: 4 }).map((words) => Uint32Array.from(words));
+const keys = fc
+  .array(fc.nat({ max: 0xffff_ffff }), { minLength: 4, maxLength: 4 })
+  .map((words) => Uint32Array.from(words));
 const seeds = validSeeds(20);
 
 /** The number an e-mail's local part ends with. */
@@ -33,13 +35,17 @@ describe('e-mail numbers', () => {
 
   it('are unique across the state streams of one seed (issue 25: CA and TX shared addresses)', () => {
     const gen = createGenerator({ seed: 42 });
-    const numbers = ['CA', 'TX', 'NY'].flatMap((state) => gen.addresses({ state, count: 20_000 }).map((a) => numberOf(a.email)));
+    const numbers = ['CA', 'TX', 'NY'].flatMap((state) =>
+      gen.addresses({ state, count: 20_000 }).map((a) => numberOf(a.email)),
+    );
     numbers.push(...gen.addresses({ count: 20_000 }).map((a) => numberOf(a.email)));
     expect(new Set(numbers).size).toBe(numbers.length);
   });
 
   it('show no relation between neighbouring records (issue 25: a constant step, and record 10,000 + k repeating k)', () => {
-    const numbers = createGenerator({ seed: 42 }).addresses({ count: 20_000 }).map((a) => numberOf(a.email));
+    const numbers = createGenerator({ seed: 42 })
+      .addresses({ count: 20_000 })
+      .map((a) => numberOf(a.email));
     const steps = new Map<number, number>();
     for (let i = 1; i < numbers.length; i++) {
       const step = (numbers[i] - numbers[i - 1] + 1_000_000) % 10_000;
@@ -63,7 +69,9 @@ describe('e-mail numbers', () => {
   it('never repeat within a stream, over many seeds and ranges that cross blocks', () => {
     fc.assert(
       fc.property(seeds, fc.nat({ max: 1e12 }), (seed, start) => {
-        const numbers = createGenerator({ seed }).addresses({ start, count: 12_000 }).map((a) => numberOf(a.email));
+        const numbers = createGenerator({ seed })
+          .addresses({ start, count: 12_000 })
+          .map((a) => numberOf(a.email));
         expect(new Set(numbers).size).toBe(numbers.length);
       }),
       { numRuns: 40 },
@@ -71,7 +79,9 @@ describe('e-mail numbers', () => {
   });
 
   it('keep seed 4 free of the duplicate the review found (records 976 and 4976)', () => {
-    const emails = createGenerator({ seed: 4 }).addresses({ count: 5000 }).map((a) => a.email);
+    const emails = createGenerator({ seed: 4 })
+      .addresses({ count: 5000 })
+      .map((a) => a.email);
     expect(new Set(emails).size).toBe(5000);
   });
 });

@@ -5,7 +5,25 @@ import { validSeeds } from '../fixtures/valid-seeds.js';
 
 const data = defaultIndex();
 const GENERATABLE = data.states.filter((s) => s.zipCount > 0 && s.areaCodeCount > 0).map((s) => s.code);
-const NEVER_ASSIGNED_EIN = new Set(['00', '07', '08', '09', '17', '18', '19', '28', '29', '49', '69', '70', '78', '79', '89', '96', '97']);
+const NEVER_ASSIGNED_EIN = new Set([
+  '00',
+  '07',
+  '08',
+  '09',
+  '17',
+  '18',
+  '19',
+  '28',
+  '29',
+  '49',
+  '69',
+  '70',
+  '78',
+  '79',
+  '89',
+  '96',
+  '97',
+]);
 
 /** The geographic area codes of a state, read from the index. */
 function areaCodesOf(state: string): Set<number> {
@@ -58,7 +76,9 @@ describe('every address record', () => {
         const warm = createGenerator({ seed });
         warm.addresses({ start: 0, count: before, state });
         warm.phone();
-        expect(warm.addressAt(index, { state })).toEqual(createGenerator({ seed: String(seed) }).addressAt(index, { state }));
+        expect(warm.addressAt(index, { state })).toEqual(
+          createGenerator({ seed: String(seed) }).addressAt(index, { state }),
+        );
       }),
       { numRuns: 200 },
     );
@@ -66,30 +86,45 @@ describe('every address record', () => {
 
   it('gives the same records for any split of a range into pages', () => {
     fc.assert(
-      fc.property(seeds, states, fc.nat({ max: 1_000_000 }), fc.array(fc.integer({ min: 0, max: 40 }), { minLength: 1, maxLength: 6 }), (seed, state, start, pages) => {
-        const gen = createGenerator({ seed });
-        const total = pages.reduce((a, b) => a + b, 0);
-        const whole = gen.addresses({ start, count: total, state });
-        let at = start;
-        const split = pages.flatMap((count) => {
-          const page = gen.addresses({ start: at, count, state });
-          at += count;
-          return page;
-        });
-        expect(split).toEqual(whole);
-      }),
+      fc.property(
+        seeds,
+        states,
+        fc.nat({ max: 1_000_000 }),
+        fc.array(fc.integer({ min: 0, max: 40 }), { minLength: 1, maxLength: 6 }),
+        (seed, state, start, pages) => {
+          const gen = createGenerator({ seed });
+          const total = pages.reduce((a, b) => a + b, 0);
+          const whole = gen.addresses({ start, count: total, state });
+          let at = start;
+          const split = pages.flatMap((count) => {
+            const page = gen.addresses({ start: at, count, state });
+            at += count;
+            return page;
+          });
+          expect(split).toEqual(whole);
+        },
+      ),
       { numRuns: 200 },
     );
   });
 
   it('gives the same record in a page as record by record (addressAt), with and without fictional phones', () => {
     fc.assert(
-      fc.property(seeds, states, fc.nat({ max: 1e12 }), fc.integer({ min: 1, max: 700 }), fc.boolean(), (seed, state, start, count, fictionalPhones) => {
-        const gen = createGenerator({ seed, fictionalPhones });
-        const page = gen.addresses({ start, count, state });
-        const single = Array.from({ length: count }, (_, i) => createGenerator({ seed, fictionalPhones }).addressAt(start + i, { state }));
-        expect(page).toEqual(single);
-      }),
+      fc.property(
+        seeds,
+        states,
+        fc.nat({ max: 1e12 }),
+        fc.integer({ min: 1, max: 700 }),
+        fc.boolean(),
+        (seed, state, start, count, fictionalPhones) => {
+          const gen = createGenerator({ seed, fictionalPhones });
+          const page = gen.addresses({ start, count, state });
+          const single = Array.from({ length: count }, (_, i) =>
+            createGenerator({ seed, fictionalPhones }).addressAt(start + i, { state }),
+          );
+          expect(page).toEqual(single);
+        },
+      ),
       { numRuns: 30 },
     );
   });
@@ -120,7 +155,9 @@ describe('batches', () => {
   });
 
   it('keep e-mails unique across 100,000 records of one stream, also on a domain of the caller', () => {
-    const emails = createGenerator({ seed: 'uniq', emailDomain: 'Test.Example' }).addresses({ count: 100_000 }).map((a) => a.email);
+    const emails = createGenerator({ seed: 'uniq', emailDomain: 'Test.Example' })
+      .addresses({ count: 100_000 })
+      .map((a) => a.email);
     expect(new Set(emails).size).toBe(100_000);
     expect(emails.every((e) => e.endsWith('@test.example'))).toBe(true);
   });
@@ -146,7 +183,9 @@ describe('phones', () => {
         const fictional = /^\(\d{3}\) 555-01\d\d$/;
         expect(createGenerator({ seed }).phoneAt(index, { state, fictional: true }).phone).toMatch(fictional);
         expect(createGenerator({ seed, fictionalPhones: true }).addressAt(index, { state }).phone).toMatch(fictional);
-        expect(createGenerator({ seed, fictionalPhones: true }).phoneAt(index, { state }).intl).toMatch(/^\+1 \d{3}-555-01\d\d$/);
+        expect(createGenerator({ seed, fictionalPhones: true }).phoneAt(index, { state }).intl).toMatch(
+          /^\+1 \d{3}-555-01\d\d$/,
+        );
       }),
       { numRuns: 200 },
     );
@@ -210,7 +249,23 @@ describe('distribution', () => {
   });
 
   it('uses real first names, never the placeholders SSA records for unnamed births', () => {
-    const placeholders = new Set(['Infant', 'Baby', 'Babyboy', 'Babygirl', 'Unknown', 'Notnamed', 'Unnamed', 'Male', 'Female', 'Boy', 'Girl', 'Abcde', 'Jr', 'Master', 'Na']);
+    const placeholders = new Set([
+      'Infant',
+      'Baby',
+      'Babyboy',
+      'Babygirl',
+      'Unknown',
+      'Notnamed',
+      'Unnamed',
+      'Male',
+      'Female',
+      'Boy',
+      'Girl',
+      'Abcde',
+      'Jr',
+      'Master',
+      'Na',
+    ]);
     expect(sample.filter((a) => placeholders.has(a.name.split(' ')[0])).map((a) => a.name)).toEqual([]);
   });
 
@@ -226,6 +281,8 @@ describe('distribution', () => {
     expect(distinct((a) => a.name.split(' ')[0])).toBeGreaterThan(2_000);
     expect(distinct((a) => a.name.split(' ').slice(1).join(' '))).toBeGreaterThan(10_000);
     expect(distinct((a) => a.zip)).toBeGreaterThan(12_000);
-    expect(sample.filter((a) => / (Apt|Unit|Ste|Lot) \d+$/.test(a.street)).length / sample.length).toBeGreaterThan(0.09);
+    expect(sample.filter((a) => / (Apt|Unit|Ste|Lot) \d+$/.test(a.street)).length / sample.length).toBeGreaterThan(
+      0.09,
+    );
   });
 });

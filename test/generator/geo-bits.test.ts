@@ -24,7 +24,8 @@ describe('nthBit', () => {
       let count = 0;
       for (let b = mask; b !== 0; b &= b - 1) count++;
       for (let k = 0; k < count; k++, checked++) {
-        if (nthBit(mask, k) !== reference(mask, k)) wrong.push(`mask ${mask.toString(16)} k ${k}: ${nthBit(mask, k)}, want ${reference(mask, k)}`);
+        if (nthBit(mask, k) !== reference(mask, k))
+          wrong.push(`mask ${mask.toString(16)} k ${k}: ${nthBit(mask, k)}, want ${reference(mask, k)}`);
       }
     }
     expect(wrong.slice(0, 5)).toEqual([]);

@@ -8,7 +8,13 @@ import type { GeometryCollection, Topology } from 'topojson-specification';
 import { describe, expect, it } from 'vitest';
 import { createGenerator as createBrowserGenerator } from '../../src/browser.js';
 import { validSeeds } from '../fixtures/valid-seeds.js';
-import { createGenerator, defaultIndex, DEFAULT_GEO_INDEX_PATH, UssynthError, type AddressWithGeo } from '../../src/index.js';
+import {
+  createGenerator,
+  defaultIndex,
+  DEFAULT_GEO_INDEX_PATH,
+  UssynthError,
+  type AddressWithGeo,
+} from '../../src/index.js';
 
 const data = defaultIndex();
 const GENERATABLE = data.states.filter((s) => s.zipCount > 0 && s.areaCodeCount > 0).map((s) => s.code);
@@ -16,14 +22,18 @@ const EIGHT = ['name', 'street', 'city', 'state', 'zip', 'phone', 'email', 'coun
 const FIVE = ['lat', 'lon', 'county', 'countyFips', 'timeZone'];
 
 // Each state's bounding box, from the us-atlas state polygons (the dev dependency the pipeline uses), widened by 0.01 degree.
-const topology = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('us-atlas/states-10m.json'), 'utf8')) as Topology<{ states: GeometryCollection }>;
+const topology = JSON.parse(
+  readFileSync(createRequire(import.meta.url).resolve('us-atlas/states-10m.json'), 'utf8'),
+) as Topology<{ states: GeometryCollection }>;
 const bboxByFips = new Map<number, [[number, number], [number, number]]>();
-for (const g of topology.objects.states.geometries) bboxByFips.set(Number(g.id), geoBounds(feature(topology, g) as Feature<Polygon | MultiPolygon>));
+for (const g of topology.objects.states.geometries)
+  bboxByFips.set(Number(g.id), geoBounds(feature(topology, g) as Feature<Polygon | MultiPolygon>));
 function inStateBox(a: AddressWithGeo): boolean {
   const box = bboxByFips.get(data.state(a.state)!.fips);
   if (!box) return false;
   const [[west, south], [east, north]] = box;
-  const lonOk = west <= east ? a.lon >= west - 0.01 && a.lon <= east + 0.01 : a.lon >= west - 0.01 || a.lon <= east + 0.01; // Alaska crosses 180
+  const lonOk =
+    west <= east ? a.lon >= west - 0.01 && a.lon <= east + 0.01 : a.lon >= west - 0.01 || a.lon <= east + 0.01; // Alaska crosses 180
   return lonOk && a.lat >= south - 0.01 && a.lat <= north + 0.01;
 }
 
@@ -41,7 +51,9 @@ describe('geo fields', () => {
         const geo = createGenerator({ seed }).addressAt(index, { state, geo: true });
         expect(Object.keys(geo)).toEqual([...EIGHT, ...FIVE]);
         expect(Object.fromEntries(EIGHT.map((k) => [k, geo[k as keyof AddressWithGeo]]))).toEqual(plain);
-        expect(JSON.stringify(plain)).toBe(JSON.stringify(createGenerator({ seed }).addressAt(index, { state, geo: false })));
+        expect(JSON.stringify(plain)).toBe(
+          JSON.stringify(createGenerator({ seed }).addressAt(index, { state, geo: false })),
+        );
       }),
       { numRuns: 300 },
     );
@@ -60,7 +72,7 @@ describe('geo fields', () => {
     );
   });
 
-  it('are valid: five-decimal coordinates inside the state\'s bounding box, a county of the state, an IANA zone', () => {
+  it("are valid: five-decimal coordinates inside the state's bounding box, a county of the state, an IANA zone", () => {
     fc.assert(
       fc.property(seeds, states, indexes, (seed, state, index) => {
         const a = createGenerator({ seed }).addressAt(index, { state, geo: true });
@@ -77,7 +89,7 @@ describe('geo fields', () => {
     );
   });
 
-  it('name a county of the ZIP\'s own state for every ZIP with a place, also where SimpleMaps names one across the state line', () => {
+  it("name a county of the ZIP's own state for every ZIP with a place, also where SimpleMaps names one across the state line", () => {
     const gen = createGenerator({ seed: 1 });
     // 42223, Fort Campbell KY: SimpleMaps' main county is Montgomery County, TN.
     expect(gen.zip('42223', { geo: true })).toMatchObject({ state: 'KY', countyFips: expect.stringMatching(/^21/) });
@@ -85,7 +97,12 @@ describe('geo fields', () => {
     for (let row = 0; row < data.zipCodes.length; row++) {
       const zip = data.zipText(row);
       const record = gen.zip(zip, { geo: true });
-      if (record !== null && record.countyFips !== null && Number(record.countyFips.slice(0, 2)) !== data.state(record.state)!.fips) across.push(`${zip} ${record.state} ${record.countyFips}`);
+      if (
+        record !== null &&
+        record.countyFips !== null &&
+        Number(record.countyFips.slice(0, 2)) !== data.state(record.state)!.fips
+      )
+        across.push(`${zip} ${record.state} ${record.countyFips}`);
     }
     expect(across).toEqual([]);
   });
@@ -101,9 +118,13 @@ describe('geo fields', () => {
 
   it('refuse a geo option that is not a boolean, with a typed error', () => {
     const gen = createGenerator({ seed: 7 });
-    expect(() => gen.address({ geo: 'yes' as unknown as boolean })).toThrow(expect.objectContaining({ code: 'invalid_geo', param: 'geo' }));
+    expect(() => gen.address({ geo: 'yes' as unknown as boolean })).toThrow(
+      expect.objectContaining({ code: 'invalid_geo', param: 'geo' }),
+    );
     expect(() => createGenerator({ seed: 7, geo: 1 as unknown as boolean })).toThrow(UssynthError);
-    expect(() => gen.zip('10001', { geo: null as unknown as boolean })).toThrow(expect.objectContaining({ code: 'invalid_geo' }));
+    expect(() => gen.zip('10001', { geo: null as unknown as boolean })).toThrow(
+      expect.objectContaining({ code: 'invalid_geo' }),
+    );
   });
 
   it('need the geo index in browsers, and say so; given it, browsers give the same records as Node', () => {
@@ -113,7 +134,9 @@ describe('geo fields', () => {
     expect(without.address()).toEqual(createGenerator({ seed: 3 }).address());
     expect(() => without.address({ geo: true })).toThrow(expect.objectContaining({ code: 'geo_unavailable' }));
     const withGeo = createBrowserGenerator({ index, geoIndex: bytes, seed: 3 });
-    expect(withGeo.batch({ count: 20, geo: true })).toEqual(createGenerator({ seed: 3 }).batch({ count: 20, geo: true }));
+    expect(withGeo.batch({ count: 20, geo: true })).toEqual(
+      createGenerator({ seed: 3 }).batch({ count: 20, geo: true }),
+    );
   });
 
   it('refuse a geo index of another dataset', () => {
@@ -129,15 +152,29 @@ describe('ZIP lookup with geo', () => {
   it('adds the centroid, county and time zone after the four fields', () => {
     const gen = createGenerator({ seed: 1 });
     expect(gen.zip('60601', { geo: true })).toEqual({
-      zip: '60601', state: 'IL', stateFull: 'Illinois', city: 'Chicago',
-      lat: 41.88527, lon: -87.62197, county: 'Cook', countyFips: '17031', timeZone: 'America/Chicago',
+      zip: '60601',
+      state: 'IL',
+      stateFull: 'Illinois',
+      city: 'Chicago',
+      lat: 41.88527,
+      lon: -87.62197,
+      county: 'Cook',
+      countyFips: '17031',
+      timeZone: 'America/Chicago',
     });
     expect(gen.zip('60601')).toEqual({ zip: '60601', state: 'IL', stateFull: 'Illinois', city: 'Chicago' });
     expect(gen.zip('00000', { geo: true })).toBeNull();
   });
 
   it('gives nulls for military ZIPs, which are no place', () => {
-    expect(createGenerator({ seed: 1 }).zip('09001', { geo: true })).toMatchObject({ state: 'AE', lat: null, lon: null, county: null, countyFips: null, timeZone: null });
+    expect(createGenerator({ seed: 1 }).zip('09001', { geo: true })).toMatchObject({
+      state: 'AE',
+      lat: null,
+      lon: null,
+      county: null,
+      countyFips: null,
+      timeZone: null,
+    });
   });
 
   it('names the county an address of the ZIP names', () => {

@@ -23,9 +23,13 @@ describe('generator options change only their own field', () => {
       fc.property(seeds, states, indexes, (seed, state, index) => {
         const plain = createGenerator({ seed }).addressAt(index, { state });
         for (const { option, field } of OPTIONS) {
-          expect(without(createGenerator({ seed, ...option }).addressAt(index, { state }), field), field).toEqual(without(plain, field));
+          expect(without(createGenerator({ seed, ...option }).addressAt(index, { state }), field), field).toEqual(
+            without(plain, field),
+          );
         }
-        const both = createGenerator({ seed, emailDomain: 'test.example', fictionalPhones: true }).addressAt(index, { state });
+        const both = createGenerator({ seed, emailDomain: 'test.example', fictionalPhones: true }).addressAt(index, {
+          state,
+        });
         expect({ ...both, email: plain.email, phone: plain.phone }).toEqual(plain);
       }),
       { numRuns: 300 },
@@ -49,6 +53,8 @@ describe('generator options change only their own field', () => {
   it('in a whole page: the e-mail domain changes only the domain of each e-mail', () => {
     const plain = createGenerator({ seed: 4 }).addresses({ count: 2000 });
     const own = createGenerator({ seed: 4, emailDomain: 'test.example' }).addresses({ count: 2000 });
-    expect(own.map((a) => ({ ...a, email: a.email.replace(/@.*/, '') }))).toEqual(plain.map((a) => ({ ...a, email: a.email.replace(/@.*/, '') })));
+    expect(own.map((a) => ({ ...a, email: a.email.replace(/@.*/, '') }))).toEqual(
+      plain.map((a) => ({ ...a, email: a.email.replace(/@.*/, '') })),
+    );
   });
 });

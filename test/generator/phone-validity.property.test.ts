@@ -29,14 +29,16 @@ describe('phones are valid in libphonenumber-js (max metadata)', () => {
     expect(invalid).toEqual([]);
     // 983 (Denver) has exchanges, but none of 600-699.
     const column = [...table.items].indexOf(983);
-    const has = (nxx: number): boolean => (data.areaCodeExchanges[column * 100 + ((nxx - 200) >> 3)] & (1 << ((nxx - 200) & 7))) !== 0;
+    const has = (nxx: number): boolean =>
+      (data.areaCodeExchanges[column * 100 + ((nxx - 200) >> 3)] & (1 << ((nxx - 200) & 7))) !== 0;
     expect([has(599), has(600), has(650), has(699), has(700)]).toEqual([true, false, false, false, true]);
   }, 120_000);
 
   it('every phone place exchange is one the index lets phones use', () => {
     // A place's exchanges are relative to its state's AC segment: find the state from a ZS entry of the place.
     const placeOfEntry = new Map<number, number>();
-    for (let entry = 0; entry < data.zipPhonePlaces.length; entry++) placeOfEntry.set(data.zipPhonePlaces[entry], entry);
+    for (let entry = 0; entry < data.zipPhonePlaces.length; entry++)
+      placeOfEntry.set(data.zipPhonePlaces[entry], entry);
     const bad: string[] = [];
     for (let place = 0; place < data.phonePlaceCount; place++) {
       const entry = placeOfEntry.get(place);
@@ -47,7 +49,8 @@ describe('phones are valid in libphonenumber-js (max metadata)', () => {
         const slot = Math.floor(value / 800);
         const column = state.areaCodeOffset + slot;
         const code = value - slot * 800;
-        if ((data.areaCodeExchanges[column * 100 + (code >> 3)] & (1 << (code & 7))) === 0) bad.push(`${data.areaCodes.items[column]}-${200 + code}`);
+        if ((data.areaCodeExchanges[column * 100 + (code >> 3)] & (1 << (code & 7))) === 0)
+          bad.push(`${data.areaCodes.items[column]}-${200 + code}`);
       }
     }
     expect(bad).toEqual([]);
@@ -59,7 +62,11 @@ describe('phones are valid in libphonenumber-js (max metadata)', () => {
         const gen = createGenerator({ seed });
         const address = gen.addressAt(index, { state, geo: geoFlag });
         const phone = gen.phoneAt(index, { state });
-        return isValidPhoneNumber(e164(address.phone)) && isValidPhoneNumber(e164(phone.phone)) && isValidPhoneNumber(phone.intl.replace(/[ -]/g, ''));
+        return (
+          isValidPhoneNumber(e164(address.phone)) &&
+          isValidPhoneNumber(e164(phone.phone)) &&
+          isValidPhoneNumber(phone.intl.replace(/[ -]/g, ''))
+        );
       }),
       { numRuns: 3000 },
     );
@@ -69,7 +76,8 @@ describe('phones are valid in libphonenumber-js (max metadata)', () => {
     const invalid: string[] = [];
     for (const state of GENERATABLE) {
       const gen = createGenerator({ seed: `valid-${state}` });
-      for (const a of gen.addresses({ start: 0, count: 400, state })) if (!isValidPhoneNumber(e164(a.phone))) invalid.push(`${state} ${a.phone}`);
+      for (const a of gen.addresses({ start: 0, count: 400, state }))
+        if (!isValidPhoneNumber(e164(a.phone))) invalid.push(`${state} ${a.phone}`);
       for (let i = 0; i < 400; i++) {
         const { phone } = gen.phoneAt(i, { state });
         if (!isValidPhoneNumber(e164(phone))) invalid.push(`${state} ${phone}`);

@@ -7,8 +7,10 @@ const exchangeOf = (phone: string): number => Number(/^\(\d{3}\) (\d{3})-/.exec(
 describe('phone exchanges', () => {
   it('are never N11, 555 or a special-use exchange (950, 958, 959, 976)', () => {
     expect(SPECIAL_USE_EXCHANGES).toEqual([555, 950, 958, 959, 976]);
-    for (const exchange of [211, 411, 911, 555, 950, 958, 959, 976, 199, 1000]) expect(isGeneratableExchange(exchange), String(exchange)).toBe(false);
-    for (const exchange of [200, 212, 554, 556, 951, 957, 960, 975, 977, 999]) expect(isGeneratableExchange(exchange), String(exchange)).toBe(true);
+    for (const exchange of [211, 411, 911, 555, 950, 958, 959, 976, 199, 1000])
+      expect(isGeneratableExchange(exchange), String(exchange)).toBe(false);
+    for (const exchange of [200, 212, 554, 556, 951, 957, 960, 975, 977, 999])
+      expect(isGeneratableExchange(exchange), String(exchange)).toBe(true);
   });
 
   it('are never special-use in generated phones and addresses', () => {

@@ -38,7 +38,8 @@ describe('units', () => {
   });
 
   it('are rarer on cul-de-sacs (Ct, Cir) than on streets and avenues', () => {
-    const on = (suffixes: string[]) => sample.filter((a) => suffixes.includes(a.street.replace(UNIT, '').split(' ').pop()!) && !NUMBERED.test(a.street));
+    const on = (suffixes: string[]) =>
+      sample.filter((a) => suffixes.includes(a.street.replace(UNIT, '').split(' ').pop()!) && !NUMBERED.test(a.street));
     const share = (list: { street: string }[]) => list.filter((a) => UNIT.test(a.street)).length / list.length;
     expect(share(on(['Ct', 'Cir']))).toBeLessThan(share(on(['St', 'Ave'])) / 2);
   });
@@ -81,7 +82,11 @@ describe('phones', () => {
   });
 
   it('use the overlay codes where most numbers issued today live (917, 929, 424, 747, 737, 346)', () => {
-    const phones = [...gen.addresses({ state: 'NY', count: 20_000 }), ...gen.addresses({ state: 'CA', count: 40_000 }), ...gen.addresses({ state: 'TX', count: 40_000 })].map((a) => a.phone.slice(1, 4));
+    const phones = [
+      ...gen.addresses({ state: 'NY', count: 20_000 }),
+      ...gen.addresses({ state: 'CA', count: 40_000 }),
+      ...gen.addresses({ state: 'TX', count: 40_000 }),
+    ].map((a) => a.phone.slice(1, 4));
     for (const code of ['917', '929', '424', '747', '737', '346']) expect(phones, code).toContain(code);
   });
 });
@@ -102,29 +107,49 @@ describe('first names', () => {
   it('are female as often as adults are (about 51 %, not 48 %)', () => {
     // A name of both sexes (Jordan) counts as the sex more of its bearers have, per the shipped SQLite file.
     const db = new Database(new URL('../../dist-data/ussynth.sqlite', import.meta.url).pathname, { readonly: true });
-    const rows = db.prepare('SELECT name, sex, people FROM first_names').all() as { name: string; sex: string; people: number }[];
+    const rows = db.prepare('SELECT name, sex, people FROM first_names').all() as {
+      name: string;
+      sex: string;
+      people: number;
+    }[];
     db.close();
     const best = new Map<string, { sex: string; people: number }>();
     for (const r of rows) if ((best.get(r.name)?.people ?? -1) < r.people) best.set(r.name, r);
-    const share = sample.filter((a) => best.get(a.name.slice(0, a.name.indexOf(' ')))?.sex === 'F').length / sample.length;
+    const share =
+      sample.filter((a) => best.get(a.name.slice(0, a.name.indexOf(' ')))?.sex === 'F').length / sample.length;
     expect(share).toBeGreaterThan(0.495);
     expect(share).toBeLessThan(0.53);
   });
 
   it('include the names of adults born before 1951, now 76 and over (Dorothy, Shirley, Betty)', () => {
     const firsts = new Map<string, number>();
-    for (const a of sample) firsts.set(a.name.slice(0, a.name.indexOf(' ')), (firsts.get(a.name.slice(0, a.name.indexOf(' '))) ?? 0) + 1);
+    for (const a of sample)
+      firsts.set(a.name.slice(0, a.name.indexOf(' ')), (firsts.get(a.name.slice(0, a.name.indexOf(' '))) ?? 0) + 1);
     // Each about 0.2-0.3 % of adults: dozens in 60,000 records (the 1951-2005 window gave a handful).
     for (const name of ['Dorothy', 'Shirley', 'Betty']) expect(firsts.get(name) ?? 0, name).toBeGreaterThan(40);
   });
 });
 
 describe('surnames by state', () => {
-  const lastNames = (state: string, count: number) => gen.addresses({ state, count }).map((a) => a.name.slice(a.name.indexOf(' ') + 1));
+  const lastNames = (state: string, count: number) =>
+    gen.addresses({ state, count }).map((a) => a.name.slice(a.name.indexOf(' ') + 1));
   const shareOf = (names: string[], set: ReadonlySet<string>) => names.filter((n) => set.has(n)).length / names.length;
 
-  it('follow the state\'s Hispanic population (2020: NM 47.7 %, TX 39.3 %, ND 4.3 %), not one national mix', () => {
-    const hispanic = new Set(['Garcia', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez', 'Gonzalez', 'Perez', 'Sanchez', 'Ramirez', 'Torres', 'Flores', 'Rivera']);
+  it("follow the state's Hispanic population (2020: NM 47.7 %, TX 39.3 %, ND 4.3 %), not one national mix", () => {
+    const hispanic = new Set([
+      'Garcia',
+      'Rodriguez',
+      'Martinez',
+      'Hernandez',
+      'Lopez',
+      'Gonzalez',
+      'Perez',
+      'Sanchez',
+      'Ramirez',
+      'Torres',
+      'Flores',
+      'Rivera',
+    ]);
     const [nm, tx, nd] = ['NM', 'TX', 'ND'].map((state) => shareOf(lastNames(state, 20_000), hispanic));
     // Nationally these 12 names are 3.1 % of people; 2.0 version drew them at that share in every state.
     expect(tx).toBeGreaterThan(0.05);
@@ -133,7 +158,20 @@ describe('surnames by state', () => {
   });
 
   it('give Hawaii far more Asian surnames than North Dakota (2020 Asian alone: 37 % against 2 %)', () => {
-    const asian = new Set(['Nguyen', 'Kim', 'Lee', 'Wong', 'Chen', 'Tanaka', 'Nakamura', 'Yamamoto', 'Patel', 'Wang', 'Li', 'Chang']);
+    const asian = new Set([
+      'Nguyen',
+      'Kim',
+      'Lee',
+      'Wong',
+      'Chen',
+      'Tanaka',
+      'Nakamura',
+      'Yamamoto',
+      'Patel',
+      'Wang',
+      'Li',
+      'Chang',
+    ]);
     const [hi, nd] = ['HI', 'ND'].map((state) => shareOf(lastNames(state, 20_000), asian));
     expect(hi).toBeGreaterThan(4 * nd);
     expect(hi).toBeGreaterThan(0.03);
@@ -145,8 +183,22 @@ describe('Puerto Rico', () => {
     const pr = gen.addresses({ state: 'PR', count: 10_000 }).map((a) => a.name.slice(a.name.indexOf(' ') + 1));
     const counts = new Map<string, number>();
     for (const name of pr) counts.set(name, (counts.get(name) ?? 0) + 1);
-    const top = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([name]) => name);
-    for (const name of top) expect(['Garcia', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez', 'Gonzalez', 'Perez', 'Rivera', 'Sanchez']).toContain(name);
+    const top = [...counts]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5)
+      .map(([name]) => name);
+    for (const name of top)
+      expect([
+        'Garcia',
+        'Rodriguez',
+        'Martinez',
+        'Hernandez',
+        'Lopez',
+        'Gonzalez',
+        'Perez',
+        'Rivera',
+        'Sanchez',
+      ]).toContain(name);
     // Some Hispanic people are named Smith (2.4 % of Smiths): far fewer than the 0.83 % of everyone.
     expect((counts.get('Smith') ?? 0) / pr.length).toBeLessThan(0.004);
   });

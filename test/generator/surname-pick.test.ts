@@ -24,7 +24,9 @@ describe('SurnamePicker', () => {
   });
 
   it('draws the tail only beyond the head', () => {
-    const names = new Set(gen.addresses({ state: 'VT', count: 2000 }).map((a) => a.name.slice(a.name.indexOf(' ') + 1)));
+    const names = new Set(
+      gen.addresses({ state: 'VT', count: 2000 }).map((a) => a.name.slice(a.name.indexOf(' ') + 1)),
+    );
     expect([...names].sort()).toEqual(['Garcia', "O'Brien"]);
   });
 

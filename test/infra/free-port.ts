@@ -21,7 +21,11 @@ export function freePort(): Promise<number> {
  * exited, say).
  * @example await waitForPort(port, 10_000, () => (child.exitCode !== null ? `exited ${child.exitCode}` : undefined));
  */
-export async function waitForPort(port: number, timeoutMs: number, failed: () => string | undefined = () => undefined): Promise<void> {
+export async function waitForPort(
+  port: number,
+  timeoutMs: number,
+  failed: () => string | undefined = () => undefined,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const reason = failed();

@@ -66,14 +66,17 @@ export async function startHaproxy(backends: readonly number[]): Promise<TestHap
   const child: ChildProcess = spawn('haproxy', ['-db', '-f', path], { stdio: ['ignore', 'ignore', 'pipe'] });
   let errors = '';
   child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-  await waitForPort(port, 10_000, () => (child.exitCode !== null ? `haproxy exited ${child.exitCode}` : undefined)).catch((error: Error) => {
+  await waitForPort(port, 10_000, () =>
+    child.exitCode !== null ? `haproxy exited ${child.exitCode}` : undefined,
+  ).catch((error: Error) => {
     throw new Error(`${error.message}; haproxy said: ${errors}`);
   });
   return {
     url: `http://127.0.0.1:${port}`,
     config,
     async stop() {
-      if (child.exitCode === null) await new Promise<void>((resolve) => {
+      if (child.exitCode === null)
+        await new Promise<void>((resolve) => {
           child.once('exit', () => resolve());
           child.kill('SIGKILL');
         });

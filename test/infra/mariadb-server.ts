@@ -28,7 +28,11 @@ export async function startMariadb(): Promise<TestMariadb> {
   const socket = join(scratch, 'mariadb.sock');
   // mariadbd refuses to run as root unless told to: the tests run as root in CI.
   const user = userInfo().uid === 0 ? ['--user=root'] : [];
-  execFileSync('mariadb-install-db', ['--no-defaults', `--datadir=${dataDir}`, ...user, '--auth-root-authentication-method=socket', '--skip-test-db'], { stdio: 'ignore' });
+  execFileSync(
+    'mariadb-install-db',
+    ['--no-defaults', `--datadir=${dataDir}`, ...user, '--auth-root-authentication-method=socket', '--skip-test-db'],
+    { stdio: 'ignore' },
+  );
   const port = await freePort();
   const child: ChildProcess = spawn(
     '/usr/sbin/mariadbd',
@@ -49,9 +53,15 @@ export async function startMariadb(): Promise<TestMariadb> {
     ],
     { stdio: 'ignore' },
   );
-  await waitForPort(port, 60_000, () => (child.exitCode !== null ? `mariadbd exited ${child.exitCode} (see ${join(scratch, 'error.log')})` : undefined));
+  await waitForPort(port, 60_000, () =>
+    child.exitCode !== null ? `mariadbd exited ${child.exitCode} (see ${join(scratch, 'error.log')})` : undefined,
+  );
   const sql = (statement: string, database?: string): string =>
-    execFileSync('mariadb', ['--no-defaults', `--socket=${socket}`, '-uroot', '-N', '-B', ...(database ? [database] : []), '-e', statement], { encoding: 'utf8' });
+    execFileSync(
+      'mariadb',
+      ['--no-defaults', `--socket=${socket}`, '-uroot', '-N', '-B', ...(database ? [database] : []), '-e', statement],
+      { encoding: 'utf8' },
+    );
   sql("CREATE USER 'test'@'%'; GRANT ALL ON *.* TO 'test'@'%'; CREATE DATABASE `load`;");
   return {
     port,

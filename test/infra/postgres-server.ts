@@ -8,7 +8,8 @@ const PG_ROOT = '/usr/lib/postgresql';
 
 function bin(name: string): string {
   const versions = readdirSync(PG_ROOT).sort((a, b) => Number(b) - Number(a));
-  if (versions.length === 0) throw new Error(`no PostgreSQL under ${PG_ROOT}: apt-get install postgresql (.ci/run does)`);
+  if (versions.length === 0)
+    throw new Error(`no PostgreSQL under ${PG_ROOT}: apt-get install postgresql (.ci/run does)`);
   return join(PG_ROOT, versions[0], 'bin', name);
 }
 
@@ -68,9 +69,21 @@ export async function startPostgres(options: TestPostgresOptions = {}): Promise<
     writeFileSync(hba, 'host all +password_login 127.0.0.1/32 scram-sha-256\n' + readFileSync(hba, 'utf8'));
   }
   const port = await freePort();
-  const start = () => pg('pg_ctl', ['-D', dataDir, '-w', '-l', join(dataDir, 'server.log'), '-o', `-h 127.0.0.1 -p ${port} -k ${dataDir}${options.durable ? '' : ' -c fsync=off'} -c max_connections=200`, 'start']);
+  const start = () =>
+    pg('pg_ctl', [
+      '-D',
+      dataDir,
+      '-w',
+      '-l',
+      join(dataDir, 'server.log'),
+      '-o',
+      `-h 127.0.0.1 -p ${port} -k ${dataDir}${options.durable ? '' : ' -c fsync=off'} -c max_connections=200`,
+      'start',
+    ]);
   const stop = () => {
-    const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', bin('pg_ctl'), '-D', dataDir, '-m', 'immediate', 'stop']] : [bin('pg_ctl'), ['-D', dataDir, '-m', 'immediate', 'stop']];
+    const [file, argv] = asRoot
+      ? ['runuser', ['-u', 'postgres', '--', bin('pg_ctl'), '-D', dataDir, '-m', 'immediate', 'stop']]
+      : [bin('pg_ctl'), ['-D', dataDir, '-m', 'immediate', 'stop']];
     spawnSync(file, argv, { stdio: 'ignore' });
   };
   start();
@@ -79,7 +92,20 @@ export async function startPostgres(options: TestPostgresOptions = {}): Promise<
     port,
     url,
     createDatabase(name) {
-      pg('psql', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-v', 'ON_ERROR_STOP=1', '-c', `CREATE DATABASE "${name}"`]);
+      pg('psql', [
+        '-h',
+        '127.0.0.1',
+        '-p',
+        String(port),
+        '-U',
+        'postgres',
+        '-d',
+        'postgres',
+        '-v',
+        'ON_ERROR_STOP=1',
+        '-c',
+        `CREATE DATABASE "${name}"`,
+      ]);
       return url(name);
     },
     stop,
@@ -97,7 +123,21 @@ export async function startPostgres(options: TestPostgresOptions = {}): Promise<
  */
 export function psqlRun(url: string, args: string[]): string {
   const { port, pathname } = new URL(url);
-  return pg('psql', ['-h', '127.0.0.1', '-p', port, '-U', 'postgres', '-d', pathname.slice(1), '-X', '-q', '-v', 'ON_ERROR_STOP=1', ...args]);
+  return pg('psql', [
+    '-h',
+    '127.0.0.1',
+    '-p',
+    port,
+    '-U',
+    'postgres',
+    '-d',
+    pathname.slice(1),
+    '-X',
+    '-q',
+    '-v',
+    'ON_ERROR_STOP=1',
+    ...args,
+  ]);
 }
 
 /**

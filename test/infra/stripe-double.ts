@@ -86,13 +86,24 @@ export interface StripeDouble {
    * A subscription made outside Checkout (in Stripe's Dashboard, or by an older release that let an account make two):
    * active on `priceId` for `customer`, with `metadata`; returns its `customer.subscription.created` event.
    */
-  createSubscription(customer: string, priceId: string, metadata: Record<string, string>): { subscription: DoubleSubscription; event: StripeEventObject };
+  createSubscription(
+    customer: string,
+    priceId: string,
+    metadata: Record<string, string>,
+  ): { subscription: DoubleSubscription; event: StripeEventObject };
   /** Changes a subscription (status, Price) as Stripe would and returns its `customer.subscription.updated` (or `deleted` when canceled) event. */
-  updateSubscription(id: string, change: Partial<Pick<DoubleSubscription, 'status' | 'priceId' | 'currentPeriodEnd'>>): StripeEventObject;
+  updateSubscription(
+    id: string,
+    change: Partial<Pick<DoubleSubscription, 'status' | 'priceId' | 'currentPeriodEnd'>>,
+  ): StripeEventObject;
   /** An invoice event (`invoice.paid`, `invoice.payment_failed`) of the subscription, in the current API's shape. */
   invoiceEvent(type: 'invoice.paid' | 'invoice.payment_failed', subscriptionId: string): StripeEventObject;
   /** Signs `event` as Stripe does (the SDK's generateTestHeaderString) and POSTs it to `webhookUrl`; `signature` overrides the header. */
-  deliver(webhookUrl: string, event: StripeEventObject, options?: { signature?: string | null; secret?: string }): Promise<Response>;
+  deliver(
+    webhookUrl: string,
+    event: StripeEventObject,
+    options?: { signature?: string | null; secret?: string },
+  ): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -104,7 +115,8 @@ const API_VERSION = Stripe.API_VERSION;
  */
 export async function startStripeDouble(): Promise<StripeDouble> {
   let counter = 0;
-  const nextId = (prefix: string) => `${prefix}_test${String(++counter).padStart(6, '0')}${Math.floor(Date.now() / 1000).toString(36)}`;
+  const nextId = (prefix: string) =>
+    `${prefix}_test${String(++counter).padStart(6, '0')}${Math.floor(Date.now() / 1000).toString(36)}`;
   const secretKey = 'sk_test_ussynthdouble0000000000';
   const prices = {
     standard: { id: 'price_standardMonthly', unitAmount: 1900, currency: 'usd', interval: 'month' as const },
@@ -161,7 +173,9 @@ export async function startStripeDouble(): Promise<StripeDouble> {
             current_period_end: sub.currentPeriodEnd,
             current_period_start: start,
             metadata: {},
-            price: priceJson(priceById.get(sub.priceId) ?? { id: sub.priceId, unitAmount: 0, currency: 'usd', interval: 'month' }),
+            price: priceJson(
+              priceById.get(sub.priceId) ?? { id: sub.priceId, unitAmount: 0, currency: 'usd', interval: 'month' },
+            ),
             quantity: 1,
             subscription: sub.id,
           },
@@ -199,7 +213,11 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     currency: 'usd',
     customer: sub.customer,
     livemode: false,
-    parent: { type: 'subscription_details', quote_details: null, subscription_details: { metadata: sub.metadata, subscription: sub.id } },
+    parent: {
+      type: 'subscription_details',
+      quote_details: null,
+      subscription_details: { metadata: sub.metadata, subscription: sub.id },
+    },
     status: paid ? 'paid' : 'open',
   });
 
@@ -227,22 +245,45 @@ export async function startStripeDouble(): Promise<StripeDouble> {
   };
 
   // A list object as Stripe's list endpoints answer, newest first, with `limit` (1 to 100, default 10) and `starting_after`.
-  const list = <T extends { id: string }>(response: ServerResponse, path: string, items: T[], query: URLSearchParams) => {
+  const list = <T extends { id: string }>(
+    response: ServerResponse,
+    path: string,
+    items: T[],
+    query: URLSearchParams,
+  ) => {
     const limit = Number(query.get('limit') ?? '10');
-    if (!Number.isInteger(limit) || limit < 1 || limit > 100) return invalid(response, 'limit', 'limit must be an integer from 1 to 100');
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+      return invalid(response, 'limit', 'limit must be an integer from 1 to 100');
     const after = query.get('starting_after');
     const start = after === null ? 0 : items.findIndex((item) => item.id === after) + 1;
     if (after !== null && start === 0) return missing(response, 'object', after);
-    send(response, 200, { object: 'list', data: items.slice(start, start + limit), has_more: start + limit < items.length, url: path });
+    send(response, 200, {
+      object: 'list',
+      data: items.slice(start, start + limit),
+      has_more: start + limit < items.length,
+      url: path,
+    });
   };
 
   const send = (response: ServerResponse, status: number, body: unknown) => {
-    response.writeHead(status, { 'content-type': 'application/json', 'request-id': nextId('req'), 'stripe-version': API_VERSION });
+    response.writeHead(status, {
+      'content-type': 'application/json',
+      'request-id': nextId('req'),
+      'stripe-version': API_VERSION,
+    });
     response.end(JSON.stringify(body));
   };
   const missing = (response: ServerResponse, what: string, id: string) =>
-    send(response, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'id', message: `No such ${what}: '${id}'` } });
-  const invalid = (response: ServerResponse, param: string, message: string) => send(response, 400, { error: { type: 'invalid_request_error', param, message } });
+    send(response, 404, {
+      error: {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        param: 'id',
+        message: `No such ${what}: '${id}'`,
+      },
+    });
+  const invalid = (response: ServerResponse, param: string, message: string) =>
+    send(response, 400, { error: { type: 'invalid_request_error', param, message } });
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
@@ -253,16 +294,29 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     // What a browser sees at the Checkout and Portal URLs: a stand-in page (the customer pays on Stripe's own page).
     if (request.method === 'GET' && (path.startsWith('/pay/') || path.startsWith('/portal/'))) {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      response.end(`<!doctype html><title>Stripe test double</title><h1>${path.startsWith('/pay/') ? 'Checkout' : 'Customer Portal'}</h1><p id="session">${path.split('/')[2]}</p>`);
+      response.end(
+        `<!doctype html><title>Stripe test double</title><h1>${path.startsWith('/pay/') ? 'Checkout' : 'Customer Portal'}</h1><p id="session">${path.split('/')[2]}</p>`,
+      );
       return;
     }
     const auth = request.headers.authorization ?? '';
     const apiKey = auth.startsWith('Bearer ') ? auth.slice(7) : '';
     const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
     const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
-    requests.push({ method: request.method ?? '', path, form, query: Object.fromEntries(query), apiKey, idempotencyKey });
-    if (double.failing) return send(response, 500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
-    if (apiKey !== secretKey) return send(response, 401, { error: { type: 'invalid_request_error', message: `Invalid API Key provided: ${apiKey.slice(0, 8)}****` } });
+    requests.push({
+      method: request.method ?? '',
+      path,
+      form,
+      query: Object.fromEntries(query),
+      apiKey,
+      idempotencyKey,
+    });
+    if (double.failing)
+      return send(response, 500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
+    if (apiKey !== secretKey)
+      return send(response, 401, {
+        error: { type: 'invalid_request_error', message: `Invalid API Key provided: ${apiKey.slice(0, 8)}****` },
+      });
     let match: RegExpExecArray | null;
     if (request.method === 'GET' && (match = /^\/v1\/prices\/([^/]+)$/.exec(path))) {
       const price = priceById.get(match[1]);
@@ -273,27 +327,51 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       const status = query.get('status');
       const customer = query.get('customer');
       const found = [...subscriptions.values()]
-        .filter((sub) => (customer === null || sub.customer === customer) && (status === 'all' || (status === null ? sub.status !== 'canceled' : sub.status === status)))
+        .filter(
+          (sub) =>
+            (customer === null || sub.customer === customer) &&
+            (status === 'all' || (status === null ? sub.status !== 'canceled' : sub.status === status)),
+        )
         .reverse();
       return list(response, path, found.map(subscriptionJson), query);
     }
     if (request.method === 'POST' && path === '/v1/customers') {
       const id = nextId('cus');
       customers.set(id, { id, email: form.email ?? null, metadata: metadataOf(form, 'metadata') });
-      return send(response, 200, { id, object: 'customer', created: Math.floor(Date.now() / 1000), email: form.email ?? null, livemode: false, metadata: metadataOf(form, 'metadata') });
+      return send(response, 200, {
+        id,
+        object: 'customer',
+        created: Math.floor(Date.now() / 1000),
+        email: form.email ?? null,
+        livemode: false,
+        metadata: metadataOf(form, 'metadata'),
+      });
     }
     if (request.method === 'GET' && path === '/v1/checkout/sessions') {
       const status = query.get('status');
       const customer = query.get('customer');
-      const found = [...checkoutSessions.keys()].filter((id) => (customer === null || checkoutSessions.get(id)!.customer === customer) && (status === null || checkoutStatus.get(id) === status)).reverse();
+      const found = [...checkoutSessions.keys()]
+        .filter(
+          (id) =>
+            (customer === null || checkoutSessions.get(id)!.customer === customer) &&
+            (status === null || checkoutStatus.get(id) === status),
+        )
+        .reverse();
       return list(response, path, found.map(sessionJson), query);
     }
     if (request.method === 'GET' && (match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path))) {
-      return checkoutSessions.has(match[1]) ? send(response, 200, sessionJson(match[1])) : missing(response, 'checkout.session', match[1]);
+      return checkoutSessions.has(match[1])
+        ? send(response, 200, sessionJson(match[1]))
+        : missing(response, 'checkout.session', match[1]);
     }
     if (request.method === 'POST' && (match = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path))) {
       if (!checkoutSessions.has(match[1])) return missing(response, 'checkout.session', match[1]);
-      if (checkoutStatus.get(match[1]) !== 'open') return invalid(response, 'session', `Only Checkout Sessions with a status of \`open\` can be expired. This Checkout Session has a status of \`${checkoutStatus.get(match[1])}\`.`);
+      if (checkoutStatus.get(match[1]) !== 'open')
+        return invalid(
+          response,
+          'session',
+          `Only Checkout Sessions with a status of \`open\` can be expired. This Checkout Session has a status of \`${checkoutStatus.get(match[1])}\`.`,
+        );
       checkoutStatus.set(match[1], 'expired');
       return send(response, 200, sessionJson(match[1]));
     }
@@ -303,8 +381,10 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     }
     if (request.method === 'POST' && path === '/v1/checkout/sessions') {
       if (form.mode !== 'subscription') return invalid(response, 'mode', 'this double takes subscription mode only');
-      if (!priceById.has(form['line_items[0][price]'])) return missing(response, 'price', form['line_items[0][price]'] ?? '');
-      if (!form.success_url || !form.cancel_url) return invalid(response, 'success_url', 'success_url and cancel_url are required');
+      if (!priceById.has(form['line_items[0][price]']))
+        return missing(response, 'price', form['line_items[0][price]'] ?? '');
+      if (!form.success_url || !form.cancel_url)
+        return invalid(response, 'success_url', 'success_url and cancel_url are required');
       if (form.customer && !customers.has(form.customer)) return missing(response, 'customer', form.customer);
       const id = nextId('cs');
       checkoutSessions.set(id, form);
@@ -315,13 +395,28 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     if (request.method === 'POST' && path === '/v1/billing_portal/sessions') {
       if (!form.customer || !customers.has(form.customer)) return missing(response, 'customer', form.customer ?? '');
       const id = nextId('bps');
-      return send(response, 200, { id, object: 'billing_portal.session', created: Math.floor(Date.now() / 1000), customer: form.customer, livemode: false, return_url: form.return_url ?? null, url: `${url}/portal/${id}` });
+      return send(response, 200, {
+        id,
+        object: 'billing_portal.session',
+        created: Math.floor(Date.now() / 1000),
+        customer: form.customer,
+        livemode: false,
+        return_url: form.return_url ?? null,
+        url: `${url}/portal/${id}`,
+      });
     }
-    send(response, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${path}); the double serves only what ussynth calls` } });
+    send(response, 404, {
+      error: {
+        type: 'invalid_request_error',
+        message: `Unrecognized request URL (${request.method}: ${path}); the double serves only what ussynth calls`,
+      },
+    });
   }
 
   const server: Server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => send(response, 500, { error: { type: 'api_error', message: String(error) } }));
+    handle(request, response).catch((error: unknown) =>
+      send(response, 500, { error: { type: 'api_error', message: String(error) } }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
@@ -340,7 +435,8 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     completeCheckout(sessionId) {
       const form = checkoutSessions.get(sessionId);
       if (!form) throw new Error(`no Checkout Session ${sessionId}`);
-      if (checkoutStatus.get(sessionId) !== 'open') throw new Error(`Checkout Session ${sessionId} is ${checkoutStatus.get(sessionId)}: its page takes no payment`);
+      if (checkoutStatus.get(sessionId) !== 'open')
+        throw new Error(`Checkout Session ${sessionId} is ${checkoutStatus.get(sessionId)}: its page takes no payment`);
       let customer = form.customer;
       if (!customer) {
         customer = nextId('cus');
@@ -357,15 +453,36 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       subscriptions.set(subscription.id, subscription);
       checkoutStatus.set(sessionId, 'complete');
       checkoutSubscription.set(sessionId, subscription.id);
-      const session = { id: sessionId, object: 'checkout.session', client_reference_id: form.client_reference_id ?? null, customer, mode: 'subscription', payment_status: 'paid', status: 'complete', subscription: subscription.id, metadata: metadataOf(form, 'metadata') };
+      const session = {
+        id: sessionId,
+        object: 'checkout.session',
+        client_reference_id: form.client_reference_id ?? null,
+        customer,
+        mode: 'subscription',
+        payment_status: 'paid',
+        status: 'complete',
+        subscription: subscription.id,
+        metadata: metadataOf(form, 'metadata'),
+      };
       return {
         subscription,
-        events: [event('customer.subscription.created', subscriptionJson(subscription)), event('invoice.paid', invoiceJson(subscription, true)), event('checkout.session.completed', session)],
+        events: [
+          event('customer.subscription.created', subscriptionJson(subscription)),
+          event('invoice.paid', invoiceJson(subscription, true)),
+          event('checkout.session.completed', session),
+        ],
       };
     },
     createSubscription(customer, priceId, metadata) {
       if (!customers.has(customer)) throw new Error(`no customer ${customer}`);
-      const subscription: DoubleSubscription = { id: nextId('sub'), customer, status: 'active', priceId, currentPeriodEnd: Math.floor(Date.now() / 1000) + 30 * 86_400, metadata };
+      const subscription: DoubleSubscription = {
+        id: nextId('sub'),
+        customer,
+        status: 'active',
+        priceId,
+        currentPeriodEnd: Math.floor(Date.now() / 1000) + 30 * 86_400,
+        metadata,
+      };
       subscriptions.set(subscription.id, subscription);
       return { subscription, event: event('customer.subscription.created', subscriptionJson(subscription)) };
     },
@@ -373,7 +490,10 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       const sub = subscriptions.get(id);
       if (!sub) throw new Error(`no subscription ${id}`);
       Object.assign(sub, change);
-      return event(sub.status === 'canceled' ? 'customer.subscription.deleted' : 'customer.subscription.updated', subscriptionJson(sub));
+      return event(
+        sub.status === 'canceled' ? 'customer.subscription.deleted' : 'customer.subscription.updated',
+        subscriptionJson(sub),
+      );
     },
     invoiceEvent(type, subscriptionId) {
       const sub = subscriptions.get(subscriptionId);
@@ -382,8 +502,14 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     },
     async deliver(webhookUrl, stripeEvent, options = {}) {
       const payload = JSON.stringify(stripeEvent, null, 2);
-      const signature = options.signature === undefined ? Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? double.webhookSecret }) : options.signature;
-      const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8', 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' };
+      const signature =
+        options.signature === undefined
+          ? Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? double.webhookSecret })
+          : options.signature;
+      const headers: Record<string, string> = {
+        'content-type': 'application/json; charset=utf-8',
+        'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+      };
       if (signature !== null) headers['stripe-signature'] = signature;
       return fetch(webhookUrl, { method: 'POST', headers, body: payload });
     },
@@ -395,6 +521,7 @@ export async function startStripeDouble(): Promise<StripeDouble> {
 /** The `prefix[key]=value` fields of a form as an object (Stripe's metadata encoding). */
 function metadataOf(form: Record<string, string>, prefix: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(form)) if (name.startsWith(`${prefix}[`) && name.endsWith(']')) out[name.slice(prefix.length + 1, -1)] = value;
+  for (const [name, value] of Object.entries(form))
+    if (name.startsWith(`${prefix}[`) && name.endsWith(']')) out[name.slice(prefix.length + 1, -1)] = value;
   return out;
 }

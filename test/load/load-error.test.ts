@@ -21,6 +21,8 @@ describe('LOAD_ERROR_CODES', () => {
   });
 
   it("docs/cli.md's table of LoadError codes lists exactly the codes", () => {
-    expect(codesUnder(read('cli.md'), '## Seed a database: `--to`').sort()).toEqual(Object.keys(LOAD_ERROR_CODES).sort());
+    expect(codesUnder(read('cli.md'), '## Seed a database: `--to`').sort()).toEqual(
+      Object.keys(LOAD_ERROR_CODES).sort(),
+    );
   });
 });

@@ -48,7 +48,11 @@ export function stderrMatching(child: ChildProcess, pattern: RegExp): Promise<st
  * Waits until `check` returns true, polling every 50 ms for at most `timeoutMs`.
  * @example await until(async () => (await copying()) > 0, 60_000)
  */
-export async function until(check: () => Promise<boolean> | boolean, timeoutMs: number, what = 'the condition'): Promise<void> {
+export async function until(
+  check: () => Promise<boolean> | boolean,
+  timeoutMs: number,
+  what = 'the condition',
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms`);

@@ -15,8 +15,15 @@ import { quoteTable } from '../../src/records/columns/sql-dialect.js';
 
 describe('parseLoadTarget', () => {
   it('reads the three kinds of target and the connect timeout', () => {
-    expect(parseLoadTarget('postgresql://u:p%40ss@db.example:5433/app?connect_timeout=2.5')).toMatchObject({ dialect: 'postgres', shown: 'postgresql://u:***@db.example:5433/app?connect_timeout=2.5', connectTimeoutMs: 2500 });
-    expect(parseLoadTarget('mysql://root@127.0.0.1/test')).toMatchObject({ dialect: 'mysql', connectTimeoutMs: 10_000 });
+    expect(parseLoadTarget('postgresql://u:p%40ss@db.example:5433/app?connect_timeout=2.5')).toMatchObject({
+      dialect: 'postgres',
+      shown: 'postgresql://u:***@db.example:5433/app?connect_timeout=2.5',
+      connectTimeoutMs: 2500,
+    });
+    expect(parseLoadTarget('mysql://root@127.0.0.1/test')).toMatchObject({
+      dialect: 'mysql',
+      connectTimeoutMs: 10_000,
+    });
     expect(parseLoadTarget('sqlite:data/test.db')).toMatchObject({ dialect: 'sqlite', path: 'data/test.db' });
     expect(parseLoadTarget('sqlite:///abs/test.db')).toMatchObject({ dialect: 'sqlite', path: '/abs/test.db' });
   });
@@ -47,9 +54,14 @@ describe('parseLoadTarget', () => {
 describe('COPY text', () => {
   it('escapes backslash, tab, line feed and carriage return, and nothing else', () => {
     expect(copyValue('a\\b\tc\nd\re')).toBe('a\\\\b\\tc\\nd\\re');
-    expect(copyValue("O'Brien, \"Jr\"")).toBe("O'Brien, \"Jr\"");
+    expect(copyValue('O\'Brien, "Jr"')).toBe('O\'Brien, "Jr"');
     expect(copyValue(-97.72678)).toBe('-97.72678');
-    expect(copyLines(columnsOf(['name', 'lat']))([{ name: 'x\ty', lat: 1.5 }, { name: 'z', lat: -2 }])).toBe('x\\ty\t1.5\nz\t-2\n');
+    expect(
+      copyLines(columnsOf(['name', 'lat']))([
+        { name: 'x\ty', lat: 1.5 },
+        { name: 'z', lat: -2 },
+      ]),
+    ).toBe('x\\ty\t1.5\nz\t-2\n');
   });
 
   it('writes plain values (the shipped index) as the escaping path does, for the spelled-out and the other column lists', () => {
@@ -59,7 +71,24 @@ describe('COPY text', () => {
     const eins = Array.from({ length: 5 }, (_, i) => generator.einAt(i) as unknown as Record<string, unknown>);
     const cases: [string[], Record<string, unknown>[]][] = [
       [['name', 'street', 'city', 'state', 'zip', 'phone', 'email', 'country'], addresses],
-      [['name', 'street', 'city', 'state', 'zip', 'phone', 'email', 'country', 'lat', 'lon', 'county', 'countyFips', 'timeZone'], geo],
+      [
+        [
+          'name',
+          'street',
+          'city',
+          'state',
+          'zip',
+          'phone',
+          'email',
+          'country',
+          'lat',
+          'lon',
+          'county',
+          'countyFips',
+          'timeZone',
+        ],
+        geo,
+      ],
       [['ein'], eins],
     ];
     for (const [fields, records] of cases) {
@@ -68,7 +97,6 @@ describe('COPY text', () => {
       expect(plain.split('\n')).toHaveLength(records.length + 1);
     }
   });
-
 });
 
 describe('SQLite row tuples', () => {
@@ -86,7 +114,9 @@ describe('SQLite row tuples', () => {
 
   it('writes quoted text, exact numbers and doubles with a decimal point', () => {
     expect(sqliteValues(columns).body(records.slice(1, 2) as never, 0, 1)).toBe("('',40.0,0)");
-    expect(sqliteValues(columns).body(records.slice(0, 1) as never, 0, 1)).toBe(`('O''Brien, "Jr" \\ a\tb\nc'''');--',-97.72678901234568,9007199254740991)`);
+    expect(sqliteValues(columns).body(records.slice(0, 1) as never, 0, 1)).toBe(
+      `('O''Brien, "Jr" \\ a\tb\nc'''');--',-97.72678901234568,9007199254740991)`,
+    );
   });
 
   it('reads back in SQLite as the same values and types, in order', () => {
@@ -94,7 +124,9 @@ describe('SQLite row tuples', () => {
     try {
       db.exec('CREATE TABLE t (name TEXT, lat REAL, n INTEGER, anything)');
       db.exec(`INSERT INTO t (name, lat, n) VALUES ${sqliteValues(columns).body(records as never, 0, records.length)}`);
-      expect(db.prepare('SELECT name, lat, n, typeof(lat) AS lt, typeof(n) AS nt FROM t ORDER BY rowid').all()).toEqual(records.map((r) => ({ ...r, lt: 'real', nt: 'integer' })));
+      expect(db.prepare('SELECT name, lat, n, typeof(lat) AS lt, typeof(n) AS nt FROM t ORDER BY rowid').all()).toEqual(
+        records.map((r) => ({ ...r, lt: 'real', nt: 'integer' })),
+      );
       // Into a column without a type (BLOB affinity) a double stays REAL, as a bound double does.
       db.exec(`INSERT INTO t (name, anything, n) VALUES ${sqliteValues(columns).body([records[1]] as never, 0, 1)}`);
       expect(db.prepare('SELECT typeof(anything) AS t FROM t WHERE anything IS NOT NULL').get()).toEqual({ t: 'real' });
@@ -105,7 +137,10 @@ describe('SQLite row tuples', () => {
 
   it('writes the spelled-out default columns as the general path would, apostrophes doubled', () => {
     const fields = ['name', 'street', 'city', 'state', 'zip', 'phone', 'email', 'country'];
-    const records = createGenerator({ seed: 'tuples' }).addresses({ start: 0, count: 300 }) as unknown as Record<string, string>[];
+    const records = createGenerator({ seed: 'tuples' }).addresses({ start: 0, count: 300 }) as unknown as Record<
+      string,
+      string
+    >[];
     records.push({ ...records[0], name: "O'Brien", city: "Bois D'Arc" });
     const general = records.map((r) => '(' + fields.map((f) => sqlText(r[f])).join(',') + ')').join(',');
     expect(sqliteValues(columnsOf(fields)).body(records, 0, records.length)).toBe(general);
@@ -113,7 +148,9 @@ describe('SQLite row tuples', () => {
   });
 
   it('refuses a NUL character, which SQL text cannot carry', () => {
-    expect(() => sqliteValues(columns).body([{ name: 'a\u0000b', lat: 1, n: 1 }] as never, 0, 1)).toThrow('NUL character');
+    expect(() => sqliteValues(columns).body([{ name: 'a\u0000b', lat: 1, n: 1 }] as never, 0, 1)).toThrow(
+      'NUL character',
+    );
   });
 });
 
@@ -134,7 +171,10 @@ describe('dialect SQL', () => {
   });
 
   it('SQLite runs the sqlite dialect and reads back the same strings, however awkward', () => {
-    const records = [{ name: "O'Brien \\ \"x\"\n", lat: 1.25 }, { name: 'plain', lat: -3 }];
+    const records = [
+      { name: 'O\'Brien \\ "x"\n', lat: 1.25 },
+      { name: 'plain', lat: -3 },
+    ];
     const format = dialectSqlFormat('sqlite', 'main.t', columnsOf(['name', 'lat']));
     const db = new Database(':memory:');
     db.exec(format.head(2) + format.body(records as unknown as Record<string, string>[], 0, 2) + format.tail(2));
@@ -163,10 +203,16 @@ describe('importDrivers', () => {
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LoadError);
     expect((error as LoadError).code).toBe('missing_driver');
-    expect((error as Error).message).toBe('loading PostgreSQL needs pg and pg-copy-streams (optional peer dependencies of ussynth), not installed here (missing: pg-copy-streams); install with `npm install pg pg-copy-streams`');
+    expect((error as Error).message).toBe(
+      'loading PostgreSQL needs pg and pg-copy-streams (optional peer dependencies of ussynth), not installed here (missing: pg-copy-streams); install with `npm install pg pg-copy-streams`',
+    );
     const broken = new Error('a bug inside the driver');
     await expect(importDrivers('mysql', async () => Promise.reject(broken))).rejects.toBe(broken);
-    const parquet = await importDrivers('parquet', async () => Promise.reject(Object.assign(new Error("Cannot find package 'hyparquet-writer'"), { code: 'ERR_MODULE_NOT_FOUND' }))).catch((e: unknown) => e);
+    const parquet = await importDrivers('parquet', async () =>
+      Promise.reject(
+        Object.assign(new Error("Cannot find package 'hyparquet-writer'"), { code: 'ERR_MODULE_NOT_FOUND' }),
+      ),
+    ).catch((e: unknown) => e);
     expect((parquet as Error).message).toContain('writing Parquet needs hyparquet-writer');
   });
 });

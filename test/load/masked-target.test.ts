@@ -5,7 +5,18 @@ import { parseLoadTarget } from '../../src/load/load-target.js';
 import { maskedTarget, targetSecrets, withoutSecrets, writtenPassword } from '../../src/load/masked-target.js';
 
 // Password shapes a user pastes: base64 with / and +, URL-special characters unencoded, percent-encoded ones.
-const PASSWORDS = ['s3cretPW', 'ab/cd+ef==', 'p@ss@word', 'x:y:z', 'q?uery#frag', 'sp ace', 'p%40ss%2Fw', '/leading', 'trailing/', "qu'ote\"s"];
+const PASSWORDS = [
+  's3cretPW',
+  'ab/cd+ef==',
+  'p@ss@word',
+  'x:y:z',
+  'q?uery#frag',
+  'sp ace',
+  'p%40ss%2Fw',
+  '/leading',
+  'trailing/',
+  'qu\'ote"s',
+];
 const SHAPES = (password: string): string[] => [
   `postgres://app:${password}@127.0.0.1:5432/test`,
   `postgresql://app:${password}@db.internal/test?sslmode=require`,
@@ -28,13 +39,21 @@ function parseError(text: string): string {
 
 describe('maskedTarget', () => {
   it('keeps a target without a password as it is', () => {
-    for (const text of ['postgres://app@127.0.0.1:5432/test', 'mysql://root@h/db?connect_timeout=3', 'sqlite:test.db', 'postgres:///db']) expect(maskedTarget(text)).toBe(text);
+    for (const text of [
+      'postgres://app@127.0.0.1:5432/test',
+      'mysql://root@h/db?connect_timeout=3',
+      'sqlite:test.db',
+      'postgres:///db',
+    ])
+      expect(maskedTarget(text)).toBe(text);
   });
 
   it('masks the user information password and password parameters', () => {
     expect(maskedTarget('postgres://app:ab/cd@db/x?password=s')).toBe('postgres://app:***@db/x?password=***');
     expect(maskedTarget('mysql://u:p@ss@h/d')).toBe('mysql://u:***@h/d');
-    expect(maskedTarget('postgres://h/d?sslpassword=k&sslmode=require')).toBe('postgres://h/d?sslpassword=***&sslmode=require');
+    expect(maskedTarget('postgres://h/d?sslpassword=k&sslmode=require')).toBe(
+      'postgres://h/d?sslpassword=***&sslmode=require',
+    );
     expect(writtenPassword('postgres://app:ab/cd@db/x')).toBe('ab/cd');
   });
 
@@ -48,7 +67,10 @@ describe('maskedTarget', () => {
         const message = parseError(text);
         for (const secret of secrets) expect(message).not.toContain(secret);
         // Any other scheme, and a host missing, are refused with the target masked too.
-        for (const other of [text.replace(/^[a-z]+:/, 'mongodb:'), text.replace('127.0.0.1', '').replace('db.internal', '')]) {
+        for (const other of [
+          text.replace(/^[a-z]+:/, 'mongodb:'),
+          text.replace('127.0.0.1', '').replace('db.internal', ''),
+        ]) {
           for (const secret of secrets) expect(parseError(other)).not.toContain(secret);
         }
       }

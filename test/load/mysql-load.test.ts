@@ -19,7 +19,13 @@ beforeAll(async () => {
 afterAll(() => mariadb?.destroy());
 
 async function rows(table: string): Promise<Record<string, unknown>[]> {
-  const connection = await mysql.createConnection({ host: '127.0.0.1', port: mariadb.port, user: 'test', database: 'load', dateStrings: true });
+  const connection = await mysql.createConnection({
+    host: '127.0.0.1',
+    port: mariadb.port,
+    user: 'test',
+    database: 'load',
+    dateStrings: true,
+  });
   try {
     const [result] = await connection.query(`SELECT * FROM \`${table}\``);
     return (result as Record<string, unknown>[]).map((row) => ({ ...row }));
@@ -32,7 +38,18 @@ const count = (table: string): number => Number(mariadb.sql(`SELECT count(*) FRO
 
 describe('--to mysql:// (MariaDB)', () => {
   it('loads every field exactly through LOAD DATA LOCAL INFILE', async () => {
-    const result = await runBinary(['address', '--seed', 'maria', '--count', '5000', '--geo', '--to', url, '--table', 'people']);
+    const result = await runBinary([
+      'address',
+      '--seed',
+      'maria',
+      '--count',
+      '5000',
+      '--geo',
+      '--to',
+      url,
+      '--table',
+      'people',
+    ]);
     expect(result.stderr).toMatch(/^loaded 5000 rows into people in [0-9.]+ s\n$/);
     expect(result.status).toBe(0);
     expect(sorted(await rows('people'))).toEqual(sorted(libraryRows('maria', 5000, true)));
@@ -41,9 +58,15 @@ describe('--to mysql:// (MariaDB)', () => {
   it('every catalogue field round-trips through load() with fields, with MySQL column types', async () => {
     const fields = FIELD_NAMES.map((field) => (field === 'index' ? 'record_index=index' : field));
     await load({ to: url, table: 'every_field', count: 2000, seed: 'fields', fields });
-    const expected = createGenerator({ seed: 'fields' }).addresses({ start: 0, count: 2000, fields }) as unknown as Record<string, unknown>[];
+    const expected = createGenerator({ seed: 'fields' }).addresses({
+      start: 0,
+      count: 2000,
+      fields,
+    }) as unknown as Record<string, unknown>[];
     expect(sorted(await rows('every_field'))).toEqual(sorted(expected));
-    const types = mariadb.sql("SELECT GROUP_CONCAT(CONCAT(COLUMN_NAME, ' ', COLUMN_TYPE) ORDER BY ORDINAL_POSITION SEPARATOR ', ') FROM information_schema.COLUMNS WHERE TABLE_NAME = 'every_field'");
+    const types = mariadb.sql(
+      "SELECT GROUP_CONCAT(CONCAT(COLUMN_NAME, ' ', COLUMN_TYPE) ORDER BY ORDINAL_POSITION SEPARATOR ', ') FROM information_schema.COLUMNS WHERE TABLE_NAME = 'every_field'",
+    );
     expect(types).toContain('state char(2), zip varchar(255)');
     expect(types).toContain('birthDate date');
     expect(types).toContain('record_index bigint(20), uuid char(36)');
@@ -66,8 +89,22 @@ describe('--to mysql:// (MariaDB)', () => {
   });
 
   it('a row the table refuses rolls the whole load back (LOAD DATA warnings are failures)', async () => {
-    mariadb.sql(`CREATE TABLE keyed (name VARCHAR(255), street VARCHAR(255), city VARCHAR(255), state CHAR(2), zip VARCHAR(255), phone VARCHAR(255), email VARCHAR(255), country VARCHAR(3))`, 'load');
-    const result = await runBinary(['address', '--seed', 'k', '--count', '100', '--to', url, '--table', 'keyed', '--append']);
+    mariadb.sql(
+      `CREATE TABLE keyed (name VARCHAR(255), street VARCHAR(255), city VARCHAR(255), state CHAR(2), zip VARCHAR(255), phone VARCHAR(255), email VARCHAR(255), country VARCHAR(3))`,
+      'load',
+    );
+    const result = await runBinary([
+      'address',
+      '--seed',
+      'k',
+      '--count',
+      '100',
+      '--to',
+      url,
+      '--table',
+      'keyed',
+      '--append',
+    ]);
     expect(result.status).toBe(74);
     expect(result.stderr).toContain('rolled back');
     expect(count('keyed')).toBe(0);
@@ -76,11 +113,21 @@ describe('--to mysql:// (MariaDB)', () => {
   it('kill -9 mid-load leaves no row; --commit-every leaves whole chunks and the printed --start resumes exactly', async () => {
     const child = startBinary(['address', '--seed', 'kill', '--count', '50000000', '--to', url, '--table', 'killed']);
     const result = finished(child);
-    await until(() => mariadb.sql("SELECT count(*) FROM information_schema.PROCESSLIST WHERE INFO LIKE 'LOAD DATA%'").trim() !== '0', 60_000, 'the LOAD DATA');
+    await until(
+      () =>
+        mariadb.sql("SELECT count(*) FROM information_schema.PROCESSLIST WHERE INFO LIKE 'LOAD DATA%'").trim() !== '0',
+      60_000,
+      'the LOAD DATA',
+    );
     await new Promise((resolve) => setTimeout(resolve, 500));
     child.kill('SIGKILL');
     await result;
-    await until(() => mariadb.sql("SELECT count(*) FROM information_schema.PROCESSLIST WHERE INFO LIKE 'LOAD DATA%'").trim() === '0', 60_000, 'the rollback');
+    await until(
+      () =>
+        mariadb.sql("SELECT count(*) FROM information_schema.PROCESSLIST WHERE INFO LIKE 'LOAD DATA%'").trim() === '0',
+      60_000,
+      'the rollback',
+    );
     // MySQL commits CREATE TABLE by itself: the table stays, empty.
     expect(count('killed')).toBe(0);
 
@@ -90,7 +137,12 @@ describe('--to mysql:// (MariaDB)', () => {
     await stderrMatching(chunked, /--start 10000 --append\n/);
     chunked.kill('SIGKILL');
     await done;
-    await until(() => mariadb.sql("SELECT count(*) FROM information_schema.PROCESSLIST WHERE INFO LIKE 'LOAD DATA%'").trim() === '0', 60_000, 'the rollback');
+    await until(
+      () =>
+        mariadb.sql("SELECT count(*) FROM information_schema.PROCESSLIST WHERE INFO LIKE 'LOAD DATA%'").trim() === '0',
+      60_000,
+      'the rollback',
+    );
     const committed = count('chunked');
     expect(committed % 5000).toBe(0);
     expect(committed).toBeGreaterThanOrEqual(10_000);
@@ -106,10 +158,27 @@ describe('--to mysql:// (MariaDB)', () => {
   });
 
   it('--format sql --dialect mysql loads through the mariadb client to the same rows', async () => {
-    const sql = await runBinary(['address', '--seed', 'file', '--count', '1200', '--geo', '--format', 'sql', '--dialect', 'mysql', '--table', 'from_file']);
+    const sql = await runBinary([
+      'address',
+      '--seed',
+      'file',
+      '--count',
+      '1200',
+      '--geo',
+      '--format',
+      'sql',
+      '--dialect',
+      'mysql',
+      '--table',
+      'from_file',
+    ]);
     expect(sql.status).toBe(0);
     await new Promise<void>((resolve, reject) => {
-      const child = spawn('mariadb', ['--no-defaults', '-h', '127.0.0.1', '-P', String(mariadb.port), '-u', 'test', 'load'], { stdio: ['pipe', 'ignore', 'inherit'] });
+      const child = spawn(
+        'mariadb',
+        ['--no-defaults', '-h', '127.0.0.1', '-P', String(mariadb.port), '-u', 'test', 'load'],
+        { stdio: ['pipe', 'ignore', 'inherit'] },
+      );
       child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`mariadb exited ${code}`))));
       child.stdin.end(sql.stdout);
     });
@@ -118,7 +187,13 @@ describe('--to mysql:// (MariaDB)', () => {
 
   it('a refused password and an unknown database are clear errors (exit 69), the password never shown', async () => {
     mariadb.sql("CREATE USER 'locked'@'%' IDENTIFIED BY 'right-one'");
-    const refused = await runBinary(['address', '--count', '5', '--to', `mysql://locked:wrong-one@127.0.0.1:${mariadb.port}/load`]);
+    const refused = await runBinary([
+      'address',
+      '--count',
+      '5',
+      '--to',
+      `mysql://locked:wrong-one@127.0.0.1:${mariadb.port}/load`,
+    ]);
     expect(refused.status).toBe(69);
     expect(refused.stderr).toContain('cannot connect to mysql://locked:***@127.0.0.1');
     expect(refused.stderr).toContain('Access denied');

@@ -12,7 +12,14 @@ const key = { host: '127.0.0.1', port: 5432, database: 'test', user: 'app' };
 
 describe('pgpassPassword', () => {
   it('takes the first matching line, * matching anything, \\ escaping : and \\', () => {
-    const text = ['# comment', 'db.internal:5432:test:app:other', '127.0.0.1:5433:*:app:wrong-port', '127.0.0.1:*:test:app:pa\\:ss\\\\w:rd', '*:*:*:*:fallback', ''].join('\n');
+    const text = [
+      '# comment',
+      'db.internal:5432:test:app:other',
+      '127.0.0.1:5433:*:app:wrong-port',
+      '127.0.0.1:*:test:app:pa\\:ss\\\\w:rd',
+      '*:*:*:*:fallback',
+      '',
+    ].join('\n');
     expect(pgpassPassword(text, key)).toBe('pa:ss\\w:rd');
     expect(pgpassPassword(text, { ...key, user: 'someone' })).toBe('fallback');
     expect(pgpassPassword('127.0.0.1:5432:test:app\n', key)).toBeUndefined();
@@ -32,6 +39,8 @@ describe('pgPassword', () => {
     expect(warnings).toEqual([]);
     chmodSync(file, 0o644);
     expect(pgPassword({ PGPASSFILE: file }, key, warn)).toBeUndefined();
-    expect(warnings).toEqual([`the password file ${file} is not used: others than its owner may read it (chmod 600 ${file})`]);
+    expect(warnings).toEqual([
+      `the password file ${file} is not used: others than its owner may read it (chmod 600 ${file})`,
+    ]);
   });
 });

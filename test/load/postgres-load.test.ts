@@ -20,7 +20,10 @@ beforeAll(async () => {
 afterAll(() => postgres?.destroy());
 
 // DATE as its text and BIGINT as a number, as the library's records have them.
-const types = { getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === 1082 ? (text: string) => text : oid === 20 ? Number : pg.types.getTypeParser(oid, format ?? 'text')) };
+const types = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+    oid === 1082 ? (text: string) => text : oid === 20 ? Number : pg.types.getTypeParser(oid, format ?? 'text'),
+};
 
 async function rows(table: string): Promise<Record<string, unknown>[]> {
   const client = new pg.Client({ connectionString: url, types });
@@ -35,15 +38,35 @@ async function rows(table: string): Promise<Record<string, unknown>[]> {
 const count = (table: string): number => Number(psql(url, `SELECT count(*) FROM ${table}`));
 const exists = (table: string): boolean => psql(url, `SELECT to_regclass('${table}') IS NOT NULL`) === 't';
 /** Rows of `a` not in `b` and of `b` not in `a`, with duplicates counted: 0 when the tables hold the same rows. */
-const difference = (a: string, b: string): number => Number(psql(url, `SELECT count(*) FROM ((TABLE ${a} EXCEPT ALL TABLE ${b}) UNION ALL (TABLE ${b} EXCEPT ALL TABLE ${a})) d`));
+const difference = (a: string, b: string): number =>
+  Number(
+    psql(
+      url,
+      `SELECT count(*) FROM ((TABLE ${a} EXCEPT ALL TABLE ${b}) UNION ALL (TABLE ${b} EXCEPT ALL TABLE ${a})) d`,
+    ),
+  );
 
 describe('--to postgres://', () => {
   it('loads every field exactly: the table read back is the library records, typed', async () => {
-    const result = await runBinary(['address', '--seed', 'round-trip', '--count', '5000', '--geo', '--to', url, '--table', 'people']);
+    const result = await runBinary([
+      'address',
+      '--seed',
+      'round-trip',
+      '--count',
+      '5000',
+      '--geo',
+      '--to',
+      url,
+      '--table',
+      'people',
+    ]);
     expect(result.stderr).toMatch(/^loaded 5000 rows into people in [0-9.]+ s\n$/);
     expect(result.status).toBe(0);
     expect(sorted(await rows('people'))).toEqual(sorted(libraryRows('round-trip', 5000, true)));
-    const types = psql(url, `SELECT string_agg(column_name || ' ' || data_type, ', ' ORDER BY ordinal_position) FROM information_schema.columns WHERE table_name = 'people'`);
+    const types = psql(
+      url,
+      `SELECT string_agg(column_name || ' ' || data_type, ', ' ORDER BY ordinal_position) FROM information_schema.columns WHERE table_name = 'people'`,
+    );
     expect(types).toBe(
       'name text, street text, city text, state character, zip text, phone text, email text, country text, lat double precision, lon double precision, county text, countyFips text, timeZone text',
     );
@@ -53,9 +76,16 @@ describe('--to postgres://', () => {
     const fields = FIELD_NAMES.map((field) => (field === 'index' ? 'record_index=index' : field));
     const result = await load({ to: url, table: 'every_field', count: 3000, seed: 'fields', fields });
     expect(result.loaded).toBe(3000);
-    const expected = createGenerator({ seed: 'fields' }).addresses({ start: 0, count: 3000, fields }) as unknown as Record<string, unknown>[];
+    const expected = createGenerator({ seed: 'fields' }).addresses({
+      start: 0,
+      count: 3000,
+      fields,
+    }) as unknown as Record<string, unknown>[];
     expect(sorted(await rows('every_field'))).toEqual(sorted(expected));
-    const columnTypes = psql(url, `SELECT string_agg(column_name || ' ' || data_type, ', ' ORDER BY ordinal_position) FROM information_schema.columns WHERE table_name = 'every_field'`);
+    const columnTypes = psql(
+      url,
+      `SELECT string_agg(column_name || ' ' || data_type, ', ' ORDER BY ordinal_position) FROM information_schema.columns WHERE table_name = 'every_field'`,
+    );
     expect(columnTypes).toContain('state character, zip text');
     expect(columnTypes).toContain('lat double precision');
     expect(columnTypes).toContain('birthDate date');
@@ -78,20 +108,59 @@ describe('--to postgres://', () => {
   });
 
   it('a missing or incompatible column is an error before any row is sent', async () => {
-    psql(url, 'CREATE TABLE narrow (name text, street text); CREATE TABLE wrong (name text, street text, city text, state text, zip integer, phone text, email text, country text)');
-    const missing = await runBinary(['address', '--seed', 'x', '--count', '10', '--to', url, '--table', 'narrow', '--append']);
+    psql(
+      url,
+      'CREATE TABLE narrow (name text, street text); CREATE TABLE wrong (name text, street text, city text, state text, zip integer, phone text, email text, country text)',
+    );
+    const missing = await runBinary([
+      'address',
+      '--seed',
+      'x',
+      '--count',
+      '10',
+      '--to',
+      url,
+      '--table',
+      'narrow',
+      '--append',
+    ]);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toContain('table narrow in postgres://postgres@127.0.0.1');
     expect(missing.stderr).toContain('has no column city');
-    const wrong = await runBinary(['address', '--seed', 'x', '--count', '10', '--to', url, '--table', 'wrong', '--truncate']);
+    const wrong = await runBinary([
+      'address',
+      '--seed',
+      'x',
+      '--count',
+      '10',
+      '--to',
+      url,
+      '--table',
+      'wrong',
+      '--truncate',
+    ]);
     expect(wrong.status).toBe(2);
     expect(wrong.stderr).toContain('has column zip as integer, which cannot hold text values');
     expect(count('narrow') + count('wrong')).toBe(0);
   });
 
   it('a row the table refuses (a constraint) rolls the whole load back, with exit 74', async () => {
-    psql(url, `CREATE TABLE checked (name text, street text, city text, state text, zip text, phone text, email text, country text CHECK (zip <> '${String(libraryRows('checked', 4000)[3000].zip)}'))`);
-    const result = await runBinary(['address', '--seed', 'checked', '--count', '4000', '--to', url, '--table', 'checked', '--append']);
+    psql(
+      url,
+      `CREATE TABLE checked (name text, street text, city text, state text, zip text, phone text, email text, country text CHECK (zip <> '${String(libraryRows('checked', 4000)[3000].zip)}'))`,
+    );
+    const result = await runBinary([
+      'address',
+      '--seed',
+      'checked',
+      '--count',
+      '4000',
+      '--to',
+      url,
+      '--table',
+      'checked',
+      '--append',
+    ]);
     expect(result.status).toBe(74);
     expect(result.stderr).toContain('violates check constraint');
     expect(result.stderr).toContain('rolled back');
@@ -104,7 +173,11 @@ describe('--to postgres://', () => {
       const child = startBinary(['address', '--seed', 'kill', '--count', '50000000', '--to', url, '--table', table]);
       const result = finished(child);
       // The COPY has started and rows are flowing.
-      await until(() => Number(psql(url, `SELECT count(*) FROM pg_stat_activity WHERE query LIKE 'COPY "${table}"%'`)) > 0, 60_000, 'the COPY');
+      await until(
+        () => Number(psql(url, `SELECT count(*) FROM pg_stat_activity WHERE query LIKE 'COPY "${table}"%'`)) > 0,
+        60_000,
+        'the COPY',
+      );
       await new Promise((resolve) => setTimeout(resolve, 500));
       child.kill(signal);
       const { status, signal: killedBy, stderr } = await result;
@@ -115,7 +188,11 @@ describe('--to postgres://', () => {
       } else {
         expect(killedBy).toBe('SIGKILL');
       }
-      await until(() => Number(psql(url, `SELECT count(*) FROM pg_stat_activity WHERE query LIKE 'COPY "${table}"%'`)) === 0, 60_000, 'the end of the COPY');
+      await until(
+        () => Number(psql(url, `SELECT count(*) FROM pg_stat_activity WHERE query LIKE 'COPY "${table}"%'`)) === 0,
+        60_000,
+        'the end of the COPY',
+      );
       expect(exists(table)).toBe(false);
     });
   }
@@ -143,7 +220,19 @@ describe('--to postgres://', () => {
   it('shards 0..3 loaded in parallel into one table equal one run', async () => {
     const args = ['address', '--seed', 'shards', '--count', '40001', '--geo', '--to', url];
     // Two of them render the COPY text on two threads: the rows are the same.
-    const shards = await Promise.all([0, 1, 2, 3].map((k) => runBinary([...args, '--table', 'sharded', '--shard', `${k}/4`, '--append', ...(k % 2 === 1 ? ['--jobs', '2'] : [])])));
+    const shards = await Promise.all(
+      [0, 1, 2, 3].map((k) =>
+        runBinary([
+          ...args,
+          '--table',
+          'sharded',
+          '--shard',
+          `${k}/4`,
+          '--append',
+          ...(k % 2 === 1 ? ['--jobs', '2'] : []),
+        ]),
+      ),
+    );
     for (const shard of shards) expect(shard.status).toBe(0);
     expect((await runBinary([...args, '--table', 'unsharded'])).status).toBe(0);
     expect(count('sharded')).toBe(40_001);
@@ -154,7 +243,20 @@ describe('--to postgres://', () => {
   });
 
   it('--format sql --dialect postgres is a COPY block that psql loads to the same rows', async () => {
-    const sql = await runBinary(['address', '--seed', 'dialect', '--count', '3000', '--geo', '--format', 'sql', '--dialect', 'postgres', '--table', 'from_file']);
+    const sql = await runBinary([
+      'address',
+      '--seed',
+      'dialect',
+      '--count',
+      '3000',
+      '--geo',
+      '--format',
+      'sql',
+      '--dialect',
+      'postgres',
+      '--table',
+      'from_file',
+    ]);
     expect(sql.status).toBe(0);
     const text = sql.stdout.toString('utf8');
     expect(text).toContain('COPY "from_file" ("name", "street"');
@@ -170,13 +272,24 @@ describe('--to postgres://', () => {
   it('wrong URLs, a refused password and a connection refused are clear errors, the password never shown', async () => {
     const scheme = await runBinary(['address', '--to', 'mongodb://u:secret@127.0.0.1/x']);
     expect(scheme.status).toBe(2);
-    expect(scheme.stderr).toContain('--to: the target must be a URL starting postgres://, postgresql://, mysql:// or sqlite:');
+    expect(scheme.stderr).toContain(
+      '--to: the target must be a URL starting postgres://, postgresql://, mysql:// or sqlite:',
+    );
     const noHost = await runBinary(['address', '--to', 'postgres:///db']);
     expect(noHost.status).toBe(2);
     expect(noHost.stderr).toContain('names no host');
-    psql(url, "CREATE ROLE password_login NOLOGIN; CREATE ROLE loader LOGIN PASSWORD 'right-one' IN ROLE password_login");
+    psql(
+      url,
+      "CREATE ROLE password_login NOLOGIN; CREATE ROLE loader LOGIN PASSWORD 'right-one' IN ROLE password_login",
+    );
     const port = new URL(url).port;
-    const refused = await runBinary(['address', '--count', '5', '--to', `postgres://loader:wrong-one@127.0.0.1:${port}/load`]);
+    const refused = await runBinary([
+      'address',
+      '--count',
+      '5',
+      '--to',
+      `postgres://loader:wrong-one@127.0.0.1:${port}/load`,
+    ]);
     expect(refused.status).toBe(69);
     expect(refused.stderr).toContain('cannot connect to postgres://loader:***@127.0.0.1');
     expect(refused.stderr).toContain('password authentication failed for user "loader"');
@@ -192,7 +305,13 @@ describe('--to postgres://', () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const { port } = silent.address() as { port: number };
     try {
-      const result = await runBinary(['address', '--count', '5', '--to', `postgres://postgres@127.0.0.1:${port}/load?connect_timeout=1`]);
+      const result = await runBinary([
+        'address',
+        '--count',
+        '5',
+        '--to',
+        `postgres://postgres@127.0.0.1:${port}/load?connect_timeout=1`,
+      ]);
       expect(result.status).toBe(69);
       expect(result.stderr).toContain('no answer within 1 s (connect_timeout)');
     } finally {
@@ -202,7 +321,9 @@ describe('--to postgres://', () => {
 
   it('a missing driver names the npm install line, exit 2', async () => {
     const binary = packageWithoutDrivers();
-    const result = await finished(spawn(process.execPath, [binary, 'address', '--count', '5', '--to', url], { stdio: ['ignore', 'pipe', 'pipe'] }));
+    const result = await finished(
+      spawn(process.execPath, [binary, 'address', '--count', '5', '--to', url], { stdio: ['ignore', 'pipe', 'pipe'] }),
+    );
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('loading PostgreSQL needs pg and pg-copy-streams');
     expect(result.stderr).toContain('`npm install pg pg-copy-streams`');

@@ -19,7 +19,10 @@ const SEED = 'reload';
 const COUNT = 300;
 
 const expected = (first: number, end: number): Record<string, unknown>[] =>
-  createGenerator({ seed: SEED }).addresses({ start: first, count: end - first, fields: FIELDS }) as unknown as Record<string, unknown>[];
+  createGenerator({ seed: SEED }).addresses({ start: first, count: end - first, fields: FIELDS }) as unknown as Record<
+    string,
+    unknown
+  >[];
 
 interface Target {
   to(): string;
@@ -42,7 +45,10 @@ afterAll(async () => {
 });
 
 // DATE as its text and BIGINT as a number, as the library's records have them.
-const pgTypes = { getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === 1082 ? (text: string) => text : oid === 20 ? Number : pg.types.getTypeParser(oid, format ?? 'text')) };
+const pgTypes = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+    oid === 1082 ? (text: string) => text : oid === 20 ? Number : pg.types.getTypeParser(oid, format ?? 'text'),
+};
 
 const targets: Record<string, Target> = {
   SQLite: {
@@ -71,7 +77,13 @@ const targets: Record<string, Target> = {
   MariaDB: {
     to: () => mariadb.url(),
     async rows(table) {
-      const connection = await mysql.createConnection({ host: '127.0.0.1', port: mariadb.port, user: 'test', database: 'load', dateStrings: true });
+      const connection = await mysql.createConnection({
+        host: '127.0.0.1',
+        port: mariadb.port,
+        user: 'test',
+        database: 'load',
+        dateStrings: true,
+      });
       try {
         const [result] = await connection.query(`SELECT * FROM \`${table}\``);
         return (result as Record<string, unknown>[]).map((row) => ({ ...row }));
@@ -83,7 +95,20 @@ const targets: Record<string, Target> = {
 };
 
 async function loadInto(target: Target, table: string, extra: string[]): Promise<void> {
-  const result = await runBinary(['address', '--seed', SEED, '--count', String(COUNT), '--fields', FIELDS, '--to', target.to(), '--table', table, ...extra]);
+  const result = await runBinary([
+    'address',
+    '--seed',
+    SEED,
+    '--count',
+    String(COUNT),
+    '--fields',
+    FIELDS,
+    '--to',
+    target.to(),
+    '--table',
+    table,
+    ...extra,
+  ]);
   expect(result.stderr).toMatch(/(^|\n)loaded [0-9]+ rows into /);
   expect(result.status).toBe(0);
 }

@@ -23,26 +23,59 @@ function read(file: string, sql: string): Record<string, unknown>[] {
   }
 }
 
-const count = (file: string, table: string): number => Number((read(file, `SELECT count(*) AS n FROM "${table}"`)[0] as { n: number }).n);
-const tableExists = (file: string, table: string): boolean => read(file, `SELECT name FROM sqlite_master WHERE type = 'table' AND name = '${table}'`).length === 1;
+const count = (file: string, table: string): number =>
+  Number((read(file, `SELECT count(*) AS n FROM "${table}"`)[0] as { n: number }).n);
+const tableExists = (file: string, table: string): boolean =>
+  read(file, `SELECT name FROM sqlite_master WHERE type = 'table' AND name = '${table}'`).length === 1;
 
 describe('--to sqlite:PATH', () => {
   it('loads every field exactly, typed, and keeps the file journal mode', async () => {
     const file = join(scratch, 'round-trip.db');
     execFileSync('sqlite3', [file, 'PRAGMA journal_mode = WAL;']);
-    const result = await runBinary(['address', '--seed', 'sqlite', '--count', '4000', '--geo', '--to', `sqlite:${file}`, '--table', 'people']);
+    const result = await runBinary([
+      'address',
+      '--seed',
+      'sqlite',
+      '--count',
+      '4000',
+      '--geo',
+      '--to',
+      `sqlite:${file}`,
+      '--table',
+      'people',
+    ]);
     expect(result.status).toBe(0);
     expect(sorted(read(file, 'SELECT * FROM people'))).toEqual(sorted(libraryRows('sqlite', 4000, true)));
     expect(read(file, 'PRAGMA journal_mode')).toEqual([{ journal_mode: 'wal' }]);
-    expect(read(file, 'SELECT typeof(lat) AS lat, typeof(zip) AS zip FROM people LIMIT 1')).toEqual([{ lat: 'real', zip: 'text' }]);
+    expect(read(file, 'SELECT typeof(lat) AS lat, typeof(zip) AS zip FROM people LIMIT 1')).toEqual([
+      { lat: 'real', zip: 'text' },
+    ]);
   });
 
   it('--jobs 1 inserts the records on one thread, --jobs 3 renders them (SQL row tuples) on two workers: every catalogue field the same, typed', async () => {
     const fields = FIELD_NAMES.map((field) => (field === 'index' ? 'record_index=index' : field));
-    const expected = createGenerator({ seed: 'jobs' }).addresses({ start: 0, count: 7000, fields }) as unknown as Record<string, unknown>[];
+    const expected = createGenerator({ seed: 'jobs' }).addresses({
+      start: 0,
+      count: 7000,
+      fields,
+    }) as unknown as Record<string, unknown>[];
     for (const jobs of ['1', '3']) {
       const file = join(scratch, `jobs-${jobs}.db`);
-      const result = await runBinary(['address', '--seed', 'jobs', '--count', '7000', '--fields', fields.join(','), '--to', `sqlite:${file}`, '--table', 'people', '--jobs', jobs]);
+      const result = await runBinary([
+        'address',
+        '--seed',
+        'jobs',
+        '--count',
+        '7000',
+        '--fields',
+        fields.join(','),
+        '--to',
+        `sqlite:${file}`,
+        '--table',
+        'people',
+        '--jobs',
+        jobs,
+      ]);
       expect(result.status).toBe(0);
       expect(read(file, 'SELECT * FROM people ORDER BY rowid')).toEqual(expected);
     }
@@ -51,7 +84,17 @@ describe('--to sqlite:PATH', () => {
   it('without --jobs, a load of MIN_THREADED_RECORDS or more (on two threads where there are two cores) gives the rows of the run in order', async () => {
     const file = join(scratch, 'default-jobs.db');
     const records = MIN_THREADED_RECORDS + 1234;
-    const result = await runBinary(['address', '--seed', 'default-jobs', '--count', String(records), '--to', `sqlite:${file}`, '--table', 'people']);
+    const result = await runBinary([
+      'address',
+      '--seed',
+      'default-jobs',
+      '--count',
+      String(records),
+      '--to',
+      `sqlite:${file}`,
+      '--table',
+      'people',
+    ]);
     expect(result.status).toBe(0);
     expect(read(file, 'SELECT * FROM people ORDER BY rowid')).toEqual(libraryRows('default-jobs', records));
   });
@@ -60,9 +103,15 @@ describe('--to sqlite:PATH', () => {
     const file = join(scratch, 'fields.db');
     const fields = FIELD_NAMES.map((field) => (field === 'index' ? 'record_index=index' : field));
     await load({ to: `sqlite:${file}`, table: 'every_field', count: 2000, seed: 'fields', fields });
-    const expected = createGenerator({ seed: 'fields' }).addresses({ start: 0, count: 2000, fields }) as unknown as Record<string, unknown>[];
+    const expected = createGenerator({ seed: 'fields' }).addresses({
+      start: 0,
+      count: 2000,
+      fields,
+    }) as unknown as Record<string, unknown>[];
     expect(sorted(read(file, 'SELECT * FROM every_field'))).toEqual(sorted(expected));
-    const types = read(file, 'SELECT name, type FROM pragma_table_info(\'every_field\')').map((row) => `${String(row.name)} ${String(row.type)}`);
+    const types = read(file, "SELECT name, type FROM pragma_table_info('every_field')").map(
+      (row) => `${String(row.name)} ${String(row.type)}`,
+    );
     expect(types).toContain('birthDate DATE');
     expect(types).toContain('record_index INTEGER');
   });
@@ -70,16 +119,48 @@ describe('--to sqlite:PATH', () => {
   it('--fields names and types the columns; --dry-run prints the DDL and the first rows and touches nothing', async () => {
     const file = join(scratch, 'cli-fields.db');
     const fields = 'id=uuid,first_name=firstName,birth_date=birthDate,n=index,state,lat';
-    const dry = await runBinary(['address', '--seed', 'cli', '--count', '700', '--fields', fields, '--to', `sqlite:${file}`, '--table', 'people', '--dry-run']);
+    const dry = await runBinary([
+      'address',
+      '--seed',
+      'cli',
+      '--count',
+      '700',
+      '--fields',
+      fields,
+      '--to',
+      `sqlite:${file}`,
+      '--table',
+      'people',
+      '--dry-run',
+    ]);
     expect(dry.status).toBe(0);
     const text = dry.stdout.toString('utf8');
-    expect(text).toContain('-- dry run: nothing is connected. Would load records 0..699 (700 rows) into people at sqlite:');
-    expect(text).toContain('CREATE TABLE "people" (\n  "id" TEXT NOT NULL,\n  "first_name" TEXT NOT NULL,\n  "birth_date" DATE NOT NULL,\n  "n" INTEGER NOT NULL,\n  "state" TEXT NOT NULL,\n  "lat" REAL NOT NULL\n);');
+    expect(text).toContain(
+      '-- dry run: nothing is connected. Would load records 0..699 (700 rows) into people at sqlite:',
+    );
+    expect(text).toContain(
+      'CREATE TABLE "people" (\n  "id" TEXT NOT NULL,\n  "first_name" TEXT NOT NULL,\n  "birth_date" DATE NOT NULL,\n  "n" INTEGER NOT NULL,\n  "state" TEXT NOT NULL,\n  "lat" REAL NOT NULL\n);',
+    );
     expect(text.match(/^\('/gm)).toHaveLength(5);
     expect(existsSync(file)).toBe(false);
-    const result = await runBinary(['address', '--seed', 'cli', '--count', '700', '--fields', fields, '--to', `sqlite:${file}`, '--table', 'people']);
+    const result = await runBinary([
+      'address',
+      '--seed',
+      'cli',
+      '--count',
+      '700',
+      '--fields',
+      fields,
+      '--to',
+      `sqlite:${file}`,
+      '--table',
+      'people',
+    ]);
     expect(result.status).toBe(0);
-    const expected = createGenerator({ seed: 'cli' }).addresses({ start: 0, count: 700, fields }) as unknown as Record<string, unknown>[];
+    const expected = createGenerator({ seed: 'cli' }).addresses({ start: 0, count: 700, fields }) as unknown as Record<
+      string,
+      unknown
+    >[];
     expect(sorted(read(file, 'SELECT * FROM people'))).toEqual(sorted(expected));
   });
 
@@ -95,7 +176,18 @@ describe('--to sqlite:PATH', () => {
     const one = await runBinary(args);
     expect(one.status).toBe(0);
     expect(one.stderr).toMatch(/^loaded 1 row into people in [0-9.]+ s\n$/);
-    const two = await runBinary(['address', '--seed', 'one', '--count', '2', '--to', `sqlite:${file}`, '--table', 'people', '--append']);
+    const two = await runBinary([
+      'address',
+      '--seed',
+      'one',
+      '--count',
+      '2',
+      '--to',
+      `sqlite:${file}`,
+      '--table',
+      'people',
+      '--append',
+    ]);
     expect(two.stderr).toMatch(/^loaded 2 rows into people in [0-9.]+ s\n$/);
   });
 
@@ -110,8 +202,21 @@ describe('--to sqlite:PATH', () => {
     expect(count(file, 'people')).toBe(200);
     expect((await runBinary([...args, '--truncate'])).status).toBe(0);
     expect(count(file, 'people')).toBe(100);
-    execFileSync('sqlite3', [file, 'CREATE TABLE geo (name TEXT, street TEXT, city TEXT, state TEXT, zip TEXT, phone TEXT, email TEXT, country TEXT, lat TEXT, lon REAL)']);
-    const wrong = await runBinary(['address', '--count', '5', '--geo', '--to', `sqlite:${file}`, '--table', 'geo', '--append']);
+    execFileSync('sqlite3', [
+      file,
+      'CREATE TABLE geo (name TEXT, street TEXT, city TEXT, state TEXT, zip TEXT, phone TEXT, email TEXT, country TEXT, lat TEXT, lon REAL)',
+    ]);
+    const wrong = await runBinary([
+      'address',
+      '--count',
+      '5',
+      '--geo',
+      '--to',
+      `sqlite:${file}`,
+      '--table',
+      'geo',
+      '--append',
+    ]);
     expect(wrong.status).toBe(2);
     expect(wrong.stderr).toContain('has column lat as text, which cannot hold double values; has no column county');
     expect(count(file, 'geo')).toBe(0);
@@ -119,7 +224,19 @@ describe('--to sqlite:PATH', () => {
 
   it('SIGINT mid-load leaves the file without the table; --commit-every leaves whole chunks and resumes exactly', async () => {
     const file = join(scratch, 'interrupted.db');
-    const child = startBinary(['address', '--seed', 'i', '--count', '50000000', '--to', `sqlite:${file}`, '--table', 'big', '--commit-every', '50000000']);
+    const child = startBinary([
+      'address',
+      '--seed',
+      'i',
+      '--count',
+      '50000000',
+      '--to',
+      `sqlite:${file}`,
+      '--table',
+      'big',
+      '--commit-every',
+      '50000000',
+    ]);
     const result = finished(child);
     // The file is opened after the signal handlers are in place; then rows are going in.
     await until(() => existsSync(file), 60_000, 'the database file');
@@ -130,7 +247,17 @@ describe('--to sqlite:PATH', () => {
     expect(stderr).toContain('rolled back');
     expect(tableExists(file, 'big')).toBe(false);
 
-    const args = ['address', '--seed', 'chunks', '--count', '60000', '--to', `sqlite:${file}`, '--commit-every', '5000'];
+    const args = [
+      'address',
+      '--seed',
+      'chunks',
+      '--count',
+      '60000',
+      '--to',
+      `sqlite:${file}`,
+      '--commit-every',
+      '5000',
+    ];
     const chunked = startBinary([...args, '--table', 'chunked']);
     const done = finished(chunked);
     await stderrMatching(chunked, /--start 10000 --append\n/);
@@ -145,21 +272,57 @@ describe('--to sqlite:PATH', () => {
 
   it('a chunk that fails on the inserting thread (it renders the first while the worker starts) fails the load and rolls it back', async () => {
     // The built runLoad, so that its worker runs the built chunk-worker.js.
-    const { runLoad } = (await import(new URL('../../dist/load/run-load.js', import.meta.url).href)) as typeof import('../../src/load/run-load.js');
-    const { parseLoadTarget } = (await import(new URL('../../dist/load/load-target.js', import.meta.url).href)) as typeof import('../../src/load/load-target.js');
-    const { jobLoadColumns } = (await import(new URL('../../dist/records/record-job.js', import.meta.url).href)) as typeof import('../../src/records/record-job.js');
+    const { runLoad } = (await import(
+      new URL('../../dist/load/run-load.js', import.meta.url).href
+    )) as typeof import('../../src/load/run-load.js');
+    const { parseLoadTarget } = (await import(
+      new URL('../../dist/load/load-target.js', import.meta.url).href
+    )) as typeof import('../../src/load/load-target.js');
+    const { jobLoadColumns } = (await import(
+      new URL('../../dist/records/record-job.js', import.meta.url).href
+    )) as typeof import('../../src/records/record-job.js');
     const file = join(scratch, 'failing-chunk.db');
     // The first chunk runs past the last record index; the main thread renders it before the worker can have posted that it is ready.
-    const job = { kind: 'address', seed: 'past', fictionalPhones: false, format: 'copy', table: 'past', jsonShape: 'array', count: 10_000, range: { first: MAX_INDEX + 1 - 1000, end: MAX_INDEX + 1 + 9000 } } as const;
-    const failure = await runLoad({ target: parseLoadTarget(`sqlite:${file}`), table: 'past', columns: jobLoadColumns(job), job, jobs: 2, mode: 'create', shared: false }).catch((error: unknown) => error);
+    const job = {
+      kind: 'address',
+      seed: 'past',
+      fictionalPhones: false,
+      format: 'copy',
+      table: 'past',
+      jsonShape: 'array',
+      count: 10_000,
+      range: { first: MAX_INDEX + 1 - 1000, end: MAX_INDEX + 1 + 9000 },
+    } as const;
+    const failure = await runLoad({
+      target: parseLoadTarget(`sqlite:${file}`),
+      table: 'past',
+      columns: jobLoadColumns(job),
+      job,
+      jobs: 2,
+      mode: 'create',
+      shared: false,
+    }).catch((error: unknown) => error);
     expect(failure).toMatchObject({ code: 'load_failed', committed: 0 });
-    expect((failure as Error).message).toMatch(/start must be a non-negative safe integer, got 9007199254740992; the open transaction was rolled back$/);
+    expect((failure as Error).message).toMatch(
+      /start must be a non-negative safe integer, got 9007199254740992; the open transaction was rolled back$/,
+    );
     expect(tableExists(file, 'past')).toBe(false);
   });
 
   it('shards loaded in parallel into one file take turns and equal one run', async () => {
     const file = join(scratch, 'shards.db');
-    const args = ['address', '--seed', 'shards', '--count', '9999', '--to', `sqlite:${file}`, '--table', 'sharded', '--append'];
+    const args = [
+      'address',
+      '--seed',
+      'shards',
+      '--count',
+      '9999',
+      '--to',
+      `sqlite:${file}`,
+      '--table',
+      'sharded',
+      '--append',
+    ];
     const results = await Promise.all([0, 1, 2].map((k) => runBinary([...args, '--shard', `${k}/3`])));
     for (const result of results) expect(result.status).toBe(0);
     expect(sorted(read(file, 'SELECT * FROM sharded'))).toEqual(sorted(libraryRows('shards', 9999)));

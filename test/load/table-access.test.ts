@@ -21,7 +21,8 @@ afterAll(async () => {
 });
 
 const count = (table: string): number => Number(psql(url, `SELECT count(*) FROM ${table}`));
-const copying = (table: string): number => Number(psql(url, `SELECT count(*) FROM pg_stat_activity WHERE query LIKE 'COPY "${table}"%'`));
+const copying = (table: string): number =>
+  Number(psql(url, `SELECT count(*) FROM pg_stat_activity WHERE query LIKE 'COPY "${table}"%'`));
 const asRole = (role: string): string => url.replace('postgres@', `${role}@`);
 
 describe('two loads into one new PostgreSQL table at once', () => {
@@ -58,37 +59,124 @@ describe('two loads into one new PostgreSQL table at once', () => {
 describe('a role without the privileges the load needs', () => {
   it('PostgreSQL: no privilege on the table, none on the schema, no TRUNCATE: "permission denied", exit 77, nothing loaded', async () => {
     psql(url, 'CREATE ROLE stranger LOGIN; CREATE ROLE reader LOGIN; CREATE ROLE inserter LOGIN');
-    expect((await runBinary(['address', '--seed', 'p', '--count', '10', '--to', url, '--table', 'private'])).status).toBe(0);
+    expect(
+      (await runBinary(['address', '--seed', 'p', '--count', '10', '--to', url, '--table', 'private'])).status,
+    ).toBe(0);
     psql(url, 'GRANT SELECT ON private TO reader; GRANT INSERT ON private TO inserter');
-    const none = await runBinary(['address', '--seed', 'p', '--count', '10', '--to', asRole('stranger'), '--table', 'private', '--append']);
+    const none = await runBinary([
+      'address',
+      '--seed',
+      'p',
+      '--count',
+      '10',
+      '--to',
+      asRole('stranger'),
+      '--table',
+      'private',
+      '--append',
+    ]);
     expect(none.status).toBe(77);
     expect(none.stderr).toContain('permission denied');
     expect(none.stderr).toContain('role stranger may not insert into table private');
     expect(none.stderr).not.toContain('has no column');
-    const readOnly = await runBinary(['address', '--seed', 'p', '--count', '10', '--to', asRole('reader'), '--table', 'private', '--append']);
+    const readOnly = await runBinary([
+      'address',
+      '--seed',
+      'p',
+      '--count',
+      '10',
+      '--to',
+      asRole('reader'),
+      '--table',
+      'private',
+      '--append',
+    ]);
     expect(readOnly.status).toBe(77);
     expect(readOnly.stderr).toContain('role reader may not insert into table private');
-    const noTruncate = await runBinary(['address', '--seed', 'p', '--count', '10', '--to', asRole('inserter'), '--table', 'private', '--truncate']);
+    const noTruncate = await runBinary([
+      'address',
+      '--seed',
+      'p',
+      '--count',
+      '10',
+      '--to',
+      asRole('inserter'),
+      '--table',
+      'private',
+      '--truncate',
+    ]);
     expect(noTruncate.status).toBe(77);
     expect(noTruncate.stderr).toContain('permission denied for table private');
     // PostgreSQL 15 lets no other role create tables in public.
-    const noCreate = await runBinary(['address', '--seed', 'p', '--count', '10', '--to', asRole('stranger'), '--table', 'elsewhere']);
+    const noCreate = await runBinary([
+      'address',
+      '--seed',
+      'p',
+      '--count',
+      '10',
+      '--to',
+      asRole('stranger'),
+      '--table',
+      'elsewhere',
+    ]);
     expect(noCreate.status).toBe(77);
     expect(noCreate.stderr).toContain('permission denied for schema public');
     expect(count('private')).toBe(10);
     // The role with INSERT loads.
-    expect((await runBinary(['address', '--seed', 'p', '--count', '10', '--to', asRole('inserter'), '--table', 'private', '--append'])).status).toBe(0);
+    expect(
+      (
+        await runBinary([
+          'address',
+          '--seed',
+          'p',
+          '--count',
+          '10',
+          '--to',
+          asRole('inserter'),
+          '--table',
+          'private',
+          '--append',
+        ])
+      ).status,
+    ).toBe(0);
     expect(count('private')).toBe(20);
   });
 
   it('MariaDB: a user without CREATE or INSERT: "permission denied", exit 77', async () => {
-    mariadb.sql("CREATE USER 'limited'@'%'; CREATE TABLE `load`.`kept` (name VARCHAR(255)); GRANT SELECT ON `load`.* TO 'limited'@'%'");
+    mariadb.sql(
+      "CREATE USER 'limited'@'%'; CREATE TABLE `load`.`kept` (name VARCHAR(255)); GRANT SELECT ON `load`.* TO 'limited'@'%'",
+    );
     const limited = `mysql://limited@127.0.0.1:${mariadb.port}/load`;
-    const create = await runBinary(['address', '--seed', 'm', '--count', '10', '--fields', 'name', '--to', limited, '--table', 'fresh']);
+    const create = await runBinary([
+      'address',
+      '--seed',
+      'm',
+      '--count',
+      '10',
+      '--fields',
+      'name',
+      '--to',
+      limited,
+      '--table',
+      'fresh',
+    ]);
     expect(create.status).toBe(77);
     expect(create.stderr).toContain('permission denied');
     expect(create.stderr).toContain('CREATE command denied');
-    const insert = await runBinary(['address', '--seed', 'm', '--count', '10', '--fields', 'name', '--to', limited, '--table', 'kept', '--append']);
+    const insert = await runBinary([
+      'address',
+      '--seed',
+      'm',
+      '--count',
+      '10',
+      '--fields',
+      'name',
+      '--to',
+      limited,
+      '--table',
+      'kept',
+      '--append',
+    ]);
     expect(insert.status).toBe(77);
     expect(insert.stderr).toContain('INSERT command denied');
   });

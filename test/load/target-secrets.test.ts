@@ -25,7 +25,10 @@ const scratch = mkdtempSync(join(tmpdir(), 'ussynth-secrets-'));
 beforeAll(async () => {
   [postgres, mariadb] = await Promise.all([startPostgres({ passwordLogins: true }), startMariadb()]);
   postgres.createDatabase('secrets');
-  psql(postgres.url('secrets'), `CREATE ROLE password_login NOLOGIN; CREATE ROLE loader LOGIN PASSWORD '${PASSWORD}' IN ROLE password_login; GRANT ALL ON SCHEMA public TO loader`);
+  psql(
+    postgres.url('secrets'),
+    `CREATE ROLE password_login NOLOGIN; CREATE ROLE loader LOGIN PASSWORD '${PASSWORD}' IN ROLE password_login; GRANT ALL ON SCHEMA public TO loader`,
+  );
   mariadb.sql(`CREATE USER 'loader'@'%' IDENTIFIED BY '${PASSWORD}'; GRANT ALL ON \`load\`.* TO 'loader'@'%'`);
 }, 180_000);
 
@@ -62,7 +65,13 @@ describe('PostgreSQL: the password in every shape, never printed', () => {
       expect(dryRun.stdout.toString('utf8')).toContain('***');
       expectNoPassword(dryRun);
     }
-    const wrong = await runBinary(['address', '--count', '5', '--to', `postgres://loader@${pgHost()}?password=${ENCODED}x`]);
+    const wrong = await runBinary([
+      'address',
+      '--count',
+      '5',
+      '--to',
+      `postgres://loader@${pgHost()}?password=${ENCODED}x`,
+    ]);
     expect(wrong.status).toBe(69);
     expect(wrong.stderr).toContain('password authentication failed');
     expectNoPassword(wrong);
@@ -73,7 +82,10 @@ describe('PostgreSQL: the password in every shape, never printed', () => {
   });
 
   it("the library's LoadError masks it too", async () => {
-    for (const to of [`postgres://loader:${PASSWORD}@${pgHost()}`, `postgres://loader@${pgHost()}?password=${ENCODED}x`]) {
+    for (const to of [
+      `postgres://loader:${PASSWORD}@${pgHost()}`,
+      `postgres://loader@${pgHost()}?password=${ENCODED}x`,
+    ]) {
       const error = await load({ to, count: 5, table: 'never' }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(LoadError);
       for (const form of [PASSWORD, ENCODED]) expect((error as LoadError).message).not.toContain(form);
@@ -82,27 +94,62 @@ describe('PostgreSQL: the password in every shape, never printed', () => {
 
   it('--to env:NAME, --to @FILE, PGPASSWORD and PGPASSFILE load without the password on the command line (and without a note)', async () => {
     const url = `postgres://loader:${ENCODED}@${pgHost()}`;
-    const fromEnv = await runBinary(['address', '--seed', 's', '--count', '10', '--to', 'env:SECRET_DB_URL', '--table', 'from_env'], { env: env({ SECRET_DB_URL: url }) });
+    const fromEnv = await runBinary(
+      ['address', '--seed', 's', '--count', '10', '--to', 'env:SECRET_DB_URL', '--table', 'from_env'],
+      { env: env({ SECRET_DB_URL: url }) },
+    );
     expect(fromEnv.stderr).toMatch(/^loaded 10 rows into from_env/);
     const file = join(scratch, 'db-url');
     writeFileSync(file, url + '\n', { mode: 0o600 });
-    const fromFile = await runBinary(['address', '--seed', 's', '--count', '10', '--to', `@${file}`, '--table', 'from_file']);
+    const fromFile = await runBinary([
+      'address',
+      '--seed',
+      's',
+      '--count',
+      '10',
+      '--to',
+      `@${file}`,
+      '--table',
+      'from_file',
+    ]);
     expect(fromFile.stderr).toMatch(/^loaded 10 rows into from_file/);
     const noPassword = `postgres://loader@${pgHost()}`;
-    const fromPgPassword = await runBinary(['address', '--seed', 's', '--count', '10', '--to', noPassword, '--table', 'from_pgpassword'], { env: env({ PGPASSWORD: PASSWORD }) });
+    const fromPgPassword = await runBinary(
+      ['address', '--seed', 's', '--count', '10', '--to', noPassword, '--table', 'from_pgpassword'],
+      { env: env({ PGPASSWORD: PASSWORD }) },
+    );
     expect(fromPgPassword.stderr).toMatch(/^loaded 10 rows into from_pgpassword/);
     const passfile = join(scratch, 'pgpass');
     writeFileSync(passfile, `127.0.0.1:${postgres.port}:secrets:loader:${PASSWORD}\n`, { mode: 0o600 });
-    const fromPassfile = await runBinary(['address', '--seed', 's', '--count', '10', '--to', noPassword, '--table', 'from_pgpassfile'], { env: env({ PGPASSFILE: passfile }) });
+    const fromPassfile = await runBinary(
+      ['address', '--seed', 's', '--count', '10', '--to', noPassword, '--table', 'from_pgpassfile'],
+      { env: env({ PGPASSFILE: passfile }) },
+    );
     // Only the line of a load: pg's own password-file support would print a deprecation warning.
     expect(fromPassfile.stderr).toMatch(/^loaded 10 rows into from_pgpassfile in [0-9.]+ s\n$/);
-    for (const table of ['from_env', 'from_file', 'from_pgpassword', 'from_pgpassfile']) expect(psql(postgres.url('secrets'), `SELECT count(*) FROM ${table}`)).toBe('10');
+    for (const table of ['from_env', 'from_file', 'from_pgpassword', 'from_pgpassfile'])
+      expect(psql(postgres.url('secrets'), `SELECT count(*) FROM ${table}`)).toBe('10');
   });
 
   for (const via of ['bin/ussynth.mjs', 'dist/cli/main.js'] as const) {
     it(`/proc/PID/cmdline of a running load (${via}) shows the URL without its password`, async () => {
-      const args = ['address', '--seed', 'ps', '--count', '5000000', '--commit-every', '20000', '--to', `postgres://loader:${ENCODED}@${pgHost()}`, '--table', `ps_${via.startsWith('bin') ? 'bin' : 'main'}`];
-      const child = via === 'bin/ussynth.mjs' ? spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] }) : startBinary(args);
+      const args = [
+        'address',
+        '--seed',
+        'ps',
+        '--count',
+        '5000000',
+        '--commit-every',
+        '20000',
+        '--to',
+        `postgres://loader:${ENCODED}@${pgHost()}`,
+        '--table',
+        `ps_${via.startsWith('bin') ? 'bin' : 'main'}`,
+      ];
+      const child =
+        via === 'bin/ussynth.mjs'
+          ? spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+          : startBinary(args);
       const result = finished(child);
       // Rows are committed: the load is well under way.
       await stderrMatching(child, /committed records 0\.\.19999/);
@@ -124,14 +171,39 @@ describe('MariaDB: mysql:// alike', () => {
     expect(again.status).toBe(2);
     expect(again.stderr).toContain(`table masked already exists in mysql://loader:***@127.0.0.1:${mariadb.port}/load`);
     expectNoPassword(again);
-    const wrong = await runBinary(['address', '--count', '5', '--to', `mysql://loader:${ENCODED}x@127.0.0.1:${mariadb.port}/load`]);
+    const wrong = await runBinary([
+      'address',
+      '--count',
+      '5',
+      '--to',
+      `mysql://loader:${ENCODED}x@127.0.0.1:${mariadb.port}/load`,
+    ]);
     expect(wrong.status).toBe(69);
     expect(wrong.stderr).toContain('Access denied');
     expectNoPassword(wrong);
-    const unencoded = await runBinary(['address', '--count', '5', '--to', `mysql://loader:${PASSWORD}@127.0.0.1:${mariadb.port}/load`]);
+    const unencoded = await runBinary([
+      'address',
+      '--count',
+      '5',
+      '--to',
+      `mysql://loader:${PASSWORD}@127.0.0.1:${mariadb.port}/load`,
+    ]);
     expect(unencoded.status).toBe(2);
     expectNoPassword(unencoded);
-    const fromEnv = await runBinary(['address', '--seed', 's', '--count', '10', '--to', `mysql://loader@127.0.0.1:${mariadb.port}/load`, '--table', 'from_mysql_pwd'], { env: env({ MYSQL_PWD: PASSWORD }) });
+    const fromEnv = await runBinary(
+      [
+        'address',
+        '--seed',
+        's',
+        '--count',
+        '10',
+        '--to',
+        `mysql://loader@127.0.0.1:${mariadb.port}/load`,
+        '--table',
+        'from_mysql_pwd',
+      ],
+      { env: env({ MYSQL_PWD: PASSWORD }) },
+    );
     expect(fromEnv.stderr).toMatch(/^loaded 10 rows into from_mysql_pwd/);
     expect(fromEnv.status).toBe(0);
   });

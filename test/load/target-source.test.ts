@@ -23,7 +23,9 @@ const refusal = (option: string, env: NodeJS.ProcessEnv = {}): string => {
 describe('targetFromOption', () => {
   it('env:NAME reads the variable; unset, empty or a bad name is refused', () => {
     expect(targetFromOption('env:DATABASE_URL', { DATABASE_URL: 'postgres://a:b@h/d\n' })).toBe('postgres://a:b@h/d');
-    expect(refusal('env:DATABASE_URL')).toBe('the environment variable DATABASE_URL (from env:DATABASE_URL) is not set or empty');
+    expect(refusal('env:DATABASE_URL')).toBe(
+      'the environment variable DATABASE_URL (from env:DATABASE_URL) is not set or empty',
+    );
     expect(refusal('env:EMPTY', { EMPTY: ' ' })).toContain('not set or empty');
     expect(refusal('env:1-bad')).toContain('env: takes an environment variable name');
   });

@@ -32,7 +32,10 @@ async function node(cwd: string, ...args: string[]): Promise<{ code: number; std
 }
 
 beforeAll(async () => {
-  const { stdout: files } = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
+  const { stdout: files } = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: ROOT,
+    maxBuffer: 16 * 1024 * 1024,
+  });
   for (const file of files.split('\0').filter(Boolean)) {
     mkdirSync(dirname(join(checkout, file)), { recursive: true });
     // A tracked file deleted in the working tree is not part of it.
@@ -47,7 +50,10 @@ beforeAll(async () => {
   libraryTarball = await pack(checkout, work, { scripts: true });
   serverTarball = await pack(join(checkout, 'server'), work, { scripts: true });
   mkdirSync(project);
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'fixture-project', version: '1.0.0', private: true, type: 'module' }));
+  writeFileSync(
+    join(project, 'package.json'),
+    JSON.stringify({ name: 'fixture-project', version: '1.0.0', private: true, type: 'module' }),
+  );
   libraryInstallWarnings = (await npm(project, 'install', libraryTarball)).stderr;
 }, 900_000);
 
@@ -59,10 +65,15 @@ describe('npm install ussynth (the library alone)', () => {
     const packages = installedPackages(project);
     expect(Object.keys(packages)).toEqual(['node_modules/ussynth']);
     expect(packages['node_modules/ussynth'].hasInstallScript).toBeUndefined();
-    const manifest = JSON.parse(readFileSync(join(project, 'node_modules', 'ussynth', 'package.json'), 'utf8')) as { dependencies?: object; scripts?: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(join(project, 'node_modules', 'ussynth', 'package.json'), 'utf8')) as {
+      dependencies?: object;
+      scripts?: Record<string, string>;
+    };
     expect(manifest.dependencies).toBeUndefined();
     // npm also lists `prepare` among the scripts it asks users to approve, though it never runs it from a tarball.
-    expect(Object.keys(manifest.scripts ?? {}).filter((name) => /^(pre|post)?(install|prepare)$/.test(name))).toEqual([]);
+    expect(Object.keys(manifest.scripts ?? {}).filter((name) => /^(pre|post)?(install|prepare)$/.test(name))).toEqual(
+      [],
+    );
     expect(libraryInstallWarnings).not.toMatch(/install-scripts|allowScripts/);
     // The SQLite file (9.4 MB) and the index (2.9 MB) are most of it.
     expect(folderBytes(join(project, 'node_modules'))).toBeLessThan(16 * 1024 * 1024);
@@ -70,7 +81,8 @@ describe('npm install ussynth (the library alone)', () => {
   });
 
   it('generates through `import { createGenerator } from "ussynth"`', async () => {
-    const script = "import { createGenerator } from 'ussynth'; const a = createGenerator({ seed: 42 }).address({ state: 'CA' }); console.log(JSON.stringify(a));";
+    const script =
+      "import { createGenerator } from 'ussynth'; const a = createGenerator({ seed: 42 }).address({ state: 'CA' }); console.log(JSON.stringify(a));";
     const result = await node(project, '--input-type=module', '-e', script);
     expect(result.stderr).toBe('');
     const address = JSON.parse(result.stdout) as { state: string; zip: string; country: string };
@@ -79,7 +91,10 @@ describe('npm install ussynth (the library alone)', () => {
   });
 
   it('runs `npx ussynth address --count 3 --format csv`', async () => {
-    const { stdout } = await run('npx', ['ussynth', 'address', '--count', '3', '--format', 'csv', '--seed', '7'], { cwd: project, env: NPM_ENV });
+    const { stdout } = await run('npx', ['ussynth', 'address', '--count', '3', '--format', 'csv', '--seed', '7'], {
+      cwd: project,
+      env: NPM_ENV,
+    });
     const lines = stdout.trimEnd().split('\n');
     expect(lines[0]).toBe('name,street,city,state,zip,phone,email,country');
     expect(lines).toHaveLength(4);
@@ -88,17 +103,25 @@ describe('npm install ussynth (the library alone)', () => {
   it('says which package to install for the service commands', async () => {
     const result = await node(project, join(project, 'node_modules', 'ussynth', 'dist', 'cli', 'main.js'), 'serve');
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^ussynth: `ussynth serve` runs the API server, which is the separate package ussynth-server .*`npm install ussynth-server`/);
+    expect(result.stderr).toMatch(
+      /^ussynth: `ussynth serve` runs the API server, which is the separate package ussynth-server .*`npm install ussynth-server`/,
+    );
   });
 
   it('names the missing peers of ussynth/database, then works once they are installed', async () => {
-    const script = "const { openDatabase } = await import('ussynth/database'); const db = openDatabase(); const row = await db.selectFrom('zips').select(['city', 'state']).where('zip', '=', '10001').executeTakeFirstOrThrow(); console.log(JSON.stringify(row)); await db.destroy();";
+    const script =
+      "const { openDatabase } = await import('ussynth/database'); const db = openDatabase(); const row = await db.selectFrom('zips').select(['city', 'state']).where('zip', '=', '10001').executeTakeFirstOrThrow(); console.log(JSON.stringify(row)); await db.destroy();";
     const before = await node(project, '--input-type=module', '-e', script);
     expect(before.code).not.toBe(0);
     expect(before.stderr).toContain('ussynth/database needs better-sqlite3 and kysely');
     expect(before.stderr).toContain('`npm install better-sqlite3 kysely`');
     // What a user on this Node installs: 13 where Node-API 10 exists (it is a prebuilt binary), 12 on Node 20.
-    await npm(project, 'install', Number(process.versions.napi) >= 10 ? 'better-sqlite3@^13.1.1' : 'better-sqlite3@^12.11.1', 'kysely@^0.28');
+    await npm(
+      project,
+      'install',
+      Number(process.versions.napi) >= 10 ? 'better-sqlite3@^13.1.1' : 'better-sqlite3@^12.11.1',
+      'kysely@^0.28',
+    );
     const after = await node(project, '--input-type=module', '-e', script);
     expect(after.stderr).toBe('');
     expect(JSON.parse(after.stdout)).toEqual({ city: 'New York', state: 'NY' });
@@ -118,14 +141,29 @@ describe('npm install ussynth-server (the service)', () => {
   it('ships its build and its pages, made by its prepack in the clean checkout', async () => {
     const { stdout } = await run('tar', ['tzf', serverTarball]);
     const files = stdout.split('\n');
-    for (const file of ['package/dist/cli/main.js', 'package/dist/server.js', 'package/web-dist/index.html', 'package/web-dist/dashboard.html', 'package/web-dist/ussynth.idx']) expect(files).toContain(file);
+    for (const file of [
+      'package/dist/cli/main.js',
+      'package/dist/server.js',
+      'package/web-dist/index.html',
+      'package/web-dist/dashboard.html',
+      'package/web-dist/ussynth.idx',
+    ])
+      expect(files).toContain(file);
     // Installing it added its dependencies but no install script, and only the one SQLite driver line.
     const packages = installedPackages(project);
-    expect(Object.entries(packages).filter(([, p]) => p.hasInstallScript).map(([path]) => path)).toEqual([]);
-    expect(Object.keys(packages).filter((path) => path.endsWith('/better-sqlite3') || path.endsWith('/better-sqlite3-napi'))).toEqual(['node_modules/better-sqlite3']);
+    expect(
+      Object.entries(packages)
+        .filter(([, p]) => p.hasInstallScript)
+        .map(([path]) => path),
+    ).toEqual([]);
+    expect(
+      Object.keys(packages).filter((path) => path.endsWith('/better-sqlite3') || path.endsWith('/better-sqlite3-napi')),
+    ).toEqual(['node_modules/better-sqlite3']);
     // This project installed better-sqlite3 before (the ussynth/database peers): only npm's false positive for it.
     expect(serverInstallWarnings).not.toMatch(/EBADENGINE/);
-    expect(serverInstallWarnings.split('\n').filter((line) => /^npm warn install-scripts +\S+@/.test(line))).toEqual([expect.stringMatching(/ better-sqlite3@13\.\S+ \(install: node-gyp rebuild\)$/)]);
+    expect(serverInstallWarnings.split('\n').filter((line) => /^npm warn install-scripts +\S+@/.test(line))).toEqual([
+      expect.stringMatching(/ better-sqlite3@13\.\S+ \(install: node-gyp rebuild\)$/),
+    ]);
   });
 
   it('installs into an empty project on a supported Node without any warning', async () => {
@@ -133,7 +171,10 @@ describe('npm install ussynth-server (the service)', () => {
     // better-sqlite3 13 ships (it never runs it: gypfile is false, the binaries are in the package) and warns about it
     // on later installs into a project that already has it: docs/deploy.md says how to deny it.
     const fresh = mkdtempSync(join(work, 'fresh-'));
-    writeFileSync(join(fresh, 'package.json'), JSON.stringify({ name: 'fresh-project', version: '1.0.0', private: true }));
+    writeFileSync(
+      join(fresh, 'package.json'),
+      JSON.stringify({ name: 'fresh-project', version: '1.0.0', private: true }),
+    );
     const { stderr } = await npm(fresh, 'install', libraryTarball, serverTarball);
     expect(stderr).not.toMatch(/EBADENGINE|install-scripts|allowScripts|deprecated/);
     expect(existsSync(join(fresh, 'node_modules', 'better-sqlite3', 'build'))).toBe(false);
@@ -143,9 +184,18 @@ describe('npm install ussynth-server (the service)', () => {
     const db = join(mkdtempSync(join(work, 'store-')), 'store.sqlite');
     const env = { ...NPM_ENV, PORT: '0', LOG_LEVEL: 'warn', USSYNTH_DB: db };
     // A key made by the operator command before the server starts (the dev key is not used: --no-dev-key).
-    const created = await run('npx', ['ussynth-server', 'keys', 'create', '--account', 'acme', '--tier', 'standard', '--json'], { cwd: project, env });
+    const created = await run(
+      'npx',
+      ['ussynth-server', 'keys', 'create', '--account', 'acme', '--tier', 'standard', '--json'],
+      { cwd: project, env },
+    );
     const { key } = JSON.parse(created.stdout) as { key: string };
-    const child = spawn('npx', ['ussynth-server', 'serve', '--no-dev-key'], { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn('npx', ['ussynth-server', 'serve', '--no-dev-key'], {
+      cwd: project,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let text = '';
@@ -183,7 +233,11 @@ describe('npm install ussynth-server (the service)', () => {
     // npm's bin links: the service package's, and the library's handing `serve` over to it.
     for (const binary of [join('.bin', 'ussynth-server'), join('.bin', 'ussynth')]) {
       const dir = mkdtempSync(join(work, 'store-'));
-      const child = spawn(join(project, 'node_modules', binary), ['serve'], { cwd: project, env: { ...NPM_ENV, PORT: '0', LOG_LEVEL: 'warn', USSYNTH_DB: join(dir, 'store.sqlite') }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(join(project, 'node_modules', binary), ['serve'], {
+        cwd: project,
+        env: { ...NPM_ENV, PORT: '0', LOG_LEVEL: 'warn', USSYNTH_DB: join(dir, 'store.sqlite') },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       try {
         const banner = await new Promise<string>((resolve, reject) => {
           let text = '';

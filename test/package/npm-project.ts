@@ -10,7 +10,9 @@ const run = promisify(execFile);
  * lifecycle), which would leak into it. npm_config_nodedir stays, should a caller name the headers of the Node that
  * runs this (nothing is compiled since better-sqlite3 13, which ships its binaries).
  */
-export const NPM_ENV = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('npm_') || name === 'npm_config_nodedir'));
+export const NPM_ENV = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => !name.startsWith('npm_') || name === 'npm_config_nodedir'),
+);
 
 /**
  * Runs npm in `cwd` as a user would, with npm's cache preferred (the figures and the tests measure install work, not
@@ -18,7 +20,11 @@ export const NPM_ENV = Object.fromEntries(Object.entries(process.env).filter(([n
  * @example const { stdout } = await npm(project, 'install', tarball);
  */
 export function npm(cwd: string, ...args: string[]): Promise<{ stdout: string; stderr: string }> {
-  return run('npm', [...args, '--no-audit', '--no-fund', '--prefer-offline'], { cwd, env: NPM_ENV, maxBuffer: 64 * 1024 * 1024 });
+  return run('npm', [...args, '--no-audit', '--no-fund', '--prefer-offline'], {
+    cwd,
+    env: NPM_ENV,
+    maxBuffer: 64 * 1024 * 1024,
+  });
 }
 
 /**
@@ -40,7 +46,9 @@ export async function pack(folder: string, destination: string, options: { scrip
  */
 export function folderBytes(path: string): number {
   const stats = statSync(path);
-  return stats.isDirectory() ? readdirSync(path).reduce((sum, name) => sum + folderBytes(join(path, name)), 0) : stats.size;
+  return stats.isDirectory()
+    ? readdirSync(path).reduce((sum, name) => sum + folderBytes(join(path, name)), 0)
+    : stats.size;
 }
 
 /**
@@ -48,6 +56,8 @@ export function folderBytes(path: string): number {
  * @example Object.keys(installedPackages(project)) // ['node_modules/ussynth']
  */
 export function installedPackages(project: string): Record<string, { hasInstallScript?: boolean }> {
-  const lock = JSON.parse(readFileSync(join(project, 'node_modules', '.package-lock.json'), 'utf8')) as { packages: Record<string, { hasInstallScript?: boolean }> };
+  const lock = JSON.parse(readFileSync(join(project, 'node_modules', '.package-lock.json'), 'utf8')) as {
+    packages: Record<string, { hasInstallScript?: boolean }>;
+  };
   return lock.packages;
 }

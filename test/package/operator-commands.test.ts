@@ -60,37 +60,53 @@ beforeAll(async () => {
 // A clone with its node_modules and two Node releases: slow to delete on a loaded machine.
 afterAll(() => rmSync(work, { recursive: true, force: true }), 300_000);
 
-describe.runIf(process.platform === 'linux' && process.arch === 'x64')('operator commands from a fresh clone (README)', () => {
-  it('npm ci links both commands, which say to build first while dist/ is missing', async () => {
-    for (const [command, folder] of [['ussynth-server', join(clone, 'server')], ['ussynth', clone]]) {
-      const result = await npxOn(20, command, 'keys', 'list');
-      expect(result.code, command).toBe(1);
-      expect(result.stderr).toContain(`${command}: not built yet`);
-      expect(result.stderr).toContain(`run \`npm run build\` in ${clone} first`);
-      expect(existsSync(join(folder, 'dist'))).toBe(false);
-    }
-  });
+describe.runIf(process.platform === 'linux' && process.arch === 'x64')(
+  'operator commands from a fresh clone (README)',
+  () => {
+    it('npm ci links both commands, which say to build first while dist/ is missing', async () => {
+      for (const [command, folder] of [
+        ['ussynth-server', join(clone, 'server')],
+        ['ussynth', clone],
+      ]) {
+        const result = await npxOn(20, command, 'keys', 'list');
+        expect(result.code, command).toBe(1);
+        expect(result.stderr).toContain(`${command}: not built yet`);
+        expect(result.stderr).toContain(`run \`npm run build\` in ${clone} first`);
+        expect(existsSync(join(folder, 'dist'))).toBe(false);
+      }
+    });
 
-  it('after the build, `npx ussynth-server keys ...` and `accounts set ...` work as written on Node 20, 22 and 24', async () => {
-    cpSync(join(ROOT, 'dist'), join(clone, 'dist'), { recursive: true });
-    cpSync(join(ROOT, 'server', 'dist'), join(clone, 'server', 'dist'), { recursive: true });
-    for (const line of [20, 22, 24]) {
-      const account = `acme${line}`;
-      const created = await npxOn(line, 'ussynth-server', 'keys', 'create', '--account', account, '--tier', 'pro', '--json');
-      expect(created.stderr + created.stdout, `Node ${line}`).toMatch(/"key":"uss_live_/);
-      expect(created.code).toBe(0);
-      // On Node 20 the shim says which Node it runs the command on; on 22 and 24 it runs it as it is.
-      if (line === 20) expect(created.stderr).toMatch(/running `node` on Node v22\./);
-      else expect(created.stderr).toBe('');
-      const set = await npxOn(line, 'ussynth-server', 'accounts', 'set', account, '--tier', 'standard');
-      expect(set.code, set.stderr).toBe(0);
-      const listed = await npxOn(line, 'ussynth-server', 'keys', 'list');
-      expect(listed.code, listed.stderr).toBe(0);
-      expect(listed.stdout).toMatch(new RegExp(`${account} +standard`));
-    }
-    // The library's command line, linked the same way, runs on Node 20 itself.
-    const version = await npxOn(20, 'ussynth', '--version');
-    expect(version.stderr).toBe('');
-    expect(version.stdout).toMatch(/^ussynth 0\./);
-  }, 300_000);
-});
+    it('after the build, `npx ussynth-server keys ...` and `accounts set ...` work as written on Node 20, 22 and 24', async () => {
+      cpSync(join(ROOT, 'dist'), join(clone, 'dist'), { recursive: true });
+      cpSync(join(ROOT, 'server', 'dist'), join(clone, 'server', 'dist'), { recursive: true });
+      for (const line of [20, 22, 24]) {
+        const account = `acme${line}`;
+        const created = await npxOn(
+          line,
+          'ussynth-server',
+          'keys',
+          'create',
+          '--account',
+          account,
+          '--tier',
+          'pro',
+          '--json',
+        );
+        expect(created.stderr + created.stdout, `Node ${line}`).toMatch(/"key":"uss_live_/);
+        expect(created.code).toBe(0);
+        // On Node 20 the shim says which Node it runs the command on; on 22 and 24 it runs it as it is.
+        if (line === 20) expect(created.stderr).toMatch(/running `node` on Node v22\./);
+        else expect(created.stderr).toBe('');
+        const set = await npxOn(line, 'ussynth-server', 'accounts', 'set', account, '--tier', 'standard');
+        expect(set.code, set.stderr).toBe(0);
+        const listed = await npxOn(line, 'ussynth-server', 'keys', 'list');
+        expect(listed.code, listed.stderr).toBe(0);
+        expect(listed.stdout).toMatch(new RegExp(`${account} +standard`));
+      }
+      // The library's command line, linked the same way, runs on Node 20 itself.
+      const version = await npxOn(20, 'ussynth', '--version');
+      expect(version.stderr).toBe('');
+      expect(version.stdout).toMatch(/^ussynth 0\./);
+    }, 300_000);
+  },
+);

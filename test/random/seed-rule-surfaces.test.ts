@@ -33,7 +33,10 @@ describe('a seed the library accepts gives identical records everywhere', () => 
         checked.add(text);
         const expected = library.addresses({ count: COUNT });
 
-        const response = await fetch(`${server.url}/v1/batch?${new URLSearchParams({ seed: text, count: String(COUNT) })}`, { headers: { 'x-api-key': key } });
+        const response = await fetch(
+          `${server.url}/v1/batch?${new URLSearchParams({ seed: text, count: String(COUNT) })}`,
+          { headers: { 'x-api-key': key } },
+        );
         expect(response.status, text).toBe(200);
         expect(response.headers.get('x-ussynth-seed')).toBe(text);
         expect(((await response.json()) as { addresses: unknown }).addresses).toEqual(expected);
@@ -43,7 +46,10 @@ describe('a seed the library accepts gives identical records everywhere', () => 
         // `--seed=...`: a seed may begin with a dash.
         const local = await runBinary(['address', `--seed=${text}`, '--count', String(COUNT)]);
         expect(local.stderr).toBe('');
-        const remote = await runBinary(['address', `--seed=${text}`, '--count', String(COUNT), '--remote', server.url], { env: { ...process.env, USSYNTH_API_KEY: key } });
+        const remote = await runBinary(
+          ['address', `--seed=${text}`, '--count', String(COUNT), '--remote', server.url],
+          { env: { ...process.env, USSYNTH_API_KEY: key } },
+        );
         expect(remote.stderr).toBe('');
         expect(JSON.parse(local.stdout.toString('utf8'))).toEqual(expected);
         expect(remote.stdout.equals(local.stdout)).toBe(true);
@@ -56,10 +62,14 @@ describe('a seed the library accepts gives identical records everywhere', () => 
   it('a seed the library refuses is refused everywhere with invalid_seed', async () => {
     for (const seed of [' lead', 'trail ', 'café', 'x'.repeat(257)]) {
       expect(() => createGenerator({ seed })).toThrow(/seed must be 1 to 256 printable ASCII/);
-      const response = await fetch(`${server.url}/v1/batch?${new URLSearchParams({ seed, count: '1' })}`, { headers: { 'x-api-key': key } });
+      const response = await fetch(`${server.url}/v1/batch?${new URLSearchParams({ seed, count: '1' })}`, {
+        headers: { 'x-api-key': key },
+      });
       expect(response.status).toBe(400);
       expect(((await response.json()) as { code: string }).code).toBe('invalid_seed');
-      await expect(createClient({ baseUrl: server.url, apiKey: key }).batch({ seed, count: 1 })).rejects.toThrow(/seed must be 1 to 256/);
+      await expect(createClient({ baseUrl: server.url, apiKey: key }).batch({ seed, count: 1 })).rejects.toThrow(
+        /seed must be 1 to 256/,
+      );
       const cli = await runBinary(['address', `--seed=${seed}`]);
       expect(cli.status).toBe(2);
       expect(cli.stderr).toMatch(/--seed: seed must be 1 to 256/);

@@ -21,7 +21,18 @@ describe('streamKey', () => {
   });
 
   it('gives the words of seedrandom Alea for the seeds the API picks and for edge texts', () => {
-    const seeds = [...Array.from({ length: 2000 }, () => randomSeed()), '0', '42', '9007199254740991', ' ', 'ussynth:', '\u0000', '\uffff', '😀'.repeat(64), 'x'.repeat(256)];
+    const seeds = [
+      ...Array.from({ length: 2000 }, () => randomSeed()),
+      '0',
+      '42',
+      '9007199254740991',
+      ' ',
+      'ussynth:',
+      '\u0000',
+      '\uffff',
+      '😀'.repeat(64),
+      'x'.repeat(256),
+    ];
     for (const seed of seeds) expect(Array.from(streamKey(seed)), seed).toEqual(seedrandomKey(seed));
   });
 

@@ -33,9 +33,17 @@ describe('plain JSON objects (values that need no escaping)', () => {
     for (const [kind, records] of Object.entries(SAMPLES)) {
       const columns = KIND_COLUMNS(kind);
       for (const make of [ndjsonFormat, jsonFormat]) {
-        const plain = make({ columns, table: 't', jsonShape: 'array', plainValues: true, plainObject: recordKind(kind).plainJson });
+        const plain = make({
+          columns,
+          table: 't',
+          jsonShape: 'array',
+          plainValues: true,
+          plainObject: recordKind(kind).plainJson,
+        });
         const escaped = make({ columns, table: 't', jsonShape: 'array' });
-        expect(plain.body(records, 0, records.length), `${kind} ${make.name}`).toBe(escaped.body(records, 0, records.length));
+        expect(plain.body(records, 0, records.length), `${kind} ${make.name}`).toBe(
+          escaped.body(records, 0, records.length),
+        );
       }
     }
   });

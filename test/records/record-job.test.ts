@@ -4,7 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { chunkRenderer, shardRange, SUBCHUNK_RECORDS, type RecordJob } from '../../src/records/record-job.js';
 
 const TOTAL = 1234;
-const base: RecordJob = { kind: 'address', seed: 'sub', fictionalPhones: false, format: 'csv', table: 't', jsonShape: 'array', count: TOTAL };
+const base: RecordJob = {
+  kind: 'address',
+  seed: 'sub',
+  fictionalPhones: false,
+  format: 'csv',
+  table: 't',
+  jsonShape: 'array',
+  count: TOTAL,
+};
 
 // Every format rendered through chunkRenderer, with the writers' variants: plain values or not, spelled-out lines or the general loop, other kinds.
 const JOBS: Array<[string, RecordJob]> = [
@@ -41,10 +49,19 @@ describe('chunkRenderer renders sub-chunks with the bytes of the whole range at 
         [13, 777, 100],
         [1, 999, 7],
       ];
-      for (const [start, count, sub] of awkward) expect(utf8(chunkRenderer(job, sub)(start, count)), `${start}+${count} by ${sub}`).toBe(whole(start, count));
+      for (const [start, count, sub] of awkward)
+        expect(utf8(chunkRenderer(job, sub)(start, count)), `${start}+${count} by ${sub}`).toBe(whole(start, count));
       fc.assert(
         fc.property(
-          fc.integer({ min: 0, max: TOTAL - 1 }).chain((start) => fc.tuple(fc.constant(start), fc.integer({ min: 1, max: Math.min(600, TOTAL - start) }), fc.integer({ min: 1, max: 250 }))),
+          fc
+            .integer({ min: 0, max: TOTAL - 1 })
+            .chain((start) =>
+              fc.tuple(
+                fc.constant(start),
+                fc.integer({ min: 1, max: Math.min(600, TOTAL - start) }),
+                fc.integer({ min: 1, max: 250 }),
+              ),
+            ),
           ([start, count, sub]) => utf8(chunkRenderer(job, sub)(start, count)) === whole(start, count),
         ),
         { numRuns: 25 },
@@ -55,7 +72,9 @@ describe('chunkRenderer renders sub-chunks with the bytes of the whole range at 
   it('shards rendered in sub-chunks concatenate to the run rendered at once', () => {
     for (const [, job] of JOBS.filter(([what]) => what === 'sql' || what === 'json array' || what === 'csv')) {
       const run = utf8(chunkRenderer(job, TOTAL)(0, TOTAL));
-      const shards = [0, 1, 2].map((k) => shardRange(TOTAL, k, 3)).map(({ first, end }) => utf8(chunkRenderer({ ...job, range: { first, end } })(first, end - first)));
+      const shards = [0, 1, 2]
+        .map((k) => shardRange(TOTAL, k, 3))
+        .map(({ first, end }) => utf8(chunkRenderer({ ...job, range: { first, end } })(first, end - first)));
       expect(shards.join('')).toBe(run);
     }
   });

@@ -6,7 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { builtFingerprint, stampPath, webInputsFingerprint } from '../../web/build-inputs.mjs';
 import { sizeRows } from '../../docs/tools/demo-docs.js';
-import { ACCOUNT_PAGES, buildWeb, demoGzipBytes, DEMO_FILES, GZIP_BUDGET, PRECOMPRESS_MIN_BYTES, sizeTable, type BuiltFile } from '../../web/build.js';
+import {
+  ACCOUNT_PAGES,
+  buildWeb,
+  demoGzipBytes,
+  DEMO_FILES,
+  GZIP_BUDGET,
+  PRECOMPRESS_MIN_BYTES,
+  sizeTable,
+  type BuiltFile,
+} from '../../web/build.js';
 
 const ROOT_DOCS = new URL('../../docs', import.meta.url).pathname;
 
@@ -27,14 +36,22 @@ describe('buildWeb', () => {
   // docs/demo.md's table (npm run docs:demo writes it) was 20 % short of app.js and missed a file: each figure must be
   // within 1 % (or 0.1 KiB, its rounding) of this build's, and list exactly the files the budget counts. The 1 %
   // lets a small change of the bundle pass without a new table; anything that moves the budget's figures does not.
-  it('docs/demo.md\'s size table is this build\'s, within 1 %', () => {
+  it("docs/demo.md's size table is this build's, within 1 %", () => {
     const rows = sizeRows(readFileSync(join(ROOT_DOCS, 'demo.md'), 'utf8'));
-    const near = (written: number, bytes: number) => Math.abs(written - bytes / 1024) <= Math.max(0.1, (bytes / 1024) * 0.01);
+    const near = (written: number, bytes: number) =>
+      Math.abs(written - bytes / 1024) <= Math.max(0.1, (bytes / 1024) * 0.01);
     const demo = files.filter((f) => (DEMO_FILES as readonly string[]).includes(f.name));
     expect(rows.map((row) => row.name).sort()).toEqual([...DEMO_FILES, 'total'].sort());
-    const off = [...demo, { name: 'total', bytes: demo.reduce((n, f) => n + f.bytes, 0), gzipBytes: demoGzipBytes(files) }].flatMap((file) => {
+    const off = [
+      ...demo,
+      { name: 'total', bytes: demo.reduce((n, f) => n + f.bytes, 0), gzipBytes: demoGzipBytes(files) },
+    ].flatMap((file) => {
       const row = rows.find((r) => r.name === file.name)!;
-      return near(row.kib, file.bytes) && near(row.gzipKib, file.gzipBytes) ? [] : [`${file.name}: the table says ${row.kib} and ${row.gzipKib} KiB, the build makes ${(file.bytes / 1024).toFixed(1)} and ${(file.gzipBytes / 1024).toFixed(1)}`];
+      return near(row.kib, file.bytes) && near(row.gzipKib, file.gzipBytes)
+        ? []
+        : [
+            `${file.name}: the table says ${row.kib} and ${row.gzipKib} KiB, the build makes ${(file.bytes / 1024).toFixed(1)} and ${(file.gzipBytes / 1024).toFixed(1)}`,
+          ];
     });
     expect(off, 'run npm run docs:demo').toEqual([]);
   });
@@ -57,9 +74,16 @@ describe('buildWeb', () => {
   it('writes the demo page and its assets, the account pages and their bundle, and nothing else', () => {
     const primary = [...DEMO_FILES, ...ACCOUNT_PAGES, 'account.js'].sort();
     expect(files.map((f) => f.name)).toEqual(primary);
-    expect(readdirSync(outDir).filter((name) => !/\.(br|gz)$/.test(name) && name !== 'docs').sort()).toEqual(primary);
+    expect(
+      readdirSync(outDir)
+        .filter((name) => !/\.(br|gz)$/.test(name) && name !== 'docs')
+        .sort(),
+    ).toEqual(primary);
     // docs/*.md as pages, one each, and only those.
-    const docs = readdirSync(join(ROOT_DOCS)).filter((name) => name.endsWith('.md')).map((name) => name.replace(/\.md$/, '.html')).sort();
+    const docs = readdirSync(join(ROOT_DOCS))
+      .filter((name) => name.endsWith('.md'))
+      .map((name) => name.replace(/\.md$/, '.html'))
+      .sort();
     expect(readdirSync(join(outDir, 'docs')).sort()).toEqual(docs);
     expect(readFileSync(join(outDir, 'ussynth.idx')).equals(readFileSync('dist-data/ussynth.idx'))).toBe(true);
   });
@@ -73,18 +97,26 @@ describe('buildWeb', () => {
         continue;
       }
       expect(gunzipSync(readFileSync(join(outDir, `${file.name}.gz`))).equals(original), file.name).toBe(true);
-      expect(brotliDecompressSync(readFileSync(join(outDir, `${file.name}.br`))).equals(original), file.name).toBe(true);
+      expect(brotliDecompressSync(readFileSync(join(outDir, `${file.name}.br`))).equals(original), file.name).toBe(
+        true,
+      );
     }
   });
 
   it('keeps the demo page within 2 MB gzipped in total', () => {
-    expect(demoGzipBytes(files)).toBe(files.filter((f) => (DEMO_FILES as readonly string[]).includes(f.name)).reduce((n, f) => n + f.gzipBytes, 0));
+    expect(demoGzipBytes(files)).toBe(
+      files.filter((f) => (DEMO_FILES as readonly string[]).includes(f.name)).reduce((n, f) => n + f.gzipBytes, 0),
+    );
     expect(demoGzipBytes(files)).toBeLessThanOrEqual(GZIP_BUDGET);
     expect(sizeTable(files)).toMatch(/^demo page total .* \(budget 2048 KiB gzipped\)$/m);
   });
 
-  it('versions the account pages\' assets by content and addresses them from the root', () => {
-    const version = (name: string) => createHash('sha256').update(readFileSync(join(outDir, name))).digest('hex').slice(0, 12);
+  it("versions the account pages' assets by content and addresses them from the root", () => {
+    const version = (name: string) =>
+      createHash('sha256')
+        .update(readFileSync(join(outDir, name)))
+        .digest('hex')
+        .slice(0, 12);
     for (const page of ACCOUNT_PAGES) {
       const html = readFileSync(join(outDir, page), 'utf8');
       expect(html, page).toContain(`src="/account.js?v=${version('account.js')}"`);
@@ -97,7 +129,12 @@ describe('buildWeb', () => {
     const html = readFileSync(join(outDir, 'index.html'), 'utf8');
     // Assets only: the page's links to the account pages and the docs are the server's, not files.
     const urls = [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="([^"]*)"/g)].map((m) => m[1]);
-    expect(urls.map((url) => url.replace(/\?v=[0-9a-f]{12}$/, '')).sort()).toEqual(['./app.js', './favicon.svg', './styles.css', './ussynth.idx']);
+    expect(urls.map((url) => url.replace(/\?v=[0-9a-f]{12}$/, '')).sort()).toEqual([
+      './app.js',
+      './favicon.svg',
+      './styles.css',
+      './ussynth.idx',
+    ]);
     const app = readFileSync(join(outDir, 'app.js'), 'utf8');
     expect(app).toMatch(/"\.\/ussynth\.idx\?v=[0-9a-f]{12}"/);
     expect(app).not.toMatch(/\/v1\b|https?:\/\/|from"node:|require\(/);
@@ -106,7 +143,11 @@ describe('buildWeb', () => {
   it('versions each asset URL by its content, the same in the page and in the bundle', () => {
     const html = readFileSync(join(outDir, 'index.html'), 'utf8');
     const app = readFileSync(join(outDir, 'app.js'), 'utf8');
-    const version = (name: string) => createHash('sha256').update(readFileSync(join(outDir, name))).digest('hex').slice(0, 12);
+    const version = (name: string) =>
+      createHash('sha256')
+        .update(readFileSync(join(outDir, name)))
+        .digest('hex')
+        .slice(0, 12);
     expect(html).toContain(`src="./app.js?v=${version('app.js')}"`);
     expect(html).toContain(`href="./styles.css?v=${version('styles.css')}"`);
     expect(html).toContain(`href="./ussynth.idx?v=${version('ussynth.idx')}"`);
@@ -117,7 +158,8 @@ describe('buildWeb', () => {
     const again = mkdtempSync(join(tmpdir(), 'ussynth-web-build-'));
     try {
       await buildWeb(again);
-      for (const name of readdirSync(outDir, { recursive: true, encoding: 'utf8' }).filter((n) => n !== 'docs')) expect(readFileSync(join(again, name)).equals(readFileSync(join(outDir, name))), name).toBe(true);
+      for (const name of readdirSync(outDir, { recursive: true, encoding: 'utf8' }).filter((n) => n !== 'docs'))
+        expect(readFileSync(join(again, name)).equals(readFileSync(join(outDir, name))), name).toBe(true);
     } finally {
       rmSync(again, { recursive: true, force: true });
       rmSync(stampPath(again), { force: true });

@@ -5,7 +5,13 @@ const form = { kind: 'batch', seed: '', count: '10', state: '', zip: '' };
 
 describe('parseDemoForm', () => {
   it('reads a batch, trimming the seed; an empty seed means a random one', () => {
-    expect(parseDemoForm({ ...form, seed: ' 42 ', state: 'CA' })).toEqual({ kind: 'batch', seed: '42', count: 10, state: 'CA', zip: '' });
+    expect(parseDemoForm({ ...form, seed: ' 42 ', state: 'CA' })).toEqual({
+      kind: 'batch',
+      seed: '42',
+      count: 10,
+      state: 'CA',
+      zip: '',
+    });
     expect(parseDemoForm(form).seed).toBeUndefined();
     // The geo box counts for addresses, batches and ZIP lookups only.
     expect(parseDemoForm({ ...form, geo: true }).geo).toBe(true);
@@ -15,16 +21,33 @@ describe('parseDemoForm', () => {
   });
 
   it('ignores the fields a kind does not use', () => {
-    expect(parseDemoForm({ ...form, kind: 'address', count: 'junk', state: 'TX', zip: '1' })).toEqual({ kind: 'address', seed: undefined, count: 1, state: 'TX', zip: '' });
+    expect(parseDemoForm({ ...form, kind: 'address', count: 'junk', state: 'TX', zip: '1' })).toEqual({
+      kind: 'address',
+      seed: undefined,
+      count: 1,
+      state: 'TX',
+      zip: '',
+    });
     expect(parseDemoForm({ ...form, kind: 'ein', state: 'TX' }).state).toBeUndefined();
-    expect(parseDemoForm({ ...form, kind: 'zip', count: '', state: 'TX', zip: ' 10001 ' })).toEqual({ kind: 'zip', seed: undefined, count: 1, state: undefined, zip: '10001' });
+    expect(parseDemoForm({ ...form, kind: 'zip', count: '', state: 'TX', zip: ' 10001 ' })).toEqual({
+      kind: 'zip',
+      seed: undefined,
+      count: 1,
+      state: undefined,
+      zip: '10001',
+    });
     // A lookup draws nothing at random: a seed left in the (hidden) field is not taken.
     expect(parseDemoForm({ ...form, kind: 'zip', seed: '42', zip: '10001' }).seed).toBeUndefined();
   });
 
-  it.each(['0', '1001', '-1', '1.5', '1e3', '', ' ', '0x10', '10000000'])('refuses count %j, naming the field', (count) => {
-    expect(() => parseDemoForm({ ...form, count })).toThrow(new DemoInputError('count', `Count must be a whole number from 1 to 1000, got ${JSON.stringify(count)}.`));
-  });
+  it.each(['0', '1001', '-1', '1.5', '1e3', '', ' ', '0x10', '10000000'])(
+    'refuses count %j, naming the field',
+    (count) => {
+      expect(() => parseDemoForm({ ...form, count })).toThrow(
+        new DemoInputError('count', `Count must be a whole number from 1 to 1000, got ${JSON.stringify(count)}.`),
+      );
+    },
+  );
 
   it('accepts the bounds', () => {
     expect(parseDemoForm({ ...form, count: '1' }).count).toBe(1);
@@ -49,8 +72,9 @@ describe('parseDemoForm', () => {
     })();
     expect(error).toBeInstanceOf(DemoInputError);
     expect(error.field).toBe('fields');
-    expect(error.message).toMatch(/^Unknown field "nope" in fields entry "nope"; valid fields: name, street, .*, uuid\.$/);
+    expect(error.message).toMatch(
+      /^Unknown field "nope" in fields entry "nope"; valid fields: name, street, .*, uuid\.$/,
+    );
     expect(() => parseDemoForm({ ...form, fields: 'zip', geo: true })).toThrow(/Untick "With coordinates"/);
   });
 });
-

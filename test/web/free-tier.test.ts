@@ -27,7 +27,12 @@ describe('FreeTier', () => {
           tier.record(granted);
           total += granted;
         }
-        expect(tier.used).toBe(Math.min(FREE_TIER_LIMIT, requests.reduce((a, b) => a + b, 0)));
+        expect(tier.used).toBe(
+          Math.min(
+            FREE_TIER_LIMIT,
+            requests.reduce((a, b) => a + b, 0),
+          ),
+        );
       }),
     );
   });

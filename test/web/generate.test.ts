@@ -8,13 +8,21 @@ const base: DemoRequest = { kind: 'batch', seed: 'unit', count: 5, state: undefi
 describe('runDemo', () => {
   it('gives what a fresh Node generator gives for each kind', () => {
     const index = defaultIndex();
-    expect(runDemo(index, { ...base, state: 'OR' }).json).toEqual(createGenerator({ seed: 'unit' }).batch({ count: 5, state: 'OR' }));
-    expect(runDemo(index, { ...base, kind: 'address', count: 1 }).json).toEqual(createGenerator({ seed: 'unit' }).address());
+    expect(runDemo(index, { ...base, state: 'OR' }).json).toEqual(
+      createGenerator({ seed: 'unit' }).batch({ count: 5, state: 'OR' }),
+    );
+    expect(runDemo(index, { ...base, kind: 'address', count: 1 }).json).toEqual(
+      createGenerator({ seed: 'unit' }).address(),
+    );
     const eins = createGenerator({ seed: 'unit' });
     expect(runDemo(index, { ...base, kind: 'ein' }).json).toEqual([0, 1, 2, 3, 4].map(() => eins.ein()));
     const phones = createGenerator({ seed: 'unit' });
-    expect(runDemo(index, { ...base, kind: 'phone', state: 'GU' }).json).toEqual([0, 1, 2, 3, 4].map(() => phones.phone({ state: 'GU' })));
-    expect(runDemo(index, { ...base, kind: 'zip', zip: '96910' }).json).toEqual(createGenerator({ seed: 'unit' }).zip('96910'));
+    expect(runDemo(index, { ...base, kind: 'phone', state: 'GU' }).json).toEqual(
+      [0, 1, 2, 3, 4].map(() => phones.phone({ state: 'GU' })),
+    );
+    expect(runDemo(index, { ...base, kind: 'zip', zip: '96910' }).json).toEqual(
+      createGenerator({ seed: 'unit' }).zip('96910'),
+    );
   });
 
   it('reports no seed for a ZIP lookup, which draws nothing at random', () => {
@@ -41,7 +49,11 @@ describe('runDemo', () => {
     for (const record of batch.records) expect(Object.keys(record)).toEqual(keys);
     expect(batch.records[0].lat).toBe(String((batch.json as { addresses: { lat: number }[] }).addresses[0].lat));
     // A military ZIP's geography is null: an empty cell.
-    expect(runDemo(index, { ...base, kind: 'zip', zip: '09001', geo: true }, geo).records[0]).toMatchObject({ lat: '', county: '', timeZone: '' });
+    expect(runDemo(index, { ...base, kind: 'zip', zip: '09001', geo: true }, geo).records[0]).toMatchObject({
+      lat: '',
+      county: '',
+      timeZone: '',
+    });
     expect(() => runDemo(index, { ...base, geo: true })).toThrow(expect.objectContaining({ code: 'geo_unavailable' }));
   });
 
@@ -54,6 +66,8 @@ describe('runDemo', () => {
   it('gives no rows for an unknown ZIP and throws the library error for a malformed one', () => {
     expect(runDemo(defaultIndex(), { ...base, kind: 'zip', zip: '00000' })).toMatchObject({ records: [], json: null });
     expect(() => runDemo(defaultIndex(), { ...base, kind: 'zip', zip: '123' })).toThrow(UssynthError);
-    expect(() => runDemo(defaultIndex(), { ...base, state: 'AE' })).toThrow(expect.objectContaining({ code: 'state_not_generatable' }));
+    expect(() => runDemo(defaultIndex(), { ...base, state: 'AE' })).toThrow(
+      expect.objectContaining({ code: 'state_not_generatable' }),
+    );
   });
 });

@@ -72,13 +72,17 @@ export const KINDS_WITH_GEO: readonly DemoKind[] = ['address', 'batch', 'zip'];
  */
 export function parseDemoForm(values: DemoFormValues): DemoRequest {
   const kind = DEMO_KINDS.find((k) => k === values.kind);
-  if (kind === undefined) throw new DemoInputError('kind', `Choose what to generate, got ${JSON.stringify(values.kind)}.`);
+  if (kind === undefined)
+    throw new DemoInputError('kind', `Choose what to generate, got ${JSON.stringify(values.kind)}.`);
   let count = 1;
   if (KINDS_WITH_COUNT.includes(kind)) {
     const text = values.count.trim();
     count = /^[0-9]{1,7}$/.test(text) ? Number(text) : NaN;
     if (!(count >= 1 && count <= MAX_BATCH)) {
-      throw new DemoInputError('count', `Count must be a whole number from 1 to ${MAX_BATCH}, got ${JSON.stringify(values.count)}.`);
+      throw new DemoInputError(
+        'count',
+        `Count must be a whole number from 1 to ${MAX_BATCH}, got ${JSON.stringify(values.count)}.`,
+      );
     }
   }
   const seed = KINDS_WITH_SEED.includes(kind) ? values.seed.trim() : '';
@@ -88,10 +92,15 @@ export function parseDemoForm(values: DemoFormValues): DemoRequest {
     try {
       parseFieldList(fields);
     } catch (error) {
-      if (error instanceof UssynthError) throw new DemoInputError('fields', error.message.charAt(0).toUpperCase() + error.message.slice(1) + '.');
+      if (error instanceof UssynthError)
+        throw new DemoInputError('fields', error.message.charAt(0).toUpperCase() + error.message.slice(1) + '.');
       throw error;
     }
-    if (values.geo === true) throw new DemoInputError('fields', 'Untick "With coordinates" when choosing fields: add lat, lon, county, countyFips or timeZone to the fields instead.');
+    if (values.geo === true)
+      throw new DemoInputError(
+        'fields',
+        'Untick "With coordinates" when choosing fields: add lat, lon, county, countyFips or timeZone to the fields instead.',
+      );
   }
   return {
     kind,

@@ -52,7 +52,8 @@ export const GEO_DEMO_COLUMNS: readonly DemoColumn[] = [
  */
 export function demoColumns(request: Pick<DemoRequest, 'kind' | 'geo' | 'fields'>): readonly DemoColumn[] {
   // With fields, the columns are the names asked for, as the CLI's header.
-  if (request.fields !== undefined) return parseFieldList(request.fields).map(({ column }) => ({ key: column, label: column }));
+  if (request.fields !== undefined)
+    return parseFieldList(request.fields).map(({ column }) => ({ key: column, label: column }));
   return request.geo ? [...DEMO_COLUMNS[request.kind], ...GEO_DEMO_COLUMNS] : DEMO_COLUMNS[request.kind];
 }
 
@@ -86,8 +87,15 @@ export interface DemoResult {
  * `birthIndex` for birthDate). Throws the library's UssynthError for bad input.
  * @example runDemo(index, { kind: 'batch', seed: '42', count: 10, state: 'CA', zip: '' }).records.length // 10
  */
-export function runDemo(index: DataIndex, request: DemoRequest, geoIndex?: GeoIndex, birthIndex?: BirthIndex): DemoResult {
-  const generator = createGenerator(request.seed === undefined ? { index, geoIndex, birthIndex } : { index, geoIndex, birthIndex, seed: request.seed });
+export function runDemo(
+  index: DataIndex,
+  request: DemoRequest,
+  geoIndex?: GeoIndex,
+  birthIndex?: BirthIndex,
+): DemoResult {
+  const generator = createGenerator(
+    request.seed === undefined ? { index, geoIndex, birthIndex } : { index, geoIndex, birthIndex, seed: request.seed },
+  );
   const state = request.state;
   const geo = request.geo === true;
   const seed = generator.seed;

@@ -11,7 +11,9 @@ declare const __USSYNTH_STATES_PATH__: string;
 
 const WIDTH = 975;
 const HEIGHT = 610;
-const projection = geoAlbersUsa().scale(1300).translate([WIDTH / 2, HEIGHT / 2]);
+const projection = geoAlbersUsa()
+  .scale(1300)
+  .translate([WIDTH / 2, HEIGHT / 2]);
 
 /** One dot: where and what. */
 export interface MapRecord {
@@ -73,6 +75,9 @@ export function renderMap(svg: SVGSVGElement, readout: HTMLElement, records: rea
     drawn++;
   });
   svg.replaceChildren(states, dots);
-  readout.textContent = drawn === 0 ? 'No dot on the map: these records lie outside the map of the states.' : 'Hover over or focus a dot to see its record.';
+  readout.textContent =
+    drawn === 0
+      ? 'No dot on the map: these records lie outside the map of the states.'
+      : 'Hover over or focus a dot to see its record.';
   return drawn;
 }

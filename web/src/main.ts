@@ -2,8 +2,30 @@
  * The free browser demo: loads the binary index as a static file, generates
  * in the page with the ussynth library and sends nothing anywhere.
  */
-import { FIELD_NAMES, GEO_FIELD_NAMES, GENERATOR_VERSION, loadBirthIndex, loadGeoIndex, loadIndex, parseFieldList, UssynthError, type BirthIndex, type DataIndex, type GeoIndex } from '../../src/browser.js';
-import { DemoInputError, KINDS_WITH_COUNT, KINDS_WITH_FIELDS, KINDS_WITH_GEO, KINDS_WITH_SEED, KINDS_WITH_STATE, parseDemoForm, type DemoKind, type DemoRequest } from './demo-request.js';
+import {
+  FIELD_NAMES,
+  GEO_FIELD_NAMES,
+  GENERATOR_VERSION,
+  loadBirthIndex,
+  loadGeoIndex,
+  loadIndex,
+  parseFieldList,
+  UssynthError,
+  type BirthIndex,
+  type DataIndex,
+  type GeoIndex,
+} from '../../src/browser.js';
+import {
+  DemoInputError,
+  KINDS_WITH_COUNT,
+  KINDS_WITH_FIELDS,
+  KINDS_WITH_GEO,
+  KINDS_WITH_SEED,
+  KINDS_WITH_STATE,
+  parseDemoForm,
+  type DemoKind,
+  type DemoRequest,
+} from './demo-request.js';
 import { downloadText, resultFileName } from './download.js';
 import { counterText, FreeTier, refusalMessage, trimMessage } from './free-tier.js';
 import { demoColumns, runDemo, type DemoResult } from './generate.js';
@@ -98,7 +120,9 @@ function updateCounter(): void {
   counter.textContent = counterText(tier);
   usage.value = tier.used;
   // At the limit Generate is off (it could only be refused), and the counter says why and what lifts it.
-  if (tier.remaining === 0) counter.textContent += ' Generate is off until the page is reloaded (or use the ussynth API for more); ZIP lookups count nothing and still work.';
+  if (tier.remaining === 0)
+    counter.textContent +=
+      ' Generate is off until the page is reloaded (or use the ussynth API for more); ZIP lookups count nothing and still work.';
   updateGenerateButton();
 }
 
@@ -114,7 +138,15 @@ async function generate(): Promise<void> {
   clearAlert();
   let request: DemoRequest;
   try {
-    request = parseDemoForm({ kind: selectedKind(), seed: seedInput.value, count: countInput.value, state: stateSelect.value, zip: zipInput.value, geo: geoInput.checked, fields: fieldsInput.value });
+    request = parseDemoForm({
+      kind: selectedKind(),
+      seed: seedInput.value,
+      count: countInput.value,
+      state: stateSelect.value,
+      zip: zipInput.value,
+      geo: geoInput.checked,
+      fields: fieldsInput.value,
+    });
   } catch (error) {
     if (!(error instanceof DemoInputError)) throw error;
     showAlert(error.message);
@@ -132,7 +164,9 @@ async function generate(): Promise<void> {
       births = await (birthIndex ??= loadBirthIndex(new URL(__USSYNTH_BIRTH_INDEX_URL__, document.baseURI)));
     } catch (error) {
       birthIndex = undefined;
-      showAlert(`Could not load the birth index: ${(error as Error).message}. Try again, or leave birthDate out of the fields.`);
+      showAlert(
+        `Could not load the birth index: ${(error as Error).message}. Try again, or leave birthDate out of the fields.`,
+      );
       status.textContent = 'Not generated: the birth index did not load.';
       return;
     }
@@ -187,10 +221,20 @@ function show(result: DemoResult): void {
   const { kind, state } = result.request;
   const where = KINDS_WITH_STATE.includes(kind) ? (state ? ` in ${state}` : ' in any state') : '';
   const what = kind === 'zip' ? `ZIP ${result.request.zip}` : plural(kind, result.records.length) + where;
-  renderTable(table, demoColumns(result.request), result.records, result.seed === undefined ? what : `${what}, seed ${result.seed}`);
+  renderTable(
+    table,
+    demoColumns(result.request),
+    result.records,
+    result.seed === undefined ? what : `${what}, seed ${result.seed}`,
+  );
   // Addresses with geo are plotted; a ZIP lookup's centroid is in its row.
   map.hidden = !(result.request.geo && kind !== 'zip');
-  if (!map.hidden) renderMap(byId<HTMLElement>('map-svg') as unknown as SVGSVGElement, byId('map-record'), result.records as unknown as MapRecord[]);
+  if (!map.hidden)
+    renderMap(
+      byId<HTMLElement>('map-svg') as unknown as SVGSVGElement,
+      byId('map-record'),
+      result.records as unknown as MapRecord[],
+    );
   showSeed(result.seed);
   jsonText.value = jsonDetails.open ? resultJson() : '';
   results.hidden = false;
@@ -209,7 +253,11 @@ function showSeed(seed: string | undefined): void {
   const code = document.createElement('code');
   code.id = 'seed-value';
   code.textContent = seed;
-  seedUsed.replaceChildren('Seed used: ', code, '. The same seed and options give the same records here and in the ussynth library. ');
+  seedUsed.replaceChildren(
+    'Seed used: ',
+    code,
+    '. The same seed and options give the same records here and in the ussynth library. ',
+  );
   const reuse = document.createElement('button');
   reuse.type = 'button';
   reuse.id = 'reuse-seed';
@@ -232,7 +280,8 @@ async function copyJson(): Promise<void> {
     jsonText.value = text;
     jsonText.select();
     jsonText.focus();
-    status.textContent = 'The browser did not allow copying: the JSON is selected below, press Ctrl+C (or ⌘C) to copy it.';
+    status.textContent =
+      'The browser did not allow copying: the JSON is selected below, press Ctrl+C (or ⌘C) to copy it.';
   }
 }
 

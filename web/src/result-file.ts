@@ -26,7 +26,11 @@ export function resultFile(result: DemoResult, format: 'csv' | 'json'): string {
   // With fields, the generated records are written as they are (index, lat and lon numbers), typed as `--fields` types them.
   if (fields !== undefined) {
     const kinds = parseFieldList(fields).map(({ field }) => FIELD_KINDS[field]);
-    return recordFile(format, { columns, kinds, table: 'records', jsonShape: JSON_SHAPES[kind] }, generated(result) as unknown as TextRecord[]);
+    return recordFile(
+      format,
+      { columns, kinds, table: 'records', jsonShape: JSON_SHAPES[kind] },
+      generated(result) as unknown as TextRecord[],
+    );
   }
   return recordFile(format, { columns, table: 'records', jsonShape: JSON_SHAPES[kind] }, fileRecords(result));
 }

@@ -7,7 +7,12 @@ import type { DemoColumn } from './generate.js';
  * scripts can read the table back as records.
  * @example renderTable(document.querySelector('table')!, DEMO_COLUMNS.ein, [{ ein: '27-1234567' }], '1 EIN')
  */
-export function renderTable(table: HTMLTableElement, columns: readonly DemoColumn[], records: readonly Record<string, string>[], caption: string): void {
+export function renderTable(
+  table: HTMLTableElement,
+  columns: readonly DemoColumn[],
+  records: readonly Record<string, string>[],
+  caption: string,
+): void {
   const document = table.ownerDocument;
   table.caption!.textContent = caption;
   const headRow = document.createElement('tr');

@@ -22,9 +22,25 @@ export interface AreaCodesRaw {
 /** Reads the four files. */
 export function extractAreaCodes(datasetsDir: string): AreaCodesRaw {
   return {
-    geocoding: readDelimited(datasetsDir, GEOCODING_FILE, { delimiter: '\t', columns: ['prefix', 'region'], quoting: false }),
-    validity: readDelimited(datasetsDir, AREA_CODES_FILE, { delimiter: '\t', columns: ['area_code', 'region', 'type'], quoting: false }),
-    exchanges: readDelimited(datasetsDir, EXCHANGES_FILE, { delimiter: '\t', columns: ['area_code', 'region', 'exchanges'], quoting: false }),
-    overlays: readDelimited(datasetsDir, OVERLAYS_FILE, { delimiter: '\t', columns: ['overlay', 'state', 'overlays', 'in_service', 'source'], quoting: false }),
+    geocoding: readDelimited(datasetsDir, GEOCODING_FILE, {
+      delimiter: '\t',
+      columns: ['prefix', 'region'],
+      quoting: false,
+    }),
+    validity: readDelimited(datasetsDir, AREA_CODES_FILE, {
+      delimiter: '\t',
+      columns: ['area_code', 'region', 'type'],
+      quoting: false,
+    }),
+    exchanges: readDelimited(datasetsDir, EXCHANGES_FILE, {
+      delimiter: '\t',
+      columns: ['area_code', 'region', 'exchanges'],
+      quoting: false,
+    }),
+    overlays: readDelimited(datasetsDir, OVERLAYS_FILE, {
+      delimiter: '\t',
+      columns: ['overlay', 'state', 'overlays', 'in_service', 'source'],
+      quoting: false,
+    }),
   };
 }

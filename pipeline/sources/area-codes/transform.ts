@@ -15,7 +15,11 @@ export const REGION_ALIASES: Readonly<Record<string, string>> = {
  * or "City, ST"; null for anything else (Canadian provinces, Caribbean places).
  * @example regionState('Philadelphia, PA', names) // "PA"
  */
-export function regionState(region: string, stateByName: ReadonlyMap<string, string>, codes: ReadonlySet<string>): string | null {
+export function regionState(
+  region: string,
+  stateByName: ReadonlyMap<string, string>,
+  codes: ReadonlySet<string>,
+): string | null {
   const direct = REGION_ALIASES[region] ?? stateByName.get(region);
   if (direct) return direct;
   const cityState = /, ([A-Z]{2})$/.exec(region);
@@ -31,7 +35,12 @@ export function regionState(region: string, stateByName: ReadonlyMap<string, str
  * the number of exchange-level entries, at least 1, so a state picks among
  * its codes roughly by how many exchanges each has.
  */
-export function transformAreaCodes(geocoding: GeocodingEntry[], codes: GeographicCode[], states: StateRecord[], reports: SourceReport[]): AreaCodeRecord[] {
+export function transformAreaCodes(
+  geocoding: GeocodingEntry[],
+  codes: GeographicCode[],
+  states: StateRecord[],
+  reports: SourceReport[],
+): AreaCodeRecord[] {
   const [geoReport, validityReport] = reports;
   const stateByName = new Map(states.map((s) => [s.name, s.code]));
   const stateCodes = new Set(states.map((s) => s.code));

@@ -28,20 +28,43 @@ export interface Overlay {
 export const US_REGIONS = new Set(['US', 'PR', 'GU', 'VI', 'AS', 'MP']);
 
 /** Checked entries, and the geographic codes (other number types are counted and dropped). */
-export function validateAreaCodes(raw: AreaCodesRaw): { geocoding: GeocodingEntry[]; codes: GeographicCode[]; overlays: Overlay[]; reports: SourceReport[] } {
+export function validateAreaCodes(raw: AreaCodesRaw): {
+  geocoding: GeocodingEntry[];
+  codes: GeographicCode[];
+  overlays: Overlay[];
+  reports: SourceReport[];
+} {
   const geoReport = new SourceReport(GEOCODING_FILE);
   const geocoding = raw.geocoding.map(({ line, fields: [prefix, region] }) => {
     geoReport.read();
-    if (!/^[2-9]\d{2,6}$/.test(prefix)) throw new SourceError(GEOCODING_FILE, line, `prefix must be 3 to 7 digits starting 2-9, found ${JSON.stringify(prefix)}`);
+    if (!/^[2-9]\d{2,6}$/.test(prefix))
+      throw new SourceError(
+        GEOCODING_FILE,
+        line,
+        `prefix must be 3 to 7 digits starting 2-9, found ${JSON.stringify(prefix)}`,
+      );
     if (region.trim() === '') throw new SourceError(GEOCODING_FILE, line, `prefix ${prefix} has no region`);
     return { prefix, region };
   });
   const validityReport = new SourceReport(AREA_CODES_FILE);
   const codes: GeographicCode[] = [];
-  for (const { line, fields: [areaCode, region, type] } of raw.validity) {
+  for (const {
+    line,
+    fields: [areaCode, region, type],
+  } of raw.validity) {
     validityReport.read();
-    if (!/^[2-9]\d{2}$/.test(areaCode)) throw new SourceError(AREA_CODES_FILE, line, `area code must be three digits starting 2-9, found ${JSON.stringify(areaCode)}`);
-    if (!US_REGIONS.has(region)) throw new SourceError(AREA_CODES_FILE, line, `region must be one of ${[...US_REGIONS].join(', ')}, found ${JSON.stringify(region)}`);
+    if (!/^[2-9]\d{2}$/.test(areaCode))
+      throw new SourceError(
+        AREA_CODES_FILE,
+        line,
+        `area code must be three digits starting 2-9, found ${JSON.stringify(areaCode)}`,
+      );
+    if (!US_REGIONS.has(region))
+      throw new SourceError(
+        AREA_CODES_FILE,
+        line,
+        `region must be one of ${[...US_REGIONS].join(', ')}, found ${JSON.stringify(region)}`,
+      );
     if (type !== 'geographic') {
       validityReport.reject(`not_geographic_${type}`);
       continue;
@@ -51,25 +74,51 @@ export function validateAreaCodes(raw: AreaCodesRaw): { geocoding: GeocodingEntr
   // The valid exchanges of each geographic code: one row per code, ranges of NXX 200..999 ascending.
   const exchangesReport = new SourceReport(EXCHANGES_FILE);
   const byKey = new Map(codes.map((c) => [`${c.areaCode} ${c.region}`, c]));
-  for (const { line, fields: [areaCode, region, ranges] } of raw.exchanges) {
+  for (const {
+    line,
+    fields: [areaCode, region, ranges],
+  } of raw.exchanges) {
     exchangesReport.read();
     const code = byKey.get(`${areaCode} ${region}`);
-    if (!code) throw new SourceError(EXCHANGES_FILE, line, `${areaCode} (${region}) is not a geographic code of ${AREA_CODES_FILE}`);
-    if (code.exchanges.length > 0) throw new SourceError(EXCHANGES_FILE, line, `${areaCode} (${region}) is listed twice`);
+    if (!code)
+      throw new SourceError(
+        EXCHANGES_FILE,
+        line,
+        `${areaCode} (${region}) is not a geographic code of ${AREA_CODES_FILE}`,
+      );
+    if (code.exchanges.length > 0)
+      throw new SourceError(EXCHANGES_FILE, line, `${areaCode} (${region}) is listed twice`);
     code.exchanges = parseExchangeRanges(ranges, (what) => new SourceError(EXCHANGES_FILE, line, what));
   }
   const missing = codes.find((c) => c.exchanges.length === 0);
-  if (missing) throw new SourceError(EXCHANGES_FILE, null, `geographic code ${missing.areaCode} (${missing.region}) has no valid exchanges listed`);
+  if (missing)
+    throw new SourceError(
+      EXCHANGES_FILE,
+      null,
+      `geographic code ${missing.areaCode} (${missing.region}) has no valid exchanges listed`,
+    );
   const overlayReport = new SourceReport(OVERLAYS_FILE);
   const seen = new Set<string>();
   const overlays = raw.overlays.map(({ line, fields: [overlay, state, parents, inService, source] }): Overlay => {
     overlayReport.read();
-    if (!/^(19|20)\d\d-(0[1-9]|1[0-2])$/.test(inService ?? '')) throw new SourceError(OVERLAYS_FILE, line, `in_service must be a month YYYY-MM, found ${JSON.stringify(inService)}`);
+    if (!/^(19|20)\d\d-(0[1-9]|1[0-2])$/.test(inService ?? ''))
+      throw new SourceError(
+        OVERLAYS_FILE,
+        line,
+        `in_service must be a month YYYY-MM, found ${JSON.stringify(inService)}`,
+      );
     if (!source?.trim()) throw new SourceError(OVERLAYS_FILE, line, `overlay ${overlay} has no source`);
     const list = parents.split(' ');
-    if (![overlay, ...list].every((code) => /^[2-9]\d{2}$/.test(code))) throw new SourceError(OVERLAYS_FILE, line, `area codes must be three digits starting 2-9, found ${JSON.stringify([overlay, parents])}`);
-    if (!/^[A-Z]{2}$/.test(state)) throw new SourceError(OVERLAYS_FILE, line, `state must be a two-letter code, found ${JSON.stringify(state)}`);
-    if (seen.has(overlay) || list.includes(overlay)) throw new SourceError(OVERLAYS_FILE, line, `overlay ${overlay} is listed twice or overlays itself`);
+    if (![overlay, ...list].every((code) => /^[2-9]\d{2}$/.test(code)))
+      throw new SourceError(
+        OVERLAYS_FILE,
+        line,
+        `area codes must be three digits starting 2-9, found ${JSON.stringify([overlay, parents])}`,
+      );
+    if (!/^[A-Z]{2}$/.test(state))
+      throw new SourceError(OVERLAYS_FILE, line, `state must be a two-letter code, found ${JSON.stringify(state)}`);
+    if (seen.has(overlay) || list.includes(overlay))
+      throw new SourceError(OVERLAYS_FILE, line, `overlay ${overlay} is listed twice or overlays itself`);
     seen.add(overlay);
     return { overlay, state, overlays: list, inService };
   });
@@ -92,12 +141,21 @@ export function checkOverlayOrder(overlays: readonly Overlay[]): void {
       if (older === newer || older.inService > newer.inService) continue;
       const sameCodes = older.overlays.every((code) => newer.overlays.includes(code));
       if (sameCodes && older.inService <= newer.inService && !newer.overlays.includes(older.overlay)) {
-        throw new SourceError(OVERLAYS_FILE, null, `overlay ${newer.overlay} (${newer.inService}) overlays ${older.overlays.join(' ')} after ${older.overlay} (${older.inService}) did, so it must overlay ${older.overlay} too: check which codes ${newer.overlay} overlays`);
+        throw new SourceError(
+          OVERLAYS_FILE,
+          null,
+          `overlay ${newer.overlay} (${newer.inService}) overlays ${older.overlays.join(' ')} after ${older.overlay} (${older.inService}) did, so it must overlay ${older.overlay} too: check which codes ${newer.overlay} overlays`,
+        );
       }
     }
     for (const parent of newer.overlays) {
       const listed = byCode.get(parent);
-      if (listed && listed.inService > newer.inService) throw new SourceError(OVERLAYS_FILE, null, `overlay ${newer.overlay} (${newer.inService}) lists ${parent}, which opened later (${listed.inService})`);
+      if (listed && listed.inService > newer.inService)
+        throw new SourceError(
+          OVERLAYS_FILE,
+          null,
+          `overlay ${newer.overlay} (${newer.inService}) lists ${parent}, which opened later (${listed.inService})`,
+        );
     }
   }
 }
@@ -113,7 +171,10 @@ export function parseExchangeRanges(ranges: string, fail: (what: string) => Erro
     const match = /^([2-9]\d{2})(?:-([2-9]\d{2}))?$/.exec(range);
     const first = Number(match?.[1]);
     const last = match?.[2] === undefined ? first : Number(match[2]);
-    if (!match || last < first || (out.length > 0 && first <= out[out.length - 1] + 1)) throw fail(`exchanges must be ascending ranges of NXX 200..999 such as "200-599 700-999", found ${JSON.stringify(range)}`);
+    if (!match || last < first || (out.length > 0 && first <= out[out.length - 1] + 1))
+      throw fail(
+        `exchanges must be ascending ranges of NXX 200..999 such as "200-599 700-999", found ${JSON.stringify(range)}`,
+      );
     for (let nxx = first; nxx <= last; nxx++) out.push(nxx);
   }
   return out;

@@ -51,7 +51,13 @@ function countiesOf(json: string): Map<string, County> {
         bbox[3] = Math.max(bbox[3], y1);
       }
     }
-    counties.set(String(geometry.id), { fips: String(geometry.id), name: f.properties.name, feature: f, segments: Float64Array.from(segments), bbox });
+    counties.set(String(geometry.id), {
+      fips: String(geometry.id),
+      name: f.properties.name,
+      feature: f,
+      segments: Float64Array.from(segments),
+      bbox,
+    });
   }
   return counties;
 }

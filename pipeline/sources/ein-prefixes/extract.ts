@@ -5,5 +5,9 @@ export const EIN_PREFIXES_FILE = 'irs-ein-prefixes/ein-prefixes.csv';
 
 /** Reads `prefix,campus`. */
 export function extractEinPrefixes(datasetsDir: string): DelimitedRow[] {
-  return readDelimited(datasetsDir, EIN_PREFIXES_FILE, { delimiter: ',', columns: ['prefix', 'campus'], quoting: true });
+  return readDelimited(datasetsDir, EIN_PREFIXES_FILE, {
+    delimiter: ',',
+    columns: ['prefix', 'campus'],
+    quoting: true,
+  });
 }

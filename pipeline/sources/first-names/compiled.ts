@@ -20,5 +20,8 @@ export interface CompiledFirstNames {
  */
 export function compileFirstNames(datasetsDir: string): { valid: FirstNamesValid; compiled: CompiledFirstNames } {
   const valid = validateFirstNames(extractFirstNames(datasetsDir));
-  return { valid, compiled: { records: transformFirstNames(valid), population: valid.population, reports: valid.reports } };
+  return {
+    valid,
+    compiled: { records: transformFirstNames(valid), population: valid.population, reports: valid.reports },
+  };
 }

@@ -17,8 +17,20 @@ export interface FirstNamesRaw {
 /** Reads `name,sex,cohort,births`, `cohort,sex,births` and `age,male,female`. */
 export function extractFirstNames(datasetsDir: string): FirstNamesRaw {
   return {
-    names: readDelimited(datasetsDir, FIRST_NAMES_FILE, { delimiter: ',', columns: ['name', 'sex', 'cohort', 'births'], quoting: true }),
-    cohorts: readDelimited(datasetsDir, COHORT_BIRTHS_FILE, { delimiter: ',', columns: ['cohort', 'sex', 'births'], quoting: false }),
-    population: readDelimited(datasetsDir, POPULATION_FILE, { delimiter: ',', columns: ['age', 'male', 'female'], quoting: false }),
+    names: readDelimited(datasetsDir, FIRST_NAMES_FILE, {
+      delimiter: ',',
+      columns: ['name', 'sex', 'cohort', 'births'],
+      quoting: true,
+    }),
+    cohorts: readDelimited(datasetsDir, COHORT_BIRTHS_FILE, {
+      delimiter: ',',
+      columns: ['cohort', 'sex', 'births'],
+      quoting: false,
+    }),
+    population: readDelimited(datasetsDir, POPULATION_FILE, {
+      delimiter: ',',
+      columns: ['age', 'male', 'female'],
+      quoting: false,
+    }),
   };
 }

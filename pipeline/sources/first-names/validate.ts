@@ -9,7 +9,21 @@ import { COHORT_BIRTHS_FILE, FIRST_NAMES_FILE, POPULATION_FILE, type FirstNamesR
  * first names: each row is dropped and counted as `placeholder_name`.
  */
 export const PLACEHOLDER_FIRST_NAMES: ReadonlySet<string> = new Set([
-  'abcde', 'baby', 'babyboy', 'babygirl', 'boy', 'female', 'girl', 'infant', 'jr', 'male', 'master', 'na', 'notnamed', 'unknown', 'unnamed',
+  'abcde',
+  'baby',
+  'babyboy',
+  'babygirl',
+  'boy',
+  'female',
+  'girl',
+  'infant',
+  'jr',
+  'male',
+  'master',
+  'na',
+  'notnamed',
+  'unknown',
+  'unnamed',
 ]);
 
 /** Births of one name and sex in one birth cohort (the cohort's first year). */
@@ -41,9 +55,13 @@ const WHOLE = /^[1-9]\d*$/;
 export function validateFirstNames(raw: FirstNamesRaw): FirstNamesValid {
   const cohortReport = new SourceReport(COHORT_BIRTHS_FILE);
   const cohortBirths = new Map<string, number>();
-  for (const { line, fields: [cohort, sex, births] } of raw.cohorts) {
+  for (const {
+    line,
+    fields: [cohort, sex, births],
+  } of raw.cohorts) {
     cohortReport.read();
-    if (!/^\d{4}$/.test(cohort) || (sex !== 'F' && sex !== 'M') || !WHOLE.test(births)) throw new SourceError(COHORT_BIRTHS_FILE, line, 'expected a cohort year, F or M and a positive birth count');
+    if (!/^\d{4}$/.test(cohort) || (sex !== 'F' && sex !== 'M') || !WHOLE.test(births))
+      throw new SourceError(COHORT_BIRTHS_FILE, line, 'expected a cohort year, F or M and a positive birth count');
     cohortBirths.set(`${cohort}:${sex}`, Number(births));
   }
 
@@ -51,21 +69,34 @@ export function validateFirstNames(raw: FirstNamesRaw): FirstNamesValid {
   const population = { F: [] as number[], M: [] as number[] };
   raw.population.forEach(({ line, fields: [age, male, female] }, i) => {
     populationReport.read();
-    if (Number(age) !== i || !WHOLE.test(male) || !WHOLE.test(female)) throw new SourceError(POPULATION_FILE, line, `expected age ${i} with positive male and female counts`);
+    if (Number(age) !== i || !WHOLE.test(male) || !WHOLE.test(female))
+      throw new SourceError(POPULATION_FILE, line, `expected age ${i} with positive male and female counts`);
     population.M.push(Number(male));
     population.F.push(Number(female));
   });
-  if (population.F.length !== 101) throw new SourceError(POPULATION_FILE, null, `expected ages 0-100, found ${population.F.length} rows`);
+  if (population.F.length !== 101)
+    throw new SourceError(POPULATION_FILE, null, `expected ages 0-100, found ${population.F.length} rows`);
 
   const report = new SourceReport(FIRST_NAMES_FILE);
   const seen = new Set<string>();
   const names: CohortBirths[] = [];
-  for (const { line, fields: [name, sex, cohort, births] } of raw.names) {
+  for (const {
+    line,
+    fields: [name, sex, cohort, births],
+  } of raw.names) {
     report.read();
-    if (!/^[a-z][a-z'-]*$/.test(name)) throw new SourceError(FIRST_NAMES_FILE, line, `name must be lower-case letters, found ${JSON.stringify(name)}`);
-    if (sex !== 'F' && sex !== 'M') throw new SourceError(FIRST_NAMES_FILE, line, `sex must be F or M, found ${JSON.stringify(sex)}`);
-    if (!cohortBirths.has(`${cohort}:${sex}`)) throw new SourceError(FIRST_NAMES_FILE, line, `cohort ${JSON.stringify(cohort)} is not in ${COHORT_BIRTHS_FILE}`);
-    if (!WHOLE.test(births)) throw new SourceError(FIRST_NAMES_FILE, line, `births must be a positive whole number, found ${JSON.stringify(births)}`);
+    if (!/^[a-z][a-z'-]*$/.test(name))
+      throw new SourceError(FIRST_NAMES_FILE, line, `name must be lower-case letters, found ${JSON.stringify(name)}`);
+    if (sex !== 'F' && sex !== 'M')
+      throw new SourceError(FIRST_NAMES_FILE, line, `sex must be F or M, found ${JSON.stringify(sex)}`);
+    if (!cohortBirths.has(`${cohort}:${sex}`))
+      throw new SourceError(FIRST_NAMES_FILE, line, `cohort ${JSON.stringify(cohort)} is not in ${COHORT_BIRTHS_FILE}`);
+    if (!WHOLE.test(births))
+      throw new SourceError(
+        FIRST_NAMES_FILE,
+        line,
+        `births must be a positive whole number, found ${JSON.stringify(births)}`,
+      );
     if (PLACEHOLDER_FIRST_NAMES.has(name)) {
       report.reject('placeholder_name');
       continue;

@@ -38,7 +38,10 @@ function coordinate(text: string, file: string, line: number): number | null {
  * Checks every row: country US, a five-digit ZIP, a place name and a known
  * state. Repairs military states from the prefix; drops repeated ZIPs.
  */
-export function validateGeonames(rows: DelimitedRow[], stateCodes: ReadonlySet<string>): { zips: GeonamesZip[]; report: SourceReport } {
+export function validateGeonames(
+  rows: DelimitedRow[],
+  stateCodes: ReadonlySet<string>,
+): { zips: GeonamesZip[]; report: SourceReport } {
   const report = new SourceReport(GEONAMES_FILE);
   const seen = new Set<string>();
   const zips: GeonamesZip[] = [];
@@ -47,8 +50,10 @@ export function validateGeonames(rows: DelimitedRow[], stateCodes: ReadonlySet<s
   for (const { line, fields } of rows) {
     report.read();
     const [country, zip, place, , stateCode, county, , , , lat, lon] = fields;
-    if (country !== 'US') throw new SourceError(GEONAMES_FILE, line, `country must be US, found ${JSON.stringify(country)}`);
-    if (!/^\d{5}$/.test(zip)) throw new SourceError(GEONAMES_FILE, line, `ZIP must be five digits, found ${JSON.stringify(zip)}`);
+    if (country !== 'US')
+      throw new SourceError(GEONAMES_FILE, line, `country must be US, found ${JSON.stringify(country)}`);
+    if (!/^\d{5}$/.test(zip))
+      throw new SourceError(GEONAMES_FILE, line, `ZIP must be five digits, found ${JSON.stringify(zip)}`);
     if (place.trim() === '') throw new SourceError(GEONAMES_FILE, line, `ZIP ${zip} has no place name`);
     let state = stateCode;
     const military = militaryStateOf(zip);
@@ -66,7 +71,14 @@ export function validateGeonames(rows: DelimitedRow[], stateCodes: ReadonlySet<s
       continue;
     }
     seen.add(zip);
-    zips.push({ zip, place, state, county, lat: coordinate(lat, GEONAMES_FILE, line), lon: coordinate(lon, GEONAMES_FILE, line) });
+    zips.push({
+      zip,
+      place,
+      state,
+      county,
+      lat: coordinate(lat, GEONAMES_FILE, line),
+      lon: coordinate(lon, GEONAMES_FILE, line),
+    });
   }
   return { zips, report };
 }

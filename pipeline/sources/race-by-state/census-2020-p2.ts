@@ -6,7 +6,19 @@ import { SourceReport } from '../../source-report.js';
 /** Census 2020 table P2 summed by state (datasets/SOURCES.md). */
 export const P2_FILE = 'census-2020-race-by-state/p2-states.tsv';
 
-const COLUMNS = ['fips', 'name', 'P2_001N', 'P2_002N', 'P2_005N', 'P2_006N', 'P2_007N', 'P2_008N', 'P2_009N', 'P2_010N', 'P2_011N'] as const;
+const COLUMNS = [
+  'fips',
+  'name',
+  'P2_001N',
+  'P2_002N',
+  'P2_005N',
+  'P2_006N',
+  'P2_007N',
+  'P2_008N',
+  'P2_009N',
+  'P2_010N',
+  'P2_011N',
+] as const;
 
 /** Published figures a copy must show (Census Bureau, 2020 redistricting data). */
 export const P2_CHECKS = { texasTotal: 29_145_505, texasHispanic: 11_441_717, statesAndDcTotal: 331_449_281 } as const;
@@ -39,17 +51,28 @@ export function validateP2(rows: DelimitedRow[]): { states: P2State[]; report: S
   const states = rows.map(({ line, fields }): P2State => {
     report.read();
     const [fips, name, ...cells] = fields;
-    if (!/^\d\d$/.test(fips)) throw new SourceError(P2_FILE, line, `fips must be two digits, found ${JSON.stringify(fips)}`);
+    if (!/^\d\d$/.test(fips))
+      throw new SourceError(P2_FILE, line, `fips must be two digits, found ${JSON.stringify(fips)}`);
     if (!cells.every((c) => /^\d+$/.test(c))) throw new SourceError(P2_FILE, line, 'counts must be whole numbers');
     const [total, hispanic, white, black, aian, asian, nhpi, other, twoOrMore] = cells.map(Number);
-    if (hispanic + white + black + aian + asian + nhpi + other + twoOrMore !== total) throw new SourceError(P2_FILE, line, `${name}: the cells do not sum to the total ${total}`);
+    if (hispanic + white + black + aian + asian + nhpi + other + twoOrMore !== total)
+      throw new SourceError(P2_FILE, line, `${name}: the cells do not sum to the total ${total}`);
     return { fips, name, total, groups: [white, black, asian + nhpi, aian, other + twoOrMore, hispanic] };
   });
-  if (states.length !== 52) throw new SourceError(P2_FILE, null, `expected 52 rows (50 states, DC, Puerto Rico), found ${states.length}`);
+  if (states.length !== 52)
+    throw new SourceError(P2_FILE, null, `expected 52 rows (50 states, DC, Puerto Rico), found ${states.length}`);
   const texas = states.find((s) => s.fips === '48');
   const statesAndDc = states.filter((s) => s.fips !== '72').reduce((a, s) => a + s.total, 0);
-  if (texas?.total !== P2_CHECKS.texasTotal || texas.groups[5] !== P2_CHECKS.texasHispanic || statesAndDc !== P2_CHECKS.statesAndDcTotal) {
-    throw new SourceError(P2_FILE, null, `Texas must have ${P2_CHECKS.texasTotal} people (${P2_CHECKS.texasHispanic} Hispanic) and the 50 states + DC ${P2_CHECKS.statesAndDcTotal}, as the Census publishes them`);
+  if (
+    texas?.total !== P2_CHECKS.texasTotal ||
+    texas.groups[5] !== P2_CHECKS.texasHispanic ||
+    statesAndDc !== P2_CHECKS.statesAndDcTotal
+  ) {
+    throw new SourceError(
+      P2_FILE,
+      null,
+      `Texas must have ${P2_CHECKS.texasTotal} people (${P2_CHECKS.texasHispanic} Hispanic) and the 50 states + DC ${P2_CHECKS.statesAndDcTotal}, as the Census publishes them`,
+    );
   }
   return { states, report };
 }
@@ -60,7 +83,10 @@ export function validateP2(rows: DelimitedRow[]): { states: P2State[]; report: S
  * (military codes, the territories other than Puerto Rico, the freely
  * associated states). Sorted by state code; shares rounded to 1e-6.
  */
-export function stateGroupShares(p2: readonly P2State[], states: readonly StateRecord[]): { national: number[]; states: StateGroupShares[] } {
+export function stateGroupShares(
+  p2: readonly P2State[],
+  states: readonly StateRecord[],
+): { national: number[]; states: StateGroupShares[] } {
   const shares = (groups: number[]): number[] => {
     const total = groups.reduce((a, b) => a + b, 0);
     return groups.map((g) => Math.round((g / total) * 1e6) / 1e6);

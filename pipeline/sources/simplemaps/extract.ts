@@ -5,8 +5,24 @@ export const SIMPLEMAPS_FILE = 'simplemaps-us-zips/uszips.csv';
 
 /** The columns of SimpleMaps' uszips.csv, in order. */
 export const SIMPLEMAPS_COLUMNS = [
-  'zip', 'lat', 'lng', 'city', 'state_id', 'state_name', 'zcta', 'parent_zcta', 'population', 'density',
-  'county_fips', 'county_name', 'county_weights', 'county_names_all', 'county_fips_all', 'imprecise', 'military', 'timezone',
+  'zip',
+  'lat',
+  'lng',
+  'city',
+  'state_id',
+  'state_name',
+  'zcta',
+  'parent_zcta',
+  'population',
+  'density',
+  'county_fips',
+  'county_name',
+  'county_weights',
+  'county_names_all',
+  'county_fips_all',
+  'imprecise',
+  'military',
+  'timezone',
 ] as const;
 
 /** Reads the CSV; the header must be exactly {@link SIMPLEMAPS_COLUMNS}. */

@@ -19,10 +19,16 @@ export interface SimplemapsZip {
   density: number | null;
 }
 
-const column = Object.fromEntries(SIMPLEMAPS_COLUMNS.map((name, i) => [name, i])) as Record<(typeof SIMPLEMAPS_COLUMNS)[number], number>;
+const column = Object.fromEntries(SIMPLEMAPS_COLUMNS.map((name, i) => [name, i])) as Record<
+  (typeof SIMPLEMAPS_COLUMNS)[number],
+  number
+>;
 
 /** Checks every row; a malformed one stops the build. Repeated ZIPs are dropped and counted. */
-export function validateSimplemaps(rows: DelimitedRow[], stateCodes: ReadonlySet<string>): { zips: SimplemapsZip[]; report: SourceReport } {
+export function validateSimplemaps(
+  rows: DelimitedRow[],
+  stateCodes: ReadonlySet<string>,
+): { zips: SimplemapsZip[]; report: SourceReport } {
   const report = new SourceReport(SIMPLEMAPS_FILE);
   const seen = new Set<string>();
   const zips: SimplemapsZip[] = [];
@@ -41,10 +47,14 @@ export function validateSimplemaps(rows: DelimitedRow[], stateCodes: ReadonlySet
     if (!/^\d{5}$/.test(zip)) fail(`ZIP must be five digits, found ${JSON.stringify(zip)}`);
     if (!stateCodes.has(state)) fail(`unknown state ${JSON.stringify(state)} for ZIP ${zip}`);
     if (fields[column.city].trim() === '') fail(`ZIP ${zip} has no city`);
-    if (population !== '' && !/^\d+$/.test(population)) fail(`population must be a whole number, found ${JSON.stringify(population)}`);
-    if (density !== '' && !(Number(density) >= 0)) fail(`density must be a non-negative number, found ${JSON.stringify(density)}`);
-    if (countyFips !== '' && !/^\d{5}$/.test(countyFips)) fail(`county_fips must be five digits, found ${JSON.stringify(countyFips)}`);
-    if (!Number.isFinite(lat) || !Number.isFinite(lon) || fields[column.lat] === '' || fields[column.lng] === '') fail(`ZIP ${zip} has no valid coordinates`);
+    if (population !== '' && !/^\d+$/.test(population))
+      fail(`population must be a whole number, found ${JSON.stringify(population)}`);
+    if (density !== '' && !(Number(density) >= 0))
+      fail(`density must be a non-negative number, found ${JSON.stringify(density)}`);
+    if (countyFips !== '' && !/^\d{5}$/.test(countyFips))
+      fail(`county_fips must be five digits, found ${JSON.stringify(countyFips)}`);
+    if (!Number.isFinite(lat) || !Number.isFinite(lon) || fields[column.lat] === '' || fields[column.lng] === '')
+      fail(`ZIP ${zip} has no valid coordinates`);
     if (seen.has(zip)) {
       report.reject('duplicate_zip');
       continue;

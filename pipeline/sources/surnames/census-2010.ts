@@ -8,7 +8,19 @@ import { surnameWithApostrophe } from './apostrophes.js';
 /** The head of the Census 2010 surname file (datasets/SOURCES.md: the only copy reachable stops at rank 1,022). */
 export const CENSUS_2010_FILE = 'census-2010-surnames/top-surnames.csv';
 
-const COLUMNS = ['name', 'rank', 'count', 'prop100k', 'cum_prop100k', 'pctwhite', 'pctblack', 'pctapi', 'pctaian', 'pct2prace', 'pcthispanic'] as const;
+const COLUMNS = [
+  'name',
+  'rank',
+  'count',
+  'prop100k',
+  'cum_prop100k',
+  'pctwhite',
+  'pctblack',
+  'pctapi',
+  'pctaian',
+  'pct2prace',
+  'pcthispanic',
+] as const;
 
 /** Race and Hispanic-origin groups of the file, in its column order. */
 export const SURNAME_GROUPS = ['white', 'black', 'api', 'aian', 'twoOrMore', 'hispanic'] as const;
@@ -26,7 +38,11 @@ export interface Census2010Surname {
 }
 
 /** Published figures a copy must show (Census Bureau, 2010 surname file). */
-export const CENSUS_2010_CHECKS = { SMITH: { count: 2_442_977, prop100k: 828.19 }, GARCIA: { count: 1_166_120 }, NGUYEN: { count: 437_645 } } as const;
+export const CENSUS_2010_CHECKS = {
+  SMITH: { count: 2_442_977, prop100k: 828.19 },
+  GARCIA: { count: 1_166_120 },
+  NGUYEN: { count: 437_645 },
+} as const;
 
 /** Reads the file's rows. */
 export function extractCensus2010(datasetsDir: string): DelimitedRow[] {
@@ -51,12 +67,15 @@ export function validateCensus2010(rows: DelimitedRow[]): { surnames: Census2010
     if (!/^[A-Z][A-Z' -]*$/.test(name)) fail(`name must be upper-case letters, found ${JSON.stringify(name)}`);
     // Names of equal count share a rank (FRANCO and SAUNDERS are both 476); the next name takes its own position.
     const tied = i > 0 && Number(rank) === Number(rows[i - 1].fields[1]) && count === rows[i - 1].fields[2];
-    if (Number(rank) !== i + 1 && !tied) fail(`rank must be ${i + 1} (or the previous rank, for an equal count), found ${JSON.stringify(rank)}`);
+    if (Number(rank) !== i + 1 && !tied)
+      fail(`rank must be ${i + 1} (or the previous rank, for an equal count), found ${JSON.stringify(rank)}`);
     if (!/^\d+$/.test(count) || !(Number(prop) > 0)) fail('count and prop100k must be positive numbers');
     running += Number(prop);
-    if (Math.abs(running - Number(cumulative)) > 0.5) fail(`cum_prop100k ${cumulative} is not the running sum of prop100k (${running.toFixed(2)})`);
+    if (Math.abs(running - Number(cumulative)) > 0.5)
+      fail(`cum_prop100k ${cumulative} is not the running sum of prop100k (${running.toFixed(2)})`);
     const implied = (Number(count) / Number(prop)) * 100_000;
-    if (implied < 294e6 || implied > 296e6) fail(`count / prop100k implies a population of ${Math.round(implied)}, not about 295 million`);
+    if (implied < 294e6 || implied > 296e6)
+      fail(`count / prop100k implies a population of ${Math.round(implied)}, not about 295 million`);
     const percent = percents.map((p) => {
       if (p === '(S)') return null;
       if (!(Number(p) >= 0 && Number(p) <= 100)) fail(`percentages must be 0-100 or (S), found ${JSON.stringify(p)}`);
@@ -67,7 +86,11 @@ export function validateCensus2010(rows: DelimitedRow[]): { surnames: Census2010
   for (const [name, expected] of Object.entries(CENSUS_2010_CHECKS)) {
     const row = surnames.find((s) => s.name === name);
     if (!row || row.count !== expected.count || ('prop100k' in expected && row.prop100k !== expected.prop100k)) {
-      throw new SourceError(CENSUS_2010_FILE, null, `${name} must have count ${expected.count} as the Census publishes it`);
+      throw new SourceError(
+        CENSUS_2010_FILE,
+        null,
+        `${name} must have count ${expected.count} as the Census publishes it`,
+      );
     }
   }
   return { surnames, report };
@@ -95,9 +118,16 @@ export interface MergedSurnameFit {
  * 2010 share, and no tail name above the head's last.
  * @example mergeSurnames(head, modelled1990).surnames[0] // { surname: 'Smith', rank: 1, weight: 828.19 }
  */
-export function mergeSurnames(head: readonly Census2010Surname[], modelled1990: readonly SurnameRecord[]): { surnames: SurnameRecord[]; fit: MergedSurnameFit } {
+export function mergeSurnames(
+  head: readonly Census2010Surname[],
+  modelled1990: readonly SurnameRecord[],
+): { surnames: SurnameRecord[]; fit: MergedSurnameFit } {
   // Rank is the position in the list (the file's tied ranks, two 476s, would not be unique).
-  const headRecords = head.map((s, i) => ({ surname: surnameWithApostrophe(titleCase(s.name)), rank: i + 1, weight: s.prop100k }));
+  const headRecords = head.map((s, i) => ({
+    surname: surnameWithApostrophe(titleCase(s.name)),
+    rank: i + 1,
+    weight: s.prop100k,
+  }));
   const inHead = new Set(headRecords.map((s) => s.surname.toLowerCase()));
   const tail = modelled1990.filter((s) => !inHead.has(s.surname.toLowerCase()));
   const headTotal = headRecords.reduce((a, s) => a + s.weight, 0);
@@ -119,7 +149,14 @@ export function mergeSurnames(head: readonly Census2010Surname[], modelled1990: 
   }
   const e = low;
   return {
-    surnames: [...headRecords, ...tail.map((s, j) => ({ surname: s.surname, rank: n + j + 1, weight: Math.round(last * ((n + j + 1) / n) ** -e * 10_000) / 10_000 }))],
+    surnames: [
+      ...headRecords,
+      ...tail.map((s, j) => ({
+        surname: s.surname,
+        rank: n + j + 1,
+        weight: Math.round(last * ((n + j + 1) / n) ** -e * 10_000) / 10_000,
+      })),
+    ],
     fit: { headNames: n, headPer100k: Math.round(headTotal * 100) / 100, tailExponent: Math.round(e * 1e6) / 1e6 },
   };
 }
@@ -139,7 +176,10 @@ export function mergeSurnames(head: readonly Census2010Surname[], modelled1990: 
  * {@link surnameHeadWeights}), so the measures and the draws agree.
  * @example surnameGroupTables(head, national)[5].heads[0] // Smith among the Hispanic population
  */
-export function surnameGroupTables(head: readonly Census2010Surname[], national: readonly number[]): SurnameGroupTable[] {
+export function surnameGroupTables(
+  head: readonly Census2010Surname[],
+  national: readonly number[],
+): SurnameGroupTable[] {
   const weights = surnameHeadWeights(head);
   const percents = head.map((s) => {
     const known = s.percent.reduce<number>((a, p) => a + (p ?? 0), 0);
@@ -151,9 +191,16 @@ export function surnameGroupTables(head: readonly Census2010Surname[], national:
     const units = weights.map((w, i) => w * percents[i][g]);
     const groupUnits = national[g] * SURNAME_WEIGHT_UNIT;
     const tailUnits = Math.round((groupUnits - units.reduce((a, u) => a + u, 0)) / 1e4);
-    if (!(tailUnits > 0)) throw new Error(`the 2010 head carries more than all of the ${group} group (${national[g]} of the population)`);
-    const per100k = (u: number): number => Math.round(((u / groupUnits) * 100_000) * 10_000) / 10_000;
-    return { group, heads: units.map(per100k), tail: per100k(tailUnits * 1e4), percents: percents.map((p) => p[g]), tailUnits };
+    if (!(tailUnits > 0))
+      throw new Error(`the 2010 head carries more than all of the ${group} group (${national[g]} of the population)`);
+    const per100k = (u: number): number => Math.round((u / groupUnits) * 100_000 * 10_000) / 10_000;
+    return {
+      group,
+      heads: units.map(per100k),
+      tail: per100k(tailUnits * 1e4),
+      percents: percents.map((p) => p[g]),
+      tailUnits,
+    };
   });
 }
 

@@ -1,7 +1,13 @@
 import type { SurnameRecord } from '../../model.js';
 import type { SourceReport } from '../../source-report.js';
 import { restoreApostrophes } from './apostrophes.js';
-import { extractCensus2010, mergeSurnames, validateCensus2010, type Census2010Surname, type MergedSurnameFit } from './census-2010.js';
+import {
+  extractCensus2010,
+  mergeSurnames,
+  validateCensus2010,
+  type Census2010Surname,
+  type MergedSurnameFit,
+} from './census-2010.js';
 import { extractSurnames } from './extract.js';
 import { fitSurnameModel, transformSurnames, type SurnameModelFit } from './transform.js';
 import { validateSurnames } from './validate.js';
@@ -30,7 +36,17 @@ export interface CompiledSurnames {
 export function compileSurnames(datasetsDir: string): CompiledSurnames {
   const surnames = validateSurnames(extractSurnames(datasetsDir));
   const fit = fitSurnameModel(surnames.anchorWeights, surnames.surnames.length);
-  const surnames1990 = transformSurnames(restoreApostrophes(surnames.surnames, surnames.reports[0]), surnames.anchorWeights, fit);
+  const surnames1990 = transformSurnames(
+    restoreApostrophes(surnames.surnames, surnames.reports[0]),
+    surnames.anchorWeights,
+    fit,
+  );
   const census2010 = validateCensus2010(extractCensus2010(datasetsDir));
-  return { surnames1990, census2010: census2010.surnames, merged: mergeSurnames(census2010.surnames, surnames1990), fit, reports: [...surnames.reports, census2010.report] };
+  return {
+    surnames1990,
+    census2010: census2010.surnames,
+    merged: mergeSurnames(census2010.surnames, surnames1990),
+    fit,
+    reports: [...surnames.reports, census2010.report],
+  };
 }

@@ -47,7 +47,8 @@ export function fitSurnameModel(anchor: number[], listLength: number): SurnameMo
   const atHead = anchor[headRanks - 1] * scale;
   const target = SURNAME_LIST_COVERAGE - headCoverage;
   if (!(target > 0)) throw new Error('surname anchor covers more than the whole list');
-  if (tailSum(atHead, headRanks, listLength, 0) < target) throw new Error('surname tail cannot cover the rest of the list without rising');
+  if (tailSum(atHead, headRanks, listLength, 0) < target)
+    throw new Error('surname tail cannot cover the rest of the list without rising');
   let low = 0;
   let high = 10;
   for (let i = 0; i < 60; i++) {
@@ -58,7 +59,12 @@ export function fitSurnameModel(anchor: number[], listLength: number): SurnameMo
     else high = mid;
   }
   const tailExponent = round(low, 6);
-  return { headRanks, headCoverage: round(headCoverage, 6), tailExponent, lastRankShare: atHead * (listLength / headRanks) ** -tailExponent };
+  return {
+    headRanks,
+    headCoverage: round(headCoverage, 6),
+    tailExponent,
+    lastRankShare: atHead * (listLength / headRanks) ** -tailExponent,
+  };
 }
 
 /**

@@ -14,9 +14,13 @@ export function validateSurnames(raw: SurnamesRaw): SurnamesValid {
   const report = new SourceReport(SURNAMES_FILE);
   const seen = new Set<string>();
   const surnames: string[] = [];
-  for (const { line, fields: [name] } of raw.surnames) {
+  for (const {
+    line,
+    fields: [name],
+  } of raw.surnames) {
     report.read();
-    if (!/^[A-Za-z][A-Za-z' -]*$/.test(name)) throw new SourceError(SURNAMES_FILE, line, `surname must be letters, found ${JSON.stringify(name)}`);
+    if (!/^[A-Za-z][A-Za-z' -]*$/.test(name))
+      throw new SourceError(SURNAMES_FILE, line, `surname must be letters, found ${JSON.stringify(name)}`);
     if (seen.has(name.toLowerCase())) {
       report.reject('duplicate_surname');
       continue;
@@ -28,11 +32,13 @@ export function validateSurnames(raw: SurnamesRaw): SurnamesValid {
   const anchorWeights = raw.anchor.map(({ line, fields: [, weight] }) => {
     anchorReport.read();
     const value = Number(weight);
-    if (!(value > 0)) throw new SourceError(ANCHOR_FILE, line, `weight must be a positive number, found ${JSON.stringify(weight)}`);
+    if (!(value > 0))
+      throw new SourceError(ANCHOR_FILE, line, `weight must be a positive number, found ${JSON.stringify(weight)}`);
     return value;
   });
   for (let i = 1; i < anchorWeights.length; i++) {
-    if (anchorWeights[i] > anchorWeights[i - 1]) throw new SourceError(ANCHOR_FILE, raw.anchor[i].line, 'weights must not increase: the file is in rank order');
+    if (anchorWeights[i] > anchorWeights[i - 1])
+      throw new SourceError(ANCHOR_FILE, raw.anchor[i].line, 'weights must not increase: the file is in rank order');
   }
   return { surnames, anchorWeights, reports: [report, anchorReport] };
 }

@@ -24,7 +24,11 @@ export async function authenticate(request: FastifyRequest, reply: FastifyReply)
   const query = request.query as Record<string, unknown>;
   for (const name in query) {
     if (KEY_LIKE_NAME.test(name)) {
-      throw new ProblemError('api_key_in_query', 'API keys are never accepted in the query string; send the key in the x-api-key header (and consider rotating it, the URL may have been logged on the way)', { param: name });
+      throw new ProblemError(
+        'api_key_in_query',
+        'API keys are never accepted in the query string; send the key in the x-api-key header (and consider rotating it, the URL may have been logged on the way)',
+        { param: name },
+      );
     }
   }
   const presented = request.headers['x-api-key'];
@@ -70,7 +74,13 @@ function failed(request: FastifyRequest, problem: ProblemError): Promise<Problem
 /** Refuses a revoked or expired key, then takes one request from its token bucket. */
 async function admit(request: FastifyRequest, reply: FastifyReply, record: KeyRecord, now: number): Promise<void> {
   if (record.revokedAt !== null || (record.expiresAt !== null && record.expiresAt <= now)) {
-    throw await failed(request, new ProblemError('revoked_api_key', `API key ${record.id} was ${record.revokedAt !== null ? 'revoked' : 'rotated and its grace period has ended'}`));
+    throw await failed(
+      request,
+      new ProblemError(
+        'revoked_api_key',
+        `API key ${record.id} was ${record.revokedAt !== null ? 'revoked' : 'rotated and its grace period has ended'}`,
+      ),
+    );
   }
   // No paid plan (never subscribed, canceled, or a past-due grace that ended): 402, counted as refused. The plan's
   // end is read with the key, so a change applies on every instance within the key cache's TTL.
@@ -84,15 +94,27 @@ function refuseUnpaid(request: FastifyRequest, record: KeyRecord, now: number): 
   activity.used(record.id, now);
   activity.refused(record.accountId, 'subscription_required', now);
   metrics.decided('subscription_refused');
-  return new ProblemError('subscription_required', `${noPlanText(record.accountName, billing.mode)}; key ${record.id} works within a second of the account getting one`);
+  return new ProblemError(
+    'subscription_required',
+    `${noPlanText(record.accountName, billing.mode)}; key ${record.id} works within a second of the account getting one`,
+  );
 }
 
 function malformedKey(): ProblemError {
-  return new ProblemError('malformed_api_key', 'the x-api-key header is not a well-formed ussynth key (uss_live_… or uss_test_…, 47 characters, valid checksum); check for a copy-paste error');
+  return new ProblemError(
+    'malformed_api_key',
+    'the x-api-key header is not a well-formed ussynth key (uss_live_… or uss_test_…, 47 characters, valid checksum); check for a copy-paste error',
+  );
 }
 
 /** Records the access and answers the rate-limit decision (429 with the RateLimit headers when refused). */
-async function settle(request: FastifyRequest, reply: FastifyReply, key: KeyRecord, rate: RateDecision, now: number): Promise<void> {
+async function settle(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: KeyRecord,
+  rate: RateDecision,
+  now: number,
+): Promise<void> {
   // Every field set at once: one object shape for every request.
   request.access = { key, rate, quota: undefined, records: 0, now };
   const { activity, metrics, keyAdmission } = request.server.ussynth;
@@ -108,7 +130,11 @@ async function settle(request: FastifyRequest, reply: FastifyReply, key: KeyReco
   metrics.decided('rate_refused');
   activity.refused(key.accountId, 'rate_limited', now);
   await setRateLimitHeaders(request, reply);
-  throw new ProblemError('rate_limited', `more than ${key.rate} requests per second for key ${key.id}; retry after ${rate.retryAfterSeconds} s`, {
-    headers: { 'retry-after': String(rate.retryAfterSeconds) },
-  });
+  throw new ProblemError(
+    'rate_limited',
+    `more than ${key.rate} requests per second for key ${key.id}; retry after ${rate.retryAfterSeconds} s`,
+    {
+      headers: { 'retry-after': String(rate.retryAfterSeconds) },
+    },
+  );
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 
 /** Response headers a browser page on another origin may read (the problem's request id, the limits, the replay headers). */
-export const EXPOSED_HEADERS = 'retry-after, x-request-id, ratelimit, ratelimit-policy, www-authenticate, x-ussynth-seed, x-ussynth-dataset-version, x-ussynth-generator-version';
+export const EXPOSED_HEADERS =
+  'retry-after, x-request-id, ratelimit, ratelimit-policy, www-authenticate, x-ussynth-seed, x-ussynth-dataset-version, x-ussynth-generator-version';
 
 /**
  * onRequest hook of `/v1`: lets web pages of any origin read the answers.
@@ -11,7 +12,8 @@ export const EXPOSED_HEADERS = 'retry-after, x-request-id, ratelimit, ratelimit-
  * @example api.addHook('onRequest', allowCrossOrigin)
  */
 export function allowCrossOrigin(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
-  if (request.headers.origin !== undefined) reply.header('access-control-allow-origin', '*').header('access-control-expose-headers', EXPOSED_HEADERS);
+  if (request.headers.origin !== undefined)
+    reply.header('access-control-allow-origin', '*').header('access-control-expose-headers', EXPOSED_HEADERS);
   done();
 }
 

@@ -18,7 +18,12 @@ import { storeUnavailableProblem } from '../problem/store-unavailable-problem.js
  * debit durable already.
  * @example return debitThenServe(request, reply, 1, () => generator.ein());
  */
-export async function debitThenServe<T>(request: FastifyRequest, reply: FastifyReply, records: number, body: () => T): Promise<T | undefined> {
+export async function debitThenServe<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  records: number,
+  body: () => T,
+): Promise<T | undefined> {
   const access = request.access;
   if (!access) throw new Error('debitThenServe called on a route without authentication');
   const services = request.server.ussynth;

@@ -12,7 +12,9 @@ type ProblemErrorHandler = (error: FastifyError | Error, request: FastifyRequest
  * sends the problem. So the problem layer never reaches into the access layer.
  * @example api.setErrorHandler(withRateLimitHeaders(errorHandler))
  */
-export function withRateLimitHeaders(handler: ProblemErrorHandler): (error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => Promise<void> {
+export function withRateLimitHeaders(
+  handler: ProblemErrorHandler,
+): (error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => Promise<void> {
   // Resolves once the problem is sent (Fastify sends nothing more for undefined).
   return async (error, request, reply) => {
     // setRateLimitHeaders never fails (it logs and leaves the fields out); the problem is sent either way.

@@ -27,6 +27,12 @@ export async function setRateLimitHeaders(request: FastifyRequest, reply: Fastif
     }
     access.quota = quota;
   }
-  reply.header('ratelimit-policy', `"burst";q=${key.rate};w=1, "monthly";q=${key.monthlyQuota};w=${quota.windowSeconds}`);
-  reply.header('ratelimit', `"burst";r=${rate.remaining};t=${rate.resetSeconds}, "monthly";r=${quota.remaining};t=${quota.resetSeconds}`);
+  reply.header(
+    'ratelimit-policy',
+    `"burst";q=${key.rate};w=1, "monthly";q=${key.monthlyQuota};w=${quota.windowSeconds}`,
+  );
+  reply.header(
+    'ratelimit',
+    `"burst";r=${rate.remaining};t=${rate.resetSeconds}, "monthly";r=${quota.remaining};t=${quota.resetSeconds}`,
+  );
 }

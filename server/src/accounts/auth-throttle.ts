@@ -63,7 +63,9 @@ export class AuthThrottle {
     if (!byIp.allowed || address === null) return byIp;
     if (action === 'sso') {
       const checks = await this.failedSignins.get(address);
-      return checks !== null && checks.consumedPoints >= AUTH_LIMITS.failedSigninsPerAddress ? refused(checks) : { allowed: true };
+      return checks !== null && checks.consumedPoints >= AUTH_LIMITS.failedSigninsPerAddress
+        ? refused(checks)
+        : { allowed: true };
     }
     return consume(action === 'signin' ? this.failedSignins : this.mails, address);
   }

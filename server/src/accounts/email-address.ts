@@ -35,7 +35,8 @@ export function emailProblem(text: unknown): string | null {
     return `email must not contain control or format characters (U+${codePoint} at position ${[...text.slice(0, invisible.index)].length + 1})`;
   }
   const nfc = text.trim().normalize('NFC');
-  if (nfc.normalize('NFKC') !== nfc) return 'email must not contain compatibility forms of characters (full-width letters, ligatures, superscripts): type the address in its plain form';
+  if (nfc.normalize('NFKC') !== nfc)
+    return 'email must not contain compatibility forms of characters (full-width letters, ligatures, superscripts): type the address in its plain form';
   return normalizeEmail(text) === null ? 'email must be an e-mail address such as ada@example.com' : null;
 }
 

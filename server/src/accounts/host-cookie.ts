@@ -26,7 +26,13 @@ export function hostCookie(publicUrl: string, base: string): HostCookie {
  * @example setHostCookie(reply, hostCookie(publicUrl, 'ussynth_session'), sessionId, 86_400_000)
  */
 export function setHostCookie(reply: FastifyReply, cookie: HostCookie, value: string, maxAgeMs: number): void {
-  reply.setCookie(cookie.name, value, { httpOnly: true, sameSite: 'lax', secure: cookie.secure, path: '/', maxAge: maxAgeMs / 1000 });
+  reply.setCookie(cookie.name, value, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: cookie.secure,
+    path: '/',
+    maxAge: maxAgeMs / 1000,
+  });
 }
 
 /**

@@ -17,7 +17,8 @@ export function passwordProblem(password: unknown, email: string): string | null
   if (length < MIN_PASSWORD_LENGTH) return `password must be at least ${MIN_PASSWORD_LENGTH} characters; got ${length}`;
   if (length > MAX_PASSWORD_LENGTH) return `password must be at most ${MAX_PASSWORD_LENGTH} characters; got ${length}`;
   const lowered = password.trim().toLowerCase();
-  if (lowered === email || lowered === email.slice(0, email.lastIndexOf('@'))) return 'password must not be your e-mail address or its name part';
+  if (lowered === email || lowered === email.slice(0, email.lastIndexOf('@')))
+    return 'password must not be your e-mail address or its name part';
   return null;
 }
 

@@ -7,7 +7,13 @@ import type { SessionRecord } from '../store/session-store.js';
 import type { Store } from '../store/store.js';
 import { TIER_LIMITS } from '../store/tiers.js';
 import { ACCOUNT_CAPS } from './account-caps.js';
-import { alreadyRegisteredEmail, resetEmail, RESET_LINK_HOURS, verifyEmail, VERIFY_LINK_HOURS } from './account-emails.js';
+import {
+  alreadyRegisteredEmail,
+  resetEmail,
+  RESET_LINK_HOURS,
+  verifyEmail,
+  VERIFY_LINK_HOURS,
+} from './account-emails.js';
 import type { AuthAction, AuthThrottle } from './auth-throttle.js';
 import type { Billing } from '../billing/billing.js';
 import type { CurrentSession } from './current-session.js';
@@ -79,7 +85,14 @@ export class PeopleService {
     // The account, its owner and the first link's token are stored in one transaction: a failure leaves none of them.
     const token = newSecretToken();
     const plan = this.deps.billing.signUpPlan;
-    const created = await this.deps.store.people.createOwner(email, hash, plan, TIER_LIMITS[plan === 'none' ? 'standard' : plan], now, { tokenDigest: tokenDigest(token), expiresAt: now + VERIFY_LINK_HOURS * HOUR_MS });
+    const created = await this.deps.store.people.createOwner(
+      email,
+      hash,
+      plan,
+      TIER_LIMITS[plan === 'none' ? 'standard' : plan],
+      now,
+      { tokenDigest: tokenDigest(token), expiresAt: now + VERIFY_LINK_HOURS * HOUR_MS },
+    );
     if (created === 'exists') {
       await this.mail(alreadyRegisteredEmail(this.deps.publicUrl(), email));
       return decoyProof();
@@ -94,7 +107,9 @@ export class PeopleService {
     await this.throttled('mail', ip, email);
     const person = await this.deps.store.people.findPersonByEmail(email);
     if (!person || person.emailVerifiedAt !== null || person.passwordHash === null) return;
-    this.inBackground('verification e-mail', async () => this.mail(await this.verifyMessage(person, this.deps.clock())));
+    this.inBackground('verification e-mail', async () =>
+      this.mail(await this.verifyMessage(person, this.deps.clock())),
+    );
   }
 
   /**
@@ -106,7 +121,11 @@ export class PeopleService {
    * this link's token: `browserProof`) or was signed in as that person
    * (`sessionId`); any other browser is not, and the answer is null.
    */
-  async verifyEmail(token: unknown, sessionId?: string, browserProof?: string): Promise<{ sessionId: string; session: CurrentSession } | null> {
+  async verifyEmail(
+    token: unknown,
+    sessionId?: string,
+    browserProof?: string,
+  ): Promise<{ sessionId: string; session: CurrentSession } | null> {
     const personId = await this.useLink(token, 'verify');
     const own = isTokenShaped(sessionId) ? await this.session(sessionId).catch(() => undefined) : undefined;
     const signIn = own?.person.id === personId || isSignUpBrowser(this.deps.browserKey, token as string, browserProof);
@@ -119,9 +138,14 @@ export class PeopleService {
   }
 
   /** Checks the password and starts a session; returns the cookie value (shown to nobody else) and the session. */
-  async signIn(emailText: unknown, password: unknown, ip: string): Promise<{ sessionId: string; session: CurrentSession }> {
+  async signIn(
+    emailText: unknown,
+    password: unknown,
+    ip: string,
+  ): Promise<{ sessionId: string; session: CurrentSession }> {
     const email = requireEmail(emailText);
-    if (typeof password !== 'string' || password.length === 0) throw new ProblemError('invalid_password', 'password is required', { param: 'password' });
+    if (typeof password !== 'string' || password.length === 0)
+      throw new ProblemError('invalid_password', 'password is required', { param: 'password' });
     // Consume first: the attempt is counted before the password is checked, so concurrent guesses cannot all pass.
     await this.throttled('signin', ip, email);
     let person: PersonRecord | undefined;
@@ -146,7 +170,14 @@ export class PeopleService {
     const now = this.deps.clock();
     const sessionId = newSecretToken();
     const idDigest = tokenDigest(sessionId);
-    await this.deps.store.sessions.createSession(idDigest, person.id, newSecretToken(), now, now + SESSION_ABSOLUTE_MS, ACCOUNT_CAPS.sessionsPerPerson);
+    await this.deps.store.sessions.createSession(
+      idDigest,
+      person.id,
+      newSecretToken(),
+      now,
+      now + SESSION_ABSOLUTE_MS,
+      ACCOUNT_CAPS.sessionsPerPerson,
+    );
     let session: SessionRecord | undefined;
     try {
       session = await this.deps.store.sessions.findSession(idDigest);
@@ -164,7 +195,8 @@ export class PeopleService {
    * cookie, unknown, idle or past its absolute end; an ended one is deleted).
    */
   async session(sessionId: string | undefined): Promise<CurrentSession> {
-    if (!isTokenShaped(sessionId)) throw new ProblemError('not_signed_in', 'sign in first: this request needs a dashboard session');
+    if (!isTokenShaped(sessionId))
+      throw new ProblemError('not_signed_in', 'sign in first: this request needs a dashboard session');
     const idDigest = tokenDigest(sessionId);
     const session = await this.deps.store.sessions.findSession(idDigest);
     if (!session) throw new ProblemError('not_signed_in', 'the session has ended; sign in again');
@@ -196,15 +228,23 @@ export class PeopleService {
     this.inBackground('password reset e-mail', async () => {
       const now = this.deps.clock();
       const token = newSecretToken();
-      await this.deps.store.people.createEmailToken(tokenDigest(token), person.id, 'reset', now, now + RESET_LINK_HOURS * HOUR_MS);
+      await this.deps.store.people.createEmailToken(
+        tokenDigest(token),
+        person.id,
+        'reset',
+        now,
+        now + RESET_LINK_HOURS * HOUR_MS,
+      );
       await this.mail(resetEmail(this.deps.publicUrl(), person.email, token));
     });
   }
 
   /** Sets a new password from a reset link and ends every session (the link proves the mailbox; the address is verified). */
   async resetPassword(token: unknown, password: unknown): Promise<void> {
-    if (typeof password !== 'string') throw new ProblemError('invalid_password', 'password must be a string', { param: 'password' });
-    if (!isTokenShaped(token)) throw new ProblemError('link_invalid', 'this reset link is not one we sent; ask for a new one');
+    if (typeof password !== 'string')
+      throw new ProblemError('invalid_password', 'password must be a string', { param: 'password' });
+    if (!isTokenShaped(token))
+      throw new ProblemError('link_invalid', 'this reset link is not one we sent; ask for a new one');
     const personId = await this.peekLink(token, 'reset');
     const person = await this.deps.store.people.findPerson(personId);
     if (!person) throw new ProblemError('link_invalid', 'this reset link belongs to an account that no longer exists');
@@ -222,14 +262,20 @@ export class PeopleService {
   async changePassword(session: CurrentSession, current: unknown, next: unknown): Promise<void> {
     await this.requirePassword(session, current, 'current');
     const problem = passwordProblem(next, session.person.email);
-    if (problem) throw new ProblemError('invalid_password', problem.replace(/^password/, 'new password'), { param: 'new' });
-    await this.deps.store.people.setPasswordHash(session.person.id, await hashPassword(next as string), this.deps.clock());
+    if (problem)
+      throw new ProblemError('invalid_password', problem.replace(/^password/, 'new password'), { param: 'new' });
+    await this.deps.store.people.setPasswordHash(
+      session.person.id,
+      await hashPassword(next as string),
+      this.deps.clock(),
+    );
     await this.deps.store.sessions.deleteSessionsOf(session.person.id, session.idDigest);
   }
 
   /** Deletes the account after checking the password: keys revoked at once, people and sessions removed. */
   async deleteAccount(session: CurrentSession, password: unknown): Promise<void> {
-    if (session.person.role !== 'owner') throw new ProblemError('forbidden', 'only the account owner can delete the account');
+    if (session.person.role !== 'owner')
+      throw new ProblemError('forbidden', 'only the account owner can delete the account');
     await this.requirePassword(session, password, 'password');
     await this.deps.store.accounts.deleteAccount(session.account.id, this.deps.clock());
     // This instance refuses the keys from the next request on (others within the key cache's TTL).
@@ -238,7 +284,13 @@ export class PeopleService {
 
   private async verifyMessage(person: PersonRecord, now: number): Promise<MailMessage> {
     const token = newSecretToken();
-    await this.deps.store.people.createEmailToken(tokenDigest(token), person.id, 'verify', now, now + VERIFY_LINK_HOURS * HOUR_MS);
+    await this.deps.store.people.createEmailToken(
+      tokenDigest(token),
+      person.id,
+      'verify',
+      now,
+      now + VERIFY_LINK_HOURS * HOUR_MS,
+    );
     return verifyEmail(this.deps.publicUrl(), person.email, token);
   }
 
@@ -247,7 +299,11 @@ export class PeopleService {
       await this.deps.mailer.send(message);
     } catch (error) {
       this.deps.onBackgroundError('e-mail', error);
-      throw new ProblemError('mail_unavailable', 'the e-mail could not be sent just now; try again in a minute (your account is kept: ask for a new link)', { headers: { 'retry-after': '60' } });
+      throw new ProblemError(
+        'mail_unavailable',
+        'the e-mail could not be sent just now; try again in a minute (your account is kept: ask for a new link)',
+        { headers: { 'retry-after': '60' } },
+      );
     }
   }
 
@@ -263,7 +319,9 @@ export class PeopleService {
   async throttled(action: AuthAction, ip: string, email: string): Promise<void> {
     const decision = await this.deps.throttle.attempt(action, ip, email);
     if (!decision.allowed) {
-      throw new ProblemError('too_many_attempts', `too many attempts; try again in ${decision.retryAfterSeconds} s`, { headers: { 'retry-after': String(decision.retryAfterSeconds) } });
+      throw new ProblemError('too_many_attempts', `too many attempts; try again in ${decision.retryAfterSeconds} s`, {
+        headers: { 'retry-after': String(decision.retryAfterSeconds) },
+      });
     }
   }
 
@@ -271,7 +329,11 @@ export class PeopleService {
   private async refuseSsoDomain(email: string): Promise<void> {
     const connection = await this.deps.store.sso.findByDomain(emailDomain(email));
     if (connection) {
-      throw new ProblemError('sso_required', `addresses at ${emailDomain(email)} sign in through ${connection.accountName}'s single sign-on: use "Sign in with SSO" with your work e-mail`, { param: 'email' });
+      throw new ProblemError(
+        'sso_required',
+        `addresses at ${emailDomain(email)} sign in through ${connection.accountName}'s single sign-on: use "Sign in with SSO" with your work e-mail`,
+        { param: 'email' },
+      );
     }
   }
 
@@ -284,7 +346,8 @@ export class PeopleService {
 
   private async useLink(token: unknown, purpose: 'verify' | 'reset'): Promise<number> {
     const what = purpose === 'verify' ? 'verification' : 'reset';
-    if (!isTokenShaped(token)) throw new ProblemError('link_invalid', `this ${what} link is not one we sent; ask for a new one`);
+    if (!isTokenShaped(token))
+      throw new ProblemError('link_invalid', `this ${what} link is not one we sent; ask for a new one`);
     const use = await this.deps.store.people.useEmailToken(tokenDigest(token), purpose, this.deps.clock());
     if (use.status === 'ok') return use.personId;
     return linkFailure(use.status, purpose);
@@ -292,21 +355,33 @@ export class PeopleService {
 
   private async requirePassword(session: CurrentSession, password: unknown, param: string): Promise<void> {
     if (typeof password !== 'string' || !(await verifyPassword(session.person.passwordHash, password))) {
-      throw new ProblemError('invalid_credentials', `the ${param === 'current' ? 'current ' : ''}password is wrong`, { param });
+      throw new ProblemError('invalid_credentials', `the ${param === 'current' ? 'current ' : ''}password is wrong`, {
+        param,
+      });
     }
   }
 }
 
 function linkFailure(status: 'unknown' | 'used' | 'expired', purpose: 'verify' | 'reset'): never {
   const what = purpose === 'verify' ? 'verification' : 'reset';
-  if (status === 'used') throw new ProblemError('link_used', `this ${what} link was already used; each link works once`);
-  if (status === 'expired') throw new ProblemError('link_expired', `this ${what} link has expired (or a newer one was sent); ask for a new one`);
+  if (status === 'used')
+    throw new ProblemError('link_used', `this ${what} link was already used; each link works once`);
+  if (status === 'expired')
+    throw new ProblemError(
+      'link_expired',
+      `this ${what} link has expired (or a newer one was sent); ask for a new one`,
+    );
   throw new ProblemError('link_invalid', `this ${what} link is not one we sent; ask for a new one`);
 }
 
 function requireEmail(text: unknown): string {
   const email = normalizeEmail(text);
   // Echoed escaped: no control or format character of the input reaches a page, a log or a terminal raw.
-  if (email === null) throw new ProblemError('invalid_email', `${emailProblem(text)}; got ${escapedText(JSON.stringify(typeof text === 'string' ? text.slice(0, 80) : text ?? null))}`, { param: 'email' });
+  if (email === null)
+    throw new ProblemError(
+      'invalid_email',
+      `${emailProblem(text)}; got ${escapedText(JSON.stringify(typeof text === 'string' ? text.slice(0, 80) : (text ?? null)))}`,
+      { param: 'email' },
+    );
   return email;
 }

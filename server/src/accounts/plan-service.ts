@@ -3,7 +3,14 @@ import { ProblemError } from '../problem/problem-error.js';
 import type { AccountRecord, UsageDay } from '../store/account-store.js';
 import type { Store } from '../store/store.js';
 import type { ActivityRecorder } from './activity-recorder.js';
-import { isSelfServiceTier, servingPlan, type AccountBilling, type Billing, type PlanOffer, type SelfServiceTier } from '../billing/billing.js';
+import {
+  isSelfServiceTier,
+  servingPlan,
+  type AccountBilling,
+  type Billing,
+  type PlanOffer,
+  type SelfServiceTier,
+} from '../billing/billing.js';
 import type { CurrentSession } from './current-session.js';
 
 const DAY_MS = 86_400_000;
@@ -58,8 +65,15 @@ export class PlanService {
    */
   async changePlan(session: CurrentSession, plan: unknown): Promise<never> {
     requireSelfServicePlan(plan);
-    if (this.deps.billing.mode === 'stripe') throw new ProblemError('forbidden', 'plans are paid through Stripe: use "Subscribe" (POST /account/v1/billing/checkout) or "Manage billing" (POST /account/v1/billing/portal) to change yours');
-    throw new ProblemError('forbidden', `this service takes no payment: plans are set by the operator (\`ussynth-server accounts set ${session.account.name} --tier ${plan}\`); ask your administrator`);
+    if (this.deps.billing.mode === 'stripe')
+      throw new ProblemError(
+        'forbidden',
+        'plans are paid through Stripe: use "Subscribe" (POST /account/v1/billing/checkout) or "Manage billing" (POST /account/v1/billing/portal) to change yours',
+      );
+    throw new ProblemError(
+      'forbidden',
+      `this service takes no payment: plans are set by the operator (\`ussynth-server accounts set ${session.account.name} --tier ${plan}\`); ask your administrator`,
+    );
   }
 
   /** `stripe` when plans are paid through Stripe, `none` when the operator sets them. */
@@ -88,18 +102,22 @@ export class PlanService {
   async checkout(session: CurrentSession, plan: unknown): Promise<string> {
     requireSelfServicePlan(plan);
     if (session.person.role !== 'owner') throw new ProblemError('forbidden', 'only the account owner can subscribe');
-    if (session.account.tier === 'enterprise' && servingPlan(session.account, this.deps.clock()) !== 'none') throw new ProblemError('forbidden', 'an Enterprise plan is set by the operator; contact sales to change it');
+    if (session.account.tier === 'enterprise' && servingPlan(session.account, this.deps.clock()) !== 'none')
+      throw new ProblemError('forbidden', 'an Enterprise plan is set by the operator; contact sales to change it');
     return this.deps.billing.checkout(session.account, session.person.email, plan);
   }
 
   /** A Stripe Customer Portal page's URL for the account (owner only). */
   async billingPortal(session: CurrentSession): Promise<string> {
-    if (session.person.role !== 'owner') throw new ProblemError('forbidden', 'only the account owner can manage billing');
+    if (session.person.role !== 'owner')
+      throw new ProblemError('forbidden', 'only the account owner can manage billing');
     return this.deps.billing.portal(session.account);
   }
 
   /** This month's usage against the quota, refusals and the last 30 days. */
-  async usage(account: Pick<AccountRecord, 'id' | 'tier' | 'rate' | 'monthlyQuota' | 'planEndsAt' | 'noPlanSince'>): Promise<UsageSummary> {
+  async usage(
+    account: Pick<AccountRecord, 'id' | 'tier' | 'rate' | 'monthlyQuota' | 'planEndsAt' | 'noPlanSince'>,
+  ): Promise<UsageSummary> {
     await this.deps.activity.flush();
     const now = this.deps.clock();
     const month = calendarMonth(now);
@@ -112,7 +130,16 @@ export class PlanService {
     const stored = await this.deps.store.accounts.usageDays(account.id, from, dayText(today));
     const byDay = new Map(stored.map((d) => [d.day, d]));
     const days: UsageDay[] = [];
-    for (let ms = first; ms <= today; ms += DAY_MS) days.push(byDay.get(dayText(ms)) ?? { day: dayText(ms), records: 0, rateLimited: 0, quotaExceeded: 0, subscriptionRequired: 0 });
+    for (let ms = first; ms <= today; ms += DAY_MS)
+      days.push(
+        byDay.get(dayText(ms)) ?? {
+          day: dayText(ms),
+          records: 0,
+          rateLimited: 0,
+          quotaExceeded: 0,
+          subscriptionRequired: 0,
+        },
+      );
     const thisMonth = stored.filter((d) => d.day >= monthStart);
     return {
       plan: servingPlan(account, now),
@@ -134,5 +161,10 @@ export class PlanService {
 
 /** Refuses a plan an owner cannot ask for themselves (only Standard and Pro; Enterprise is sold by contract). */
 function requireSelfServicePlan(plan: unknown): asserts plan is SelfServiceTier {
-  if (!isSelfServiceTier(plan)) throw new ProblemError('invalid_field', `plan must be "standard" or "pro" (Enterprise: contact sales); got ${JSON.stringify(plan)}`, { param: 'plan' });
+  if (!isSelfServiceTier(plan))
+    throw new ProblemError(
+      'invalid_field',
+      `plan must be "standard" or "pro" (Enterprise: contact sales); got ${JSON.stringify(plan)}`,
+      { param: 'plan' },
+    );
 }

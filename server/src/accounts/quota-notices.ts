@@ -37,7 +37,15 @@ export class QuotaNotices {
   private readonly handled = new Map<string, number>();
   private month = { startMs: 0, endMs: 0, period: '' };
 
-  constructor(private readonly deps: { store: Store; mailer: Mailer; publicUrl: () => string; clock: () => number; onError?: (error: unknown) => void }) {}
+  constructor(
+    private readonly deps: {
+      store: Store;
+      mailer: Mailer;
+      publicUrl: () => string;
+      clock: () => number;
+      onError?: (error: unknown) => void;
+    },
+  ) {}
 
   /** After a quota decision, granted or refused: `remaining` records of `quota` left this month. */
   observed(accountId: number, quota: number, remaining: number, now: number): void {
@@ -63,7 +71,10 @@ export class QuotaNotices {
   /** The account's notices: on or off, the thresholds, and those sent in the month of `now`. */
   async status(accountId: number, now: number): Promise<QuotaNoticeStatus> {
     const { store } = this.deps;
-    const [enabled, sent] = await Promise.all([store.quotaNotices.enabled(accountId), store.quotaNotices.sent(accountId, calendarMonth(now).period)]);
+    const [enabled, sent] = await Promise.all([
+      store.quotaNotices.enabled(accountId),
+      store.quotaNotices.sent(accountId, calendarMonth(now).period),
+    ]);
     return { enabled, thresholds: [...QUOTA_NOTICE_THRESHOLDS], sent };
   }
 
@@ -74,7 +85,13 @@ export class QuotaNotices {
     for (const key of [...this.handled.keys()]) if (key.startsWith(`${accountId} `)) this.handled.delete(key);
   }
 
-  private async notify(accountId: number, period: string, threshold: number, quota: number, key: string): Promise<void> {
+  private async notify(
+    accountId: number,
+    period: string,
+    threshold: number,
+    quota: number,
+    key: string,
+  ): Promise<void> {
     const { store, mailer, clock, publicUrl } = this.deps;
     if (!(await store.quotaNotices.enabled(accountId))) {
       this.handled.set(key, clock() + DISABLED_RECHECK_MS);
@@ -82,10 +99,19 @@ export class QuotaNotices {
     }
     if (!(await store.quotaNotices.claim(accountId, period, threshold, clock()))) return;
     const account = await store.accounts.findAccount(accountId);
-    const owners = (await store.people.listPeople(accountId)).filter((person) => person.role === 'owner' && person.emailVerifiedAt !== null);
+    const owners = (await store.people.listPeople(accountId)).filter(
+      (person) => person.role === 'owner' && person.emailVerifiedAt !== null,
+    );
     for (const owner of owners) {
       try {
-        await mailer.send(quotaNoticeEmail(publicUrl(), owner.email, { account: account?.name ?? owner.email, period, threshold, quota }));
+        await mailer.send(
+          quotaNoticeEmail(publicUrl(), owner.email, {
+            account: account?.name ?? owner.email,
+            period,
+            threshold,
+            quota,
+          }),
+        );
       } catch (error) {
         this.deps.onError?.(error);
       }

@@ -82,6 +82,11 @@ export function isSelfServiceTier(value: unknown): value is SelfServiceTier {
  * The plan that serves an account at `now`: its tier, or `none` when it has no plan or its plan has ended.
  * @example servingPlan({ tier: 'pro', planEndsAt: null, noPlanSince: null }, Date.now()) // 'pro'
  */
-export function servingPlan(account: Pick<AccountRecord, 'tier' | 'planEndsAt' | 'noPlanSince'>, now: number): Tier | 'none' {
-  return account.noPlanSince !== null || (account.planEndsAt !== null && account.planEndsAt <= now) ? 'none' : account.tier;
+export function servingPlan(
+  account: Pick<AccountRecord, 'tier' | 'planEndsAt' | 'noPlanSince'>,
+  now: number,
+): Tier | 'none' {
+  return account.noPlanSince !== null || (account.planEndsAt !== null && account.planEndsAt <= now)
+    ? 'none'
+    : account.tier;
 }

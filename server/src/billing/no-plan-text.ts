@@ -21,8 +21,9 @@ export function planCommand(accountName: string): string {
  * // 'the account ada@example.com has no plan, so its API keys answer 402; the operator gives it one with `ussynth-server accounts set ada@example.com --tier standard|pro`'
  */
 export function noPlanText(accountName: string, billing: BillingMode): string {
-  const how = billing === 'stripe'
-    ? `its owner subscribes on the dashboard, or the operator sets one with \`${planCommand(accountName)}\``
-    : `the operator gives it one with \`${planCommand(accountName)}\``;
+  const how =
+    billing === 'stripe'
+      ? `its owner subscribes on the dashboard, or the operator sets one with \`${planCommand(accountName)}\``
+      : `the operator gives it one with \`${planCommand(accountName)}\``;
   return `the account ${accountName} has no plan, so its API keys answer 402; ${how}`;
 }

@@ -1,4 +1,11 @@
-import { SELF_SERVICE_TIERS, servingPlan, type AccountBilling, type Billing, type PlanOffer, type SelfServiceTier } from './billing.js';
+import {
+  SELF_SERVICE_TIERS,
+  servingPlan,
+  type AccountBilling,
+  type Billing,
+  type PlanOffer,
+  type SelfServiceTier,
+} from './billing.js';
 import { ProblemError } from '../problem/problem-error.js';
 import type { AccountRecord } from '../store/account-store.js';
 import { TIER_LIMITS } from '../store/tiers.js';
@@ -12,7 +19,10 @@ import { TIER_LIMITS } from '../store/tiers.js';
  */
 export function operatorBilling(defaultPlan: SelfServiceTier | 'none'): Billing {
   const refuse = (): never => {
-    throw new ProblemError('forbidden', 'this service takes no payment: plans are set by the operator (`ussynth-server accounts set ACCOUNT --tier ...`); ask your administrator to change yours');
+    throw new ProblemError(
+      'forbidden',
+      'this service takes no payment: plans are set by the operator (`ussynth-server accounts set ACCOUNT --tier ...`); ask your administrator to change yours',
+    );
   };
   return {
     mode: 'none',
@@ -22,12 +32,22 @@ export function operatorBilling(defaultPlan: SelfServiceTier | 'none'): Billing 
     },
     async status(account: AccountRecord, now: number): Promise<AccountBilling> {
       const plan = servingPlan(account, now);
-      return { plan, status: plan === 'none' ? 'none' : 'contract', graceEndsAt: null, renewsAt: null, canSubscribe: false, canManage: false };
+      return {
+        plan,
+        status: plan === 'none' ? 'none' : 'contract',
+        graceEndsAt: null,
+        renewsAt: null,
+        canSubscribe: false,
+        canManage: false,
+      };
     },
     checkout: async () => refuse(),
     portal: async () => refuse(),
     async webhook() {
-      throw new ProblemError('not_found', 'billing is not enabled on this service (USSYNTH_BILLING is not "stripe"); no webhook is taken');
+      throw new ProblemError(
+        'not_found',
+        'billing is not enabled on this service (USSYNTH_BILLING is not "stripe"); no webhook is taken',
+      );
     },
   };
 }

@@ -1,5 +1,13 @@
 import type Stripe from 'stripe';
-import { SELF_SERVICE_TIERS, servingPlan, type AccountBilling, type Billing, type PlanOffer, type SelfServiceTier, type WebhookOutcome } from './billing.js';
+import {
+  SELF_SERVICE_TIERS,
+  servingPlan,
+  type AccountBilling,
+  type Billing,
+  type PlanOffer,
+  type SelfServiceTier,
+  type WebhookOutcome,
+} from './billing.js';
 import { ProblemError } from '../problem/problem-error.js';
 import type { AccountRecord, PlanChange } from '../store/account-store.js';
 import type { BillingEventContext, BillingEventEffect } from '../store/billing-store.js';
@@ -9,7 +17,13 @@ import type { StripeSettings } from './billing-config.js';
 import { ConfigError } from '../config.js';
 import { stripeClient } from './stripe-client.js';
 import { isDatedInFuture, SIGNATURE_TOLERANCE_S } from './signature-time.js';
-import { bestSubscription, LIVE_STATUSES, MANAGED_STATUSES, subscriptionPlan, type SubscriptionView } from './subscription-plan.js';
+import {
+  bestSubscription,
+  LIVE_STATUSES,
+  MANAGED_STATUSES,
+  subscriptionPlan,
+  type SubscriptionView,
+} from './subscription-plan.js';
 import { readEvent } from './webhook-event.js';
 
 const DAY_MS = 86_400_000;
@@ -65,12 +79,17 @@ export class StripeBilling implements Billing {
       try {
         price = await this.stripe.prices.retrieve(this.deps.settings.prices[plan]);
       } catch (error) {
-        if (isStripeError(error) && error.type === 'StripeInvalidRequestError') throw new ConfigError([`${name}: Stripe does not know Price ${this.deps.settings.prices[plan]} (${error.message})`]);
+        if (isStripeError(error) && error.type === 'StripeInvalidRequestError')
+          throw new ConfigError([
+            `${name}: Stripe does not know Price ${this.deps.settings.prices[plan]} (${error.message})`,
+          ]);
         this.deps.onError?.('Stripe prices could not be read at start; they load on first use', error);
         return;
       }
       if (price.type !== 'recurring' || price.recurring?.interval !== 'month' || price.recurring.interval_count !== 1) {
-        throw new ConfigError([`${name}: Price ${price.id} must be a recurring monthly Price (got ${price.type}${price.recurring ? ` every ${price.recurring.interval_count} ${price.recurring.interval}` : ''})`]);
+        throw new ConfigError([
+          `${name}: Price ${price.id} must be a recurring monthly Price (got ${price.type}${price.recurring ? ` every ${price.recurring.interval_count} ${price.recurring.interval}` : ''})`,
+        ]);
       }
     }
   }
@@ -82,7 +101,14 @@ export class StripeBilling implements Billing {
       const offers: PlanOffer[] = [];
       for (const plan of SELF_SERVICE_TIERS) {
         const price = await this.stripe.prices.retrieve(this.deps.settings.prices[plan]);
-        offers.push({ plan, ...TIER_LIMITS[plan], price: price.unit_amount === null ? null : { amount: price.unit_amount, currency: price.currency, interval: price.recurring?.interval ?? 'month' } });
+        offers.push({
+          plan,
+          ...TIER_LIMITS[plan],
+          price:
+            price.unit_amount === null
+              ? null
+              : { amount: price.unit_amount, currency: price.currency, interval: price.recurring?.interval ?? 'month' },
+        });
       }
       this.prices = { offers, until: now + PRICE_CACHE_MS };
       return offers;
@@ -97,11 +123,29 @@ export class StripeBilling implements Billing {
 
   async status(account: AccountRecord, now: number): Promise<AccountBilling> {
     const plan = servingPlan(account, now);
-    const [customer, operatorPlan] = await Promise.all([this.deps.store.billing.findCustomer(account.id), this.operatorPlan(account)]);
+    const [customer, operatorPlan] = await Promise.all([
+      this.deps.store.billing.findCustomer(account.id),
+      this.operatorPlan(account),
+    ]);
     const live = customer?.status != null && LIVE_STATUSES.has(customer.status);
-    if (operatorPlan) return { plan, status: 'contract', graceEndsAt: null, renewsAt: null, canSubscribe: false, canManage: customer?.subscriptionId != null };
+    if (operatorPlan)
+      return {
+        plan,
+        status: 'contract',
+        graceEndsAt: null,
+        renewsAt: null,
+        canSubscribe: false,
+        canManage: customer?.subscriptionId != null,
+      };
     // Past due shows as such during the grace and after it (the keys then answer 402 until the card is fixed).
-    const status = customer?.status === 'past_due' ? 'past_due' : plan === 'none' ? (customer?.subscriptionId ? 'canceled' : 'none') : 'active';
+    const status =
+      customer?.status === 'past_due'
+        ? 'past_due'
+        : plan === 'none'
+          ? customer?.subscriptionId
+            ? 'canceled'
+            : 'none'
+          : 'active';
     return {
       plan,
       status,
@@ -123,9 +167,15 @@ export class StripeBilling implements Billing {
    * can be paid.
    */
   async checkout(account: AccountRecord, email: string, plan: SelfServiceTier): Promise<string> {
-    if (await this.operatorPlan(account)) throw new ProblemError('forbidden', 'your plan is set by contract with the operator; contact them to change it');
+    if (await this.operatorPlan(account))
+      throw new ProblemError('forbidden', 'your plan is set by contract with the operator; contact them to change it');
     const customerId = await this.customerOf(account, email);
-    if ((await this.call('the subscriptions', () => this.subscriptionsOf(customerId))).some((sub) => MANAGED_STATUSES.has(sub.status))) return this.portalSession(customerId);
+    if (
+      (await this.call('the subscriptions', () => this.subscriptionsOf(customerId))).some((sub) =>
+        MANAGED_STATUSES.has(sub.status),
+      )
+    )
+      return this.portalSession(customerId);
     const base = this.deps.publicUrl();
     const session = await this.call('Checkout', () =>
       this.stripe.checkout.sessions.create({
@@ -139,7 +189,8 @@ export class StripeBilling implements Billing {
         metadata: { [ACCOUNT_METADATA_KEY]: String(account.id) },
       }),
     );
-    if (!session.url) throw new ProblemError('service_unavailable', 'Stripe did not return a Checkout page; try again in a minute');
+    if (!session.url)
+      throw new ProblemError('service_unavailable', 'Stripe did not return a Checkout page; try again in a minute');
     if (!(await this.expireOlderCheckouts(customerId, session))) {
       // An older Checkout was paid meanwhile: this one is not needed, the subscription is managed in the Portal.
       await this.call('Checkout', () => this.stripe.checkout.sessions.expire(session.id));
@@ -150,7 +201,8 @@ export class StripeBilling implements Billing {
 
   async portal(account: AccountRecord): Promise<string> {
     const customer = await this.deps.store.billing.findCustomer(account.id);
-    if (!customer?.subscriptionId) throw new ProblemError('forbidden', 'this account has no billing at Stripe yet: subscribe to a plan first');
+    if (!customer?.subscriptionId)
+      throw new ProblemError('forbidden', 'this account has no billing at Stripe yet: subscribe to a plan first');
     return this.portalSession(customer.customerId);
   }
 
@@ -158,52 +210,112 @@ export class StripeBilling implements Billing {
     let body: unknown;
     try {
       // The SDK's own check: HMAC-SHA256 of the raw body, and a timestamp no older than the tolerance (replays of old deliveries).
-      body = this.stripe.webhooks.constructEvent(rawBody, signature ?? '', this.deps.settings.webhookSecret, SIGNATURE_TOLERANCE_S);
+      body = this.stripe.webhooks.constructEvent(
+        rawBody,
+        signature ?? '',
+        this.deps.settings.webhookSecret,
+        SIGNATURE_TOLERANCE_S,
+      );
     } catch (error) {
       // The SDK parses the body only once the signature verified: another error means a body it could not read.
       if (!isStripeError(error) || error.type !== 'StripeSignatureVerificationError') {
-        throw new ProblemError('bad_request', `the webhook body verifies but is not a Stripe event this endpoint takes: ${error instanceof SyntaxError ? 'it is not JSON' : 'it is not a webhook event (a thin event notification?)'}`);
+        throw new ProblemError(
+          'bad_request',
+          `the webhook body verifies but is not a Stripe event this endpoint takes: ${error instanceof SyntaxError ? 'it is not JSON' : 'it is not a webhook event (a thin event notification?)'}`,
+        );
       }
-      throw new ProblemError('bad_request', signature === undefined ? 'the Stripe-Signature header is missing' : 'the Stripe-Signature header does not verify with the endpoint\'s signing secret (or is too old)');
+      throw new ProblemError(
+        'bad_request',
+        signature === undefined
+          ? 'the Stripe-Signature header is missing'
+          : "the Stripe-Signature header does not verify with the endpoint's signing secret (or is too old)",
+      );
     }
     // The SDK does not refuse a timestamp ahead of the clock: such a signature could be kept and replayed for as long as it is ahead.
-    if (isDatedInFuture(signature!, Date.now())) throw new ProblemError('bad_request', `the Stripe-Signature header is dated more than ${SIGNATURE_TOLERANCE_S} s ahead of this server's clock`);
+    if (isDatedInFuture(signature!, Date.now()))
+      throw new ProblemError(
+        'bad_request',
+        `the Stripe-Signature header is dated more than ${SIGNATURE_TOLERANCE_S} s ahead of this server's clock`,
+      );
     const read = readEvent(body);
     if (read.kind === 'ignored') return { applied: false, outcome: 'ignored' };
-    if (read.kind === 'malformed') throw new ProblemError('bad_request', `the webhook body verifies but is not a Stripe event this endpoint takes: ${read.reason}`);
+    if (read.kind === 'malformed')
+      throw new ProblemError(
+        'bad_request',
+        `the webhook body verifies but is not a Stripe event this endpoint takes: ${read.reason}`,
+      );
     const { event } = read;
     const subscriptionId = subscriptionOf(event.type, event.object);
     if (subscriptionId === null) return { applied: false, outcome: 'no_subscription' };
     // The state comes from Stripe now, not from the event: a late or replayed event applies the current truth.
     const subscription = await this.retrieve(subscriptionId);
     if (subscription === null) return { applied: false, outcome: 'unknown_subscription' };
-    const reference = event.type === 'checkout.session.completed' ? accountNumber(event.object.client_reference_id) : null;
-    const accountId = reference ?? subscription.accountId ?? (await this.deps.store.billing.accountOfCustomer(subscription.customer));
+    const reference =
+      event.type === 'checkout.session.completed' ? accountNumber(event.object.client_reference_id) : null;
+    const accountId =
+      reference ?? subscription.accountId ?? (await this.deps.store.billing.accountOfCustomer(subscription.customer));
     if (accountId === undefined || accountId === null) return { applied: false, outcome: 'unknown_customer' };
     // The plan comes from every subscription the account has at Stripe, not from this one alone: ending one of two
     // leaves the other serving. An account's subscriptions are its customer's (an older account may have two customers).
     const stored = await this.deps.store.billing.findCustomer(accountId);
     const customers = [...new Set([subscription.customer, ...(stored ? [stored.customerId] : [])])];
-    const listed = (await this.call('the subscriptions', () => Promise.all(customers.map((id) => this.subscriptionsOf(id))))).flat();
+    const listed = (
+      await this.call('the subscriptions', () => Promise.all(customers.map((id) => this.subscriptionsOf(id))))
+    ).flat();
     // The event's own subscription always counts (its account was found above); listed ones naming another account do not.
-    const mine = [subscription, ...listed.filter((sub) => sub.id !== subscription.id && (sub.accountId === null || sub.accountId === accountId))];
+    const mine = [
+      subscription,
+      ...listed.filter((sub) => sub.id !== subscription.id && (sub.accountId === null || sub.accountId === accountId)),
+    ];
     const best = bestSubscription(mine, this.deps.settings.prices);
-    return this.deps.store.billing.applyEvent({ id: event.id, type: event.type, at: now }, accountId, (context) => this.effect(context, accountId, best, event.id, now));
+    return this.deps.store.billing.applyEvent({ id: event.id, type: event.type, at: now }, accountId, (context) =>
+      this.effect(context, accountId, best, event.id, now),
+    );
   }
 
   /** What one event does to the account, given its state in the store and its best subscription as Stripe has it now. */
-  private effect(context: BillingEventContext, accountId: number, subscription: SubscriptionView, eventId: string, now: number): BillingEventEffect {
+  private effect(
+    context: BillingEventContext,
+    accountId: number,
+    subscription: SubscriptionView,
+    eventId: string,
+    now: number,
+  ): BillingEventEffect {
     const { account, customer: stored } = context;
     if (!account) return { outcome: 'account_deleted' };
-    const pastDueSince = subscription.status !== 'past_due' ? null : stored?.subscriptionId === subscription.id && stored.pastDueSince !== null ? stored.pastDueSince : now;
-    const customer = { accountId, customerId: subscription.customer, subscriptionId: subscription.id, status: subscription.status, priceId: subscription.priceId, currentPeriodEnd: subscription.currentPeriodEnd, pastDueSince };
+    const pastDueSince =
+      subscription.status !== 'past_due'
+        ? null
+        : stored?.subscriptionId === subscription.id && stored.pastDueSince !== null
+          ? stored.pastDueSince
+          : now;
+    const customer = {
+      accountId,
+      customerId: subscription.customer,
+      subscriptionId: subscription.id,
+      status: subscription.status,
+      priceId: subscription.priceId,
+      currentPeriodEnd: subscription.currentPeriodEnd,
+      pastDueSince,
+    };
     // Enterprise, and any plan the operator set, is by contract: Stripe never overrides it.
-    if (context.operatorPlan || (account.tier === 'enterprise' && account.planEndsAt === null && account.noPlanSince === null)) return { customer, outcome: 'operator_plan_kept' };
-    const target = subscriptionPlan(subscription.status, subscription.priceId, this.deps.settings.prices, pastDueSince, this.deps.settings.graceDays * DAY_MS);
+    if (
+      context.operatorPlan ||
+      (account.tier === 'enterprise' && account.planEndsAt === null && account.noPlanSince === null)
+    )
+      return { customer, outcome: 'operator_plan_kept' };
+    const target = subscriptionPlan(
+      subscription.status,
+      subscription.priceId,
+      this.deps.settings.prices,
+      pastDueSince,
+      this.deps.settings.graceDays * DAY_MS,
+    );
     const source = { at: now, byPersonId: null, approvedBy: `stripe:${eventId}` };
     let plan: PlanChange | undefined;
     if (target.tier === 'none') {
-      if (servingPlan(account, now) !== 'none') plan = { tier: 'none', limits: { rate: account.rate, monthlyQuota: account.monthlyQuota }, ...source };
+      if (servingPlan(account, now) !== 'none')
+        plan = { tier: 'none', limits: { rate: account.rate, monthlyQuota: account.monthlyQuota }, ...source };
     } else if (account.tier !== target.tier || account.planEndsAt !== target.endsAt || account.noPlanSince !== null) {
       plan = { tier: target.tier, limits: TIER_LIMITS[target.tier], endsAt: target.endsAt, ...source };
     }
@@ -225,7 +337,8 @@ export class StripeBilling implements Billing {
   /** The customer's subscriptions that are not canceled (Stripe's default list), every page. */
   private async subscriptionsOf(customerId: string): Promise<SubscriptionView[]> {
     const subs: SubscriptionView[] = [];
-    for await (const sub of this.stripe.subscriptions.list({ customer: customerId, limit: 100 })) subs.push(subscriptionView(sub));
+    for await (const sub of this.stripe.subscriptions.list({ customer: customerId, limit: 100 }))
+      subs.push(subscriptionView(sub));
     return subs;
   }
 
@@ -233,7 +346,9 @@ export class StripeBilling implements Billing {
   private async customerOf(account: AccountRecord, email: string): Promise<string> {
     const stored = await this.deps.store.billing.findCustomer(account.id);
     if (stored) return stored.customerId;
-    const made = await this.call('the customer', () => this.stripe.customers.create({ email, metadata: { [ACCOUNT_METADATA_KEY]: String(account.id) } }));
+    const made = await this.call('the customer', () =>
+      this.stripe.customers.create({ email, metadata: { [ACCOUNT_METADATA_KEY]: String(account.id) } }),
+    );
     // Two first Checkouts at once each make a customer; the first linked is the account's, the other stays unused.
     return this.deps.store.billing.linkCustomer(account.id, made.id, Date.now());
   }
@@ -245,15 +360,25 @@ export class StripeBilling implements Billing {
   private async expireOlderCheckouts(customerId: string, newest: Stripe.Checkout.Session): Promise<boolean> {
     const open: Stripe.Checkout.Session[] = [];
     await this.call('Checkout', async () => {
-      for await (const session of this.stripe.checkout.sessions.list({ customer: customerId, status: 'open', limit: 100 })) open.push(session);
+      for await (const session of this.stripe.checkout.sessions.list({
+        customer: customerId,
+        status: 'open',
+        limit: 100,
+      }))
+        open.push(session);
     });
-    const older = open.filter((session) => session.id !== newest.id && (session.created < newest.created || (session.created === newest.created && session.id < newest.id)));
+    const older = open.filter(
+      (session) =>
+        session.id !== newest.id &&
+        (session.created < newest.created || (session.created === newest.created && session.id < newest.id)),
+    );
     for (const session of older) {
       try {
         await this.stripe.checkout.sessions.expire(session.id);
       } catch (error) {
         // Stripe refuses to expire a Checkout that is no longer open: it was just paid (or expired on its own).
-        if (!isStripeError(error) || error.type !== 'StripeInvalidRequestError') return this.call('Checkout', () => Promise.reject(error));
+        if (!isStripeError(error) || error.type !== 'StripeInvalidRequestError')
+          return this.call('Checkout', () => Promise.reject(error));
         const now = await this.call('Checkout', () => this.stripe.checkout.sessions.retrieve(session.id));
         if (now.status === 'complete') return false;
       }
@@ -262,7 +387,12 @@ export class StripeBilling implements Billing {
   }
 
   private async portalSession(customerId: string): Promise<string> {
-    const session = await this.call('the Customer Portal', () => this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: `${this.deps.publicUrl()}/dashboard` }));
+    const session = await this.call('the Customer Portal', () =>
+      this.stripe.billingPortal.sessions.create({
+        customer: customerId,
+        return_url: `${this.deps.publicUrl()}/dashboard`,
+      }),
+    );
     return session.url;
   }
 
@@ -277,7 +407,11 @@ export class StripeBilling implements Billing {
       return await work();
     } catch (error) {
       this.deps.onError?.(`Stripe call for ${what} failed`, error);
-      throw new ProblemError('service_unavailable', `the payment provider could not be reached for ${what}; try again in a minute`, { headers: { 'retry-after': '60' } });
+      throw new ProblemError(
+        'service_unavailable',
+        `the payment provider could not be reached for ${what}; try again in a minute`,
+        { headers: { 'retry-after': '60' } },
+      );
     }
   }
 }
@@ -302,7 +436,10 @@ function idOf(value: unknown): string | null {
 function subscriptionView(sub: Stripe.Subscription): SubscriptionView {
   const item = sub.items.data[0];
   // Newer API versions keep the period on the item; older ones on the subscription.
-  const periodEnd = (item as { current_period_end?: number } | undefined)?.current_period_end ?? (sub as unknown as { current_period_end?: number }).current_period_end ?? null;
+  const periodEnd =
+    (item as { current_period_end?: number } | undefined)?.current_period_end ??
+    (sub as unknown as { current_period_end?: number }).current_period_end ??
+    null;
   return {
     id: sub.id,
     customer: typeof sub.customer === 'string' ? sub.customer : sub.customer.id,
@@ -318,7 +455,11 @@ function subscriptionOf(type: string, object: Record<string, unknown>): string |
   if (type === 'checkout.session.completed') return object.mode === 'subscription' ? idOf(object.subscription) : null;
   if (type.startsWith('customer.subscription.')) return idOf(object.id);
   const parent = object.parent;
-  const details = typeof parent === 'object' && parent !== null ? (parent as { subscription_details?: unknown }).subscription_details : undefined;
-  const fromParent = typeof details === 'object' && details !== null ? (details as { subscription?: unknown }).subscription : undefined;
+  const details =
+    typeof parent === 'object' && parent !== null
+      ? (parent as { subscription_details?: unknown }).subscription_details
+      : undefined;
+  const fromParent =
+    typeof details === 'object' && details !== null ? (details as { subscription?: unknown }).subscription : undefined;
   return idOf(fromParent) ?? idOf(object.subscription);
 }

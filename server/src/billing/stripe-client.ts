@@ -15,7 +15,13 @@ export function stripeClient(settings: Pick<StripeSettings, 'secretKey' | 'apiUr
   const url = settings.apiUrl;
   const protocol = url?.protocol === 'http:' ? 'http' : 'https';
   return new Stripe(settings.secretKey, {
-    ...(url ? { host: url.hostname.replace(/^\[|\]$/g, ''), port: url.port === '' ? (protocol === 'http' ? 80 : 443) : Number(url.port), protocol } : {}),
+    ...(url
+      ? {
+          host: url.hostname.replace(/^\[|\]$/g, ''),
+          port: url.port === '' ? (protocol === 'http' ? 80 : 443) : Number(url.port),
+          protocol,
+        }
+      : {}),
     maxNetworkRetries: 1,
     timeout: STRIPE_TIMEOUT_MS,
     telemetry: false,

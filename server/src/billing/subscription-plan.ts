@@ -24,7 +24,13 @@ export type SubscriptionPlan = { tier: SelfServiceTier; endsAt: number | null } 
  * Price -> no paid plan.
  * @example subscriptionPlan('past_due', 'price_pro', prices, t0, 7 * 86_400_000) // { tier: 'pro', endsAt: t0 + 7 days }
  */
-export function subscriptionPlan(status: string, priceId: string | null, prices: Record<SelfServiceTier, string>, pastDueSince: number | null, graceMs: number): SubscriptionPlan {
+export function subscriptionPlan(
+  status: string,
+  priceId: string | null,
+  prices: Record<SelfServiceTier, string>,
+  pastDueSince: number | null,
+  graceMs: number,
+): SubscriptionPlan {
   if (!LIVE_STATUSES.has(status)) return { tier: 'none', reason: `subscription ${status}` };
   const tier = (Object.keys(prices) as SelfServiceTier[]).find((plan) => prices[plan] === priceId);
   if (tier === undefined) return { tier: 'none', reason: `Price ${priceId ?? '(none)'} is not a configured plan` };
@@ -57,14 +63,21 @@ const TIER_RANK: Record<SelfServiceTier, number> = { standard: 1, pro: 2 };
  * later period end; then the id, so the choice never depends on list order.
  * @example bestSubscription([canceledPro, activeStandard], prices).id // activeStandard's
  */
-export function bestSubscription(subscriptions: readonly SubscriptionView[], prices: Record<SelfServiceTier, string>): SubscriptionView {
+export function bestSubscription(
+  subscriptions: readonly SubscriptionView[],
+  prices: Record<SelfServiceTier, string>,
+): SubscriptionView {
   if (subscriptions.length === 0) throw new RangeError('bestSubscription needs at least one subscription');
-  const statusRank = (sub: SubscriptionView) => (PAYING_STATUSES.has(sub.status) ? 2 : LIVE_STATUSES.has(sub.status) ? 1 : 0);
+  const statusRank = (sub: SubscriptionView) =>
+    PAYING_STATUSES.has(sub.status) ? 2 : LIVE_STATUSES.has(sub.status) ? 1 : 0;
   const tierRank = (sub: SubscriptionView) => {
     const tier = (Object.keys(prices) as SelfServiceTier[]).find((plan) => prices[plan] === sub.priceId);
     return tier === undefined ? 0 : TIER_RANK[tier];
   };
   const order = (a: SubscriptionView, b: SubscriptionView) =>
-    statusRank(b) - statusRank(a) || tierRank(b) - tierRank(a) || (b.currentPeriodEnd ?? 0) - (a.currentPeriodEnd ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    statusRank(b) - statusRank(a) ||
+    tierRank(b) - tierRank(a) ||
+    (b.currentPeriodEnd ?? 0) - (a.currentPeriodEnd ?? 0) ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   return [...subscriptions].sort(order)[0];
 }

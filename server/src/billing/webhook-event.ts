@@ -19,7 +19,10 @@ export interface WebhookEvent {
 }
 
 /** What a verified body is: an event to act on, one of a type the service ignores, or not a Stripe event at all (with why). */
-export type ReadEvent = { kind: 'handled'; event: WebhookEvent } | { kind: 'ignored' } | { kind: 'malformed'; reason: string };
+export type ReadEvent =
+  | { kind: 'handled'; event: WebhookEvent }
+  | { kind: 'ignored' }
+  | { kind: 'malformed'; reason: string };
 
 const EVENT_ID = /^evt_[0-9A-Za-z_]{1,250}$/;
 
@@ -35,9 +38,11 @@ export function readEvent(body: unknown): ReadEvent {
   if (!isObject(body)) return { kind: 'malformed', reason: 'the body is not a JSON object' };
   if (typeof body.type !== 'string') return { kind: 'malformed', reason: 'the event has no "type"' };
   if (!HANDLED_EVENTS.has(body.type)) return { kind: 'ignored' };
-  if (typeof body.id !== 'string' || !EVENT_ID.test(body.id)) return { kind: 'malformed', reason: 'the event has no "id" of the form evt_...' };
+  if (typeof body.id !== 'string' || !EVENT_ID.test(body.id))
+    return { kind: 'malformed', reason: 'the event has no "id" of the form evt_...' };
   const data = body.data;
-  if (!isObject(data) || !isObject(data.object)) return { kind: 'malformed', reason: `the ${body.type} event has no object at "data.object"` };
+  if (!isObject(data) || !isObject(data.object))
+    return { kind: 'malformed', reason: `the ${body.type} event has no object at "data.object"` };
   return { kind: 'handled', event: { id: body.id, type: body.type, object: data.object } };
 }
 

@@ -38,7 +38,11 @@ export async function ssoAction(args: string[], io: CommandIo, store: Store): Pr
   if (action === 'set') return setSso(rest, io, store);
   if (action === 'show') return showSso(rest, io, store);
   if (action === 'remove') return removeSso(rest, io, store);
-  throw new CliError(action === undefined ? 'accounts sso needs an action: set, show or remove' : `unknown accounts sso action "${action}"; use set, show or remove`);
+  throw new CliError(
+    action === undefined
+      ? 'accounts sso needs an action: set, show or remove'
+      : `unknown accounts sso action "${action}"; use set, show or remove`,
+  );
 }
 
 async function setSso(args: string[], io: CommandIo, store: Store): Promise<number> {
@@ -66,17 +70,23 @@ async function setSso(args: string[], io: CommandIo, store: Store): Promise<numb
   if (secret === '' || /[\r\n]/.test(secret)) throw new CliError('--client-secret must be one non-empty line');
   const audience = field(required(values.audience, '--audience AUD'), '--audience');
   const domains = [...new Set((values.domain ?? []).map((d) => d.trim().toLowerCase()))].sort();
-  for (const domain of domains) if (!isEmailDomain(domain)) throw new CliError(`--domain must be an e-mail domain such as example.com; got ${JSON.stringify(domain)}`);
+  for (const domain of domains)
+    if (!isEmailDomain(domain))
+      throw new CliError(`--domain must be an e-mail domain such as example.com; got ${JSON.stringify(domain)}`);
   const orgClaim = values['org-claim'] === undefined ? null : field(values['org-claim'], '--org-claim');
   const orgValue = values['org-value'] === undefined ? null : field(values['org-value'], '--org-value');
-  if ((orgClaim === null) !== (orgValue === null)) throw new CliError('--org-claim and --org-value go together: the claim every token of this account carries, and its value');
+  if ((orgClaim === null) !== (orgValue === null))
+    throw new CliError(
+      '--org-claim and --org-value go together: the claim every token of this account carries, and its value',
+    );
 
   const account = await enterpriseAccount(store, positionals[0]);
   let key: Buffer;
   try {
     const location = storeLocation(io.env);
     // The key file is one machine's; a PostgreSQL store is shared, so its key comes from the environment only.
-    if (location.engine === 'postgres' && (io.env.USSYNTH_SECRET_KEY ?? '') === '') throw new Error('USSYNTH_SECRET_KEY is required with a PostgreSQL store: set it to the key the servers use');
+    if (location.engine === 'postgres' && (io.env.USSYNTH_SECRET_KEY ?? '') === '')
+      throw new Error('USSYNTH_SECRET_KEY is required with a PostgreSQL store: set it to the key the servers use');
     key = loadSecretKey(io.env.USSYNTH_SECRET_KEY, location.engine === 'sqlite' ? location.path : storePath({}));
   } catch (error) {
     throw new CliError((error as Error).message);
@@ -87,16 +97,29 @@ async function setSso(args: string[], io: CommandIo, store: Store): Promise<numb
   const { discoverProvider } = await import('../sso/provider-discovery.js');
   try {
     const metadata = (await discoverProvider(issuer, clientId, secret)).serverMetadata();
-    if (!metadata.jwks_uri || !metadata.authorization_endpoint || !metadata.token_endpoint) throw new Error('the discovery document lacks jwks_uri, authorization_endpoint or token_endpoint');
+    if (!metadata.jwks_uri || !metadata.authorization_endpoint || !metadata.token_endpoint)
+      throw new Error('the discovery document lacks jwks_uri, authorization_endpoint or token_endpoint');
     jwksUri = metadata.jwks_uri;
     discoveredIssuer = metadata.issuer;
   } catch (error) {
-    throw new CliError(`discovery of ${issuer}/.well-known/openid-configuration failed: ${error instanceof Error ? error.message : String(error)}; check the issuer URL (it must match the document's "issuer" exactly)`, 1);
+    throw new CliError(
+      `discovery of ${issuer}/.well-known/openid-configuration failed: ${error instanceof Error ? error.message : String(error)}; check the issuer URL (it must match the document's "issuer" exactly)`,
+      1,
+    );
   }
   // A domain another account claims is a StoreConflictError, which withStore turns into a message and exit 1.
   await store.sso.setConnection(
     account.id,
-    { issuer: discoveredIssuer, clientId, sealedClientSecret: sealSecret(key, clientSecretContext(account.id), secret), audience, jwksUri, orgClaim, orgValue, domains },
+    {
+      issuer: discoveredIssuer,
+      clientId,
+      sealedClientSecret: sealSecret(key, clientSecretContext(account.id), secret),
+      audience,
+      jwksUri,
+      orgClaim,
+      orgValue,
+      domains,
+    },
     Date.now(),
   );
   const base = io.env.USSYNTH_PUBLIC_URL ? new URL(io.env.USSYNTH_PUBLIC_URL).origin : '<USSYNTH_PUBLIC_URL>';
@@ -104,7 +127,9 @@ async function setSso(args: string[], io: CommandIo, store: Store): Promise<numb
     `${account.name} signs in through ${discoveredIssuer} (running servers apply it within a second).\n` +
       `  Register this redirect URI at the provider for client ${clientId}: ${base}${SSO_CALLBACK_PATH}\n` +
       `  /v1 calls now need x-api-key and Authorization: Bearer <access token with aud ${audience}${orgClaim ? ` and ${orgClaim}=${orgValue}` : ''}>\n` +
-      (domains.length ? `  Dashboard sign-in for: ${domains.join(', ')}\n` : '  No --domain given: nobody can sign in to the dashboard through SSO yet.\n'),
+      (domains.length
+        ? `  Dashboard sign-in for: ${domains.join(', ')}\n`
+        : '  No --domain given: nobody can sign in to the dashboard through SSO yet.\n'),
   );
   return 0;
 }
@@ -113,7 +138,11 @@ async function showSso(args: string[], io: CommandIo, store: Store): Promise<num
   const { values, positionals } = parse('accounts', args, { json: { type: 'boolean' } }, 1, 'account name');
   const account = await enterpriseAccount(store, positionals[0]);
   const connection = await store.sso.find(account.id);
-  if (!connection) throw new CliError(`account ${JSON.stringify(account.name)} has no SSO; \`ussynth-server accounts sso set\` connects one`, 1);
+  if (!connection)
+    throw new CliError(
+      `account ${JSON.stringify(account.name)} has no SSO; \`ussynth-server accounts sso set\` connects one`,
+      1,
+    );
   const shown = shownSettings(connection);
   if (values.json) {
     io.stdout.write(JSON.stringify(shown) + '\n');
@@ -136,7 +165,8 @@ async function showSso(args: string[], io: CommandIo, store: Store): Promise<num
 async function removeSso(args: string[], io: CommandIo, store: Store): Promise<number> {
   const { positionals } = parse('accounts', args, {}, 1, 'account name');
   const account = await accountNamed(store, positionals[0]);
-  if (!(await store.sso.remove(account.id))) throw new CliError(`account ${JSON.stringify(account.name)} has no SSO`, 1);
+  if (!(await store.sso.remove(account.id)))
+    throw new CliError(`account ${JSON.stringify(account.name)} has no SSO`, 1);
   io.stdout.write(`${account.name}: SSO removed; its keys work alone again (running servers within a second)\n`);
   return 0;
 }
@@ -144,7 +174,10 @@ async function removeSso(args: string[], io: CommandIo, store: Store): Promise<n
 async function enterpriseAccount(store: Store, name: string) {
   const account = await accountNamed(store, name);
   if (account.tier !== 'enterprise') {
-    throw new CliError(`account ${JSON.stringify(name)} is on ${account.tier}: SSO is part of Enterprise; \`ussynth-server accounts set ${name} --tier enterprise --rate N --monthly-quota N\` first`, 1);
+    throw new CliError(
+      `account ${JSON.stringify(name)} is on ${account.tier}: SSO is part of Enterprise; \`ussynth-server accounts set ${name} --tier enterprise --rate N --monthly-quota N\` first`,
+      1,
+    );
   }
   return account;
 }
@@ -156,7 +189,9 @@ function required(value: string | undefined, what: string): string {
 
 function field(value: string, option: string): string {
   if (value.length > MAX_FIELD || /[\u0000-\u001f\u007f]/.test(value) || value.trim() !== value || value === '') {
-    throw new CliError(`${option} must be 1 to ${MAX_FIELD} characters without control characters or surrounding spaces`);
+    throw new CliError(
+      `${option} must be 1 to ${MAX_FIELD} characters without control characters or surrounding spaces`,
+    );
   }
   return value;
 }

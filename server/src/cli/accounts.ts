@@ -42,12 +42,17 @@ Examples:
  */
 export const accountsCommand: Command = {
   name: 'accounts',
-  summary: 'List and show accounts; set an account\'s plan (Enterprise limits) and SSO',
+  summary: "List and show accounts; set an account's plan (Enterprise limits) and SSO",
   help: HELP,
   async run(args, io) {
     const [action, ...rest] = args;
     const run = action === undefined ? undefined : ACTIONS[action];
-    if (!run) throw new CliError(action === undefined ? 'accounts needs an action: list, show, set or sso' : `unknown accounts action "${action}"; use list, show, set or sso`);
+    if (!run)
+      throw new CliError(
+        action === undefined
+          ? 'accounts needs an action: list, show, set or sso'
+          : `unknown accounts action "${action}"; use list, show, set or sso`,
+      );
     // Stored text (addresses, names) is chosen by whoever signed up: escaped before it reaches the terminal.
     const out = terminalSafeIo(io);
     return withStore(out, (store) => run(rest, out, store));
@@ -82,10 +87,37 @@ const ACTIONS: Record<string, Action> = {
     const now = Date.now();
     const accounts = await store.accounts.listAccounts(calendarMonth(now).period, now);
     if (values.json) {
-      io.stdout.write(JSON.stringify(accounts.map((a) => ({ name: a.name, tier: a.tier, plan: servingPlan(a, now), planEndsAt: isoTime(a.planEndsAt ?? a.noPlanSince), rate: a.rate, monthlyQuota: a.monthlyQuota, used: a.used, people: a.people, activeKeys: a.activeKeys, createdAt: isoTime(a.createdAt) }))) + '\n');
+      io.stdout.write(
+        JSON.stringify(
+          accounts.map((a) => ({
+            name: a.name,
+            tier: a.tier,
+            plan: servingPlan(a, now),
+            planEndsAt: isoTime(a.planEndsAt ?? a.noPlanSince),
+            rate: a.rate,
+            monthlyQuota: a.monthlyQuota,
+            used: a.used,
+            people: a.people,
+            activeKeys: a.activeKeys,
+            createdAt: isoTime(a.createdAt),
+          })),
+        ) + '\n',
+      );
       return 0;
     }
-    table(io, ['ACCOUNT', 'PLAN', 'RATE/S', 'QUOTA/MONTH', 'USED', 'PEOPLE', 'KEYS'], accounts.map((a) => [a.name, planText(a, now), limitText(a, now, a.rate), limitText(a, now, a.monthlyQuota), String(a.used), String(a.people), String(a.activeKeys)]));
+    table(
+      io,
+      ['ACCOUNT', 'PLAN', 'RATE/S', 'QUOTA/MONTH', 'USED', 'PEOPLE', 'KEYS'],
+      accounts.map((a) => [
+        a.name,
+        planText(a, now),
+        limitText(a, now, a.rate),
+        limitText(a, now, a.monthlyQuota),
+        String(a.used),
+        String(a.people),
+        String(a.activeKeys),
+      ]),
+    );
     const withoutPlan = accounts.filter((a) => servingPlan(a, now) === 'none').map((a) => a.name);
     if (withoutPlan.length > 0) io.stdout.write('\n' + noPlanNote(withoutPlan, io.env));
     return 0;
@@ -107,8 +139,20 @@ const ACTIONS: Record<string, Action> = {
       monthlyQuota: account.monthlyQuota,
       usedThisMonth: used,
       createdAt: isoTime(account.createdAt),
-      people: people.map((p) => ({ email: p.email, role: p.role, verified: p.emailVerifiedAt !== null, createdAt: isoTime(p.createdAt) })),
-      keys: keys.map((k) => ({ id: k.id, name: k.name, createdAt: isoTime(k.createdAt), lastUsedAt: isoTime(k.lastUsedAt), expiresAt: isoTime(k.expiresAt), revokedAt: isoTime(k.revokedAt) })),
+      people: people.map((p) => ({
+        email: p.email,
+        role: p.role,
+        verified: p.emailVerifiedAt !== null,
+        createdAt: isoTime(p.createdAt),
+      })),
+      keys: keys.map((k) => ({
+        id: k.id,
+        name: k.name,
+        createdAt: isoTime(k.createdAt),
+        lastUsedAt: isoTime(k.lastUsedAt),
+        expiresAt: isoTime(k.expiresAt),
+        revokedAt: isoTime(k.revokedAt),
+      })),
     };
     if (values.json) {
       io.stdout.write(JSON.stringify(shown) + '\n');
@@ -119,27 +163,64 @@ const ACTIONS: Record<string, Action> = {
         ? `${account.name}: no plan; ${used} used this month\n${noPlanNote([account.name], io.env)}\n`
         : `${account.name}: ${planText(account, now)}, ${countText(account.rate, 'request')}/s, ${countText(account.monthlyQuota, 'record')}/month; ${used} used this month\n\n`,
     );
-    table(io, ['PERSON', 'ROLE', 'VERIFIED'], shown.people.map((p) => [p.email, p.role, p.verified ? 'yes' : 'no']));
+    table(
+      io,
+      ['PERSON', 'ROLE', 'VERIFIED'],
+      shown.people.map((p) => [p.email, p.role, p.verified ? 'yes' : 'no']),
+    );
     io.stdout.write('\n');
-    table(io, ['KEY', 'NAME', 'LAST USED', 'STATUS'], shown.keys.map((k) => [k.id, k.name, k.lastUsedAt ?? '-', k.revokedAt ? `revoked ${k.revokedAt}` : k.expiresAt ? `expires ${k.expiresAt}` : 'active']));
+    table(
+      io,
+      ['KEY', 'NAME', 'LAST USED', 'STATUS'],
+      shown.keys.map((k) => [
+        k.id,
+        k.name,
+        k.lastUsedAt ?? '-',
+        k.revokedAt ? `revoked ${k.revokedAt}` : k.expiresAt ? `expires ${k.expiresAt}` : 'active',
+      ]),
+    );
     return 0;
   },
 
   async set(args, io, store) {
-    const { values, positionals } = parse('accounts', args, { tier: { type: 'string' }, rate: { type: 'string' }, 'monthly-quota': { type: 'string' } }, 1, 'account name');
+    const { values, positionals } = parse(
+      'accounts',
+      args,
+      { tier: { type: 'string' }, rate: { type: 'string' }, 'monthly-quota': { type: 'string' } },
+      1,
+      'account name',
+    );
     const tier = values.tier;
-    if (tier === undefined || (tier !== 'none' && !isTier(tier))) throw new CliError(`--tier is required: one of ${TIERS.join(', ')}, none`);
+    if (tier === undefined || (tier !== 'none' && !isTier(tier)))
+      throw new CliError(`--tier is required: one of ${TIERS.join(', ')}, none`);
     if (tier === 'none') {
-      if (values.rate !== undefined || values['monthly-quota'] !== undefined) throw new CliError('--rate and --monthly-quota do not go with --tier none');
+      if (values.rate !== undefined || values['monthly-quota'] !== undefined)
+        throw new CliError('--rate and --monthly-quota do not go with --tier none');
       const account = await accountNamed(store, positionals[0]);
-      await store.accounts.changePlan(account.id, { tier, limits: { rate: account.rate, monthlyQuota: account.monthlyQuota }, at: Date.now(), byPersonId: null, approvedBy: 'operator' });
-      io.stdout.write(`${account.name} has no plan now: its keys answer 402 subscription_required (running servers apply it within a second)\n`);
+      await store.accounts.changePlan(account.id, {
+        tier,
+        limits: { rate: account.rate, monthlyQuota: account.monthlyQuota },
+        at: Date.now(),
+        byPersonId: null,
+        approvedBy: 'operator',
+      });
+      io.stdout.write(
+        `${account.name} has no plan now: its keys answer 402 subscription_required (running servers apply it within a second)\n`,
+      );
       return 0;
     }
     const limits = tierLimits(tier, values.rate, values['monthly-quota']);
     const account = await accountNamed(store, positionals[0]);
-    await store.accounts.changePlan(account.id, { tier, limits, at: Date.now(), byPersonId: null, approvedBy: 'operator' });
-    io.stdout.write(`${account.name} is now ${tier}: ${countText(limits.rate, 'request')}/s, ${countText(limits.monthlyQuota, 'record')}/month (running servers apply it within a second)\n`);
+    await store.accounts.changePlan(account.id, {
+      tier,
+      limits,
+      at: Date.now(),
+      byPersonId: null,
+      approvedBy: 'operator',
+    });
+    io.stdout.write(
+      `${account.name} is now ${tier}: ${countText(limits.rate, 'request')}/s, ${countText(limits.monthlyQuota, 'record')}/month (running servers apply it within a second)\n`,
+    );
     return 0;
   },
 

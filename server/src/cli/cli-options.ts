@@ -7,7 +7,9 @@ import type { Store } from '../store/store.js';
 export type Options = Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>;
 
 /** The values parsed for `T`: a string (strings when repeatable) or a boolean per option, absent when not given. */
-export type OptionValues<T extends Options> = { [K in keyof T]?: T[K]['type'] extends 'boolean' ? boolean : T[K]['multiple'] extends true ? string[] : string };
+export type OptionValues<T extends Options> = {
+  [K in keyof T]?: T[K]['type'] extends 'boolean' ? boolean : T[K]['multiple'] extends true ? string[] : string;
+};
 
 /**
  * Parses a command's options with the library CLI's parser (an unknown option is an error naming it and pointing at
@@ -15,10 +17,18 @@ export type OptionValues<T extends Options> = { [K in keyof T]?: T[K]['type'] ex
  * of positionals.
  * @example const { values } = parse('keys', args, { json: { type: 'boolean' } });
  */
-export function parse<T extends Options>(command: string, args: string[], options: T, positionalCount = 0, what = 'key ID'): { values: OptionValues<T>; positionals: string[] } {
+export function parse<T extends Options>(
+  command: string,
+  args: string[],
+  options: T,
+  positionalCount = 0,
+  what = 'key ID',
+): { values: OptionValues<T>; positionals: string[] } {
   const parsed = parseOptions(command, args, options, positionalCount > 0, 'ussynth-server');
   if (parsed.positionals.length !== positionalCount) {
-    throw new CliError(positionalCount === 1 ? `expected exactly one ${what}` : `unexpected argument "${parsed.positionals[0]}"`);
+    throw new CliError(
+      positionalCount === 1 ? `expected exactly one ${what}` : `unexpected argument "${parsed.positionals[0]}"`,
+    );
   }
   return { values: parsed.values as OptionValues<T>, positionals: parsed.positionals };
 }
@@ -27,9 +37,16 @@ export function parse<T extends Options>(command: string, args: string[], option
  * The limits of a tier: fixed for Standard and Pro (refusing --rate and --monthly-quota), given for Enterprise.
  * @example tierLimits('enterprise', '500', '50000000') // { rate: 500, monthlyQuota: 50000000 }
  */
-export function tierLimits(tier: Tier, rate: string | undefined, quota: string | undefined): { rate: number; monthlyQuota: number } {
+export function tierLimits(
+  tier: Tier,
+  rate: string | undefined,
+  quota: string | undefined,
+): { rate: number; monthlyQuota: number } {
   if (tier !== 'enterprise') {
-    if (rate !== undefined || quota !== undefined) throw new CliError(`--rate and --monthly-quota are set per account for enterprise only; ${tier} has fixed limits`);
+    if (rate !== undefined || quota !== undefined)
+      throw new CliError(
+        `--rate and --monthly-quota are set per account for enterprise only; ${tier} has fixed limits`,
+      );
     return TIER_LIMITS[tier];
   }
   return {
@@ -40,7 +57,8 @@ export function tierLimits(tier: Tier, rate: string | undefined, quota: string |
 
 function positive(text: string | undefined, option: string, unit: string, max: number): number {
   if (text === undefined) throw new CliError(`enterprise keys need ${option} N (${unit})`);
-  if (!/^[1-9][0-9]*$/.test(text) || Number(text) > max) throw new CliError(`${option} must be a whole number of ${unit} from 1 to ${max}, got ${JSON.stringify(text)}`);
+  if (!/^[1-9][0-9]*$/.test(text) || Number(text) > max)
+    throw new CliError(`${option} must be a whole number of ${unit} from 1 to ${max}, got ${JSON.stringify(text)}`);
   return Number(text);
 }
 
@@ -50,7 +68,13 @@ function positive(text: string | undefined, option: string, unit: string, max: n
  */
 export function table(io: CommandIo, header: string[], rows: string[][]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  for (const row of [header, ...rows]) io.stdout.write(row.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd() + '\n');
+  for (const row of [header, ...rows])
+    io.stdout.write(
+      row
+        .map((cell, i) => cell.padEnd(widths[i]))
+        .join('  ')
+        .trimEnd() + '\n',
+    );
 }
 
 /**
@@ -59,6 +83,7 @@ export function table(io: CommandIo, header: string[], rows: string[][]): void {
  */
 export async function accountNamed(store: Store, name: string): Promise<AccountRecord> {
   const account = await store.accounts.findAccountByName(name);
-  if (!account) throw new CliError(`no account named ${JSON.stringify(name)}; \`ussynth-server accounts list\` shows them`, 1);
+  if (!account)
+    throw new CliError(`no account named ${JSON.stringify(name)}; \`ussynth-server accounts list\` shows them`, 1);
   return account;
 }

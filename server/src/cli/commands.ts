@@ -11,4 +11,10 @@ import { storeCommand } from './store.js';
  * package is installed), in the order `--help` lists them.
  * @example SERVICE_COMMANDS.map((c) => c.name) // ['serve', 'keys', 'accounts', 'store', 'status']
  */
-export const SERVICE_COMMANDS: readonly Command[] = [serveCommand, keysCommand, accountsCommand, storeCommand, statusCommand];
+export const SERVICE_COMMANDS: readonly Command[] = [
+  serveCommand,
+  keysCommand,
+  accountsCommand,
+  storeCommand,
+  statusCommand,
+];

@@ -1,5 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, type Stats, writeSync } from 'node:fs';
+import {
+  closeSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  type Stats,
+  writeSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { digestMatches, parseKey } from '../store/api-key.js';
 import { issueKey } from '../store/issue-key.js';
@@ -38,7 +48,8 @@ export async function developmentKey(store: Store, storeFile: string, now: numbe
   const saved = readPrivateKey(file);
   if (saved !== undefined && (await stillWorks(store, saved, now))) return { key: saved, file, kept: true };
   for (const old of await store.keys.listKeys('')) {
-    if (old.account.name === DEV_ACCOUNT && old.environment === 'test' && old.revokedAt === null) await store.keys.revokeKey(old.id, now);
+    if (old.account.name === DEV_ACCOUNT && old.environment === 'test' && old.revokedAt === null)
+      await store.keys.revokeKey(old.id, now);
   }
   const { key } = await issueKey(store, { name: DEV_ACCOUNT, tier: 'pro', ...TIER_LIMITS.pro }, 'test', now);
   writePrivateFile(file, key + '\n');
@@ -55,7 +66,8 @@ function readPrivateKey(file: string): string | undefined {
     throw error;
   }
   // A symbolic link, a file others may read or another user's file: its key may be known elsewhere.
-  if (!stats.isFile() || (stats.mode & 0o077) !== 0 || (process.getuid !== undefined && stats.uid !== process.getuid())) return undefined;
+  if (!stats.isFile() || (stats.mode & 0o077) !== 0 || (process.getuid !== undefined && stats.uid !== process.getuid()))
+    return undefined;
   const text = readFileSync(file, 'utf8').trim();
   return parseKey(text)?.environment === 'test' ? text : undefined;
 }

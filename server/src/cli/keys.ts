@@ -46,7 +46,12 @@ export const keysCommand: Command = {
   async run(args, io) {
     const [action, ...rest] = args;
     const run = action === undefined ? undefined : ACTIONS[action];
-    if (!run) throw new CliError(action === undefined ? 'keys needs an action: create, list, revoke or rotate' : `unknown keys action "${action}"; use create, list, revoke or rotate`);
+    if (!run)
+      throw new CliError(
+        action === undefined
+          ? 'keys needs an action: create, list, revoke or rotate'
+          : `unknown keys action "${action}"; use create, list, revoke or rotate`,
+      );
     // Stored text (addresses, names) is chosen by whoever signed up: escaped before it reaches the terminal.
     const out = terminalSafeIo(io);
     return withStore(out, (store) => run(rest, out, store));
@@ -66,14 +71,19 @@ const ACTIONS: Record<string, Action> = {
     });
     const account = values.account;
     if (account === undefined || !/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(account)) {
-      throw new CliError('--account NAME is required: 1 to 64 letters, digits, ".", "_" or "-", starting with a letter or digit');
+      throw new CliError(
+        '--account NAME is required: 1 to 64 letters, digits, ".", "_" or "-", starting with a letter or digit',
+      );
     }
     const tier = values.tier;
     if (tier === undefined || !isTier(tier)) throw new CliError(`--tier is required: one of ${TIERS.join(', ')}`);
     const limits = tierLimits(tier, values.rate, values['monthly-quota']);
     const { id, key } = await issueKey(store, { name: account, tier, ...limits }, 'live', Date.now());
     if (values.json) io.stdout.write(JSON.stringify({ id, key }) + '\n');
-    else io.stdout.write(`${key}\n\nKey id ${id} for account ${account} (${tier}: ${countText(limits.rate, 'request')}/s, ${countText(limits.monthlyQuota, 'record')}/month).\nThis is the only time the key is shown; store it now.\n`);
+    else
+      io.stdout.write(
+        `${key}\n\nKey id ${id} for account ${account} (${tier}: ${countText(limits.rate, 'request')}/s, ${countText(limits.monthlyQuota, 'record')}/month).\nThis is the only time the key is shown; store it now.\n`,
+      );
     return 0;
   },
 
@@ -85,7 +95,15 @@ const ACTIONS: Record<string, Action> = {
       return 0;
     }
     const header = ['ID', 'ACCOUNT', 'TIER', 'RATE/S', 'QUOTA/MONTH', 'USED', 'STATUS'];
-    const rows = keys.map((k) => [k.id, k.account.name, k.account.tier, String(k.account.rate), String(k.account.monthlyQuota), String(k.used), status(k, Date.now())]);
+    const rows = keys.map((k) => [
+      k.id,
+      k.account.name,
+      k.account.tier,
+      String(k.account.rate),
+      String(k.account.monthlyQuota),
+      String(k.used),
+      status(k, Date.now()),
+    ]);
     table(io, header, rows);
     return 0;
   },
@@ -108,8 +126,14 @@ const ACTIONS: Record<string, Action> = {
     const rotated = await rotateIssuedKey(store, id, Number(grace), Date.now());
     if (!rotated) throw new CliError(`no active key with id ${JSON.stringify(id)} (unknown, revoked or expired)`, 1);
     const until = new Date(rotated.expiresAt).toISOString();
-    if (values.json) io.stdout.write(JSON.stringify({ id: rotated.id, key: rotated.key, replaces: id, oldKeyExpiresAt: until }) + '\n');
-    else io.stdout.write(`${rotated.key}\n\nNew key id ${rotated.id} replaces ${id}, which keeps working until ${until}.\nThis is the only time the key is shown; store it now.\n`);
+    if (values.json)
+      io.stdout.write(
+        JSON.stringify({ id: rotated.id, key: rotated.key, replaces: id, oldKeyExpiresAt: until }) + '\n',
+      );
+    else
+      io.stdout.write(
+        `${rotated.key}\n\nNew key id ${rotated.id} replaces ${id}, which keeps working until ${until}.\nThis is the only time the key is shown; store it now.\n`,
+      );
     return 0;
   },
 };

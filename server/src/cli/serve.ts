@@ -75,7 +75,8 @@ export const serveCommand: Command = {
       // Another server owns this store file, a file cannot be written, or the port is taken: the operator's to fix,
       // not an internal error.
       if (error instanceof StoreRefusedError || error instanceof ConfigError) throw new CliError(error.message);
-      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new CliError(`${config.host}:${config.port} is already in use; set PORT (or HOST) to another address`);
+      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+        throw new CliError(`${config.host}:${config.port} is already in use; set PORT (or HOST) to another address`);
       throw error;
     });
     drainOnSignals(server, config.drainTimeoutMs);
@@ -118,6 +119,7 @@ function billingLine(config: ServerConfig, site: string, developmentPlan: boolea
     const { rate, monthlyQuota } = TIER_LIMITS[DEVELOPMENT_PLAN];
     return `  billing: none; development start (--dev-plan): accounts made at ${site}/signup get the ${DEVELOPMENT_PLAN} plan (${rate} requests/s, ${monthlyQuota.toLocaleString('en-US')} records/month), so their keys work at once (\`serve\` without --dev-plan gives them none)`;
   }
-  if (defaultPlan === 'none') return `  billing: none; accounts made at ${site}/signup get no plan, so their API keys answer 402 until you give one a plan: ${command} (an account's name is its owner's e-mail)`;
+  if (defaultPlan === 'none')
+    return `  billing: none; accounts made at ${site}/signup get no plan, so their API keys answer 402 until you give one a plan: ${command} (an account's name is its owner's e-mail)`;
   return `  billing: none; accounts made at ${site}/signup get the ${defaultPlan} plan (USSYNTH_DEFAULT_PLAN); change one with ${command}`;
 }

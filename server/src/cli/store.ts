@@ -27,15 +27,23 @@ export const storeCommand: Command = {
   help: HELP,
   async run(args, io) {
     const [action, ...rest] = args;
-    if (action !== 'backup') throw new CliError(action === undefined ? 'store needs an action: backup' : `unknown store action "${action}"; use backup`);
+    if (action !== 'backup')
+      throw new CliError(
+        action === undefined ? 'store needs an action: backup' : `unknown store action "${action}"; use backup`,
+      );
     const { positionals } = parse('store', rest, {}, 1, 'backup file');
     const location = storeLocation(io.env);
-    if (location.engine === 'postgres') throw new CliError(`${describeStore(location)} is backed up with pg_dump (docs/deploy.md, "Backups"), not with this command`);
+    if (location.engine === 'postgres')
+      throw new CliError(
+        `${describeStore(location)} is backed up with pg_dump (docs/deploy.md, "Backups"), not with this command`,
+      );
     // The SQLite driver loads only for this command, as for the other operator commands.
     const { backupSqliteStore } = await import('../store/sqlite/backup-store.js');
     try {
       const backup = await backupSqliteStore(location.path, positionals[0]);
-      io.stdout.write(`backed up ${location.path} to ${backup.path} (${countText(backup.journalLines, 'usage journal line')} not yet folded added)\n`);
+      io.stdout.write(
+        `backed up ${location.path} to ${backup.path} (${countText(backup.journalLines, 'usage journal line')} not yet folded added)\n`,
+      );
       return 0;
     } catch (error) {
       if (error instanceof StoreRefusedError) throw new CliError(error.message, 1);

@@ -10,6 +10,10 @@ import { escapedText } from '../text/escaped-text.js';
 export function terminalSafeIo(io: CommandIo): CommandIo {
   const stdout = io.stdout;
   const safe = Object.create(stdout) as CommandIo['stdout'];
-  safe.write = ((chunk: unknown, ...rest: unknown[]) => (stdout.write as (...args: unknown[]) => boolean)(typeof chunk === 'string' ? escapedText(chunk) : chunk, ...rest)) as CommandIo['stdout']['write'];
+  safe.write = ((chunk: unknown, ...rest: unknown[]) =>
+    (stdout.write as (...args: unknown[]) => boolean)(
+      typeof chunk === 'string' ? escapedText(chunk) : chunk,
+      ...rest,
+    )) as CommandIo['stdout']['write'];
   return { ...io, stdout: safe };
 }

@@ -25,7 +25,12 @@ export class Drain {
     server.closeIdleConnections = () => {
       for (const socket of this.sockets) {
         const state = stateOf(socket)!;
-        if (state.active.length === 0 && state.waiting.length === 0 && socket.writableLength === 0 && socket.bytesRead === state.readAtRequest) {
+        if (
+          state.active.length === 0 &&
+          state.waiting.length === 0 &&
+          socket.writableLength === 0 &&
+          socket.bytesRead === state.readAtRequest
+        ) {
           socket.destroySoon();
         }
       }
@@ -83,7 +88,11 @@ export class Drain {
  * @example throw drainRefusal()
  */
 export function drainRefusal(): ProblemError {
-  return new ProblemError('service_unavailable', 'the server is shutting down; retry shortly (another instance may answer)', {
-    headers: { 'retry-after': '1', connection: 'close' },
-  });
+  return new ProblemError(
+    'service_unavailable',
+    'the server is shutting down; retry shortly (another instance may answer)',
+    {
+      headers: { 'retry-after': '1', connection: 'close' },
+    },
+  );
 }

@@ -46,7 +46,10 @@ export class KeyAdmission {
    * @example keyAdmission.release(key)
    */
   release(key: KeyLoad): void {
-    while (key.waiting.length > 0 && (key.records === 0 || key.records + key.waiting[0].cost <= this.maxRecordsPerKey)) {
+    while (
+      key.waiting.length > 0 &&
+      (key.records === 0 || key.records + key.waiting[0].cost <= this.maxRecordsPerKey)
+    ) {
       const next = key.waiting.shift()!;
       const state = stateOf(next.socket);
       const at = state === undefined ? -1 : state.active.lastIndexOf(next.request);

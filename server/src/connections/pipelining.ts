@@ -1,7 +1,15 @@
 import type { FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { ServiceMetrics } from '../observability/metrics.js';
 import { ProblemError } from '../problem/problem-error.js';
-import { finish, resumed, start, stateOf, type ConnectionState, type Guarded, type KeyLoad } from './connection-state.js';
+import {
+  finish,
+  resumed,
+  start,
+  stateOf,
+  type ConnectionState,
+  type Guarded,
+  type KeyLoad,
+} from './connection-state.js';
 
 /** What one connection may have in the making and waiting. */
 export interface PipeliningLimits {
@@ -58,7 +66,10 @@ export class Pipelining {
       start(state, request, cost);
       return true;
     }
-    if (state.waiting.length < this.limits.maxWaiting && state.activeRecords + state.waitingRecords + cost <= this.limits.maxRecordsPipelined) {
+    if (
+      state.waiting.length < this.limits.maxWaiting &&
+      state.activeRecords + state.waitingRecords + cost <= this.limits.maxRecordsPipelined
+    ) {
       state.waiting.push({ request, done, cost, since: performance.now() });
       state.waitingRecords += cost;
       this.awaitDrain(socket, state);
@@ -101,7 +112,9 @@ export class Pipelining {
   private fits(socket: Guarded, state: ConnectionState, cost: number): boolean {
     if (socket.writableNeedDrain) return false;
     if (state.active.length === 0) return true;
-    return state.active.length < this.limits.maxActive && state.activeRecords + cost <= this.limits.maxRecordsPerConnection;
+    return (
+      state.active.length < this.limits.maxActive && state.activeRecords + cost <= this.limits.maxRecordsPerConnection
+    );
   }
 
   /** Starts the connection's waiting requests that fit; if its output is backed up, again once it drains. */

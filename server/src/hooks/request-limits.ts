@@ -15,14 +15,21 @@ export function requestLimits(config: Pick<ServerConfig, 'maxUrlLength'>): onReq
   const { maxUrlLength } = config;
   return (request, _reply, done) => {
     if (request.url.length > maxUrlLength) {
-      throw new ProblemError('uri_too_long', `the request target is ${request.url.length} characters; at most ${maxUrlLength} are accepted`);
+      throw new ProblemError(
+        'uri_too_long',
+        `the request target is ${request.url.length} characters; at most ${maxUrlLength} are accepted`,
+      );
     }
     if (mentionsKey(request.url)) throw keyInUrl(request.url);
     const length = request.headers['content-length'];
     if (length !== undefined) {
       // Read only when a body is declared: routeOptions makes an object on each read.
       const limit = request.routeOptions.bodyLimit;
-      if (Number(length) > limit) throw new ProblemError('payload_too_large', `the request body is ${length} bytes; at most ${limit} are accepted here`);
+      if (Number(length) > limit)
+        throw new ProblemError(
+          'payload_too_large',
+          `the request body is ${length} bytes; at most ${limit} are accepted here`,
+        );
     }
     done();
   };
@@ -32,7 +39,8 @@ export function requestLimits(config: Pick<ServerConfig, 'maxUrlLength'>): onReq
 function keyInUrl(url: string): ProblemError {
   const mark = url.indexOf('?');
   const inPath = mentionsKey(mark < 0 ? url : url.slice(0, mark));
-  const advice = 'send the key in the x-api-key header (and consider rotating it, the URL may have been logged on the way)';
+  const advice =
+    'send the key in the x-api-key header (and consider rotating it, the URL may have been logged on the way)';
   return inPath
     ? new ProblemError('api_key_in_path', `API keys are never accepted in the URL path; ${advice}`)
     : new ProblemError('api_key_in_query', `API keys are never accepted in the URL (path or query string); ${advice}`);

@@ -75,7 +75,9 @@ export class LeasedMonthlyQuota implements MonthlyQuota {
     const month = this.month(nowMs);
     const lease = this.leases.get(`${accountId} ${month.period}`);
     if (lease) return this.decision(lease, true, limit, nowMs);
-    return Promise.resolve(this.store.usage(accountId, month.period)).then((used) => quotaDecision(true, limit - used, month, nowMs));
+    return Promise.resolve(this.store.usage(accountId, month.period)).then((used) =>
+      quotaDecision(true, limit - used, month, nowMs),
+    );
   }
 
   async refund(accountId: number, records: number, nowMs: number): Promise<void> {
@@ -137,7 +139,17 @@ export class LeasedMonthlyQuota implements MonthlyQuota {
     const id = `${accountId} ${month.period}`;
     let lease = this.leases.get(id);
     if (!lease) {
-      lease = { accountId, period: month.period, month, left: 0, used: 0, block: 0, reservedAt: nowMs, lastUseMs: nowMs, pending: undefined };
+      lease = {
+        accountId,
+        period: month.period,
+        month,
+        left: 0,
+        used: 0,
+        block: 0,
+        reservedAt: nowMs,
+        lastUseMs: nowMs,
+        pending: undefined,
+      };
       this.leases.set(id, lease);
     }
     return lease;
@@ -151,7 +163,12 @@ export class LeasedMonthlyQuota implements MonthlyQuota {
   private async reserve(lease: Lease, needed: number, limit: number, nowMs: number): Promise<boolean> {
     if (this.closed) return this.reserveExactly(lease, needed, limit);
     const quick = nowMs - lease.reservedAt < 1000;
-    const demand = lease.block === 0 ? MIN_LEASE_BLOCK : quick ? lease.block * 2 : Math.max(MIN_LEASE_BLOCK, Math.floor(lease.block / 2));
+    const demand =
+      lease.block === 0
+        ? MIN_LEASE_BLOCK
+        : quick
+          ? lease.block * 2
+          : Math.max(MIN_LEASE_BLOCK, Math.floor(lease.block / 2));
     let want = blockSize(needed, demand, limit - lease.used);
     for (let attempt = 0; attempt < 3; attempt++) {
       const debit = await this.store.debitUsage(lease.accountId, lease.period, want, limit);

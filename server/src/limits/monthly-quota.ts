@@ -45,7 +45,12 @@ export class StoreMonthlyQuota implements MonthlyQuota {
 
   async debit(accountId: number, records: number, limit: number, nowMs: number): Promise<QuotaDecision> {
     const month = this.month(nowMs);
-    const { granted, used, whenDurable }: UsageDebit = await this.store.debitUsage(accountId, month.period, records, limit);
+    const { granted, used, whenDurable }: UsageDebit = await this.store.debitUsage(
+      accountId,
+      month.period,
+      records,
+      limit,
+    );
     return decision(granted, limit - used, month.endMs, month.startMs, nowMs, whenDurable);
   }
 
@@ -70,7 +75,14 @@ export class StoreMonthlyQuota implements MonthlyQuota {
   }
 }
 
-function decision(granted: boolean, remaining: number, endMs: number, startMs: number, nowMs: number, whenDurable: WhenDurable | undefined): QuotaDecision {
+function decision(
+  granted: boolean,
+  remaining: number,
+  endMs: number,
+  startMs: number,
+  nowMs: number,
+  whenDurable: WhenDurable | undefined,
+): QuotaDecision {
   return {
     granted,
     remaining: Math.max(0, remaining),

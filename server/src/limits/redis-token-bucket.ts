@@ -97,7 +97,8 @@ export class RedisTokenBucketLimiter implements RateLimiter {
     private readonly prefix = 'uss:rate:',
   ) {
     redis.defineCommand('ussynthTakeTokens', { numberOfKeys: 1, lua: TAKE_TOKENS_LUA });
-    this.takeTokens = (key, rate, want) => (redis as unknown as { ussynthTakeTokens: TakeTokens }).ussynthTakeTokens(key, rate, want);
+    this.takeTokens = (key, rate, want) =>
+      (redis as unknown as { ussynthTakeTokens: TakeTokens }).ussynthTakeTokens(key, rate, want);
   }
 
   /** Whether decisions are being made locally because Redis failed. */

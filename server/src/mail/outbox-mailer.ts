@@ -21,7 +21,9 @@ export function outboxMailer(folder: string, from: string, onWritten: (path: str
     notice: `This server has no SMTP server configured (local development): the message was written as an .eml file to the outbox folder ${folder} on the server, and the server's log shows its link.`,
     async send(message: MailMessage) {
       // Sent unencoded where it can be, so a link in the file reads whole (see plainMessage).
-      const info = await transport.sendMail(plainMessage(from, message) ?? { from, to: message.to, subject: message.subject, text: message.text });
+      const info = await transport.sendMail(
+        plainMessage(from, message) ?? { from, to: message.to, subject: message.subject, text: message.text },
+      );
       mkdirSync(folder, { recursive: true, mode: 0o700 });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${++written}.eml`;
       const path = join(folder, name);

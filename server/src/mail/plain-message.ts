@@ -33,5 +33,8 @@ export function plainMessage(from: string, message: MailMessage): PlainMessage |
     'Content-Transfer-Encoding': /^[\x00-\x7f]*$/.test(message.text) ? '7bit' : '8bit',
   });
   const envelope = node.getEnvelope();
-  return { raw: `${node.buildHeaders()}\r\n\r\n${lines.join('\r\n')}\r\n`, envelope: { from: envelope.from || from, to: message.to } };
+  return {
+    raw: `${node.buildHeaders()}\r\n\r\n${lines.join('\r\n')}\r\n`,
+    envelope: { from: envelope.from || from, to: message.to },
+  };
 }

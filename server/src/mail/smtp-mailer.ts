@@ -13,13 +13,18 @@ export const SMTP_TIMEOUT_MS = 10_000;
  */
 export function smtpMailer(url: string, from: string): Mailer {
   // Each bound applies per send; without them a dead server would hold a request for minutes.
-  const transport = nodemailer.createTransport({ url, connectionTimeout: SMTP_TIMEOUT_MS, greetingTimeout: SMTP_TIMEOUT_MS, socketTimeout: SMTP_TIMEOUT_MS }, { from });
+  const transport = nodemailer.createTransport(
+    { url, connectionTimeout: SMTP_TIMEOUT_MS, greetingTimeout: SMTP_TIMEOUT_MS, socketTimeout: SMTP_TIMEOUT_MS },
+    { from },
+  );
   const target = new URL(url);
   return {
     description: `SMTP ${target.protocol}//${target.host}`,
     async send(message: MailMessage) {
       // Unencoded where it can be: a link reads whole even in a mail client's "show original" view.
-      await transport.sendMail(plainMessage(from, message) ?? { from, to: message.to, subject: message.subject, text: message.text });
+      await transport.sendMail(
+        plainMessage(from, message) ?? { from, to: message.to, subject: message.subject, text: message.text },
+      );
     },
     async close() {
       transport.close();

@@ -112,7 +112,8 @@ export function bufferedLogStream(fd = 1, options: { bufferBytes?: number; flush
   };
   const flush = () => writeOut(EXIT_RETRY_MS);
   // Lines logged after close (the server's last words) are still written at exit; one listener per process.
-  if (OPEN.size === 0) process.once('exit', () => {
+  if (OPEN.size === 0)
+    process.once('exit', () => {
       for (const write of OPEN) write();
     });
   OPEN.add(flush);

@@ -4,7 +4,8 @@ import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 const COUNTERS = {
   auth_failures_throttled_total: 'Failed authentications answered 429 too_many_auth_failures (per-address limit).',
   connections_closed_stalled_total: 'Connections closed because their output made no progress for the stall timeout.',
-  pipelined_requests_refused_total: 'Pipelined requests refused with too_many_pipelined_requests (connection closed after it).',
+  pipelined_requests_refused_total:
+    'Pipelined requests refused with too_many_pipelined_requests (connection closed after it).',
   records_refunded_total: 'Records given back for responses that never reached their connection.',
   store_errors_total: 'Requests answered 503 because the key or usage store failed.',
   redis_errors_total: 'Redis calls that failed or timed out (the decision was made by the fallback).',
@@ -47,13 +48,40 @@ export class ServiceMetrics {
   constructor() {
     const registers = [this.registry];
     this.counters = Object.fromEntries(
-      (Object.entries(COUNTERS) as [CounterName, string][]).map(([name, help]) => [name, new Counter({ name: `ussynth_${name}`, help, registers })]),
+      (Object.entries(COUNTERS) as [CounterName, string][]).map(([name, help]) => [
+        name,
+        new Counter({ name: `ussynth_${name}`, help, registers }),
+      ]),
     ) as Record<CounterName, Counter>;
-    this.requests = new Counter({ name: 'ussynth_http_requests_total', help: 'HTTP requests answered, by route (its pattern) and status.', labelNames: ['route', 'status'], registers });
-    this.latency = new Histogram({ name: 'ussynth_http_request_duration_seconds', help: 'Time from the request to its response, by route.', labelNames: ['route'], buckets: LATENCY_BUCKETS, registers });
-    this.decisions = new Counter({ name: 'ussynth_limit_decisions_total', help: 'Rate-limit, quota and subscription decisions, by outcome.', labelNames: ['decision'], registers });
-    this.fallback = new Gauge({ name: 'ussynth_limits_fallback', help: '1 while the rate limit runs on this instance alone because Redis failed.', registers });
-    this.ready = new Gauge({ name: 'ussynth_ready', help: '1 when the store can take and keep debits (see /readyz).', registers });
+    this.requests = new Counter({
+      name: 'ussynth_http_requests_total',
+      help: 'HTTP requests answered, by route (its pattern) and status.',
+      labelNames: ['route', 'status'],
+      registers,
+    });
+    this.latency = new Histogram({
+      name: 'ussynth_http_request_duration_seconds',
+      help: 'Time from the request to its response, by route.',
+      labelNames: ['route'],
+      buckets: LATENCY_BUCKETS,
+      registers,
+    });
+    this.decisions = new Counter({
+      name: 'ussynth_limit_decisions_total',
+      help: 'Rate-limit, quota and subscription decisions, by outcome.',
+      labelNames: ['decision'],
+      registers,
+    });
+    this.fallback = new Gauge({
+      name: 'ussynth_limits_fallback',
+      help: '1 while the rate limit runs on this instance alone because Redis failed.',
+      registers,
+    });
+    this.ready = new Gauge({
+      name: 'ussynth_ready',
+      help: '1 when the store can take and keep debits (see /readyz).',
+      registers,
+    });
     this.decisionChildren = {
       rate_allowed: this.decisions.labels('rate_allowed'),
       rate_refused: this.decisions.labels('rate_refused'),

@@ -46,7 +46,12 @@ export function redactedUrl(url: string): string {
   const mark = url.indexOf('?');
   if (url.startsWith(SSO_CALLBACK)) return `${SSO_CALLBACK}${REDACTED}`;
   const path = mark < 0 ? url : url.slice(0, mark);
-  const safePath = mentionsKey(path) ? path.split('/').map((segment) => (mentionsKey(segment) ? REDACTED : segment)).join('/') : path;
+  const safePath = mentionsKey(path)
+    ? path
+        .split('/')
+        .map((segment) => (mentionsKey(segment) ? REDACTED : segment))
+        .join('/')
+    : path;
   if (mark < 0) return safePath;
   const query = url.slice(mark + 1);
   if (!mentionsKey(query) && !KEY_LIKE_NAME.test(query)) return safePath + '?' + query;

@@ -13,7 +13,12 @@ import { writeRawProblem } from './raw-problem.js';
 export function connectHandler(_request: IncomingMessage, socket: Socket): void {
   socket.on('error', () => {});
   socket.resume();
-  writeRawProblem(socket, 'method_not_allowed', `CONNECT is not supported (this is not a proxy); the API takes GET and HEAD`, { Allow: 'GET, HEAD' });
+  writeRawProblem(
+    socket,
+    'method_not_allowed',
+    `CONNECT is not supported (this is not a proxy); the API takes GET and HEAD`,
+    { Allow: 'GET, HEAD' },
+  );
   // A client that never closes its side would keep the socket: it is closed once the answer is out.
   socket.once('finish', () => setTimeout(() => socket.destroy(), 1000).unref());
 }

@@ -11,7 +11,10 @@ import { storeUnavailableProblem } from './store-unavailable-problem.js';
 const FRAMEWORK_STATUS: Record<number, [HttpErrorCode, string]> = {
   400: ['bad_request', 'the request is malformed'],
   408: ['request_timeout', 'the request was not received in time'],
-  413: ['payload_too_large', 'the request body is larger than this endpoint accepts (the data API takes none; the account API up to 4 KiB)'],
+  413: [
+    'payload_too_large',
+    'the request body is larger than this endpoint accepts (the data API takes none; the account API up to 4 KiB)',
+  ],
   414: ['uri_too_long', 'the request target is too long'],
   415: ['unsupported_media_type', 'this endpoint takes no body of that type (the account API takes application/json)'],
   431: ['headers_too_large', 'the request headers are too large'],
@@ -31,7 +34,11 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
   } catch (failure) {
     request.log.error({ err: failure, cause: error }, 'the error handler failed');
     if (reply.sent) return reply;
-    const body = problemBody(request, 'internal_error', `an internal error occurred; quote request id ${request.id} when reporting it`);
+    const body = problemBody(
+      request,
+      'internal_error',
+      `an internal error occurred; quote request id ${request.id} when reporting it`,
+    );
     return reply.code(500).type('application/problem+json').serializer(JSON.stringify).send(body);
   }
 }
@@ -47,12 +54,20 @@ function answer(error: FastifyError | Error, request: FastifyRequest, reply: Fas
   }
   if (fastifyError.validation) {
     const context = fastifyError.validationContext === 'params' ? request.params : request.query;
-    const schema = request.routeOptions.schema?.[fastifyError.validationContext === 'params' ? 'params' : 'querystring'] as { properties?: object } | undefined;
+    const schema = request.routeOptions.schema?.[
+      fastifyError.validationContext === 'params' ? 'params' : 'querystring'
+    ] as { properties?: object } | undefined;
     const problem = validationProblem(fastifyError.validation, context, Object.keys(schema?.properties ?? {}));
     return sendProblem(request, reply, problem.code, problem.detail, problem.extras);
   }
   if (error instanceof UssynthError && LIBRARY_ERROR_HTTP[error.code].status < 500) {
-    return sendProblem(request, reply, error.code, error.message, error.param === undefined ? {} : { param: error.param });
+    return sendProblem(
+      request,
+      reply,
+      error.code,
+      error.message,
+      error.param === undefined ? {} : { param: error.param },
+    );
   }
   const status = fastifyError.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
@@ -65,6 +80,10 @@ function answer(error: FastifyError | Error, request: FastifyRequest, reply: Fas
     return sendProblem(request, reply, problem.code, problem.detail, problem.extras);
   }
   request.log.error({ err: error }, 'unhandled error');
-  return sendProblem(request, reply, 'internal_error', `an internal error occurred; quote request id ${request.id} when reporting it`);
+  return sendProblem(
+    request,
+    reply,
+    'internal_error',
+    `an internal error occurred; quote request id ${request.id} when reporting it`,
+  );
 }
-

@@ -98,7 +98,9 @@ export type ProblemCode = HttpErrorCode | ErrorCode;
  */
 export const PROBLEM_CODES: readonly ProblemCode[] = [
   ...(Object.keys(HTTP_ERROR_CODES) as HttpErrorCode[]),
-  ...(Object.entries(LIBRARY_ERROR_HTTP) as [ErrorCode, HttpErrorSpec][]).filter(([, spec]) => spec.status < 500).map(([code]) => code),
+  ...(Object.entries(LIBRARY_ERROR_HTTP) as [ErrorCode, HttpErrorSpec][])
+    .filter(([, spec]) => spec.status < 500)
+    .map(([code]) => code),
 ].sort(byCodeUnit);
 
 /**

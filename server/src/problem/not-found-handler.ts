@@ -11,9 +11,16 @@ export function notFoundHandler(knownGetPaths: readonly RegExp[]) {
   return function onNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
     const path = redactedUrl(request.url.split('?', 1)[0]);
     if (request.method !== 'GET' && request.method !== 'HEAD' && knownGetPaths.some((p) => p.test(path))) {
-      return sendProblem(request, reply, 'method_not_allowed', `${request.method} is not allowed on ${path}; use GET`, { headers: { allow: 'GET, HEAD' } });
+      return sendProblem(request, reply, 'method_not_allowed', `${request.method} is not allowed on ${path}; use GET`, {
+        headers: { allow: 'GET, HEAD' },
+      });
     }
-    return sendProblem(request, reply, 'not_found', `no resource at ${request.method} ${clip(path)}; the API is documented at /v1/docs`);
+    return sendProblem(
+      request,
+      reply,
+      'not_found',
+      `no resource at ${request.method} ${clip(path)}; the API is documented at /v1/docs`,
+    );
   };
 }
 

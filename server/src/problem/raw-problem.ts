@@ -10,10 +10,23 @@ import { PROBLEM_TYPE_PREFIX } from './send-problem.js';
  * as every other error.
  * @example writeRawProblem(socket, 'method_not_allowed', 'CONNECT is not supported', { Allow: 'GET, HEAD' })
  */
-export function writeRawProblem(socket: Socket, code: HttpErrorCode, detail: string, headers: Record<string, string> = {}): void {
+export function writeRawProblem(
+  socket: Socket,
+  code: HttpErrorCode,
+  detail: string,
+  headers: Record<string, string> = {},
+): void {
   const spec = problemSpec(code);
   const id = randomUUID();
-  const body = JSON.stringify({ type: PROBLEM_TYPE_PREFIX + code, title: spec.title, status: spec.status, detail, instance: '', code, request_id: id });
+  const body = JSON.stringify({
+    type: PROBLEM_TYPE_PREFIX + code,
+    title: spec.title,
+    status: spec.status,
+    detail,
+    instance: '',
+    code,
+    request_id: id,
+  });
   const extra = Object.entries(headers)
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');

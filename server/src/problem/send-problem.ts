@@ -22,7 +22,12 @@ export const PROBLEM_TYPE_PREFIX = 'urn:ussynth:problem:';
  * Builds a problem body for a request.
  * @example problemBody(request, 'missing_api_key', 'send your key in the x-api-key header')
  */
-export function problemBody(request: FastifyRequest, code: ProblemCode, detail: string, extras: { param?: string; remaining?: number } = {}): ProblemBody {
+export function problemBody(
+  request: FastifyRequest,
+  code: ProblemCode,
+  detail: string,
+  extras: { param?: string; remaining?: number } = {},
+): ProblemBody {
   const spec = problemSpec(code);
   const body: ProblemBody = {
     type: PROBLEM_TYPE_PREFIX + code,
@@ -55,7 +60,10 @@ export function sendProblem(
 ): FastifyReply {
   const body = problemBody(request, code, detail, extras);
   reply.code(body.status).type('application/problem+json');
-  reply.header('x-content-type-options', 'nosniff').header('cache-control', 'no-store').header('x-request-id', request.id);
+  reply
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'no-store')
+    .header('x-request-id', request.id);
   if (extras.headers) reply.headers(extras.headers);
   return reply.send(body);
 }

@@ -8,8 +8,14 @@ import { ProblemError } from './problem-error.js';
  * naming which store (`store`, `key store`, `usage store`).
  * @example throw storeUnavailableProblem(request, error, 'key store');
  */
-export function storeUnavailableProblem(request: FastifyRequest, error: unknown, store: 'store' | 'key store' | 'usage store'): ProblemError {
+export function storeUnavailableProblem(
+  request: FastifyRequest,
+  error: unknown,
+  store: 'store' | 'key store' | 'usage store',
+): ProblemError {
   request.log.error({ err: error }, `${store} unavailable`);
   request.server.ussynth?.metrics?.count('store_errors_total');
-  return new ProblemError('store_unavailable', `the ${store} is unavailable; retry shortly`, { headers: { 'retry-after': '1' } });
+  return new ProblemError('store_unavailable', `the ${store} is unavailable; retry shortly`, {
+    headers: { 'retry-after': '1' },
+  });
 }

@@ -34,6 +34,15 @@ export function limiterEvents(metrics: ServiceMetrics, log: () => FastifyBaseLog
  */
 export function redisAuthThrottle(redis: Redis): AuthThrottle {
   const limiter = (budget: (typeof AUTH_BUDGETS)[keyof typeof AUTH_BUDGETS]) =>
-    new RateLimiterRedis({ ...budget, storeClient: redis, keyPrefix: `uss:${budget.keyPrefix}`, insuranceLimiter: new RateLimiterMemory(budget) });
-  return new AuthThrottle({ perIp: limiter(AUTH_BUDGETS.perIp), failedSignins: limiter(AUTH_BUDGETS.failedSignins), mails: limiter(AUTH_BUDGETS.mails) });
+    new RateLimiterRedis({
+      ...budget,
+      storeClient: redis,
+      keyPrefix: `uss:${budget.keyPrefix}`,
+      insuranceLimiter: new RateLimiterMemory(budget),
+    });
+  return new AuthThrottle({
+    perIp: limiter(AUTH_BUDGETS.perIp),
+    failedSignins: limiter(AUTH_BUDGETS.failedSignins),
+    mails: limiter(AUTH_BUDGETS.mails),
+  });
 }

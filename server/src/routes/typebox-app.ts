@@ -1,5 +1,12 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyBaseLogger, FastifyInstance, FastifyTypeProvider, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyTypeProvider,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 
 // The TypeBox provider's own inference for one schema (how Fastify itself applies a provider).
 type TypeBoxValidated<Schema> = (TypeBoxTypeProvider & { schema: Schema })['validator'];
@@ -20,4 +27,10 @@ export interface TypeBoxRequestProvider extends FastifyTypeProvider {
  * hand-written type. Types only: nothing runs per request.
  * @example export async function einRoutes(app: TypeBoxApp): Promise<void> { ... }
  */
-export type TypeBoxApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxRequestProvider>;
+export type TypeBoxApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxRequestProvider
+>;

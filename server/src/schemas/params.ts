@@ -26,32 +26,60 @@ export interface ParamSpec {
 export const PARAMS = {
   seed: {
     // The library's one seed rule, so every seed the library takes replays here.
-    schema: { type: 'string', pattern: SEED_PATTERN, description: `Seed of the stream: 1..${MAX_SEED_LENGTH} printable ASCII characters, spaces allowed but not first or last (the library's rule; URL-encode it). Omitted: a random one is used. Either way it is returned in X-Ussynth-Seed; the same seed and parameters give an identical body.` },
+    schema: {
+      type: 'string',
+      pattern: SEED_PATTERN,
+      description: `Seed of the stream: 1..${MAX_SEED_LENGTH} printable ASCII characters, spaces allowed but not first or last (the library's rule; URL-encode it). Omitted: a random one is used. Either way it is returned in X-Ussynth-Seed; the same seed and parameters give an identical body.`,
+    },
     rule: `${SEED_RULE.replace(' or a finite number', '')}, given once`,
     code: 'invalid_seed',
   },
   state: {
-    schema: { type: 'string', pattern: '^[A-Za-z]{2}$', description: 'Two-letter state, DC or territory code (PR, GU, VI, AS, MP), any case.' },
+    schema: {
+      type: 'string',
+      pattern: '^[A-Za-z]{2}$',
+      description: 'Two-letter state, DC or territory code (PR, GU, VI, AS, MP), any case.',
+    },
     rule: 'state must be a two-letter US state, DC or territory code such as "CA", given once',
     code: 'invalid_state',
   },
   count: {
-    schema: { type: 'integer', minimum: 1, maximum: 1000, default: DEFAULT_BATCH_COUNT, description: `Number of records, 1..1000 in plain digits; default ${DEFAULT_BATCH_COUNT}. Each record counts as one of the monthly quota.` },
+    schema: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 1000,
+      default: DEFAULT_BATCH_COUNT,
+      description: `Number of records, 1..1000 in plain digits; default ${DEFAULT_BATCH_COUNT}. Each record counts as one of the monthly quota.`,
+    },
     rule: `count must be a whole number from 1 to 1000 in plain digits (default ${DEFAULT_BATCH_COUNT}), given once`,
     code: 'invalid_count',
   },
   start: {
-    schema: { type: 'integer', minimum: 0, maximum: MAX_START, default: 0, description: `Offset of the first record in the seeded stream, to page it: start=1000&count=1000 is records 1000..1999. The last record, start + count - 1, is at most ${MAX_START} (2^53 - 1).` },
+    schema: {
+      type: 'integer',
+      minimum: 0,
+      maximum: MAX_START,
+      default: 0,
+      description: `Offset of the first record in the seeded stream, to page it: start=1000&count=1000 is records 1000..1999. The last record, start + count - 1, is at most ${MAX_START} (2^53 - 1).`,
+    },
     rule: `start must be a whole number from 0 to ${MAX_START} in plain digits, given once, with start + count - 1 at most ${MAX_START}`,
     code: 'invalid_index',
   },
   fictional: {
-    schema: { type: 'boolean', description: 'true: phone numbers in the fictional 555-0100..555-0199 range (nothing else changes). Default false.' },
+    schema: {
+      type: 'boolean',
+      description:
+        'true: phone numbers in the fictional 555-0100..555-0199 range (nothing else changes). Default false.',
+    },
     rule: 'fictional must be true or false, given once',
     code: 'invalid_parameter',
   },
   geo: {
-    schema: { type: 'boolean', description: 'true: add lat, lon (five decimals), county, countyFips and timeZone after the other fields (docs/generator.md, "Geography"); nothing else changes. Default false.' },
+    schema: {
+      type: 'boolean',
+      description:
+        'true: add lat, lon (five decimals), county, countyFips and timeZone after the other fields (docs/generator.md, "Geography"); nothing else changes. Default false.',
+    },
     rule: 'geo must be true or false, given once',
     code: 'invalid_parameter',
   },
@@ -78,7 +106,8 @@ export type ParamName = keyof typeof PARAMS;
 // A parameter with a `default` is always set once validated (the app's AJV runs with useDefaults),
 // so the handler's type has it required; the others may be absent. Derived from PARAMS, never by hand.
 type ParamSchema<Name extends ParamName> = (typeof PARAMS)[Name]['schema'];
-type QueryProperty<Name extends ParamName> = ParamSchema<Name> extends { default: unknown } ? ParamSchema<Name> : TOptional<ParamSchema<Name>>;
+type QueryProperty<Name extends ParamName> =
+  ParamSchema<Name> extends { default: unknown } ? ParamSchema<Name> : TOptional<ParamSchema<Name>>;
 
 /** The querystring schema of the named parameters, as a TypeBox type: a route's `request.query` is its Static. */
 export type QuerySchema<Name extends ParamName> = TObject<{ [K in Name]: QueryProperty<K> }>;

@@ -5,16 +5,40 @@ const PHONE = '^\\([2-9][0-9]{2}\\) [2-9][0-9]{2}-[0-9]{4}$';
 
 // The geographic fields of `geo=true` (docs/generator.md, "Geography"): absent otherwise.
 const GEO_PROPERTIES = {
-  lat: { type: 'number', minimum: -90, maximum: 90, description: 'Latitude, five decimals: a point inside the ZIP\'s area and county (with geo=true).' },
+  lat: {
+    type: 'number',
+    minimum: -90,
+    maximum: 90,
+    description: "Latitude, five decimals: a point inside the ZIP's area and county (with geo=true).",
+  },
   lon: { type: 'number', minimum: -180, maximum: 180, description: 'Longitude, five decimals (with geo=true).' },
-  county: { type: 'string', minLength: 1, description: 'Name of the county the point lies in (Census 2017 boundaries; with geo=true).' },
-  countyFips: { type: 'string', pattern: '^[0-9]{5}$', description: 'Five-digit FIPS code of that county (with geo=true).' },
+  county: {
+    type: 'string',
+    minLength: 1,
+    description: 'Name of the county the point lies in (Census 2017 boundaries; with geo=true).',
+  },
+  countyFips: {
+    type: 'string',
+    pattern: '^[0-9]{5}$',
+    description: 'Five-digit FIPS code of that county (with geo=true).',
+  },
   timeZone: { type: 'string', minLength: 1, description: 'IANA time zone at the point (with geo=true).' },
 } as const;
 
 /** The same fields for a ZIP lookup: the centroid, null where the data has none (military ZIPs). */
 const ZIP_GEO_PROPERTIES = Object.fromEntries(
-  Object.entries(GEO_PROPERTIES).map(([name, schema]) => [name, { ...schema, type: [schema.type, 'null'], description: schema.description.replace('a point inside the ZIP\'s area and county', 'the ZIP\'s centroid').replace(' the point lies in', ' of the ZIP').replace(' at the point', ' of the ZIP') + ' Null for military ZIPs.' }]),
+  Object.entries(GEO_PROPERTIES).map(([name, schema]) => [
+    name,
+    {
+      ...schema,
+      type: [schema.type, 'null'],
+      description:
+        schema.description
+          .replace("a point inside the ZIP's area and county", "the ZIP's centroid")
+          .replace(' the point lies in', ' of the ZIP')
+          .replace(' at the point', ' of the ZIP') + ' Null for military ZIPs.',
+    },
+  ]),
 );
 
 /**
@@ -47,7 +71,8 @@ export const fieldNameSchema = {
   $id: 'fieldName',
   type: 'string',
   enum: [...FIELD_NAMES],
-  description: 'A field of the catalogue (docs/generator.md, "Fields"): the eight of an address, the five of geo, then firstName, lastName, sex, birthDate, line1, line2, stateFull, phoneIntl, emailDomain, index and uuid.',
+  description:
+    'A field of the catalogue (docs/generator.md, "Fields"): the eight of an address, the five of geo, then firstName, lastName, sex, birthDate, line1, line2, stateFull, phoneIntl, emailDomain, index and uuid.',
 } as const;
 
 /**
@@ -59,7 +84,8 @@ export const fieldRecordSchema = {
   type: 'object',
   minProperties: 1,
   additionalProperties: { type: ['string', 'number'] },
-  description: 'With fields=: the columns asked, in the order asked, each holding its field (fieldName); instead of the address.',
+  description:
+    'With fields=: the columns asked, in the order asked, each holding its field (fieldName); instead of the address.',
 } as const;
 
 /**
@@ -147,4 +173,14 @@ export const zipSchema = {
  * Every shared schema, registered once with `app.addSchema` and referenced by `$id`.
  * @example for (const s of RECORD_SCHEMAS) app.addSchema(s)
  */
-export const RECORD_SCHEMAS = [addressSchema, batchSchema, einSchema, einsSchema, phoneSchema, phonesSchema, zipSchema, fieldNameSchema, fieldRecordSchema] as const;
+export const RECORD_SCHEMAS = [
+  addressSchema,
+  batchSchema,
+  einSchema,
+  einsSchema,
+  phoneSchema,
+  phonesSchema,
+  zipSchema,
+  fieldNameSchema,
+  fieldRecordSchema,
+] as const;

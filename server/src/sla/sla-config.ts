@@ -66,7 +66,8 @@ export function loadSlaConfig(env: NodeJS.ProcessEnv, problems: string[]): SlaCo
     const given = text(name);
     if (given === null) continue;
     const value = parseObjectivePercent(given);
-    if (value === null) problems.push(`${name} must be a percentage above 0 and below 100 such as 99.9; got ${JSON.stringify(given)}`);
+    if (value === null)
+      problems.push(`${name} must be a percentage above 0 and below 100 such as 99.9; got ${JSON.stringify(given)}`);
     else objectivePercent[tier] = value;
   }
   const credits = creditsVar(text('USSYNTH_SLA_CREDITS'), objectivePercent, problems);
@@ -74,27 +75,46 @@ export function loadSlaConfig(env: NodeJS.ProcessEnv, problems: string[]): SlaCo
   let slowMs = DEFAULT_SLA.slowMs;
   if (slowText !== null) {
     if (/^\d{1,6}$/.test(slowText) && Number(slowText) >= 100 && Number(slowText) <= 60_000) slowMs = Number(slowText);
-    else problems.push(`USSYNTH_SLI_SLOW_MS must be a whole number of milliseconds from 100 to 60000; got ${JSON.stringify(slowText)}`);
+    else
+      problems.push(
+        `USSYNTH_SLI_SLOW_MS must be a whole number of milliseconds from 100 to 60000; got ${JSON.stringify(slowText)}`,
+      );
   }
   const noticeText = text('USSYNTH_SLA_MAINTENANCE_NOTICE_DAYS');
   let maintenanceNoticeDays = DEFAULT_SLA.maintenanceNoticeDays;
   if (noticeText !== null) {
     if (/^\d{1,2}$/.test(noticeText)) maintenanceNoticeDays = Number(noticeText);
-    else problems.push(`USSYNTH_SLA_MAINTENANCE_NOTICE_DAYS must be a whole number of days from 0 to 99; got ${JSON.stringify(noticeText)}`);
+    else
+      problems.push(
+        `USSYNTH_SLA_MAINTENANCE_NOTICE_DAYS must be a whole number of days from 0 to 99; got ${JSON.stringify(noticeText)}`,
+      );
   }
   const countsText = text('USSYNTH_STATUS_REQUEST_COUNTS');
-  if (countsText !== null && countsText !== 'show' && countsText !== 'hide') problems.push(`USSYNTH_STATUS_REQUEST_COUNTS must be show or hide; got ${JSON.stringify(countsText)}`);
+  if (countsText !== null && countsText !== 'show' && countsText !== 'hide')
+    problems.push(`USSYNTH_STATUS_REQUEST_COUNTS must be show or hide; got ${JSON.stringify(countsText)}`);
   const statusRequestCounts = countsText === 'show';
   const faultFile = text('USSYNTH_TEST_FAULT_FILE');
-  if (faultFile !== null && env.NODE_ENV === 'production') problems.push('USSYNTH_TEST_FAULT_FILE is a test-only fault switch and is refused when NODE_ENV=production; remove it');
-  return { objectivePercent, credits, slowMs, maintenanceNoticeDays, statusRequestCounts, faultFile: env.NODE_ENV === 'production' ? null : faultFile };
+  if (faultFile !== null && env.NODE_ENV === 'production')
+    problems.push(
+      'USSYNTH_TEST_FAULT_FILE is a test-only fault switch and is refused when NODE_ENV=production; remove it',
+    );
+  return {
+    objectivePercent,
+    credits,
+    slowMs,
+    maintenanceNoticeDays,
+    statusRequestCounts,
+    faultFile: env.NODE_ENV === 'production' ? null : faultFile,
+  };
 }
 
 // USSYNTH_SLA_CREDITS: "10@objective,25@99,50@95" - credit percent @ availability below which it applies.
 function creditsVar(given: string | null, objectives: Record<Tier, number>, problems: string[]): CreditStep[] {
   if (given === null) return DEFAULT_SLA.credits.map((step) => ({ ...step }));
   const fail = (why: string) => {
-    problems.push(`USSYNTH_SLA_CREDITS must list credit@availability steps such as "10@objective,25@99,50@95" (${why}); got ${JSON.stringify(given)}`);
+    problems.push(
+      `USSYNTH_SLA_CREDITS must list credit@availability steps such as "10@objective,25@99,50@95" (${why}); got ${JSON.stringify(given)}`,
+    );
     return DEFAULT_SLA.credits.map((step) => ({ ...step }));
   };
   const steps: CreditStep[] = [];
@@ -108,13 +128,15 @@ function creditsVar(given: string | null, objectives: Record<Tier, number>, prob
     steps.push({ belowPercent, creditPercent });
   }
   if (steps.filter((step) => step.belowPercent === null).length > 1) return fail('"objective" may appear once');
-  if (steps.some((step, i) => i > 0 && step.belowPercent === null)) return fail('"objective" can only be the first step');
+  if (steps.some((step, i) => i > 0 && step.belowPercent === null))
+    return fail('"objective" can only be the first step');
   for (let i = 1; i < steps.length; i++) {
     const before = steps[i - 1]!;
     const step = steps[i]!;
     const beforeBelow = before.belowPercent ?? Math.min(...Object.values(objectives));
-    if (!(step.belowPercent! < beforeBelow)) return fail('each step\'s availability must be lower than the step before');
-    if (!(step.creditPercent > before.creditPercent)) return fail('each step\'s credit must be larger than the step before');
+    if (!(step.belowPercent! < beforeBelow)) return fail("each step's availability must be lower than the step before");
+    if (!(step.creditPercent > before.creditPercent))
+      return fail("each step's credit must be larger than the step before");
   }
   return steps;
 }

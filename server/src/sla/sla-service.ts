@@ -2,7 +2,13 @@ import { calendarMonth } from '../limits/calendar-month.js';
 import { OVERALL, type Incident, type SliStore, type SliTotals, type StatusNote } from '../store/sli-store.js';
 import type { Tier } from '../store/tiers.js';
 import type { SlaConfig } from './sla-config.js';
-import { creditPercent, creditSteps, publishedTerms, type PublishedTerms, type ResolvedCreditStep } from './sla-terms.js';
+import {
+  creditPercent,
+  creditSteps,
+  publishedTerms,
+  type PublishedTerms,
+  type ResolvedCreditStep,
+} from './sla-terms.js';
 import { SLI_FLUSH_MS } from './sli-recorder.js';
 
 const MINUTE_MS = 60_000;
@@ -86,7 +92,14 @@ export class SlaService {
   private cached: { at: number; history: Promise<StatusHistory> } | undefined;
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly deps: { store: SliStore; config: SlaConfig; clock: () => number; onError?: (what: string, error: unknown) => void }) {}
+  constructor(
+    private readonly deps: {
+      store: SliStore;
+      config: SlaConfig;
+      clock: () => number;
+      onError?: (what: string, error: unknown) => void;
+    },
+  ) {}
 
   /** The test-only fault switch's file (USSYNTH_TEST_FAULT_FILE; never set in production), or null. */
   get faultFile(): string | null {
@@ -116,7 +129,10 @@ export class SlaService {
     const objectivePercent = await this.objectiveOf(accountId, tier);
     const current = calendarMonth(now);
     const previous = calendarMonth(current.startMs - 1);
-    const [month, previousMonth] = await Promise.all([this.month(accountId, objectivePercent, current.startMs, now), this.month(accountId, objectivePercent, previous.startMs, previous.endMs)]);
+    const [month, previousMonth] = await Promise.all([
+      this.month(accountId, objectivePercent, current.startMs, now),
+      this.month(accountId, objectivePercent, previous.startMs, previous.endMs),
+    ]);
     return { objectivePercent, credits: creditSteps(this.deps.config, objectivePercent), month, previousMonth };
   }
 
@@ -211,7 +227,11 @@ export class SlaService {
       }
       const minutes = day === today ? Math.max(1, minutesBetween(day, now)) : 1440;
       const availability = percent(availabilityOf(row, minutes));
-      const shown: StatusDay = { date, availabilityPercent: availability, level: levelOf(availability, objectivePercent) };
+      const shown: StatusDay = {
+        date,
+        availabilityPercent: availability,
+        level: levelOf(availability, objectivePercent),
+      };
       // A day's traffic is the operator's business figure: published only when chosen (docs/sla.md).
       if (this.deps.config.statusRequestCounts) shown.requests = row.good + row.bad;
       days.push(shown);
@@ -220,7 +240,10 @@ export class SlaService {
       objectivePercent,
       recentAvailabilityPercent: percent(availabilityOf(recent, INCIDENT_WINDOW_MINUTES)),
       days,
-      incidents: incidents.map((incident) => ({ ...incident, notes: notes.filter((note) => note.incidentId === incident.id) })),
+      incidents: incidents.map((incident) => ({
+        ...incident,
+        notes: notes.filter((note) => note.incidentId === incident.id),
+      })),
       notes: notes.filter((note) => note.incidentId === null),
     };
   }

@@ -26,7 +26,12 @@ export interface PublishedTerms {
  * @example publishedTerms(config.sla).objectivePercent.pro // 99.9
  */
 export function publishedTerms(sla: SlaConfig): PublishedTerms {
-  return { objectivePercent: { ...sla.objectivePercent }, credits: sla.credits.map((step) => ({ ...step })), slowMs: sla.slowMs, maintenanceNoticeDays: sla.maintenanceNoticeDays };
+  return {
+    objectivePercent: { ...sla.objectivePercent },
+    credits: sla.credits.map((step) => ({ ...step })),
+    slowMs: sla.slowMs,
+    maintenanceNoticeDays: sla.maintenanceNoticeDays,
+  };
 }
 
 /**
@@ -34,7 +39,10 @@ export function publishedTerms(sla: SlaConfig): PublishedTerms {
  * @example creditSteps(config.sla, 99.9) // [{ belowPercent: 99.9, creditPercent: 10 }, { belowPercent: 99, ... }, ...]
  */
 export function creditSteps(sla: Pick<SlaConfig, 'credits'>, objectivePercent: number): ResolvedCreditStep[] {
-  return sla.credits.map((step) => ({ belowPercent: step.belowPercent ?? objectivePercent, creditPercent: step.creditPercent }));
+  return sla.credits.map((step) => ({
+    belowPercent: step.belowPercent ?? objectivePercent,
+    creditPercent: step.creditPercent,
+  }));
 }
 
 /**
@@ -46,6 +54,7 @@ export function creditPercent(sla: Pick<SlaConfig, 'credits'>, objectivePercent:
   let credit = 0;
   // Compared in percent rounded to 6 decimals, so 0.999 is not "below 99.9" through binary rounding.
   const percent = Math.round(availability * 100 * 1e6) / 1e6;
-  for (const step of creditSteps(sla, objectivePercent)) if (percent < step.belowPercent) credit = Math.max(credit, step.creditPercent);
+  for (const step of creditSteps(sla, objectivePercent))
+    if (percent < step.belowPercent) credit = Math.max(credit, step.creditPercent);
   return credit;
 }

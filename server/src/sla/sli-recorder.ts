@@ -104,7 +104,8 @@ export class SliRecorder implements SliCounting {
   ) {
     // What a previous run could not fold or attribute comes first.
     this.pending = options.journal?.get<PendingBatch>(BATCHES) ?? [];
-    for (const claim of options.journal?.get<PendingClaim>(CLAIMS) ?? []) this.claims.set(claimKey(claim.keyId, claim.digest, claim.minute), claim);
+    for (const claim of options.journal?.get<PendingClaim>(CLAIMS) ?? [])
+      this.claims.set(claimKey(claim.keyId, claim.digest, claim.minute), claim);
     this.timer = setInterval(() => void this.flush(), options.flushMs ?? SLI_FLUSH_MS);
     this.timer.unref();
   }
@@ -115,7 +116,13 @@ export class SliRecorder implements SliCounting {
    * is the request's time when known (its authentication's), else the clock's. `claim`: the key a request carried
    * that failed before its account was read (see KeyClaim).
    */
-  answered(accountId: number | null, status: number, elapsedMs: number, now = this.options.clock(), claim: KeyClaim | null = null): void {
+  answered(
+    accountId: number | null,
+    status: number,
+    elapsedMs: number,
+    now = this.options.clock(),
+    claim: KeyClaim | null = null,
+  ): void {
     if (status >= 400 && status < 500) return;
     const good = status < 500 && elapsedMs <= this.options.slowMs;
     const minute = now - (now % MINUTE_MS);
@@ -167,7 +174,8 @@ export class SliRecorder implements SliCounting {
     const known = this.claims.get(key);
     if (known) known.bad += 1;
     // Past the bound (or without a key lookup) the failure counts overall only.
-    else if (this.claims.size < MAX_KEY_CLAIMS && this.options.findKey) this.claims.set(key, { keyId: claim.keyId, digest: claim.digest, minute, bad: 1 });
+    else if (this.claims.size < MAX_KEY_CLAIMS && this.options.findKey)
+      this.claims.set(key, { keyId: claim.keyId, digest: claim.digest, minute, bad: 1 });
   }
 
   /**
@@ -188,7 +196,8 @@ export class SliRecorder implements SliCounting {
         }
       }
       const record = records.get(claim.keyId);
-      if (record && digestsEqual(Buffer.from(claim.digest, 'hex'), record.digest)) this.finished.push({ accountId: record.accountId, minute: claim.minute, good: 0, bad: claim.bad });
+      if (record && digestsEqual(Buffer.from(claim.digest, 'hex'), record.digest))
+        this.finished.push({ accountId: record.accountId, minute: claim.minute, good: 0, bad: claim.bad });
       this.claims.delete(key);
     }
   }
@@ -209,7 +218,8 @@ export class SliRecorder implements SliCounting {
   }
 
   private turnMinute(minute: number): void {
-    for (const [accountId, [good, bad]] of this.current) this.finished.push({ accountId, minute: this.minute, good, bad });
+    for (const [accountId, [good, bad]] of this.current)
+      this.finished.push({ accountId, minute: this.minute, good, bad });
     this.current = new Map();
     this.minute = minute;
   }

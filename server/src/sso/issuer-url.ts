@@ -12,7 +12,8 @@ export function issuerProblem(text: string): string | null {
   } catch {
     return `the issuer must be a URL such as https://example.okta.com; got ${JSON.stringify(text)}`;
   }
-  if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') return `the issuer must be a plain URL without query, fragment or credentials; got ${JSON.stringify(text)}`;
+  if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '')
+    return `the issuer must be a plain URL without query, fragment or credentials; got ${JSON.stringify(text)}`;
   if (url.protocol === 'https:') return null;
   if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return null;
   return `the issuer must be an https URL (plain http only on a loopback address such as 127.0.0.1, for development); got ${JSON.stringify(text)}`;

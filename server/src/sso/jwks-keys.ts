@@ -1,5 +1,12 @@
 import { JWKS_MAX_KEYS, ProviderDocumentTooLargeError, readCapped } from './provider-documents.js';
-import { createLocalJWKSet, errors, type JSONWebKeySet, type JWSHeaderParameters, type FlattenedJWSInput, type CryptoKey } from 'jose';
+import {
+  createLocalJWKSet,
+  errors,
+  type JSONWebKeySet,
+  type JWSHeaderParameters,
+  type FlattenedJWSInput,
+  type CryptoKey,
+} from 'jose';
 
 /** The provider's keys could not be read (down, timing out, answering garbage) while a token needed them. */
 export class ProviderUnavailableError extends Error {
@@ -66,7 +73,11 @@ export class JwksKeys {
 
   private reload(): Promise<void> {
     if (performance.now() - this.failedAt < this.options.cooldownMs) {
-      return Promise.reject(new ProviderUnavailableError(`the provider's keys (${this.url}) could not be read a moment ago: ${this.failure}`));
+      return Promise.reject(
+        new ProviderUnavailableError(
+          `the provider's keys (${this.url}) could not be read a moment ago: ${this.failure}`,
+        ),
+      );
     }
     // One fetch at a time: concurrent requests with the new kid wait for the same answer.
     this.pending ??= this.fetchKeys().finally(() => (this.pending = undefined));
@@ -76,7 +87,11 @@ export class JwksKeys {
   private async fetchKeys(): Promise<void> {
     try {
       // No redirects: the key set is read from the URL discovery gave, nowhere else.
-      const response = await fetch(this.url, { redirect: 'manual', signal: AbortSignal.timeout(this.options.timeoutMs), headers: { accept: 'application/jwk-set+json, application/json' } });
+      const response = await fetch(this.url, {
+        redirect: 'manual',
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+        headers: { accept: 'application/jwk-set+json, application/json' },
+      });
       if (response.status !== 200) {
         await response.body?.cancel().catch(() => {});
         throw new Error(`it answered HTTP ${response.status}`);
@@ -84,14 +99,18 @@ export class JwksKeys {
       // Bounded: at most 256 KiB read and 100 keys kept, whatever the provider publishes.
       const set = JSON.parse((await readCapped(response)).toString('utf8')) as JSONWebKeySet;
       if (!Array.isArray(set?.keys)) throw new Error('its answer is not a key set (no "keys" array)');
-      if (set.keys.length > JWKS_MAX_KEYS) throw new ProviderDocumentTooLargeError(`it publishes ${set.keys.length} keys, over the ${JWKS_MAX_KEYS} the service reads`);
+      if (set.keys.length > JWKS_MAX_KEYS)
+        throw new ProviderDocumentTooLargeError(
+          `it publishes ${set.keys.length} keys, over the ${JWKS_MAX_KEYS} the service reads`,
+        );
       this.local = createLocalJWKSet(set);
       this.fetchedAt = performance.now();
     } catch (error) {
       this.failedAt = performance.now();
       // fetch says only "fetch failed"; the cause names the network error (ECONNREFUSED, ENOTFOUND...).
       const code = (error as { cause?: { code?: unknown } }).cause?.code;
-      this.failure = (error instanceof Error ? error.message : String(error)) + (typeof code === 'string' ? ` (${code})` : '');
+      this.failure =
+        (error instanceof Error ? error.message : String(error)) + (typeof code === 'string' ? ` (${code})` : '');
       throw new ProviderUnavailableError(`the provider's keys (${this.url}) could not be read: ${this.failure}`);
     }
   }

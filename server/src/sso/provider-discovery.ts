@@ -15,7 +15,11 @@ export const PROVIDER_TIMEOUT_SECONDS = 10;
  * only for a loopback issuer (issuerProblem refuses the rest first).
  * @example const config = await discoverProvider('https://example.okta.com', 'client-id', 'secret'); config.serverMetadata().jwks_uri
  */
-export async function discoverProvider(issuer: string, clientId: string, clientSecret: string): Promise<oidc.Configuration> {
+export async function discoverProvider(
+  issuer: string,
+  clientId: string,
+  clientSecret: string,
+): Promise<oidc.Configuration> {
   const url = new URL(issuer);
   const insecure = url.protocol === 'http:' && isLoopbackHost(url.hostname);
   return oidc.discovery(url, clientId, undefined, oidc.ClientSecretBasic(clientSecret), {

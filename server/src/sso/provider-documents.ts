@@ -21,7 +21,10 @@ export class ProviderDocumentTooLargeError extends Error {
  * @example const bytes = await readCapped(await fetch(url), PROVIDER_DOCUMENT_MAX_BYTES);
  */
 export async function readCapped(response: Response, maxBytes: number = PROVIDER_DOCUMENT_MAX_BYTES): Promise<Buffer> {
-  const tooLarge = (size: string) => new ProviderDocumentTooLargeError(`its answer from ${response.url || 'the provider'} is ${size}, over the ${maxBytes / 1024} KiB the service reads`);
+  const tooLarge = (size: string) =>
+    new ProviderDocumentTooLargeError(
+      `its answer from ${response.url || 'the provider'} is ${size}, over the ${maxBytes / 1024} KiB the service reads`,
+    );
   const declared = Number(response.headers.get('content-length') ?? Number.NaN);
   if (declared > maxBytes) {
     await response.body?.cancel().catch(() => {});
@@ -55,7 +58,11 @@ export function cappedFetch(maxBytes: number = PROVIDER_DOCUMENT_MAX_BYTES): Cus
     const body = await readCapped(response, maxBytes);
     // Statuses that carry no body must be rebuilt without one.
     const bodyless = response.status === 204 || response.status === 205 || response.status === 304;
-    const copy = new Response(bodyless ? null : new Uint8Array(body), { status: response.status, statusText: response.statusText, headers: response.headers });
+    const copy = new Response(bodyless ? null : new Uint8Array(body), {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
     // The library reads `url` (redirect checks); a constructed Response has none, so it is carried over.
     Object.defineProperty(copy, 'url', { value: response.url });
     return copy;

@@ -40,7 +40,13 @@ export function openPendingSignIn(key: Uint8Array, sealed: string): PendingSignI
   }
   const p = parsed as Partial<PendingSignIn> | null;
   const valid =
-    p !== null && typeof p === 'object' && Number.isSafeInteger(p.accountId) && Number.isFinite(p.version) && Number.isFinite(p.until) &&
-    typeof p.state === 'string' && typeof p.nonce === 'string' && typeof p.codeVerifier === 'string';
+    p !== null &&
+    typeof p === 'object' &&
+    Number.isSafeInteger(p.accountId) &&
+    Number.isFinite(p.version) &&
+    Number.isFinite(p.until) &&
+    typeof p.state === 'string' &&
+    typeof p.nonce === 'string' &&
+    typeof p.codeVerifier === 'string';
   return valid ? (p as PendingSignIn) : null;
 }

@@ -26,14 +26,19 @@ export function sealSecret(key: Uint8Array, context: string, secret: string): Ui
  */
 export function openSecret(key: Uint8Array, context: string, sealed: Uint8Array): string {
   const bytes = Buffer.from(sealed);
-  if (bytes.length < 1 + NONCE_BYTES + TAG_BYTES || bytes[0] !== VERSION) throw new Error('not a sealed secret of this service');
+  if (bytes.length < 1 + NONCE_BYTES + TAG_BYTES || bytes[0] !== VERSION)
+    throw new Error('not a sealed secret of this service');
   const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(1, 1 + NONCE_BYTES));
   decipher.setAAD(Buffer.from(context));
   decipher.setAuthTag(bytes.subarray(1 + NONCE_BYTES, 1 + NONCE_BYTES + TAG_BYTES));
   try {
-    return Buffer.concat([decipher.update(bytes.subarray(1 + NONCE_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+    return Buffer.concat([decipher.update(bytes.subarray(1 + NONCE_BYTES + TAG_BYTES)), decipher.final()]).toString(
+      'utf8',
+    );
   } catch {
-    throw new Error('the sealed secret does not open with this key (was USSYNTH_SECRET_KEY or the key file beside the store changed?)');
+    throw new Error(
+      'the sealed secret does not open with this key (was USSYNTH_SECRET_KEY or the key file beside the store changed?)',
+    );
   }
 }
 

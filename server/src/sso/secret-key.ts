@@ -14,7 +14,9 @@ const KEY_BYTES = 32;
  * @example secretKeyProblem('abc') // 'USSYNTH_SECRET_KEY must be 32 random bytes ...'
  */
 export function secretKeyProblem(text: string): string | null {
-  return decodeKey(text) ? null : 'USSYNTH_SECRET_KEY must be 32 random bytes as 64 hex digits or base64 (e.g. the output of `openssl rand -base64 32`)';
+  return decodeKey(text)
+    ? null
+    : 'USSYNTH_SECRET_KEY must be 32 random bytes as 64 hex digits or base64 (e.g. the output of `openssl rand -base64 32`)';
 }
 
 /**
@@ -47,7 +49,10 @@ export function loadSecretKey(text: string | undefined, storeFile: string): Buff
     }
   }
   const key = decodeKey(readFileSync(file, 'utf8').trim());
-  if (!key) throw new Error(`${file} does not hold a secret key (32 bytes, base64); restore it from a backup, or set USSYNTH_SECRET_KEY`);
+  if (!key)
+    throw new Error(
+      `${file} does not hold a secret key (32 bytes, base64); restore it from a backup, or set USSYNTH_SECRET_KEY`,
+    );
   return key;
 }
 

@@ -35,7 +35,8 @@ export class SsoSignInError extends Error {
 }
 
 /** What the page says when the provider signs someone in with an address outside the account's domains: nothing of the account. */
-export const FOREIGN_DOMAIN_MESSAGE = 'This address cannot sign in to ussynth through this identity provider. Ask your administrator which address to use, then start again from the sign-in page.';
+export const FOREIGN_DOMAIN_MESSAGE =
+  'This address cannot sign in to ussynth through this identity provider. Ask your administrator which address to use, then start again from the sign-in page.';
 
 /** What the SSO sign-in needs. */
 export interface SsoSignInDeps {
@@ -86,14 +87,26 @@ export class SsoSignIn {
    */
   async start(emailText: unknown): Promise<{ sealedSignIn: string; authorizationUrl: string }> {
     const email = normalizeEmail(emailText);
-    if (email === null) throw new ProblemError('invalid_email', 'email must be your work e-mail address, such as ada@example.com', { param: 'email' });
+    if (email === null)
+      throw new ProblemError('invalid_email', 'email must be your work e-mail address, such as ada@example.com', {
+        param: 'email',
+      });
     const connection = await this.deps.sso.findByDomain(emailDomain(email));
-    if (!connection) throw new ProblemError('sso_not_configured', `no account signs in through SSO for ${emailDomain(email)}; sign in with your password`, { param: 'email' });
+    if (!connection)
+      throw new ProblemError(
+        'sso_not_configured',
+        `no account signs in through SSO for ${emailDomain(email)}; sign in with your password`,
+        { param: 'email' },
+      );
     const config = await this.configFor(connection).catch((error: unknown) => {
       // openid-client says "something went wrong" and keeps the reason (timeout, refused, too large) as the cause.
       const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
       const reason = (error instanceof Error ? error.message : String(error)) + cause;
-      throw new ProblemError('idp_unavailable', `${connection.issuer} could not be reached for sign-in (${reason}); try again shortly`, { headers: { 'retry-after': '5' } });
+      throw new ProblemError(
+        'idp_unavailable',
+        `${connection.issuer} could not be reached for sign-in (${reason}); try again shortly`,
+        { headers: { 'retry-after': '5' } },
+      );
     });
     const codeVerifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
@@ -108,7 +121,14 @@ export class SsoSignIn {
       nonce,
       login_hint: email,
     });
-    const sealedSignIn = sealPendingSignIn(this.deps.secretKey, { accountId: connection.accountId, version: connection.updatedAt, state, nonce, codeVerifier, until: this.deps.clock() + SSO_SIGN_IN_TTL_MS });
+    const sealedSignIn = sealPendingSignIn(this.deps.secretKey, {
+      accountId: connection.accountId,
+      version: connection.updatedAt,
+      state,
+      nonce,
+      codeVerifier,
+      until: this.deps.clock() + SSO_SIGN_IN_TTL_MS,
+    });
     return { sealedSignIn, authorizationUrl: authorizationUrl.href };
   }
 
@@ -120,17 +140,28 @@ export class SsoSignIn {
    * and starts a session. Throws SsoSignInError with a sentence for the
    * person.
    */
-  async finish(sealedSignIn: string | undefined, callbackUrl: URL): Promise<{ sessionId: string; session: CurrentSession }> {
+  async finish(
+    sealedSignIn: string | undefined,
+    callbackUrl: URL,
+  ): Promise<{ sessionId: string; session: CurrentSession }> {
     const started = sealedSignIn === undefined ? null : openPendingSignIn(this.deps.secretKey, sealedSignIn);
     if (started === null) {
-      throw new SsoSignInError('This sign-in was not started in this browser, or it was already used. Start again from the sign-in page.');
+      throw new SsoSignInError(
+        'This sign-in was not started in this browser, or it was already used. Start again from the sign-in page.',
+      );
     }
-    if (this.deps.clock() > started.until) throw new SsoSignInError('This sign-in took longer than 10 minutes. Start again from the sign-in page.');
+    if (this.deps.clock() > started.until)
+      throw new SsoSignInError('This sign-in took longer than 10 minutes. Start again from the sign-in page.');
     const connection = await this.deps.sso.find(started.accountId);
-    if (!connection || connection.updatedAt !== started.version) throw new SsoSignInError('The account\'s SSO settings changed during the sign-in. Start again from the sign-in page.');
+    if (!connection || connection.updatedAt !== started.version)
+      throw new SsoSignInError(
+        "The account's SSO settings changed during the sign-in. Start again from the sign-in page.",
+      );
     // Checked here too (openid-client checks it again) so a mismatch gets its own sentence.
     if (!sameToken(callbackUrl.searchParams.get('state'), started.state)) {
-      throw new SsoSignInError('This sign-in response does not belong to the sign-in this browser started (state mismatch). Start again from the sign-in page.');
+      throw new SsoSignInError(
+        'This sign-in response does not belong to the sign-in this browser started (state mismatch). Start again from the sign-in page.',
+      );
     }
     let claims: Record<string, unknown>;
     try {
@@ -138,23 +169,40 @@ export class SsoSignIn {
       // The callback must come back to the registered redirect URI: rebuild it on the public URL, keeping the query.
       const current = new URL(this.redirectUri());
       current.search = callbackUrl.search;
-      const tokens = await oidc.authorizationCodeGrant(config, current, { pkceCodeVerifier: started.codeVerifier, expectedState: started.state, expectedNonce: started.nonce, idTokenExpected: true });
+      const tokens = await oidc.authorizationCodeGrant(config, current, {
+        pkceCodeVerifier: started.codeVerifier,
+        expectedState: started.state,
+        expectedNonce: started.nonce,
+        idTokenExpected: true,
+      });
       const idToken = tokens.claims()!;
       claims = { ...idToken };
       // Providers that keep the e-mail out of the ID token (oidc-provider by default) give it at userinfo.
-      if (typeof claims.email !== 'string') claims = { ...claims, ...(await oidc.fetchUserInfo(config, tokens.access_token, idToken.sub)) };
+      if (typeof claims.email !== 'string')
+        claims = { ...claims, ...(await oidc.fetchUserInfo(config, tokens.access_token, idToken.sub)) };
     } catch (error) {
       throw new SsoSignInError(failureSentence(error, connection.issuer));
     }
     const email = normalizeEmail(claims.email);
-    if (email === null) throw new SsoSignInError(`${connection.issuer} did not give an e-mail address for this sign-in; ask your administrator to release the "email" claim to ussynth.`);
-    if (claims.email_verified === false) throw new SsoSignInError(`${connection.issuer} says the address ${email} is not verified.`);
+    if (email === null)
+      throw new SsoSignInError(
+        `${connection.issuer} did not give an e-mail address for this sign-in; ask your administrator to release the "email" claim to ussynth.`,
+      );
+    if (claims.email_verified === false)
+      throw new SsoSignInError(`${connection.issuer} says the address ${email} is not verified.`);
     if (!connection.domains.includes(emailDomain(email))) {
       // Whoever signs in may not be of the account: its name (the owner's address) and its domains go to the log only.
-      throw new SsoSignInError(FOREIGN_DOMAIN_MESSAGE, { accountId: connection.accountId, account: connection.accountName, domains: connection.domains, issuer: connection.issuer, signedInDomain: emailDomain(email) });
+      throw new SsoSignInError(FOREIGN_DOMAIN_MESSAGE, {
+        accountId: connection.accountId,
+        account: connection.accountName,
+        domains: connection.domains,
+        issuer: connection.issuer,
+        signedInDomain: emailDomain(email),
+      });
     }
     const person = await this.deps.sso.joinMember(connection.accountId, email, this.deps.clock());
-    if (person === 'elsewhere') throw new SsoSignInError(`The address ${email} belongs to another ussynth account. Ask the operator to move it.`);
+    if (person === 'elsewhere')
+      throw new SsoSignInError(`The address ${email} belongs to another ussynth account. Ask the operator to move it.`);
     return this.deps.startSession(person);
   }
 
@@ -163,7 +211,11 @@ export class SsoSignIn {
     const now = this.deps.clock();
     const cached = this.configs.get(connection.accountId);
     if (cached && cached.version === connection.updatedAt && cached.until > now) return cached.config;
-    const secret = openSecret(this.deps.secretKey, clientSecretContext(connection.accountId), connection.sealedClientSecret);
+    const secret = openSecret(
+      this.deps.secretKey,
+      clientSecretContext(connection.accountId),
+      connection.sealedClientSecret,
+    );
     const config = await discoverProvider(connection.issuer, connection.clientId, secret);
     this.configs.set(connection.accountId, { version: connection.updatedAt, config, until: now + DISCOVERY_TTL_MS });
     return config;
@@ -177,11 +229,14 @@ function failureSentence(error: unknown, issuer: string): string {
   // openid-client wraps the precise reason (oauth4webapi's) as the cause.
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : '';
   const message = error instanceof Error ? [error.message, cause].filter(Boolean).join(': ') : String(error);
-  if (/"state"/.test(message)) return 'This sign-in response does not belong to the sign-in this browser started (state mismatch). Start again from the sign-in page.';
-  if (/"nonce"/.test(message)) return 'The identity token does not belong to the sign-in this browser started (nonce mismatch). Start again from the sign-in page.';
+  if (/"state"/.test(message))
+    return 'This sign-in response does not belong to the sign-in this browser started (state mismatch). Start again from the sign-in page.';
+  if (/"nonce"/.test(message))
+    return 'The identity token does not belong to the sign-in this browser started (nonce mismatch). Start again from the sign-in page.';
   if (error instanceof oidc.ResponseBodyError) {
     // invalid_grant is also what a replayed callback gets (its sealed cookie kept and sent again): a code works once.
-    const why = error.error === 'invalid_grant' ? ': its code was already used, has expired, or belongs to another sign-in' : '';
+    const why =
+      error.error === 'invalid_grant' ? ': its code was already used, has expired, or belongs to another sign-in' : '';
     return `${issuer} refused to complete the sign-in (${error.error}${error.error_description ? `: ${error.error_description}` : ''})${why}. Start again from the sign-in page.`;
   }
   return `The sign-in with ${issuer} could not be completed (${message}). Start again from the sign-in page.`;

@@ -11,7 +11,18 @@ import { SsoConnectionCache } from './sso-connection-cache.js';
  * `none`, and never HMAC (HS256...), whose "secret" would be the provider's
  * public key, which anyone can read from its JWKS.
  */
-export const TOKEN_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
+export const TOKEN_ALGORITHMS = [
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'ES256',
+  'ES384',
+  'ES512',
+  'EdDSA',
+];
 
 /** Seconds of clock difference tolerated between the provider and this service (exp, nbf, iat). */
 export const CLOCK_TOLERANCE_SECONDS = 60;
@@ -76,21 +87,34 @@ export class SsoVerifier {
   check(accountId: number, authorization: string | undefined, now: number): Awaitable<string | null> {
     const connection = this.connections.peek(accountId, now);
     if (connection === null) return null;
-    if (connection === undefined) return this.connections.load(accountId, now).then((loaded) => (loaded === null ? null : this.checkToken(loaded, authorization, now)));
+    if (connection === undefined)
+      return this.connections
+        .load(accountId, now)
+        .then((loaded) => (loaded === null ? null : this.checkToken(loaded, authorization, now)));
     return this.checkToken(connection, authorization, now);
   }
 
   private checkToken(connection: SsoConnection, authorization: string | undefined, now: number): Awaitable<string> {
     if (authorization === undefined || authorization === '') {
-      throw new ProblemError('sso_token_required', `account ${connection.accountName} signs in through SSO: send an access token of ${connection.issuer} (audience ${connection.audience}) as Authorization: Bearer <token> next to x-api-key`, {
-        headers: { 'www-authenticate': 'Bearer realm="ussynth"' },
-      });
+      throw new ProblemError(
+        'sso_token_required',
+        `account ${connection.accountName} signs in through SSO: send an access token of ${connection.issuer} (audience ${connection.audience}) as Authorization: Bearer <token> next to x-api-key`,
+        {
+          headers: { 'www-authenticate': 'Bearer realm="ussynth"' },
+        },
+      );
     }
     // Cached by the header as sent: a hit is a header whose token was verified (only those are cached), so the
     // header is parsed only on a miss (the parse of a 1 KB header costs as much as its digest).
     const digest = sha256Base64url(authorization);
     const hit = this.verified.get(digest);
-    if (hit !== undefined && hit.accountId === connection.accountId && hit.version === connection.updatedAt && hit.until > now) return hit.sub;
+    if (
+      hit !== undefined &&
+      hit.accountId === connection.accountId &&
+      hit.version === connection.updatedAt &&
+      hit.until > now
+    )
+      return hit.sub;
     const token = BEARER.exec(authorization)?.[1];
     if (token === undefined) throw invalidToken('the Authorization header must be "Bearer <token>"');
     return this.verify(token, digest, connection, now);
@@ -104,7 +128,8 @@ export class SsoVerifier {
       throw invalidToken('the bearer token is not a JWT');
     }
     if (issuer !== connection.issuer) {
-      if (typeof issuer === 'string' && (await this.validForAnotherAccount(token, issuer, connection.accountId, now))) throw mismatch('the token was issued for another account');
+      if (typeof issuer === 'string' && (await this.validForAnotherAccount(token, issuer, connection.accountId, now)))
+        throw mismatch('the token was issued for another account');
       throw invalidToken(`the token's issuer is not ${connection.issuer}`);
     }
     let payload: JWTPayload;
@@ -113,7 +138,11 @@ export class SsoVerifier {
     } catch (error) {
       if (error instanceof ProviderUnavailableError) throw providerUnavailable(error, this.jwks.cooldownMs);
       // Same provider, another account's audience or org (a provider shared by several accounts).
-      if (error instanceof errors.JWTClaimValidationFailed && error.claim === 'aud' && (await this.validForAnotherAccount(token, issuer, connection.accountId, now))) {
+      if (
+        error instanceof errors.JWTClaimValidationFailed &&
+        error.claim === 'aud' &&
+        (await this.validForAnotherAccount(token, issuer, connection.accountId, now))
+      ) {
         throw mismatch('the token was issued for another account');
       }
       throw invalidToken(reason(error));
@@ -123,7 +152,12 @@ export class SsoVerifier {
     }
     if (typeof payload.sub !== 'string' || payload.sub === '') throw invalidToken('the token has no sub claim');
     if (this.verified.size >= 100_000) this.verified.clear();
-    this.verified.set(headerDigest, { accountId: connection.accountId, version: connection.updatedAt, sub: payload.sub, until: Math.min(payload.exp! * 1000, now + VERIFIED_TOKEN_TTL_MS) });
+    this.verified.set(headerDigest, {
+      accountId: connection.accountId,
+      version: connection.updatedAt,
+      sub: payload.sub,
+      until: Math.min(payload.exp! * 1000, now + VERIFIED_TOKEN_TTL_MS),
+    });
     return payload.sub;
   }
 
@@ -140,7 +174,12 @@ export class SsoVerifier {
   }
 
   // Whether the token is a good token of another account with SSO (then the answer is 403, not 401).
-  private async validForAnotherAccount(token: string, issuer: string, accountId: number, now: number): Promise<boolean> {
+  private async validForAnotherAccount(
+    token: string,
+    issuer: string,
+    accountId: number,
+    now: number,
+  ): Promise<boolean> {
     for (const other of await this.store.findByIssuer(issuer)) {
       if (other.accountId === accountId) continue;
       try {
@@ -168,14 +207,15 @@ function orgMatches(payload: JWTPayload, connection: SsoConnection): boolean {
 function reason(error: unknown): string {
   if (error instanceof errors.JWTExpired) return 'the token has expired';
   if (error instanceof errors.JWTClaimValidationFailed) {
-    if (error.claim === 'aud') return 'the token\'s audience does not include this service';
+    if (error.claim === 'aud') return "the token's audience does not include this service";
     if (error.claim === 'nbf') return 'the token is not valid yet (nbf)';
     if (error.claim === 'exp') return 'the token has no expiry (exp)';
     return `the token's ${error.claim} claim is invalid`;
   }
-  if (error instanceof errors.JOSEAlgNotAllowed || error instanceof errors.JOSENotSupported) return 'the token\'s signature algorithm is not accepted (asymmetric algorithms only)';
+  if (error instanceof errors.JOSEAlgNotAllowed || error instanceof errors.JOSENotSupported)
+    return "the token's signature algorithm is not accepted (asymmetric algorithms only)";
   if (error instanceof errors.JWKSNoMatchingKey) return 'the token is signed with a key the provider does not publish';
-  if (error instanceof errors.JWSSignatureVerificationFailed) return 'the token\'s signature is not valid';
+  if (error instanceof errors.JWSSignatureVerificationFailed) return "the token's signature is not valid";
   return 'the token is malformed';
 }
 
@@ -184,11 +224,18 @@ function invalidToken(detail: string): ProblemError {
 }
 
 function mismatch(detail: string): ProblemError {
-  return new ProblemError('sso_account_mismatch', `${detail}: use a token of this account's provider with this account's key`);
+  return new ProblemError(
+    'sso_account_mismatch',
+    `${detail}: use a token of this account's provider with this account's key`,
+  );
 }
 
 function providerUnavailable(error: ProviderUnavailableError, cooldownMs: number): ProblemError {
-  return new ProblemError('idp_unavailable', `${error.message}; tokens signed with keys already known keep working, retry shortly`, {
-    headers: { 'retry-after': String(Math.max(1, Math.ceil(cooldownMs / 1000))) },
-  });
+  return new ProblemError(
+    'idp_unavailable',
+    `${error.message}; tokens signed with keys already known keep working, retry shortly`,
+    {
+      headers: { 'retry-after': String(Math.max(1, Math.ceil(cooldownMs / 1000))) },
+    },
+  );
 }

@@ -37,7 +37,12 @@ export interface MintedKey {
 export function mintKey(environment: KeyEnvironment): MintedKey {
   const body = `uss_${environment}_${randomBase62(KEY_ID_LENGTH)}${randomBase62(KEY_SECRET_LENGTH)}`;
   const key = body + checksumOf(body);
-  return { key, id: body.slice(-KEY_SECRET_LENGTH - KEY_ID_LENGTH, -KEY_SECRET_LENGTH), digest: keyDigest(key), environment };
+  return {
+    key,
+    id: body.slice(-KEY_SECRET_LENGTH - KEY_ID_LENGTH, -KEY_SECRET_LENGTH),
+    digest: keyDigest(key),
+    environment,
+  };
 }
 
 /**

@@ -75,5 +75,9 @@ export interface BillingStore {
    * what the event does and applies it. A failure leaves no trace, so Stripe's
    * retry applies the event.
    */
-  applyEvent(event: BillingEventRecord, accountId: number, decide: (context: BillingEventContext) => BillingEventEffect): Promise<{ applied: boolean; outcome: string }>;
+  applyEvent(
+    event: BillingEventRecord,
+    accountId: number,
+    decide: (context: BillingEventContext) => BillingEventEffect,
+  ): Promise<{ applied: boolean; outcome: string }>;
 }

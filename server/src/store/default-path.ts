@@ -39,5 +39,7 @@ export function storePath(env: NodeJS.ProcessEnv): string {
  * @example describeStore({ engine: 'postgres', url: 'postgres://u:pw@db/x' }) // 'PostgreSQL postgres://u:***@db/x'
  */
 export function describeStore(location: StoreLocation): string {
-  return location.engine === 'postgres' ? `PostgreSQL ${location.url.replace(/\/\/([^:/@]*):[^@/]*@/, '//$1:***@')}` : location.path;
+  return location.engine === 'postgres'
+    ? `PostgreSQL ${location.url.replace(/\/\/([^:/@]*):[^@/]*@/, '//$1:***@')}`
+    : location.path;
 }

@@ -7,7 +7,12 @@ import { StoreConflictError, type Store } from './store.js';
  * returns the key text, which is never stored and must be shown once.
  * @example const { id, key } = await issueKey(store, { name: 'acme', tier: 'pro', rate: 50, monthlyQuota: 1_000_000 }, 'live', Date.now());
  */
-export async function issueKey(store: Store, account: AccountSpec, environment: KeyEnvironment, now: number): Promise<{ id: string; key: string }> {
+export async function issueKey(
+  store: Store,
+  account: AccountSpec,
+  environment: KeyEnvironment,
+  now: number,
+): Promise<{ id: string; key: string }> {
   // Ids are 8 random base62 characters; a clash is astronomically rare but retried rather than assumed away.
   for (let attempt = 0; ; attempt++) {
     const minted = mintKey(environment);
@@ -26,7 +31,12 @@ export async function issueKey(store: Store, account: AccountSpec, environment: 
  * working for `graceSeconds`. Undefined when `id` is unknown, revoked or expired.
  * @example await rotateIssuedKey(store, 'Ab3dE6gH', 3600, Date.now()) // { id, key, expiresAt }
  */
-export async function rotateIssuedKey(store: Store, id: string, graceSeconds: number, now: number): Promise<{ id: string; key: string; expiresAt: number } | undefined> {
+export async function rotateIssuedKey(
+  store: Store,
+  id: string,
+  graceSeconds: number,
+  now: number,
+): Promise<{ id: string; key: string; expiresAt: number } | undefined> {
   const old = await store.findKey(id);
   if (!old) return undefined;
   const minted = mintKey(old.environment);

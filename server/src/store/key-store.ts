@@ -116,7 +116,12 @@ export interface KeyStore {
    * account already has `maxWorkingKeys` keys that are neither revoked nor
    * expired. Concurrent calls for one account are serialised, so the cap holds.
    */
-  createAccountKey(accountId: number, key: NewAccountKey, now: number, maxWorkingKeys?: number): Promise<'created' | 'limit'>;
+  createAccountKey(
+    accountId: number,
+    key: NewAccountKey,
+    now: number,
+    maxWorkingKeys?: number,
+  ): Promise<'created' | 'limit'>;
   /** The account's keys, newest first (then by id); with `page`, at most `page.limit` of them after `page.after`. */
   listAccountKeys(accountId: number, page?: KeyPage): Promise<KeyListing[]>;
   /** Revokes one of the account's keys; false when the account has no such key. */

@@ -1,6 +1,13 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { byCodeUnit } from 'ussynth';
-import type { AccountListing, AccountRecord, AccountStore, PlanChange, UsageDay, UsageDayDelta } from './account-store.js';
+import type {
+  AccountListing,
+  AccountRecord,
+  AccountStore,
+  PlanChange,
+  UsageDay,
+  UsageDayDelta,
+} from './account-store.js';
 import type { AccountTable, StoreDatabase } from './store-schema.js';
 import type { Tier } from './tiers.js';
 
@@ -20,12 +27,22 @@ export class KyselyAccounts implements AccountStore {
   ) {}
 
   async findAccount(id: number): Promise<AccountRecord | undefined> {
-    const row = await this.db.selectFrom('accounts').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('accounts')
+      .selectAll()
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
     return row && toAccount(row);
   }
 
   async findAccountByName(name: string): Promise<AccountRecord | undefined> {
-    const row = await this.db.selectFrom('accounts').selectAll().where('name', '=', name).where('deleted_at', 'is', null).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('accounts')
+      .selectAll()
+      .where('name', '=', name)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
     return row && toAccount(row);
   }
 
@@ -35,7 +52,11 @@ export class KyselyAccounts implements AccountStore {
       .selectFrom('accounts as a')
       .selectAll('a')
       .select((eb) => [
-        eb.selectFrom('people as p').select(eb.fn.countAll<number>().as('n')).whereRef('p.account_id', '=', 'a.id').as('people'),
+        eb
+          .selectFrom('people as p')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('p.account_id', '=', 'a.id')
+          .as('people'),
         eb
           .selectFrom('api_keys as k')
           .select(eb.fn.countAll<number>().as('n'))
@@ -47,7 +68,12 @@ export class KyselyAccounts implements AccountStore {
       .where('a.deleted_at', 'is', null)
       .execute();
     return rows
-      .map((row) => ({ ...toAccount(row), used: used.get(row.id) ?? 0, people: Number(row.people ?? 0), activeKeys: Number(row.active_keys ?? 0) }))
+      .map((row) => ({
+        ...toAccount(row),
+        used: used.get(row.id) ?? 0,
+        people: Number(row.people ?? 0),
+        activeKeys: Number(row.active_keys ?? 0),
+      }))
       .sort((a, b) => byCodeUnit(a.name, b.name));
   }
 
@@ -57,13 +83,22 @@ export class KyselyAccounts implements AccountStore {
 
   async deleteAccount(accountId: number, now: number): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
-      await tx.updateTable('api_keys').set({ revoked_at: now }).where('account_id', '=', accountId).where('revoked_at', 'is', null).execute();
+      await tx
+        .updateTable('api_keys')
+        .set({ revoked_at: now })
+        .where('account_id', '=', accountId)
+        .where('revoked_at', 'is', null)
+        .execute();
       const people = tx.selectFrom('people').select('id').where('account_id', '=', accountId);
       await tx.deleteFrom('sessions').where('person_id', 'in', people).execute();
       await tx.deleteFrom('email_tokens').where('person_id', 'in', people).execute();
       await tx.deleteFrom('people').where('account_id', '=', accountId).execute();
       // Usage and plan history stay (the operator's records); the name is freed for a new sign-up.
-      await tx.updateTable('accounts').set({ deleted_at: now, name: sql<string>`'deleted-' || id` }).where('id', '=', accountId).execute();
+      await tx
+        .updateTable('accounts')
+        .set({ deleted_at: now, name: sql<string>`'deleted-' || id` })
+        .where('id', '=', accountId)
+        .execute();
     });
   }
 
@@ -73,13 +108,24 @@ export class KyselyAccounts implements AccountStore {
       for (const d of deltas) {
         await tx
           .insertInto('usage_days')
-          .values({ account_id: d.accountId, day: d.day, records: d.records, rate_limited: d.rateLimited, quota_exceeded: d.quotaExceeded, subscription_required: d.subscriptionRequired })
+          .values({
+            account_id: d.accountId,
+            day: d.day,
+            records: d.records,
+            rate_limited: d.rateLimited,
+            quota_exceeded: d.quotaExceeded,
+            subscription_required: d.subscriptionRequired,
+          })
           .onConflict((oc) =>
             oc.columns(['account_id', 'day']).doUpdateSet((eb) => ({
               records: eb('usage_days.records', '+', eb.ref('excluded.records')),
               rate_limited: eb('usage_days.rate_limited', '+', eb.ref('excluded.rate_limited')),
               quota_exceeded: eb('usage_days.quota_exceeded', '+', eb.ref('excluded.quota_exceeded')),
-              subscription_required: eb('usage_days.subscription_required', '+', eb.ref('excluded.subscription_required')),
+              subscription_required: eb(
+                'usage_days.subscription_required',
+                '+',
+                eb.ref('excluded.subscription_required'),
+              ),
             })),
           )
           .execute();
@@ -96,7 +142,13 @@ export class KyselyAccounts implements AccountStore {
       .where('day', '<=', toDay)
       .orderBy('day')
       .execute();
-    return rows.map((row) => ({ day: row.day, records: row.records, rateLimited: row.rate_limited, quotaExceeded: row.quota_exceeded, subscriptionRequired: Number(row.subscription_required) }));
+    return rows.map((row) => ({
+      day: row.day,
+      records: row.records,
+      rateLimited: row.rate_limited,
+      quotaExceeded: row.quota_exceeded,
+      subscriptionRequired: Number(row.subscription_required),
+    }));
   }
 }
 
@@ -123,13 +175,42 @@ export function toAccount(row: Selectable<AccountTable>): AccountRecord {
  * them and its end (null: serves).
  * @example await db.transaction().execute((tx) => recordPlanChange(tx, 7, { tier: 'pro', limits, at, byPersonId: null, approvedBy: 'operator' }));
  */
-export async function recordPlanChange(tx: Kysely<StoreDatabase>, accountId: number, change: PlanChange): Promise<void> {
+export async function recordPlanChange(
+  tx: Kysely<StoreDatabase>,
+  accountId: number,
+  change: PlanChange,
+): Promise<void> {
   // The history keeps when each change ended the plan (for `none`, at once).
   const endsAt = change.tier === 'none' ? change.at : (change.endsAt ?? null);
-  if (change.tier === 'none') await tx.updateTable('accounts').set({ no_plan_since: change.at, plan_ends_at: null }).where('id', '=', accountId).execute();
-  else await tx.updateTable('accounts').set({ tier: change.tier, rate: change.limits.rate, monthly_quota: change.limits.monthlyQuota, plan_ends_at: endsAt, no_plan_since: null }).where('id', '=', accountId).execute();
+  if (change.tier === 'none')
+    await tx
+      .updateTable('accounts')
+      .set({ no_plan_since: change.at, plan_ends_at: null })
+      .where('id', '=', accountId)
+      .execute();
+  else
+    await tx
+      .updateTable('accounts')
+      .set({
+        tier: change.tier,
+        rate: change.limits.rate,
+        monthly_quota: change.limits.monthlyQuota,
+        plan_ends_at: endsAt,
+        no_plan_since: null,
+      })
+      .where('id', '=', accountId)
+      .execute();
   await tx
     .insertInto('plan_changes')
-    .values({ account_id: accountId, tier: change.tier, rate: change.limits.rate, monthly_quota: change.limits.monthlyQuota, at: change.at, by_person_id: change.byPersonId, approved_by: change.approvedBy, ends_at: endsAt })
+    .values({
+      account_id: accountId,
+      tier: change.tier,
+      rate: change.limits.rate,
+      monthly_quota: change.limits.monthlyQuota,
+      at: change.at,
+      by_person_id: change.byPersonId,
+      approved_by: change.approvedBy,
+      ends_at: endsAt,
+    })
     .execute();
 }

@@ -12,7 +12,14 @@ import type { Tier, TierLimits } from './tiers.js';
 export class KyselyPeople implements PeopleStore {
   constructor(private readonly db: Kysely<StoreDatabase>) {}
 
-  async createOwner(email: string, passwordHash: string, tier: Tier | 'none', limits: TierLimits, now: number, verification?: { tokenDigest: Uint8Array; expiresAt: number }): Promise<PersonRecord | 'exists'> {
+  async createOwner(
+    email: string,
+    passwordHash: string,
+    tier: Tier | 'none',
+    limits: TierLimits,
+    now: number,
+    verification?: { tokenDigest: Uint8Array; expiresAt: number },
+  ): Promise<PersonRecord | 'exists'> {
     return this.db.transaction().execute(async (tx) => {
       if (await tx.selectFrom('people').select('id').where('email', '=', email).executeTakeFirst()) return 'exists';
       // An operator may already have an account of that name (keys made with `ussynth-server keys create`): never join it.
@@ -20,19 +27,39 @@ export class KyselyPeople implements PeopleStore {
       // No paid plan yet: the account has Standard's limits (what a first plan gives) and no plan until one is set.
       const account = await tx
         .insertInto('accounts')
-        .values({ name: email, tier: tier === 'none' ? 'standard' : tier, rate: limits.rate, monthly_quota: limits.monthlyQuota, created_at: now })
+        .values({
+          name: email,
+          tier: tier === 'none' ? 'standard' : tier,
+          rate: limits.rate,
+          monthly_quota: limits.monthlyQuota,
+          created_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       await recordPlanChange(tx, account.id, { tier, limits, at: now, byPersonId: null, approvedBy: 'sign-up' });
       const person = await tx
         .insertInto('people')
-        .values({ account_id: account.id, email, password_hash: passwordHash, email_verified_at: null, role: 'owner', created_at: now })
+        .values({
+          account_id: account.id,
+          email,
+          password_hash: passwordHash,
+          email_verified_at: null,
+          role: 'owner',
+          created_at: now,
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
       if (verification) {
         await tx
           .insertInto('email_tokens')
-          .values({ token_digest: Buffer.from(verification.tokenDigest), person_id: person.id, purpose: 'verify', created_at: now, expires_at: verification.expiresAt, used_at: null })
+          .values({
+            token_digest: Buffer.from(verification.tokenDigest),
+            person_id: person.id,
+            purpose: 'verify',
+            created_at: now,
+            expires_at: verification.expiresAt,
+            used_at: null,
+          })
           .execute();
       }
       return toPerson(person);
@@ -50,17 +77,32 @@ export class KyselyPeople implements PeopleStore {
   }
 
   async listPeople(accountId: number): Promise<PersonRecord[]> {
-    const rows = await this.db.selectFrom('people').selectAll().where('account_id', '=', accountId).orderBy('email').execute();
+    const rows = await this.db
+      .selectFrom('people')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy('email')
+      .execute();
     return rows.map(toPerson);
   }
 
   async markEmailVerified(personId: number, now: number): Promise<void> {
-    await this.db.updateTable('people').set({ email_verified_at: now }).where('id', '=', personId).where('email_verified_at', 'is', null).execute();
+    await this.db
+      .updateTable('people')
+      .set({ email_verified_at: now })
+      .where('id', '=', personId)
+      .where('email_verified_at', 'is', null)
+      .execute();
   }
 
   async confirmEmail(personId: number, now: number): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
-      await tx.updateTable('people').set({ email_verified_at: now }).where('id', '=', personId).where('email_verified_at', 'is', null).execute();
+      await tx
+        .updateTable('people')
+        .set({ email_verified_at: now })
+        .where('id', '=', personId)
+        .where('email_verified_at', 'is', null)
+        .execute();
       await tx.deleteFrom('sessions').where('person_id', '=', personId).execute();
     });
   }
@@ -69,15 +111,45 @@ export class KyselyPeople implements PeopleStore {
     await this.db.transaction().execute(async (tx) => {
       await tx.updateTable('people').set({ password_hash: passwordHash }).where('id', '=', personId).execute();
       // A reset link mailed before the change must not undo it.
-      await tx.updateTable('email_tokens').set({ expires_at: now }).where('person_id', '=', personId).where('purpose', '=', 'reset').where('used_at', 'is', null).where('expires_at', '>', now).execute();
+      await tx
+        .updateTable('email_tokens')
+        .set({ expires_at: now })
+        .where('person_id', '=', personId)
+        .where('purpose', '=', 'reset')
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .execute();
     });
   }
 
-  async createEmailToken(tokenDigest: Uint8Array, personId: number, purpose: EmailTokenPurpose, now: number, expiresAt: number): Promise<void> {
+  async createEmailToken(
+    tokenDigest: Uint8Array,
+    personId: number,
+    purpose: EmailTokenPurpose,
+    now: number,
+    expiresAt: number,
+  ): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
       // Only the newest link of a kind works: a leaked older mail is worth nothing once a new one is sent.
-      await tx.updateTable('email_tokens').set({ expires_at: now }).where('person_id', '=', personId).where('purpose', '=', purpose).where('used_at', 'is', null).where('expires_at', '>', now).execute();
-      await tx.insertInto('email_tokens').values({ token_digest: Buffer.from(tokenDigest), person_id: personId, purpose, created_at: now, expires_at: expiresAt, used_at: null }).execute();
+      await tx
+        .updateTable('email_tokens')
+        .set({ expires_at: now })
+        .where('person_id', '=', personId)
+        .where('purpose', '=', purpose)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .execute();
+      await tx
+        .insertInto('email_tokens')
+        .values({
+          token_digest: Buffer.from(tokenDigest),
+          person_id: personId,
+          purpose,
+          created_at: now,
+          expires_at: expiresAt,
+          used_at: null,
+        })
+        .execute();
     });
   }
 

@@ -32,12 +32,22 @@ export class KyselyQuotaNotices implements QuotaNoticeStore {
   }
 
   async sent(accountId: number, period: string): Promise<number[]> {
-    const rows = await this.db.selectFrom('quota_notices').select('threshold').where('account_id', '=', accountId).where('period', '=', period).orderBy('threshold').execute();
+    const rows = await this.db
+      .selectFrom('quota_notices')
+      .select('threshold')
+      .where('account_id', '=', accountId)
+      .where('period', '=', period)
+      .orderBy('threshold')
+      .execute();
     return rows.map((row) => Number(row.threshold));
   }
 
   async enabled(accountId: number): Promise<boolean> {
-    const row = await this.db.selectFrom('quota_notice_settings').select('enabled').where('account_id', '=', accountId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('quota_notice_settings')
+      .select('enabled')
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
     return row === undefined || Number(row.enabled) === 1;
   }
 

@@ -11,13 +11,27 @@ import type { StoreDatabase } from './store-schema.js';
 export class KyselySessions implements SessionStore {
   constructor(private readonly db: Kysely<StoreDatabase>) {}
 
-  async createSession(idDigest: Uint8Array, personId: number, csrfToken: string, now: number, expiresAt: number, maxSessions = Number.POSITIVE_INFINITY): Promise<void> {
+  async createSession(
+    idDigest: Uint8Array,
+    personId: number,
+    csrfToken: string,
+    now: number,
+    expiresAt: number,
+    maxSessions = Number.POSITIVE_INFINITY,
+  ): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
       // A no-op update locks the person's row (PostgreSQL; SQLite has one writer): concurrent sign-ins trim one at a time.
       await tx.updateTable('people').set({ id: personId }).where('id', '=', personId).execute();
       await tx
         .insertInto('sessions')
-        .values({ id_digest: Buffer.from(idDigest), person_id: personId, csrf_token: csrfToken, created_at: now, last_seen_at: now, expires_at: expiresAt })
+        .values({
+          id_digest: Buffer.from(idDigest),
+          person_id: personId,
+          csrf_token: csrfToken,
+          created_at: now,
+          last_seen_at: now,
+          expires_at: expiresAt,
+        })
         .execute();
       if (!Number.isFinite(maxSessions)) return;
       // The new session stays, with the newest maxSessions - 1 others (ties by digest, so the order is total); the oldest end.
@@ -30,7 +44,12 @@ export class KyselySessions implements SessionStore {
         .orderBy('created_at', 'desc')
         .orderBy('id_digest', 'desc')
         .limit(Math.max(0, maxSessions - 1));
-      await tx.deleteFrom('sessions').where('person_id', '=', personId).where('id_digest', '!=', digest).where('id_digest', 'not in', kept).execute();
+      await tx
+        .deleteFrom('sessions')
+        .where('person_id', '=', personId)
+        .where('id_digest', '!=', digest)
+        .where('id_digest', 'not in', kept)
+        .execute();
     });
   }
 
@@ -40,8 +59,25 @@ export class KyselySessions implements SessionStore {
       .innerJoin('people as p', 'p.id', 's.person_id')
       .innerJoin('accounts as a', 'a.id', 'p.account_id')
       .select(['s.csrf_token', 's.created_at as session_created_at', 's.last_seen_at', 's.expires_at'])
-      .select(['p.id as person_id', 'p.account_id', 'p.email', 'p.password_hash', 'p.email_verified_at', 'p.role', 'p.created_at as person_created_at'])
-      .select(['a.name', 'a.tier', 'a.rate', 'a.monthly_quota', 'a.created_at as account_created_at', 'a.deleted_at', 'a.plan_ends_at', 'a.no_plan_since'])
+      .select([
+        'p.id as person_id',
+        'p.account_id',
+        'p.email',
+        'p.password_hash',
+        'p.email_verified_at',
+        'p.role',
+        'p.created_at as person_created_at',
+      ])
+      .select([
+        'a.name',
+        'a.tier',
+        'a.rate',
+        'a.monthly_quota',
+        'a.created_at as account_created_at',
+        'a.deleted_at',
+        'a.plan_ends_at',
+        'a.no_plan_since',
+      ])
       .where('s.id_digest', '=', Buffer.from(idDigest))
       .where('a.deleted_at', 'is', null)
       .executeTakeFirst();
@@ -57,7 +93,11 @@ export class KyselySessions implements SessionStore {
   }
 
   async touchSession(idDigest: Uint8Array, now: number): Promise<void> {
-    await this.db.updateTable('sessions').set({ last_seen_at: now }).where('id_digest', '=', Buffer.from(idDigest)).execute();
+    await this.db
+      .updateTable('sessions')
+      .set({ last_seen_at: now })
+      .where('id_digest', '=', Buffer.from(idDigest))
+      .execute();
   }
 
   async deleteSession(idDigest: Uint8Array): Promise<void> {

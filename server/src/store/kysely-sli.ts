@@ -67,7 +67,10 @@ export class KyselySli implements SliStore {
           )
           .execute();
       }
-      await tx.deleteFrom('sli_batches').where('folded_at', '<', now - BATCH_ID_KEEP_MS).execute();
+      await tx
+        .deleteFrom('sli_batches')
+        .where('folded_at', '<', now - BATCH_ID_KEEP_MS)
+        .execute();
       return true;
     });
   }
@@ -75,7 +78,11 @@ export class KyselySli implements SliStore {
   async totals(accountId: number, from: number, to: number): Promise<SliTotals> {
     const row = await this.db
       .selectFrom('sli_minutes')
-      .select([sql<string>`coalesce(sum(good), 0)`.as('good'), sql<string>`coalesce(sum(bad), 0)`.as('bad'), sql<string>`coalesce(sum(bad * 1.0 / (good + bad)), 0)`.as('bad_minutes')])
+      .select([
+        sql<string>`coalesce(sum(good), 0)`.as('good'),
+        sql<string>`coalesce(sum(bad), 0)`.as('bad'),
+        sql<string>`coalesce(sum(bad * 1.0 / (good + bad)), 0)`.as('bad_minutes'),
+      ])
       .where('account_id', '=', accountId)
       .where('minute', '>=', from)
       .where('minute', '<', to)
@@ -88,7 +95,12 @@ export class KyselySli implements SliStore {
     const day = sql<string>`minute / ${sql.lit(DAY_MS)}`;
     const rows = await this.db
       .selectFrom('sli_minutes')
-      .select([day.as('day'), sql<string>`sum(good)`.as('good'), sql<string>`sum(bad)`.as('bad'), sql<string>`sum(bad * 1.0 / (good + bad))`.as('bad_minutes')])
+      .select([
+        day.as('day'),
+        sql<string>`sum(good)`.as('good'),
+        sql<string>`sum(bad)`.as('bad'),
+        sql<string>`sum(bad * 1.0 / (good + bad))`.as('bad_minutes'),
+      ])
       .where('account_id', '=', 0)
       .where('minute', '>=', from)
       .where('minute', '<', to)
@@ -96,11 +108,20 @@ export class KyselySli implements SliStore {
       .groupBy(day)
       .orderBy(day)
       .execute();
-    return rows.map((row) => ({ day: Number(row.day) * DAY_MS, good: Number(row.good), bad: Number(row.bad), badMinutes: Number(row.bad_minutes) }));
+    return rows.map((row) => ({
+      day: Number(row.day) * DAY_MS,
+      good: Number(row.good),
+      bad: Number(row.bad),
+      badMinutes: Number(row.bad_minutes),
+    }));
   }
 
   async objective(accountId: number): Promise<number | null> {
-    const row = await this.db.selectFrom('sla_objectives').select('objective_percent').where('account_id', '=', accountId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('sla_objectives')
+      .select('objective_percent')
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
     return row ? Number(row.objective_percent) : null;
   }
 
@@ -113,7 +134,9 @@ export class KyselySli implements SliStore {
     await this.db
       .insertInto('sla_objectives')
       .values(values)
-      .onConflict((oc) => oc.column('account_id').doUpdateSet({ objective_percent: values.objective_percent, updated_at: now }))
+      .onConflict((oc) =>
+        oc.column('account_id').doUpdateSet({ objective_percent: values.objective_percent, updated_at: now }),
+      )
       .execute();
   }
 
@@ -126,12 +149,21 @@ export class KyselySli implements SliStore {
       .returningAll()
       .executeTakeFirst();
     if (inserted) return { incident: toIncident(inserted), opened: true };
-    const open = await this.db.selectFrom('status_incidents').selectAll().where('closed_at', 'is', null).executeTakeFirstOrThrow();
+    const open = await this.db
+      .selectFrom('status_incidents')
+      .selectAll()
+      .where('closed_at', 'is', null)
+      .executeTakeFirstOrThrow();
     return { incident: toIncident(open), opened: false };
   }
 
   async closeIncident(now: number): Promise<Incident | undefined> {
-    const row = await this.db.updateTable('status_incidents').set({ closed_at: now }).where('closed_at', 'is', null).returningAll().executeTakeFirst();
+    const row = await this.db
+      .updateTable('status_incidents')
+      .set({ closed_at: now })
+      .where('closed_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
     return row && toIncident(row);
   }
 
@@ -149,23 +181,47 @@ export class KyselySli implements SliStore {
   async addNote(text: string, now: number, incidentId: number | 'open' | null): Promise<StatusNote> {
     let incident: number | null = null;
     if (incidentId === 'open') {
-      const open = await this.db.selectFrom('status_incidents').select('id').where('closed_at', 'is', null).executeTakeFirst();
+      const open = await this.db
+        .selectFrom('status_incidents')
+        .select('id')
+        .where('closed_at', 'is', null)
+        .executeTakeFirst();
       incident = open?.id ?? null;
     } else incident = incidentId;
-    const row = await this.db.insertInto('status_notes').values({ incident_id: incident, at: now, text }).returningAll().executeTakeFirstOrThrow();
+    const row = await this.db
+      .insertInto('status_notes')
+      .values({ incident_id: incident, at: now, text })
+      .returningAll()
+      .executeTakeFirstOrThrow();
     return toNote(row);
   }
 
   async notes(since: number): Promise<StatusNote[]> {
-    const rows = await this.db.selectFrom('status_notes').selectAll().where('at', '>=', since).orderBy('at', 'desc').orderBy('id', 'desc').execute();
+    const rows = await this.db
+      .selectFrom('status_notes')
+      .selectAll()
+      .where('at', '>=', since)
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
     return rows.map(toNote);
   }
 }
 
 function toIncident(row: { id: number; opened_at: number; closed_at: number | null; title: string }): Incident {
-  return { id: Number(row.id), openedAt: Number(row.opened_at), closedAt: row.closed_at === null ? null : Number(row.closed_at), title: row.title };
+  return {
+    id: Number(row.id),
+    openedAt: Number(row.opened_at),
+    closedAt: row.closed_at === null ? null : Number(row.closed_at),
+    title: row.title,
+  };
 }
 
 function toNote(row: { id: number; incident_id: number | null; at: number; text: string }): StatusNote {
-  return { id: Number(row.id), incidentId: row.incident_id === null ? null : Number(row.incident_id), at: Number(row.at), text: row.text };
+  return {
+    id: Number(row.id),
+    incidentId: row.incident_id === null ? null : Number(row.incident_id),
+    at: Number(row.at),
+    text: row.text,
+  };
 }

@@ -26,7 +26,10 @@ export class KyselySso implements SsoStore {
             .where('d.account_id', '!=', accountId)
             .executeTakeFirst()
         : undefined;
-      if (taken) throw new StoreConflictError(`the domain ${taken.domain} already signs in through the SSO of account "${taken.name}"; remove it there first`);
+      if (taken)
+        throw new StoreConflictError(
+          `the domain ${taken.domain} already signs in through the SSO of account "${taken.name}"; remove it there first`,
+        );
       const values = {
         issuer: connection.issuer,
         client_id: connection.clientId,
@@ -43,7 +46,8 @@ export class KyselySso implements SsoStore {
         .onConflict((oc) => oc.column('account_id').doUpdateSet(values))
         .execute();
       await tx.deleteFrom('sso_domains').where('account_id', '=', accountId).execute();
-      for (const domain of connection.domains) await tx.insertInto('sso_domains').values({ domain, account_id: accountId }).execute();
+      for (const domain of connection.domains)
+        await tx.insertInto('sso_domains').values({ domain, account_id: accountId }).execute();
     });
   }
 
@@ -52,7 +56,11 @@ export class KyselySso implements SsoStore {
   }
 
   async findByDomain(domain: string): Promise<SsoConnection | undefined> {
-    const row = await this.db.selectFrom('sso_domains').select('account_id').where('domain', '=', domain).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('sso_domains')
+      .select('account_id')
+      .where('domain', '=', domain)
+      .executeTakeFirst();
     return row && this.find(row.account_id);
   }
 
@@ -75,7 +83,14 @@ export class KyselySso implements SsoStore {
     // A second first sign-in racing this one hits the unique e-mail and reads the winner's row.
     await this.db
       .insertInto('people')
-      .values({ account_id: accountId, email, password_hash: null, email_verified_at: now, role: 'member', created_at: now })
+      .values({
+        account_id: accountId,
+        email,
+        password_hash: null,
+        email_verified_at: now,
+        role: 'member',
+        created_at: now,
+      })
       .onConflict((oc) => oc.column('email').doNothing())
       .execute();
     const person = await this.people.findPersonByEmail(email);
@@ -98,7 +113,11 @@ export class KyselySso implements SsoStore {
     const domains = await this.db
       .selectFrom('sso_domains')
       .select(['domain', 'account_id'])
-      .where('account_id', 'in', rows.map((row) => row.account_id))
+      .where(
+        'account_id',
+        'in',
+        rows.map((row) => row.account_id),
+      )
       .orderBy('domain')
       .execute();
     return rows.map((row) => ({

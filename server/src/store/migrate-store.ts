@@ -13,8 +13,12 @@ import type { StoreLog } from './store.js';
  * "corrupted migrations".
  * @example const { error } = await migrateStore(db, storeMigrations('postgres'), log);
  */
-// biome-ignore lint/suspicious/noExplicitAny: migrations run on a database of any schema, as Kysely's Migrator takes it
-export async function migrateStore(db: Kysely<any>, provider: MigrationProvider, log: StoreLog = () => {}): Promise<MigrationResultSet> {
+export async function migrateStore(
+  // biome-ignore lint/suspicious/noExplicitAny: migrations run on a database of any schema, as Kysely's Migrator takes it
+  db: Kysely<any>,
+  provider: MigrationProvider,
+  log: StoreLog = () => {},
+): Promise<MigrationResultSet> {
   const known = Object.keys(await provider.getMigrations());
   let applied: string[] = [];
   try {
@@ -24,7 +28,10 @@ export async function migrateStore(db: Kysely<any>, provider: MigrationProvider,
   }
   const newer = applied.filter((name) => !known.includes(name)).sort();
   if (newer.length > 0 && known.every((name) => applied.includes(name))) {
-    log('warn', `the store's schema is newer than this release (migrations ${newer.join(', ')}): running on it unchanged; upgrade this instance`);
+    log(
+      'warn',
+      `the store's schema is newer than this release (migrations ${newer.join(', ')}): running on it unchanged; upgrade this instance`,
+    );
     return { results: [] };
   }
   const migrator = new Migrator({ db, provider });

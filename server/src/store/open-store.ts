@@ -10,10 +10,17 @@ import type { Store, StoreLog } from './store.js';
  * while it is down (the server's journal; the embedded store's ledger keeps its own).
  * @example const store = await openStore(config.store, { server: true, log });
  */
-export async function openStore(location: StoreLocation, options: { server: boolean; log?: StoreLog; pending?: PendingJournal }): Promise<Store> {
+export async function openStore(
+  location: StoreLocation,
+  options: { server: boolean; log?: StoreLog; pending?: PendingJournal },
+): Promise<Store> {
   if (location.engine === 'postgres') {
     const { openPostgresStore } = await import('./postgres/postgres-store.js');
-    return openPostgresStore(location.url, { log: options.log, poolSize: options.server ? 10 : 2, pending: options.pending });
+    return openPostgresStore(location.url, {
+      log: options.log,
+      poolSize: options.server ? 10 : 2,
+      pending: options.pending,
+    });
   }
   const { openSqliteStore } = await import('./sqlite/sqlite-store.js');
   return openSqliteStore(location.path, { ownUsage: options.server, log: options.log });

@@ -49,9 +49,14 @@ export class PendingJournal {
     try {
       lock = tryExclusiveLock(`${path}.lock`);
     } catch (error) {
-      throw new StoreRefusedError(`USSYNTH_PENDING_FILE ${path} cannot be used (${(error as { code?: string }).code ?? String(error)}); its folder must exist and be writable by the server`);
+      throw new StoreRefusedError(
+        `USSYNTH_PENDING_FILE ${path} cannot be used (${(error as { code?: string }).code ?? String(error)}); its folder must exist and be writable by the server`,
+      );
     }
-    if (!lock) throw new StoreRefusedError(`USSYNTH_PENDING_FILE ${path} is used by another running instance; give each instance its own file`);
+    if (!lock)
+      throw new StoreRefusedError(
+        `USSYNTH_PENDING_FILE ${path} is used by another running instance; give each instance its own file`,
+      );
     try {
       return new PendingJournal(path, readJournal(path), lock, onError);
     } catch (error) {
@@ -102,10 +107,14 @@ function readJournal(path: string): Record<string, unknown[]> {
   try {
     parsed = JSON.parse(text) as typeof parsed;
   } catch {
-    throw new StoreRefusedError(`USSYNTH_PENDING_FILE ${path} is not a journal of pending writes (not JSON); move it away if it is another file`);
+    throw new StoreRefusedError(
+      `USSYNTH_PENDING_FILE ${path} is not a journal of pending writes (not JSON); move it away if it is another file`,
+    );
   }
   if (parsed.format !== FORMAT || typeof parsed.sections !== 'object' || parsed.sections === null) {
-    throw new StoreRefusedError(`USSYNTH_PENDING_FILE ${path} is not a journal of pending writes of format ${FORMAT}; move it away if it is another file`);
+    throw new StoreRefusedError(
+      `USSYNTH_PENDING_FILE ${path} is not a journal of pending writes of format ${FORMAT}; move it away if it is another file`,
+    );
   }
   return parsed.sections as Record<string, unknown[]>;
 }

@@ -36,7 +36,14 @@ export interface PeopleStore {
    * verification link's token, all in one transaction (a failure leaves none
    * of it); 'exists' when the address is taken.
    */
-  createOwner(email: string, passwordHash: string, tier: Tier | 'none', limits: TierLimits, now: number, verification?: { tokenDigest: Uint8Array; expiresAt: number }): Promise<PersonRecord | 'exists'>;
+  createOwner(
+    email: string,
+    passwordHash: string,
+    tier: Tier | 'none',
+    limits: TierLimits,
+    now: number,
+    verification?: { tokenDigest: Uint8Array; expiresAt: number },
+  ): Promise<PersonRecord | 'exists'>;
   /** The person with this (lower-cased) address. */
   findPersonByEmail(email: string): Promise<PersonRecord | undefined>;
   /** The person with this id. */
@@ -54,7 +61,13 @@ export interface PeopleStore {
   /** Replaces the person's password hash and voids every outstanding reset link, in one transaction. */
   setPasswordHash(personId: number, passwordHash: string, now: number): Promise<void>;
   /** Stores an e-mailed link's token digest; earlier unused tokens of the same purpose stop working. */
-  createEmailToken(tokenDigest: Uint8Array, personId: number, purpose: EmailTokenPurpose, now: number, expiresAt: number): Promise<void>;
+  createEmailToken(
+    tokenDigest: Uint8Array,
+    personId: number,
+    purpose: EmailTokenPurpose,
+    now: number,
+    expiresAt: number,
+  ): Promise<void>;
   /** What using the token now would give, without using it. */
   checkEmailToken(tokenDigest: Uint8Array, purpose: EmailTokenPurpose, now: number): Promise<EmailTokenUse>;
   /** Uses a token once, atomically. */

@@ -26,7 +26,14 @@ export interface SessionStore {
    * Stores a session by the digest of its id; when the person then has more
    * than `maxSessions`, the oldest beyond it end, in the same transaction.
    */
-  createSession(idDigest: Uint8Array, personId: number, csrfToken: string, now: number, expiresAt: number, maxSessions?: number): Promise<void>;
+  createSession(
+    idDigest: Uint8Array,
+    personId: number,
+    csrfToken: string,
+    now: number,
+    expiresAt: number,
+    maxSessions?: number,
+  ): Promise<void>;
   /** The session with this digest, with its person and account; undefined when unknown. */
   findSession(idDigest: Uint8Array): Promise<SessionRecord | undefined>;
   /** Records activity on a session (idle expiry counts from here). */

@@ -28,7 +28,9 @@ describe('rate limit (token bucket, burst of one second)', () => {
       expect(body.code).toBe('rate_limited');
       expect(response.headers.get('retry-after')).toMatch(/^[1-9][0-9]*$/);
       expect(response.headers.get('ratelimit-policy')).toBe(`"burst";q=10;w=1, "monthly";q=100000;w=${monthSeconds()}`);
-      expect(response.headers.get('ratelimit')).toMatch(/^"burst";r=0;t=1, "monthly";r=(?:99990|100000|999\d\d);t=\d+$/);
+      expect(response.headers.get('ratelimit')).toMatch(
+        /^"burst";r=0;t=1, "monthly";r=(?:99990|100000|999\d\d);t=\d+$/,
+      );
     }
   });
 

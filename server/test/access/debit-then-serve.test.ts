@@ -35,7 +35,11 @@ describe('serving only durable debits (the usage journal)', () => {
     const restore = fillJournalDisk(`${server.dbPath}-usage.journal`);
     let refused: Response[];
     try {
-      refused = await Promise.all([server.get('/v1/ein', key), server.get('/v1/batch?count=50', key), server.get('/v1/zip/10001', key)]);
+      refused = await Promise.all([
+        server.get('/v1/ein', key),
+        server.get('/v1/batch?count=50', key),
+        server.get('/v1/zip/10001', key),
+      ]);
     } finally {
       restore();
     }
@@ -63,9 +67,12 @@ describe('serving only durable debits (the usage journal)', () => {
 });
 
 describe('HEAD on a generating route', () => {
-  it('answers the GET\'s status and headers without a body, generating and charging nothing', async () => {
+  it("answers the GET's status and headers without a body, generating and charging nothing", async () => {
     const { id, key } = await server.key('enterprise', { rate: 10_000, monthlyQuota: 1500 });
-    const head = await fetch(`${server.url}/v1/batch?count=1000&seed=h`, { method: 'HEAD', headers: { 'x-api-key': key } });
+    const head = await fetch(`${server.url}/v1/batch?count=1000&seed=h`, {
+      method: 'HEAD',
+      headers: { 'x-api-key': key },
+    });
     expect(head.status).toBe(200);
     expect(await head.text()).toBe('');
     expect(head.headers.get('content-type')).toMatch(/^application\/json/);
@@ -73,12 +80,15 @@ describe('HEAD on a generating route', () => {
     expect(head.headers.get('ratelimit')).toMatch(/"monthly";r=1500;/);
     expect((await server.store.keys.listKeys(calendarMonth(Date.now()).period)).find((k) => k.id === id)?.used).toBe(0);
     // What the GET would be refused, HEAD is refused too, still without charge.
-    expect((await fetch(`${server.url}/v1/batch?count=abc`, { method: 'HEAD', headers: { 'x-api-key': key } })).status).toBe(400);
+    expect(
+      (await fetch(`${server.url}/v1/batch?count=abc`, { method: 'HEAD', headers: { 'x-api-key': key } })).status,
+    ).toBe(400);
     expect((await server.get('/v1/batch?count=1000', key)).status).toBe(200);
     const over = await fetch(`${server.url}/v1/batch?count=1000`, { method: 'HEAD', headers: { 'x-api-key': key } });
     expect(over.status).toBe(429);
     expect(over.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect((await server.store.keys.listKeys(calendarMonth(Date.now()).period)).find((k) => k.id === id)?.used).toBe(1000);
+    expect((await server.store.keys.listKeys(calendarMonth(Date.now()).period)).find((k) => k.id === id)?.used).toBe(
+      1000,
+    );
   });
 });
-

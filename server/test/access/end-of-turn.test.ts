@@ -9,10 +9,12 @@ describe('endOfTurn', () => {
     // Not at once: the turn's other work (here, the rest of this function) comes first.
     expect(calls).toEqual([]);
     // One setImmediate for the turn: a setImmediate queued after them runs after all of them.
-    const later = new Promise<void>((resolve) => setImmediate(() => {
+    const later = new Promise<void>((resolve) =>
+      setImmediate(() => {
         calls.push('immediate queued after');
         resolve();
-      }));
+      }),
+    );
     await later;
     expect(calls).toEqual(['a null', 'b null', 'immediate queued after']);
   });

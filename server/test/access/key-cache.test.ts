@@ -10,7 +10,12 @@ describe('KeyCache on a real SQLite store', () => {
   let issued: { id: string; key: string };
   beforeAll(async () => {
     store = await openSqliteStore(':memory:');
-    issued = await issueKey(store, { name: 'cache-test', tier: 'standard', rate: 10, monthlyQuota: 100_000 }, 'live', 0);
+    issued = await issueKey(
+      store,
+      { name: 'cache-test', tier: 'standard', rate: 10, monthlyQuota: 100_000 },
+      'live',
+      0,
+    );
   });
   afterAll(() => store.close());
 
@@ -37,7 +42,12 @@ describe('KeyCache on a real SQLite store', () => {
 
   it('drops a key at once on forget and every key of an account on forgetAccount; a read begun before either is not cached', async () => {
     const keys = new KeyCache(store, 60_000);
-    const other = await issueKey(store, { name: 'cache-test-other', tier: 'standard', rate: 10, monthlyQuota: 100_000 }, 'live', 0);
+    const other = await issueKey(
+      store,
+      { name: 'cache-test-other', tier: 'standard', rate: 10, monthlyQuota: 100_000 },
+      'live',
+      0,
+    );
     await keys.get(issued.id, 0);
     await keys.get(other.id, 0);
     keys.forget(issued.id);

@@ -5,7 +5,7 @@ import { DEFAULT_RECORD_FIELDS, recordUnits } from '../../src/access/record-unit
 const list = (n: number) => Array.from({ length: n }, (_, i) => `c${i}=uuid`).join(',');
 
 describe('recordUnits', () => {
-  it('counts a record as one without fields, and for up to the default record\'s 8 fields', () => {
+  it("counts a record as one without fields, and for up to the default record's 8 fields", () => {
     expect(DEFAULT_RECORD_FIELDS).toBe(8);
     expect(recordUnits(undefined)).toBe(1);
     expect(recordUnits('zip')).toBe(1);

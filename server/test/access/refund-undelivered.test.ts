@@ -26,7 +26,10 @@ describe('a client that reads part of a response and resets the connection (issu
     const logFile = join(process.env.TMPDIR ?? '/tmp', `ussynth-refund-${process.pid}.log`);
     // Room for both batches (8,000 records of quota each: 64 entries count 8 a record) on the connection and the key:
     // the second is made and waits in Node, behind the first, never written.
-    const server = await startTestServer({ logFile, config: { maxRecordsPerConnection: 100_000, maxRecordsPerKey: 100_000, maxRecordsPipelined: 100_000 } });
+    const server = await startTestServer({
+      logFile,
+      config: { maxRecordsPerConnection: 100_000, maxRecordsPerKey: 100_000, maxRecordsPipelined: 100_000 },
+    });
     try {
       const port = Number(new URL(server.url).port);
       const { id, key } = await server.key();
@@ -35,7 +38,11 @@ describe('a client that reads part of a response and resets the connection (issu
       // A slow reader (1 MB/s). Node cannot set a socket's receive buffer, and the kernel's buffers on loopback take
       // up to about 4 MB: the client reads a fifth of the first body (about 200 whole records), so that the rest
       // does not fit in them and the server is still writing the first response when the client leaves.
-      const client = await pacedConnection(port, pipelined(`/v1/batch?count=1000&seed=wide&fields=${WIDE_FIELDS}`, key, 2), 1_000_000);
+      const client = await pacedConnection(
+        port,
+        pipelined(`/v1/batch?count=1000&seed=wide&fields=${WIDE_FIELDS}`, key, 2),
+        1_000_000,
+      );
       let length = 0;
       await waitFor('a fifth of the first body', () => {
         const [first] = parseResponses(client.data());
@@ -51,7 +58,10 @@ describe('a client that reads part of a response and resets the connection (issu
       expect(partial.complete).toBe(false);
       // About 200 whole records reached the client: their batch is charged (before: all of it refunded).
       expect((partial.body.toString().match(/"c00_w+":/g) ?? []).length).toBeGreaterThan(150);
-      await waitFor('the refund of the second batch', async () => (await server.app.ussynth.metrics.value('records_refunded_total')) === 8000);
+      await waitFor(
+        'the refund of the second batch',
+        async () => (await server.app.ussynth.metrics.value('records_refunded_total')) === 8000,
+      );
       expect(await used(server, id)).toBe(8000);
     } finally {
       await server.close();

@@ -16,7 +16,11 @@ let otherIdp: TestOidcProvider;
 const keys = { bigco: '', other: '', plain: '', standard: '' };
 const accountIds = { bigco: 0, other: 0 };
 
-async function connect(accountKeyId: string, provider: TestOidcProvider, extra: Partial<NewSsoConnection> = {}): Promise<number> {
+async function connect(
+  accountKeyId: string,
+  provider: TestOidcProvider,
+  extra: Partial<NewSsoConnection> = {},
+): Promise<number> {
   const record = await server.store.findKey(accountKeyId);
   const accountId = record!.accountId;
   await server.store.sso.setConnection(
@@ -38,8 +42,14 @@ async function connect(accountKeyId: string, provider: TestOidcProvider, extra: 
 }
 
 beforeAll(async () => {
-  idp = await startOidcProvider({ redirectUris: ['http://127.0.0.1/signin/sso/callback'], tokenClaims: { org_id: 'bigco' } });
-  otherIdp = await startOidcProvider({ redirectUris: ['http://127.0.0.1/signin/sso/callback'], audience: 'api://other' });
+  idp = await startOidcProvider({
+    redirectUris: ['http://127.0.0.1/signin/sso/callback'],
+    tokenClaims: { org_id: 'bigco' },
+  });
+  otherIdp = await startOidcProvider({
+    redirectUris: ['http://127.0.0.1/signin/sso/callback'],
+    audience: 'api://other',
+  });
   server = await startTestServer({ sso: { jwks: { cooldownMs: COOLDOWN_MS, timeoutMs: 2000, maxAgeMs: 60_000 } } });
   const bigco = await server.key('enterprise');
   const other = await server.key('enterprise');
@@ -57,20 +67,39 @@ afterAll(async () => {
   await otherIdp?.stop();
 });
 
-const zip = (key: string, authorization?: string) => server.get('/v1/zip/10001', key, authorization === undefined ? {} : { authorization });
+const zip = (key: string, authorization?: string) =>
+  server.get('/v1/zip/10001', key, authorization === undefined ? {} : { authorization });
 
 /** A token signed with the provider's current private key, with the usual claims unless overridden. */
-async function signed(provider: TestOidcProvider, claims: JWTPayload, options: { key?: JWK; alg?: string } = {}): Promise<string> {
+async function signed(
+  provider: TestOidcProvider,
+  claims: JWTPayload,
+  options: { key?: JWK; alg?: string } = {},
+): Promise<string> {
   const jwk = options.key ?? provider.signingKeys()[0];
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ iss: provider.issuer, aud: provider.audience, sub: 'attacker', iat: now, exp: now + 300, org_id: 'bigco', ...claims })
+  return new SignJWT({
+    iss: provider.issuer,
+    aud: provider.audience,
+    sub: 'attacker',
+    iat: now,
+    exp: now + 300,
+    org_id: 'bigco',
+    ...claims,
+  })
     .setProtectedHeader({ alg: options.alg ?? 'RS256', kid: jwk.kid, typ: 'at+jwt' })
     .sign(await importJWK(jwk, 'RS256'));
 }
 
-const b64 = (value: object | string) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+const b64 = (value: object | string) =>
+  Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 
-async function expectProblem(response: Response, status: number, code: string, wwwAuthenticate?: string): Promise<{ detail: string }> {
+async function expectProblem(
+  response: Response,
+  status: number,
+  code: string,
+  wwwAuthenticate?: string,
+): Promise<{ detail: string }> {
   const body = (await response.json()) as { code: string; detail: string };
   expect({ status: response.status, code: body.code }, body.detail).toEqual({ status, code });
   expect(response.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
@@ -99,7 +128,10 @@ describe('an Enterprise account with SSO on /v1', () => {
     const [header, payload, signature] = good.split('.');
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as JWTPayload;
     const now = Math.floor(Date.now() / 1000);
-    const publicPem = createPublicKey({ key: idp.signingKeys()[0] as never, format: 'jwk' }).export({ type: 'spki', format: 'pem' });
+    const publicPem = createPublicKey({ key: idp.signingKeys()[0] as never, format: 'jwk' }).export({
+      type: 'spki',
+      format: 'pem',
+    });
     const hsHeader = b64({ alg: 'HS256', typ: 'JWT', kid: idp.signingKeys()[0].kid });
     const hsBody = b64({ ...claims, sub: 'forged' });
     const flipped = signature.slice(0, 10) + (signature[10] === 'A' ? 'B' : 'A') + signature.slice(11);
@@ -108,16 +140,33 @@ describe('an Enterprise account with SSO on /v1', () => {
       ['no exp', await signed(idp, { exp: undefined }), /exp/],
       ['not valid yet', await signed(idp, { nbf: now + 600 }), /not valid yet/],
       ['another audience', await signed(idp, { aud: 'api://someone-else' }), /audience/],
-      ['another issuer, signed with the right key', await signed(idp, { iss: 'http://127.0.0.1:1/evil' }), /issuer is not/],
+      [
+        'another issuer, signed with the right key',
+        await signed(idp, { iss: 'http://127.0.0.1:1/evil' }),
+        /issuer is not/,
+      ],
       ['alg none', `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, sub: 'forged' })}.`, /algorithm|malformed/],
-      ['HS256 keyed with the provider\'s public key', `${hsHeader}.${hsBody}.${createHmac('sha256', publicPem).update(`${hsHeader}.${hsBody}`).digest('base64url')}`, /algorithm/],
+      [
+        "HS256 keyed with the provider's public key",
+        `${hsHeader}.${hsBody}.${createHmac('sha256', publicPem).update(`${hsHeader}.${hsBody}`).digest('base64url')}`,
+        /algorithm/,
+      ],
       ['tampered signature', `${header}.${payload}.${flipped}`, /signature/],
       ['tampered payload', `${header}.${b64({ ...claims, sub: 'someone-else' })}.${signature}`, /signature/],
-      ['signed by a key the provider does not publish', await signed(idp, {}, { key: { ...(await newKey()), kid: idp.signingKeys()[0].kid } }), /signature/],
+      [
+        'signed by a key the provider does not publish',
+        await signed(idp, {}, { key: { ...(await newKey()), kid: idp.signingKeys()[0].kid } }),
+        /signature/,
+      ],
       ['not a JWT', 'abc.def', /not a JWT/],
     ];
     for (const [what, token, detail] of attacks) {
-      const body = await expectProblem(await zip(keys.bigco, `Bearer ${token}`), 401, 'invalid_token', 'Bearer error="invalid_token"');
+      const body = await expectProblem(
+        await zip(keys.bigco, `Bearer ${token}`),
+        401,
+        'invalid_token',
+        'Bearer error="invalid_token"',
+      );
       expect(body.detail, what).toMatch(detail);
     }
     for (const malformed of ['Basic dXNlcjpwYXNz', `Bearer ${good} extra`, 'Bearer', `Token ${good}`]) {
@@ -128,7 +177,11 @@ describe('an Enterprise account with SSO on /v1', () => {
   it('refuses a valid token of another account (its provider, its audience, its org) with 403 sso_account_mismatch', async () => {
     await expectProblem(await zip(keys.bigco, `Bearer ${await otherIdp.accessToken()}`), 403, 'sso_account_mismatch');
     await expectProblem(await zip(keys.other, `Bearer ${await idp.accessToken()}`), 403, 'sso_account_mismatch');
-    const body = await expectProblem(await zip(keys.bigco, `Bearer ${await signed(idp, { org_id: 'not-bigco' })}`), 403, 'sso_account_mismatch');
+    const body = await expectProblem(
+      await zip(keys.bigco, `Bearer ${await signed(idp, { org_id: 'not-bigco' })}`),
+      403,
+      'sso_account_mismatch',
+    );
     expect(body.detail).toContain('org_id');
     // And the other account's own token works with its own key.
     expect((await zip(keys.other, `Bearer ${await otherIdp.accessToken()}`)).status).toBe(200);
@@ -147,7 +200,9 @@ describe('an Enterprise account with SSO on /v1', () => {
   it('follows a key rotation at the provider, refetching its JWKS at most once per cooldown', async () => {
     // Made first: RSA key generation is slow enough on a loaded machine to outlast the cooldown.
     const forgedKey = await newKey();
-    const forgedKids = await Promise.all([1, 2, 3, 4, 5].map((i) => signed(idp, { sub: `forged-${i}` }, { key: { ...forgedKey, kid: `forged-${i}` } })));
+    const forgedKids = await Promise.all(
+      [1, 2, 3, 4, 5].map((i) => signed(idp, { sub: `forged-${i}` }, { key: { ...forgedKey, kid: `forged-${i}` } })),
+    );
     const before = await idp.accessToken();
     expect((await zip(keys.bigco, `Bearer ${before}`)).status).toBe(200);
     await idp.rotateKeys();
@@ -159,7 +214,8 @@ describe('an Enterprise account with SSO on /v1', () => {
     expect(idp.jwksRequests()).toBe(fetches + 1);
     expect((await zip(keys.bigco, `Bearer ${before}`)).status).toBe(200);
     // Forged kids right after: refused without asking the provider again.
-    for (const forged of forgedKids) await expectProblem(await zip(keys.bigco, `Bearer ${forged}`), 401, 'invalid_token');
+    for (const forged of forgedKids)
+      await expectProblem(await zip(keys.bigco, `Bearer ${forged}`), 401, 'invalid_token');
     expect(idp.jwksRequests()).toBe(fetches + 1);
   });
 
@@ -184,7 +240,7 @@ describe('an Enterprise account with SSO on /v1', () => {
     }
   });
 
-  it('applies `sso remove` within the settings cache\'s second: the key works alone again', async () => {
+  it("applies `sso remove` within the settings cache's second: the key works alone again", async () => {
     const third = await server.key('enterprise');
     const accountId = await connect(third.id, idp);
     await expectProblem(await zip(third.key), 401, 'sso_token_required');

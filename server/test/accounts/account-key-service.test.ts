@@ -30,9 +30,18 @@ describe('keys', () => {
     const { key, listing } = await accountKeys.createKey(session, '  CI pipeline  ', '2027-01-31');
     expect(keyShape(key)?.id).toBe(listing.id);
     expect(listing).toMatchObject({ name: 'CI pipeline', expiresAt: Date.parse('2027-01-31'), revokedAt: null });
-    expect(await problemOf(accountKeys.createKey(session, 'x'.repeat(65), null))).toMatchObject({ code: 'invalid_field', extras: { param: 'name' } });
-    expect(await problemOf(accountKeys.createKey(session, 'late', '2020-01-01'))).toMatchObject({ code: 'invalid_field', extras: { param: 'expiresAt' } });
-    expect(await problemOf(accountKeys.createKey(session, 'odd', 'next tuesday'))).toMatchObject({ code: 'invalid_field', extras: { param: 'expiresAt' } });
+    expect(await problemOf(accountKeys.createKey(session, 'x'.repeat(65), null))).toMatchObject({
+      code: 'invalid_field',
+      extras: { param: 'name' },
+    });
+    expect(await problemOf(accountKeys.createKey(session, 'late', '2020-01-01'))).toMatchObject({
+      code: 'invalid_field',
+      extras: { param: 'expiresAt' },
+    });
+    expect(await problemOf(accountKeys.createKey(session, 'odd', 'next tuesday'))).toMatchObject({
+      code: 'invalid_field',
+      extras: { param: 'expiresAt' },
+    });
   });
 
   it('rolls a key: the new one keeps the name and expiry, the old one works until the grace ends', async () => {
@@ -46,7 +55,7 @@ describe('keys', () => {
     expect((await problemOf(accountKeys.revokeKey(session, 'NoSuchId'))).code).toBe('key_not_found');
   });
 
-  it('never touches another account\'s keys', async () => {
+  it("never touches another account's keys", async () => {
     const ada = await verifiedOwner('ada@example.com');
     const bob = await verifiedOwner('bob@example.com');
     const adas = await accountKeys.createKey(ada, 'ada', null);

@@ -9,9 +9,29 @@ describe('normalizeEmail', () => {
   });
 
   it('refuses every control, format, private-use and unassigned character, and compatibility forms', () => {
-    for (const bad of ['\u0000', '\u0007', '\u001b', '\u007f', '\u0080', '\u0085', '\u009b', '\u00ad', '\u200b', '\u200d', '\u202e', '\u2028', '\u2066', '\ufeff', '\ue000', '\u{e0001}', '\ufffe']) {
+    for (const bad of [
+      '\u0000',
+      '\u0007',
+      '\u001b',
+      '\u007f',
+      '\u0080',
+      '\u0085',
+      '\u009b',
+      '\u00ad',
+      '\u200b',
+      '\u200d',
+      '\u202e',
+      '\u2028',
+      '\u2066',
+      '\ufeff',
+      '\ue000',
+      '\u{e0001}',
+      '\ufffe',
+    ]) {
       expect(normalizeEmail(`a${bad}b@example.com`), JSON.stringify(bad)).toBeNull();
-      expect(emailProblem(`a${bad}b@example.com`)).toMatch(/control or format characters \(U\+[0-9A-F]{4,5} at position 2\)/);
+      expect(emailProblem(`a${bad}b@example.com`)).toMatch(
+        /control or format characters \(U\+[0-9A-F]{4,5} at position 2\)/,
+      );
     }
     expect(normalizeEmail('\uff41da@example.com')).toBeNull();
     expect(emailProblem('\uff41da@example.com')).toMatch(/full-width/);

@@ -20,16 +20,27 @@ let triggers = 0;
 /** Makes every `event` (INSERT, UPDATE, DELETE) on `table` fail until the returned function is called. */
 function failOn(event: 'INSERT' | 'UPDATE' | 'DELETE', table: string): () => void {
   const name = `injected_failure_${++triggers}`;
-  db.exec(`CREATE TRIGGER ${name} BEFORE ${event} ON ${table} BEGIN SELECT RAISE(ABORT, 'injected store failure'); END`);
+  db.exec(
+    `CREATE TRIGGER ${name} BEFORE ${event} ON ${table} BEGIN SELECT RAISE(ABORT, 'injected store failure'); END`,
+  );
   return () => db.exec(`DROP TRIGGER ${name}`);
 }
 
 const count = (sql: string, ...params: unknown[]) => (db.prepare(sql).get(...params) as { n: number }).n;
 
-function call(method: string, path: string, body?: unknown, session?: { cookie: string; csrf?: string }): Promise<Response> {
+function call(
+  method: string,
+  path: string,
+  body?: unknown,
+  session?: { cookie: string; csrf?: string },
+): Promise<Response> {
   return fetch(`${server.url}/account/v1${path}`, {
     method,
-    headers: { origin: server.url, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(session ? { cookie: session.cookie, ...(session.csrf ? { 'x-csrf-token': session.csrf } : {}) } : {}) },
+    headers: {
+      origin: server.url,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(session ? { cookie: session.cookie, ...(session.csrf ? { 'x-csrf-token': session.csrf } : {}) } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 }
@@ -43,9 +54,13 @@ async function expectFailed(response: Response): Promise<void> {
   expect(body.detail).not.toMatch(/injected|sqlite|trigger/i);
 }
 
-async function verifiedSession(email: string): Promise<{ cookie: string; csrf: string; personId: number; accountId: number }> {
+async function verifiedSession(
+  email: string,
+): Promise<{ cookie: string; csrf: string; personId: number; accountId: number }> {
   expect((await call('POST', '/signup', { email, password: PASSWORD })).status).toBe(202);
-  const mail = outboxMails(server.outbox).find((text) => text.includes(`To: ${email}`) && text.includes('/verify-email#token='))!;
+  const mail = outboxMails(server.outbox).find(
+    (text) => text.includes(`To: ${email}`) && text.includes('/verify-email#token='),
+  )!;
   expect((await call('POST', '/verification/confirm', { token: linkToken(mail, '/verify-email') })).status).toBe(200);
   const response = await call('POST', '/session', { email, password: PASSWORD });
   const cookie = response.headers.get('set-cookie')!.split(';')[0];
@@ -65,7 +80,11 @@ afterAll(async () => {
 });
 
 describe('sign-up with the store failing mid-way', () => {
-  for (const [step, table] of [['the owner', 'people'], ['the first verification link', 'email_tokens'], ['the plan record', 'plan_changes']] as const) {
+  for (const [step, table] of [
+    ['the owner', 'people'],
+    ['the first verification link', 'email_tokens'],
+    ['the plan record', 'plan_changes'],
+  ] as const) {
     it(`leaves no account, person, plan record or link when storing ${step} fails; the same address can sign up after`, async () => {
       const email = `signup-${table}@example.com`;
       const restore = failOn('INSERT', table);
@@ -82,13 +101,15 @@ describe('sign-up with the store failing mid-way', () => {
       // Not "already registered": a whole new account, with its link.
       expect((await call('POST', '/signup', { email, password: PASSWORD })).status).toBe(202);
       const mail = outboxMails(server.outbox).find((text) => text.includes(`To: ${email}`))!;
-      expect((await call('POST', '/verification/confirm', { token: linkToken(mail, '/verify-email') })).status).toBe(200);
+      expect((await call('POST', '/verification/confirm', { token: linkToken(mail, '/verify-email') })).status).toBe(
+        200,
+      );
     });
   }
 });
 
 describe('sign-in with the store failing mid-way', () => {
-  it('leaves no session when storing it fails, and ends none of the person\'s others', async () => {
+  it("leaves no session when storing it fails, and ends none of the person's others", async () => {
     const { personId } = await verifiedSession('signin-insert@example.com');
     const before = count('SELECT count(*) AS n FROM sessions WHERE person_id = ?', personId);
     const restore = failOn('INSERT', 'sessions');
@@ -105,8 +126,14 @@ describe('sign-in with the store failing mid-way', () => {
   it(`at the cap of ${ACCOUNT_CAPS.sessionsPerPerson}: when ending the oldest fails, the new session is not kept either`, async () => {
     const { personId } = await verifiedSession('signin-trim@example.com');
     const now = Date.now();
-    for (let i = 1; i < ACCOUNT_CAPS.sessionsPerPerson; i++) await server.store.sessions.createSession(randomBytes(32), personId, 'csrf', now - i, now + 3_600_000);
-    const digests = () => (db.prepare('SELECT hex(id_digest) AS d FROM sessions WHERE person_id = ? ORDER BY d').all(personId) as { d: string }[]).map((row) => row.d);
+    for (let i = 1; i < ACCOUNT_CAPS.sessionsPerPerson; i++)
+      await server.store.sessions.createSession(randomBytes(32), personId, 'csrf', now - i, now + 3_600_000);
+    const digests = () =>
+      (
+        db.prepare('SELECT hex(id_digest) AS d FROM sessions WHERE person_id = ? ORDER BY d').all(personId) as {
+          d: string;
+        }[]
+      ).map((row) => row.d);
     const before = digests();
     expect(before).toHaveLength(ACCOUNT_CAPS.sessionsPerPerson);
     const restore = failOn('DELETE', 'sessions');
@@ -144,14 +171,25 @@ describe('keys with the store failing mid-way', () => {
     } finally {
       restore();
     }
-    expect(db.prepare('SELECT id, expires_at AS expiresAt, revoked_at AS revokedAt FROM api_keys WHERE account_id = ?').all(session.accountId)).toEqual([{ id: old.id, expiresAt: null, revokedAt: null }]);
+    expect(
+      db
+        .prepare('SELECT id, expires_at AS expiresAt, revoked_at AS revokedAt FROM api_keys WHERE account_id = ?')
+        .all(session.accountId),
+    ).toEqual([{ id: old.id, expiresAt: null, revokedAt: null }]);
     expect((await server.get('/v1/ein', old.key)).status).toBe(200);
   });
 
-  it('the operator\'s `keys create` for a new account: neither the account nor the key is left', async () => {
+  it("the operator's `keys create` for a new account: neither the account nor the key is left", async () => {
     const restore = failOn('INSERT', 'api_keys');
     try {
-      await expect(issueKey(server.store, { name: 'operator-made', tier: 'pro', rate: 100, monthlyQuota: 1_000_000 }, 'live', Date.now())).rejects.toThrow(/injected store failure/);
+      await expect(
+        issueKey(
+          server.store,
+          { name: 'operator-made', tier: 'pro', rate: 100, monthlyQuota: 1_000_000 },
+          'live',
+          Date.now(),
+        ),
+      ).rejects.toThrow(/injected store failure/);
     } finally {
       restore();
     }

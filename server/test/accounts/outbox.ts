@@ -9,7 +9,9 @@ import { join } from 'node:path';
 export function outboxMails(folder: string): string[] {
   let names: string[];
   try {
-    names = readdirSync(folder).filter((name) => name.endsWith('.eml')).sort();
+    names = readdirSync(folder)
+      .filter((name) => name.endsWith('.eml'))
+      .sort();
   } catch {
     return [];
   }

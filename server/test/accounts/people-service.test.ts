@@ -34,7 +34,12 @@ describe('sign-up and verification', () => {
     const person = await store.people.findPersonByEmail('ada@example.com');
     expect(person).toMatchObject({ email: 'ada@example.com', role: 'owner', emailVerifiedAt: null });
     expect(person!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    expect(await store.accounts.findAccount(person!.accountId)).toMatchObject({ name: 'ada@example.com', tier: 'standard', rate: 10, monthlyQuota: 100_000 });
+    expect(await store.accounts.findAccount(person!.accountId)).toMatchObject({
+      name: 'ada@example.com',
+      tier: 'standard',
+      rate: 10,
+      monthlyQuota: 100_000,
+    });
     const [mail] = mails();
     expect(mail).toMatch(/^To: ada@example.com$/m);
     const token = linkToken(mail, '/verify-email');
@@ -68,16 +73,28 @@ describe('sign-up and verification', () => {
   });
 
   it('names the field of bad input', async () => {
-    expect(await problemOf(people.signUp('not an address', PASSWORD, '10.0.0.1'))).toMatchObject({ code: 'invalid_email', extras: { param: 'email' } });
-    expect(await problemOf(people.signUp('ada@example.com', 'short', '10.0.0.1'))).toMatchObject({ code: 'invalid_password', extras: { param: 'password' } });
-    expect((await problemOf(people.signUp('ada@example.com', 'ada@example.com', '10.0.0.1'))).detail).toContain('e-mail address');
+    expect(await problemOf(people.signUp('not an address', PASSWORD, '10.0.0.1'))).toMatchObject({
+      code: 'invalid_email',
+      extras: { param: 'email' },
+    });
+    expect(await problemOf(people.signUp('ada@example.com', 'short', '10.0.0.1'))).toMatchObject({
+      code: 'invalid_password',
+      extras: { param: 'password' },
+    });
+    expect((await problemOf(people.signUp('ada@example.com', 'ada@example.com', '10.0.0.1'))).detail).toContain(
+      'e-mail address',
+    );
     expect(await store.people.findPersonByEmail('ada@example.com')).toBeUndefined();
   });
 
   it('keeps the account when the e-mail cannot be sent, so a new link can be asked for', async () => {
     const failing = new PeopleService({
       ...fixture.peopleDeps,
-      mailer: { description: 'broken', send: () => Promise.reject(new Error('550 mailbox unavailable')), close: async () => {} },
+      mailer: {
+        description: 'broken',
+        send: () => Promise.reject(new Error('550 mailbox unavailable')),
+        close: async () => {},
+      },
       throttle: new AuthThrottle(),
       onBackgroundError: () => {},
     });
@@ -90,7 +107,7 @@ describe('sign-up and verification', () => {
 });
 
 describe('signing in the browser that signed up when it follows the link', () => {
-  it('starts a session only for the proof of this link\'s token, and only once', async () => {
+  it("starts a session only for the proof of this link's token, and only once", async () => {
     const proof = await people.signUp('ada@example.com', PASSWORD, '10.0.0.1');
     const token = linkToken(mails()[0], '/verify-email');
     const signedIn = await people.verifyEmail(token, undefined, proof);
@@ -100,17 +117,20 @@ describe('signing in the browser that signed up when it follows the link', () =>
     expect((await problemOf(people.verifyEmail(token, undefined, proof))).code).toBe('link_used');
   });
 
-  it('signs in no other browser: none without the cookie, nor with another link\'s, a decoy, a forged one or the token itself', async () => {
+  it("signs in no other browser: none without the cookie, nor with another link's, a decoy, a forged one or the token itself", async () => {
     const adaProof = await people.signUp('ada@example.com', PASSWORD, '10.0.0.1');
     // The decoy a registered address gets proves nothing.
     const decoy = await people.signUp('ada@example.com', PASSWORD, '10.0.0.1');
     const wrong: [string, (own: { proof: string; token: string }) => string | undefined][] = [
       ['no cookie', () => undefined],
-      ['another link\'s proof', () => adaProof],
+      ["another link's proof", () => adaProof],
       ['the decoy', () => decoy],
       ['the token itself', (own) => own.token],
       ['a forged value', () => 'A'.repeat(43)],
-      ['the proof with one character changed', (own) => `${own.proof.slice(0, -1)}${own.proof.endsWith('A') ? 'B' : 'A'}`],
+      [
+        'the proof with one character changed',
+        (own) => `${own.proof.slice(0, -1)}${own.proof.endsWith('A') ? 'B' : 'A'}`,
+      ],
     ];
     for (const [i, [what, cookie]] of wrong.entries()) {
       const email = `browser${i}@example.com`;
@@ -124,7 +144,7 @@ describe('signing in the browser that signed up when it follows the link', () =>
     }
   });
 
-  it('renews the session of a browser signed in as that person, and leaves another person\'s session alone', async () => {
+  it("renews the session of a browser signed in as that person, and leaves another person's session alone", async () => {
     await people.signUp('ada@example.com', PASSWORD, '10.0.0.1');
     const before = await people.signIn('ada@example.com', PASSWORD, '10.0.0.1');
     const bob = await fixture.verifiedOwner('bob@example.com');
@@ -157,7 +177,9 @@ describe('sign-in and sessions', () => {
     const second = await people.signIn('ada@example.com', PASSWORD, '10.0.0.1');
     expect(first.sessionId).not.toBe(second.sessionId);
     await activity.flush();
-    const bytes = readFileSync(join(dir, 'store.sqlite')).toString('latin1') + readFileSync(join(dir, 'store.sqlite-wal')).toString('latin1');
+    const bytes =
+      readFileSync(join(dir, 'store.sqlite')).toString('latin1') +
+      readFileSync(join(dir, 'store.sqlite-wal')).toString('latin1');
     expect(bytes).not.toContain(first.sessionId);
     expect(bytes).not.toContain(PASSWORD);
     expect((await people.session(first.sessionId)).person.email).toBe('ada@example.com');
@@ -181,7 +203,9 @@ describe('sign-in and sessions', () => {
   it('throttles guessing per address from any IP, with a Retry-After', async () => {
     await people.signUp('ada@example.com', PASSWORD, '10.0.0.1');
     for (let i = 0; i < AUTH_LIMITS.failedSigninsPerAddress; i++) {
-      expect((await problemOf(people.signIn('ada@example.com', `wrong password ${i}`, `10.0.1.${i}`))).code).toBe('invalid_credentials');
+      expect((await problemOf(people.signIn('ada@example.com', `wrong password ${i}`, `10.0.1.${i}`))).code).toBe(
+        'invalid_credentials',
+      );
     }
     // Even the right password is refused while the address is throttled, from any IP.
     const throttled = await problemOf(people.signIn('ada@example.com', PASSWORD, '10.0.2.1'));
@@ -195,7 +219,9 @@ describe('sign-in and sessions', () => {
     await people.changePassword(session, PASSWORD, 'a brand new passphrase');
     expect((await problemOf(people.session(other.sessionId))).code).toBe('not_signed_in');
     const kept = await people.signIn('ada@example.com', 'a brand new passphrase', '10.0.0.1');
-    expect((await problemOf(people.changePassword(kept.session, PASSWORD, 'something else entirely'))).code).toBe('invalid_credentials');
+    expect((await problemOf(people.changePassword(kept.session, PASSWORD, 'something else entirely'))).code).toBe(
+      'invalid_credentials',
+    );
     const third = await people.signIn('ada@example.com', 'a brand new passphrase', '10.0.0.1');
     expect(await people.signOutEverywhere(third.session)).toBe(3);
     expect((await problemOf(people.session(third.sessionId))).code).toBe('not_signed_in');
@@ -225,7 +251,10 @@ describe('password reset', () => {
     await people.forgotPassword('ada@example.com', '10.0.0.1');
     await expect.poll(() => mails().length).toBe(2);
     now += 3_600_000;
-    expect((await problemOf(people.resetPassword(linkToken(mails()[1], '/reset-password'), 'the new and long passphrase'))).code).toBe('link_expired');
+    expect(
+      (await problemOf(people.resetPassword(linkToken(mails()[1], '/reset-password'), 'the new and long passphrase')))
+        .code,
+    ).toBe('link_expired');
   });
 });
 

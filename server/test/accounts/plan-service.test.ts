@@ -29,15 +29,26 @@ afterEach(() => fixture.close());
 describe('plans', () => {
   it('never lets an owner change their own plan without billing; the operator does, and each change is recorded', async () => {
     const session = await verifiedOwner();
-    expect(await problemOf(plans.changePlan(session, 'pro'))).toMatchObject({ code: 'forbidden', detail: expect.stringContaining('ussynth-server accounts set ada@example.com --tier pro') });
+    expect(await problemOf(plans.changePlan(session, 'pro'))).toMatchObject({
+      code: 'forbidden',
+      detail: expect.stringContaining('ussynth-server accounts set ada@example.com --tier pro'),
+    });
     expect((await problemOf(plans.changePlan(session, 'enterprise'))).code).toBe('invalid_field');
     expect((await problemOf(plans.checkout(session, 'pro'))).code).toBe('forbidden');
     expect((await problemOf(plans.billingPortal(session))).code).toBe('forbidden');
     expect(await store.accounts.findAccount(session.account.id)).toMatchObject({ tier: 'standard', planEndsAt: null });
-    await store.accounts.changePlan(session.account.id, { tier: 'pro', limits: { rate: 50, monthlyQuota: 1_000_000 }, at: now + 1, byPersonId: null, approvedBy: 'operator' });
+    await store.accounts.changePlan(session.account.id, {
+      tier: 'pro',
+      limits: { rate: 50, monthlyQuota: 1_000_000 },
+      at: now + 1,
+      byPersonId: null,
+      approvedBy: 'operator',
+    });
     const sqlite = new Database(join(dir, 'store.sqlite'), { readonly: true });
     try {
-      const changes = sqlite.prepare('SELECT tier, approved_by, at, ends_at FROM plan_changes WHERE account_id = ? ORDER BY id').all(session.account.id);
+      const changes = sqlite
+        .prepare('SELECT tier, approved_by, at, ends_at FROM plan_changes WHERE account_id = ? ORDER BY id')
+        .all(session.account.id);
       expect(changes).toEqual([
         { tier: 'standard', approved_by: 'sign-up', at: now, ends_at: null },
         { tier: 'pro', approved_by: 'operator', at: now + 1, ends_at: null },
@@ -46,7 +57,12 @@ describe('plans', () => {
       sqlite.close();
     }
     const pro = await people.session((await people.signIn('ada@example.com', PASSWORD, '10.0.0.1')).sessionId);
-    expect(await plans.billingStatus(pro)).toMatchObject({ plan: 'pro', status: 'contract', canSubscribe: false, canManage: false });
+    expect(await plans.billingStatus(pro)).toMatchObject({
+      plan: 'pro',
+      status: 'contract',
+      canSubscribe: false,
+      canManage: false,
+    });
   });
 
   it('starts a new account with no plan when the operator configured none (the default without billing)', async () => {
@@ -72,10 +88,30 @@ describe('usage', () => {
     activity.refused(account, 'rate_limited', now);
     activity.refused(account, 'quota_exceeded', now - 40 * day);
     const usage = await plans.usage(session.account);
-    expect(usage).toMatchObject({ plan: 'standard', month: '2026-11', used: 1500, quota: 100_000, remaining: 98_500, resetsAt: '2026-12-01T00:00:00.000Z', refused: { rate_limited: 1, quota_exceeded: 0, subscription_required: 0 } });
+    expect(usage).toMatchObject({
+      plan: 'standard',
+      month: '2026-11',
+      used: 1500,
+      quota: 100_000,
+      remaining: 98_500,
+      resetsAt: '2026-12-01T00:00:00.000Z',
+      refused: { rate_limited: 1, quota_exceeded: 0, subscription_required: 0 },
+    });
     expect(usage.days).toHaveLength(30);
-    expect(usage.days.at(-1)).toEqual({ day: '2026-11-23', records: 500, rateLimited: 1, quotaExceeded: 0, subscriptionRequired: 0 });
-    expect(usage.days.at(-3)).toEqual({ day: '2026-11-21', records: 1000, rateLimited: 0, quotaExceeded: 0, subscriptionRequired: 0 });
+    expect(usage.days.at(-1)).toEqual({
+      day: '2026-11-23',
+      records: 500,
+      rateLimited: 1,
+      quotaExceeded: 0,
+      subscriptionRequired: 0,
+    });
+    expect(usage.days.at(-3)).toEqual({
+      day: '2026-11-21',
+      records: 1000,
+      rateLimited: 0,
+      quotaExceeded: 0,
+      subscriptionRequired: 0,
+    });
     expect(usage.days[0].day).toBe('2026-10-25');
     expect(usage.days.reduce((sum, d) => sum + d.records, 0)).toBe(1500);
   });

@@ -14,11 +14,18 @@ const OWNER = 'quota-owner@example.com';
 beforeAll(async () => {
   server = await startTestServer({ clock: () => now });
   session = await signedUp(server.url, server.outbox, OWNER);
-  key = ((await (await accountCall(server.url, 'POST', '/keys', { name: 'ci' }, session)).json()) as { key: string }).key;
+  key = ((await (await accountCall(server.url, 'POST', '/keys', { name: 'ci' }, session)).json()) as { key: string })
+    .key;
   const person = (await server.store.people.findPersonByEmail(OWNER))!;
   accountId = person.accountId;
   // The operator gives the account a small Enterprise quota: 10 batches of 100.
-  await server.store.accounts.changePlan(accountId, { tier: 'enterprise', limits: { rate: 1000, monthlyQuota: 1000 }, at: now, byPersonId: null, approvedBy: 'operator' });
+  await server.store.accounts.changePlan(accountId, {
+    tier: 'enterprise',
+    limits: { rate: 1000, monthlyQuota: 1000 },
+    at: now,
+    byPersonId: null,
+    approvedBy: 'operator',
+  });
 });
 afterAll(() => server.destroy());
 
@@ -55,7 +62,9 @@ describe('quota e-mails to the owners', () => {
     expect(mails[1]).toContain('Subject: ussynth: your monthly quota is used up (2026-11)');
     const usage = (await (await server.get('/v1/usage', key)).json()) as { quotaNotices: unknown };
     expect(usage.quotaNotices).toEqual({ enabled: true, thresholds: [80, 100], sent: [80, 100] });
-    const dashboard = (await (await accountCall(server.url, 'GET', '/usage', undefined, session)).json()) as { quotaNotices: unknown };
+    const dashboard = (await (await accountCall(server.url, 'GET', '/usage', undefined, session)).json()) as {
+      quotaNotices: unknown;
+    };
     expect(dashboard.quotaNotices).toEqual(usage.quotaNotices);
   });
 
@@ -68,12 +77,16 @@ describe('quota e-mails to the owners', () => {
     // Turned off by the owner (signed in again: the November session has expired; the change needs its CSRF token):
     // the 100 % one of December is not sent.
     session = await signIn(server.url, OWNER);
-    expect((await accountCall(server.url, 'PUT', '/quota-notices', { enabled: false }, { cookie: session.cookie })).status).toBe(403);
+    expect(
+      (await accountCall(server.url, 'PUT', '/quota-notices', { enabled: false }, { cookie: session.cookie })).status,
+    ).toBe(403);
     const off = await accountCall(server.url, 'PUT', '/quota-notices', { enabled: false }, session);
     expect(await off.json()).toEqual({ enabled: false, thresholds: [80, 100], sent: [80] });
     expect(await batches(3)).toEqual([200, 200, 429]);
     expect(await settledQuotaMails(4)).toHaveLength(3);
-    expect((await (await accountCall(server.url, 'GET', '/quota-notices', undefined, session)).json()) as unknown).toEqual({ enabled: false, thresholds: [80, 100], sent: [80] });
+    expect(
+      (await (await accountCall(server.url, 'GET', '/quota-notices', undefined, session)).json()) as unknown,
+    ).toEqual({ enabled: false, thresholds: [80, 100], sent: [80] });
     expect((await accountCall(server.url, 'PUT', '/quota-notices', { enabled: 'no' }, session)).status).toBe(400);
   });
 });
@@ -82,16 +95,26 @@ describe('quota e-mails follow what was used', () => {
   it('send nothing for a refused request, and the 80 % one when the month does pass 80 % (issue 46, item 8)', async () => {
     const owner = 'refused-owner@example.com';
     const other = await signedUp(server.url, server.outbox, owner);
-    const otherKey = ((await (await accountCall(server.url, 'POST', '/keys', { name: 'ci' }, other)).json()) as { key: string }).key;
+    const otherKey = (
+      (await (await accountCall(server.url, 'POST', '/keys', { name: 'ci' }, other)).json()) as { key: string }
+    ).key;
     const otherId = (await server.store.people.findPersonByEmail(owner))!.accountId;
-    await server.store.accounts.changePlan(otherId, { tier: 'enterprise', limits: { rate: 1000, monthlyQuota: 1500 }, at: now, byPersonId: null, approvedBy: 'operator' });
+    await server.store.accounts.changePlan(otherId, {
+      tier: 'enterprise',
+      limits: { rate: 1000, monthlyQuota: 1500 },
+      at: now,
+      byPersonId: null,
+      approvedBy: 'operator',
+    });
     const mine = () => quotaMails().filter((mail) => mail.includes(`To: ${owner}`));
     // 1,000 of 1,500 used (67 %), then a request for 1,000 more is refused: nothing was used by it.
     expect((await server.get('/v1/batch?count=1000', otherKey)).status).toBe(200);
     expect((await server.get('/v1/batch?count=1000', otherKey)).status).toBe(429);
     await settledQuotaMails(quotaMails().length + 1);
     expect(mine()).toEqual([]);
-    expect(((await (await server.get('/v1/usage', otherKey)).json()) as { quotaNotices: unknown }).quotaNotices).toEqual({ enabled: true, thresholds: [80, 100], sent: [] });
+    expect(
+      ((await (await server.get('/v1/usage', otherKey)).json()) as { quotaNotices: unknown }).quotaNotices,
+    ).toEqual({ enabled: true, thresholds: [80, 100], sent: [] });
     // 1,250 used (83 %): the 80 % notice, and not the 100 % one.
     expect((await server.get('/v1/batch?count=250', otherKey)).status).toBe(200);
     await settledQuotaMails(quotaMails().length + 1);

@@ -21,18 +21,31 @@ describe('billing configuration', () => {
     expect(loadBillingConfig({}, [])).toEqual({ mode: 'none', defaultPlan: 'none', stripe: null });
     expect(loadBillingConfig({ USSYNTH_DEFAULT_PLAN: 'standard' }, []).defaultPlan).toBe('standard');
     expect(loadBillingConfig({ USSYNTH_BILLING: 'none', USSYNTH_DEFAULT_PLAN: 'pro' }, []).defaultPlan).toBe('pro');
-    expect(problemsOf({ USSYNTH_DEFAULT_PLAN: 'enterprise' })).toEqual([expect.stringContaining('USSYNTH_DEFAULT_PLAN must be none, standard or pro')]);
-    expect(problemsOf({ USSYNTH_BILLING: 'paypal' })).toEqual([expect.stringContaining('USSYNTH_BILLING must be "stripe"')]);
+    expect(problemsOf({ USSYNTH_DEFAULT_PLAN: 'enterprise' })).toEqual([
+      expect.stringContaining('USSYNTH_DEFAULT_PLAN must be none, standard or pro'),
+    ]);
+    expect(problemsOf({ USSYNTH_BILLING: 'paypal' })).toEqual([
+      expect.stringContaining('USSYNTH_BILLING must be "stripe"'),
+    ]);
   });
 
-  it('reads Stripe\'s settings, with a default grace of 7 days and Stripe\'s own API unless another URL is given', () => {
+  it("reads Stripe's settings, with a default grace of 7 days and Stripe's own API unless another URL is given", () => {
     const config = loadBillingConfig(STRIPE, []);
     expect(config).toEqual({
       mode: 'stripe',
       defaultPlan: 'none',
-      stripe: { secretKey: STRIPE.USSYNTH_STRIPE_SECRET_KEY, webhookSecret: STRIPE.USSYNTH_STRIPE_WEBHOOK_SECRET, prices: { standard: 'price_1Standard', pro: 'price_1Pro' }, apiUrl: null, graceDays: 7 },
+      stripe: {
+        secretKey: STRIPE.USSYNTH_STRIPE_SECRET_KEY,
+        webhookSecret: STRIPE.USSYNTH_STRIPE_WEBHOOK_SECRET,
+        prices: { standard: 'price_1Standard', pro: 'price_1Pro' },
+        apiUrl: null,
+        graceDays: 7,
+      },
     });
-    const local = loadBillingConfig({ ...STRIPE, USSYNTH_STRIPE_API_URL: 'http://127.0.0.1:12111', USSYNTH_BILLING_GRACE_DAYS: '3' }, []).stripe!;
+    const local = loadBillingConfig(
+      { ...STRIPE, USSYNTH_STRIPE_API_URL: 'http://127.0.0.1:12111', USSYNTH_BILLING_GRACE_DAYS: '3' },
+      [],
+    ).stripe!;
     expect([local.apiUrl?.href, local.graceDays]).toEqual(['http://127.0.0.1:12111/', 3]);
   });
 
@@ -52,15 +65,28 @@ describe('billing configuration', () => {
       USSYNTH_BILLING_GRACE_DAYS: '45',
       USSYNTH_DEFAULT_PLAN: 'standard',
     });
-    expect(bad.map((p) => p.split(/[ =]/)[0])).toEqual(['USSYNTH_DEFAULT_PLAN', 'USSYNTH_STRIPE_SECRET_KEY', 'USSYNTH_STRIPE_WEBHOOK_SECRET', 'USSYNTH_STRIPE_PRICE_PRO', 'USSYNTH_STRIPE_API_URL', 'USSYNTH_BILLING_GRACE_DAYS']);
+    expect(bad.map((p) => p.split(/[ =]/)[0])).toEqual([
+      'USSYNTH_DEFAULT_PLAN',
+      'USSYNTH_STRIPE_SECRET_KEY',
+      'USSYNTH_STRIPE_WEBHOOK_SECRET',
+      'USSYNTH_STRIPE_PRICE_PRO',
+      'USSYNTH_STRIPE_API_URL',
+      'USSYNTH_BILLING_GRACE_DAYS',
+    ]);
     expect(bad.join(' ')).not.toContain('pk_test_publishableKey123');
     expect(bad.join(' ')).not.toContain('not-a-secret-value');
-    expect(problemsOf({ ...STRIPE, USSYNTH_STRIPE_PRICE_PRO: STRIPE.USSYNTH_STRIPE_PRICE_STANDARD })).toEqual([expect.stringContaining('must be different Prices')]);
+    expect(problemsOf({ ...STRIPE, USSYNTH_STRIPE_PRICE_PRO: STRIPE.USSYNTH_STRIPE_PRICE_STANDARD })).toEqual([
+      expect.stringContaining('must be different Prices'),
+    ]);
   });
 
   it('refuses Stripe settings without USSYNTH_BILLING=stripe (a typo would otherwise take no payment)', () => {
     const { USSYNTH_BILLING: _, ...withoutMode } = STRIPE;
-    expect(problemsOf(withoutMode)).toEqual([expect.stringMatching(/^USSYNTH_STRIPE_SECRET_KEY, USSYNTH_STRIPE_WEBHOOK_SECRET, USSYNTH_STRIPE_PRICE_STANDARD, USSYNTH_STRIPE_PRICE_PRO are set but USSYNTH_BILLING is not "stripe"/)]);
+    expect(problemsOf(withoutMode)).toEqual([
+      expect.stringMatching(
+        /^USSYNTH_STRIPE_SECRET_KEY, USSYNTH_STRIPE_WEBHOOK_SECRET, USSYNTH_STRIPE_PRICE_STANDARD, USSYNTH_STRIPE_PRICE_PRO are set but USSYNTH_BILLING is not "stripe"/,
+      ),
+    ]);
   });
 
   it('is a start-up error of the server, which needs USSYNTH_PUBLIC_URL with Stripe', () => {
@@ -70,7 +96,7 @@ describe('billing configuration', () => {
   });
 });
 
-describe('the development start\'s billing (serve --dev-plan)', () => {
+describe("the development start's billing (serve --dev-plan)", () => {
   it('gives new accounts Pro without payment, unless the environment names a plan or takes payment through Stripe', () => {
     const none = loadBillingConfig({}, []);
     expect(developmentBilling(none, {})).toEqual({ ...none, defaultPlan: 'pro' });

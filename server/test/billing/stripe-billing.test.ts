@@ -72,7 +72,9 @@ function planChanges(accountName: string): { tier: string; approved_by: string; 
   const sqlite = new Database(server.dbPath, { readonly: true });
   try {
     return sqlite
-      .prepare('SELECT p.tier, p.approved_by, p.at, p.ends_at FROM plan_changes p JOIN accounts a ON a.id = p.account_id WHERE a.name = ? ORDER BY p.id')
+      .prepare(
+        'SELECT p.tier, p.approved_by, p.at, p.ends_at FROM plan_changes p JOIN accounts a ON a.id = p.account_id WHERE a.name = ? ORDER BY p.id',
+      )
       .all(accountName) as { tier: string; approved_by: string; at: number; ends_at: number | null }[];
   } finally {
     sqlite.close();
@@ -89,10 +91,26 @@ describe('a new account with Stripe billing', () => {
     const problem = (await refused.json()) as { code: string; status: number; detail: string };
     expect(problem).toMatchObject({ code: 'subscription_required', status: 402 });
     // What to do, in the words the dashboard and `ussynth-server accounts` use; a key that never worked is not told it works "again".
-    expect(problem.detail).toMatch(/^the account new@example\.com has no plan, so its API keys answer 402; its owner subscribes on the dashboard, or the operator sets one with `ussynth-server accounts set new@example\.com --tier standard\|pro`; key \w+ works within a second of the account getting one$/);
-    expect(await billing(session)).toMatchObject({ billing: 'stripe', plan: 'none', status: 'none', canSubscribe: true, canManage: false });
-    const usage = (await (await accountCall(server.url, 'GET', '/usage', undefined, session)).json()) as { plan: string; used: number; refused: Record<string, number> };
-    expect(usage).toMatchObject({ plan: 'none', used: 0, refused: { rate_limited: 0, quota_exceeded: 0, subscription_required: 1 } });
+    expect(problem.detail).toMatch(
+      /^the account new@example\.com has no plan, so its API keys answer 402; its owner subscribes on the dashboard, or the operator sets one with `ussynth-server accounts set new@example\.com --tier standard\|pro`; key \w+ works within a second of the account getting one$/,
+    );
+    expect(await billing(session)).toMatchObject({
+      billing: 'stripe',
+      plan: 'none',
+      status: 'none',
+      canSubscribe: true,
+      canManage: false,
+    });
+    const usage = (await (await accountCall(server.url, 'GET', '/usage', undefined, session)).json()) as {
+      plan: string;
+      used: number;
+      refused: Record<string, number>;
+    };
+    expect(usage).toMatchObject({
+      plan: 'none',
+      used: 0,
+      refused: { rate_limited: 0, quota_exceeded: 0, subscription_required: 1 },
+    });
     // The owner cannot hand themselves a plan.
     const put = await accountCall(server.url, 'PUT', '/plan', { plan: 'pro' }, session);
     expect(put.status).toBe(403);
@@ -105,7 +123,12 @@ describe('a new account with Stripe billing', () => {
       billing: 'stripe',
       signUpPlan: 'none',
       plans: [
-        { plan: 'standard', rate: 10, monthlyQuota: 100_000, price: { amount: 1900, currency: 'usd', interval: 'month' } },
+        {
+          plan: 'standard',
+          rate: 10,
+          monthlyQuota: 100_000,
+          price: { amount: 1900, currency: 'usd', interval: 'month' },
+        },
         { plan: 'pro', rate: 50, monthlyQuota: 1_000_000, price: { amount: 4900, currency: 'usd', interval: 'month' } },
       ],
     });
@@ -113,9 +136,11 @@ describe('a new account with Stripe billing', () => {
 });
 
 describe('subscribe, manage, cancel', () => {
-  it('creates a subscription-mode Checkout Session for the account and the plan\'s Price, with URLs under the public URL', async () => {
+  it("creates a subscription-mode Checkout Session for the account and the plan's Price, with URLs under the public URL", async () => {
     const session = await signedUp(server.url, server.outbox, 'checkout@example.com');
-    const me = (await (await accountCall(server.url, 'GET', '/me', undefined, session)).json()) as { account: { name: string } };
+    const me = (await (await accountCall(server.url, 'GET', '/me', undefined, session)).json()) as {
+      account: { name: string };
+    };
     const before = stripe.requests.length;
     const response = await accountCall(server.url, 'POST', '/billing/checkout', { plan: 'pro' }, session);
     expect(response.status).toBe(200);
@@ -145,7 +170,9 @@ describe('subscribe, manage, cancel', () => {
     const gold = await accountCall(server.url, 'POST', '/billing/checkout', { plan: 'gold' }, session);
     expect(gold.status).toBe(400);
     expect(await gold.json()).toMatchObject({ code: 'invalid_field', param: 'plan' });
-    expect((await accountCall(server.url, 'POST', '/billing/checkout', { plan: 'pro' }, { cookie: session.cookie })).status).toBe(403);
+    expect(
+      (await accountCall(server.url, 'POST', '/billing/checkout', { plan: 'pro' }, { cookie: session.cookie })).status,
+    ).toBe(403);
     expect((await accountCall(server.url, 'POST', '/billing/checkout', { plan: 'pro' })).status).toBe(401);
   });
 
@@ -160,12 +187,20 @@ describe('subscribe, manage, cancel', () => {
     expect(await usage.json()).toMatchObject({ plan: 'pro', rate: 50, quota: 1_000_000 });
     expect((await server.get('/v1/address', key)).status).toBe(200);
     const status = await billing(session);
-    expect(status).toMatchObject({ plan: 'pro', status: 'active', canSubscribe: false, canManage: true, graceEndsAt: null });
+    expect(status).toMatchObject({
+      plan: 'pro',
+      status: 'active',
+      canSubscribe: false,
+      canManage: true,
+      graceEndsAt: null,
+    });
     expect(Date.parse(status.renewsAt as string)).toBeGreaterThan(Date.now() + 29 * DAY_MS);
     const changes = planChanges('pro@example.com');
     expect(changes[0]).toMatchObject({ tier: 'none', approved_by: 'sign-up' });
     // Three events arrived; the first applied the plan, the others found it already so.
-    expect(changes.slice(1)).toEqual([{ tier: 'pro', approved_by: expect.stringMatching(/^stripe:evt_/), at: now - 1001, ends_at: null }]);
+    expect(changes.slice(1)).toEqual([
+      { tier: 'pro', approved_by: expect.stringMatching(/^stripe:evt_/), at: now - 1001, ends_at: null },
+    ]);
     // A second Checkout while subscribed makes no Checkout Session: it goes to the Customer Portal, where the plan changes.
     const sessions = stripe.checkoutSessions.size;
     const again = await accountCall(server.url, 'POST', '/billing/checkout', { plan: 'standard' }, session);
@@ -174,7 +209,7 @@ describe('subscribe, manage, cancel', () => {
     expect(stripe.checkoutSessions.size).toBe(sessions);
   });
 
-  it('opens the Customer Portal for the account\'s customer, returning to the dashboard', async () => {
+  it("opens the Customer Portal for the account's customer, returning to the dashboard", async () => {
     const session = await signedUp(server.url, server.outbox, 'portal@example.com');
     const none = await accountCall(server.url, 'POST', '/billing/portal', undefined, session);
     expect(none.status).toBe(403);
@@ -183,21 +218,32 @@ describe('subscribe, manage, cancel', () => {
     expect(response.status).toBe(200);
     expect(((await response.json()) as { url: string }).url.startsWith(`${stripe.url}/portal/bps_`)).toBe(true);
     const sent = stripe.requests.filter((r) => r.path === '/v1/billing_portal/sessions').at(-1)!;
-    expect(sent.form).toEqual({ customer: stripe.subscriptions.get(subscription)!.customer, return_url: `${server.url}/dashboard` });
+    expect(sent.form).toEqual({
+      customer: stripe.subscriptions.get(subscription)!.customer,
+      return_url: `${server.url}/dashboard`,
+    });
   });
 
   it('follows a plan change made in the Portal, and answers 402 once the subscription is canceled', async () => {
     const session = await signedUp(server.url, server.outbox, 'cancel@example.com');
     const key = await newKey(session);
     const subscription = await subscribe(session, 'standard');
-    expect((await stripe.deliver(webhook, stripe.updateSubscription(subscription, { priceId: stripe.prices.pro.id }))).status).toBe(200);
+    expect(
+      (await stripe.deliver(webhook, stripe.updateSubscription(subscription, { priceId: stripe.prices.pro.id })))
+        .status,
+    ).toBe(200);
     pastKeyCache();
     expect(await (await server.get('/v1/usage', key)).json()).toMatchObject({ plan: 'pro', rate: 50 });
     const canceled = await stripe.deliver(webhook, stripe.updateSubscription(subscription, { status: 'canceled' }));
     expect(await canceled.json()).toEqual({ received: true, applied: true, outcome: 'plan_changed' });
     pastKeyCache();
     expect((await server.get('/v1/address', key)).status).toBe(402);
-    expect(await billing(session)).toMatchObject({ plan: 'none', status: 'canceled', canSubscribe: true, canManage: true });
+    expect(await billing(session)).toMatchObject({
+      plan: 'none',
+      status: 'canceled',
+      canSubscribe: true,
+      canManage: true,
+    });
     expect(planChanges('cancel@example.com').map((c) => c.tier)).toEqual(['none', 'standard', 'pro', 'none']);
   });
 
@@ -207,27 +253,46 @@ describe('subscribe, manage, cancel', () => {
     const subscription = await subscribe(session, 'pro');
     stripe.updateSubscription(subscription, { status: 'past_due' });
     const failedAt = now;
-    expect((await stripe.deliver(webhook, stripe.invoiceEvent('invoice.payment_failed', subscription))).status).toBe(200);
+    expect((await stripe.deliver(webhook, stripe.invoiceEvent('invoice.payment_failed', subscription))).status).toBe(
+      200,
+    );
     pastKeyCache();
     expect((await server.get('/v1/address', key)).status).toBe(200);
     const status = await billing(session);
-    expect(status).toMatchObject({ plan: 'pro', status: 'past_due', graceEndsAt: new Date(failedAt + 7 * DAY_MS).toISOString() });
+    expect(status).toMatchObject({
+      plan: 'pro',
+      status: 'past_due',
+      graceEndsAt: new Date(failedAt + 7 * DAY_MS).toISOString(),
+    });
     // Stripe's next retry fails too: the grace still counts from the first failure.
     now += 3 * DAY_MS;
-    expect((await stripe.deliver(webhook, stripe.invoiceEvent('invoice.payment_failed', subscription))).status).toBe(200);
-    expect((await billing(await signIn(server.url, 'late@example.com'))).graceEndsAt).toBe(new Date(failedAt + 7 * DAY_MS).toISOString());
+    expect((await stripe.deliver(webhook, stripe.invoiceEvent('invoice.payment_failed', subscription))).status).toBe(
+      200,
+    );
+    expect((await billing(await signIn(server.url, 'late@example.com'))).graceEndsAt).toBe(
+      new Date(failedAt + 7 * DAY_MS).toISOString(),
+    );
     now = failedAt + 7 * DAY_MS;
     pastKeyCache();
     const refused = await server.get('/v1/address', key);
     expect(refused.status).toBe(402);
     expect(((await refused.json()) as { code: string }).code).toBe('subscription_required');
-    expect(await billing(await signIn(server.url, 'late@example.com'))).toMatchObject({ plan: 'none', status: 'past_due', graceEndsAt: new Date(failedAt + 7 * DAY_MS).toISOString(), canManage: true });
+    expect(await billing(await signIn(server.url, 'late@example.com'))).toMatchObject({
+      plan: 'none',
+      status: 'past_due',
+      graceEndsAt: new Date(failedAt + 7 * DAY_MS).toISOString(),
+      canManage: true,
+    });
     // Paid at last: serving again at once.
     stripe.updateSubscription(subscription, { status: 'active' });
     expect((await stripe.deliver(webhook, stripe.invoiceEvent('invoice.paid', subscription))).status).toBe(200);
     pastKeyCache();
     expect((await server.get('/v1/address', key)).status).toBe(200);
-    expect(await billing(await signIn(server.url, 'late@example.com'))).toMatchObject({ plan: 'pro', status: 'active', graceEndsAt: null });
+    expect(await billing(await signIn(server.url, 'late@example.com'))).toMatchObject({
+      plan: 'pro',
+      status: 'active',
+      graceEndsAt: null,
+    });
   });
 });
 
@@ -259,9 +324,13 @@ describe('one subscription per account (issue 37)', () => {
       expect((await stripe.deliver(webhook, stripe.updateSubscription(subscription, { status }))).status).toBe(200);
       expect(await billing(session)).toMatchObject({ plan: 'none' });
       const checkout = await accountCall(server.url, 'POST', '/billing/checkout', { plan: 'pro' }, session);
-      expect(((await checkout.json()) as { url: string }).url.startsWith(`${stripe.url}/portal/bps_`), status).toBe(true);
+      expect(((await checkout.json()) as { url: string }).url.startsWith(`${stripe.url}/portal/bps_`), status).toBe(
+        true,
+      );
     }
-    expect((await stripe.deliver(webhook, stripe.updateSubscription(subscription, { status: 'canceled' }))).status).toBe(200);
+    expect(
+      (await stripe.deliver(webhook, stripe.updateSubscription(subscription, { status: 'canceled' }))).status,
+    ).toBe(200);
     const checkout = await accountCall(server.url, 'POST', '/billing/checkout', { plan: 'pro' }, session);
     expect(((await checkout.json()) as { url: string }).url.startsWith(`${stripe.url}/pay/cs_`)).toBe(true);
   });
@@ -270,18 +339,30 @@ describe('one subscription per account (issue 37)', () => {
 describe('webhook deliveries', () => {
   it('refuses a bad, missing or foreign signature with 400 and changes nothing', async () => {
     const session = await signedUp(server.url, server.outbox, 'forged@example.com');
-    const checkout = (await (await accountCall(server.url, 'POST', '/billing/checkout', { plan: 'pro' }, session)).json()) as { url: string };
+    const checkout = (await (
+      await accountCall(server.url, 'POST', '/billing/checkout', { plan: 'pro' }, session)
+    ).json()) as { url: string };
     const { events } = stripe.completeCheckout(checkout.url.split('/').at(-1)!);
     const completed = events.at(-1)!;
     const signature = 't=1,v1=' + '0'.repeat(64);
     for (const options of [{ signature }, { signature: null }, { secret: 'whsec_someoneElsesSecret0000' }]) {
       const response = await stripe.deliver(webhook, completed, options);
       expect(response.status, JSON.stringify(options)).toBe(400);
-      expect(await response.json()).toMatchObject({ code: 'bad_request', detail: expect.stringContaining('Stripe-Signature') });
+      expect(await response.json()).toMatchObject({
+        code: 'bad_request',
+        detail: expect.stringContaining('Stripe-Signature'),
+      });
     }
     // A body changed after signing does not verify either.
-    const header = Stripe.webhooks.generateTestHeaderString({ payload: JSON.stringify(completed, null, 2), secret: stripe.webhookSecret });
-    const tampered = await fetch(webhook, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': header }, body: JSON.stringify({ ...completed, id: 'evt_other' }, null, 2) });
+    const header = Stripe.webhooks.generateTestHeaderString({
+      payload: JSON.stringify(completed, null, 2),
+      secret: stripe.webhookSecret,
+    });
+    const tampered = await fetch(webhook, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': header },
+      body: JSON.stringify({ ...completed, id: 'evt_other' }, null, 2),
+    });
     expect(tampered.status).toBe(400);
     expect(await billing(session)).toMatchObject({ plan: 'none', canManage: false });
     expect(planChanges('forged@example.com')).toHaveLength(1);
@@ -291,22 +372,34 @@ describe('webhook deliveries', () => {
     const session = await signedUp(server.url, server.outbox, 'replay@example.com');
     const subscription = await subscribe(session, 'standard');
     const upgrade = stripe.updateSubscription(subscription, { priceId: stripe.prices.pro.id });
-    expect(await (await stripe.deliver(webhook, upgrade)).json()).toMatchObject({ applied: true, outcome: 'plan_changed' });
+    expect(await (await stripe.deliver(webhook, upgrade)).json()).toMatchObject({
+      applied: true,
+      outcome: 'plan_changed',
+    });
     // Stripe delivers it again (a timeout on its side) after the customer went back to Standard in the Portal, whose
     // own event is still on its way: the replay applies nothing (the Portal's event will).
     stripe.updateSubscription(subscription, { priceId: stripe.prices.standard.id });
-    expect(await (await stripe.deliver(webhook, upgrade)).json()).toEqual({ received: true, applied: false, outcome: 'plan_changed' });
+    expect(await (await stripe.deliver(webhook, upgrade)).json()).toEqual({
+      received: true,
+      applied: false,
+      outcome: 'plan_changed',
+    });
     expect(planChanges('replay@example.com').map((c) => c.tier)).toEqual(['none', 'standard', 'pro']);
   });
 
-  it('is not misled by events out of order: the plan is the subscription\'s as retrieved', async () => {
+  it("is not misled by events out of order: the plan is the subscription's as retrieved", async () => {
     const session = await signedUp(server.url, server.outbox, 'order@example.com');
     const key = await newKey(session);
-    const checkout = (await (await accountCall(server.url, 'POST', '/billing/checkout', { plan: 'standard' }, session)).json()) as { url: string };
+    const checkout = (await (
+      await accountCall(server.url, 'POST', '/billing/checkout', { plan: 'standard' }, session)
+    ).json()) as { url: string };
     const { subscription, events } = stripe.completeCheckout(checkout.url.split('/').at(-1)!);
     const upgraded = stripe.updateSubscription(subscription.id, { priceId: stripe.prices.pro.id });
     // The upgrade arrives first, before Checkout's own events (its subscription names the account in its metadata).
-    expect(await (await stripe.deliver(webhook, upgraded)).json()).toMatchObject({ applied: true, outcome: 'plan_changed' });
+    expect(await (await stripe.deliver(webhook, upgraded)).json()).toMatchObject({
+      applied: true,
+      outcome: 'plan_changed',
+    });
     for (const event of [...events].reverse()) expect((await stripe.deliver(webhook, event)).status).toBe(200);
     pastKeyCache();
     expect(await (await server.get('/v1/usage', key)).json()).toMatchObject({ plan: 'pro' });
@@ -325,7 +418,13 @@ describe('webhook deliveries', () => {
     const key = await newKey(session);
     const subscription = await subscribe(session, 'standard');
     const account = (await server.store.accounts.findAccountByName('contract@example.com'))!;
-    await server.store.accounts.changePlan(account.id, { tier: 'enterprise', limits: { rate: 500, monthlyQuota: 50_000_000 }, at: now, byPersonId: null, approvedBy: 'operator' });
+    await server.store.accounts.changePlan(account.id, {
+      tier: 'enterprise',
+      limits: { rate: 500, monthlyQuota: 50_000_000 },
+      at: now,
+      byPersonId: null,
+      approvedBy: 'operator',
+    });
     const canceled = await stripe.deliver(webhook, stripe.updateSubscription(subscription, { status: 'canceled' }));
     expect(await canceled.json()).toMatchObject({ applied: true, outcome: 'operator_plan_kept' });
     pastKeyCache();
@@ -334,9 +433,11 @@ describe('webhook deliveries', () => {
     expect((await accountCall(server.url, 'POST', '/billing/checkout', { plan: 'pro' }, session)).status).toBe(403);
   });
 
-  it('answers 503 and changes nothing when Stripe cannot be reached, so Stripe\'s retry applies the event', async () => {
+  it("answers 503 and changes nothing when Stripe cannot be reached, so Stripe's retry applies the event", async () => {
     const session = await signedUp(server.url, server.outbox, 'outage@example.com');
-    const checkout = (await (await accountCall(server.url, 'POST', '/billing/checkout', { plan: 'pro' }, session)).json()) as { url: string };
+    const checkout = (await (
+      await accountCall(server.url, 'POST', '/billing/checkout', { plan: 'pro' }, session)
+    ).json()) as { url: string };
     const { events } = stripe.completeCheckout(checkout.url.split('/').at(-1)!);
     stripe.failing = true;
     try {
@@ -346,16 +447,31 @@ describe('webhook deliveries', () => {
     } finally {
       stripe.failing = false;
     }
-    expect(await (await stripe.deliver(webhook, events[2])).json()).toMatchObject({ applied: true, outcome: 'plan_changed' });
+    expect(await (await stripe.deliver(webhook, events[2])).json()).toMatchObject({
+      applied: true,
+      outcome: 'plan_changed',
+    });
   });
 
   it('acknowledges events it does not act on, and answers 404 where billing is off', async () => {
-    const other = { ...stripe.invoiceEvent('invoice.paid', [...stripe.subscriptions.keys()][0]), type: 'customer.created' };
-    expect(await (await stripe.deliver(webhook, other)).json()).toEqual({ received: true, applied: false, outcome: 'ignored' });
+    const other = {
+      ...stripe.invoiceEvent('invoice.paid', [...stripe.subscriptions.keys()][0]),
+      type: 'customer.created',
+    };
+    expect(await (await stripe.deliver(webhook, other)).json()).toEqual({
+      received: true,
+      applied: false,
+      outcome: 'ignored',
+    });
     // An invoice of a subscription Stripe does not know (another product's fixture): acknowledged, not retried forever.
     const ghost = stripe.invoiceEvent('invoice.paid', [...stripe.subscriptions.keys()][0]);
-    (ghost.data.object.parent as { subscription_details: { subscription: string } }).subscription_details.subscription = 'sub_noSuchSubscription';
-    expect(await (await stripe.deliver(webhook, ghost)).json()).toEqual({ received: true, applied: false, outcome: 'unknown_subscription' });
+    (ghost.data.object.parent as { subscription_details: { subscription: string } }).subscription_details.subscription =
+      'sub_noSuchSubscription';
+    expect(await (await stripe.deliver(webhook, ghost)).json()).toEqual({
+      received: true,
+      applied: false,
+      outcome: 'unknown_subscription',
+    });
     const plain = await startTestServer();
     try {
       const response = await stripe.deliver(`${plain.url}/billing/stripe/webhook`, other);
@@ -368,8 +484,12 @@ describe('webhook deliveries', () => {
 
 describe('the OpenAPI document', () => {
   it('lists 402 subscription_required on every /v1 route and the billing routes with their operationIds', async () => {
-    const doc = (await (await server.get('/v1/openapi.json')).json()) as { paths: Record<string, Record<string, { operationId?: string; responses: Record<string, unknown> }>> };
-    for (const [path, methods] of Object.entries(doc.paths).filter(([p]) => p.startsWith('/v1/') && !p.startsWith('/v1/docs'))) {
+    const doc = (await (await server.get('/v1/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { operationId?: string; responses: Record<string, unknown> }>>;
+    };
+    for (const [path, methods] of Object.entries(doc.paths).filter(
+      ([p]) => p.startsWith('/v1/') && !p.startsWith('/v1/docs'),
+    )) {
       expect(Object.keys(methods.get.responses), path).toContain('402');
     }
     expect(doc.paths['/account/v1/plans'].get.operationId).toBe('listPlans');
@@ -384,8 +504,17 @@ describe('start-up', () => {
   it('stops the start when a configured Price is unknown to Stripe, naming its variable', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ussynth-billing-start-'));
     try {
-      const config = loadConfig({ ...stripeEnv(stripe), USSYNTH_STRIPE_PRICE_PRO: 'price_noSuchPrice', PORT: '0', LOG_LEVEL: 'silent', USSYNTH_DB: join(dir, 'store.sqlite'), USSYNTH_PUBLIC_URL: 'http://127.0.0.1:9' });
-      await expect(startServer(config)).rejects.toThrow(/USSYNTH_STRIPE_PRICE_PRO: Stripe does not know Price price_noSuchPrice/);
+      const config = loadConfig({
+        ...stripeEnv(stripe),
+        USSYNTH_STRIPE_PRICE_PRO: 'price_noSuchPrice',
+        PORT: '0',
+        LOG_LEVEL: 'silent',
+        USSYNTH_DB: join(dir, 'store.sqlite'),
+        USSYNTH_PUBLIC_URL: 'http://127.0.0.1:9',
+      });
+      await expect(startServer(config)).rejects.toThrow(
+        /USSYNTH_STRIPE_PRICE_PRO: Stripe does not know Price price_noSuchPrice/,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -75,24 +75,42 @@ describe('Stripe webhooks on a PostgreSQL store with two instances', () => {
     const made = await accountCall(publicUrl, 'POST', '/keys', { name: 'ci' }, session);
     key = ((await made.json()) as { key: string }).key;
     expect(await statusBecomes(1, key, 402)).toBe(402);
-    const checkout = (await (await accountCall(publicUrl, 'POST', '/billing/checkout', { plan: 'pro' }, session)).json()) as { url: string };
+    const checkout = (await (
+      await accountCall(publicUrl, 'POST', '/billing/checkout', { plan: 'pro' }, session)
+    ).json()) as { url: string };
     const completed = stripe.completeCheckout(checkout.url.split('/').at(-1)!);
     subscription = completed.subscription.id;
-    const answers = await Promise.all(completed.events.flatMap((event) => [stripe.deliver(webhookOf(0), event), stripe.deliver(webhookOf(1), event)]));
+    const answers = await Promise.all(
+      completed.events.flatMap((event) => [stripe.deliver(webhookOf(0), event), stripe.deliver(webhookOf(1), event)]),
+    );
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
     const bodies = (await Promise.all(answers.map((a) => a.json()))) as { applied: boolean; outcome: string }[];
     // Each event applied by exactly one of the two; the plan changed once.
-    for (let e = 0; e < 3; e++) expect([bodies[2 * e].applied, bodies[2 * e + 1].applied].filter(Boolean)).toHaveLength(1);
+    for (let e = 0; e < 3; e++)
+      expect([bodies[2 * e].applied, bodies[2 * e + 1].applied].filter(Boolean)).toHaveLength(1);
     expect(bodies.filter((b) => b.applied && b.outcome === 'plan_changed')).toHaveLength(1);
-    expect(psql(db, "SELECT count(*) FROM billing_events WHERE account_id = (SELECT id FROM accounts WHERE name = 'fleet@example.com')")).toBe('3');
-    expect(psql(db, "SELECT string_agg(p.tier || ' ' || split_part(p.approved_by, ':', 1), ',' ORDER BY p.id) FROM plan_changes p JOIN accounts a ON a.id = p.account_id WHERE a.name = 'fleet@example.com'")).toBe('none sign-up,pro stripe');
+    expect(
+      psql(
+        db,
+        "SELECT count(*) FROM billing_events WHERE account_id = (SELECT id FROM accounts WHERE name = 'fleet@example.com')",
+      ),
+    ).toBe('3');
+    expect(
+      psql(
+        db,
+        "SELECT string_agg(p.tier || ' ' || split_part(p.approved_by, ':', 1), ',' ORDER BY p.id) FROM plan_changes p JOIN accounts a ON a.id = p.account_id WHERE a.name = 'fleet@example.com'",
+      ),
+    ).toBe('none sign-up,pro stripe');
     expect(await statusBecomes(0, key, 200)).toBe(200);
     expect(await statusBecomes(1, key, 200)).toBe(200);
-    const usage = (await (await fetch(`${instances[1].url}/v1/usage`, { headers: { 'x-api-key': key } })).json()) as { plan: string; rate: number };
+    const usage = (await (await fetch(`${instances[1].url}/v1/usage`, { headers: { 'x-api-key': key } })).json()) as {
+      plan: string;
+      rate: number;
+    };
     expect(usage).toMatchObject({ plan: 'pro', rate: 50 });
   });
 
-  it('answers 503 to an event that arrives while the store is down, changes nothing, and applies Stripe\'s retry', async () => {
+  it("answers 503 to an event that arrives while the store is down, changes nothing, and applies Stripe's retry", async () => {
     const canceled = stripe.updateSubscription(subscription, { status: 'canceled' });
     pg.stop();
     try {

@@ -17,13 +17,20 @@ export interface JourneyServer {
 
 const sessionIdOf = (url: string) => url.split('/').at(-1)!;
 
-async function checkoutUrl(server: JourneyServer, session: { cookie: string; csrf: string }, plan: 'standard' | 'pro'): Promise<string> {
+async function checkoutUrl(
+  server: JourneyServer,
+  session: { cookie: string; csrf: string },
+  plan: 'standard' | 'pro',
+): Promise<string> {
   const response = await accountCall(server.base, 'POST', '/billing/checkout', { plan }, session);
   expect(response.status).toBe(200);
   return ((await response.json()) as { url: string }).url;
 }
 
-async function deliverAll(server: JourneyServer, events: { id: string }[]): Promise<{ applied: boolean; outcome: string }[]> {
+async function deliverAll(
+  server: JourneyServer,
+  events: { id: string }[],
+): Promise<{ applied: boolean; outcome: string }[]> {
   const outcomes = [];
   for (const event of events) {
     const response = await server.stripe.deliver(server.webhook, event as Parameters<StripeDouble['deliver']>[1]);
@@ -70,7 +77,8 @@ export async function twoTabJourney(server: JourneyServer, email: string): Promi
   const again = await checkoutUrl(server, session, 'standard');
   expect(again.startsWith(`${stripe.url}/portal/bps_`)).toBe(true);
   expect(stripe.checkoutSessions.size).toBe(sessionsBefore);
-  const live = () => [...stripe.subscriptions.values()].filter((sub) => sub.customer === customer && sub.status !== 'canceled');
+  const live = () =>
+    [...stripe.subscriptions.values()].filter((sub) => sub.customer === customer && sub.status !== 'canceled');
   expect(live()).toHaveLength(1);
 
   // A second subscription made anyway (in Stripe's Dashboard, or by an older release): Pro still serves, the better one.
@@ -83,14 +91,24 @@ export async function twoTabJourney(server: JourneyServer, email: string): Promi
   const asked = stripe.requests.length;
   expect(await deliverAll(server, [canceledPro])).toEqual([{ received: true, applied: true, outcome: 'plan_changed' }]);
   // The plan was read from Stripe's list of the customer's subscriptions, not from the event.
-  expect(stripe.requests.slice(asked).map((r) => `${r.method} ${r.path} ${r.query.customer ?? ''}`)).toEqual([`GET /v1/subscriptions/${paid.subscription.id} `, `GET /v1/subscriptions ${customer}`]);
+  expect(stripe.requests.slice(asked).map((r) => `${r.method} ${r.path} ${r.query.customer ?? ''}`)).toEqual([
+    `GET /v1/subscriptions/${paid.subscription.id} `,
+    `GET /v1/subscriptions ${customer}`,
+  ]);
   const standard = await server.usageBecomes(key, 200, 'standard');
   expect(standard.body).toMatchObject({ plan: 'standard', rate: 10 });
-  const billing = (await (await accountCall(server.base, 'GET', '/billing', undefined, session)).json()) as Record<string, unknown>;
+  const billing = (await (await accountCall(server.base, 'GET', '/billing', undefined, session)).json()) as Record<
+    string,
+    unknown
+  >;
   expect(billing).toMatchObject({ plan: 'standard', status: 'active', canSubscribe: false, canManage: true });
   // A late replay of Pro's creation changes nothing; cancelling the last one ends the plan.
-  expect(await deliverAll(server, [{ ...paid.events[0], id: `${paid.events[0].id}late` }])).toEqual([{ received: true, applied: true, outcome: 'unchanged' }]);
-  expect(await deliverAll(server, [stripe.updateSubscription(extra.subscription.id, { status: 'canceled' })])).toEqual([{ received: true, applied: true, outcome: 'plan_changed' }]);
+  expect(await deliverAll(server, [{ ...paid.events[0], id: `${paid.events[0].id}late` }])).toEqual([
+    { received: true, applied: true, outcome: 'unchanged' },
+  ]);
+  expect(await deliverAll(server, [stripe.updateSubscription(extra.subscription.id, { status: 'canceled' })])).toEqual([
+    { received: true, applied: true, outcome: 'plan_changed' },
+  ]);
   expect((await server.usageBecomes(key, 402)).status).toBe(402);
 }
 

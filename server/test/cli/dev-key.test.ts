@@ -1,4 +1,14 @@
-import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -18,7 +28,12 @@ function storeFile(): string {
 /** Whether `key` authenticates on `store` now: its digest stored, not revoked, of the development account. */
 async function works(store: Store, key: string): Promise<boolean> {
   const record = await store.findKey(parseKey(key)!.id);
-  return record !== undefined && record.revokedAt === null && record.accountName === DEV_ACCOUNT && digestMatches(key, record.digest);
+  return (
+    record !== undefined &&
+    record.revokedAt === null &&
+    record.accountName === DEV_ACCOUNT &&
+    digestMatches(key, record.digest)
+  );
 }
 
 async function withStore<T>(file: string, use: (store: Store) => Promise<T>): Promise<T> {
@@ -86,7 +101,9 @@ describe('the development key', () => {
   it('is replaced when its key no longer works on this store: revoked, or the store is a new one', async () => {
     const file = storeFile();
     const first = await withStore(file, (store) => developmentKey(store, file, 1_000));
-    await withStore(file, async (store) => expect(await store.keys.revokeKey(parseKey(first.key)!.id, 1_500)).toBe(true));
+    await withStore(file, async (store) =>
+      expect(await store.keys.revokeKey(parseKey(first.key)!.id, 1_500)).toBe(true),
+    );
     const afterRevoke = await withStore(file, (store) => developmentKey(store, file, 2_000));
     expect(afterRevoke.kept).toBe(false);
     expect(afterRevoke.key).not.toBe(first.key);

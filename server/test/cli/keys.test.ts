@@ -40,13 +40,32 @@ describe('ussynth keys', () => {
     expect(text.stdout).toContain('only time the key is shown');
     expect(text.stdout).toContain('for account acme (pro: 50 requests/s, 1000000 records/month)');
     // A count of 1 takes the singular.
-    expect(ussynth('keys', 'create', '--account', 'tiny', '--tier', 'enterprise', '--rate', '1', '--monthly-quota', '1').stdout).toContain('for account tiny (enterprise: 1 request/s, 1 record/month)');
+    expect(
+      ussynth('keys', 'create', '--account', 'tiny', '--tier', 'enterprise', '--rate', '1', '--monthly-quota', '1')
+        .stdout,
+    ).toContain('for account tiny (enterprise: 1 request/s, 1 record/month)');
   });
 
   it('enterprise takes --rate and --monthly-quota; other tiers refuse them', () => {
-    const created = ussynth('keys', 'create', '--account', 'bigco', '--tier', 'enterprise', '--rate', '500', '--monthly-quota', '50000000', '--json');
+    const created = ussynth(
+      'keys',
+      'create',
+      '--account',
+      'bigco',
+      '--tier',
+      'enterprise',
+      '--rate',
+      '500',
+      '--monthly-quota',
+      '50000000',
+      '--json',
+    );
     expect(created.status).toBe(0);
-    const list = JSON.parse(ussynth('keys', 'list', '--json').stdout) as { account: string; rate: number; monthlyQuota: number }[];
+    const list = JSON.parse(ussynth('keys', 'list', '--json').stdout) as {
+      account: string;
+      rate: number;
+      monthlyQuota: number;
+    }[];
     expect(list.find((k) => k.account === 'bigco')).toMatchObject({ rate: 500, monthlyQuota: 50_000_000 });
     const missing = ussynth('keys', 'create', '--account', 'bigco2', '--tier', 'enterprise', '--rate', '5');
     expect(missing.status).not.toBe(0);
@@ -78,14 +97,20 @@ describe('ussynth keys', () => {
   });
 
   it('revokes and rotates with a grace period', async () => {
-    const { id } = JSON.parse(ussynth('keys', 'create', '--account', 'rot', '--tier', 'standard', '--json').stdout) as { id: string };
+    const { id } = JSON.parse(ussynth('keys', 'create', '--account', 'rot', '--tier', 'standard', '--json').stdout) as {
+      id: string;
+    };
     const rotated = ussynth('keys', 'rotate', id, '--grace', '3600', '--json');
     expect(rotated.status).toBe(0);
     const next = JSON.parse(rotated.stdout) as { id: string; key: string; replaces: string; oldKeyExpiresAt: string };
     expect(next.replaces).toBe(id);
     expect(Math.abs(Date.parse(next.oldKeyExpiresAt) - Date.now() - 3_600_000)).toBeLessThan(60_000);
     expect(ussynth('keys', 'revoke', next.id).status).toBe(0);
-    const list = JSON.parse(ussynth('keys', 'list', '--json').stdout) as { id: string; revokedAt: string | null; expiresAt: string | null }[];
+    const list = JSON.parse(ussynth('keys', 'list', '--json').stdout) as {
+      id: string;
+      revokedAt: string | null;
+      expiresAt: string | null;
+    }[];
     expect(list.find((k) => k.id === next.id)!.revokedAt).not.toBeNull();
     expect(list.find((k) => k.id === id)!.expiresAt).toBe(next.oldKeyExpiresAt);
     // A revoked key cannot be rotated.
@@ -103,7 +128,7 @@ describe('ussynth keys', () => {
 });
 
 describe('reading commands and a starting server', () => {
-  it('keys list never takes the store\'s lock, so a server starting meanwhile is never refused', async () => {
+  it("keys list never takes the store's lock, so a server starting meanwhile is never refused", async () => {
     const db = join(dir, 'reader', 'store.sqlite');
     const env = serverEnv(db);
     const key = keysCreate({ env }, 'crashed', 100_000, 1e12);
@@ -116,7 +141,10 @@ describe('reading commands and a starting server', () => {
       // What a crashed server leaves: a long journal, which the old `keys list` replayed while holding the lock.
       const lines = Array.from({ length: 300_000 }, (_, i) => `${round * 1_000_000 + i} ${accountId} ${period} 1\n`);
       writeFileSync(`${db}-usage.journal`, lines.join(''));
-      const reader = spawn(process.execPath, [BIN, 'keys', 'list', '--json'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const reader = spawn(process.execPath, [BIN, 'keys', 'list', '--json'], {
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let listed = '';
       reader.stdout.on('data', (chunk: Buffer) => (listed += chunk.toString()));
       const readerDone = new Promise<number | null>((resolve) => reader.on('exit', resolve));
@@ -139,10 +167,11 @@ describe('reading commands and a starting server', () => {
       const started = await server;
       expect(lockedByReader).toBe(false);
       // The reader saw the journal's records without replaying them; the server replayed them once.
-      expect((JSON.parse(listed) as { account: string; used: number }[]).find((k) => k.account === 'crashed')!.used).toBeGreaterThanOrEqual(300_000 * (round - 1));
+      expect(
+        (JSON.parse(listed) as { account: string; used: number }[]).find((k) => k.account === 'crashed')!.used,
+      ).toBeGreaterThanOrEqual(300_000 * (round - 1));
       started.child.kill('SIGTERM');
       expect(await started.exited).toBe(0);
     }
   });
 });
-

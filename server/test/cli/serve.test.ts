@@ -2,7 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { keysCreate as createKey, killServers, runServerCommand, serve as serveProcess, serverEnv, startLoad, usedBy as used } from '../serve-process.js';
+import {
+  keysCreate as createKey,
+  killServers,
+  runServerCommand,
+  serve as serveProcess,
+  serverEnv,
+  startLoad,
+  usedBy as used,
+} from '../serve-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ussynth-serve-'));
 const db = join(dir, 'store.sqlite');
@@ -22,9 +30,16 @@ describe('ussynth serve', () => {
     const key = /(uss_test_[0-9A-Za-z]{38})/.exec(server.banner)![1];
     expect(server.banner).toContain(`curl -H 'x-api-key: ${key}' '${server.url}/v1/address?state=CA'`);
     // The development key's account has nobody to sign in as: the banner says so instead of sending its user to a sign-in that cannot work.
-    expect(server.banner).toContain(`has no person to sign in as: the dashboard is for accounts made at ${server.url}/signup; see its usage with \`ussynth-server keys list\``);
+    expect(server.banner).toContain(
+      `has no person to sign in as: the dashboard is for accounts made at ${server.url}/signup; see its usage with \`ussynth-server keys list\``,
+    );
     // The pages a new user looks for, each a working URL (the built pages are served: npm run build:web ran).
-    for (const [label, path] of [['demo', '/'], ['docs', '/v1/docs'], ['sign up', '/signup'], ['dashboard', '/dashboard']]) {
+    for (const [label, path] of [
+      ['demo', '/'],
+      ['docs', '/v1/docs'],
+      ['sign up', '/signup'],
+      ['dashboard', '/dashboard'],
+    ]) {
       expect(server.banner).toMatch(new RegExp(`^  ${label}: ${server.url}${path}( |$)`, 'm'));
       const page = await fetch(server.url + path, { redirect: 'manual' });
       expect(page.status, path).toBeLessThan(400);
@@ -35,8 +50,13 @@ describe('ussynth serve', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     // The log line is JSON with the request id, and never the key.
-    const logLines = server.output().split('\n').filter((line) => line.startsWith('{'));
-    expect(logLines.some((line) => line.includes(`"reqId":"${requestId}"`) && line.includes('"status":200'))).toBe(true);
+    const logLines = server
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'));
+    expect(logLines.some((line) => line.includes(`"reqId":"${requestId}"`) && line.includes('"status":200'))).toBe(
+      true,
+    );
     expect(logLines.some((line) => line.includes(key))).toBe(false);
   });
 
@@ -48,7 +68,9 @@ describe('ussynth serve', () => {
     expect(await first.exited).toBe(0);
     const second = await serve();
     expect(keyOf(second.banner)).toBe(key);
-    expect(second.banner).toContain(`the same as at the last start, kept for the next starts in ${join(dir, 'dev-key')}`);
+    expect(second.banner).toContain(
+      `the same as at the last start, kept for the next starts in ${join(dir, 'dev-key')}`,
+    );
     // Shown once per start: in the key line and the three curl lines, nowhere else.
     expect(second.banner.split(key).length - 1).toBe(4);
     expect((await fetch(second.url + '/v1/zip/10001', { headers: { 'x-api-key': key } })).status).toBe(200);
@@ -78,9 +100,13 @@ describe('ussynth serve', () => {
     const server = await serve('--no-dev-key');
     // Connect first (8 keep-alive sockets in fetch's pool), so the batch requests reach the server at once
     // instead of racing the SIGTERM with their TCP handshakes.
-    const warm = await Promise.all(Array.from({ length: 8 }, () => fetch(server.url + '/v1/ein', { headers: { 'x-api-key': key } })));
+    const warm = await Promise.all(
+      Array.from({ length: 8 }, () => fetch(server.url + '/v1/ein', { headers: { 'x-api-key': key } })),
+    );
     await Promise.all(warm.map((r) => r.arrayBuffer()));
-    const inFlight = Array.from({ length: 8 }, () => fetch(server.url + '/v1/batch?count=1000', { headers: { 'x-api-key': key } }));
+    const inFlight = Array.from({ length: 8 }, () =>
+      fetch(server.url + '/v1/batch?count=1000', { headers: { 'x-api-key': key } }),
+    );
     await new Promise((resolve) => setTimeout(resolve, 20));
     const signalled = performance.now();
     server.child.kill('SIGTERM');

@@ -46,8 +46,18 @@ function tally(responses: RawResponse[], codes: string[]): { served: number; oth
   const served = responses.filter((r) => r.status === 200 && r.complete).length;
   const others = responses
     .filter((r) => r.status !== 200 || !r.complete)
-    .filter((r) => !(r.complete && r.headers['content-type']?.startsWith('application/problem+json') && codes.includes(JSON.parse(r.body.toString()).code)))
-    .map((r) => `${r.status} ${r.complete ? 'complete' : `cut at ${r.body.length} of ${r.headers['content-length']}`} ${r.body.subarray(0, 120).toString()}`);
+    .filter(
+      (r) =>
+        !(
+          r.complete &&
+          r.headers['content-type']?.startsWith('application/problem+json') &&
+          codes.includes(JSON.parse(r.body.toString()).code)
+        ),
+    )
+    .map(
+      (r) =>
+        `${r.status} ${r.complete ? 'complete' : `cut at ${r.body.length} of ${r.headers['content-length']}`} ${r.body.subarray(0, 120).toString()}`,
+    );
   return { served, others };
 }
 
@@ -105,7 +115,7 @@ describe('a request that arrives during the drain', () => {
 const UNREAD_CONNECTIONS = 50;
 
 describe('clients that pipeline and never read', () => {
-  it('hold a bounded amount of the server\'s memory, and a normal client is still served promptly', async () => {
+  it("hold a bounded amount of the server's memory, and a normal client is still served promptly", async () => {
     const db = join(dir, 'flood', 'store.sqlite');
     const env = serverEnv(db);
     const key = keysCreate({ env }, 'flood', 100_000, 1e12);
@@ -113,10 +123,13 @@ describe('clients that pipeline and never read', () => {
     const server = await serve({ env }, '--no-dev-key');
     const pid = server.child.pid!;
     // Warm the server up (generator, JIT) so the baseline is what it holds at rest.
-    for (let i = 0; i < 20; i++) await (await fetch(`${server.url}/v1/batch?count=1000`, { headers: { 'x-api-key': normal } })).arrayBuffer();
+    for (let i = 0; i < 20; i++)
+      await (await fetch(`${server.url}/v1/batch?count=1000`, { headers: { 'x-api-key': normal } })).arrayBuffer();
     const baseline = await restingRssMb(pid);
     // The attack: 20 connections each pipelining 100 batches of 1000 and never reading.
-    const attackers = await Promise.all(Array.from({ length: 20 }, () => pacedConnection(server.port, pipelined('/v1/batch?count=1000', key, 100), 0)));
+    const attackers = await Promise.all(
+      Array.from({ length: 20 }, () => pacedConnection(server.port, pipelined('/v1/batch?count=1000', key, 100), 0)),
+    );
     let peak = baseline;
     let slowest = 0;
     const started = performance.now();
@@ -149,9 +162,14 @@ describe('clients that pipeline and never read', () => {
     const server = await serve({ env }, '--no-dev-key');
     const pid = server.child.pid!;
     // Warm the server up (generator, JIT) so the baseline is what it holds at rest.
-    for (let i = 0; i < 20; i++) await (await fetch(`${server.url}/v1/batch?count=1000`, { headers: { 'x-api-key': bystander } })).arrayBuffer();
+    for (let i = 0; i < 20; i++)
+      await (await fetch(`${server.url}/v1/batch?count=1000`, { headers: { 'x-api-key': bystander } })).arrayBuffer();
     const baseline = await restingRssMb(pid);
-    const attackers = await Promise.all(Array.from({ length: UNREAD_CONNECTIONS }, () => pacedConnection(server.port, pipelined('/v1/batch?count=1000', key, 100), 0)));
+    const attackers = await Promise.all(
+      Array.from({ length: UNREAD_CONNECTIONS }, () =>
+        pacedConnection(server.port, pipelined('/v1/batch?count=1000', key, 100), 0),
+      ),
+    );
     let answered = 0;
     let peak = baseline;
     let charged = 0;
@@ -161,7 +179,8 @@ describe('clients that pipeline and never read', () => {
     let fullAt = 0;
     const started = performance.now();
     while (fullAt === 0 || performance.now() - fullAt < 2000) {
-      if (performance.now() - started > 45_000) throw new Error(`after 45 s, ${charged} records charged and ${answered} answers`);
+      if (performance.now() - started > 45_000)
+        throw new Error(`after 45 s, ${charged} records charged and ${answered} answers`);
       if (performance.now() - checkedAt > 2000) {
         charged = usedBy({ env }, 'unread');
         checkedAt = performance.now();
@@ -202,7 +221,8 @@ describe('clients that pipeline and never read', () => {
       const port = Number(new URL(server.url).port);
       const { id, key } = await server.key();
       const other = await server.key();
-      const used = async (keyId: string) => (await server.store.keys.listKeys(calendarMonth(Date.now()).period)).find((k) => k.id === keyId)!.used;
+      const used = async (keyId: string) =>
+        (await server.store.keys.listKeys(calendarMonth(Date.now()).period)).find((k) => k.id === keyId)!.used;
       // 60 batches (about 14 MB) never read: the server writes until the kernel takes no more, and the batch it is
       // writing then stays in the making (not yet handed to the kernel), holding the key's 1,000 records.
       const stuck = await pacedConnection(port, pipelined('/v1/batch?count=1000&seed=stuck', key, 60), 0);
@@ -238,7 +258,11 @@ describe('clients that pipeline and never read', () => {
     try {
       const { id, key } = await server.key();
       // 100 requests in one write, which Node parses in one go (loopback delivers it whole).
-      const client = await pacedConnection(Number(new URL(server.url).port), pipelined('/v1/ein?seed=p', key, 100), 100_000_000);
+      const client = await pacedConnection(
+        Number(new URL(server.url).port),
+        pipelined('/v1/ein?seed=p', key, 100),
+        100_000_000,
+      );
       await client.ended;
       const responses = parseResponses(client.data());
       expect(responses.map((r) => r.status)).toEqual([...Array(72).fill(200), 429]);
@@ -246,7 +270,9 @@ describe('clients that pipeline and never read', () => {
       expect(refusal.headers.connection).toBe('close');
       expect(JSON.parse(refusal.body.toString()).code).toBe('too_many_pipelined_requests');
       expect(await server.app.ussynth.metrics.value('pipelined_requests_refused_total')).toBe(1);
-      expect((await server.store.keys.listKeys(calendarMonth(Date.now()).period)).find((k) => k.id === id)!.used).toBe(72);
+      expect((await server.store.keys.listKeys(calendarMonth(Date.now()).period)).find((k) => k.id === id)!.used).toBe(
+        72,
+      );
     } finally {
       await server.destroy();
     }
@@ -258,8 +284,15 @@ describe('clients that pipeline and never read', () => {
     try {
       const { id, key } = await server.key();
       // 60 batches (about 14 MB): more than the kernel's socket buffers take in, so the output stalls.
-      const client = await pacedConnection(Number(new URL(server.url).port), pipelined('/v1/batch?count=1000&seed=stall', key, 60), 0);
-      const open = () => new Promise<number>((resolve, reject) => server.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+      const client = await pacedConnection(
+        Number(new URL(server.url).port),
+        pipelined('/v1/batch?count=1000&seed=stall', key, 60),
+        0,
+      );
+      const open = () =>
+        new Promise<number>((resolve, reject) =>
+          server.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+        );
       await waitFor('the server to take the connection', async () => (await open()) === 1);
       await waitFor('the server to close the stalled connection', async () => (await open()) === 0, 15_000);
       // The client reads, at last, what reached it before the close.

@@ -37,7 +37,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the stall sweeper', () => {
   // Why it reads libuv's private writeQueueSize: Node's public figures do not move while one large write leaves.
-  it('sees a slow reader of one large write progress only in libuv\'s queue (Node has no public figure for it)', async () => {
+  it("sees a slow reader of one large write progress only in libuv's queue (Node has no public figure for it)", async () => {
     const socket = await oneLargeWrite(SLOW_READ);
     const handle = () => (socket as unknown as { _handle: { writeQueueSize: number } })._handle.writeQueueSize;
     await sleep(500);

@@ -16,6 +16,7 @@ describe('sha256', () => {
 
   it('gives the same digest as base64url text', () => {
     expect(sha256Base64url('abc')).toBe('ungWv48Bz-pBQUDeXa4iI7ADYaOWF3qctBD_YfIAFa0');
-    for (const text of ['', 'Zoë’s key 🗝', 'eyJ'.repeat(400)]) expect(sha256Base64url(text)).toBe(sha256(text).toString('base64url'));
+    for (const text of ['', 'Zoë’s key 🗝', 'eyJ'.repeat(400)])
+      expect(sha256Base64url(text)).toBe(sha256(text).toString('base64url'));
   });
 });

@@ -67,7 +67,10 @@ const thousands = (n: number) => n.toLocaleString('en-US');
 function servedEndpoints(): Map<string, Operation> {
   return new Map(
     Object.entries(openapi.paths)
-      .filter(([path, item]) => path.startsWith('/v1/') && item.get && path !== '/v1/openapi.json' && !path.startsWith('/v1/docs'))
+      .filter(
+        ([path, item]) =>
+          path.startsWith('/v1/') && item.get && path !== '/v1/openapi.json' && !path.startsWith('/v1/docs'),
+      )
       .map(([path, item]) => [path, item.get]),
   );
 }
@@ -77,7 +80,11 @@ function endpointRows(): Map<string, string[]> {
   const rows = new Map<string, string[]>();
   for (const line of section('Endpoints').split('\n')) {
     const match = /^\| `(\/v1\/[^`]*)` \|(.*)\|$/.exec(line);
-    if (match) rows.set(match[1], match[2].split('|').map((cell) => cell.trim()));
+    if (match)
+      rows.set(
+        match[1],
+        match[2].split('|').map((cell) => cell.trim()),
+      );
   }
   return rows;
 }
@@ -90,21 +97,32 @@ describe('docs/api.md', () => {
     expect([...rows.keys()].sort()).toEqual([...served.keys()].sort());
     for (const [path, operation] of served) {
       const query = (operation.parameters ?? []).filter((parameter) => parameter.in === 'query');
-      const documented = [...rows.get(path)![0].matchAll(/`([a-z]+)`/g)].map((m) => m[1]).filter((word) => word !== 'true' && word !== 'false');
+      const documented = [...rows.get(path)![0].matchAll(/`([a-z]+)`/g)]
+        .map((m) => m[1])
+        .filter((word) => word !== 'true' && word !== 'false');
       expect(documented.sort(), path).toEqual(query.map((parameter) => parameter.name).sort());
       // Each range and default the table states is the schema's.
       for (const parameter of query) {
         const cell = rows.get(path)![0];
         const range = new RegExp(`\`${parameter.name}\` \\((\\d+)\\.\\.(\\d+)`).exec(cell);
-        if (range) expect([Number(range[1]), Number(range[2])], `${path} ${parameter.name}`).toEqual([parameter.schema.minimum, parameter.schema.maximum]);
+        if (range)
+          expect([Number(range[1]), Number(range[2])], `${path} ${parameter.name}`).toEqual([
+            parameter.schema.minimum,
+            parameter.schema.maximum,
+          ]);
         if (parameter.name === 'count') expect(range, `${path} states count's range`).not.toBeNull();
-        if (parameter.schema.default !== undefined) expect(cell, `${path} ${parameter.name}`).toMatch(new RegExp(`\`${parameter.name}\` \\([^)]*default ${String(parameter.schema.default)}\\**\\)`));
+        if (parameter.schema.default !== undefined)
+          expect(cell, `${path} ${parameter.name}`).toMatch(
+            new RegExp(`\`${parameter.name}\` \\([^)]*default ${String(parameter.schema.default)}\\**\\)`),
+          );
       }
     }
   });
 
   it('gives operation ids the document has, and its API version', () => {
-    const ids = new Set(Object.values(openapi.paths).flatMap((item) => Object.values(item).map((operation) => operation.operationId)));
+    const ids = new Set(
+      Object.values(openapi.paths).flatMap((item) => Object.values(item).map((operation) => operation.operationId)),
+    );
     const named = [...doc.matchAll(/`((?:get|post|put|patch|delete)[A-Z][A-Za-z]*)`/g)].map((m) => m[1]);
     expect(named.length).toBeGreaterThanOrEqual(3);
     for (const id of named) expect(ids, id).toContain(id);
@@ -130,25 +148,42 @@ describe('docs/api.md', () => {
     expect(words.size).toBeGreaterThan(20);
     for (const word of words) {
       if ((PROBLEM_CODES as readonly string[]).includes(word) || problemFields.includes(word)) continue;
-      expect(metrics, `\`${word}\` in docs/api.md is neither a problem code, a field of the problem body nor a metric of /metrics`).toMatch(new RegExp(`^# TYPE (?:ussynth_)?${word} `, 'm'));
+      expect(
+        metrics,
+        `\`${word}\` in docs/api.md is neither a problem code, a field of the problem body nor a metric of /metrics`,
+      ).toMatch(new RegExp(`^# TYPE (?:ussynth_)?${word} `, 'm'));
     }
   });
 
   it('names every header the OpenAPI document gives /v1 responses, and every header CORS exposes', () => {
     const headers = new Set<string>();
-    for (const operation of servedEndpoints().values()) for (const response of Object.values(operation.responses)) for (const name of Object.keys(response.headers ?? {})) headers.add(name);
-    expect([...headers]).toEqual(expect.arrayContaining(['X-Request-Id', 'Retry-After', 'RateLimit', 'RateLimit-Policy']));
+    for (const operation of servedEndpoints().values())
+      for (const response of Object.values(operation.responses))
+        for (const name of Object.keys(response.headers ?? {})) headers.add(name);
+    expect([...headers]).toEqual(
+      expect.arrayContaining(['X-Request-Id', 'Retry-After', 'RateLimit', 'RateLimit-Policy']),
+    );
     for (const name of headers) expect(doc, name).toContain(`\`${name}\``);
     const cors = paragraph('Pages of other origins may call `/v1` (CORS)').toLowerCase();
     for (const name of EXPOSED_HEADERS.split(', ')) expect(cors, name).toContain(`\`${name}\``);
   });
 
   it('states what a real CORS preflight answers', async () => {
-    const response = await fetch(`${server.url}/v1/zip/10001`, { method: 'OPTIONS', headers: { origin: 'https://page.example', 'access-control-request-method': 'GET' } });
+    const response = await fetch(`${server.url}/v1/zip/10001`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://page.example', 'access-control-request-method': 'GET' },
+    });
     expect(response.status).toBe(204);
     const cors = paragraph('Pages of other origins may call `/v1` (CORS)');
-    expect(cors).toContain(`is answered ${response.status} for ${response.headers.get('access-control-allow-methods')!.split(', ').map((method) => `\`${method}\``).join('/')} with the`);
-    for (const name of response.headers.get('access-control-allow-headers')!.split(', ')) expect(cors.toLowerCase(), name).toContain(`\`${name}\``);
+    expect(cors).toContain(
+      `is answered ${response.status} for ${response.headers
+        .get('access-control-allow-methods')!
+        .split(', ')
+        .map((method) => `\`${method}\``)
+        .join('/')} with the`,
+    );
+    for (const name of response.headers.get('access-control-allow-headers')!.split(', '))
+      expect(cors.toLowerCase(), name).toContain(`\`${name}\``);
     expect(cors).toContain(`may be cached for ${response.headers.get('access-control-max-age')} s`);
   });
 
@@ -166,38 +201,62 @@ describe('docs/api.md', () => {
     expect(response.headers.get('ratelimit')).toMatch(pattern('RateLimit'));
   });
 
-  it('states the tiers\' rates and quotas of the code', () => {
+  it("states the tiers' rates and quotas of the code", () => {
     const tiers = section('Tiers, rate limits, quotas');
-    expect(tiers).toContain(`| Standard | ${TIER_LIMITS.standard.rate} (${TIER_LIMITS.standard.rate}) | ${thousands(TIER_LIMITS.standard.monthlyQuota)} |`);
-    expect(tiers).toContain(`| Pro | ${TIER_LIMITS.pro.rate} (${TIER_LIMITS.pro.rate}) | ${thousands(TIER_LIMITS.pro.monthlyQuota)} |`);
+    expect(tiers).toContain(
+      `| Standard | ${TIER_LIMITS.standard.rate} (${TIER_LIMITS.standard.rate}) | ${thousands(TIER_LIMITS.standard.monthlyQuota)} |`,
+    );
+    expect(tiers).toContain(
+      `| Pro | ${TIER_LIMITS.pro.rate} (${TIER_LIMITS.pro.rate}) | ${thousands(TIER_LIMITS.pro.monthlyQuota)} |`,
+    );
     expect(tiers).toContain('| Enterprise | `--rate` | `--monthly-quota` |');
     const failures = paragraph('Failed authentications (any 401) are limited per client address');
-    expect(failures).toContain(`${defaults.authFailuresPerSecond} per second, a burst of ${defaults.authFailuresPerSecond} (token bucket)`);
-    expect(flat).toContain(`\`RateLimit-Policy: "burst";q=${TIER_LIMITS.standard.rate};w=1, "monthly";q=${TIER_LIMITS.standard.monthlyQuota};w=`);
+    expect(failures).toContain(
+      `${defaults.authFailuresPerSecond} per second, a burst of ${defaults.authFailuresPerSecond} (token bucket)`,
+    );
+    expect(flat).toContain(
+      `\`RateLimit-Policy: "burst";q=${TIER_LIMITS.standard.rate};w=1, "monthly";q=${TIER_LIMITS.standard.monthlyQuota};w=`,
+    );
   });
 
   it('states the size caps, timeouts and connection limits of the configuration', () => {
-    expect(flat).toContain(`413 body over ${kib(defaults.bodyLimit)}, 414 URL over ${defaults.maxUrlLength} characters, 431 head over ${kib(defaults.maxHeaderBytes)}`);
-    expect(flat).toContain(`Caps: body ${kib(defaults.bodyLimit)}, URL ${defaults.maxUrlLength}, head ${kib(defaults.maxHeaderBytes)}.`);
-    expect(flat).toContain(`Timeouts: headers ${seconds(defaults.headersTimeoutMs)}, whole request ${seconds(defaults.requestTimeoutMs)}, keep-alive ${seconds(defaults.keepAliveTimeoutMs)}.`);
+    expect(flat).toContain(
+      `413 body over ${kib(defaults.bodyLimit)}, 414 URL over ${defaults.maxUrlLength} characters, 431 head over ${kib(defaults.maxHeaderBytes)}`,
+    );
+    expect(flat).toContain(
+      `Caps: body ${kib(defaults.bodyLimit)}, URL ${defaults.maxUrlLength}, head ${kib(defaults.maxHeaderBytes)}.`,
+    );
+    expect(flat).toContain(
+      `Timeouts: headers ${seconds(defaults.headersTimeoutMs)}, whole request ${seconds(defaults.requestTimeoutMs)}, keep-alive ${seconds(defaults.keepAliveTimeoutMs)}.`,
+    );
     const connections = paragraph('Connections (`server/src/connections/connection-guard.ts`)');
-    expect(connections).toContain(`a connection has at most ${defaults.maxActivePerConnection} responses in the making`);
-    expect(connections).toContain(`unstarted and uncharged, up to ${defaults.maxWaitingPerConnection}, and the next one is answered 429`);
+    expect(connections).toContain(
+      `a connection has at most ${defaults.maxActivePerConnection} responses in the making`,
+    );
+    expect(connections).toContain(
+      `unstarted and uncharged, up to ${defaults.maxWaitingPerConnection}, and the next one is answered 429`,
+    );
     expect(connections).toContain(`for more than ${thousands(defaults.maxRecordsPipelined)} records together`);
-    expect(connections).toContain(`a connection has at most ${thousands(defaults.maxRecordsPerConnection)} records in the making`);
+    expect(connections).toContain(
+      `a connection has at most ${thousands(defaults.maxRecordsPerConnection)} records in the making`,
+    );
     expect(connections).toContain(`one key at most ${thousands(defaults.maxRecordsPerKey)} over all its connections`);
     expect(connections).toContain(`makes no progress for ${seconds(defaults.stallTimeoutMs)}`);
     expect(flat).toContain(`Connections get ${seconds(defaults.drainTimeoutMs)} to take their responses`);
   });
 
-  it('states the key and SSO caches, the fold interval, the journal\'s bounds and the log blocks of the code', () => {
+  it("states the key and SSO caches, the fold interval, the journal's bounds and the log blocks of the code", () => {
     expect(KEY_CACHE_TTL_MS).toBe(1000);
-    expect(flat).toContain('Key records are cached for 1 second per instance: a revocation takes effect everywhere within 1 s.');
+    expect(flat).toContain(
+      'Key records are cached for 1 second per instance: a revocation takes effect everywhere within 1 s.',
+    );
     expect(FOLD_INTERVAL_MS).toBe(1000);
     expect(flat).toContain('Every second, on `keys list` and on close, the totals are folded');
     expect(flat).toContain(`records within ${thousands(MAX_LINE_RECORDS)} either way`);
     expect(flat).toContain(`a per-account settings cache of ${seconds(SSO_CACHE_TTL_MS)}`);
-    expect(flat).toContain(`stdout is written in blocks of up to ${LOG_BUFFER_BYTES / 1024} KB (\`server/src/observability/log-stream.ts\``);
+    expect(flat).toContain(
+      `stdout is written in blocks of up to ${LOG_BUFFER_BYTES / 1024} KB (\`server/src/observability/log-stream.ts\``,
+    );
     expect(flat).toContain(`${LOG_FLUSH_MS} ms after the first line of a block at the latest, and at exit`);
     expect(flat).toContain(`a \`kill -9\` can lose up to ${LOG_FLUSH_MS} ms of log lines`);
   });

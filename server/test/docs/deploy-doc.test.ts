@@ -18,7 +18,11 @@ describe('docs/deploy.md', () => {
   });
 
   it('documents every environment variable the server reads', () => {
-    const read = new Set([...config.matchAll(/(?:env\.|')([A-Z][A-Z_]+)(?:'|\b)/g)].map((m) => m[1]).filter((name) => name === 'PORT' || name === 'HOST' || name === 'LOG_LEVEL' || name.startsWith('USSYNTH_')));
+    const read = new Set(
+      [...config.matchAll(/(?:env\.|')([A-Z][A-Z_]+)(?:'|\b)/g)]
+        .map((m) => m[1])
+        .filter((name) => name === 'PORT' || name === 'HOST' || name === 'LOG_LEVEL' || name.startsWith('USSYNTH_')),
+    );
     expect(read.size).toBeGreaterThan(10);
     for (const name of read) expect(doc, name).toContain(`| \`${name}\` |`);
   });
@@ -40,6 +44,8 @@ describe('docs/deploy.md', () => {
     expect(policy).toContain(
       `${thousands(defaults.maxRecordsPerConnection)} records in the making per connection (${defaults.maxActivePerConnection} small answers) and ${thousands(defaults.maxRecordsPerKey)} per key`,
     );
-    expect(policy).toContain(`${defaults.maxWaitingPerConnection} requests or ${thousands(defaults.maxRecordsPipelined)} records pipelined`);
+    expect(policy).toContain(
+      `${defaults.maxWaitingPerConnection} requests or ${thousands(defaults.maxRecordsPipelined)} records pipelined`,
+    );
   });
 });

@@ -23,7 +23,27 @@ let plainPort = 0;
 let cert = '';
 
 beforeAll(async () => {
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      join(dir, 'key.pem'),
+      '-out',
+      join(dir, 'cert.pem'),
+    ],
+    { stdio: 'ignore' },
+  );
   cert = readFileSync(join(dir, 'cert.pem'), 'utf8');
   writeFileSync(join(dir, 'site.pem'), cert + readFileSync(join(dir, 'key.pem'), 'utf8'));
   echo = createServer((request, response) => response.end(JSON.stringify(request.headers)));
@@ -34,12 +54,15 @@ beforeAll(async () => {
   const ours = frontend
     .replace(/bind :443 ssl crt \S+/, `bind 127.0.0.1:${tlsPort} ssl crt ${join(dir, 'site.pem')}`)
     .replace(/bind :80\n/, `bind 127.0.0.1:${plainPort}\n`);
-  const config = tested.slice(0, tested.indexOf('frontend api')) + ours + tested.slice(tested.indexOf('\nbackend ussynth') + 1);
+  const config =
+    tested.slice(0, tested.indexOf('frontend api')) + ours + tested.slice(tested.indexOf('\nbackend ussynth') + 1);
   writeFileSync(join(dir, 'haproxy.cfg'), config);
   haproxy = spawn('haproxy', ['-db', '-f', join(dir, 'haproxy.cfg')], { stdio: ['ignore', 'ignore', 'pipe'] });
   let errors = '';
   haproxy.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-  await waitForPort(tlsPort, 10_000, () => (haproxy.exitCode !== null ? `haproxy exited ${haproxy.exitCode}: ${errors}\n${config}` : undefined));
+  await waitForPort(tlsPort, 10_000, () =>
+    haproxy.exitCode !== null ? `haproxy exited ${haproxy.exitCode}: ${errors}\n${config}` : undefined,
+  );
 }, 30_000);
 
 afterAll(() => {
@@ -48,7 +71,9 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function httpsGet(path: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function httpsGet(
+  path: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
     get({ host: '127.0.0.1', port: tlsPort, path, ca: cert }, (response) => {
       let body = '';

@@ -9,7 +9,8 @@ const FOLDER = new URL('../../../docs/prometheus/', import.meta.url).pathname;
 
 function promtool(...args: string[]) {
   const result = spawnSync('promtool', args, { cwd: FOLDER, encoding: 'utf8', timeout: 60_000 });
-  if (result.error) throw new Error(`promtool could not run (install Debian's prometheus package): ${result.error.message}`);
+  if (result.error)
+    throw new Error(`promtool could not run (install Debian's prometheus package): ${result.error.message}`);
   return result;
 }
 
@@ -36,7 +37,8 @@ describe('the Prometheus rules of docs/prometheus', () => {
   it('read the counter every instance exports, with both results from the start', async () => {
     const rules = readFileSync(`${FOLDER}ussynth-sla-rules.yml`, 'utf8');
     const metrics = await (await fetch(`${server.url}/metrics`)).text();
-    for (const name of new Set(rules.match(/ussynth_[a-z_]+_total/g))) expect(metrics, name).toContain(`# TYPE ${name} counter`);
+    for (const name of new Set(rules.match(/ussynth_[a-z_]+_total/g)))
+      expect(metrics, name).toContain(`# TYPE ${name} counter`);
     expect(metrics).toContain('ussynth_sli_requests_total{result="good"} 0');
     expect(metrics).toContain('ussynth_sli_requests_total{result="bad"} 0');
   });

@@ -19,7 +19,20 @@ const dir = mkdtempSync(join(tmpdir(), 'ussynth-e2e-accounts-'));
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  server = await serve({ env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', USSYNTH_DB: join(dir, 'store.sqlite'), USSYNTH_SMTP_URL: smtp.url, USSYNTH_MAIL_FROM: 'ussynth <no-reply@ussynth.example>', USSYNTH_DEFAULT_PLAN: 'standard' } }, '--no-dev-key');
+  server = await serve(
+    {
+      env: {
+        ...process.env,
+        PORT: '0',
+        LOG_LEVEL: 'info',
+        USSYNTH_DB: join(dir, 'store.sqlite'),
+        USSYNTH_SMTP_URL: smtp.url,
+        USSYNTH_MAIL_FROM: 'ussynth <no-reply@ussynth.example>',
+        USSYNTH_DEFAULT_PLAN: 'standard',
+      },
+    },
+    '--no-dev-key',
+  );
   url = server.url;
   browser = await launchChromium();
 });
@@ -51,7 +64,11 @@ describe('a customer signs up, verifies, makes a key, uses it, revokes it and si
     await page.getByRole('link', { name: 'Sign up' }).first().click();
     await page.waitForURL(`${url}/signup`);
     // No payment is taken here (a deployment for one company, USSYNTH_DEFAULT_PLAN=standard): no price is promised.
-    await expect.poll(() => page.locator('#plans-note').textContent()).toBe('Your account starts on the Standard plan: 10 requests per second, 100,000 records a month. This service takes no payment; its operator sets plans.');
+    await expect
+      .poll(() => page.locator('#plans-note').textContent())
+      .toBe(
+        'Your account starts on the Standard plan: 10 requests per second, 100,000 records a month. This service takes no payment; its operator sets plans.',
+      );
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign up' }).click();
@@ -75,7 +92,9 @@ describe('a customer signs up, verifies, makes a key, uses it, revokes it and si
     await page.waitForURL(`${url}/dashboard`);
     await expect.poll(() => page.locator('#who').textContent()).toBe(email);
     expect(await page.locator('#plan-name').textContent()).toBe('Standard');
-    await expect.poll(() => page.locator('#plan-status').textContent()).toBe('This service takes no payment: its operator sets plans; ask them to change yours.');
+    await expect
+      .poll(() => page.locator('#plan-status').textContent())
+      .toBe('This service takes no payment: its operator sets plans; ask them to change yours.');
     expect(await page.getByRole('button', { name: /^Subscribe/ }).count()).toBe(0);
     expect(await page.locator('#base-url').textContent()).toBe(url);
     expect(await page.locator('#curl-line').textContent()).toContain(`${url}/v1/address`);
@@ -93,10 +112,12 @@ describe('a customer signs up, verifies, makes a key, uses it, revokes it and si
     expect(await page.locator('#injected').count()).toBe(0);
     // The grace select beside Roll has a visible label, and its accessible name says which key it rolls.
     const grace = page.locator('#keys-body select');
-    expect(await grace.evaluate((select) => {
-      const label = (select as HTMLSelectElement).labels?.[0];
-      return label ? { text: label.firstChild?.textContent, visible: label.checkVisibility() } : null;
-    })).toEqual({ text: 'Old key works for', visible: true });
+    expect(
+      await grace.evaluate((select) => {
+        const label = (select as HTMLSelectElement).labels?.[0];
+        return label ? { text: label.firstChild?.textContent, visible: label.checkVisibility() } : null;
+      }),
+    ).toEqual({ text: 'Old key works for', visible: true });
     expect(await page.getByRole('combobox', { name: /^Old key works for \(rolling key .+\)$/ }).count()).toBe(1);
 
     // The key works over HTTP, and the dashboard's usage moves.
@@ -113,7 +134,9 @@ describe('a customer signs up, verifies, makes a key, uses it, revokes it and si
     // Revoked: the API answers 401 within the key cache's second.
     await page.getByRole('button', { name: /^Revoke key / }).click();
     await expect.poll(() => page.locator('#keys-body td').nth(5).textContent()).toBe('revoked');
-    await expect.poll(async () => (await fetch(`${url}/v1/address`, { headers: { 'x-api-key': key } })).status, { timeout: 5000 }).toBe(401);
+    await expect
+      .poll(async () => (await fetch(`${url}/v1/address`, { headers: { 'x-api-key': key } })).status, { timeout: 5000 })
+      .toBe(401);
 
     const sessionCookie = (await context.cookies(url)).find((c) => c.name === 'ussynth_session')!;
     expect(sessionCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
@@ -125,8 +148,11 @@ describe('a customer signs up, verifies, makes a key, uses it, revokes it and si
 
     // Nothing secret in the log or in the store in clear.
     await expect.poll(() => server.output().includes('"url":"/account/v1/session"')).toBe(true);
-    for (const secret of [PASSWORD, sessionCookie.value, key, new URL(verifyLink).hash.slice('#token='.length)]) expect(server.output()).not.toContain(secret);
-    const storeBytes = readFileSync(join(dir, 'store.sqlite')).toString('latin1') + readFileSync(join(dir, 'store.sqlite-wal')).toString('latin1');
+    for (const secret of [PASSWORD, sessionCookie.value, key, new URL(verifyLink).hash.slice('#token='.length)])
+      expect(server.output()).not.toContain(secret);
+    const storeBytes =
+      readFileSync(join(dir, 'store.sqlite')).toString('latin1') +
+      readFileSync(join(dir, 'store.sqlite-wal')).toString('latin1');
     for (const secret of [PASSWORD, sessionCookie.value, key]) expect(storeBytes).not.toContain(secret);
     expect(storeBytes).toContain('$argon2id$v=19$m=19456');
     await context.close();
@@ -155,7 +181,9 @@ describe('a customer signs up, verifies, makes a key, uses it, revokes it and si
     await page.getByRole('button', { name: 'Set password' }).click();
     await expect.poll(() => page.locator('#alert').textContent()).toContain('already used');
     // The refusals are answers the page expects (400s), not script errors.
-    expect(errors.filter((text) => text !== '400 POST /account/v1/password/reset' && !text.includes('400 (Bad Request)'))).toEqual([]);
+    expect(
+      errors.filter((text) => text !== '400 POST /account/v1/password/reset' && !text.includes('400 (Bad Request)')),
+    ).toEqual([]);
     await page.close();
   });
 });

@@ -28,7 +28,17 @@ beforeAll(async () => {
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;
   server = await serve(
-    { env: { ...process.env, ...stripeEnv(stripe), PORT: String(port), LOG_LEVEL: 'info', USSYNTH_DB: join(dir, 'store.sqlite'), USSYNTH_PUBLIC_URL: url, USSYNTH_OUTBOX: outbox } },
+    {
+      env: {
+        ...process.env,
+        ...stripeEnv(stripe),
+        PORT: String(port),
+        LOG_LEVEL: 'info',
+        USSYNTH_DB: join(dir, 'store.sqlite'),
+        USSYNTH_PUBLIC_URL: url,
+        USSYNTH_OUTBOX: outbox,
+      },
+    },
     '--no-dev-key',
   );
   browser = await launchChromium();
@@ -41,7 +51,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-
 describe('a customer subscribes to Pro through Stripe Checkout', () => {
   it('goes from no plan to Pro: dashboard -> Checkout -> webhook -> dashboard shows Pro -> the key has Pro limits; then the Portal, and cancel -> 402', async () => {
     const page = await browser.newPage();
@@ -50,9 +59,11 @@ describe('a customer subscribes to Pro through Stripe Checkout', () => {
 
     // The sign-up page shows the configured Prices.
     await page.goto(url + '/signup');
-    await expect.poll(() => page.locator('#plans-note').textContent()).toBe(
-      'Plans: Standard: 10 requests per second, 100,000 records a month, $19 a month; Pro: 50 requests per second, 1,000,000 records a month, $49 a month. After signing up, subscribe on your dashboard: your API keys work once a plan is paid.',
-    );
+    await expect
+      .poll(() => page.locator('#plans-note').textContent())
+      .toBe(
+        'Plans: Standard: 10 requests per second, 100,000 records a month, $19 a month; Pro: 50 requests per second, 1,000,000 records a month, $49 a month. After signing up, subscribe on your dashboard: your API keys work once a plan is paid.',
+      );
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign up' }).click();
@@ -67,13 +78,17 @@ describe('a customer subscribes to Pro through Stripe Checkout', () => {
     await page.waitForURL(`${url}/dashboard`);
 
     // No paid plan yet: a key can be made, and answers 402.
-    await expect.poll(() => page.locator('#plan-status').textContent()).toBe('No paid plan yet: subscribe below to use your API keys (until then they answer 402).');
+    await expect
+      .poll(() => page.locator('#plan-status').textContent())
+      .toBe('No paid plan yet: subscribe below to use your API keys (until then they answer 402).');
     expect(await page.locator('#plan-name').textContent()).toBe('No plan');
     // ...and no quota shown against it (not the "0 of 100,000" of a plan it does not have), nor a blank chart.
     await expect.poll(() => page.locator('#usage-summary').textContent()).toMatch(/^0 records used in \d{4}-\d\d\.$/);
     expect(await page.locator('#usage-progress').isVisible()).toBe(false);
     expect(await page.locator('#usage-chart svg').count()).toBe(0);
-    expect(await page.locator('#usage-chart .chart-empty').textContent()).toBe('No records in the last 30 days yet: once your keys are used, a chart of the records per day appears here.');
+    expect(await page.locator('#usage-chart .chart-empty').textContent()).toBe(
+      'No records in the last 30 days yet: once your keys are used, a chart of the records per day appears here.',
+    );
     expect(await page.locator('#plan-offers li').allTextContents()).toEqual([
       'Standard: 10 requests per second, 100,000 records a month, $19 a month Subscribe to Standard',
       'Pro: 50 requests per second, 1,000,000 records a month, $49 a month Subscribe to Pro',
@@ -90,7 +105,12 @@ describe('a customer subscribes to Pro through Stripe Checkout', () => {
     await page.waitForURL(`${stripe.url}/pay/**`);
     const sessionId = new URL(page.url()).pathname.split('/').at(-1)!;
     const form = stripe.checkoutSessions.get(sessionId)!;
-    expect(form).toMatchObject({ mode: 'subscription', 'line_items[0][price]': stripe.prices.pro.id, success_url: `${url}/dashboard?checkout=complete`, cancel_url: `${url}/dashboard?checkout=canceled` });
+    expect(form).toMatchObject({
+      mode: 'subscription',
+      'line_items[0][price]': stripe.prices.pro.id,
+      success_url: `${url}/dashboard?checkout=complete`,
+      cancel_url: `${url}/dashboard?checkout=canceled`,
+    });
     // The customer pays on Stripe's page; Stripe returns the browser and sends its webhooks.
     const { subscription, events } = stripe.completeCheckout(sessionId);
     await page.goto(form.success_url);
@@ -100,24 +120,45 @@ describe('a customer subscribes to Pro through Stripe Checkout', () => {
     expect(await page.locator('#plan-rate').textContent()).toBe('50 requests per second');
     expect(await page.locator('#plan-status').textContent()).toMatch(/^Active; renews on \d{4}-\d{2}-\d{2}\.$/);
     expect(await page.locator('#plan-offers').isVisible()).toBe(false);
-    await expect.poll(async () => (await fetch(`${url}/v1/address`, { headers: { 'x-api-key': key } })).status, { timeout: 5000 }).toBe(200);
-    const usage = (await (await fetch(`${url}/v1/usage`, { headers: { 'x-api-key': key } })).json()) as { plan: string; rate: number; quota: number };
+    await expect
+      .poll(async () => (await fetch(`${url}/v1/address`, { headers: { 'x-api-key': key } })).status, { timeout: 5000 })
+      .toBe(200);
+    const usage = (await (await fetch(`${url}/v1/usage`, { headers: { 'x-api-key': key } })).json()) as {
+      plan: string;
+      rate: number;
+      quota: number;
+    };
     expect(usage).toMatchObject({ plan: 'pro', rate: 50, quota: 1_000_000 });
 
     // Manage billing opens the Customer Portal of the account's customer.
     await page.getByRole('button', { name: 'Manage billing' }).click();
     await page.waitForURL(`${stripe.url}/portal/**`);
-    expect(stripe.requests.filter((r) => r.path === '/v1/billing_portal/sessions').at(-1)!.form).toEqual({ customer: subscription.customer, return_url: `${url}/dashboard` });
+    expect(stripe.requests.filter((r) => r.path === '/v1/billing_portal/sessions').at(-1)!.form).toEqual({
+      customer: subscription.customer,
+      return_url: `${url}/dashboard`,
+    });
 
     // Canceled in the Portal: the key answers 402 and the dashboard says so.
-    expect((await stripe.deliver(`${url}/billing/stripe/webhook`, stripe.updateSubscription(subscription.id, { status: 'canceled' }))).status).toBe(200);
-    await expect.poll(async () => (await fetch(`${url}/v1/address`, { headers: { 'x-api-key': key } })).status, { timeout: 5000 }).toBe(402);
+    expect(
+      (
+        await stripe.deliver(
+          `${url}/billing/stripe/webhook`,
+          stripe.updateSubscription(subscription.id, { status: 'canceled' }),
+        )
+      ).status,
+    ).toBe(200);
+    await expect
+      .poll(async () => (await fetch(`${url}/v1/address`, { headers: { 'x-api-key': key } })).status, { timeout: 5000 })
+      .toBe(402);
     await page.goto(url + '/dashboard');
-    await expect.poll(() => page.locator('#plan-status').textContent()).toBe('Canceled: your API keys answer 402 until you subscribe again.');
+    await expect
+      .poll(() => page.locator('#plan-status').textContent())
+      .toBe('Canceled: your API keys answer 402 until you subscribe again.');
     expect(await page.getByRole('button', { name: 'Subscribe to Pro' }).isVisible()).toBe(true);
     expect(errors, JSON.stringify(errors)).toEqual([]);
     // Never the secret key or the signing secret in the log.
-    for (const secret of [stripe.secretKey, stripe.webhookSecret, key]) expect(server.output() + server.errors()).not.toContain(secret);
+    for (const secret of [stripe.secretKey, stripe.webhookSecret, key])
+      expect(server.output() + server.errors()).not.toContain(secret);
     await page.close();
   });
 });

@@ -15,16 +15,28 @@ let browser: Browser;
 let server: ServeProcess;
 const dir = mkdtempSync(join(tmpdir(), 'ussynth-e2e-key-pages-'));
 
-function call(method: string, path: string, body?: unknown, session?: { cookie: string; csrf?: string }): Promise<Response> {
+function call(
+  method: string,
+  path: string,
+  body?: unknown,
+  session?: { cookie: string; csrf?: string },
+): Promise<Response> {
   return fetch(`${server.url}/account/v1${path}`, {
     method,
-    headers: { origin: server.url, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(session ? { cookie: session.cookie, ...(session.csrf ? { 'x-csrf-token': session.csrf } : {}) } : {}) },
+    headers: {
+      origin: server.url,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(session ? { cookie: session.cookie, ...(session.csrf ? { 'x-csrf-token': session.csrf } : {}) } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 }
 
 beforeAll(async () => {
-  server = await serve({ env: { ...process.env, PORT: '0', USSYNTH_DB: join(dir, 'store.sqlite'), USSYNTH_OUTBOX: join(dir, 'outbox') } }, '--no-dev-key');
+  server = await serve(
+    { env: { ...process.env, PORT: '0', USSYNTH_DB: join(dir, 'store.sqlite'), USSYNTH_OUTBOX: join(dir, 'outbox') } },
+    '--no-dev-key',
+  );
   browser = await launchChromium();
 });
 afterAll(async () => {
@@ -37,16 +49,28 @@ describe('the dashboard with more keys than one page', () => {
   it('lists all 105 keys (100 working, 5 revoked), newest first', async () => {
     expect((await call('POST', '/signup', { email: EMAIL, password: PASSWORD })).status).toBe(202);
     await expect.poll(() => outboxMails(join(dir, 'outbox')).length).toBe(1);
-    expect((await call('POST', '/verification/confirm', { token: linkToken(outboxMails(join(dir, 'outbox'))[0], '/verify-email') })).status).toBe(200);
+    expect(
+      (
+        await call('POST', '/verification/confirm', {
+          token: linkToken(outboxMails(join(dir, 'outbox'))[0], '/verify-email'),
+        })
+      ).status,
+    ).toBe(200);
     const signIn = await call('POST', '/session', { email: EMAIL, password: PASSWORD });
     const cookie = signIn.headers.get('set-cookie')!.split(';')[0];
     const { csrfToken } = (await (await call('GET', '/me', undefined, { cookie })).json()) as { csrfToken: string };
     const session = { cookie, csrf: csrfToken };
     const ids: string[] = [];
-    for (let i = 0; i < 100; i++) ids.push(((await (await call('POST', '/keys', { name: `key ${i}` }, session)).json()) as { id: string }).id);
-    for (const id of ids.slice(0, 5)) expect((await call('POST', `/keys/${id}/revoke`, undefined, session)).status).toBe(204);
-    for (let i = 100; i < 105; i++) expect((await call('POST', '/keys', { name: `key ${i}` }, session)).status).toBe(201);
-    const firstPage = (await (await call('GET', '/keys', undefined, session)).json()) as { keys: unknown[]; nextCursor: string | null };
+    for (let i = 0; i < 100; i++)
+      ids.push(((await (await call('POST', '/keys', { name: `key ${i}` }, session)).json()) as { id: string }).id);
+    for (const id of ids.slice(0, 5))
+      expect((await call('POST', `/keys/${id}/revoke`, undefined, session)).status).toBe(204);
+    for (let i = 100; i < 105; i++)
+      expect((await call('POST', '/keys', { name: `key ${i}` }, session)).status).toBe(201);
+    const firstPage = (await (await call('GET', '/keys', undefined, session)).json()) as {
+      keys: unknown[];
+      nextCursor: string | null;
+    };
     expect(firstPage.keys).toHaveLength(100);
     expect(firstPage.nextCursor).not.toBeNull();
 

@@ -24,7 +24,13 @@ let browser: Browser;
 let server: ServeProcess;
 const dir = mkdtempSync(join(tmpdir(), 'ussynth-e2e-first-hour-dashboard-'));
 const outbox = join(dir, 'outbox');
-const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', LOG_LEVEL: 'warn', USSYNTH_DB: join(dir, 'store.sqlite'), USSYNTH_OUTBOX: outbox };
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  PORT: '0',
+  LOG_LEVEL: 'warn',
+  USSYNTH_DB: join(dir, 'store.sqlite'),
+  USSYNTH_OUTBOX: outbox,
+};
 delete env.USSYNTH_SMTP_URL;
 delete env.USSYNTH_DEFAULT_PLAN;
 delete env.USSYNTH_BILLING;
@@ -43,8 +49,16 @@ afterAll(async () => {
 const viewName = (view: View) => `${view.width}${view.colorScheme === 'dark' ? '-dark' : ''}`;
 
 /** A browser of its own at the view's width and scheme (axe needs the CSP bypassed to inject its script). */
-function newBrowser(view: View, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>): Promise<BrowserContext> {
-  return browser.newContext({ bypassCSP: true, viewport: { width: view.width, height: 900 }, colorScheme: view.colorScheme, storageState });
+function newBrowser(
+  view: View,
+  storageState?: Awaited<ReturnType<BrowserContext['storageState']>>,
+): Promise<BrowserContext> {
+  return browser.newContext({
+    bypassCSP: true,
+    viewport: { width: view.width, height: 900 },
+    colorScheme: view.colorScheme,
+    storageState,
+  });
 }
 
 /** Signs up on /signup in this browser and returns the link of the verification e-mail, read raw from the outbox. */
@@ -57,15 +71,30 @@ async function signUp(context: BrowserContext, email: string): Promise<string> {
   await page.locator('#done').waitFor();
   await page.close();
   let link: string | undefined;
-  await waitFor(`the verification e-mail to ${email}`, () => (link = outboxMails(outbox).find((mail) => mail.includes(`To: ${email}`))?.split('\n').find((line) => line.includes('/verify-email#token='))?.trim()) !== undefined);
+  await waitFor(
+    `the verification e-mail to ${email}`,
+    () =>
+      (link = outboxMails(outbox)
+        .find((mail) => mail.includes(`To: ${email}`))
+        ?.split('\n')
+        .find((line) => line.includes('/verify-email#token='))
+        ?.trim()) !== undefined,
+  );
   return link!;
 }
 
 /** The page fits the width, axe-core finds nothing serious, and the view is kept as a screenshot. */
 async function audit(page: Page, name: string, view: View): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${viewName(view)}`).toBeLessThanOrEqual(view.width);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth),
+    `${name} at ${viewName(view)}`,
+  ).toBeLessThanOrEqual(view.width);
   expect(await seriousViolations(page), `${name} at ${viewName(view)}`).toEqual([]);
-  await page.screenshot({ path: join('test-results', 'pages', `${name}-${viewName(view)}.png`), fullPage: true, timeout: 90_000 });
+  await page.screenshot({
+    path: join('test-results', 'pages', `${name}-${viewName(view)}.png`),
+    fullPage: true,
+    timeout: 90_000,
+  });
 }
 
 /** The bottom edge of an element, in CSS pixels. */
@@ -92,7 +121,9 @@ describe('the e-mailed link', () => {
       const page = await context.newPage();
       await page.goto(link);
       await page.locator('#done', { hasText: 'you are signed in' }).waitFor();
-      expect(await page.locator('#done').textContent()).toBe('Your e-mail address is confirmed, and you are signed in: create your first API key on the dashboard.');
+      expect(await page.locator('#done').textContent()).toBe(
+        'Your e-mail address is confirmed, and you are signed in: create your first API key on the dashboard.',
+      );
       expect(new URL(page.url()).hash).toBe('');
       const next = page.getByRole('link', { name: 'Go to the dashboard' });
       expect(await next.getAttribute('href')).toBe('/dashboard');
@@ -115,7 +146,9 @@ describe('the e-mailed link', () => {
       const page = await elsewhere.newPage();
       await page.goto(link);
       await page.locator('#done', { hasText: 'is confirmed' }).waitFor();
-      expect(await page.locator('#done').textContent()).toBe('Your e-mail address is confirmed. Sign in to continue; the dashboard opens after.');
+      expect(await page.locator('#done').textContent()).toBe(
+        'Your e-mail address is confirmed. Sign in to continue; the dashboard opens after.',
+      );
       expect((await elsewhere.cookies()).map((cookie) => cookie.name)).not.toContain('ussynth_session');
       await audit(page, 'verify-elsewhere', view);
       await page.getByRole('link', { name: 'Sign in' }).last().click();
@@ -163,7 +196,9 @@ describe('the dashboard, looked at closely', () => {
       // The plan, what the keys answer and how to get a plan, each said once: the 402's own words.
       expect(await page.locator('#plan-name').textContent()).toBe('No plan');
       const command = `ussynth-server accounts set ${email} --tier standard|pro`;
-      expect(await page.locator('#plan-status').textContent()).toBe(`The account ${email} has no plan, so its API keys answer 402; the operator gives it one with ${command}.`);
+      expect(await page.locator('#plan-status').textContent()).toBe(
+        `The account ${email} has no plan, so its API keys answer 402; the operator gives it one with ${command}.`,
+      );
       expect(await page.locator('#plan-status code').textContent()).toBe(command);
       await expect.poll(() => page.locator('#usage-summary').textContent()).toBe(`0 records used in ${month}.`);
       // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText, the text as rendered, not the DOM's
@@ -176,18 +211,35 @@ describe('the dashboard, looked at closely', () => {
       if (view.width === 1280) {
         // One row: the Name box, the Expires box and "Create key" share a bottom edge (the hint no longer lifts Name).
         const form = page.locator('#key-form');
-        const edges = [await bottom(page.locator('#key-name')), await bottom(page.locator('#key-expiry')), await bottom(form.getByRole('button', { name: 'Create key' }))];
+        const edges = [
+          await bottom(page.locator('#key-name')),
+          await bottom(page.locator('#key-expiry')),
+          await bottom(form.getByRole('button', { name: 'Create key' })),
+        ];
         expect(Math.max(...edges) - Math.min(...edges), `key form ${edges.join(', ')}`).toBeLessThanOrEqual(1);
-        expect(Math.abs((await page.locator('#key-name').boundingBox())!.y - (await page.locator('#key-expiry').boundingBox())!.y)).toBeLessThanOrEqual(1);
-        const deleteEdges = [await bottom(page.locator('#delete-password')), await bottom(page.getByRole('button', { name: 'Delete account' }))];
-        expect(Math.abs(deleteEdges[0] - deleteEdges[1]), `delete form ${deleteEdges.join(', ')}`).toBeLessThanOrEqual(1);
+        expect(
+          Math.abs(
+            (await page.locator('#key-name').boundingBox())!.y - (await page.locator('#key-expiry').boundingBox())!.y,
+          ),
+        ).toBeLessThanOrEqual(1);
+        const deleteEdges = [
+          await bottom(page.locator('#delete-password')),
+          await bottom(page.getByRole('button', { name: 'Delete account' })),
+        ];
+        expect(Math.abs(deleteEdges[0] - deleteEdges[1]), `delete form ${deleteEdges.join(', ')}`).toBeLessThanOrEqual(
+          1,
+        );
       }
       // "Show the days with activity" is a toggle: it draws a disclosure triangle, and opens the table.
       const toggle = page.locator('summary', { hasText: 'Show the days with activity' });
-      expect(await toggle.evaluate((summary) => parseFloat(getComputedStyle(summary, '::before').borderInlineStartWidth))).toBeGreaterThan(0);
+      expect(
+        await toggle.evaluate((summary) => parseFloat(getComputedStyle(summary, '::before').borderInlineStartWidth)),
+      ).toBeGreaterThan(0);
       await audit(page, 'dashboard-no-plan', view);
       await toggle.click();
-      expect(await page.getByRole('table', { name: 'Records and refused requests per UTC day' }).isVisible()).toBe(true);
+      expect(await page.getByRole('table', { name: 'Records and refused requests per UTC day' }).isVisible()).toBe(
+        true,
+      );
       await context.close();
     }
   }, 300_000);
@@ -199,11 +251,23 @@ describe('the dashboard, looked at closely', () => {
     await expect.poll(() => page.locator('#new-key-value').textContent()).toMatch(/^uss_live_/);
     const key = (await page.locator('#new-key-value').textContent())!;
     expect(runServerCommand({ env }, 'accounts', 'set', email, '--tier', 'pro').status).toBe(0);
-    await expect.poll(async () => (await fetch(`${server.url}/v1/address`, { headers: { 'x-api-key': key } })).status, { timeout: 5000 }).toBe(200);
+    await expect
+      .poll(async () => (await fetch(`${server.url}/v1/address`, { headers: { 'x-api-key': key } })).status, {
+        timeout: 5000,
+      })
+      .toBe(200);
     const lastUsed = page.locator('#keys-body td[data-label="Last used"]');
     expect(await lastUsed.textContent()).toBe('—');
     // Once the store has the use (written within a second), the button shows it without a reload.
-    await expect.poll(() => page.evaluate(async () => ((await (await fetch('/account/v1/keys')).json()) as { keys: { lastUsedAt: string | null }[] }).keys[0].lastUsedAt)).not.toBeNull();
+    await expect
+      .poll(() =>
+        page.evaluate(
+          async () =>
+            ((await (await fetch('/account/v1/keys')).json()) as { keys: { lastUsedAt: string | null }[] }).keys[0]
+              .lastUsedAt,
+        ),
+      )
+      .not.toBeNull();
     await page.getByRole('button', { name: 'Refresh usage' }).click();
     await expect.poll(() => lastUsed.textContent()).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
     await context.close();
@@ -213,7 +277,9 @@ describe('the dashboard, looked at closely', () => {
       await shown.page.locator('#keys-body tr').first().waitFor();
       expect(await shown.page.locator('#no-keys').isVisible()).toBe(false);
       expect(await shown.page.locator('#plan-name').textContent()).toBe('Pro');
-      expect(await shown.page.locator('#plan-status').textContent()).toBe('This service takes no payment: its operator sets plans; ask them to change yours.');
+      expect(await shown.page.locator('#plan-status').textContent()).toBe(
+        'This service takes no payment: its operator sets plans; ask them to change yours.',
+      );
       expect(await lineCount(shown.page.locator('#keys-caption')), `caption at ${viewName(view)}`).toBe(1);
       await audit(shown.page, 'dashboard-key', view);
       await shown.context.close();

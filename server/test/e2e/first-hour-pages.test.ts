@@ -20,7 +20,13 @@ const dir = mkdtempSync(join(tmpdir(), 'ussynth-e2e-pages-'));
 const outbox = join(dir, 'outbox');
 
 beforeAll(async () => {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', LOG_LEVEL: 'warn', USSYNTH_DB: join(dir, 'store.sqlite'), USSYNTH_OUTBOX: outbox };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    LOG_LEVEL: 'warn',
+    USSYNTH_DB: join(dir, 'store.sqlite'),
+    USSYNTH_OUTBOX: outbox,
+  };
   delete env.USSYNTH_SMTP_URL;
   server = await serve({ env }, '--no-dev-key');
   browser = await launchChromium();
@@ -45,10 +51,14 @@ interface AxeViolation {
 async function seriousViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: AXE });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
     return (await axe.run(document, { resultTypes: ['violations'] })).violations;
   });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 async function audited(path: string, ready: (page: Page) => Promise<unknown>): Promise<Page> {
@@ -60,7 +70,7 @@ async function audited(path: string, ready: (page: Page) => Promise<unknown>): P
 }
 
 describe('the API reference at /v1/docs', () => {
-  it('is the product\'s: its title, header and versions, no Swagger logo, and every link works', async () => {
+  it("is the product's: its title, header and versions, no Swagger logo, and every link works", async () => {
     const page = await context.newPage();
     await page.goto(`${server.url}/v1/docs`);
     await page.locator('.info .description').first().waitFor();
@@ -72,7 +82,9 @@ describe('the API reference at /v1/docs', () => {
     expect(info).toContain(`ussynth-server ${SERVER_PACKAGE_VERSION}`);
     expect(info).toContain(`generator ${GENERATOR_VERSION}`);
     expect(info).not.toContain('.md');
-    const hrefs = await page.locator('header.ussynth-site a, .info a').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
+    const hrefs = await page
+      .locator('header.ussynth-site a, .info a')
+      .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
     expect(hrefs.length).toBeGreaterThanOrEqual(10);
     for (const href of new Set(hrefs.filter((h) => h.startsWith(server.url)))) {
       expect((await fetch(href, { redirect: 'manual' })).status, href).toBeLessThan(400);
@@ -135,9 +147,23 @@ describe('every page at 1280 and 390 px, light and dark', () => {
     await signup.getByLabel('Password').fill(PASSWORD);
     await signup.getByRole('button', { name: 'Sign up' }).click();
     await signup.locator('#done').waitFor();
-    await expect.poll(() => readdirSync(outbox).filter((n) => n.endsWith('.eml') && readFileSync(join(outbox, n), 'utf8').includes(email)).length).toBe(1);
-    const mail = readdirSync(outbox).filter((n) => n.endsWith('.eml')).map((n) => readFileSync(join(outbox, n), 'utf8')).find((text) => text.includes(email))!;
-    await signup.goto(mail.split('\n').find((line) => line.includes('/verify-email#token='))!.trim());
+    await expect
+      .poll(
+        () =>
+          readdirSync(outbox).filter((n) => n.endsWith('.eml') && readFileSync(join(outbox, n), 'utf8').includes(email))
+            .length,
+      )
+      .toBe(1);
+    const mail = readdirSync(outbox)
+      .filter((n) => n.endsWith('.eml'))
+      .map((n) => readFileSync(join(outbox, n), 'utf8'))
+      .find((text) => text.includes(email))!;
+    await signup.goto(
+      mail
+        .split('\n')
+        .find((line) => line.includes('/verify-email#token='))!
+        .trim(),
+    );
     await signup.locator('#done', { hasText: 'is confirmed' }).waitFor();
     await signup.goto(`${server.url}/signin`);
     await signup.getByLabel('Email').fill(email);
@@ -161,17 +187,27 @@ describe('every page at 1280 and 390 px, light and dark', () => {
     ];
     for (const colorScheme of ['light', 'dark'] as const) {
       for (const width of [1280, 390]) {
-        const shots = await browser.newContext({ bypassCSP: true, viewport: { width, height: 900 }, colorScheme, storageState: session });
+        const shots = await browser.newContext({
+          bypassCSP: true,
+          viewport: { width, height: 900 },
+          colorScheme,
+          storageState: session,
+        });
         for (const [name, path, ready] of pages) {
           const page = await shots.newPage();
           await page.goto(server.url + path);
           await ready(page);
           const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
           expect(scroll, `${name} at ${width} px (${colorScheme})`).toBeLessThanOrEqual(width);
-          if (colorScheme === 'dark' && width === 1280 && name !== 'api-reference') expect(await seriousViolations(page), `${name} (dark)`).toEqual([]);
+          if (colorScheme === 'dark' && width === 1280 && name !== 'api-reference')
+            expect(await seriousViolations(page), `${name} (dark)`).toEqual([]);
           // The whole page, but the long references only as far as the first screen (a full one takes minutes on a loaded machine).
           const whole = name !== 'docs-page' && name !== 'api-reference';
-          await page.screenshot({ path: join('test-results', 'pages', `${name}-${width}${colorScheme === 'dark' ? '-dark' : ''}.png`), fullPage: whole, timeout: 90_000 });
+          await page.screenshot({
+            path: join('test-results', 'pages', `${name}-${width}${colorScheme === 'dark' ? '-dark' : ''}.png`),
+            fullPage: whole,
+            timeout: 90_000,
+          });
           await page.close();
         }
         await shots.close();
@@ -182,8 +218,20 @@ describe('every page at 1280 and 390 px, light and dark', () => {
     const dashboard = await narrow.newPage();
     await dashboard.goto(`${server.url}/dashboard`);
     await dashboard.locator('#keys-body tr').first().waitFor();
-    const cells = await dashboard.locator('#keys-body td').evaluateAll((tds) => tds.map((td) => ({ label: getComputedStyle(td, '::before').content, right: td.getBoundingClientRect().right })));
-    expect(cells.map((c) => c.label)).toEqual(['"Name"', '"ID"', '"Created"', '"Last used"', '"Expires"', '"Status"', '"Actions"']);
+    const cells = await dashboard
+      .locator('#keys-body td')
+      .evaluateAll((tds) =>
+        tds.map((td) => ({ label: getComputedStyle(td, '::before').content, right: td.getBoundingClientRect().right })),
+      );
+    expect(cells.map((c) => c.label)).toEqual([
+      '"Name"',
+      '"ID"',
+      '"Created"',
+      '"Last used"',
+      '"Expires"',
+      '"Status"',
+      '"Actions"',
+    ]);
     expect(Math.max(...cells.map((c) => c.right))).toBeLessThanOrEqual(390);
     await narrow.close();
   }, 300_000);

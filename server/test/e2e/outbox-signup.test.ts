@@ -15,7 +15,13 @@ const dir = mkdtempSync(join(tmpdir(), 'ussynth-e2e-outbox-'));
 const outbox = join(dir, 'outbox');
 
 beforeAll(async () => {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', LOG_LEVEL: 'info', USSYNTH_DB: join(dir, 'store.sqlite'), USSYNTH_OUTBOX: outbox };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    LOG_LEVEL: 'info',
+    USSYNTH_DB: join(dir, 'store.sqlite'),
+    USSYNTH_OUTBOX: outbox,
+  };
   delete env.USSYNTH_SMTP_URL;
   server = await serve({ env }, '--no-dev-key');
   browser = await launchChromium();

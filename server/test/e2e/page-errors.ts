@@ -13,7 +13,8 @@ export function watchErrors(page: Page, site?: string): string[] {
   });
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('response', (response) => {
-    if (response.status() >= 400) errors.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
+    if (response.status() >= 400)
+      errors.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
   });
   return errors;
 }

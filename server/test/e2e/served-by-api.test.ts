@@ -31,7 +31,13 @@ describe('the demo served at / by the API server', () => {
     expect(violations).toEqual([]);
     const paths = requested.filter((url) => !url.startsWith('blob:')).map((url) => new URL(url));
     expect(paths.every((url) => url.origin === server.url)).toBe(true);
-    expect([...new Set(paths.map((url) => url.pathname))].sort()).toEqual(['/', '/app.js', '/favicon.svg', '/styles.css', '/ussynth.idx']);
+    expect([...new Set(paths.map((url) => url.pathname))].sort()).toEqual([
+      '/',
+      '/app.js',
+      '/favicon.svg',
+      '/styles.css',
+      '/ussynth.idx',
+    ]);
     expect(paths.some((url) => url.pathname.startsWith('/v1'))).toBe(false);
     await context.close();
   });
@@ -51,7 +57,9 @@ describe('pages under their Content-Security-Policy', () => {
     expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
     await page.locator('.opblock').first().waitFor({ timeout: 30_000 });
     // One block per operation of the OpenAPI document (the data API and the account API).
-    const doc = (await (await fetch(server.url + '/v1/openapi.json')).json()) as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await (await fetch(server.url + '/v1/openapi.json')).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     const operations = Object.values(doc.paths).reduce((sum, methods) => sum + Object.keys(methods).length, 0);
     expect(operations).toBeGreaterThan(20);
     expect(await page.locator('.opblock').count()).toBe(operations);
@@ -77,4 +85,3 @@ function watchCsp(page: Page): string[] {
   });
   return violations;
 }
-

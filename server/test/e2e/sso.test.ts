@@ -25,9 +25,36 @@ beforeAll(async () => {
   // The embedded default: serve made the key that seals client secrets beside the store, readable by its owner only.
   expect(statSync(join(dir, 'secret.key')).mode & 0o777).toBe(0o600);
   idp = await startOidcProvider({ redirectUris: [`${url}/signin/sso/callback`] });
-  const created = await ussynth(['keys', 'create', '--account', 'bigco', '--tier', 'enterprise', '--rate', '100', '--monthly-quota', '100000', '--json']);
+  const created = await ussynth([
+    'keys',
+    'create',
+    '--account',
+    'bigco',
+    '--tier',
+    'enterprise',
+    '--rate',
+    '100',
+    '--monthly-quota',
+    '100000',
+    '--json',
+  ]);
   apiKey = (JSON.parse(created.stdout) as { key: string }).key;
-  const set = await ussynth(['accounts', 'sso', 'set', 'bigco', '--issuer', idp.issuer, '--client-id', idp.dashboard.id, '--client-secret', idp.dashboard.secret, '--audience', idp.audience, '--domain', 'bigco.example']);
+  const set = await ussynth([
+    'accounts',
+    'sso',
+    'set',
+    'bigco',
+    '--issuer',
+    idp.issuer,
+    '--client-id',
+    idp.dashboard.id,
+    '--client-secret',
+    idp.dashboard.secret,
+    '--audience',
+    idp.audience,
+    '--domain',
+    'bigco.example',
+  ]);
   expect(set.stderr).toBe('');
   browser = await launchChromium();
 });
@@ -40,7 +67,7 @@ afterAll(async () => {
 });
 
 describe('an Enterprise customer with SSO', () => {
-  it('signs in to the dashboard through the provider\'s login page and sees the account and its SSO settings', async () => {
+  it("signs in to the dashboard through the provider's login page and sees the account and its SSO settings", async () => {
     const page = await browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -73,7 +100,9 @@ describe('an Enterprise customer with SSO', () => {
     expect(await page.locator('#sso-redirect-uri').textContent()).toBe(`${url}/signin/sso/callback`);
     expect(await page.locator('#curl-line').textContent()).toContain('Authorization: Bearer $ACCESS_TOKEN');
     // A member of an account whose plan the operator set: no Subscribe or Manage billing, no password to change.
-    await expect.poll(() => page.locator('#plan-status').textContent()).toBe('Set by the operator; ask them to change it.');
+    await expect
+      .poll(() => page.locator('#plan-status').textContent())
+      .toBe('Set by the operator; ask them to change it.');
     expect(await page.locator('#plan-offers').isVisible()).toBe(false);
     expect(await page.locator('#manage-billing').isVisible()).toBe(false);
     expect(await page.locator('#password-form').isVisible()).toBe(false);
@@ -95,9 +124,10 @@ describe('an Enterprise customer with SSO', () => {
     await page.close();
   });
 
-  it('takes API calls with key plus token, refuses the key alone, and logs the token\'s sub, never the token or the secret', async () => {
+  it("takes API calls with key plus token, refuses the key alone, and logs the token's sub, never the token or the secret", async () => {
     const token = await idp.accessToken();
-    const call = (headers: Record<string, string>) => fetch(`${url}/v1/zip/10001`, { headers: { 'x-api-key': apiKey, ...headers } });
+    const call = (headers: Record<string, string>) =>
+      fetch(`${url}/v1/zip/10001`, { headers: { 'x-api-key': apiKey, ...headers } });
     expect((await call({ authorization: `Bearer ${token}` })).status).toBe(200);
     expect((await call({ authorization: `Bearer ${token}` })).status).toBe(200);
     const alone = await call({});
@@ -107,7 +137,9 @@ describe('an Enterprise customer with SSO', () => {
     const output = server.output();
     expect(output).toMatch(/"url":"\/signin\/sso\/callback\?\[redacted\]"/);
     for (const secret of [token, token.split('.')[2], idp.dashboard.secret]) expect(output).not.toContain(secret);
-    const storeBytes = readFileSync(join(dir, 'store.sqlite')).toString('latin1') + readFileSync(join(dir, 'store.sqlite-wal')).toString('latin1');
+    const storeBytes =
+      readFileSync(join(dir, 'store.sqlite')).toString('latin1') +
+      readFileSync(join(dir, 'store.sqlite-wal')).toString('latin1');
     expect(storeBytes).not.toContain(idp.dashboard.secret);
     expect(storeBytes).toContain(idp.dashboard.id);
   });

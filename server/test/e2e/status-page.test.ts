@@ -26,7 +26,12 @@ beforeAll(async () => {
   await server.store.sli.addBatch({
     id: 'e2e-1',
     minutes: [
-      ...Array.from({ length: 20 }, (_, i) => ({ accountId: OVERALL, minute: today - 3 * DAY + i * 60_000, good: 0, bad: 10 })),
+      ...Array.from({ length: 20 }, (_, i) => ({
+        accountId: OVERALL,
+        minute: today - 3 * DAY + i * 60_000,
+        good: 0,
+        bad: 10,
+      })),
       { accountId: OVERALL, minute: today - 10 * DAY, good: 5, bad: 5 },
       { accountId: OVERALL, minute: today - 10 * DAY + 60_000, good: 5, bad: 5 },
       { accountId: OVERALL, minute: today - 10 * DAY + 120_000, good: 5, bad: 5 },
@@ -46,16 +51,29 @@ afterAll(async () => {
 async function seriousViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: AXE });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            context: Document,
+            options: object,
+          ): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
     return (await axe.run(document, { resultTypes: ['violations'] })).violations;
   });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-describe('the dashboard\'s SLA section in Chromium', () => {
-  it('shows this month\'s availability of the account\'s requests, the objective and the credit', async () => {
+describe("the dashboard's SLA section in Chromium", () => {
+  it("shows this month's availability of the account's requests, the objective and the credit", async () => {
     const session = await signedUp(server.url, server.outbox, 'sla-e2e@example.com');
-    const { key } = (await (await accountCall(server.url, 'POST', '/keys', { name: 'ci' }, session)).json()) as { key: string };
+    const { key } = (await (await accountCall(server.url, 'POST', '/keys', { name: 'ci' }, session)).json()) as {
+      key: string;
+    };
     expect((await server.get('/v1/ein', key)).status).toBe(200);
     await server.app.ussynth.sli.flush();
     const context = await browser.newContext({ bypassCSP: true });
@@ -64,7 +82,9 @@ describe('the dashboard\'s SLA section in Chromium', () => {
     const page = await context.newPage();
     await page.goto(`${server.url}/dashboard`);
     await page.locator('#sla-summary', { hasText: 'available in' }).waitFor();
-    expect(await page.locator('#sla-summary').textContent()).toMatch(/^100 % available in \d{4}-\d{2} \(1 request counted, 0 failed\); your plan's objective is 99\.9 % a month\.$/);
+    expect(await page.locator('#sla-summary').textContent()).toMatch(
+      /^100 % available in \d{4}-\d{2} \(1 request counted, 0 failed\); your plan's objective is 99\.9 % a month\.$/,
+    );
     expect(await page.locator('#sla-credit').textContent()).toBe('No credit owed: the objective is met.');
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
@@ -75,7 +95,9 @@ describe('the dashboard\'s SLA section in Chromium', () => {
     const page = await context.newPage();
     await page.goto(`${server.url}/signup`);
     await page.locator('#sla-note', { hasText: 'objective' }).waitFor();
-    expect(await page.locator('#sla-note').textContent()).toBe('Standard and Pro come with a 99.9 % monthly availability objective; a month that falls short is credited (10 % below the objective, 25 % below 99 %, 50 % below 95 % of its fee). See the live figures on the status page.');
+    expect(await page.locator('#sla-note').textContent()).toBe(
+      'Standard and Pro come with a 99.9 % monthly availability objective; a month that falls short is credited (10 % below the objective, 25 % below 99 %, 50 % below 95 % of its fee). See the live figures on the status page.',
+    );
     // "status page" is a link to it, not just words.
     const link = page.locator('#sla-note').getByRole('link', { name: 'status page' });
     expect(await link.getAttribute('href')).toBe('/status');
@@ -118,16 +140,31 @@ describe('/status in Chromium', () => {
         await page.goto(`${server.url}/status`);
         // Every day without a request counted (each before this store existed) is no data, not a green 100 %: all but
         // the two days given rows above and today (which has the SLA test's request when that test ran first).
-        const levels = await page.locator('.days .day').evaluateAll((days) => days.map((day) => day.className.replace('day ', '')));
+        const levels = await page
+          .locator('.days .day')
+          .evaluateAll((days) => days.map((day) => day.className.replace('day ', '')));
         expect(levels.slice(0, 79)).toEqual(Array(79).fill('no_data'));
-        expect(levels.slice(79)).toEqual(['degraded', ...Array(6).fill('no_data'), 'major', 'no_data', 'no_data', levels[89] === 'ok' ? 'ok' : 'no_data']);
-        expect(await page.locator('.days .day.no_data').first().getAttribute('title')).toMatch(/^\d{4}-\d{2}-\d{2}: no data \(no requests counted\)$/);
+        expect(levels.slice(79)).toEqual([
+          'degraded',
+          ...Array(6).fill('no_data'),
+          'major',
+          'no_data',
+          'no_data',
+          levels[89] === 'ok' ? 'ok' : 'no_data',
+        ]);
+        expect(await page.locator('.days .day.no_data').first().getAttribute('title')).toMatch(
+          /^\d{4}-\d{2}-\d{2}: no data \(no requests counted\)$/,
+        );
         const colours = await page.evaluate(() => ({
           noData: getComputedStyle(document.querySelector('.day.no_data')!).backgroundColor,
           body: getComputedStyle(document.body).backgroundColor,
           text: getComputedStyle(document.body).color,
         }));
-        expect(colours).toEqual(colorScheme === 'dark' ? { noData: 'rgb(107, 114, 128)', body: 'rgb(15, 22, 35)', text: 'rgb(229, 231, 235)' } : { noData: 'rgb(139, 147, 161)', body: 'rgb(255, 255, 255)', text: 'rgb(26, 26, 26)' });
+        expect(colours).toEqual(
+          colorScheme === 'dark'
+            ? { noData: 'rgb(107, 114, 128)', body: 'rgb(15, 22, 35)', text: 'rgb(229, 231, 235)' }
+            : { noData: 'rgb(139, 147, 161)', body: 'rgb(255, 255, 255)', text: 'rgb(26, 26, 26)' },
+        );
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         // The icon the page links is served (and so is /favicon.ico, which browsers ask for on their own).
         const icon = await page.locator('link[rel="icon"]').getAttribute('href');
@@ -135,7 +172,10 @@ describe('/status in Chromium', () => {
         expect((await page.request.get(`${server.url}/favicon.ico`)).status()).toBe(200);
         expect(failed).toEqual([]);
         expect(await seriousViolations(page), `${width} px (${colorScheme})`).toEqual([]);
-        await page.screenshot({ path: join('test-results', 'pages', `status-${width}${colorScheme === 'dark' ? '-dark' : ''}.png`), fullPage: true });
+        await page.screenshot({
+          path: join('test-results', 'pages', `status-${width}${colorScheme === 'dark' ? '-dark' : ''}.png`),
+          fullPage: true,
+        });
         await context.close();
       }
     }

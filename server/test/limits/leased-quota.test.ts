@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres, type TestPostgres } from '../../../test/infra/postgres-server.js';
-import { blockSize, LEASE_SHARE, LeasedMonthlyQuota, MAX_LEASE_BLOCK, MIN_LEASE_BLOCK } from '../../src/limits/leased-quota.js';
+import {
+  blockSize,
+  LEASE_SHARE,
+  LeasedMonthlyQuota,
+  MAX_LEASE_BLOCK,
+  MIN_LEASE_BLOCK,
+} from '../../src/limits/leased-quota.js';
 import { openPostgresStore } from '../../src/store/postgres/postgres-store.js';
 import type { Store } from '../../src/store/store.js';
 
@@ -16,10 +22,16 @@ const NOW = Date.UTC(2026, 10, 21, 12);
 const PERIOD = '2026-11';
 
 /** A database with one account (id 1), and `count` stores on it (one per instance). */
-async function instances(count: number): Promise<{ stores: Store[]; quotas: LeasedMonthlyQuota[]; close(): Promise<void> }> {
+async function instances(
+  count: number,
+): Promise<{ stores: Store[]; quotas: LeasedMonthlyQuota[]; close(): Promise<void> }> {
   const url = postgres.createDatabase(`lease_${++databases}`);
   const stores = await Promise.all(Array.from({ length: count }, () => openPostgresStore(url)));
-  await stores[0].keys.createKey({ name: 'acme', tier: 'enterprise', rate: 1000, monthlyQuota: 1 }, { id: 'Ab3dE6gH', digest: new Uint8Array(32), environment: 'live' }, NOW);
+  await stores[0].keys.createKey(
+    { name: 'acme', tier: 'enterprise', rate: 1000, monthlyQuota: 1 },
+    { id: 'Ab3dE6gH', digest: new Uint8Array(32), environment: 'live' },
+    NOW,
+  );
   const quotas = stores.map((store) => new LeasedMonthlyQuota(store, () => NOW));
   return {
     stores,
@@ -119,7 +131,7 @@ describe('LeasedMonthlyQuota on a real PostgreSQL', () => {
     }
   });
 
-  it('refuses an instance while the rest of the quota is in another one\'s block, then serves it once that block is returned', async () => {
+  it("refuses an instance while the rest of the quota is in another one's block, then serves it once that block is returned", async () => {
     const fleet = await instances(2);
     try {
       const [a, b] = fleet.quotas;
@@ -146,7 +158,11 @@ describe('LeasedMonthlyQuota on a real PostgreSQL', () => {
   it('returns a block the key stopped using within about a second, without a shutdown', async () => {
     const url = postgres.createDatabase(`lease_${++databases}`);
     const store = await openPostgresStore(url);
-    await store.keys.createKey({ name: 'acme', tier: 'enterprise', rate: 1000, monthlyQuota: 1 }, { id: 'Ab3dE6gH', digest: new Uint8Array(32), environment: 'live' }, NOW);
+    await store.keys.createKey(
+      { name: 'acme', tier: 'enterprise', rate: 1000, monthlyQuota: 1 },
+      { id: 'Ab3dE6gH', digest: new Uint8Array(32), environment: 'live' },
+      NOW,
+    );
     const quota = new LeasedMonthlyQuota(store);
     try {
       const now = Date.now();
@@ -154,7 +170,8 @@ describe('LeasedMonthlyQuota on a real PostgreSQL', () => {
       await quota.debit(1, 3, 1_000_000, now);
       expect(await store.usage(1, period)).toBe(MIN_LEASE_BLOCK);
       const deadline = Date.now() + 4000;
-      while ((await store.usage(1, period)) !== 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      while ((await store.usage(1, period)) !== 3 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
       expect(await store.usage(1, period)).toBe(3);
       expect(quota.held()).toBe(0);
     } finally {

@@ -16,7 +16,9 @@ describe('RedisTokenBucketLimiter against a real Redis', () => {
       expect(await redisReady(a)).toBe(true);
       expect(await redisReady(b)).toBe(true);
       const instances = [new RedisTokenBucketLimiter(a), new RedisTokenBucketLimiter(b)];
-      const decisions = await Promise.all(Array.from({ length: 30 }, (_, i) => instances[i % 2].take('shared-key', 10, Date.now())));
+      const decisions = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => instances[i % 2].take('shared-key', 10, Date.now())),
+      );
       expect(decisions.filter((d) => d.allowed)).toHaveLength(10);
       const refused = decisions.find((d) => !d.allowed)!;
       expect(refused).toMatchObject({ remaining: 0, retryAfterSeconds: 1 });
@@ -36,7 +38,10 @@ describe('RedisTokenBucketLimiter against a real Redis', () => {
   it('falls back to its own bucket at once when Redis is gone, says so once, and returns to Redis by itself', async () => {
     const connection = connectRedis(redis.url);
     const events: string[] = [];
-    const limiter = new RedisTokenBucketLimiter(connection, { onFallback: (_e, first) => events.push(first ? 'down' : 'still down'), onRecovered: () => events.push('up') });
+    const limiter = new RedisTokenBucketLimiter(connection, {
+      onFallback: (_e, first) => events.push(first ? 'down' : 'still down'),
+      onRecovered: () => events.push('up'),
+    });
     try {
       expect(await redisReady(connection)).toBe(true);
       expect((await limiter.take('k', 5, Date.now())).allowed).toBe(true);
@@ -51,10 +56,13 @@ describe('RedisTokenBucketLimiter against a real Redis', () => {
       expect(events[0]).toBe('down');
       await redis.start();
       await expect
-        .poll(async () => {
-          await limiter.take('k', 5, Date.now());
-          return limiter.fallback;
-        }, { timeout: 10_000, interval: 300 })
+        .poll(
+          async () => {
+            await limiter.take('k', 5, Date.now());
+            return limiter.fallback;
+          },
+          { timeout: 10_000, interval: 300 },
+        )
         .toBe(false);
       expect(events.at(-1)).toBe('up');
       expect(events.filter((e) => e === 'down')).toHaveLength(1);
@@ -79,7 +87,9 @@ describe('RedisTokenBucketLimiter against a real Redis', () => {
       for (const connection of [...connections, admin]) expect(await redisReady(connection)).toBe(true);
       const limiters = connections.map((connection) => new RedisTokenBucketLimiter(connection));
       const before = await scriptCalls();
-      const fast = await Promise.all(Array.from({ length: 6000 }, (_, i) => limiters[i % 3].take('fast-key', 100_000, Date.now())));
+      const fast = await Promise.all(
+        Array.from({ length: 6000 }, (_, i) => limiters[i % 3].take('fast-key', 100_000, Date.now())),
+      );
       expect(fast.every((decision) => decision.allowed)).toBe(true);
       const fastCalls = (await scriptCalls()) - before;
       // 6,000 requests on three instances: 2,000 each, two blocks of 1,000 (one take under way per key and instance).
@@ -88,7 +98,9 @@ describe('RedisTokenBucketLimiter against a real Redis', () => {
       // A slow key is limited across the instances as one bucket: 10 of 30, one script call per granted request
       // (requests waiting on an instance's take that Redis refused share its refusal).
       const slowBefore = await scriptCalls();
-      const slow = await Promise.all(Array.from({ length: 30 }, (_, i) => limiters[i % 3].take('slow-key', 10, Date.now())));
+      const slow = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => limiters[i % 3].take('slow-key', 10, Date.now())),
+      );
       expect(slow.filter((decision) => decision.allowed)).toHaveLength(10);
       const slowCalls = (await scriptCalls()) - slowBefore;
       expect(slowCalls).toBeGreaterThanOrEqual(10);

@@ -12,7 +12,11 @@ describe('outboxMailer', () => {
     const told: { path: string; links: string[] }[] = [];
     try {
       const mailer = outboxMailer(folder, 'ussynth <no-reply@localhost>', (path, links) => told.push({ path, links }));
-      await mailer.send({ to: 'ada@example.com', subject: 'Reset your ussynth password', text: 'https://x.example/reset-password#token=secret' });
+      await mailer.send({
+        to: 'ada@example.com',
+        subject: 'Reset your ussynth password',
+        text: 'https://x.example/reset-password#token=secret',
+      });
       await mailer.send({ to: 'bob@example.com', subject: 'Second', text: 'two' });
       const files = readdirSync(folder).sort();
       expect(files).toHaveLength(2);

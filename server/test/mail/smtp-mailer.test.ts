@@ -9,13 +9,19 @@ describe('smtpMailer', () => {
     const mailer = smtpMailer(smtp.url, 'ussynth <no-reply@ussynth.example>');
     try {
       expect(mailer.description).toBe(`SMTP ${smtp.url}`);
-      await mailer.send({ to: 'ada@example.com', subject: 'Confirm your e-mail address', text: 'Follow https://ussynth.example/verify-email#token=abc' });
+      await mailer.send({
+        to: 'ada@example.com',
+        subject: 'Confirm your e-mail address',
+        text: 'Follow https://ussynth.example/verify-email#token=abc',
+      });
       expect(smtp.received).toHaveLength(1);
       expect(smtp.received[0]).toMatchObject({ from: 'no-reply@ussynth.example', to: ['ada@example.com'] });
       expect(smtp.received[0].raw).toMatch(/^Subject: Confirm your e-mail address$/m);
       expect(smtp.received[0].raw).toContain('verify-email#token=abc');
       smtp.refuse('mailbox unavailable');
-      await expect(mailer.send({ to: 'bob@example.com', subject: 's', text: 't' })).rejects.toThrow(/mailbox unavailable|550/);
+      await expect(mailer.send({ to: 'bob@example.com', subject: 's', text: 't' })).rejects.toThrow(
+        /mailbox unavailable|550/,
+      );
     } finally {
       await mailer.close();
       await smtp.close();
@@ -30,7 +36,9 @@ describe('smtpMailer', () => {
       await mailer.send(verifyEmail('https://api.ussynth.example/a/rather/long/base/path', 'ada@example.com', token));
       const raw = smtp.received[0].raw;
       expect(raw).toMatch(/^Content-Transfer-Encoding: 7bit\r?$/m);
-      expect(raw.split(/\r?\n/)).toContain(`https://api.ussynth.example/a/rather/long/base/path/verify-email#token=${token}`);
+      expect(raw.split(/\r?\n/)).toContain(
+        `https://api.ussynth.example/a/rather/long/base/path/verify-email#token=${token}`,
+      );
       expect(raw).not.toMatch(/=\r?\n/);
     } finally {
       await mailer.close();

@@ -16,7 +16,8 @@ function tempFile(): string {
   return join(dir, 'out.log');
 }
 
-const lines = (count: number, width = 60) => Array.from({ length: count }, (_, i) => `{"n":${i},"pad":"${'x'.repeat(width)}"}\n`);
+const lines = (count: number, width = 60) =>
+  Array.from({ length: count }, (_, i) => `{"n":${i},"pad":"${'x'.repeat(width)}"}\n`);
 
 describe('bufferedLogStream', () => {
   it('holds lines until a block fills, then writes whole lines in order; close writes the rest', () => {
@@ -111,7 +112,8 @@ describe('bufferedLogStream', () => {
     const log = bufferedLogStream(fd);
     const started = performance.now();
     log.stream.write('{"verify":"https://example.test/verify-email#token=abc"}\n');
-    while (readFileSync(path, 'utf8') === '' && performance.now() - started < 5000) await new Promise((resolve) => setTimeout(resolve, 5));
+    while (readFileSync(path, 'utf8') === '' && performance.now() - started < 5000)
+      await new Promise((resolve) => setTimeout(resolve, 5));
     const waited = performance.now() - started;
     expect(readFileSync(path, 'utf8')).toBe('{"verify":"https://example.test/verify-email#token=abc"}\n');
     expect(waited).toBeLessThan(750);

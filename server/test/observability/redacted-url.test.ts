@@ -28,7 +28,8 @@ describe('redactedUrl', () => {
   });
 
   it('mentionsKey is false for ordinary URLs, including ones with underscores and escapes', () => {
-    for (const url of ['/v1/ein', '/v1/batch?count=1000&seed=a_b', '/v1/zip/%31%30%30%30%31', '/v1/ein?seed=uss_livex']) expect(mentionsKey(url), url).toBe(false);
+    for (const url of ['/v1/ein', '/v1/batch?count=1000&seed=a_b', '/v1/zip/%31%30%30%30%31', '/v1/ein?seed=uss_livex'])
+      expect(mentionsKey(url), url).toBe(false);
   });
 });
 
@@ -71,16 +72,31 @@ describe('a key sent in the URL of a real server', () => {
 
 describe('KEY_LIKE_NAME', () => {
   it('matches the names a key or secret is sent under, in any letter case', () => {
-    for (const name of ['key', 'api_key', 'apiKey', 'X-API-KEY', 'token', 'access_token', 'client_secret', 'auth', 'Authorization']) {
+    for (const name of [
+      'key',
+      'api_key',
+      'apiKey',
+      'X-API-KEY',
+      'token',
+      'access_token',
+      'client_secret',
+      'auth',
+      'Authorization',
+    ]) {
       expect(KEY_LIKE_NAME.test(name), name).toBe(true);
     }
   });
 
-  it('leaves the API\'s own parameters alone', () => {
-    for (const name of ['seed', 'count', 'start', 'state', 'zip', 'fictional', 'geo']) expect(KEY_LIKE_NAME.test(name), name).toBe(false);
+  it("leaves the API's own parameters alone", () => {
+    for (const name of ['seed', 'count', 'start', 'state', 'zip', 'fictional', 'geo'])
+      expect(KEY_LIKE_NAME.test(name), name).toBe(false);
   });
 
   it('gives the same answer when called again (no global flag, no lastIndex)', () => {
-    expect([KEY_LIKE_NAME.test('token'), KEY_LIKE_NAME.test('token'), KEY_LIKE_NAME.test('token')]).toEqual([true, true, true]);
+    expect([KEY_LIKE_NAME.test('token'), KEY_LIKE_NAME.test('token'), KEY_LIKE_NAME.test('token')]).toEqual([
+      true,
+      true,
+      true,
+    ]);
   });
 });

@@ -13,7 +13,9 @@ describe('CONNECT', () => {
   it('is answered 405 method_not_allowed problem+json with Allow, then the connection closes', async () => {
     const received = await new Promise<Buffer>((resolve, reject) => {
       const chunks: Buffer[] = [];
-      const socket = connect(Number(new URL(server.url).port), '127.0.0.1', () => socket.write('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n'));
+      const socket = connect(Number(new URL(server.url).port), '127.0.0.1', () =>
+        socket.write('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n'),
+      );
       socket.on('data', (chunk: Buffer) => chunks.push(chunk));
       socket.on('close', () => resolve(Buffer.concat(chunks)));
       socket.on('error', reject);

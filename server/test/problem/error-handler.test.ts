@@ -14,7 +14,9 @@ afterAll(() => {
 /** Overwrites the first page of a table with garbage, as a damaged disk or a stray write would. */
 function corruptTable(db: string, table: string): void {
   const sqlite = new Database(db, { readonly: true });
-  const { rootpage } = sqlite.prepare<[string], { rootpage: number }>('SELECT rootpage FROM sqlite_master WHERE name = ?').get(table)!;
+  const { rootpage } = sqlite
+    .prepare<[string], { rootpage: number }>('SELECT rootpage FROM sqlite_master WHERE name = ?')
+    .get(table)!;
   const pageSize = sqlite.pragma('page_size', { simple: true }) as number;
   sqlite.close();
   const fd = openSync(db, 'r+');
@@ -23,7 +25,7 @@ function corruptTable(db: string, table: string): void {
 }
 
 describe('a store that fails inside an error path', () => {
-  it('a corrupt usage table gives catalogue problem+json on every path, never the engine\'s error', async () => {
+  it("a corrupt usage table gives catalogue problem+json on every path, never the engine's error", async () => {
     const db = join(dir, 'store.sqlite');
     const env = serverEnv(db);
     const key = keysCreate({ env }, 'acme', 1000, 1_000_000);
@@ -34,7 +36,8 @@ describe('a store that fails inside an error path', () => {
     expect(await first.exited).toBe(0);
     corruptTable(db, 'usage');
     const server = await serve({ env }, '--no-dev-key');
-    const get = (path: string, apiKey?: string) => fetch(server.url + path, { headers: apiKey ? { 'x-api-key': apiKey } : {} });
+    const get = (path: string, apiKey?: string) =>
+      fetch(server.url + path, { headers: apiKey ? { 'x-api-key': apiKey } : {} });
     // The debit fails (503), and so would the RateLimit fields every authenticated problem reads.
     const cases: [Promise<Response>, number, string][] = [
       [get('/v1/ein', key), 503, 'store_unavailable'],

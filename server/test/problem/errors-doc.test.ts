@@ -16,7 +16,10 @@ function table(heading: string): Map<string, string[]> {
     const match = /^\| `([a-z_]+)` \|(.*)\|$/.exec(line);
     if (!match) continue;
     expect(rows.has(match[1]), `${match[1]} listed once`).toBe(false);
-    rows.set(match[1], match[2].split('|').map((cell) => cell.trim()));
+    rows.set(
+      match[1],
+      match[2].split('|').map((cell) => cell.trim()),
+    );
   }
   return rows;
 }
@@ -42,7 +45,10 @@ describe('docs/errors.md is the catalogue of the code', () => {
   });
 
   it('the problem schema allows every documented code that can be sent, and no other', () => {
-    const sendable = [...table('HTTP API codes').keys(), ...[...table('Library codes')].filter(([, cells]) => Number(cells[0]) < 500).map(([code]) => code)];
+    const sendable = [
+      ...table('HTTP API codes').keys(),
+      ...[...table('Library codes')].filter(([, cells]) => Number(cells[0]) < 500).map(([code]) => code),
+    ];
     expect([...problemSchema.properties.code.enum].sort()).toEqual(sendable.sort());
     expect(PROBLEM_CODES).toEqual([...PROBLEM_CODES].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
   });

@@ -14,7 +14,8 @@ const run = promisify(execFile);
 
 describe('unsupportedNodeMessage', () => {
   it('accepts 22.14 and later, and names the running and the required version otherwise', () => {
-    for (const version of ['22.14.0', '22.23.3', '23.0.0', '24.21.0', '26.1.0']) expect(unsupportedNodeMessage(version), version).toBeNull();
+    for (const version of ['22.14.0', '22.23.3', '23.0.0', '24.21.0', '26.1.0'])
+      expect(unsupportedNodeMessage(version), version).toBeNull();
     for (const version of ['20.20.2', '20.11.1', '22.13.1', '21.7.3', '18.20.0']) {
       const message = unsupportedNodeMessage(version);
       expect(message, version).toContain(`this is Node ${version}`);
@@ -67,8 +68,12 @@ describe.runIf(process.platform === 'linux' && process.arch === 'x64')('on Node 
     expect(result.stderr).toBe(`ussynth: ${unsupportedNodeMessage('20.11.1')}\n`);
   });
 
-  it("importing ussynth-server throws that sentence, not a link error", async () => {
-    const result = await on20('--input-type=module', '-e', "try { await import('ussynth-server'); } catch (error) { console.log(error.message); }");
+  it('importing ussynth-server throws that sentence, not a link error', async () => {
+    const result = await on20(
+      '--input-type=module',
+      '-e',
+      "try { await import('ussynth-server'); } catch (error) { console.log(error.message); }",
+    );
     expect(result.stdout.trim()).toBe(unsupportedNodeMessage('20.11.1'));
   });
 
@@ -83,16 +88,40 @@ describe.runIf(process.platform === 'linux' && process.arch === 'x64')('on Node 
   }, 300_000);
 
   it('the library and its command line keep working on Node 20', async () => {
-    const result = await on20(join('dist', 'cli', 'main.js'), 'address', '--count', '2', '--seed', '7', '--format', 'ndjson');
+    const result = await on20(
+      join('dist', 'cli', 'main.js'),
+      'address',
+      '--count',
+      '2',
+      '--seed',
+      '7',
+      '--format',
+      'ndjson',
+    );
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    const lines = result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { country: string });
+    const lines = result.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { country: string });
     expect(lines).toHaveLength(2);
     expect(lines[0].country).toBe('United States');
   });
 
-  it("the other optional drivers run on Node 20: Parquet is written byte for byte as on this Node, pg and mysql2 get as far as connecting", async () => {
-    const parquet = (folder: string) => ['address', '--count', '500', '--seed', '7', '--fields', 'id=uuid,firstName,zip,lat,birthDate', '--format', 'parquet', '--out', join(work, `${folder}.parquet`)];
+  it('the other optional drivers run on Node 20: Parquet is written byte for byte as on this Node, pg and mysql2 get as far as connecting', async () => {
+    const parquet = (folder: string) => [
+      'address',
+      '--count',
+      '500',
+      '--seed',
+      '7',
+      '--fields',
+      'id=uuid,firstName,zip,lat,birthDate',
+      '--format',
+      'parquet',
+      '--out',
+      join(work, `${folder}.parquet`),
+    ];
     const on20Parquet = await on20(join('dist', 'cli', 'main.js'), ...parquet('node20'));
     expect(on20Parquet.stderr).toBe('');
     expect(on20Parquet.code).toBe(0);
@@ -102,7 +131,18 @@ describe.runIf(process.platform === 'linux' && process.arch === 'x64')('on Node 
     expect(written.equals(readFileSync(join(work, 'here.parquet')))).toBe(true);
     // Nothing listens on port 1: the driver is imported and connects, and the refusal is the load's own message.
     for (const url of ['postgres://test@127.0.0.1:1/test', 'mysql://test@127.0.0.1:1/test']) {
-      const result = await on20(join('dist', 'cli', 'main.js'), 'address', '--count', '10', '--seed', '1', '--to', url, '--table', 't');
+      const result = await on20(
+        join('dist', 'cli', 'main.js'),
+        'address',
+        '--count',
+        '10',
+        '--seed',
+        '1',
+        '--to',
+        url,
+        '--table',
+        't',
+      );
       expect(result.stderr, url).toBe(`ussynth: cannot connect to ${url}: connection refused\n`);
       expect(result.code, url).toBe(69);
     }
@@ -116,17 +156,31 @@ describe.runIf(process.platform === 'linux' && process.arch === 'x64')('on Node 
 
     it('is the driver this repository installs, which the rule refuses on Node 20.11', () => {
       expect(installed).toMatch(/^13\./);
-      expect(refusal).toContain(`better-sqlite3 ${installed} (installed here) needs Node-API 10, which this Node 20.11.1 (Node-API 9) lacks`);
+      expect(refusal).toContain(
+        `better-sqlite3 ${installed} (installed here) needs Node-API 10, which this Node 20.11.1 (Node-API 9) lacks`,
+      );
       expect(refusal).toContain('`npm install better-sqlite3@12`, or use Node 22.14 or later');
     });
 
     it('`--to sqlite:` prints the sentence and exits 2 instead of crashing, and creates no file', async () => {
       const database = join(work, 'refused.db');
-      const result = await on20(join('dist', 'cli', 'main.js'), 'address', '--count', '10', '--seed', '1', '--to', `sqlite:${database}`, '--table', 't');
+      const result = await on20(
+        join('dist', 'cli', 'main.js'),
+        'address',
+        '--count',
+        '10',
+        '--seed',
+        '1',
+        '--to',
+        `sqlite:${database}`,
+        '--table',
+        't',
+      );
       expect(result.stderr).toBe(`ussynth: loading SQLite: ${refusal}\n`);
       expect(result.code).toBe(2);
       expect(result.stdout).toBe('');
-      for (const file of [database, `${database}-journal`, `${database}-wal`]) expect(existsSync(file), file).toBe(false);
+      for (const file of [database, `${database}-journal`, `${database}-wal`])
+        expect(existsSync(file), file).toBe(false);
     });
 
     it("load() from ussynth/load rejects with a LoadError 'unsupported_driver', creating no file", async () => {
@@ -137,7 +191,11 @@ describe.runIf(process.platform === 'linux' && process.arch === 'x64')('on Node 
         'catch (error) { console.log(JSON.stringify({ loadError: error instanceof LoadError, code: error.code, message: error.message })); }';
       const result = await on20('--input-type=module', '-e', script);
       expect(result.code).toBe(0);
-      expect(JSON.parse(result.stdout)).toEqual({ loadError: true, code: 'unsupported_driver', message: `loading SQLite: ${refusal}` });
+      expect(JSON.parse(result.stdout)).toEqual({
+        loadError: true,
+        code: 'unsupported_driver',
+        message: `loading SQLite: ${refusal}`,
+      });
       expect(existsSync(database)).toBe(false);
     });
 
@@ -148,7 +206,11 @@ describe.runIf(process.platform === 'linux' && process.arch === 'x64')('on Node 
         'catch (error) { console.log(JSON.stringify({ ussynthError: error instanceof UssynthError, code: error.code, message: error.message })); }';
       const result = await on20('--input-type=module', '-e', script);
       expect(result.code).toBe(0);
-      expect(JSON.parse(result.stdout)).toEqual({ ussynthError: true, code: 'unsupported_peer_dependency', message: `ussynth/database: ${refusal}` });
+      expect(JSON.parse(result.stdout)).toEqual({
+        ussynthError: true,
+        code: 'unsupported_peer_dependency',
+        message: `ussynth/database: ${refusal}`,
+      });
     });
   });
 });

@@ -23,7 +23,11 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * second is returned, docs/deploy.md "Monthly quotas: leases"): waits until it equals `served`, then returns it.
  */
 async function settledUsage(account: string, served: number): Promise<number> {
-  await waitFor(`the usage of ${account} to settle at ${served}`, () => fleet.used(account) === served, 4 * LEASE_IDLE_MS).catch(() => {});
+  await waitFor(
+    `the usage of ${account} to settle at ${served}`,
+    () => fleet.used(account) === served,
+    4 * LEASE_IDLE_MS,
+  ).catch(() => {});
   return fleet.used(account);
 }
 
@@ -50,7 +54,7 @@ describe('three instances on PostgreSQL and Redis behind haproxy', () => {
     expect(await settledUsage('exact', records(load))).toBe(records(load));
   }, 120_000);
 
-  it('limit a key\'s rate across all instances, not per instance', async () => {
+  it("limit a key's rate across all instances, not per instance", async () => {
     const rate = 20;
     const key = fleet.key('rate', rate, 10_000_000);
     const started = performance.now();
@@ -67,16 +71,25 @@ describe('three instances on PostgreSQL and Redis behind haproxy', () => {
 
   it('stop honouring a revoked key on every instance within 2 s', async () => {
     const key = fleet.key('revoked', 1000, 1_000_000);
-    for (const instance of fleet.instances) expect((await fetch(`${instance!.url}/v1/ein`, { headers: { 'x-api-key': key } })).status).toBe(200);
+    for (const instance of fleet.instances)
+      expect((await fetch(`${instance!.url}/v1/ein`, { headers: { 'x-api-key': key } })).status).toBe(200);
     const id = key.slice('uss_live_'.length, 'uss_live_'.length + 8);
     expect(runServerCommand(fleet.options, 'keys', 'revoke', id).status).toBe(0);
     // Timed from the revocation's commit (the command has exited), not from the command's start: starting a Node
     // process for the operator command took over a second of the 2 s on the loaded machine.
     const started = performance.now();
-    await waitFor('every instance to refuse the revoked key', async () => {
-      const statuses = await Promise.all(fleet.instances.map(async (instance) => (await fetch(`${instance!.url}/v1/ein`, { headers: { 'x-api-key': key } })).status));
-      return statuses.every((status) => status === 401);
-    }, 5000);
+    await waitFor(
+      'every instance to refuse the revoked key',
+      async () => {
+        const statuses = await Promise.all(
+          fleet.instances.map(
+            async (instance) => (await fetch(`${instance!.url}/v1/ein`, { headers: { 'x-api-key': key } })).status,
+          ),
+        );
+        return statuses.every((status) => status === 401);
+      },
+      5000,
+    );
     expect(performance.now() - started).toBeLessThan(2000);
   });
 
@@ -97,7 +110,14 @@ describe('three instances on PostgreSQL and Redis behind haproxy', () => {
     expect(load.failed).toBe(0);
     expect(await settledUsage('redis-outage', records(load))).toBe(records(load));
     // Back on Redis by itself: /readyz of every instance is 200 again.
-    await waitFor('the instances to see Redis again', async () => (await Promise.all(fleet.instances.map(async (i) => (await fetch(`${i!.url}/readyz`)).status))).every((s) => s === 200), 10_000);
+    await waitFor(
+      'the instances to see Redis again',
+      async () =>
+        (await Promise.all(fleet.instances.map(async (i) => (await fetch(`${i!.url}/readyz`)).status))).every(
+          (s) => s === 200,
+        ),
+      10_000,
+    );
   }, 60_000);
 
   it('stay up through five PostgreSQL crashes under load: serving from leased blocks or 503 store_unavailable with Retry-After while it is down, serving again within seconds, usage never below the records served', async () => {
@@ -109,7 +129,11 @@ describe('three instances on PostgreSQL and Redis behind haproxy', () => {
     const reads = fleet.instances.map((instance) => startLoad(instance!.url, key, '/v1/usage', 3, refusals));
     const loads = [batch, ...reads];
     const everyInstanceServes = async () => {
-      const statuses = await Promise.all(fleet.instances.map(async (instance) => (await fetch(`${instance!.url}/v1/usage`, { headers: { 'x-api-key': key } })).status));
+      const statuses = await Promise.all(
+        fleet.instances.map(
+          async (instance) => (await fetch(`${instance!.url}/v1/usage`, { headers: { 'x-api-key': key } })).status,
+        ),
+      );
       return statuses.every((status) => status === 200);
     };
     // Recovery is bounded by the wait below (15 s a round); docs/security-fleet.md gives the times measured.
@@ -118,9 +142,13 @@ describe('three instances on PostgreSQL and Redis behind haproxy', () => {
       fleet.pg.stop();
       await pause(2000);
       fleet.pg.start();
-      await waitFor(`every instance to serve again after restart ${round}`, everyInstanceServes, 15_000).catch((error: Error) => {
-        throw new Error(`${error.message}: ${loads.map((load) => `statuses ${JSON.stringify([...load.statuses])}, ${load.failed} failed, unexpected ${load.unexpected.slice(0, 2).join(' | ')}`).join('; ')}`);
-      });
+      await waitFor(`every instance to serve again after restart ${round}`, everyInstanceServes, 15_000).catch(
+        (error: Error) => {
+          throw new Error(
+            `${error.message}: ${loads.map((load) => `statuses ${JSON.stringify([...load.statuses])}, ${load.failed} failed, unexpected ${load.unexpected.slice(0, 2).join(' | ')}`).join('; ')}`,
+          );
+        },
+      );
     }
     const servedBefore = batch.count(200);
     await waitFor('debits to go on after the last restart', () => batch.count(200) > servedBefore + 50, 15_000);
@@ -187,16 +215,43 @@ describe('three instances on PostgreSQL and Redis behind haproxy', () => {
 
   it('never answer 5xx to fuzzed requests (paths, parameters, methods) through the load balancer', async () => {
     const key = fleet.key('fuzz', 100_000, 100_000_000);
-    const segment = fc.oneof(fc.constantFrom('address', 'batch', 'ein', 'eins', 'phone', 'phones', 'zip', 'usage', 'zip/10001', 'zip/00000', ''), fc.stringMatching(/^[A-Za-z0-9._~-]{0,12}$/));
-    const param = fc.tuple(fc.constantFrom('count', 'start', 'state', 'seed', 'fictional', 'x'), fc.oneof(fc.stringMatching(/^[A-Za-z0-9._~-]{0,8}$/), fc.integer({ min: -5, max: 5000 }).map(String)));
+    const segment = fc.oneof(
+      fc.constantFrom(
+        'address',
+        'batch',
+        'ein',
+        'eins',
+        'phone',
+        'phones',
+        'zip',
+        'usage',
+        'zip/10001',
+        'zip/00000',
+        '',
+      ),
+      fc.stringMatching(/^[A-Za-z0-9._~-]{0,12}$/),
+    );
+    const param = fc.tuple(
+      fc.constantFrom('count', 'start', 'state', 'seed', 'fictional', 'x'),
+      fc.oneof(fc.stringMatching(/^[A-Za-z0-9._~-]{0,8}$/), fc.integer({ min: -5, max: 5000 }).map(String)),
+    );
     await fc.assert(
-      fc.asyncProperty(segment, fc.array(param, { maxLength: 4 }), fc.constantFrom('GET', 'HEAD', 'POST', 'DELETE'), async (path, params, method) => {
-        const query = params.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&');
-        const response = await fetch(`${fleet.haproxy.url}/v1/${path}${query ? `?${query}` : ''}`, { method, headers: { 'x-api-key': key } });
-        const body = await response.text();
-        expect(response.status, `${method} /v1/${path}?${query}: ${body.slice(0, 200)}`).toBeLessThan(500);
-        if (response.status >= 400 && method !== 'HEAD') expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-      }),
+      fc.asyncProperty(
+        segment,
+        fc.array(param, { maxLength: 4 }),
+        fc.constantFrom('GET', 'HEAD', 'POST', 'DELETE'),
+        async (path, params, method) => {
+          const query = params.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&');
+          const response = await fetch(`${fleet.haproxy.url}/v1/${path}${query ? `?${query}` : ''}`, {
+            method,
+            headers: { 'x-api-key': key },
+          });
+          const body = await response.text();
+          expect(response.status, `${method} /v1/${path}?${query}: ${body.slice(0, 200)}`).toBeLessThan(500);
+          if (response.status >= 400 && method !== 'HEAD')
+            expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+        },
+      ),
       { numRuns: 300 },
     );
   }, 120_000);

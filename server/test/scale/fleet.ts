@@ -33,7 +33,10 @@ export interface Fleet {
  * Starts PostgreSQL, Redis, `count` instances and haproxy on loopback; `instanceEnv` adds variables per instance.
  * @example const fleet = await startFleet(3); const key = fleet.key('acme', 100, 50_000); await fetch(fleet.haproxy.url + '/v1/ein', { headers: { 'x-api-key': key } });
  */
-export async function startFleet(count: number, instanceEnv: (i: number) => NodeJS.ProcessEnv = () => ({})): Promise<Fleet> {
+export async function startFleet(
+  count: number,
+  instanceEnv: (i: number) => NodeJS.ProcessEnv = () => ({}),
+): Promise<Fleet> {
   const pg = await startPostgres();
   const redis = await startRedis();
   const db = pg.createDatabase('fleet');
@@ -75,7 +78,12 @@ export async function startFleet(count: number, instanceEnv: (i: number) => Node
     },
     key: (account, rate, quota) => keysCreate(options, account, rate, quota),
     used(account) {
-      return Number(psql(db, `SELECT coalesce(sum(u.records), 0) FROM usage u JOIN accounts a ON a.id = u.account_id WHERE a.name = '${account}'`));
+      return Number(
+        psql(
+          db,
+          `SELECT coalesce(sum(u.records), 0) FROM usage u JOIN accounts a ON a.id = u.account_id WHERE a.name = '${account}'`,
+        ),
+      );
     },
     async destroy() {
       await haproxy.stop();

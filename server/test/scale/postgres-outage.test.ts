@@ -18,7 +18,15 @@ let options: SpawnOptions;
 beforeAll(async () => {
   pg = await startPostgres();
   db = pg.createDatabase('outage');
-  options = { env: { ...process.env, USSYNTH_DB: db, USSYNTH_SECRET_KEY: Buffer.alloc(32, 7).toString('base64'), LOG_LEVEL: 'warn', PORT: '0' } };
+  options = {
+    env: {
+      ...process.env,
+      USSYNTH_DB: db,
+      USSYNTH_SECRET_KEY: Buffer.alloc(32, 7).toString('base64'),
+      LOG_LEVEL: 'warn',
+      PORT: '0',
+    },
+  };
 }, 120_000);
 
 afterAll(() => {
@@ -28,8 +36,15 @@ afterAll(() => {
 });
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const instance = (name: string) => serve({ env: { ...options.env, USSYNTH_PENDING_FILE: join(dir, `${name}.json`) } }, '--no-dev-key');
-const used = (account: string) => Number(psql(db, `SELECT coalesce(sum(u.records), 0) FROM usage u JOIN accounts a ON a.id = u.account_id WHERE a.name = '${account}'`));
+const instance = (name: string) =>
+  serve({ env: { ...options.env, USSYNTH_PENDING_FILE: join(dir, `${name}.json`) } }, '--no-dev-key');
+const used = (account: string) =>
+  Number(
+    psql(
+      db,
+      `SELECT coalesce(sum(u.records), 0) FROM usage u JOIN accounts a ON a.id = u.account_id WHERE a.name = '${account}'`,
+    ),
+  );
 
 interface MonthFigure {
   goodRequests: number;
@@ -80,7 +95,7 @@ function forged(key: string): string {
 }
 
 describe('a PostgreSQL outage under load', () => {
-  it('leaves only served records charged, and counts every 503 in the account\'s own SLA figure', async () => {
+  it("leaves only served records charged, and counts every 503 in the account's own SLA figure", async () => {
     const server = await instance('a');
     const key = keysCreate(options, 'outage-load', 100_000, 100_000_000);
     // Sizes that leave a remainder in the instance's block when PostgreSQL stops (blocks are multiples of one size
@@ -96,10 +111,18 @@ describe('a PostgreSQL outage under load', () => {
     expect(other).toEqual([]);
     expect(unavailable).toBeGreaterThan(10);
     // Blocks the instance held and did not serve go back once PostgreSQL is back (within a few retries of a second).
-    await waitFor(`usage to settle at the ${served} records served`, () => used('outage-load') === served, 15_000).catch(() => {});
+    await waitFor(
+      `usage to settle at the ${served} records served`,
+      () => used('outage-load') === served,
+      15_000,
+    ).catch(() => {});
     expect(used('outage-load')).toBe(served);
     // The 503s before the key could be read count for the key's account (this instance had read the key before).
-    await waitFor('the SLA counts to be folded', async () => (await slaMonth(server, key)).badRequests >= unavailable, 20_000).catch(() => {});
+    await waitFor(
+      'the SLA counts to be folded',
+      async () => (await slaMonth(server, key)).badRequests >= unavailable,
+      20_000,
+    ).catch(() => {});
     const month = await slaMonth(server, key);
     // Every 503 counts; an answer the clients waited over 2 s for may also have been slow on the server's side.
     expect(month.badRequests).toBeGreaterThanOrEqual(unavailable);
@@ -114,13 +137,15 @@ describe('a PostgreSQL outage under load', () => {
     const seen = keysCreate(options, 'outage-seen', 100_000, 100_000_000);
     const unseen = keysCreate(options, 'outage-unseen', 100_000, 100_000_000);
     // The instance serves `seen` (a leased block it holds, the key in its cache); `unseen` it has never read.
-    for (let i = 0; i < 3; i++) expect((await fetch(`${server.url}/v1/batch?count=10`, { headers: { 'x-api-key': seen } })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await fetch(`${server.url}/v1/batch?count=10`, { headers: { 'x-api-key': seen } })).status).toBe(200);
     expect(used('outage-seen')).toBeGreaterThan(30);
     pg.stop();
     await pause(1500);
     const statuses = async (key: string, n: number) => {
       const got: number[] = [];
-      for (let i = 0; i < n; i++) got.push((await fetch(`${server.url}/v1/batch?count=10`, { headers: { 'x-api-key': key } })).status);
+      for (let i = 0; i < n; i++)
+        got.push((await fetch(`${server.url}/v1/batch?count=10`, { headers: { 'x-api-key': key } })).status);
       return got;
     };
     expect(await statuses(seen, 4)).toEqual([503, 503, 503, 503]);
@@ -133,7 +158,11 @@ describe('a PostgreSQL outage under load', () => {
     server = await instance('b');
     await waitFor('the returned block to be refunded', () => used('outage-seen') === 30, 10_000).catch(() => {});
     expect(used('outage-seen')).toBe(30);
-    await waitFor('the SLA counts to be folded', async () => (await slaMonth(server, unseen)).badRequests > 0, 20_000).catch(() => {});
+    await waitFor(
+      'the SLA counts to be folded',
+      async () => (await slaMonth(server, unseen)).badRequests > 0,
+      20_000,
+    ).catch(() => {});
     // The forged key's 3 failures are nobody's; the 5 with the real key are its account's. (Good requests: the
     // batches and these /v1/sla reads themselves.)
     expect((await slaMonth(server, unseen)).badRequests).toBe(5);

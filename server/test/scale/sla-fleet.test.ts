@@ -21,7 +21,11 @@ const RULES = new URL('../../../docs/prometheus/ussynth-sla-rules.yml', import.m
 let fleet: Fleet;
 
 beforeAll(async () => {
-  fleet = await startFleet(3, (i) => ({ USSYNTH_OUTBOX: outbox, USSYNTH_DEFAULT_PLAN: 'standard', ...(i === 0 ? { USSYNTH_TEST_FAULT_FILE: faultFile } : {}) }));
+  fleet = await startFleet(3, (i) => ({
+    USSYNTH_OUTBOX: outbox,
+    USSYNTH_DEFAULT_PLAN: 'standard',
+    ...(i === 0 ? { USSYNTH_TEST_FAULT_FILE: faultFile } : {}),
+  }));
 }, 120_000);
 
 afterAll(async () => {
@@ -36,7 +40,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Each instance's ussynth_sli_requests_total, good and bad, from its /metrics. */
 async function sliCounters(i: number): Promise<{ good: number; bad: number }> {
   const text = await (await fetch(`${url(i)}/metrics`)).text();
-  const value = (result: string) => Number(new RegExp(`^ussynth_sli_requests_total\\{result="${result}"\\} (\\d+)$`, 'm').exec(text)?.[1]);
+  const value = (result: string) =>
+    Number(new RegExp(`^ussynth_sli_requests_total\\{result="${result}"\\} (\\d+)$`, 'm').exec(text)?.[1]);
   return { good: value('good'), bad: value('bad') };
 }
 
@@ -44,13 +49,28 @@ describe('the SLA on a fleet (PostgreSQL, Redis, 3 instances)', () => {
   it('e-mails the owner once per threshold when three instances cross the quota at once', async () => {
     const owner = 'fleet-owner@example.com';
     const session = await signedUp(url(0), outbox, owner);
-    const { key } = (await (await accountCall(url(0), 'POST', '/keys', { name: 'load' }, session)).json()) as { key: string };
-    const set = runServerCommand(fleet.options, 'accounts', 'set', owner, '--tier', 'enterprise', '--rate', '10000', '--monthly-quota', '5000');
+    const { key } = (await (await accountCall(url(0), 'POST', '/keys', { name: 'load' }, session)).json()) as {
+      key: string;
+    };
+    const set = runServerCommand(
+      fleet.options,
+      'accounts',
+      'set',
+      owner,
+      '--tier',
+      'enterprise',
+      '--rate',
+      '10000',
+      '--monthly-quota',
+      '5000',
+    );
     expect(set.stderr).toBe('');
     // Keys are cached for a second: every instance sees the new limits after it.
     await sleep(1500);
     // 60 batches of 100 (6000 records for a quota of 5000) at once, spread over the three instances.
-    const statuses = await Promise.all(Array.from({ length: 60 }, (_, i) => get(i % 3, '/v1/batch?count=100', key).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => get(i % 3, '/v1/batch?count=100', key).then((r) => r.status)),
+    );
     expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(50);
     expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
     const quotaMails = () => outboxMails(outbox).filter((mail) => mail.includes('monthly quota'));
@@ -62,10 +82,12 @@ describe('the SLA on a fleet (PostgreSQL, Redis, 3 instances)', () => {
     expect(mails.filter((m) => m.includes('Subject: ussynth: 80 % of your monthly quota used'))).toHaveLength(1);
     expect(mails.filter((m) => m.includes('Subject: ussynth: your monthly quota is used up'))).toHaveLength(1);
     expect(mails.every((m) => m.includes(`To: ${owner}`) && m.includes('/dashboard'))).toBe(true);
-    expect(psql(fleet.db, "SELECT string_agg(threshold::text, ',' ORDER BY threshold) FROM quota_notices")).toBe('80,100');
+    expect(psql(fleet.db, "SELECT string_agg(threshold::text, ',' ORDER BY threshold) FROM quota_notices")).toBe(
+      '80,100',
+    );
   }, 120_000);
 
-  it('counts an instance\'s 5xx: the month\'s availability drops by the right amount, the credit follows the schedule, an incident opens on every instance\'s status page, and the burn-rate alert fires on the exported series', async () => {
+  it("counts an instance's 5xx: the month's availability drops by the right amount, the credit follows the schedule, an incident opens on every instance's status page, and the burn-rate alert fires on the exported series", async () => {
     const key = fleet.key('sla-fleet', 10_000, 1_000_000_000);
     const account = Number(psql(fleet.db, "SELECT id FROM accounts WHERE name = 'sla-fleet'"));
     // The whole exchange within one minute, so its share of bad requests is known: wait for a minute's start.
@@ -82,13 +104,27 @@ describe('the SLA on a fleet (PostgreSQL, Redis, 3 instances)', () => {
     const after = [await sliCounters(0), await sliCounters(1)];
     expect(Date.now() - minute).toBeLessThan(MINUTE);
     // Each instance folds its counts within 5 s; the store has them once.
-    const rows = () => psql(fleet.db, `SELECT coalesce(sum(good), 0) || '/' || coalesce(sum(bad), 0) FROM sli_minutes WHERE account_id = ${account}`);
+    const rows = () =>
+      psql(
+        fleet.db,
+        `SELECT coalesce(sum(good), 0) || '/' || coalesce(sum(bad), 0) FROM sli_minutes WHERE account_id = ${account}`,
+      );
     for (let i = 0; i < 100 && rows() !== '20/10'; i++) await sleep(200);
     expect(rows()).toBe('20/10');
     expect(psql(fleet.db, `SELECT count(*) FROM sli_minutes WHERE account_id = ${account}`)).toBe('1');
 
     // 10 bad of 30 in one minute: a third of a bad minute in the month so far.
-    const sla = (await (await get(1, '/v1/sla', key)).json()) as { objectivePercent: number; month: { goodRequests: number; badRequests: number; availabilityPercent: number; creditPercent: number; from: string; to: string } };
+    const sla = (await (await get(1, '/v1/sla', key)).json()) as {
+      objectivePercent: number;
+      month: {
+        goodRequests: number;
+        badRequests: number;
+        availabilityPercent: number;
+        creditPercent: number;
+        from: string;
+        to: string;
+      };
+    };
     expect(sla.month).toMatchObject({ goodRequests: 20, badRequests: 10 });
     const minutes = Math.max(1, Math.ceil((Date.parse(sla.month.to) - Date.parse(sla.month.from)) / MINUTE));
     const availability = 1 - 10 / 30 / minutes;
@@ -108,16 +144,23 @@ describe('the SLA on a fleet (PostgreSQL, Redis, 3 instances)', () => {
     expect(open?.title).toMatch(/^Elevated errors on the API/);
     expect(seen!.state).toBe('degraded');
     await sleep(5500);
-    for (const i of [0, 2]) expect((await status(i)).history.incidents.find((incident) => incident.closedAt === null)?.id).toBe(open!.id);
+    for (const i of [0, 2])
+      expect((await status(i)).history.incidents.find((incident) => incident.closedAt === null)?.id).toBe(open!.id);
     expect(await (await fetch(`${url(2)}/status`)).text()).toContain('Elevated errors on the API');
 
     // The same counters, as Prometheus would have scraped them each minute, through the burn-rate rules: it pages.
     const series = [0, 1].flatMap((i) =>
-      (['good', 'bad'] as const).map((result) => `      - series: 'ussynth_sli_requests_total{result="${result}",instance="${i}"}'\n        values: '${before[i]![result]}x60 ${after[i]![result]}x15'`),
+      (['good', 'bad'] as const).map(
+        (result) =>
+          `      - series: 'ussynth_sli_requests_total{result="${result}",instance="${i}"}'\n        values: '${before[i]![result]}x60 ${after[i]![result]}x15'`,
+      ),
     );
     const test = `rule_files:\n  - ${RULES}\nevaluation_interval: 1m\ntests:\n  - interval: 1m\n    input_series:\n${series.join('\n')}\n    promql_expr_test:\n      - expr: round(ussynth:sli_error_ratio:rate5m * 100)\n        eval_time: 63m\n        exp_samples:\n          - labels: '{}'\n            value: 50\n    alert_rule_test:\n      - eval_time: 58m\n        alertname: UssynthErrorBudgetBurnFast\n        exp_alerts: []\n      - eval_time: 65m\n        alertname: UssynthErrorBudgetBurnFast\n        exp_alerts:\n          - exp_labels:\n              severity: page\n            exp_annotations:\n              summary: The API burns its error budget 14.4 times too fast (1 h and 5 m)\n              description: Over 1.44 % of /v1 requests failed over the last hour and the last 5 minutes; at this rate the month's error budget is gone in about 2 days. See /status and docs/sla.md.\n`;
     writeFileSync(join(dir, 'fleet-rules.test.yml'), test);
-    const promtool = spawnSync('promtool', ['test', 'rules', join(dir, 'fleet-rules.test.yml')], { encoding: 'utf8', timeout: 60_000 });
+    const promtool = spawnSync('promtool', ['test', 'rules', join(dir, 'fleet-rules.test.yml')], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(promtool.stdout + promtool.stderr).toContain('SUCCESS');
   }, 240_000);
 
@@ -135,7 +178,12 @@ describe('the SLA on a fleet (PostgreSQL, Redis, 3 instances)', () => {
         await sleep(500);
       }
       expect(down!.state).toBe('outage');
-      expect(Object.fromEntries(down!.components.map((c) => [c.id, c.state]))).toEqual({ api: 'outage', accounts: 'outage', store: 'outage', redis: 'operational' });
+      expect(Object.fromEntries(down!.components.map((c) => [c.id, c.state]))).toEqual({
+        api: 'outage',
+        accounts: 'outage',
+        store: 'outage',
+        redis: 'operational',
+      });
       expect(down!.history).toBeNull();
       // Instance 2 probes on its own second: its page says so too, within moments.
       let html = '';

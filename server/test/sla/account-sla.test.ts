@@ -36,11 +36,19 @@ describe('the SLA on the account API (the sign-up page and the dashboard)', () =
     const { key } = (await created.json()) as { key: string };
     expect((await server.get('/v1/ein', key)).status).toBe(200);
     await server.app.ussynth.sli.flush();
-    const dashboard = (await (await accountCall(server.url, 'GET', '/sla', undefined, session)).json()) as { plan: string; sla: Record<string, unknown> };
+    const dashboard = (await (await accountCall(server.url, 'GET', '/sla', undefined, session)).json()) as {
+      plan: string;
+      sla: Record<string, unknown>;
+    };
     expect(dashboard.plan).toBe('standard');
     const api = (await (await server.get('/v1/sla', key)).json()) as SlaBody;
     expect(dashboard.sla.objectivePercent).toBe(99.9);
-    expect(dashboard.sla.month).toMatchObject({ goodRequests: 1, badRequests: 0, availabilityPercent: 100, creditPercent: 0 });
+    expect(dashboard.sla.month).toMatchObject({
+      goodRequests: 1,
+      badRequests: 0,
+      availabilityPercent: 100,
+      creditPercent: 0,
+    });
     // /v1/sla itself counted as one more good request of the account.
     expect(api.month.goodRequests).toBeGreaterThanOrEqual(1);
     expect({ ...dashboard.sla, month: undefined }).toEqual({ ...api, month: undefined });

@@ -21,7 +21,12 @@ describe('the SLA configuration', () => {
   });
 
   it('takes other objectives, credits and threshold', () => {
-    const { sla, problems } = load({ USSYNTH_SLA_OBJECTIVE_PRO: '99.95', USSYNTH_SLA_OBJECTIVE_ENTERPRISE: '99.99', USSYNTH_SLA_CREDITS: '5@objective,20@99.5,100@90', USSYNTH_SLI_SLOW_MS: '1000' });
+    const { sla, problems } = load({
+      USSYNTH_SLA_OBJECTIVE_PRO: '99.95',
+      USSYNTH_SLA_OBJECTIVE_ENTERPRISE: '99.99',
+      USSYNTH_SLA_CREDITS: '5@objective,20@99.5,100@90',
+      USSYNTH_SLI_SLOW_MS: '1000',
+    });
     expect(problems).toEqual([]);
     expect(sla.objectivePercent).toEqual({ standard: 99.9, pro: 99.95, enterprise: 99.99 });
     expect(creditSteps(sla, 99.95)).toEqual([
@@ -33,30 +38,41 @@ describe('the SLA configuration', () => {
   });
 
   it('names every bad variable, and the server does not start with one', () => {
-    const { problems } = load({ USSYNTH_SLA_OBJECTIVE_STANDARD: '100', USSYNTH_SLA_OBJECTIVE_PRO: '99,9', USSYNTH_SLA_CREDITS: '10@objective,5@99', USSYNTH_SLI_SLOW_MS: '5' });
+    const { problems } = load({
+      USSYNTH_SLA_OBJECTIVE_STANDARD: '100',
+      USSYNTH_SLA_OBJECTIVE_PRO: '99,9',
+      USSYNTH_SLA_CREDITS: '10@objective,5@99',
+      USSYNTH_SLI_SLOW_MS: '5',
+    });
     expect(problems).toHaveLength(4);
     expect(problems[0]).toMatch(/^USSYNTH_SLA_OBJECTIVE_STANDARD must be a percentage above 0 and below 100/);
     expect(problems[1]).toMatch(/^USSYNTH_SLA_OBJECTIVE_PRO .*"99,9"/);
     expect(problems[2]).toMatch(/^USSYNTH_SLA_CREDITS .*each step's credit must be larger/);
     expect(problems[3]).toMatch(/^USSYNTH_SLI_SLOW_MS must be a whole number of milliseconds/);
-    expect(load({ USSYNTH_SLA_CREDITS: '10@99,25@objective' }).problems[0]).toMatch(/"objective" can only be the first step/);
+    expect(load({ USSYNTH_SLA_CREDITS: '10@99,25@objective' }).problems[0]).toMatch(
+      /"objective" can only be the first step/,
+    );
     expect(load({ USSYNTH_SLA_CREDITS: '10@97,25@98' }).problems[0]).toMatch(/lower than the step before/);
     expect(load({ USSYNTH_SLA_CREDITS: 'ten@99' }).problems[0]).toMatch(/"ten@99" is not credit@availability/);
     expect(() => loadConfig({ USSYNTH_SLA_OBJECTIVE_PRO: '101' })).toThrow(ConfigError);
   });
 
-  it('publishes the status page\'s request counts only when the operator says show', () => {
+  it("publishes the status page's request counts only when the operator says show", () => {
     expect(load({}).sla.statusRequestCounts).toBe(false);
     expect(load({ USSYNTH_STATUS_REQUEST_COUNTS: 'hide' }).sla.statusRequestCounts).toBe(false);
     expect(load({ USSYNTH_STATUS_REQUEST_COUNTS: 'show' }).sla.statusRequestCounts).toBe(true);
-    expect(load({ USSYNTH_STATUS_REQUEST_COUNTS: 'yes' }).problems).toEqual(['USSYNTH_STATUS_REQUEST_COUNTS must be show or hide; got "yes"']);
+    expect(load({ USSYNTH_STATUS_REQUEST_COUNTS: 'yes' }).problems).toEqual([
+      'USSYNTH_STATUS_REQUEST_COUNTS must be show or hide; got "yes"',
+    ]);
   });
 
   it('refuses the test-only fault switch in production', () => {
     expect(load({ USSYNTH_TEST_FAULT_FILE: '/tmp/fault' }).sla.faultFile).toBe('/tmp/fault');
     const production = load({ USSYNTH_TEST_FAULT_FILE: '/tmp/fault', NODE_ENV: 'production' });
     expect(production.sla.faultFile).toBeNull();
-    expect(production.problems[0]).toMatch(/USSYNTH_TEST_FAULT_FILE is a test-only fault switch and is refused when NODE_ENV=production/);
+    expect(production.problems[0]).toMatch(
+      /USSYNTH_TEST_FAULT_FILE is a test-only fault switch and is refused when NODE_ENV=production/,
+    );
   });
 
   it('parses objectives strictly', () => {

@@ -31,7 +31,11 @@ describe('the service measures its own availability', () => {
     server = await startTestServer({ clock: () => now });
     const faultFile = join(server.dir, 'fault');
     await server.close();
-    server = await startTestServer({ dir: server.dir, clock: () => now, config: { sla: { ...DEFAULT_SLA, faultFile } } });
+    server = await startTestServer({
+      dir: server.dir,
+      clock: () => now,
+      config: { sla: { ...DEFAULT_SLA, faultFile } },
+    });
     const { id, key } = await server.key('standard');
     const other = await server.key('pro');
     for (let i = 0; i < 3; i++) expect((await server.get('/v1/zip/60601', key)).status).toBe(200);
@@ -52,15 +56,35 @@ describe('the service measures its own availability', () => {
     expect(await metricValue(server.url, 'bad')).toBe(2);
     await server.app.ussynth.sli.flush();
     const minute = START - (START % MINUTE);
-    expect(await server.store.sli.totals(OVERALL, minute, minute + MINUTE)).toEqual({ good: 4, bad: 2, badMinutes: 2 / 6 });
+    expect(await server.store.sli.totals(OVERALL, minute, minute + MINUTE)).toEqual({
+      good: 4,
+      bad: 2,
+      badMinutes: 2 / 6,
+    });
     const account = (await server.store.findKey(id))!;
-    expect(await server.store.sli.totals(account.accountId, minute, minute + MINUTE)).toEqual({ good: 3, bad: 2, badMinutes: 0.4 });
+    expect(await server.store.sli.totals(account.accountId, minute, minute + MINUTE)).toEqual({
+      good: 3,
+      bad: 2,
+      badMinutes: 0.4,
+    });
 
     // The month so far is 10 minutes; 0.4 of one was bad: 96 %, below 99 %: 25 % credit.
     const sla = (await (await server.get('/v1/sla', key)).json()) as SlaBody;
     expect(sla.objectivePercent).toBe(99.9);
-    expect(sla.month).toMatchObject({ period: '2026-11', goodRequests: 3, badRequests: 2, availabilityPercent: 96, creditPercent: 25 });
-    expect(sla.previousMonth).toMatchObject({ period: '2026-10', goodRequests: 0, badRequests: 0, availabilityPercent: 100, creditPercent: 0 });
+    expect(sla.month).toMatchObject({
+      period: '2026-11',
+      goodRequests: 3,
+      badRequests: 2,
+      availabilityPercent: 96,
+      creditPercent: 25,
+    });
+    expect(sla.previousMonth).toMatchObject({
+      period: '2026-10',
+      goodRequests: 0,
+      badRequests: 0,
+      availabilityPercent: 100,
+      creditPercent: 0,
+    });
     expect(sla.credits).toEqual([
       { belowPercent: 99.9, creditPercent: 10 },
       { belowPercent: 99, creditPercent: 25 },
@@ -81,13 +105,17 @@ describe('the service measures its own availability', () => {
     expect(later.month.creditPercent).toBe(0);
   });
 
-  it('rolls over at the month\'s end: the new month starts clean, the month before keeps its figure and credit', async () => {
+  it("rolls over at the month's end: the new month starts clean, the month before keeps its figure and credit", async () => {
     // The last minute of October 2026, with the fault switch on for every request of the account.
     let now = Date.UTC(2026, 9, 31, 23, 59, 10);
     const first = await startTestServer({ clock: () => now });
     const faultFile = join(first.dir, 'fault');
     await first.close();
-    server = await startTestServer({ dir: first.dir, clock: () => now, config: { sla: { ...DEFAULT_SLA, faultFile } } });
+    server = await startTestServer({
+      dir: first.dir,
+      clock: () => now,
+      config: { sla: { ...DEFAULT_SLA, faultFile } },
+    });
     const { key } = await server.key('pro');
     writeFileSync(faultFile, '');
     for (let i = 0; i < 4; i++) expect((await server.get('/v1/ein', key)).status).toBe(500);
@@ -95,14 +123,32 @@ describe('the service measures its own availability', () => {
     await server.app.ussynth.sli.flush();
     const october = (await (await server.get('/v1/sla', key)).json()) as SlaBody;
     // One bad minute of the 44,640 minutes of October so far: 99.9978 %.
-    expect(october.month).toMatchObject({ period: '2026-10', badRequests: 4, availabilityPercent: 99.9978, creditPercent: 0 });
+    expect(october.month).toMatchObject({
+      period: '2026-10',
+      badRequests: 4,
+      availabilityPercent: 99.9978,
+      creditPercent: 0,
+    });
     now = Date.UTC(2026, 10, 1, 0, 0, 30);
     // October's own /v1/sla call was good and counted in its minute.
     await server.app.ussynth.sli.flush();
     const november = (await (await server.get('/v1/sla', key)).json()) as SlaBody;
-    expect(november.month).toMatchObject({ period: '2026-11', goodRequests: 0, badRequests: 0, availabilityPercent: 100, creditPercent: 0 });
+    expect(november.month).toMatchObject({
+      period: '2026-11',
+      goodRequests: 0,
+      badRequests: 0,
+      availabilityPercent: 100,
+      creditPercent: 0,
+    });
     // The whole of October: 44,640 minutes, the same bad minute.
-    expect(november.previousMonth).toMatchObject({ period: '2026-10', from: '2026-10-01T00:00:00.000Z', to: '2026-11-01T00:00:00.000Z', goodRequests: 1, badRequests: 4, availabilityPercent: Math.round((1 - 0.8 / 44_640) * 1e6) / 1e4 });
+    expect(november.previousMonth).toMatchObject({
+      period: '2026-10',
+      from: '2026-10-01T00:00:00.000Z',
+      to: '2026-11-01T00:00:00.000Z',
+      goodRequests: 1,
+      badRequests: 4,
+      availabilityPercent: Math.round((1 - 0.8 / 44_640) * 1e6) / 1e4,
+    });
   });
 
   it('folds what an instance counted when it closes', async () => {

@@ -46,7 +46,12 @@ describe('SliRecorder', () => {
   it('counts per minute and per account; 4xx never, slow answers as bad', async () => {
     let now = T0;
     const results: boolean[] = [];
-    const recorder = new SliRecorder(store.sli, { slowMs: 1000, counters: { sli: (good) => results.push(good) }, clock: () => now, flushMs: 3_600_000 });
+    const recorder = new SliRecorder(store.sli, {
+      slowMs: 1000,
+      counters: { sli: (good) => results.push(good) },
+      clock: () => now,
+      flushMs: 3_600_000,
+    });
     recorder.answered(7, 200, 5);
     recorder.answered(7, 200, 1001);
     recorder.answered(7, 429, 1);
@@ -67,7 +72,12 @@ describe('SliRecorder', () => {
 
   it('retries a batch whose answer was lost under the same id, so it is added once; a refused one is kept in order', async () => {
     const { sli, faults, seen } = flaky(store.sli);
-    const recorder = new SliRecorder(sli, { slowMs: 1000, counters: { sli: () => {} }, clock: () => T0, flushMs: 3_600_000 });
+    const recorder = new SliRecorder(sli, {
+      slowMs: 1000,
+      counters: { sli: () => {} },
+      clock: () => T0,
+      flushMs: 3_600_000,
+    });
     recorder.answered(7, 200, 1);
     faults.push('lost');
     await recorder.flush();
@@ -86,15 +96,29 @@ describe('SliRecorder', () => {
     expect(await store.sli.totals(OVERALL, minute, minute + MINUTE)).toEqual({ good: 1, bad: 1, badMinutes: 0.5 });
   });
 
-  it('counts a failure before authentication for the key\'s account once the store reads the key, and a forged key for none', async () => {
-    const { id, key } = await issueKey(store, { name: 'claims', tier: 'pro', rate: 50, monthlyQuota: 1000 }, 'live', T0);
+  it("counts a failure before authentication for the key's account once the store reads the key, and a forged key for none", async () => {
+    const { id, key } = await issueKey(
+      store,
+      { name: 'claims', tier: 'pro', rate: 50, monthlyQuota: 1000 },
+      'live',
+      T0,
+    );
     const accountId = (await store.findKey(id))!.accountId;
     let down = true;
     const findKey = (keyId: string) => (down ? Promise.reject(new Error('store down')) : store.findKey(keyId));
-    const recorder = new SliRecorder(store.sli, { slowMs: 1000, counters: { sli: () => {} }, clock: () => T0, flushMs: 3_600_000, findKey });
+    const recorder = new SliRecorder(store.sli, {
+      slowMs: 1000,
+      counters: { sli: () => {} },
+      clock: () => T0,
+      flushMs: 3_600_000,
+      findKey,
+    });
     const digest = keyDigest(key).toString('hex');
     for (let i = 0; i < 3; i++) recorder.answered(null, 503, 1, undefined, { keyId: id, digest });
-    recorder.answered(null, 503, 1, undefined, { keyId: id, digest: keyDigest(`${key.slice(0, -1)}x`).toString('hex') });
+    recorder.answered(null, 503, 1, undefined, {
+      keyId: id,
+      digest: keyDigest(`${key.slice(0, -1)}x`).toString('hex'),
+    });
     recorder.answered(null, 503, 1, undefined, { keyId: 'Nobody00', digest });
     // Known from the key cache: counted for the account at once.
     recorder.answered(null, 503, 1, undefined, { accountId });
@@ -111,8 +135,15 @@ describe('SliRecorder', () => {
   });
 
   it('keeps at most MAX_KEY_CLAIMS claims while the store is down; past them a failure counts overall only', async () => {
-    const recorder = new SliRecorder(store.sli, { slowMs: 1000, counters: { sli: () => {} }, clock: () => T0, flushMs: 3_600_000, findKey: () => Promise.reject(new Error('down')) });
-    for (let i = 0; i <= MAX_KEY_CLAIMS; i++) recorder.answered(null, 503, 1, undefined, { keyId: 'Ab3dE6gH', digest: i.toString(16) });
+    const recorder = new SliRecorder(store.sli, {
+      slowMs: 1000,
+      counters: { sli: () => {} },
+      clock: () => T0,
+      flushMs: 3_600_000,
+      findKey: () => Promise.reject(new Error('down')),
+    });
+    for (let i = 0; i <= MAX_KEY_CLAIMS; i++)
+      recorder.answered(null, 503, 1, undefined, { keyId: 'Ab3dE6gH', digest: i.toString(16) });
     recorder.answered(null, 503, 1, undefined, { keyId: 'Ab3dE6gH', digest: '0' });
     expect(recorder.unattributed).toBe(MAX_KEY_CLAIMS + 1);
     await recorder.close();
@@ -122,7 +153,14 @@ describe('SliRecorder', () => {
     const path = join(dir, 'pending.json');
     const { sli, faults, seen } = flaky(store.sli);
     let journal = PendingJournal.open(path);
-    const first = new SliRecorder(sli, { slowMs: 1000, counters: { sli: () => {} }, clock: () => T0, flushMs: 3_600_000, findKey: () => Promise.reject(new Error('down')), journal });
+    const first = new SliRecorder(sli, {
+      slowMs: 1000,
+      counters: { sli: () => {} },
+      clock: () => T0,
+      flushMs: 3_600_000,
+      findKey: () => Promise.reject(new Error('down')),
+      journal,
+    });
     first.answered(7, 500, 1);
     first.answered(null, 503, 1, undefined, { keyId: 'Ab3dE6gH', digest: 'ab' });
     faults.push('lost', 'refused');
@@ -133,8 +171,17 @@ describe('SliRecorder', () => {
     journal.close();
     journal = PendingJournal.open(path);
     expect(journal.get('sli-batches')).toHaveLength(1);
-    expect(journal.get('sli-claims')).toEqual([{ keyId: 'Ab3dE6gH', digest: 'ab', minute: T0 - (T0 % MINUTE), bad: 1 }]);
-    const second = new SliRecorder(sli, { slowMs: 1000, counters: { sli: () => {} }, clock: () => T0, flushMs: 3_600_000, findKey: (id) => store.findKey(id), journal });
+    expect(journal.get('sli-claims')).toEqual([
+      { keyId: 'Ab3dE6gH', digest: 'ab', minute: T0 - (T0 % MINUTE), bad: 1 },
+    ]);
+    const second = new SliRecorder(sli, {
+      slowMs: 1000,
+      counters: { sli: () => {} },
+      clock: () => T0,
+      flushMs: 3_600_000,
+      findKey: (id) => store.findKey(id),
+      journal,
+    });
     await second.close();
     journal.close();
     // The batch whose first answer was lost is found already added: counted once.

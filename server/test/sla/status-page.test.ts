@@ -6,7 +6,8 @@ import { runServerCli } from '../serve-process.js';
 
 // The operator's commands run without blocking this process: a blocked event loop lets the in-process server's
 // keep-alive timer close the client's pooled connection unseen, and the next fetch failed with ECONNRESET.
-const statusCommand = (env: { env: NodeJS.ProcessEnv }, ...args: string[]) => runServerCli(['status', ...args], env.env);
+const statusCommand = (env: { env: NodeJS.ProcessEnv }, ...args: string[]) =>
+  runServerCli(['status', ...args], env.env);
 import { startTestServer, type TestServer } from '../test-server.js';
 
 const MINUTE = 60_000;
@@ -22,7 +23,12 @@ afterEach(async () => {
 interface Report {
   state: string;
   components: { id: string; state: string }[];
-  history: { recentAvailabilityPercent: number; days: { date: string; availabilityPercent: number | null; level: string; requests?: number }[]; incidents: { id: number; title: string; closedAt: number | null; notes: { text: string }[] }[]; notes: { text: string }[] };
+  history: {
+    recentAvailabilityPercent: number;
+    days: { date: string; availabilityPercent: number | null; level: string; requests?: number }[];
+    incidents: { id: number; title: string; closedAt: number | null; notes: { text: string }[] }[];
+    notes: { text: string }[];
+  };
   terms: { objectivePercent: Record<string, number> };
 }
 
@@ -34,7 +40,7 @@ async function report(url: string): Promise<Report> {
 }
 
 describe('ussynth-server status', () => {
-  it('shows the month and sets an Enterprise contract\'s objective, which /v1/sla then uses', async () => {
+  it("shows the month and sets an Enterprise contract's objective, which /v1/sla then uses", async () => {
     server = await startTestServer();
     const env = { env: { ...process.env, USSYNTH_DB: server.dbPath } };
     const { id, key } = await server.key('enterprise');
@@ -44,16 +50,26 @@ describe('ussynth-server status', () => {
     const set = await statusCommand(env, 'objective', enterprise, '99.95');
     expect(set.stderr).toBe('');
     expect(set.stdout).toBe(`${enterprise}'s monthly objective is now 99.95 %\n`);
-    expect(((await (await server.get('/v1/sla', key)).json()) as { objectivePercent: number }).objectivePercent).toBe(99.95);
+    expect(((await (await server.get('/v1/sla', key)).json()) as { objectivePercent: number }).objectivePercent).toBe(
+      99.95,
+    );
     const refused = await statusCommand(env, 'objective', standardName, '99.95');
     expect(refused.status).toBe(1);
     expect(refused.stderr).toMatch(/only an Enterprise account has a contracted objective/);
-    expect((await statusCommand(env, 'objective', enterprise, '100')).stderr).toMatch(/the objective must be a percentage above 0 and below 100/);
+    expect((await statusCommand(env, 'objective', enterprise, '100')).stderr).toMatch(
+      /the objective must be a percentage above 0 and below 100/,
+    );
     expect((await statusCommand(env, 'objective', enterprise, 'plan')).status).toBe(0);
-    expect(((await (await server.get('/v1/sla', key)).json()) as { objectivePercent: number }).objectivePercent).toBe(99.9);
+    expect(((await (await server.get('/v1/sla', key)).json()) as { objectivePercent: number }).objectivePercent).toBe(
+      99.9,
+    );
     expect((await server.get('/v1/sla', standard.key)).status).toBe(200);
     await server.app.ussynth.sli.flush();
-    const shown = JSON.parse((await statusCommand(env, 'show', '--json')).stdout) as { goodRequests: number; availabilityPercent: number; openIncident: unknown };
+    const shown = JSON.parse((await statusCommand(env, 'show', '--json')).stdout) as {
+      goodRequests: number;
+      availabilityPercent: number;
+      openIncident: unknown;
+    };
     expect(shown).toMatchObject({ goodRequests: 3, availabilityPercent: 100, openIncident: null });
   });
 });
@@ -78,14 +94,17 @@ describe('the status page', () => {
     expect(html).not.toMatch(/\d requests?\b/);
   });
 
-
   it('opens an incident when the last 5 minutes fall below the objective, closes it on recovery, and shows notes', async () => {
     let now = T0;
     const first = await startTestServer({ clock: () => now });
     const faultFile = join(first.dir, 'fault');
     await first.close();
     // The operator chose to publish the day's request counts (USSYNTH_STATUS_REQUEST_COUNTS=show).
-    server = await startTestServer({ dir: first.dir, clock: () => now, config: { sla: { ...DEFAULT_SLA, faultFile, statusRequestCounts: true } } });
+    server = await startTestServer({
+      dir: first.dir,
+      clock: () => now,
+      config: { sla: { ...DEFAULT_SLA, faultFile, statusRequestCounts: true } },
+    });
     const { key } = await server.key('standard');
     const { sla, sli } = server.app.ussynth;
     // The test drives the incident watch by hand, on its clock: the server's own 15 s timer is stopped.
@@ -101,12 +120,28 @@ describe('the status page', () => {
     expect(await sla.checkIncidents()).toBe('opened');
     expect(await sla.checkIncidents()).toBe('unchanged');
 
-    const noted = await statusCommand({ env: { ...process.env, USSYNTH_DB: server.dbPath } }, 'note', 'Investigating errors on /v1');
+    const noted = await statusCommand(
+      { env: { ...process.env, USSYNTH_DB: server.dbPath } },
+      'note',
+      'Investigating errors on /v1',
+    );
     expect(noted.stderr).toBe('');
     expect(noted.stdout).toMatch(/^note 1 added to incident 1/);
-    const announcement = await statusCommand({ env: { ...process.env, USSYNTH_DB: server.dbPath } }, 'note', 'Maintenance <Sunday> 02:00 UTC', '--incident', 'none');
+    const announcement = await statusCommand(
+      { env: { ...process.env, USSYNTH_DB: server.dbPath } },
+      'note',
+      'Maintenance <Sunday> 02:00 UTC',
+      '--incident',
+      'none',
+    );
     expect(announcement.status).toBe(0);
-    const bad = await statusCommand({ env: { ...process.env, USSYNTH_DB: server.dbPath } }, 'note', 'x', '--incident', '99');
+    const bad = await statusCommand(
+      { env: { ...process.env, USSYNTH_DB: server.dbPath } },
+      'note',
+      'x',
+      '--incident',
+      '99',
+    );
     expect(bad.status).toBe(1);
     expect(bad.stderr).toMatch(/no incident with id 99/);
 
@@ -119,7 +154,10 @@ describe('the status page', () => {
     expect(during.components.find((c) => c.id === 'redis')?.state).toBe('not_used');
     expect(during.history.recentAvailabilityPercent).toBe(96);
     expect(during.history.incidents).toHaveLength(1);
-    expect(during.history.incidents[0]).toMatchObject({ closedAt: null, notes: [{ text: 'Investigating errors on /v1' }] });
+    expect(during.history.incidents[0]).toMatchObject({
+      closedAt: null,
+      notes: [{ text: 'Investigating errors on /v1' }],
+    });
     expect(during.history.notes.map((n) => n.text)).toEqual(['Maintenance <Sunday> 02:00 UTC']);
     expect(during.history.days).toHaveLength(90);
     const today = during.history.days.at(-1)!;
@@ -129,7 +167,12 @@ describe('the status page', () => {
     expect(today).toMatchObject({ availabilityPercent: 99.9668, level: 'ok' });
     // A day without a single request counted (here every day before the store existed) has no figure: "no data",
     // never a green 100 %.
-    expect(during.history.days[0]).toEqual({ date: '2026-08-23', availabilityPercent: null, level: 'no_data', requests: 0 });
+    expect(during.history.days[0]).toEqual({
+      date: '2026-08-23',
+      availabilityPercent: null,
+      level: 'no_data',
+      requests: 0,
+    });
     expect(during.history.days.filter((day) => day.level === 'no_data')).toHaveLength(89);
 
     const page = await fetch(`${server.url}/status`);

@@ -23,7 +23,13 @@ const logFile = join(dir, 'server.log');
 beforeAll(async () => {
   server = await startTestServer({ logFile });
   idp = await startOidcProvider({ redirectUris: [`${server.url}/signin/sso/callback`] });
-  const owner = await server.store.people.createOwner(OWNER, await hashPassword('a long enough passphrase'), 'enterprise', TIER_LIMITS.standard, Date.now());
+  const owner = await server.store.people.createOwner(
+    OWNER,
+    await hashPassword('a long enough passphrase'),
+    'enterprise',
+    TIER_LIMITS.standard,
+    Date.now(),
+  );
   if (owner === 'exists') throw new Error(`${OWNER} exists already`);
   accountId = owner.accountId;
   await server.store.sso.setConnection(
@@ -50,15 +56,22 @@ afterAll(async () => {
 
 /** Starts "Sign in with SSO" as a browser would, signs in at the provider as `login`, and opens the callback with the browser's cookies. */
 async function signInThroughProvider(email: string, login: string): Promise<Response> {
-  const started = await fetch(`${server.url}/account/v1/sso/start`, { method: 'POST', headers: { origin: server.url, 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+  const started = await fetch(`${server.url}/account/v1/sso/start`, {
+    method: 'POST',
+    headers: { origin: server.url, 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
   expect(started.status).toBe(200);
-  const cookie = started.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = started.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const { authorizationUrl } = (await started.json()) as { authorizationUrl: string };
   const callback = await idp.signInAs(authorizationUrl, login);
   return fetch(callback, { headers: { cookie }, redirect: 'manual' });
 }
 
-describe('an SSO sign-in with an address outside the account\'s domains', () => {
+describe("an SSO sign-in with an address outside the account's domains", () => {
   it('shows a generic page naming neither the account nor its domains, and logs both', async () => {
     const response = await signInThroughProvider('eve@bigco.example', 'eve@elsewhere.example');
     expect(response.status).toBe(400);
@@ -80,6 +93,14 @@ describe('an SSO sign-in with an address outside the account\'s domains', () => 
       .map((line) => JSON.parse(line) as Record<string, unknown>)
       .filter((line) => line.msg === 'SSO sign-in refused');
     expect(refused).toHaveLength(1);
-    expect(refused[0]).toMatchObject({ level: 40, reason: FOREIGN_DOMAIN_MESSAGE, accountId, account: OWNER, domains: [...DOMAINS].sort(), issuer: idp.issuer, signedInDomain: 'elsewhere.example' });
+    expect(refused[0]).toMatchObject({
+      level: 40,
+      reason: FOREIGN_DOMAIN_MESSAGE,
+      accountId,
+      account: OWNER,
+      domains: [...DOMAINS].sort(),
+      issuer: idp.issuer,
+      signedInDomain: 'elsewhere.example',
+    });
   });
 });

@@ -32,7 +32,14 @@ describe('JwksKeys', () => {
     await sleep(500);
     // Stale: this request still uses the keys at hand while the set is read again behind it.
     await jwtVerify(token, keys.getKey, { algorithms: ['RS256'] });
-    await expect.poll(async () => jwtVerify(token, keys.getKey, { algorithms: ['RS256'] }).then(() => 'verified', (error: unknown) => (error as Error).constructor.name)).toBe(errors.JWKSNoMatchingKey.name);
+    await expect
+      .poll(async () =>
+        jwtVerify(token, keys.getKey, { algorithms: ['RS256'] }).then(
+          () => 'verified',
+          (error: unknown) => (error as Error).constructor.name,
+        ),
+      )
+      .toBe(errors.JWKSNoMatchingKey.name);
     await jwtVerify(await tokenOfCurrentKey(), keys.getKey, { algorithms: ['RS256'] });
   });
 
@@ -40,8 +47,12 @@ describe('JwksKeys', () => {
     const keys = new JwksKeys('http://127.0.0.1:9/jwks', { cooldownMs: 300, timeoutMs: 1000, maxAgeMs: 60_000 });
     const token = await tokenOfCurrentKey();
     await expect(jwtVerify(token, keys.getKey, { algorithms: ['RS256'] })).rejects.toThrow(ProviderUnavailableError);
-    await expect(jwtVerify(token, keys.getKey, { algorithms: ['RS256'] })).rejects.toThrow(/could not be read a moment ago/);
+    await expect(jwtVerify(token, keys.getKey, { algorithms: ['RS256'] })).rejects.toThrow(
+      /could not be read a moment ago/,
+    );
     await sleep(350);
-    await expect(jwtVerify(token, keys.getKey, { algorithms: ['RS256'] })).rejects.toThrow(/could not be read: fetch failed/);
+    await expect(jwtVerify(token, keys.getKey, { algorithms: ['RS256'] })).rejects.toThrow(
+      /could not be read: fetch failed/,
+    );
   });
 });

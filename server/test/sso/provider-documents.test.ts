@@ -3,7 +3,13 @@ import { gzipSync } from 'node:zlib';
 import { exportJWK, generateKeyPair, jwtVerify, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JwksKeys, ProviderUnavailableError } from '../../src/sso/jwks-keys.js';
-import { cappedFetch, JWKS_MAX_KEYS, PROVIDER_DOCUMENT_MAX_BYTES, ProviderDocumentTooLargeError, readCapped } from '../../src/sso/provider-documents.js';
+import {
+  cappedFetch,
+  JWKS_MAX_KEYS,
+  PROVIDER_DOCUMENT_MAX_BYTES,
+  ProviderDocumentTooLargeError,
+  readCapped,
+} from '../../src/sso/provider-documents.js';
 import { clientSecretContext, sealSecret } from '../../src/sso/secret-box.js';
 import { startTestServer, type TestServer } from '../test-server.js';
 
@@ -25,13 +31,29 @@ beforeAll(async () => {
   signingKey = pair.privateKey;
   publicJwk = { ...(await exportJWK(pair.publicKey)), kid: 'real', alg: 'RS256', use: 'sig' };
   // 64 MiB of spaces inside the JSON, about 64 KiB on the wire.
-  const bomb = gzipSync(Buffer.concat([Buffer.from('{"keys":[], "pad":"'), Buffer.alloc(64 * 1024 * 1024, 0x20), Buffer.from('"}')]));
-  const hugeSet = JSON.stringify({ keys: [publicJwk, ...Array.from({ length: 200_000 }, (_, i) => ({ ...FAKE_KEY, kid: `k${i}` }))] });
+  const bomb = gzipSync(
+    Buffer.concat([Buffer.from('{"keys":[], "pad":"'), Buffer.alloc(64 * 1024 * 1024, 0x20), Buffer.from('"}')]),
+  );
+  const hugeSet = JSON.stringify({
+    keys: [publicJwk, ...Array.from({ length: 200_000 }, (_, i) => ({ ...FAKE_KEY, kid: `k${i}` }))],
+  });
   idp = createServer((req, res) => {
     const path = req.url ?? '/';
     if (path === '/huge/jwks') return json(res, hugeSet);
-    if (path === '/many/jwks') return json(res, JSON.stringify({ keys: [publicJwk, ...Array.from({ length: JWKS_MAX_KEYS }, (_, i) => ({ ...FAKE_KEY, kid: `k${i}` }))] }));
-    if (path === '/fine/jwks') return json(res, JSON.stringify({ keys: [publicJwk, ...Array.from({ length: JWKS_MAX_KEYS - 1 }, (_, i) => ({ ...FAKE_KEY, kid: `k${i}` }))] }));
+    if (path === '/many/jwks')
+      return json(
+        res,
+        JSON.stringify({
+          keys: [publicJwk, ...Array.from({ length: JWKS_MAX_KEYS }, (_, i) => ({ ...FAKE_KEY, kid: `k${i}` }))],
+        }),
+      );
+    if (path === '/fine/jwks')
+      return json(
+        res,
+        JSON.stringify({
+          keys: [publicJwk, ...Array.from({ length: JWKS_MAX_KEYS - 1 }, (_, i) => ({ ...FAKE_KEY, kid: `k${i}` }))],
+        }),
+      );
     if (path === '/chunked/jwks') {
       // No Content-Length: the size shows only while reading.
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -39,7 +61,8 @@ beforeAll(async () => {
       let sent = 0;
       const more = () => {
         while (sent < 40_000) {
-          if (!res.write(`${sent++ ? ',' : ''}${JSON.stringify({ ...FAKE_KEY, kid: `c${sent}` })}`)) return void res.once('drain', more);
+          if (!res.write(`${sent++ ? ',' : ''}${JSON.stringify({ ...FAKE_KEY, kid: `c${sent}` })}`))
+            return void res.once('drain', more);
         }
         res.end(']}');
       };
@@ -47,12 +70,25 @@ beforeAll(async () => {
       return more();
     }
     if (path === '/gzip/jwks') {
-      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': bomb.length });
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+        'content-length': bomb.length,
+      });
       return res.end(bomb);
     }
     if (path === '/bigdisco/.well-known/openid-configuration') {
       const issuer = `${base}/bigdisco`;
-      return json(res, JSON.stringify({ issuer, authorization_endpoint: `${issuer}/auth`, token_endpoint: `${issuer}/token`, jwks_uri: `${issuer}/jwks`, pad: 'x'.repeat(PROVIDER_DOCUMENT_MAX_BYTES) }));
+      return json(
+        res,
+        JSON.stringify({
+          issuer,
+          authorization_endpoint: `${issuer}/auth`,
+          token_endpoint: `${issuer}/token`,
+          jwks_uri: `${issuer}/jwks`,
+          pad: 'x'.repeat(PROVIDER_DOCUMENT_MAX_BYTES),
+        }),
+      );
     }
     res.writeHead(404).end();
   });
@@ -63,7 +99,12 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => idp.close(() => resolve())));
 
 async function tokenFor(issuer: string, audience = 'api://ussynth'): Promise<string> {
-  return new SignJWT({ sub: 'job' }).setProtectedHeader({ alg: 'RS256', kid: 'real' }).setIssuer(issuer).setAudience(audience).setExpirationTime('5m').sign(signingKey);
+  return new SignJWT({ sub: 'job' })
+    .setProtectedHeader({ alg: 'RS256', kid: 'real' })
+    .setIssuer(issuer)
+    .setAudience(audience)
+    .setExpirationTime('5m')
+    .sign(signingKey);
 }
 
 describe('provider documents are read up to 256 KiB and 100 keys', () => {
@@ -88,13 +129,19 @@ describe('provider documents are read up to 256 KiB and 100 keys', () => {
 
   it(`refuses a key set of more than ${JWKS_MAX_KEYS} keys even when small, and accepts ${JWKS_MAX_KEYS}`, async () => {
     const many = new JwksKeys(`${base}/many/jwks`, { cooldownMs: 0, timeoutMs: 5000, maxAgeMs: 60_000 });
-    await expect(jwtVerify(await tokenFor(base), many.getKey)).rejects.toThrow(/publishes 101 keys, over the 100 the service reads/);
+    await expect(jwtVerify(await tokenFor(base), many.getKey)).rejects.toThrow(
+      /publishes 101 keys, over the 100 the service reads/,
+    );
     const fine = new JwksKeys(`${base}/fine/jwks`, { cooldownMs: 0, timeoutMs: 5000, maxAgeMs: 60_000 });
     expect((await jwtVerify(await tokenFor(base), fine.getKey)).payload.sub).toBe('job');
   });
 
   it('gives openid-client the same answer when it is small enough', async () => {
-    const response = await cappedFetch()(`${base}/fine/jwks`, { method: 'GET', headers: {}, redirect: 'manual' } as never);
+    const response = await cappedFetch()(`${base}/fine/jwks`, {
+      method: 'GET',
+      headers: {},
+      redirect: 'manual',
+    } as never);
     expect(response.status).toBe(200);
     expect(response.url).toBe(`${base}/fine/jwks`);
     expect(((await response.json()) as { keys: unknown[] }).keys).toHaveLength(JWKS_MAX_KEYS);
@@ -127,7 +174,9 @@ describe('over HTTP: an oversize provider answers idp_unavailable', () => {
   afterAll(() => server?.destroy());
 
   it('a /v1 request whose token needs the 200,000-key set: 503 idp_unavailable with Retry-After', async () => {
-    const response = await server.get('/v1/ein', apiKey, { authorization: `Bearer ${await tokenFor(`${base}/bigdisco`)}` });
+    const response = await server.get('/v1/ein', apiKey, {
+      authorization: `Bearer ${await tokenFor(`${base}/bigdisco`)}`,
+    });
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
     const body = (await response.json()) as { code: string; detail: string };
@@ -136,7 +185,11 @@ describe('over HTTP: an oversize provider answers idp_unavailable', () => {
   });
 
   it('"Sign in with SSO" against a discovery document over 256 KiB: 503 idp_unavailable', async () => {
-    const response = await fetch(`${server.url}/account/v1/sso/start`, { method: 'POST', headers: { origin: server.url, 'content-type': 'application/json' }, body: JSON.stringify({ email: 'ada@hostile.example' }) });
+    const response = await fetch(`${server.url}/account/v1/sso/start`, {
+      method: 'POST',
+      headers: { origin: server.url, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'ada@hostile.example' }),
+    });
     expect(response.status).toBe(503);
     const body = (await response.json()) as { code: string; detail: string };
     expect(body.code).toBe('idp_unavailable');

@@ -4,7 +4,14 @@ import { openPendingSignIn, sealPendingSignIn, type PendingSignIn } from '../../
 import { clientSecretContext, sealSecret } from '../../src/sso/secret-box.js';
 
 const key = randomBytes(32);
-const pending: PendingSignIn = { accountId: 7, version: 1_700_000_000_000, state: 's'.repeat(43), nonce: 'n'.repeat(43), codeVerifier: 'v'.repeat(43), until: 1_700_000_600_000 };
+const pending: PendingSignIn = {
+  accountId: 7,
+  version: 1_700_000_000_000,
+  state: 's'.repeat(43),
+  nonce: 'n'.repeat(43),
+  codeVerifier: 'v'.repeat(43),
+  until: 1_700_000_600_000,
+};
 
 describe('sealed SSO sign-ins', () => {
   it('open with the key that sealed them, and show nothing of themselves', () => {
@@ -26,6 +33,11 @@ describe('sealed SSO sign-ins', () => {
     expect(openPendingSignIn(key, '')).toBeNull();
     expect(openPendingSignIn(key, 'not base64url at all!')).toBeNull();
     // A client secret sealed for account 7 is bound to its own context.
-    expect(openPendingSignIn(key, Buffer.from(sealSecret(key, clientSecretContext(7), JSON.stringify(pending))).toString('base64url'))).toBeNull();
+    expect(
+      openPendingSignIn(
+        key,
+        Buffer.from(sealSecret(key, clientSecretContext(7), JSON.stringify(pending))).toString('base64url'),
+      ),
+    ).toBeNull();
   });
 });

@@ -18,7 +18,9 @@ describe('the secret key', () => {
     expect(loadSecretKey(bytes.toString('base64url'), join(dir, 'a', 'store.sqlite'))).toEqual(bytes);
     for (const bad of ['short', randomBytes(16).toString('hex'), randomBytes(31).toString('base64'), 'g'.repeat(64)]) {
       expect(secretKeyProblem(bad)).toMatch(/32 random bytes/);
-      expect(() => loadSecretKey(bad, join(dir, 'a', 'store.sqlite'))).toThrow(/USSYNTH_SECRET_KEY must be 32 random bytes/);
+      expect(() => loadSecretKey(bad, join(dir, 'a', 'store.sqlite'))).toThrow(
+        /USSYNTH_SECRET_KEY must be 32 random bytes/,
+      );
     }
   });
 
@@ -52,6 +54,8 @@ describe('sealed secrets', () => {
     expect(() => openSecret(key, clientSecretContext(7), tampered)).toThrow(/does not open/);
     expect(() => openSecret(key, clientSecretContext(7), Buffer.from('v1'))).toThrow(/not a sealed secret/);
     // A fresh nonce each time: the same secret never seals to the same bytes.
-    expect(Buffer.from(sealSecret(key, clientSecretContext(7), 'x'))).not.toEqual(Buffer.from(sealSecret(key, clientSecretContext(7), 'x')));
+    expect(Buffer.from(sealSecret(key, clientSecretContext(7), 'x'))).not.toEqual(
+      Buffer.from(sealSecret(key, clientSecretContext(7), 'x')),
+    );
   });
 });

@@ -23,13 +23,18 @@ class Browser {
     const response = await fetch(instance + path, {
       method: init.method ?? 'GET',
       redirect: 'manual',
-      headers: { cookie: [...this.cookies].map(([n, v]) => `${n}=${v}`).join('; '), origin: publicUrl, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        cookie: [...this.cookies].map(([n, v]) => `${n}=${v}`).join('; '),
+        origin: publicUrl,
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair] = cookie.split(';');
       const eq = pair.indexOf('=');
-      if (pair.slice(eq + 1) === '' || /max-age=0|expires=thu, 01 jan 1970/i.test(cookie)) this.cookies.delete(pair.slice(0, eq));
+      if (pair.slice(eq + 1) === '' || /max-age=0|expires=thu, 01 jan 1970/i.test(cookie))
+        this.cookies.delete(pair.slice(0, eq));
       else this.cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
     }
     return response;
@@ -39,7 +44,10 @@ class Browser {
     const started = await this.send(instance, '/account/v1/sso/start', { method: 'POST', body: { email } });
     expect(started.status).toBe(200);
     expect(this.cookies.has('ussynth_sso')).toBe(true);
-    const callback = await idp.signInAs(((await started.json()) as { authorizationUrl: string }).authorizationUrl, email);
+    const callback = await idp.signInAs(
+      ((await started.json()) as { authorizationUrl: string }).authorizationUrl,
+      email,
+    );
     expect(callback.startsWith(`${publicUrl}/signin/sso/callback?code=`)).toBe(true);
     return callback.slice(publicUrl.length);
   }
@@ -57,9 +65,41 @@ class Browser {
 
 /** Makes the Enterprise account `bigco` with its OpenID Provider, through the operator commands. */
 async function connectProvider(env: NodeJS.ProcessEnv): Promise<void> {
-  const key = runServerCommand({ env }, 'keys', 'create', '--account', 'bigco', '--tier', 'enterprise', '--rate', '100', '--monthly-quota', '100000', '--json');
+  const key = runServerCommand(
+    { env },
+    'keys',
+    'create',
+    '--account',
+    'bigco',
+    '--tier',
+    'enterprise',
+    '--rate',
+    '100',
+    '--monthly-quota',
+    '100000',
+    '--json',
+  );
   expect(key.status, key.stderr).toBe(0);
-  const set = await runServerCli(['accounts', 'sso', 'set', 'bigco', '--issuer', idp.issuer, '--client-id', idp.dashboard.id, '--client-secret', '-', '--audience', idp.audience, '--domain', DOMAIN], env, idp.dashboard.secret);
+  const set = await runServerCli(
+    [
+      'accounts',
+      'sso',
+      'set',
+      'bigco',
+      '--issuer',
+      idp.issuer,
+      '--client-id',
+      idp.dashboard.id,
+      '--client-secret',
+      '-',
+      '--audience',
+      idp.audience,
+      '--domain',
+      DOMAIN,
+    ],
+    env,
+    idp.dashboard.secret,
+  );
   expect(set.status, set.stderr).toBe(0);
 }
 
@@ -80,7 +120,14 @@ describe('a sign-in started on one instance', () => {
 
   beforeAll(async () => {
     pg = await startPostgres();
-    const env = { ...process.env, USSYNTH_DB: pg.createDatabase('sso_fleet'), USSYNTH_SECRET_KEY: SECRET_KEY, USSYNTH_PUBLIC_URL: publicUrl, PORT: '0', LOG_LEVEL: 'warn' };
+    const env = {
+      ...process.env,
+      USSYNTH_DB: pg.createDatabase('sso_fleet'),
+      USSYNTH_SECRET_KEY: SECRET_KEY,
+      USSYNTH_PUBLIC_URL: publicUrl,
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+    };
     instances.push(...(await Promise.all([serve({ env }, '--no-dev-key'), serve({ env }, '--no-dev-key')])));
     await connectProvider(env);
   }, 60_000);
@@ -126,7 +173,13 @@ describe('a sign-in started before a restart', () => {
   it('finishes after it (SQLite store; the key file beside the store seals it)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ussynth-sso-restart-'));
     try {
-      const env = { ...process.env, USSYNTH_DB: join(dir, 'store.sqlite'), USSYNTH_PUBLIC_URL: publicUrl, PORT: '0', LOG_LEVEL: 'warn' };
+      const env = {
+        ...process.env,
+        USSYNTH_DB: join(dir, 'store.sqlite'),
+        USSYNTH_PUBLIC_URL: publicUrl,
+        PORT: '0',
+        LOG_LEVEL: 'warn',
+      };
       const first = await serve({ env }, '--no-dev-key');
       await connectProvider(env);
       const browser = new Browser();

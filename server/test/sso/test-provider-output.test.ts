@@ -12,7 +12,10 @@ afterAll(() => {
   info.mockRestore();
 });
 
-const printed = (): string[] => [...warn.mock.calls, ...info.mock.calls].map((args) => args.map(String).join(' ')).filter((line) => line.includes('oidc-provider'));
+const printed = (): string[] =>
+  [...warn.mock.calls, ...info.mock.calls]
+    .map((args) => args.map(String).join(' '))
+    .filter((line) => line.includes('oidc-provider'));
 
 describe('the test OpenID Provider', () => {
   it('signs in through its login and consent pages and issues tokens, start after start, printing no warning', async () => {
@@ -22,14 +25,22 @@ describe('the test OpenID Provider', () => {
       try {
         const verifier = randomBytes(32).toString('base64url');
         const query = new URLSearchParams({
-          client_id: idp.dashboard.id, redirect_uri: callback, response_type: 'code', scope: 'openid email', state: `s${round}`, nonce: `n${round}`,
-          code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256',
+          client_id: idp.dashboard.id,
+          redirect_uri: callback,
+          response_type: 'code',
+          scope: 'openid email',
+          state: `s${round}`,
+          nonce: `n${round}`,
+          code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+          code_challenge_method: 'S256',
         });
         const back = new URL(await idp.signInAs(`${idp.issuer}/auth?${query}`, 'ada@bigco.example'));
         expect(back.origin + back.pathname).toBe(callback);
         expect(back.searchParams.get('state')).toBe(`s${round}`);
         expect(back.searchParams.get('code')).toMatch(/^\S{20,}$/);
-        const cancelled = new URL(await idp.signInAs(`${idp.issuer}/auth?${query}`, 'ada@bigco.example', { cancel: true }));
+        const cancelled = new URL(
+          await idp.signInAs(`${idp.issuer}/auth?${query}`, 'ada@bigco.example', { cancel: true }),
+        );
         expect(cancelled.searchParams.get('error')).toBe('access_denied');
         expect(await idp.accessToken()).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
       } finally {

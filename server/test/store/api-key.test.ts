@@ -16,10 +16,14 @@ describe('API keys', () => {
   it('any single-character typo is refused by the checksum', () => {
     const { key } = mintKey('live');
     fc.assert(
-      fc.property(fc.integer({ min: 9, max: key.length - 1 }), fc.constantFrom(...'0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'), (at, char) => {
-        fc.pre(key[at] !== char);
-        expect(parseKey(key.slice(0, at) + char + key.slice(at + 1))).toBeUndefined();
-      }),
+      fc.property(
+        fc.integer({ min: 9, max: key.length - 1 }),
+        fc.constantFrom(...'0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'),
+        (at, char) => {
+          fc.pre(key[at] !== char);
+          expect(parseKey(key.slice(0, at) + char + key.slice(at + 1))).toBeUndefined();
+        },
+      ),
       { numRuns: 1000 },
     );
   });

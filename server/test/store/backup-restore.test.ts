@@ -4,7 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { psql, startPostgres, type TestPostgres } from '../../../test/infra/postgres-server.js';
-import { keysCreate, killServers, runServerCommand, serve, startLoad, usedBy, waitFor, type SpawnOptions } from '../serve-process.js';
+import {
+  keysCreate,
+  killServers,
+  runServerCommand,
+  serve,
+  startLoad,
+  usedBy,
+  waitFor,
+  type SpawnOptions,
+} from '../serve-process.js';
 
 // The backups docs/deploy.md tells operators to take, taken while the server serves under load, then restored after
 // the store is lost: every key works again, and the usage is the backup's: records served between the backup and
@@ -26,14 +35,18 @@ afterAll(() => {
 
 /** Sends `requests` single-record calls with `key`, one after another; each must be served. */
 async function call(url: string, key: string, requests: number): Promise<void> {
-  for (let i = 0; i < requests; i++) expect((await fetch(`${url}/v1/ein`, { headers: { 'x-api-key': key } })).status).toBe(200);
+  for (let i = 0; i < requests; i++)
+    expect((await fetch(`${url}/v1/ein`, { headers: { 'x-api-key': key } })).status).toBe(200);
 }
 
 /**
  * Served records before the load, during it and after it, and `acknowledged`: the records whose answers had
  * arrived when the backup began (every one of them must be in the backup).
  */
-async function backupUnderLoad(options: SpawnOptions, backup: () => void): Promise<{ key: string; before: number; acknowledged: number; during: number; after: number }> {
+async function backupUnderLoad(
+  options: SpawnOptions,
+  backup: () => void,
+): Promise<{ key: string; before: number; acknowledged: number; during: number; after: number }> {
   const server = await serve(options, '--no-dev-key');
   const key = keysCreate(options, 'acme', 1000, 1_000_000);
   await call(server.url, key, 20);
@@ -59,7 +72,7 @@ async function backupUnderLoad(options: SpawnOptions, backup: () => void): Promi
 }
 
 describe('SQLite: an online backup with `ussynth-server store backup` while the server serves', () => {
-  it('restores every key, with the usage of the backup\'s moment', async () => {
+  it("restores every key, with the usage of the backup's moment", async () => {
     const dir = join(work, 'live');
     mkdirSync(dir);
     const store = join(dir, 'store.sqlite');
@@ -73,7 +86,9 @@ describe('SQLite: an online backup with `ussynth-server store backup` while the 
       // The key sealing SSO secrets lives beside the store (without USSYNTH_SECRET_KEY): it is part of the backup.
       copyFileSync(join(dir, 'secret.key'), join(backups, 'secret.key'));
     });
-    expect(execFileSync('sqlite3', [join(backups, 'store.sqlite'), 'PRAGMA integrity_check;'], { encoding: 'utf8' }).trim()).toBe('ok');
+    expect(
+      execFileSync('sqlite3', [join(backups, 'store.sqlite'), 'PRAGMA integrity_check;'], { encoding: 'utf8' }).trim(),
+    ).toBe('ok');
     rmSync(dir, { recursive: true, force: true });
 
     // Restore: the copy where the store was, then start as usual.
@@ -94,15 +109,17 @@ describe('SQLite: an online backup with `ussynth-server store backup` while the 
 });
 
 describe('PostgreSQL: pg_dump while the instances serve, pg_restore into a new database', () => {
-  it('restores every key, with the usage of the dump\'s snapshot', async () => {
+  it("restores every key, with the usage of the dump's snapshot", async () => {
     const db = pg.createDatabase('live');
     const dump = join(work, 'store.pgdump');
     const secretKey = Buffer.alloc(32, 5).toString('base64');
-    const options = { env: { ...process.env, USSYNTH_DB: db, USSYNTH_SECRET_KEY: secretKey, PORT: '0', LOG_LEVEL: 'warn' } };
+    const options = {
+      env: { ...process.env, USSYNTH_DB: db, USSYNTH_SECRET_KEY: secretKey, PORT: '0', LOG_LEVEL: 'warn' },
+    };
     let atDump = 0;
     const served = await backupUnderLoad(options, () => {
       execFileSync(join(PG_BIN, 'pg_dump'), ['-Fc', '-d', db, '-f', dump]);
-      atDump = Number(psql(db, "SELECT coalesce(sum(records), 0) FROM usage"));
+      atDump = Number(psql(db, 'SELECT coalesce(sum(records), 0) FROM usage'));
     });
     const atFailure = Number(psql(db, 'SELECT coalesce(sum(records), 0) FROM usage'));
     // Everything served was charged before the failure.

@@ -53,14 +53,28 @@ describe.each(engines)('the SLA rows on %s', (_name, open, fleet) => {
   it('adds a batch once however often it is retried, and sums batches of several instances', async () => {
     const [a, b] = await open();
     try {
-      const batch = { id: 'instance-a-1', minutes: [{ accountId: OVERALL, minute: T0, good: 90, bad: 10 }, { accountId: 7, minute: T0, good: 9, bad: 1 }] };
+      const batch = {
+        id: 'instance-a-1',
+        minutes: [
+          { accountId: OVERALL, minute: T0, good: 90, bad: 10 },
+          { accountId: 7, minute: T0, good: 9, bad: 1 },
+        ],
+      };
       expect(await a.sli.addBatch(batch)).toBe(true);
       // The same batch again (its answer was lost), from the same or another connection: nothing added.
       expect(await b.sli.addBatch(batch)).toBe(false);
       expect(await a.sli.addBatch(batch)).toBe(false);
       // Two instances fold the same minutes at once: both counted, exactly.
       const results = await Promise.all(
-        Array.from({ length: 10 }, (_, i) => (i % 2 && fleet ? b : a).sli.addBatch({ id: `instance-${i}-1`, minutes: [{ accountId: OVERALL, minute: T0, good: 10, bad: 0 }, { accountId: OVERALL, minute: T0 + MINUTE, good: 0, bad: 5 }] })),
+        Array.from({ length: 10 }, (_, i) =>
+          (i % 2 && fleet ? b : a).sli.addBatch({
+            id: `instance-${i}-1`,
+            minutes: [
+              { accountId: OVERALL, minute: T0, good: 10, bad: 0 },
+              { accountId: OVERALL, minute: T0 + MINUTE, good: 0, bad: 5 },
+            ],
+          }),
+        ),
       );
       expect(results.every(Boolean)).toBe(true);
       const totals = await a.sli.totals(OVERALL, T0, T0 + 2 * MINUTE);
@@ -82,7 +96,14 @@ describe.each(engines)('the SLA rows on %s', (_name, open, fleet) => {
     const [store, other] = await open();
     try {
       const day = T0 - (T0 % DAY);
-      await store.sli.addBatch({ id: 'days-1', minutes: [{ accountId: OVERALL, minute: day - DAY, good: 5, bad: 5 }, { accountId: OVERALL, minute: day + MINUTE, good: 3, bad: 1 }, { accountId: 3, minute: day, good: 0, bad: 9 }] });
+      await store.sli.addBatch({
+        id: 'days-1',
+        minutes: [
+          { accountId: OVERALL, minute: day - DAY, good: 5, bad: 5 },
+          { accountId: OVERALL, minute: day + MINUTE, good: 3, bad: 1 },
+          { accountId: 3, minute: day, good: 0, bad: 9 },
+        ],
+      });
       expect(await store.sli.days(day - 2 * DAY, day + DAY)).toEqual([
         { day: day - DAY, good: 5, bad: 5, badMinutes: 0.5 },
         { day, good: 3, bad: 1, badMinutes: 0.25 },
@@ -96,7 +117,11 @@ describe.each(engines)('the SLA rows on %s', (_name, open, fleet) => {
   it('keeps one incident open whichever instance opens it, with notes', async () => {
     const [a, b] = await open();
     try {
-      const opened = await Promise.all([a.sli.openIncident('errors', T0), (fleet ? b : a).sli.openIncident('errors', T0 + 1), a.sli.openIncident('errors', T0 + 2)]);
+      const opened = await Promise.all([
+        a.sli.openIncident('errors', T0),
+        (fleet ? b : a).sli.openIncident('errors', T0 + 1),
+        a.sli.openIncident('errors', T0 + 2),
+      ]);
       expect(opened.filter((o) => o.opened)).toHaveLength(1);
       expect(new Set(opened.map((o) => o.incident.id)).size).toBe(1);
       const note = await b.sli.addNote('investigating the store', T0 + 3, 'open');
@@ -119,7 +144,7 @@ describe.each(engines)('the SLA rows on %s', (_name, open, fleet) => {
     }
   });
 
-  it('keeps an Enterprise contract\'s objective per account', async () => {
+  it("keeps an Enterprise contract's objective per account", async () => {
     const [store, other] = await open();
     try {
       await issueKey(store, { name: 'big-co', tier: 'enterprise', rate: 100, monthlyQuota: 1e9 }, 'live', T0);

@@ -19,7 +19,10 @@ describe('PendingJournal', () => {
     journal.set('refunds', [{ id: 'refund-1', accountId: 7, period: '2026-12', records: 800 }]);
     journal.writeIfChanged();
     expect(statSync(path).mode & 0o777).toBe(0o600);
-    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ format: 1, sections: { refunds: [{ id: 'refund-1', accountId: 7, period: '2026-12', records: 800 }] } });
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({
+      format: 1,
+      sections: { refunds: [{ id: 'refund-1', accountId: 7, period: '2026-12', records: 800 }] },
+    });
     journal.close();
     const next = PendingJournal.open(path);
     expect(next.get('refunds')).toEqual([{ id: 'refund-1', accountId: 7, period: '2026-12', records: 800 }]);
@@ -37,10 +40,14 @@ describe('PendingJournal', () => {
     const path = join(dir, 'pending.json');
     writeFileSync(path, 'not json');
     expect(() => PendingJournal.open(path)).toThrow(StoreRefusedError);
-    expect(() => PendingJournal.open(path)).toThrow(/USSYNTH_PENDING_FILE .* is not a journal of pending writes \(not JSON\)/);
+    expect(() => PendingJournal.open(path)).toThrow(
+      /USSYNTH_PENDING_FILE .* is not a journal of pending writes \(not JSON\)/,
+    );
     writeFileSync(path, JSON.stringify({ format: 2, sections: {} }));
     expect(() => PendingJournal.open(path)).toThrow(/is not a journal of pending writes of format 1/);
-    expect(() => PendingJournal.open(join(dir, 'missing', 'pending.json'))).toThrow(/USSYNTH_PENDING_FILE .* cannot be used \(ENOENT\); its folder must exist/);
+    expect(() => PendingJournal.open(join(dir, 'missing', 'pending.json'))).toThrow(
+      /USSYNTH_PENDING_FILE .* cannot be used \(ENOENT\); its folder must exist/,
+    );
     // A refused file leaves no lock behind: once fixed, it opens.
     rmSync(path);
     PendingJournal.open(path).close();

@@ -24,7 +24,9 @@ const MERGED_AT: Record<StoreEngine, string> = { sqlite: '0005_billing', postgre
 function migrationsUpTo(engine: StoreEngine, last: string): MigrationProvider {
   return {
     async getMigrations() {
-      return Object.fromEntries(Object.entries(await storeMigrations(engine).getMigrations()).filter(([name]) => name <= last));
+      return Object.fromEntries(
+        Object.entries(await storeMigrations(engine).getMigrations()).filter(([name]) => name <= last),
+      );
     },
   };
 }
@@ -40,16 +42,34 @@ afterAll(() => {
 
 describe('one list of migrations for both store engines', () => {
   it('keeps the names each engine has recorded in its stores', async () => {
-    expect(Object.keys(await storeMigrations('sqlite').getMigrations())).toEqual(['0001_accounts_keys_usage', '0002_usage_journal', '0003_people_sessions_plans', '0004_sso_connections', '0005_billing', '0006_no_plan_since', '0007_sla']);
-    expect(Object.keys(await storeMigrations('postgres').getMigrations())).toEqual(['0001_accounts_keys_usage_people', '0002_sso_connections', '0003_billing', '0004_no_plan_since', '0005_sla']);
+    expect(Object.keys(await storeMigrations('sqlite').getMigrations())).toEqual([
+      '0001_accounts_keys_usage',
+      '0002_usage_journal',
+      '0003_people_sessions_plans',
+      '0004_sso_connections',
+      '0005_billing',
+      '0006_no_plan_since',
+      '0007_sla',
+    ]);
+    expect(Object.keys(await storeMigrations('postgres').getMigrations())).toEqual([
+      '0001_accounts_keys_usage_people',
+      '0002_sso_connections',
+      '0003_billing',
+      '0004_no_plan_since',
+      '0005_sla',
+    ]);
   });
 
   it('gives a new SQLite store the schema its own migrations gave it, to the column order and constraint', async () => {
-    expect(await sqliteSchemaAfter(migrationsUpTo('sqlite', MERGED_AT.sqlite), join(work, 'fresh.sqlite'))).toBe(readFileSync(join(SNAPSHOTS, 'sqlite.txt'), 'utf8'));
+    expect(await sqliteSchemaAfter(migrationsUpTo('sqlite', MERGED_AT.sqlite), join(work, 'fresh.sqlite'))).toBe(
+      readFileSync(join(SNAPSHOTS, 'sqlite.txt'), 'utf8'),
+    );
   });
 
   it('and a new PostgreSQL database', async () => {
-    expect(await postgresSchemaAfter(migrationsUpTo('postgres', MERGED_AT.postgres), pg.createDatabase('fresh'))).toBe(readFileSync(join(SNAPSHOTS, 'postgres.txt'), 'utf8'));
+    expect(await postgresSchemaAfter(migrationsUpTo('postgres', MERGED_AT.postgres), pg.createDatabase('fresh'))).toBe(
+      readFileSync(join(SNAPSHOTS, 'postgres.txt'), 'utf8'),
+    );
   }, 60_000);
 });
 
@@ -71,10 +91,28 @@ const OLD_ROWS = [
 /** The plans of the old rows as this release reads them. */
 async function expectUpgradedPlans(store: Store): Promise<void> {
   try {
-    expect(await store.accounts.findAccountByName('ada')).toMatchObject({ tier: 'standard', rate: 10, planEndsAt: null, noPlanSince: 1000 });
-    expect(await store.accounts.findAccountByName('bob')).toMatchObject({ tier: 'pro', planEndsAt: 9000, noPlanSince: null });
-    expect(await store.accounts.findAccountByName('cat')).toMatchObject({ tier: 'pro', rate: 50, planEndsAt: null, noPlanSince: 2000 });
-    expect(await store.accounts.findAccountByName('dan')).toMatchObject({ tier: 'enterprise', planEndsAt: null, noPlanSince: null });
+    expect(await store.accounts.findAccountByName('ada')).toMatchObject({
+      tier: 'standard',
+      rate: 10,
+      planEndsAt: null,
+      noPlanSince: 1000,
+    });
+    expect(await store.accounts.findAccountByName('bob')).toMatchObject({
+      tier: 'pro',
+      planEndsAt: 9000,
+      noPlanSince: null,
+    });
+    expect(await store.accounts.findAccountByName('cat')).toMatchObject({
+      tier: 'pro',
+      rate: 50,
+      planEndsAt: null,
+      noPlanSince: 2000,
+    });
+    expect(await store.accounts.findAccountByName('dan')).toMatchObject({
+      tier: 'enterprise',
+      planEndsAt: null,
+      noPlanSince: null,
+    });
   } finally {
     await store.close();
   }
@@ -89,7 +127,7 @@ const ROLLED_BACK = [
 ];
 
 describe('"no plan" stored as itself', () => {
-  it('upgrades a SQLite store\'s old representation, and rolls back to it', async () => {
+  it("upgrades a SQLite store's old representation, and rolls back to it", async () => {
     const file = join(work, 'no-plan.sqlite');
     await sqliteSchemaAfter(migrationsUpTo('sqlite', MERGED_AT.sqlite), file);
     const sqlite = new Database(file);
@@ -105,7 +143,7 @@ describe('"no plan" stored as itself', () => {
     read.close();
   });
 
-  it('and a PostgreSQL database\'s', async () => {
+  it("and a PostgreSQL database's", async () => {
     const url = pg.createDatabase('no_plan');
     const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: postgresPool(url, 1) }) });
     const { error } = await migrateStore(db, migrationsUpTo('postgres', MERGED_AT.postgres));
@@ -114,8 +152,15 @@ describe('"no plan" stored as itself', () => {
     for (const statement of OLD_ROWS) psql(url, statement);
     await expectUpgradedPlans(await openPostgresStore(url, { poolSize: 1 }));
     const down = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: postgresPool(url, 1) }) });
-    expect((await new Migrator({ db: down, provider: storeMigrations('postgres') }).migrateTo(MERGED_AT.postgres)).error).toBeUndefined();
+    expect(
+      (await new Migrator({ db: down, provider: storeMigrations('postgres') }).migrateTo(MERGED_AT.postgres)).error,
+    ).toBeUndefined();
     await down.destroy();
-    expect(psql(url, "SELECT string_agg(name || '=' || coalesce(plan_ends_at::text, 'null'), ',' ORDER BY id) FROM accounts")).toBe(ROLLED_BACK.map((a) => `${a.name}=${a.plan_ends_at ?? 'null'}`).join(','));
+    expect(
+      psql(
+        url,
+        "SELECT string_agg(name || '=' || coalesce(plan_ends_at::text, 'null'), ',' ORDER BY id) FROM accounts",
+      ),
+    ).toBe(ROLLED_BACK.map((a) => `${a.name}=${a.plan_ends_at ?? 'null'}`).join(','));
   }, 60_000);
 });

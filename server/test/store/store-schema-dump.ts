@@ -19,9 +19,16 @@ export async function sqliteSchemaAfter(provider: MigrationProvider, file: strin
   if (error) throw error;
   const read = new Database(file, { readonly: true });
   try {
-    const objects = read.prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name").all() as { type: string; name: string; tbl_name: string; sql: string | null }[];
+    const objects = read
+      .prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name")
+      .all() as { type: string; name: string; tbl_name: string; sql: string | null }[];
     const migrations = read.prepare('SELECT name FROM kysely_migration ORDER BY name').all() as { name: string }[];
-    return [...objects.map((o) => `${o.type} ${o.name} on ${o.tbl_name}: ${o.sql}`), `migrations: ${migrations.map((m) => m.name).join(', ')}`].join('\n') + '\n';
+    return (
+      [
+        ...objects.map((o) => `${o.type} ${o.name} on ${o.tbl_name}: ${o.sql}`),
+        `migrations: ${migrations.map((m) => m.name).join(', ')}`,
+      ].join('\n') + '\n'
+    );
   } finally {
     read.close();
   }
@@ -38,10 +45,16 @@ export async function postgresSchemaAfter(provider: MigrationProvider, url: stri
   await db.destroy();
   if (error) throw error;
   const rows = (statement: string) => psql(url, statement);
-  return [
-    rows("SELECT table_name || '.' || column_name || ' #' || ordinal_position || ' ' || data_type || ' ' || is_nullable || ' ' || coalesce(column_default, '-') FROM information_schema.columns WHERE table_schema = 'public' ORDER BY table_name, ordinal_position"),
-    rows("SELECT conrelid::regclass || ' ' || conname || ': ' || pg_get_constraintdef(oid) FROM pg_constraint WHERE connamespace = 'public'::regnamespace ORDER BY conrelid::regclass::text, conname"),
-    rows("SELECT indexname || ': ' || indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY indexname"),
-    `migrations: ${rows("SELECT string_agg(name, ', ' ORDER BY name) FROM kysely_migration")}`,
-  ].join('\n') + '\n';
+  return (
+    [
+      rows(
+        "SELECT table_name || '.' || column_name || ' #' || ordinal_position || ' ' || data_type || ' ' || is_nullable || ' ' || coalesce(column_default, '-') FROM information_schema.columns WHERE table_schema = 'public' ORDER BY table_name, ordinal_position",
+      ),
+      rows(
+        "SELECT conrelid::regclass || ' ' || conname || ': ' || pg_get_constraintdef(oid) FROM pg_constraint WHERE connamespace = 'public'::regnamespace ORDER BY conrelid::regclass::text, conname",
+      ),
+      rows("SELECT indexname || ': ' || indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY indexname"),
+      `migrations: ${rows("SELECT string_agg(name, ', ' ORDER BY name) FROM kysely_migration")}`,
+    ].join('\n') + '\n'
+  );
 }

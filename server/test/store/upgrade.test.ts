@@ -26,8 +26,14 @@ const fixture = JSON.parse(readFileSync(join(FIXTURES, 'fixture.json'), 'utf8'))
   sso: { issuer: string; clientId: string; clientSecret: string; audience: string; domains: string[] };
   person: { email: string; password: string };
   usage: { acme: number };
-  sqlite: { keys: Record<'acme' | 'acmeRevoked' | 'bigco', string>; keyIds: Record<'acme' | 'acmeRevoked' | 'bigco', string> };
-  postgres: { keys: Record<'acme' | 'acmeRevoked' | 'bigco', string>; keyIds: Record<'acme' | 'acmeRevoked' | 'bigco', string> };
+  sqlite: {
+    keys: Record<'acme' | 'acmeRevoked' | 'bigco', string>;
+    keyIds: Record<'acme' | 'acmeRevoked' | 'bigco', string>;
+  };
+  postgres: {
+    keys: Record<'acme' | 'acmeRevoked' | 'bigco', string>;
+    keyIds: Record<'acme' | 'acmeRevoked' | 'bigco', string>;
+  };
 };
 // The month the fixtures' usage was recorded in.
 const FIXTURE_MONTH = '2026-11';
@@ -67,27 +73,44 @@ function postgresCopy(): string {
 function sqliteSchema(file: string): string {
   const db = new Database(file, { readonly: true });
   try {
-    return JSON.stringify([db.prepare("SELECT name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name").all(), db.prepare('SELECT name FROM kysely_migration ORDER BY name').all()]);
+    return JSON.stringify([
+      db.prepare("SELECT name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name").all(),
+      db.prepare('SELECT name FROM kysely_migration ORDER BY name').all(),
+    ]);
   } finally {
     db.close();
   }
 }
 function postgresSchema(url: string): string {
-  return psql(url, "SELECT string_agg(table_name || '.' || column_name || ':' || data_type, ',' ORDER BY table_name, column_name) FROM information_schema.columns WHERE table_schema = 'public'") + '|' + psql(url, 'SELECT string_agg(name, \',\' ORDER BY name) FROM kysely_migration');
+  return (
+    psql(
+      url,
+      "SELECT string_agg(table_name || '.' || column_name || ':' || data_type, ',' ORDER BY table_name, column_name) FROM information_schema.columns WHERE table_schema = 'public'",
+    ) +
+    '|' +
+    psql(url, "SELECT string_agg(name, ',' ORDER BY name) FROM kysely_migration")
+  );
 }
 
 /** Records of the account in a month. */
 function sqliteUsage(file: string, account: string, period: string): number {
   const db = new Database(file, { readonly: true });
   try {
-    const row = db.prepare('SELECT u.records FROM usage u JOIN accounts a ON a.id = u.account_id WHERE a.name = ? AND u.period = ?').get(account, period) as { records: number } | undefined;
+    const row = db
+      .prepare('SELECT u.records FROM usage u JOIN accounts a ON a.id = u.account_id WHERE a.name = ? AND u.period = ?')
+      .get(account, period) as { records: number } | undefined;
     return row?.records ?? 0;
   } finally {
     db.close();
   }
 }
 function postgresUsage(url: string, account: string, period: string): number {
-  return Number(psql(url, `SELECT coalesce(sum(u.records), 0) FROM usage u JOIN accounts a ON a.id = u.account_id WHERE a.name = '${account}' AND u.period = '${period}'`));
+  return Number(
+    psql(
+      url,
+      `SELECT coalesce(sum(u.records), 0) FROM usage u JOIN accounts a ON a.id = u.account_id WHERE a.name = '${account}' AND u.period = '${period}'`,
+    ),
+  );
 }
 
 /**
@@ -95,13 +118,34 @@ function postgresUsage(url: string, account: string, period: string): number {
  * stays revoked), usage (counting on from where it was), the person's password, the SSO settings and their sealed
  * client secret.
  */
-async function expectIntact(db: string, made: { keys: Record<'acme' | 'acmeRevoked' | 'bigco', string>; keyIds: Record<'acme' | 'acmeRevoked' | 'bigco', string> }, usage: (account: string, period: string) => number, open: () => Promise<Store>): Promise<void> {
-  const env = { ...process.env, USSYNTH_DB: db, USSYNTH_SECRET_KEY: fixture.secretKey, USSYNTH_PUBLIC_URL: fixture.publicUrl, PORT: '0', LOG_LEVEL: 'warn' };
+async function expectIntact(
+  db: string,
+  made: {
+    keys: Record<'acme' | 'acmeRevoked' | 'bigco', string>;
+    keyIds: Record<'acme' | 'acmeRevoked' | 'bigco', string>;
+  },
+  usage: (account: string, period: string) => number,
+  open: () => Promise<Store>,
+): Promise<void> {
+  const env = {
+    ...process.env,
+    USSYNTH_DB: db,
+    USSYNTH_SECRET_KEY: fixture.secretKey,
+    USSYNTH_PUBLIC_URL: fixture.publicUrl,
+    PORT: '0',
+    LOG_LEVEL: 'warn',
+  };
   const server = await serve({ env }, '--no-dev-key');
   const zip = await fetch(`${server.url}/v1/zip/10001`, { headers: { 'x-api-key': made.keys.acme } });
   expect(zip.status).toBe(200);
-  expect((await fetch(`${server.url}/v1/zip/10001`, { headers: { 'x-api-key': made.keys.acmeRevoked } })).status).toBe(401);
-  const signIn = await fetch(`${server.url}/account/v1/session`, { method: 'POST', headers: { origin: fixture.publicUrl, 'content-type': 'application/json' }, body: JSON.stringify(fixture.person) });
+  expect((await fetch(`${server.url}/v1/zip/10001`, { headers: { 'x-api-key': made.keys.acmeRevoked } })).status).toBe(
+    401,
+  );
+  const signIn = await fetch(`${server.url}/account/v1/session`, {
+    method: 'POST',
+    headers: { origin: fixture.publicUrl, 'content-type': 'application/json' },
+    body: JSON.stringify(fixture.person),
+  });
   expect(signIn.status, await signIn.clone().text()).toBe(200);
   expect(signIn.headers.getSetCookie().join()).toContain('ussynth_session=');
   server.child.kill('SIGTERM');
@@ -113,12 +157,23 @@ async function expectIntact(db: string, made: { keys: Record<'acme' | 'acmeRevok
 
   const shown = runServerCommand({ env }, 'accounts', 'sso', 'show', 'bigco', '--json');
   expect(shown.status, shown.stderr).toBe(0);
-  expect(JSON.parse(shown.stdout)).toMatchObject({ issuer: fixture.sso.issuer, clientId: fixture.sso.clientId, audience: fixture.sso.audience, domains: fixture.sso.domains });
+  expect(JSON.parse(shown.stdout)).toMatchObject({
+    issuer: fixture.sso.issuer,
+    clientId: fixture.sso.clientId,
+    audience: fixture.sso.audience,
+    domains: fixture.sso.domains,
+  });
   const store = await open();
   try {
     const key = (await store.findKey(made.keyIds.bigco))!;
     const connection = (await store.sso.find(key.accountId))!;
-    expect(openSecret(Buffer.from(fixture.secretKey, 'base64'), clientSecretContext(key.accountId), connection.sealedClientSecret)).toBe(fixture.sso.clientSecret);
+    expect(
+      openSecret(
+        Buffer.from(fixture.secretKey, 'base64'),
+        clientSecretContext(key.accountId),
+        connection.sealedClientSecret,
+      ),
+    ).toBe(fixture.sso.clientSecret);
   } finally {
     await store.close();
   }
@@ -127,12 +182,22 @@ async function expectIntact(db: string, made: { keys: Record<'acme' | 'acmeRevok
 describe('upgrading from 0.2.0', () => {
   it('a SQLite store file keeps its accounts, keys, usage, people and SSO settings', async () => {
     const file = sqliteCopy();
-    await expectIntact(file, fixture.sqlite, (account, period) => sqliteUsage(file, account, period), () => openSqliteStore(file, { ownUsage: false }));
+    await expectIntact(
+      file,
+      fixture.sqlite,
+      (account, period) => sqliteUsage(file, account, period),
+      () => openSqliteStore(file, { ownUsage: false }),
+    );
   }, 60_000);
 
   it('a PostgreSQL database restored from its dump keeps them too', async () => {
     const url = postgresCopy();
-    await expectIntact(url, fixture.postgres, (account, period) => postgresUsage(url, account, period), () => openPostgresStore(url, { poolSize: 1 }));
+    await expectIntact(
+      url,
+      fixture.postgres,
+      (account, period) => postgresUsage(url, account, period),
+      () => openPostgresStore(url, { poolSize: 1 }),
+    );
   }, 60_000);
 });
 
@@ -142,7 +207,7 @@ describe('migrations across a fleet', () => {
     const stores = await Promise.all(Array.from({ length: 4 }, () => openPostgresStore(url, { poolSize: 1 })));
     await Promise.all(stores.map((store) => store.close()));
     const names = Object.keys(await postgresMigrations.getMigrations());
-    expect(psql(url, 'SELECT string_agg(name, \',\' ORDER BY name) FROM kysely_migration')).toBe(names.sort().join(','));
+    expect(psql(url, "SELECT string_agg(name, ',' ORDER BY name) FROM kysely_migration")).toBe(names.sort().join(','));
   }, 60_000);
 
   // The next release's first step of a rolling upgrade: it adds (a nullable column, a table) and records its migration.
@@ -158,7 +223,12 @@ describe('migrations across a fleet', () => {
     for (const statement of expandSql) psql(url, statement);
     psql(url, "INSERT INTO kysely_migration (name, timestamp) VALUES ('9000_next_release_expand', now()::text)");
     const before = postgresSchema(url);
-    await expectIntact(url, fixture.postgres, (account, period) => postgresUsage(url, account, period), () => openPostgresStore(url, { poolSize: 1 }));
+    await expectIntact(
+      url,
+      fixture.postgres,
+      (account, period) => postgresUsage(url, account, period),
+      () => openPostgresStore(url, { poolSize: 1 }),
+    );
     expect(postgresSchema(url)).toBe(before);
   }, 60_000);
 
@@ -167,10 +237,17 @@ describe('migrations across a fleet', () => {
     await (await openSqliteStore(file, { ownUsage: false })).close();
     const db = new Database(file);
     for (const statement of expandSql) db.exec(statement);
-    db.prepare("INSERT INTO kysely_migration (name, timestamp) VALUES ('9000_next_release_expand', ?)").run(new Date().toISOString());
+    db.prepare("INSERT INTO kysely_migration (name, timestamp) VALUES ('9000_next_release_expand', ?)").run(
+      new Date().toISOString(),
+    );
     db.close();
     const before = sqliteSchema(file);
-    await expectIntact(file, fixture.sqlite, (account, period) => sqliteUsage(file, account, period), () => openSqliteStore(file, { ownUsage: false }));
+    await expectIntact(
+      file,
+      fixture.sqlite,
+      (account, period) => sqliteUsage(file, account, period),
+      () => openSqliteStore(file, { ownUsage: false }),
+    );
     expect(sqliteSchema(file)).toBe(before);
   }, 60_000);
 

@@ -43,12 +43,20 @@ Examples:
   async run(args: string[], io: CommandIo): Promise<number> {
     const { positionals } = parseOptions('data', args, {}, true);
     if (positionals.length !== 1 || !ACTIONS.includes(positionals[0])) {
-      throw new CliError(`give one action, build or check, such as \`ussynth data check\`; got ${JSON.stringify(positionals.join(' '))}`);
+      throw new CliError(
+        `give one action, build or check, such as \`ussynth data check\`; got ${JSON.stringify(positionals.join(' '))}`,
+      );
     }
     if (!existsSync(PIPELINE_MAIN) || !existsSync(join(PACKAGE_ROOT, 'datasets'))) {
-      throw new CliError(`the data commands need a source checkout: ${PIPELINE_MAIN} and ${join(PACKAGE_ROOT, 'datasets')} are not here (an installed package ships only dist-data/)`);
+      throw new CliError(
+        `the data commands need a source checkout: ${PIPELINE_MAIN} and ${join(PACKAGE_ROOT, 'datasets')} are not here (an installed package ships only dist-data/)`,
+      );
     }
-    const child = spawn(process.execPath, ['--import', 'tsx', PIPELINE_MAIN, positionals[0]], { cwd: PACKAGE_ROOT, env: io.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', PIPELINE_MAIN, positionals[0]], {
+      cwd: PACKAGE_ROOT,
+      env: io.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout.pipe(io.stdout, { end: false });
     child.stderr.pipe(io.stderr, { end: false });
     return await new Promise<number>((resolve, reject) => {

@@ -41,7 +41,10 @@ separate package ${SERVICE_PACKAGE} (npm install ${SERVICE_PACKAGE}).
 `,
     async run(args: string[], io: CommandIo): Promise<number> {
       const command = (await loadServiceCommands(name)).find((c) => c.name === name);
-      if (!command) throw new CliError(`the installed ${SERVICE_PACKAGE} has no \`${name}\` command; update it to the version of ussynth`);
+      if (!command)
+        throw new CliError(
+          `the installed ${SERVICE_PACKAGE} has no \`${name}\` command; update it to the version of ussynth`,
+        );
       return command.run(args, io);
     },
   };

@@ -41,21 +41,29 @@ Examples:
   ussynth zip 90210 --format csv
 `,
   async run(args: string[], io: CommandIo): Promise<number> {
-    const { values, positionals } = parseOptions('zip', args, { format: { type: 'string' }, table: { type: 'string' } }, true);
+    const { values, positionals } = parseOptions(
+      'zip',
+      args,
+      { format: { type: 'string' }, table: { type: 'string' } },
+      true,
+    );
     const format = (values.format as string | undefined) ?? 'json';
-    if (!isFormatName(format)) throw new CliError(`--format must be one of ${FORMAT_NAMES.join(', ')}, got ${JSON.stringify(format)}`);
+    if (!isFormatName(format))
+      throw new CliError(`--format must be one of ${FORMAT_NAMES.join(', ')}, got ${JSON.stringify(format)}`);
     const table = (values.table as string | undefined) ?? ZIP_KIND.table;
     const problem = tableNameProblem(table);
     if (problem) throw new CliError(problem);
     if (values.table !== undefined && format !== 'sql') throw new CliError('--table applies to --format sql only');
-    if (positionals.length !== 1) throw new CliError(`give exactly one ZIP, such as \`ussynth zip 10001\`; got ${positionals.length}`);
+    if (positionals.length !== 1)
+      throw new CliError(`give exactly one ZIP, such as \`ussynth zip 10001\`; got ${positionals.length}`);
     const code = positionals[0];
     let found: ZipLookupResult | null;
     try {
       // A lookup does not depend on the seed; a fixed one saves picking a random one.
       found = createGenerator({ seed: 'zip-lookup' }).zip(code);
     } catch (error) {
-      if (error instanceof UssynthError) throw new CliError(`ZIP must be exactly five digits, such as 10001; got ${JSON.stringify(code)}`);
+      if (error instanceof UssynthError)
+        throw new CliError(`ZIP must be exactly five digits, such as 10001; got ${JSON.stringify(code)}`);
       throw error;
     }
     if (found === null) throw new CliError(`ZIP ${code} is not a known ZIP code`, EXIT_UNKNOWN_ZIP);

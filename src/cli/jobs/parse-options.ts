@@ -17,10 +17,22 @@ export type ParsedValues = Record<string, string | boolean | string[] | undefine
  * `ussynth-server` (which passes its own program name).
  * @example parseOptions('ein', ['--count', '5'], { count: { type: 'string' } }).values.count // "5"
  */
-export function parseOptions(command: string, args: string[], options: Options, allowPositionals = false, program = 'ussynth'): { values: ParsedValues; positionals: string[] } {
+export function parseOptions(
+  command: string,
+  args: string[],
+  options: Options,
+  allowPositionals = false,
+  program = 'ussynth',
+): { values: ParsedValues; positionals: string[] } {
   let parsed: ReturnType<typeof parseArgs>;
   try {
-    parsed = parseArgs({ args: joinNegativeValues(args, options), allowPositionals, options, strict: true, tokens: true });
+    parsed = parseArgs({
+      args: joinNegativeValues(args, options),
+      allowPositionals,
+      options,
+      strict: true,
+      tokens: true,
+    });
   } catch (error) {
     // Node's messages name the option; keep their first sentence and point at --help.
     const message = error instanceof Error ? error.message.split('. ')[0].replace(/\.$/, '') : String(error);

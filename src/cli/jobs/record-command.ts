@@ -85,34 +85,42 @@ export function parseRecordRun(spec: RecordCommandSpec, args: string[], env: Nod
   const { values } = parseOptions(spec.name, args, optionsOf(spec));
   const text = (name: string): string | undefined => values[name] as string | undefined;
   const givenFormat = text('format') ?? 'json';
-  if (!isFormatName(givenFormat) && givenFormat !== 'parquet') throw new CliError(`--format must be one of ${RECORD_FORMAT_NAMES.join(', ')}, got ${JSON.stringify(givenFormat)}`);
+  if (!isFormatName(givenFormat) && givenFormat !== 'parquet')
+    throw new CliError(`--format must be one of ${RECORD_FORMAT_NAMES.join(', ')}, got ${JSON.stringify(givenFormat)}`);
   const parquet = givenFormat === 'parquet';
   // Parquet is written from the records, not from text chunks; the job's text format is then unused.
   const format = parquet ? 'ndjson' : givenFormat;
   const countText = text('count');
-  if (countText === undefined && spec.batch) throw new CliError(`--count is required: how many addresses the batch holds`);
+  if (countText === undefined && spec.batch)
+    throw new CliError(`--count is required: how many addresses the batch holds`);
   const count = countText === undefined ? 1 : positiveInteger('--count', countText, Number.MAX_SAFE_INTEGER);
   const to = text('to');
   const table = text('table') ?? recordKind(spec.kind).table;
   const problem = tableNameProblem(table);
   if (problem) throw new CliError(problem);
-  if (text('table') !== undefined && givenFormat !== 'sql' && to === undefined) throw new CliError('--table applies to --format sql and --to only');
+  if (text('table') !== undefined && givenFormat !== 'sql' && to === undefined)
+    throw new CliError('--table applies to --format sql and --to only');
   const dialect = text('dialect');
   if (dialect !== undefined && givenFormat !== 'sql') throw new CliError('--dialect applies to --format sql only');
-  if (dialect !== undefined && !isSqlDialect(dialect)) throw new CliError(`--dialect must be one of ${SQL_DIALECTS.join(', ')}, got ${JSON.stringify(dialect)}`);
+  if (dialect !== undefined && !isSqlDialect(dialect))
+    throw new CliError(`--dialect must be one of ${SQL_DIALECTS.join(', ')}, got ${JSON.stringify(dialect)}`);
   const jobs = text('jobs') === undefined ? 1 : positiveInteger('--jobs', text('jobs')!, MAX_JOBS);
   const out = text('out');
   if (out === '') throw new CliError('--out must be a file path');
   const shard = shardOption(text('shard'), count);
-  if (out !== undefined && statSync(out, { throwIfNoEntry: false })?.isDirectory() && !(parquet && shard)) throw new CliError(`--out ${out} is a directory; give a file path`);
-  if (parquet && out === undefined) throw new CliError('--format parquet needs --out FILE (with --shard, --out DIR: the part files go in it)');
+  if (out !== undefined && statSync(out, { throwIfNoEntry: false })?.isDirectory() && !(parquet && shard))
+    throw new CliError(`--out ${out} is a directory; give a file path`);
+  if (parquet && out === undefined)
+    throw new CliError('--format parquet needs --out FILE (with --shard, --out DIR: the part files go in it)');
   let range: RecordRange | undefined = shard === undefined ? undefined : shardRange(count, shard.index, shard.total);
   const startText = text('start');
   if (startText !== undefined) {
     const whole = range ?? { first: 0, end: count };
     const start = /^[0-9]+$/.test(startText) ? Number(startText) : NaN;
     if (!Number.isSafeInteger(start) || start < whole.first || start >= whole.end) {
-      throw new CliError(`--start must be a record index from ${whole.first} to ${whole.end - 1}${shard ? ` (shard ${shard.index}/${shard.total}'s records)` : ''}, got ${JSON.stringify(startText)}`);
+      throw new CliError(
+        `--start must be a record index from ${whole.first} to ${whole.end - 1}${shard ? ` (shard ${shard.index}/${shard.total}'s records)` : ''}, got ${JSON.stringify(startText)}`,
+      );
     }
     range = { first: start, end: whole.end };
   }
@@ -125,15 +133,20 @@ export function parseRecordRun(spec: RecordCommandSpec, args: string[], env: Nod
     if (out !== undefined) throw new CliError('--to loads the database directly: leave out --out');
     if (text('remote') !== undefined) throw new CliError('--to generates the records here: leave out --remote');
   }
-  if (text('remote') !== undefined && (shard !== undefined || startText !== undefined || parquet)) throw new CliError('--remote takes the whole run as text: leave out --shard, --start and --format parquet');
-  if (values.append === true && values.truncate === true) throw new CliError('--append and --truncate exclude each other');
+  if (text('remote') !== undefined && (shard !== undefined || startText !== undefined || parquet))
+    throw new CliError('--remote takes the whole run as text: leave out --shard, --start and --format parquet');
+  if (values.append === true && values.truncate === true)
+    throw new CliError('--append and --truncate exclude each other');
   const seed = text('seed');
   const emailDomain = text('email-domain');
   const state = text('state');
   const fictionalPhones = values['fictional-phones'] === true;
   // Building the generator checks the seed, the e-mail domain and the state with the library's own rules.
   const generator = asCliError(() => createGenerator({ seed, emailDomain, fictionalPhones }));
-  if (state !== undefined) asCliError(() => recordReader({ kind: spec.kind, seed: generator.seed, state, fictionalPhones } as RecordJob)(0, 1));
+  if (state !== undefined)
+    asCliError(() =>
+      recordReader({ kind: spec.kind, seed: generator.seed, state, fictionalPhones } as RecordJob)(0, 1),
+    );
   const jsonShape: JsonShape = spec.batch ? 'batch' : countText === undefined ? 'object' : 'array';
   const job: RecordJob = { kind: spec.kind, seed: generator.seed, fictionalPhones, format, table, jsonShape, count };
   if (state !== undefined) job.state = state;
@@ -152,9 +165,14 @@ export function parseRecordRun(spec: RecordCommandSpec, args: string[], env: Nod
   if (parquet) run.parquet = shard === undefined ? {} : { shard };
   if (to !== undefined) {
     if (shard !== undefined && values.append !== true) {
-      throw new CliError('--shard with --to: the shards load one table, so add --append (the first shard to arrive creates the table)');
+      throw new CliError(
+        '--shard with --to: the shards load one table, so add --append (the first shard to arrive creates the table)',
+      );
     }
-    const commitEvery = text('commit-every') === undefined ? undefined : positiveInteger('--commit-every', text('commit-every')!, Number.MAX_SAFE_INTEGER);
+    const commitEvery =
+      text('commit-every') === undefined
+        ? undefined
+        : positiveInteger('--commit-every', text('commit-every')!, Number.MAX_SAFE_INTEGER);
     let target: LoadTarget;
     try {
       target = parseLoadTarget(targetFromOption(to, env));
@@ -164,9 +182,17 @@ export function parseRecordRun(spec: RecordCommandSpec, args: string[], env: Nod
     }
     // Without --jobs, SQLite loads on two threads where there are two cores and enough records a transaction.
     const { first, end } = range ?? { first: 0, end: count };
-    if (text('jobs') === undefined) run.threads = defaultLoadJobs(target.dialect, Math.min(end - first, commitEvery ?? Infinity));
-    run.load = { target, mode: values.truncate === true ? 'truncate' : values.append === true ? 'append' : 'create', commitEvery, dryRun: values['dry-run'] === true, shared: shard !== undefined };
-    if (target.url === to && (writtenPassword(to) !== undefined || target.secrets.length > 0)) run.load.passwordInArguments = true;
+    if (text('jobs') === undefined)
+      run.threads = defaultLoadJobs(target.dialect, Math.min(end - first, commitEvery ?? Infinity));
+    run.load = {
+      target,
+      mode: values.truncate === true ? 'truncate' : values.append === true ? 'append' : 'create',
+      commitEvery,
+      dryRun: values['dry-run'] === true,
+      shared: shard !== undefined,
+    };
+    if (target.url === to && (writtenPassword(to) !== undefined || target.secrets.length > 0))
+      run.load.passwordInArguments = true;
   }
   const remote = text('remote');
   if (remote !== undefined) {
@@ -186,7 +212,9 @@ export function shardOption(text: string | undefined, count: number): { index: n
   const index = match ? Number(match[1]) : NaN;
   const total = match ? Number(match[2]) : NaN;
   if (!match || !Number.isSafeInteger(total) || total < 1 || total > count || !(index < total)) {
-    throw new CliError(`--shard must be K/N with N from 1 to the count (${count}) and K from 0 to N-1, such as 0/4; got ${JSON.stringify(text)}`);
+    throw new CliError(
+      `--shard must be K/N with N from 1 to the count (${count}) and K from 0 to N-1, such as 0/4; got ${JSON.stringify(text)}`,
+    );
   }
   return { index, total };
 }
@@ -208,4 +236,3 @@ export function recordCommand(spec: RecordCommandSpec): Command {
     },
   };
 }
-

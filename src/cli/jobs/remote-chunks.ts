@@ -20,31 +20,56 @@ export class RemoteFailed extends Error {
 }
 
 /** The records as the formats take them, checked: a field that is not text (a number for lat and lon) would be written as "undefined". */
-function textRecords(records: readonly object[], columns: readonly string[], numeric: readonly boolean[], url: string): TextRecord[] {
+function textRecords(
+  records: readonly object[],
+  columns: readonly string[],
+  numeric: readonly boolean[],
+  url: string,
+): TextRecord[] {
   for (const record of records) {
     for (let c = 0; c < columns.length; c++) {
       const column = columns[c];
       const type = numeric[c] ? 'number' : 'string';
-      if (typeof (record as Record<string, unknown>)[column] !== type) throw new RemoteFailed(`--remote ${url}: the API answered a record without a ${type === 'number' ? 'numeric' : 'text'} "${column}"`);
+      if (typeof (record as Record<string, unknown>)[column] !== type)
+        throw new RemoteFailed(
+          `--remote ${url}: the API answered a record without a ${type === 'number' ? 'numeric' : 'text'} "${column}"`,
+        );
     }
   }
   return records as TextRecord[];
 }
 
-async function* remoteRecords(job: RecordJob, remote: RemoteSource, signal: AbortSignal): AsyncGenerator<{ start: number; records: readonly object[] }> {
+async function* remoteRecords(
+  job: RecordJob,
+  remote: RemoteSource,
+  signal: AbortSignal,
+): AsyncGenerator<{ start: number; records: readonly object[] }> {
   const { client } = remote;
   const range = { seed: job.seed, count: job.count, signal };
   if (job.kind === 'address') {
     const fields = job.fields;
     if (fields !== undefined) {
-      for await (const page of client.addressPages({ ...range, state: job.state, fictional: job.fictionalPhones, fields })) yield { start: page.start, records: page.addresses };
+      for await (const page of client.addressPages({
+        ...range,
+        state: job.state,
+        fictional: job.fictionalPhones,
+        fields,
+      }))
+        yield { start: page.start, records: page.addresses };
       return;
     }
-    for await (const page of client.addressPages({ ...range, state: job.state, fictional: job.fictionalPhones, geo: job.geo })) yield { start: page.start, records: page.addresses };
+    for await (const page of client.addressPages({
+      ...range,
+      state: job.state,
+      fictional: job.fictionalPhones,
+      geo: job.geo,
+    }))
+      yield { start: page.start, records: page.addresses };
   } else if (job.kind === 'ein') {
     for await (const page of client.einPages(range)) yield { start: page.start, records: page.eins };
   } else {
-    for await (const page of client.phonePages({ ...range, state: job.state, fictional: job.fictionalPhones })) yield { start: page.start, records: page.phones };
+    for await (const page of client.phonePages({ ...range, state: job.state, fictional: job.fictionalPhones }))
+      yield { start: page.start, records: page.phones };
   }
 }
 
@@ -63,7 +88,10 @@ export async function* remoteChunks(job: RecordJob, remote: RemoteSource, signal
   const buffers = new BufferRing(2);
   try {
     for await (const { start, records } of remoteRecords(job, remote, signal)) {
-      yield { bytes: buffers.encode(format.body(textRecords(records, columns, numeric, remote.url), start, job.count)), records: records.length };
+      yield {
+        bytes: buffers.encode(format.body(textRecords(records, columns, numeric, remote.url), start, job.count)),
+        records: records.length,
+      };
     }
   } catch (error) {
     if (error instanceof UssynthApiError) throw new RemoteFailed(`--remote ${remote.url}: ${error.message}`);

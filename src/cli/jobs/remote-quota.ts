@@ -11,7 +11,11 @@ import type { RemoteSource } from './remote-source.js';
  * API's own refusal then ends it as before.
  * @example await remoteQuotaProblem(remote, 100_000, signal) // '--remote ...: this run needs 100000 records and the key's account has 26000 left ...'
  */
-export async function remoteQuotaProblem(remote: RemoteSource, count: number, signal: AbortSignal): Promise<string | null> {
+export async function remoteQuotaProblem(
+  remote: RemoteSource,
+  count: number,
+  signal: AbortSignal,
+): Promise<string | null> {
   let usage: UsageSummary;
   try {
     usage = await remote.client.usage({ signal });
@@ -23,7 +27,10 @@ export async function remoteQuotaProblem(remote: RemoteSource, count: number, si
     return `--remote ${remote.url}: the key's account has no paid plan, so the API refuses every call (402 subscription_required); nothing was written`;
   }
   if (usage.remaining >= count) return null;
-  const advice = usage.remaining > 0 ? `ask for --count ${usage.remaining} or less, or raise the plan` : 'raise the plan, or wait for the reset';
+  const advice =
+    usage.remaining > 0
+      ? `ask for --count ${usage.remaining} or less, or raise the plan`
+      : 'raise the plan, or wait for the reset';
   return (
     `--remote ${remote.url}: this run needs ${countText(count, 'record')} and the key's account has ${usage.remaining} left of its ${usage.quota} for ${usage.month} ` +
     `(${usage.used} used; the quota resets at ${usage.resetsAt}); nothing was written: ${advice}`

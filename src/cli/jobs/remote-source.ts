@@ -47,19 +47,28 @@ export interface RemoteRequest {
  * @example remoteSource('http://127.0.0.1:3000', { kind: 'address', count: 100, seed: '42', jobs: false, emailDomain: false, fictionalPhones: false }, process.env)
  */
 export function remoteSource(url: string, asked: RemoteRequest, env: NodeJS.ProcessEnv): RemoteSource {
-  if (!(REMOTE_KINDS as readonly string[]).includes(asked.kind)) throw new CliError(`--remote: the API has no ${asked.kind} stream (it serves ${REMOTE_KINDS.join(', ')})`);
-  if (asked.jobs) throw new CliError('--jobs cannot be combined with --remote: the API makes the records (a few pages in flight), not worker threads');
-  if (asked.emailDomain) throw new CliError('--email-domain cannot be combined with --remote: the API has no e-mail domain option');
+  if (!(REMOTE_KINDS as readonly string[]).includes(asked.kind))
+    throw new CliError(`--remote: the API has no ${asked.kind} stream (it serves ${REMOTE_KINDS.join(', ')})`);
+  if (asked.jobs)
+    throw new CliError(
+      '--jobs cannot be combined with --remote: the API makes the records (a few pages in flight), not worker threads',
+    );
+  if (asked.emailDomain)
+    throw new CliError('--email-domain cannot be combined with --remote: the API has no e-mail domain option');
   const apiKey = env[API_KEY_ENV];
   if (apiKey === undefined || apiKey === '') {
-    throw new CliError(`--remote needs the API key in the ${API_KEY_ENV} environment variable (never a flag, so it stays out of shell history and process lists)`);
+    throw new CliError(
+      `--remote needs the API key in the ${API_KEY_ENV} environment variable (never a flag, so it stays out of shell history and process lists)`,
+    );
   }
   try {
     return { url, client: createClient({ baseUrl: url, apiKey }) };
   } catch (error) {
     // The client's messages name its options; here they are the URL and the variable.
-    if (error instanceof UssynthApiError && error.param === 'apiKey') throw new CliError(`${API_KEY_ENV}: ${error.message.replace(/^apiKey/, 'the key')}`);
-    if (error instanceof UssynthApiError) throw new CliError(`--remote ${url}: ${error.message.replace(/^baseUrl/, 'the URL')}`);
+    if (error instanceof UssynthApiError && error.param === 'apiKey')
+      throw new CliError(`${API_KEY_ENV}: ${error.message.replace(/^apiKey/, 'the key')}`);
+    if (error instanceof UssynthApiError)
+      throw new CliError(`--remote ${url}: ${error.message.replace(/^baseUrl/, 'the URL')}`);
     throw error;
   }
 }

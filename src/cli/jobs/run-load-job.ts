@@ -8,7 +8,6 @@ import type { LoadRun, RecordRun } from './record-run.js';
 import { jobLoadColumns, jobRange, recordReader } from '../../records/record-job.js';
 import { EXIT_GENERATION_FAILED, EXIT_REMOTE_FAILED, EXIT_WRITE_FAILED } from './run-record-job.js';
 
-
 // 128 + the signal number, as shells report a process killed by it.
 const EXIT_OF_SIGNAL: Readonly<Record<string, number>> = { SIGINT: 130, SIGTERM: 143 };
 
@@ -42,8 +41,10 @@ function dryRun(run: RecordRun, load: LoadRun, io: CommandIo): number {
   const shown = Math.min(DRY_RUN_ROWS, end - first);
   const format = dialectSqlFormat(load.target.dialect, job.table, columns);
   const rows = recordReader(job)(first, shown);
-  const existing = load.mode === 'create' ? 'refused' : load.mode === 'append' ? 'rows added' : 'rows replaced (truncated first)';
-  const commits = load.commitEvery === undefined ? 'one transaction' : `a commit every ${countText(load.commitEvery, 'record')}`;
+  const existing =
+    load.mode === 'create' ? 'refused' : load.mode === 'append' ? 'rows added' : 'rows replaced (truncated first)';
+  const commits =
+    load.commitEvery === undefined ? 'one transaction' : `a commit every ${countText(load.commitEvery, 'record')}`;
   io.stdout.write(
     `-- dry run: nothing is connected. Would load records ${first}..${end - 1} (${countText(end - first, 'row')}) into ${job.table} at ${load.target.shown},\n` +
       `-- in ${commits}; the table is created if missing (existing table: ${existing}). The DDL and the first ${countText(shown, 'row')}:\n` +
@@ -76,7 +77,11 @@ export async function runLoadJob(run: RecordRun, load: LoadRun, io: CommandIo): 
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-  const progress = new ProgressBar({ write: (text: string) => io.stderr.write(text), isTTY: io.stderr.isTTY === true }, end - first, performance.now());
+  const progress = new ProgressBar(
+    { write: (text: string) => io.stderr.write(text), isTTY: io.stderr.isTTY === true },
+    end - first,
+    performance.now(),
+  );
   const started = performance.now();
   try {
     await runLoad({
@@ -93,7 +98,11 @@ export async function runLoadJob(run: RecordRun, load: LoadRun, io: CommandIo): 
       onCommit: (next) => {
         if (load.commitEvery === undefined) return;
         progress.finish();
-        io.stderr.write(next < end ? `committed records ${first}..${next - 1}; to resume: --start ${next} --append\n` : `committed records ${first}..${next - 1}; done\n`);
+        io.stderr.write(
+          next < end
+            ? `committed records ${first}..${next - 1}; to resume: --start ${next} --append\n`
+            : `committed records ${first}..${next - 1}; done\n`,
+        );
       },
     });
     progress.finish();
@@ -102,8 +111,15 @@ export async function runLoadJob(run: RecordRun, load: LoadRun, io: CommandIo): 
     return 0;
   } catch (error) {
     progress.finish();
-    if (!(error instanceof LoadError)) throw new CliError(`generation failed: ${error instanceof Error ? error.message : String(error)}`, EXIT_GENERATION_FAILED);
-    const resume = error.resumeAt !== undefined && error.resumeAt > first ? `; records ${first}..${error.resumeAt - 1} are committed: to resume, run again with --start ${error.resumeAt} --append` : '';
+    if (!(error instanceof LoadError))
+      throw new CliError(
+        `generation failed: ${error instanceof Error ? error.message : String(error)}`,
+        EXIT_GENERATION_FAILED,
+      );
+    const resume =
+      error.resumeAt !== undefined && error.resumeAt > first
+        ? `; records ${first}..${error.resumeAt - 1} are committed: to resume, run again with --start ${error.resumeAt} --append`
+        : '';
     if (error.code === 'aborted') {
       io.stderr.write(`ussynth: ${error.message}${resume}\n`);
       return EXIT_OF_SIGNAL[received ?? 'SIGINT'] ?? 1;

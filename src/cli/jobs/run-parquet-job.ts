@@ -32,7 +32,13 @@ export function parquetPartName(index: number, total: number): string {
 
 interface ParquetWriterModule {
   ByteWriter: new () => { index: number; getBytes(): Uint8Array; flush?: () => Promise<void> };
-  ParquetWriter: new (options: { writer: unknown; schema: unknown[]; codec?: string; createdBy?: string; kvMetadata?: { key: string; value: string }[] }) => {
+  ParquetWriter: new (options: {
+    writer: unknown;
+    schema: unknown[];
+    codec?: string;
+    createdBy?: string;
+    kvMetadata?: { key: string; value: string }[];
+  }) => {
     write(options: { columnData: unknown[]; rowGroupSize: number }): void | Promise<void>;
     finish(): void | Promise<void>;
   };
@@ -68,7 +74,11 @@ export async function runParquetJob(run: RecordRun, io: CommandIo): Promise<numb
   const onSignal = (signal: NodeJS.Signals): void => void (interrupted = signal);
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-  const progress = new ProgressBar({ write: (text: string) => io.stderr.write(text), isTTY: io.stderr.isTTY === true }, end - first, performance.now());
+  const progress = new ProgressBar(
+    { write: (text: string) => io.stderr.write(text), isTTY: io.stderr.isTTY === true },
+    end - first,
+    performance.now(),
+  );
   let sink: OutputSink | undefined;
   try {
     sink = await openSink(path, io.stdout).catch((error: NodeJS.ErrnoException) => {
@@ -116,7 +126,10 @@ export async function runParquetJob(run: RecordRun, io: CommandIo): Promise<numb
       return EXIT_OF_SIGNAL[interrupted] ?? 1;
     }
     if (error instanceof CliError) throw error;
-    throw new CliError(`cannot write ${path}: ${error instanceof Error ? error.message : String(error)}; no file was written`, EXIT_WRITE_FAILED);
+    throw new CliError(
+      `cannot write ${path}: ${error instanceof Error ? error.message : String(error)}; no file was written`,
+      EXIT_WRITE_FAILED,
+    );
   } finally {
     progress.finish();
     process.off('SIGINT', onSignal);

@@ -79,13 +79,19 @@ export async function runRecordJob(run: RecordRun, io: CommandIo): Promise<numbe
   process.on('SIGXFSZ', ignore);
   let sink: OutputSink | undefined;
   // No bar when the records themselves go to the same terminal: it would tear through them.
-  const drawOn = { write: (text: string) => io.stderr.write(text), isTTY: io.stderr.isTTY === true && !(run.out === undefined && io.stdout.isTTY === true) };
+  const drawOn = {
+    write: (text: string) => io.stderr.write(text),
+    isTTY: io.stderr.isTTY === true && !(run.out === undefined && io.stdout.isTTY === true),
+  };
   const { first, end } = jobRange(job);
   const progress = new ProgressBar(drawOn, end - first, performance.now());
   try {
     // Before anything is written: a run the account's quota cannot finish is refused whole, with the figures.
     if (run.remote) {
-      const problem = await unlessInterrupted(remoteQuotaProblem(run.remote, job.count, interrupt.signal), interrupt.signal);
+      const problem = await unlessInterrupted(
+        remoteQuotaProblem(run.remote, job.count, interrupt.signal),
+        interrupt.signal,
+      );
       if (problem !== null) throw new CliError(problem, EXIT_REMOTE_FAILED);
     }
     sink = await openSink(run.out, io.stdout).catch((error: NodeJS.ErrnoException) => {
@@ -146,7 +152,10 @@ export async function runRecordJob(run: RecordRun, io: CommandIo): Promise<numbe
     if (error instanceof GenerationFailed) throw new CliError(`${error.message}${nothingLeft}`, EXIT_GENERATION_FAILED);
     if (error instanceof RemoteFailed) throw new CliError(`${error.message}${nothingLeft}`, EXIT_REMOTE_FAILED);
     const message = error instanceof Error ? error.message : String(error);
-    throw new CliError(`cannot write ${sink?.name ?? run.out ?? 'stdout'}: ${message}${nothingLeft}`, EXIT_WRITE_FAILED);
+    throw new CliError(
+      `cannot write ${sink?.name ?? run.out ?? 'stdout'}: ${message}${nothingLeft}`,
+      EXIT_WRITE_FAILED,
+    );
   } finally {
     progress.finish();
     process.off('SIGINT', onSignal);

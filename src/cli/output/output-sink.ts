@@ -46,7 +46,8 @@ class StreamSink implements OutputSink {
     await new Promise<void>((resolve, reject) => {
       this.stream.write(bytes, (error) => {
         if (!error) resolve();
-        else reject((error as NodeJS.ErrnoException).code === 'EPIPE' ? new ClosedPipeError() : (this.failure ?? error));
+        else
+          reject((error as NodeJS.ErrnoException).code === 'EPIPE' ? new ClosedPipeError() : (this.failure ?? error));
       });
     });
     // stdout redirected to a file completes synchronously; without a turn of the event loop a long run would never see SIGINT.

@@ -67,17 +67,27 @@ interface Pending {
 
 /** Starts a rendering worker whose error, or exit before it is terminated, is passed to `fail`. */
 function startWorker(job: RecordJob, threads: ChunkThreads, fail: (error: Error) => void): Worker {
-  const worker = new Worker(threads.worker ?? CHUNK_WORKER, { workerData: job, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
+  const worker = new Worker(threads.worker ?? CHUNK_WORKER, {
+    workerData: job,
+    resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+  });
   worker.on('error', (error) => fail(error));
   worker.on('exit', (code) => fail(new Error(`a generation worker stopped early (exit ${code})`)));
   return worker;
 }
 
 /** A job's range cut into chunks: how many, and the first record and record count of chunk `sequence`. */
-function chunkLayout(job: RecordJob, chunkRecords: number): { chunks: number; startOf(sequence: number): number; countOf(sequence: number): number } {
+function chunkLayout(
+  job: RecordJob,
+  chunkRecords: number,
+): { chunks: number; startOf(sequence: number): number; countOf(sequence: number): number } {
   const { first, end } = jobRange(job);
   const startOf = (sequence: number): number => first + sequence * chunkRecords;
-  return { chunks: Math.ceil((end - first) / chunkRecords), startOf, countOf: (sequence) => Math.min(chunkRecords, end - startOf(sequence)) };
+  return {
+    chunks: Math.ceil((end - first) / chunkRecords),
+    startOf,
+    countOf: (sequence) => Math.min(chunkRecords, end - startOf(sequence)),
+  };
 }
 
 function pending(): Pending {
@@ -103,7 +113,12 @@ function* inlineChunks(job: RecordJob, chunkRecords: number): Generator<Chunk> {
   }
 }
 
-async function* threadedChunks(job: RecordJob, jobs: number, chunkRecords: number, threads: ChunkThreads): AsyncGenerator<Chunk> {
+async function* threadedChunks(
+  job: RecordJob,
+  jobs: number,
+  chunkRecords: number,
+  threads: ChunkThreads,
+): AsyncGenerator<Chunk> {
   const { chunks, startOf, countOf } = chunkLayout(job, chunkRecords);
   const threadCount = Math.min(jobs, chunks);
   // The main thread is one of the `jobs` threads: it renders chunk k when k % threadCount is 0, so N jobs cost N-1 extra isolates (each holds its own copy of the index).
@@ -130,7 +145,12 @@ async function* threadedChunks(job: RecordJob, jobs: number, chunkRecords: numbe
     const worker = (sequence % threadCount) - 1;
     if (worker < 0) return;
     const recycled = returned[worker].pop();
-    const request: ChunkRequest = { sequence, start: startOf(sequence), count: countOf(sequence), ...(recycled ? { recycled } : {}) };
+    const request: ChunkRequest = {
+      sequence,
+      start: startOf(sequence),
+      count: countOf(sequence),
+      ...(recycled ? { recycled } : {}),
+    };
     results.set(sequence, pending());
     workers[worker].postMessage(request, recycled ? [recycled] : []);
   };
@@ -169,11 +189,17 @@ async function* threadedChunks(job: RecordJob, jobs: number, chunkRecords: numbe
  * handed out, renders it and holds it until its turn (at most MAIN_AHEAD).
  * Chunks are yielded strictly in sequence order, whoever rendered them.
  */
-async function* consumingChunks(job: RecordJob, jobs: number, chunkRecords: number, threads: ChunkThreads): AsyncGenerator<Chunk> {
+async function* consumingChunks(
+  job: RecordJob,
+  jobs: number,
+  chunkRecords: number,
+  threads: ChunkThreads,
+): AsyncGenerator<Chunk> {
   const { chunks, startOf, countOf } = chunkLayout(job, chunkRecords);
   // Built on the main thread's first chunk, while the workers start.
   let render: ChunkRenderer | undefined;
-  const renderHere = (sequence: number, buffer: Uint8Array | undefined): Uint8Array => (render ??= chunkRenderer(job))(startOf(sequence), countOf(sequence), buffer);
+  const renderHere = (sequence: number, buffer: Uint8Array | undefined): Uint8Array =>
+    (render ??= chunkRenderer(job))(startOf(sequence), countOf(sequence), buffer);
   // The main thread's chunks are yielded in the order they were rendered; of the last MAIN_AHEAD + 1 before one
   // being rendered at most MAIN_AHEAD - 1 are still held, so the one whose buffer comes round was yielded at least
   // two chunks ago and its write has finished.
@@ -211,12 +237,18 @@ async function* consumingChunks(job: RecordJob, jobs: number, chunkRecords: numb
     while (sent < chunks) {
       let worker = -1;
       for (let w = 0; w < workers.length; w++) {
-        if (ready[w] && inFlight[w] < AHEAD_PER_WORKER_CONSUMING && (worker < 0 || inFlight[w] < inFlight[worker])) worker = w;
+        if (ready[w] && inFlight[w] < AHEAD_PER_WORKER_CONSUMING && (worker < 0 || inFlight[w] < inFlight[worker]))
+          worker = w;
       }
       if (worker < 0) return;
       const sequence = sent++;
       const recycled = returned[worker].pop();
-      const request: ChunkRequest = { sequence, start: startOf(sequence), count: countOf(sequence), ...(recycled ? { recycled } : {}) };
+      const request: ChunkRequest = {
+        sequence,
+        start: startOf(sequence),
+        count: countOf(sequence),
+        ...(recycled ? { recycled } : {}),
+      };
       results.set(sequence, { ...pending(), worker, done: false });
       inFlight[worker]++;
       workers[worker].postMessage(request, recycled ? [recycled] : []);
@@ -247,7 +279,10 @@ async function* consumingChunks(job: RecordJob, jobs: number, chunkRecords: numb
           } else {
             // The worker has not answered yet: render the furthest chunk not handed out, and hold it until its turn.
             const sequence = sent++;
-            held.set(sequence, buffers.fill((buffer) => renderHere(sequence, buffer)));
+            held.set(
+              sequence,
+              buffers.fill((buffer) => renderHere(sequence, buffer)),
+            );
             // A turn of the event loop lets the workers' answers in.
             await nextTurn();
           }

@@ -37,7 +37,13 @@ export const COLUMN_SQL_TYPES: Readonly<Record<ColumnType, Readonly<Record<SqlDi
   double: { postgres: 'DOUBLE PRECISION', mysql: 'DOUBLE', sqlite: 'REAL', portable: 'DOUBLE PRECISION' },
 };
 
-const TYPE_OF_KIND: Readonly<Record<FieldKind, ColumnType>> = { text: 'text', date: 'date', uuid: 'uuid', integer: 'bigint', double: 'double' };
+const TYPE_OF_KIND: Readonly<Record<FieldKind, ColumnType>> = {
+  text: 'text',
+  date: 'date',
+  uuid: 'uuid',
+  integer: 'bigint',
+  double: 'double',
+};
 
 /**
  * The column type of a field: its catalogue kind, `state` for the state

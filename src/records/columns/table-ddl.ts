@@ -6,7 +6,9 @@ import { quoteIdentifier, quoteTable, type SqlDialect } from './sql-dialect.js';
  * @example createTableSql('postgres', 'people', columnsOf(['name'])) // 'CREATE TABLE "people" (\n  "name" TEXT NOT NULL\n)'
  */
 export function createTableSql(dialect: SqlDialect, table: string, columns: readonly LoadColumn[]): string {
-  const lines = columns.map((column) => `  ${quoteIdentifier(dialect, column.name)} ${COLUMN_SQL_TYPES[column.type][dialect]} NOT NULL`);
+  const lines = columns.map(
+    (column) => `  ${quoteIdentifier(dialect, column.name)} ${COLUMN_SQL_TYPES[column.type][dialect]} NOT NULL`,
+  );
   return `CREATE TABLE ${quoteTable(dialect, table)} (\n${lines.join(',\n')}\n)`;
 }
 

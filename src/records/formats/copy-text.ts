@@ -23,7 +23,22 @@ type LineWriter = (record: TextRecord) => string;
 // (three same-run A/Bs, median 5.1 %: docs/benchmarks.md, "Loading databases"); kept on that, at the rule's edge.
 const PLAIN_LINES: Readonly<Record<string, LineWriter>> = {
   'name,street,city,state,zip,phone,email,country': (r) =>
-    r.name + '\t' + r.street + '\t' + r.city + '\t' + r.state + '\t' + r.zip + '\t' + r.phone + '\t' + r.email + '\t' + r.country + '\n',
+    r.name +
+    '\t' +
+    r.street +
+    '\t' +
+    r.city +
+    '\t' +
+    r.state +
+    '\t' +
+    r.zip +
+    '\t' +
+    r.phone +
+    '\t' +
+    r.email +
+    '\t' +
+    r.country +
+    '\n',
   ein: (r) => r.ein + '\n',
   'phone,intl': (r) => r.phone + '\t' + r.intl + '\n',
 };
@@ -55,7 +70,10 @@ function escapedLine(fields: readonly string[]): LineWriter {
  * `jsonPlainText`) the values go in as they are, without the escaping check.
  * @example copyLines(columnsOf(['ein']))([{ ein: '12-3456789' }]) // "12-3456789\n"
  */
-export function copyLines(columns: readonly LoadColumn[], plainValues = false): (records: readonly Readonly<Record<string, unknown>>[]) => string {
+export function copyLines(
+  columns: readonly LoadColumn[],
+  plainValues = false,
+): (records: readonly Readonly<Record<string, unknown>>[]) => string {
   const fields = columns.map((column) => column.field);
   const line = plainValues ? plainLine(fields) : escapedLine(fields);
   return (records) => {

@@ -38,7 +38,8 @@ export function dialectSqlFormat(dialect: SqlDialect, table: string, columns: re
   const fields = columns.map((column) => column.field);
   const numeric = columns.map((column) => isNumeric(column.type));
   const insert = `INSERT INTO ${quoteTable(dialect, table)} (${columnList(dialect, columns)}) VALUES\n`;
-  const value = (record: Readonly<Record<string, unknown>>, c: number): string => (numeric[c] ? String(record[fields[c]]) : text(record[fields[c]] as string));
+  const value = (record: Readonly<Record<string, unknown>>, c: number): string =>
+    numeric[c] ? String(record[fields[c]]) : text(record[fields[c]] as string);
   return {
     head: () => create,
     body(records, start, total) {

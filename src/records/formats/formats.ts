@@ -21,7 +21,9 @@ export function recordFormat(name: TextFormatName, layout: RecordLayout): Record
     case 'csv':
       return csvFormat(layout);
     case 'sql':
-      return layout.dialect === undefined ? sqlFormat(layout) : dialectSqlFormat(layout.dialect, layout.table, layout.loadColumns ?? columnsOf(layout.columns));
+      return layout.dialect === undefined
+        ? sqlFormat(layout)
+        : dialectSqlFormat(layout.dialect, layout.table, layout.loadColumns ?? columnsOf(layout.columns));
     case 'copy':
       return copyFormat(layout.loadColumns ?? columnsOf(layout.columns), layout.plainValues);
     case 'sqlite-values':

@@ -7,7 +7,10 @@ import type { PlainObjectWriter, RecordFormat, RecordLayout, TextRecord } from '
  * (`plain`, the kind's writer, when the values are known to be JSON-plain).
  * @example jsonObjectWriter(['ein'])({ ein: '12-3456789' }) // '{"ein":"12-3456789"}'
  */
-export function jsonObjectWriter(columns: readonly string[], plain?: PlainObjectWriter): (record: TextRecord) => string {
+export function jsonObjectWriter(
+  columns: readonly string[],
+  plain?: PlainObjectWriter,
+): (record: TextRecord) => string {
   if (plain) return plain;
   const prefixes = columns.map((column, i) => (i === 0 ? '{' : ',') + JSON.stringify(column) + ':');
   const byKeys = (record: TextRecord): string => {

@@ -28,7 +28,16 @@ const PARQUET_TYPES: Readonly<Record<ColumnType, Pick<ParquetSchemaElement, 'typ
  * @example parquetSchema(columnsOf(['lat']))[1] // { name: 'lat', type: 'DOUBLE', repetition_type: 'REQUIRED' }
  */
 export function parquetSchema(columns: readonly LoadColumn[]): ParquetSchemaElement[] {
-  return [{ name: 'root', num_children: columns.length }, ...columns.map((column): ParquetSchemaElement => ({ name: column.name, ...PARQUET_TYPES[column.type], repetition_type: 'REQUIRED' }))];
+  return [
+    { name: 'root', num_children: columns.length },
+    ...columns.map(
+      (column): ParquetSchemaElement => ({
+        name: column.name,
+        ...PARQUET_TYPES[column.type],
+        repetition_type: 'REQUIRED',
+      }),
+    ),
+  ];
 }
 
 const DAY_MS = 86_400_000;
@@ -38,13 +47,21 @@ const DAY_MS = 86_400_000;
  * column (dates as days since 1970-01-01, whole numbers as BigInt).
  * @example rowGroupColumns(columnsOf(['zip']), [{ zip: '60601' }]) // [{ name: 'zip', data: ['60601'] }]
  */
-export function rowGroupColumns(columns: readonly LoadColumn[], records: readonly TextRecord[]): { name: string; data: unknown[] }[] {
+export function rowGroupColumns(
+  columns: readonly LoadColumn[],
+  records: readonly TextRecord[],
+): { name: string; data: unknown[] }[] {
   return columns.map((column) => {
     const field = column.field;
     const data = new Array<unknown>(records.length);
     for (let i = 0; i < records.length; i++) {
       const value = records[i][field] as unknown;
-      data[i] = column.type === 'date' ? Date.parse(`${value as string}T00:00:00Z`) / DAY_MS : column.type === 'bigint' ? BigInt(value as number) : value;
+      data[i] =
+        column.type === 'date'
+          ? Date.parse(`${value as string}T00:00:00Z`) / DAY_MS
+          : column.type === 'bigint'
+            ? BigInt(value as number)
+            : value;
     }
     return { name: column.name, data };
   });

@@ -7,7 +7,9 @@ import type { SqlDialect } from '../columns/sql-dialect.js';
  * without `kinds` writes them bare in JSON and as `DOUBLE PRECISION` in SQL.
  * @example NUMBER_COLUMNS.has('lat') // true
  */
-export const NUMBER_COLUMNS: ReadonlySet<string> = new Set(FIELD_NAMES.filter((field) => FIELD_KINDS[field] === 'double'));
+export const NUMBER_COLUMNS: ReadonlySet<string> = new Set(
+  FIELD_NAMES.filter((field) => FIELD_KINDS[field] === 'double'),
+);
 
 /**
  * Renders a record as a JSON object whose values need no escaping.

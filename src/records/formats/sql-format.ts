@@ -67,7 +67,9 @@ export function sqlFormat(layout: RecordLayout): RecordFormat {
   const numeric = kinds.map((kind) => kind === 'integer' || kind === 'double');
   const create = `BEGIN;\nCREATE TABLE ${table} (\n${columns.map((column, c) => `  ${column} ${sqlTypeOfKind(kinds[c], 'postgres')} NOT NULL`).join(',\n')}\n);\n`;
   // Numbers (lat, lon, index) are written bare; a run without them keeps the plain text loop.
-  const value = numeric.includes(true) ? (record: TextRecord, c: number): string => (numeric[c] ? String(record[names[c]]) : sqlText(record[names[c]])) : undefined;
+  const value = numeric.includes(true)
+    ? (record: TextRecord, c: number): string => (numeric[c] ? String(record[names[c]]) : sqlText(record[names[c]]))
+    : undefined;
   const insert = `INSERT INTO ${table} (${columns.join(', ')}) VALUES\n`;
   const names = layout.columns;
   return {

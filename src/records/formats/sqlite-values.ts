@@ -16,15 +16,37 @@ type TupleWriter = (record: TextRecord) => string;
 // CPU than the general loop over the columns (generation included; docs/benchmarks-archive.md, "SQL row tuples").
 const DEFAULT_TUPLES: Readonly<Record<string, TupleWriter>> = {
   'name,street,city,state,zip,phone,email,country': (r) =>
-    "('" + quoted(r.name) + "','" + quoted(r.street) + "','" + quoted(r.city) + "','" + quoted(r.state) + "','" + quoted(r.zip) + "','" + quoted(r.phone) + "','" + quoted(r.email) + "','" + quoted(r.country) + "')",
+    "('" +
+    quoted(r.name) +
+    "','" +
+    quoted(r.street) +
+    "','" +
+    quoted(r.city) +
+    "','" +
+    quoted(r.state) +
+    "','" +
+    quoted(r.zip) +
+    "','" +
+    quoted(r.phone) +
+    "','" +
+    quoted(r.email) +
+    "','" +
+    quoted(r.country) +
+    "')",
 };
 
 function tupleWriter(columns: readonly LoadColumn[]): TupleWriter {
   const fields = columns.map((column) => column.field);
-  const spelled = columns.every((column) => column.type === 'text' || column.type === 'state') ? DEFAULT_TUPLES[fields.join(',')] : undefined;
+  const spelled = columns.every((column) => column.type === 'text' || column.type === 'state')
+    ? DEFAULT_TUPLES[fields.join(',')]
+    : undefined;
   if (spelled !== undefined) return spelled;
   const write = columns.map((column): ((value: unknown) => string) =>
-    column.type === 'double' ? (value) => doubleLiteral(value as number) : column.type === 'bigint' ? (value) => String(value) : (value) => sqlText(value as string),
+    column.type === 'double'
+      ? (value) => doubleLiteral(value as number)
+      : column.type === 'bigint'
+        ? (value) => String(value)
+        : (value) => sqlText(value as string),
   );
   return (record) => {
     let row = '(' + write[0](record[fields[0]]);

@@ -20,7 +20,10 @@ export const addressKind: RecordKind = {
   reader: ({ seed, state, emailDomain, fictionalPhones, geo, fields }) => {
     const generator = createGenerator({ seed, emailDomain, fictionalPhones });
     return (start, count) => {
-      const page = fields !== undefined ? generator.addresses({ start, count, state, fields }) : generator.addresses({ start, count, state, geo: geo === true });
+      const page =
+        fields !== undefined
+          ? generator.addresses({ start, count, state, fields })
+          : generator.addresses({ start, count, state, geo: geo === true });
       const out = new Array<TextRecord>(count);
       for (let i = 0; i < count; i++) out[i] = page[i] as unknown as TextRecord;
       return out;
@@ -28,6 +31,21 @@ export const addressKind: RecordKind = {
   },
   indexText: true,
   plainJson: (r) =>
-    '{"name":"' + r.name + '","street":"' + r.street + '","city":"' + r.city + '","state":"' + r.state + '","zip":"' + r.zip +
-    '","phone":"' + r.phone + '","email":"' + r.email + '","country":"' + r.country + '"}',
+    '{"name":"' +
+    r.name +
+    '","street":"' +
+    r.street +
+    '","city":"' +
+    r.city +
+    '","state":"' +
+    r.state +
+    '","zip":"' +
+    r.zip +
+    '","phone":"' +
+    r.phone +
+    '","email":"' +
+    r.email +
+    '","country":"' +
+    r.country +
+    '"}',
 };

@@ -14,7 +14,8 @@ const KINDS = new Map<string, RecordKind>([addressKind, einKind, phoneKind, zipK
  */
 export function recordKind(name: string): RecordKind {
   const kind = KINDS.get(name);
-  if (kind === undefined) throw new RangeError(`unknown record kind ${JSON.stringify(name)}; known kinds: ${recordKindNames().join(', ')}`);
+  if (kind === undefined)
+    throw new RangeError(`unknown record kind ${JSON.stringify(name)}; known kinds: ${recordKindNames().join(', ')}`);
   return kind;
 }
 

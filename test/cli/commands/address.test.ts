@@ -23,18 +23,41 @@ describe('ussynth address', () => {
 
   for (const format of ['json', 'ndjson', 'csv', 'sql']) {
     it(`--format ${format} --count parses back to the library's records, state-restricted`, async () => {
-      const { status, stdout } = await runBinary(['address', '--seed', 'fixtures-v1', '--count', '701', '--state', 'ca', '--format', format]);
+      const { status, stdout } = await runBinary([
+        'address',
+        '--seed',
+        'fixtures-v1',
+        '--count',
+        '701',
+        '--state',
+        'ca',
+        '--format',
+        format,
+      ]);
       expect(status).toBe(0);
       const records = parseRecords(format, stdout, 'addresses');
       expect(records).toHaveLength(701);
-      expect(records).toEqual(createGenerator({ seed: 'fixtures-v1' }).addresses({ start: 0, count: 701, state: 'CA' }));
+      expect(records).toEqual(
+        createGenerator({ seed: 'fixtures-v1' }).addresses({ start: 0, count: 701, state: 'CA' }),
+      );
       expect(new Set(records.map((r) => r.state))).toEqual(new Set(['CA']));
     });
   }
 
   for (const format of ['json', 'ndjson', 'csv', 'sql']) {
     it(`--geo --format ${format} adds the five columns after country: the library's records with geo`, async () => {
-      const { status, stdout } = await runBinary(['address', '--seed', 'geo-cli', '--count', '300', '--state', 'tx', '--geo', '--format', format]);
+      const { status, stdout } = await runBinary([
+        'address',
+        '--seed',
+        'geo-cli',
+        '--count',
+        '300',
+        '--state',
+        'tx',
+        '--geo',
+        '--format',
+        format,
+      ]);
       expect(status).toBe(0);
       const records = parseRecords(format, stdout, 'addresses') as Record<string, string | number>[];
       expect(Object.keys(records[0])).toEqual([...COLUMNS, 'lat', 'lon', 'county', 'countyFips', 'timeZone']);
@@ -47,17 +70,36 @@ describe('ussynth address', () => {
   it('--geo leaves the eight columns as they are, and the SQL declares lat and lon as numbers', async () => {
     const plain = await runBinary(['address', '--seed', 'geo-cli', '--count', '20', '--format', 'csv']);
     const geo = await runBinary(['address', '--seed', 'geo-cli', '--count', '20', '--format', 'csv', '--geo']);
-    const cut = (text: string) => text.split('\n').map((line) => line.split(',').slice(0, 8).join(',')).join('\n');
+    const cut = (text: string) =>
+      text
+        .split('\n')
+        .map((line) => line.split(',').slice(0, 8).join(','))
+        .join('\n');
     expect(cut(geo.stdout.toString('utf8'))).toBe(cut(plain.stdout.toString('utf8')));
     const sql = (await runBinary(['address', '--seed', 'geo-cli', '--geo', '--format', 'sql'])).stdout.toString('utf8');
-    expect(sql).toContain('"lat" DOUBLE PRECISION NOT NULL,\n  "lon" DOUBLE PRECISION NOT NULL,\n  "county" TEXT NOT NULL');
+    expect(sql).toContain(
+      '"lat" DOUBLE PRECISION NOT NULL,\n  "lon" DOUBLE PRECISION NOT NULL,\n  "county" TEXT NOT NULL',
+    );
   });
 
   it('--email-domain and --fictional-phones reach every record', async () => {
-    const { status, stdout } = await runBinary(['address', '--seed', '7', '--count', '50', '--format', 'ndjson', '--email-domain', 'qa.test', '--fictional-phones']);
+    const { status, stdout } = await runBinary([
+      'address',
+      '--seed',
+      '7',
+      '--count',
+      '50',
+      '--format',
+      'ndjson',
+      '--email-domain',
+      'qa.test',
+      '--fictional-phones',
+    ]);
     expect(status).toBe(0);
     const records = parseRecords('ndjson', stdout, 'addresses');
-    expect(records).toEqual(createGenerator({ seed: 7, emailDomain: 'qa.test', fictionalPhones: true }).addresses({ count: 50 }));
+    expect(records).toEqual(
+      createGenerator({ seed: 7, emailDomain: 'qa.test', fictionalPhones: true }).addresses({ count: 50 }),
+    );
     for (const record of records) {
       expect(record.email.endsWith('@qa.test')).toBe(true);
       expect(record.phone).toMatch(/^\(\d{3}\) 555-01\d\d$/);
@@ -77,10 +119,32 @@ describe('ussynth address', () => {
 
   it('--out writes the same bytes as stdout and leaves no temporary file', async () => {
     const path = join(scratch, 'addresses.sql');
-    const toFile = await runBinary(['address', '--seed', '9', '--count', '1234', '--format', 'sql', '--table', 'customers', '--out', path]);
+    const toFile = await runBinary([
+      'address',
+      '--seed',
+      '9',
+      '--count',
+      '1234',
+      '--format',
+      'sql',
+      '--table',
+      'customers',
+      '--out',
+      path,
+    ]);
     expect(toFile.status).toBe(0);
     expect(toFile.stdout.length).toBe(0);
-    const toStdout = await runBinary(['address', '--seed', '9', '--count', '1234', '--format', 'sql', '--table', 'customers']);
+    const toStdout = await runBinary([
+      'address',
+      '--seed',
+      '9',
+      '--count',
+      '1234',
+      '--format',
+      'sql',
+      '--table',
+      'customers',
+    ]);
     const { readFileSync } = await import('node:fs');
     expect(readFileSync(path).equals(toStdout.stdout)).toBe(true);
     expect(readdirSync(scratch)).toEqual(['addresses.sql']);
@@ -94,8 +158,16 @@ describe('ussynth address', () => {
     ['a fractional count', ['--count', '1.5'], /--count must be a whole number .*"1\.5"/],
     ['an exponent count', ['--count', '1e3'], /--count must be a whole number .*"1e3"/],
     ['a negative count', ['--count=-3'], /--count must be a whole number .*"-3"/],
-    ['a negative count as its own argument', ['--count', '-5'], /^ussynth: --count must be a whole number from 1 to \d+, got "-5"\n$/],
-    ['a table of three parts', ['--format', 'sql', '--table', 'a.b.c'], /--table must be an SQL identifier or schema\.table/],
+    [
+      'a negative count as its own argument',
+      ['--count', '-5'],
+      /^ussynth: --count must be a whole number from 1 to \d+, got "-5"\n$/,
+    ],
+    [
+      'a table of three parts',
+      ['--format', 'sql', '--table', 'a.b.c'],
+      /--table must be an SQL identifier or schema\.table/,
+    ],
     ['a missing count value', ['--count'], /--count/],
     ['an unknown format', ['--format', 'xml'], /--format must be one of json, ndjson, csv, sql, parquet, got "xml"/],
     ['a bad table name', ['--format', 'sql', '--table', 'my-table'], /--table must be an SQL identifier/],
@@ -110,7 +182,13 @@ describe('ussynth address', () => {
   for (const [what, args, message] of bad) {
     it(`refuses ${what}: message naming the option, exit 2, nothing written`, async () => {
       const path = join(scratch, `bad-${what.replaceAll(' ', '-')}.json`);
-      const { status, stdout, stderr } = await runBinary(['address', ...(args.includes('--seed') ? [] : ['--seed', '1']), ...args, '--out', path]);
+      const { status, stdout, stderr } = await runBinary([
+        'address',
+        ...(args.includes('--seed') ? [] : ['--seed', '1']),
+        ...args,
+        '--out',
+        path,
+      ]);
       expect(status).toBe(2);
       expect(stderr).toMatch(/^ussynth: /);
       expect(stderr).toMatch(message);
@@ -130,7 +208,18 @@ describe('ussynth address', () => {
     const { status, stdout } = await runBinary(['address', '--help']);
     expect(status).toBe(0);
     const help = stdout.toString('utf8');
-    for (const option of ['--seed', '--state', '--count', '--format', '--out', '--table', '--jobs', '--fictional-phones', '--email-domain', 'Examples:']) {
+    for (const option of [
+      '--seed',
+      '--state',
+      '--count',
+      '--format',
+      '--out',
+      '--table',
+      '--jobs',
+      '--fictional-phones',
+      '--email-domain',
+      'Examples:',
+    ]) {
       expect(help).toContain(option);
     }
   });

@@ -15,7 +15,10 @@ describe('ussynth batch', () => {
   it('--geo: the batch result with geo, on worker threads the same bytes', async () => {
     const one = await runBinary(['batch', '--seed', 'geo', '--count', '4100', '--geo']);
     expect(one.status).toBe(0);
-    expect(JSON.parse(one.stdout.toString('utf8'))).toEqual({ count: 4100, addresses: createGenerator({ seed: 'geo' }).addresses({ count: 4100, geo: true }) });
+    expect(JSON.parse(one.stdout.toString('utf8'))).toEqual({
+      count: 4100,
+      addresses: createGenerator({ seed: 'geo' }).addresses({ count: 4100, geo: true }),
+    });
     const jobs = await runBinary(['batch', '--seed', 'geo', '--count', '4100', '--geo', '--jobs', '2']);
     expect(jobs.stdout.equals(one.stdout)).toBe(true);
   });

@@ -13,7 +13,12 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 /** A copy of the package: dist/, dist-data/, package.json and, for a source checkout, pipeline/, datasets/ and src/. */
 function packageCopy(name: string, sourceCheckout: boolean): string {
   const root = join(scratch, name);
-  for (const part of ['dist', 'dist-data', 'package.json', ...(sourceCheckout ? ['pipeline', 'datasets', 'src', 'tsconfig.json'] : [])]) {
+  for (const part of [
+    'dist',
+    'dist-data',
+    'package.json',
+    ...(sourceCheckout ? ['pipeline', 'datasets', 'src', 'tsconfig.json'] : []),
+  ]) {
     cpSync(join(ROOT, part), join(root, part), { recursive: true });
   }
   symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
@@ -21,7 +26,12 @@ function packageCopy(name: string, sourceCheckout: boolean): string {
 }
 
 function runIn(root: string, args: string[]) {
-  return finished(spawn(process.execPath, [join(root, 'dist', 'cli', 'main.js'), ...args], { cwd: scratch, stdio: ['ignore', 'pipe', 'pipe'] }));
+  return finished(
+    spawn(process.execPath, [join(root, 'dist', 'cli', 'main.js'), ...args], {
+      cwd: scratch,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
 }
 
 describe('ussynth data', () => {

@@ -6,15 +6,36 @@ import { runBinary } from '../run-binary.js';
 describe('ussynth phone', () => {
   for (const format of ['json', 'ndjson', 'csv', 'sql']) {
     it(`--format ${format} parses back to the library's phoneAt(0..n-1, { state })`, async () => {
-      const { status, stdout } = await runBinary(['phone', '--seed', 'p', '--state', 'TX', '--count', '501', '--format', format]);
+      const { status, stdout } = await runBinary([
+        'phone',
+        '--seed',
+        'p',
+        '--state',
+        'TX',
+        '--count',
+        '501',
+        '--format',
+        format,
+      ]);
       expect(status).toBe(0);
       const generator = createGenerator({ seed: 'p' });
-      expect(parseRecords(format, stdout, 'phones')).toEqual(Array.from({ length: 501 }, (_, i) => generator.phoneAt(i, { state: 'TX' })));
+      expect(parseRecords(format, stdout, 'phones')).toEqual(
+        Array.from({ length: 501 }, (_, i) => generator.phoneAt(i, { state: 'TX' })),
+      );
     });
   }
 
   it('--fictional-phones gives 555-01NN numbers, as the library does', async () => {
-    const { status, stdout } = await runBinary(['phone', '--seed', 'p', '--count', '100', '--format', 'ndjson', '--fictional-phones']);
+    const { status, stdout } = await runBinary([
+      'phone',
+      '--seed',
+      'p',
+      '--count',
+      '100',
+      '--format',
+      'ndjson',
+      '--fictional-phones',
+    ]);
     expect(status).toBe(0);
     const records = parseRecords('ndjson', stdout, 'phones');
     const generator = createGenerator({ seed: 'p', fictionalPhones: true });

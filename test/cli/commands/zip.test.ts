@@ -25,7 +25,9 @@ describe('ussynth zip', () => {
   it('finds a military ZIP (valid for lookup only)', async () => {
     const generator = createGenerator();
     const codes = Array.from({ length: 100_000 }, (_, i) => String(i).padStart(5, '0'));
-    const military = codes.map((code) => generator.zip(code)).find((found) => found !== null && ['AA', 'AE', 'AP'].includes(found.state));
+    const military = codes
+      .map((code) => generator.zip(code))
+      .find((found) => found !== null && ['AA', 'AE', 'AP'].includes(found.state));
     expect(military).toBeDefined();
     const { status, stdout } = await runBinary(['zip', military!.zip]);
     expect(status).toBe(0);

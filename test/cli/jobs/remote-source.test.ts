@@ -13,16 +13,40 @@ const KEY = { ...process.env, USSYNTH_API_KEY: 'uss_live_Ab3dE6gH0123456789abcde
 
 describe('--remote refuses what it cannot do, before anything is fetched or written (status 2)', () => {
   for (const [args, env, message] of [
-    [['address', '--remote', URL], { ...process.env, USSYNTH_API_KEY: undefined }, /^ussynth: --remote needs the API key in the USSYNTH_API_KEY environment variable/],
+    [
+      ['address', '--remote', URL],
+      { ...process.env, USSYNTH_API_KEY: undefined },
+      /^ussynth: --remote needs the API key in the USSYNTH_API_KEY environment variable/,
+    ],
     [['address', '--remote', URL], { ...process.env, USSYNTH_API_KEY: '' }, /USSYNTH_API_KEY environment variable/],
-    [['address', '--remote', URL], { ...process.env, USSYNTH_API_KEY: 'two words' }, /^ussynth: USSYNTH_API_KEY: the key must be the API key text/],
-    [['address', '--remote', 'api.example.com'], KEY, /^ussynth: --remote api\.example\.com: the URL must be an absolute http or https URL/],
+    [
+      ['address', '--remote', URL],
+      { ...process.env, USSYNTH_API_KEY: 'two words' },
+      /^ussynth: USSYNTH_API_KEY: the key must be the API key text/,
+    ],
+    [
+      ['address', '--remote', 'api.example.com'],
+      KEY,
+      /^ussynth: --remote api\.example\.com: the URL must be an absolute http or https URL/,
+    ],
     [['address', '--remote', 'ftp://api.example.com'], KEY, /the URL must be an http or https URL/],
     [['address', '--remote', `${URL}/v1`], KEY, /without \/v1 .*use http:\/\/127\.0\.0\.1:9\/$/m],
-    [['address', '--count', '5000', '--jobs', '2', '--remote', URL], KEY, /^ussynth: --jobs cannot be combined with --remote/],
-    [['batch', '--count', '5', '--email-domain', 'corp.test', '--remote', URL], KEY, /^ussynth: --email-domain cannot be combined with --remote: the API has no e-mail domain option/],
+    [
+      ['address', '--count', '5000', '--jobs', '2', '--remote', URL],
+      KEY,
+      /^ussynth: --jobs cannot be combined with --remote/,
+    ],
+    [
+      ['batch', '--count', '5', '--email-domain', 'corp.test', '--remote', URL],
+      KEY,
+      /^ussynth: --email-domain cannot be combined with --remote: the API has no e-mail domain option/,
+    ],
     // The library's one seed rule, checked before the request as for a local run.
-    [['address', '--seed', ' lead', '--remote', URL], KEY, /^ussynth: --seed: seed must be 1 to 256 printable ASCII characters/],
+    [
+      ['address', '--seed', ' lead', '--remote', URL],
+      KEY,
+      /^ussynth: --seed: seed must be 1 to 256 printable ASCII characters/,
+    ],
     [['address', '--seed', 'x'.repeat(257), '--remote', URL], KEY, /--seed: seed must be 1 to 256/],
     [['address', '--state', 'ZZ', '--remote', URL], KEY, /^ussynth: --state: state must be a two-letter US state/],
   ] as const) {

@@ -1,4 +1,15 @@
-import { closeSync, existsSync, mkdirSync, openSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { spawn, spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,7 +45,19 @@ describe('interrupted --out', () => {
       const dir = freshDir(`interrupt-${signal}`);
       const path = join(dir, 'fixtures.ndjson');
       writeFileSync(path, 'previous run\n');
-      const child = startBinary(['address', '--seed', '1', '--count', '100000000', '--format', 'ndjson', '--jobs', jobs, '--out', path]);
+      const child = startBinary([
+        'address',
+        '--seed',
+        '1',
+        '--count',
+        '100000000',
+        '--format',
+        'ndjson',
+        '--jobs',
+        jobs,
+        '--out',
+        path,
+      ]);
       const result = finished(child);
       const temp = await waitForTempFile(dir);
       expect(temp.startsWith('.fixtures.ndjson.')).toBe(true);
@@ -51,9 +74,15 @@ describe('interrupted --out', () => {
     const dir = freshDir('efbig');
     const path = join(dir, 'big.csv');
     // ulimit -f caps file size (in blocks); the write past it fails like a full disk would.
-    const { status, stderr, stdout } = await finished(startBinary(['address', '--seed', '1', '--count', '200000', '--format', 'csv', '--out', path], { shell: 'ulimit -f 200;' }));
+    const { status, stderr, stdout } = await finished(
+      startBinary(['address', '--seed', '1', '--count', '200000', '--format', 'csv', '--out', path], {
+        shell: 'ulimit -f 200;',
+      }),
+    );
     expect(status).toBe(74);
-    expect(stderr).toMatch(new RegExp(`^ussynth: cannot write ${path}: .*(EFBIG|too large).*; no file was written\\n$`));
+    expect(stderr).toMatch(
+      new RegExp(`^ussynth: cannot write ${path}: .*(EFBIG|too large).*; no file was written\\n$`),
+    );
     expect(stdout.length).toBe(0);
     expect(readdirSync(dir)).toEqual([]);
   });
@@ -72,11 +101,16 @@ describe('interrupted stdout', () => {
     const dir = freshDir('stdout-file');
     const path = join(dir, 'redirected.ndjson');
     const fd = openSync(path, 'w');
-    const child = spawn(process.execPath, [BINARY, 'address', '--seed', '1', '--count', '100000000', '--format', 'ndjson'], { stdio: ['ignore', fd, 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [BINARY, 'address', '--seed', '1', '--count', '100000000', '--format', 'ndjson'],
+      { stdio: ['ignore', fd, 'pipe'] },
+    );
     closeSync(fd);
     const result = finished(child);
     const deadline = Date.now() + 30_000;
-    while (statSync(path).size < 1_000_000 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (statSync(path).size < 1_000_000 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     child.kill('SIGINT');
     const { status, stderr } = await result;
     expect(status).toBe(130);
@@ -87,7 +121,15 @@ describe('interrupted stdout', () => {
 describe('stderr and stdout', () => {
   it('a long piped run writes nothing to stderr but the seed line', async () => {
     const dir = freshDir('piped');
-    const { status, stderr } = await runBinary(['address', '--count', '150000', '--format', 'ndjson', '--out', join(dir, 'a.ndjson')]);
+    const { status, stderr } = await runBinary([
+      'address',
+      '--count',
+      '150000',
+      '--format',
+      'ndjson',
+      '--out',
+      join(dir, 'a.ndjson'),
+    ]);
     expect(status).toBe(0);
     expect(stderr).toMatch(/^seed: [^\n]+\n$/);
   });
@@ -105,7 +147,11 @@ describe('stderr and stdout', () => {
 
   it('draws no progress bar when the records go to the same terminal', () => {
     const command = `${process.execPath} ${BINARY} ein --seed 1 --count 150000 --format ndjson`;
-    const run = spawnSync('script', ['-qefc', command, '/dev/null'], { encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 });
+    const run = spawnSync('script', ['-qefc', command, '/dev/null'], {
+      encoding: 'utf8',
+      timeout: 60_000,
+      maxBuffer: 64 * 1024 * 1024,
+    });
     expect(run.status).toBe(0);
     expect(run.stdout).not.toContain('ETA');
     expect(run.stdout.split('\n').filter((line) => line.startsWith('{"ein":'))).toHaveLength(150000);

@@ -6,7 +6,13 @@ import { runBinary } from '../run-binary.js';
 
 describe('shardRange', () => {
   it('splits a run into N contiguous ranges that differ by at most one record and cover it exactly', () => {
-    for (const [count, n] of [[10, 4], [7, 7], [1, 1], [1_000_003, 8], [5, 3]]) {
+    for (const [count, n] of [
+      [10, 4],
+      [7, 7],
+      [1, 1],
+      [1_000_003, 8],
+      [5, 3],
+    ]) {
       const ranges = Array.from({ length: n }, (_, k) => shardRange(count, k, n));
       expect(ranges[0].first).toBe(0);
       expect(ranges.at(-1)!.end).toBe(count);
@@ -19,7 +25,8 @@ describe('shardRange', () => {
 
   it('--shard values are checked', () => {
     expect(shardOption('3/4', 10)).toEqual({ index: 3, total: 4 });
-    for (const bad of ['4/4', '1/0', '-1/4', '1/11', 'a/b', '1', '1/2/3']) expect(() => shardOption(bad, 10), bad).toThrow(/--shard must be K\/N/);
+    for (const bad of ['4/4', '1/0', '-1/4', '1/11', 'a/b', '1', '1/2/3'])
+      expect(() => shardOption(bad, 10), bad).toThrow(/--shard must be K\/N/);
   });
 });
 
@@ -38,7 +45,10 @@ describe('--shard on every text format', () => {
   for (const [what, args] of cases) {
     it(`${what}: shards 0..3 concatenated equal one run byte for byte`, async () => {
       const common = [...args, '--seed', 'shard', '--count', '4503'];
-      const [whole, ...shards] = await Promise.all([runBinary(common), ...[0, 1, 2, 3].map((k) => runBinary([...common, '--shard', `${k}/4`]))]);
+      const [whole, ...shards] = await Promise.all([
+        runBinary(common),
+        ...[0, 1, 2, 3].map((k) => runBinary([...common, '--shard', `${k}/4`])),
+      ]);
       for (const result of [whole, ...shards]) expect(result.status).toBe(0);
       expect(Buffer.concat(shards.map((shard) => shard.stdout)).equals(whole.stdout)).toBe(true);
       // Each shard has a share of the records: none is empty or the whole.
@@ -48,7 +58,11 @@ describe('--shard on every text format', () => {
 
   it('--start S writes records S.. of the run, with the tail; with --jobs the same bytes', async () => {
     const common = ['address', '--format', 'ndjson', '--seed', 'start', '--count', '5000'];
-    const [whole, rest, threaded] = await Promise.all([runBinary(common), runBinary([...common, '--start', '1234']), runBinary([...common, '--start', '1234', '--jobs', '2'])]);
+    const [whole, rest, threaded] = await Promise.all([
+      runBinary(common),
+      runBinary([...common, '--start', '1234']),
+      runBinary([...common, '--start', '1234', '--jobs', '2']),
+    ]);
     const lines = whole.stdout.toString('utf8').split('\n');
     expect(rest.stdout.toString('utf8')).toBe(lines.slice(1234).join('\n'));
     expect(threaded.stdout.equals(rest.stdout)).toBe(true);

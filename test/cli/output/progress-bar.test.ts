@@ -12,9 +12,15 @@ class Terminal {
 
 describe('renderProgress', () => {
   it('shows bar, percentage, counts, rate and ETA', () => {
-    expect(renderProgress({ done: 500, total: 1000, elapsedMs: 1000 }, 10)).toBe('[#####.....]  50.0%  500/1000  500/s  ETA 0:01');
-    expect(renderProgress({ done: 2_500_000, total: 10_000_000, elapsedMs: 2500 }, 4)).toBe('[#...]  25.0%  2500000/10000000  1.00M/s  ETA 0:08');
-    expect(renderProgress({ done: 12_000, total: 10_012_000, elapsedMs: 1000 }, 4)).toBe('[....]   0.1%  12000/10012000  12.0k/s  ETA 13:53');
+    expect(renderProgress({ done: 500, total: 1000, elapsedMs: 1000 }, 10)).toBe(
+      '[#####.....]  50.0%  500/1000  500/s  ETA 0:01',
+    );
+    expect(renderProgress({ done: 2_500_000, total: 10_000_000, elapsedMs: 2500 }, 4)).toBe(
+      '[#...]  25.0%  2500000/10000000  1.00M/s  ETA 0:08',
+    );
+    expect(renderProgress({ done: 12_000, total: 10_012_000, elapsedMs: 1000 }, 4)).toBe(
+      '[....]   0.1%  12000/10012000  12.0k/s  ETA 13:53',
+    );
     expect(renderProgress({ done: 1, total: 1_000_000, elapsedMs: 1000 }, 4)).toMatch(/ETA 277:46:39$/);
   });
 

@@ -26,7 +26,9 @@ describe('readDelimited', () => {
 
   it('keeps quote characters as data in unquoted TSV', () => {
     const dir = fixture('1\tO"Hara\n');
-    expect(readDelimited(dir, 'src/file.csv', { delimiter: '\t', columns: 2, quoting: false })).toEqual([{ line: 1, fields: ['1', 'O"Hara'] }]);
+    expect(readDelimited(dir, 'src/file.csv', { delimiter: '\t', columns: 2, quoting: false })).toEqual([
+      { line: 1, fields: ['1', 'O"Hara'] },
+    ]);
   });
 
   it('names file and line of a row with the wrong number of fields', () => {
@@ -38,19 +40,24 @@ describe('readDelimited', () => {
 
   it('rejects a header that differs from the expected columns', () => {
     const dir = fixture('a,c\n1,2\n');
-    expect(() => readDelimited(dir, 'src/file.csv', { delimiter: ',', columns: ['a', 'b'], quoting: true })).toThrow(/src\/file\.csv:1: header must be "a,b"/);
+    expect(() => readDelimited(dir, 'src/file.csv', { delimiter: ',', columns: ['a', 'b'], quoting: true })).toThrow(
+      /src\/file\.csv:1: header must be "a,b"/,
+    );
   });
 
   it('names the line of the first invalid UTF-8 byte', () => {
     const bytes = new Uint8Array([...new TextEncoder().encode('a,b\n1,2\n'), 0x33, 0xff, 0x2c, 0x34, 0x0a]);
     const dir = fixture(bytes);
-    expect(() => readDelimited(dir, 'src/file.csv', { delimiter: ',', columns: ['a', 'b'], quoting: true })).toThrow(/src\/file\.csv:3: invalid UTF-8 at byte 9/);
+    expect(() => readDelimited(dir, 'src/file.csv', { delimiter: ',', columns: ['a', 'b'], quoting: true })).toThrow(
+      /src\/file\.csv:3: invalid UTF-8 at byte 9/,
+    );
   });
 });
 
 describe('splitPlain', () => {
   // What readDelimited takes of a record: its fields and the line it is on.
-  const rows = (records: { record: string[]; info: { lines: number } }[]) => records.map(({ record, info }) => ({ record, line: info.lines }));
+  const rows = (records: { record: string[]; info: { lines: number } }[]) =>
+    records.map(({ record, info }) => ({ record, line: info.lines }));
   const layouts = [
     { delimiter: ',', quoting: true },
     { delimiter: ',', quoting: false },
@@ -58,7 +65,9 @@ describe('splitPlain', () => {
   ] as const;
 
   it('gives the records csv-parse gives, for every plain source of datasets/', () => {
-    const plainFiles = readdirSync(DATASETS_DIR, { recursive: true, encoding: 'utf8' }).filter((file) => /\.(csv|tsv|txt)$/.test(file));
+    const plainFiles = readdirSync(DATASETS_DIR, { recursive: true, encoding: 'utf8' }).filter((file) =>
+      /\.(csv|tsv|txt)$/.test(file),
+    );
     let compared = 0;
     for (const file of plainFiles) {
       const text = readFileSync(join(DATASETS_DIR, file), 'utf8');
@@ -66,7 +75,9 @@ describe('splitPlain', () => {
         if (!(file.endsWith('.csv') === (layout.delimiter === ',')) || !isPlain(text, layout)) continue;
         // As one string each: a deep comparison of 280,000 rows takes 10 s on a loaded machine.
         const split = JSON.stringify(rows(splitPlain(text, layout.delimiter)));
-        expect(split === JSON.stringify(rows(parseRecords(text, layout))), `${file} ${JSON.stringify(layout)}`).toBe(true);
+        expect(split === JSON.stringify(rows(parseRecords(text, layout))), `${file} ${JSON.stringify(layout)}`).toBe(
+          true,
+        );
         compared++;
       }
     }
@@ -90,6 +101,8 @@ describe('splitPlain', () => {
     expect(isPlain('1\tO"Hara\n', { quoting: false })).toBe(true);
     expect(isPlain('a,b\r\n1,2\r\n', { quoting: false })).toBe(false);
     const dir = fixture('a,b\r\n1,2\r\n');
-    expect(readDelimited(dir, 'src/file.csv', { delimiter: ',', columns: ['a', 'b'], quoting: false })).toEqual([{ line: 2, fields: ['1', '2'] }]);
+    expect(readDelimited(dir, 'src/file.csv', { delimiter: ',', columns: ['a', 'b'], quoting: false })).toEqual([
+      { line: 2, fields: ['1', '2'] },
+    ]);
   });
 });

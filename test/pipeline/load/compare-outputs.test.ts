@@ -14,13 +14,18 @@ let fresh: string;
 function writeOutputsTo(dir: string): void {
   const db = new Database(join(dir, OUTPUT_FILES.sqlite));
   db.pragma('journal_mode = OFF');
-  db.exec("CREATE TABLE zips (zip TEXT PRIMARY KEY, city TEXT NOT NULL) WITHOUT ROWID; INSERT INTO zips VALUES ('10001', 'New York'), ('60601', 'Chicago');");
+  db.exec(
+    "CREATE TABLE zips (zip TEXT PRIMARY KEY, city TEXT NOT NULL) WITHOUT ROWID; INSERT INTO zips VALUES ('10001', 'New York'), ('60601', 'Chicago');",
+  );
   db.exec("CREATE TABLE names (name TEXT NOT NULL, weight REAL); INSERT INTO names VALUES ('Ada', 1.5), ('Grace', 2);");
   db.close();
   writeFileSync(join(dir, OUTPUT_FILES.index), Buffer.from([1, 2, 3, 4]));
   writeFileSync(join(dir, OUTPUT_FILES.geoIndex), Buffer.from([5, 6, 7]));
   writeFileSync(join(dir, OUTPUT_FILES.births), Buffer.from([8, 9]));
-  writeFileSync(join(dir, OUTPUT_FILES.manifest), JSON.stringify({ datasetVersion: 'x', outputs: { [OUTPUT_FILES.sqlite]: { bytes: 1, sha256: 'aa' } } }));
+  writeFileSync(
+    join(dir, OUTPUT_FILES.manifest),
+    JSON.stringify({ datasetVersion: 'x', outputs: { [OUTPUT_FILES.sqlite]: { bytes: 1, sha256: 'aa' } } }),
+  );
 }
 
 // Rewrites the header field that names the SQLite version that last wrote the file (SQLite itself does not read it).
@@ -87,7 +92,10 @@ describe('compareOutputs', () => {
     it('compares the SQLite file by content and the manifest without its hash, and says so', () => {
       const manifest = join(fresh, OUTPUT_FILES.manifest);
       writeFileSync(manifest, readFileSync(manifest, 'utf8').replace('"aa"', '"bb"'));
-      expect(compareOutputs(committed, fresh)).toEqual({ stale: [], sqliteCompared: { committed: '3.53.2', fresh: '3.54.1' } });
+      expect(compareOutputs(committed, fresh)).toEqual({
+        stale: [],
+        sqliteCompared: { committed: '3.53.2', fresh: '3.54.1' },
+      });
     });
 
     it('finds a changed row', () => {

@@ -10,15 +10,34 @@ import { compileFirstNames } from '../../../pipeline/sources/first-names/compile
 import { CENSUS_2010_FILE } from '../../../pipeline/sources/surnames/census-2010.js';
 import { compileSurnames } from '../../../pipeline/sources/surnames/compiled.js';
 import { ANCHOR_FILE, SURNAMES_FILE } from '../../../pipeline/sources/surnames/extract.js';
-import { COHORT_BIRTHS_FILE, FIRST_NAMES_FILE, POPULATION_FILE } from '../../../pipeline/sources/first-names/extract.js';
+import {
+  COHORT_BIRTHS_FILE,
+  FIRST_NAMES_FILE,
+  POPULATION_FILE,
+} from '../../../pipeline/sources/first-names/extract.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'ussynth-measure-job-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const emptyInput = {
-  data: { stateGroupShares: [], houseNumberLeads: [], streetNames: [], streetForms: [], surnames: [], surnameGroups: [], firstNames: [], zips: [] },
+  data: {
+    stateGroupShares: [],
+    houseNumberLeads: [],
+    streetNames: [],
+    streetForms: [],
+    surnames: [],
+    surnameGroups: [],
+    firstNames: [],
+    zips: [],
+  },
   index: new Uint8Array(0),
-  compilation: { apostrophes: { listedPlaces: 0, zipsRepaired: 0, zipsMissing: 0 }, adults: { female: 0, male: 0, aged72Plus: 0 }, mostlyHispanicSurnames: [], mostlyAsianSurnames: [], surnameGroupSets: { hispanicHead: [], hispanicTail: [], asianHead: [], asianTail: [] } },
+  compilation: {
+    apostrophes: { listedPlaces: 0, zipsRepaired: 0, zipsMissing: 0 },
+    adults: { female: 0, male: 0, aged72Plus: 0 },
+    mostlyHispanicSurnames: [],
+    mostlyAsianSurnames: [],
+    surnameGroupSets: { hispanicHead: [], hispanicTail: [], asianHead: [], asianTail: [] },
+  },
 };
 
 describe('MeasureJob', () => {
@@ -44,7 +63,9 @@ describe('MeasureJob', () => {
       expect(fromWorker.records).toEqual(here.records);
       expect(fromWorker.population).toEqual(here.population);
       expect(fromWorker.reports.every((report) => report instanceof SourceReport)).toBe(true);
-      expect(fromWorker.reports.map((report) => report.toJSON())).toEqual(here.reports.map((report) => report.toJSON()));
+      expect(fromWorker.reports.map((report) => report.toJSON())).toEqual(
+        here.reports.map((report) => report.toJSON()),
+      );
       expect(fromWorker.reports.map((report) => report.rowsOut)).toEqual(here.reports.map((report) => report.rowsOut));
     } finally {
       job.close();
@@ -53,7 +74,8 @@ describe('MeasureJob', () => {
 
   it("throws a bad first-name row's SourceError on the main thread, with its file and line", () => {
     const bad = join(scratch, 'bad');
-    for (const file of [COHORT_BIRTHS_FILE, POPULATION_FILE, SURNAMES_FILE, ANCHOR_FILE, CENSUS_2010_FILE]) cpSync(join(DATASETS_DIR, file), join(bad, file));
+    for (const file of [COHORT_BIRTHS_FILE, POPULATION_FILE, SURNAMES_FILE, ANCHOR_FILE, CENSUS_2010_FILE])
+      cpSync(join(DATASETS_DIR, file), join(bad, file));
     mkdirSync(join(bad, 'ssa-baby-names'), { recursive: true });
     writeFileSync(join(bad, FIRST_NAMES_FILE), 'name,sex,cohort,births\naaron,M,1977,12\nAbby,F,1977,3\n');
     const job = new MeasureJob(bad);
@@ -68,7 +90,11 @@ describe('MeasureJob', () => {
         return undefined;
       })();
       expect(thrown).toBeInstanceOf(SourceError);
-      expect(thrown).toMatchObject({ file: FIRST_NAMES_FILE, line: 3, message: expect.stringContaining('name must be lower-case letters') });
+      expect(thrown).toMatchObject({
+        file: FIRST_NAMES_FILE,
+        line: 3,
+        message: expect.stringContaining('name must be lower-case letters'),
+      });
     } finally {
       job.close();
     }

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 // The committed manifest (the build test checks it is what a fresh build writes): its realism measures meet issue 25's targets.
-const manifest = JSON.parse(readFileSync(new URL('../../../dist-data/manifest.json', import.meta.url), 'utf8')) as { realism: Record<string, Record<string, unknown>> };
+const manifest = JSON.parse(readFileSync(new URL('../../../dist-data/manifest.json', import.meta.url), 'utf8')) as {
+  realism: Record<string, Record<string, unknown>>;
+};
 const realism = manifest.realism;
 
 describe("the manifest's realism measures (issue 25)", () => {
@@ -13,10 +15,15 @@ describe("the manifest's realism measures (issue 25)", () => {
   });
 
   it('5: house numbers start with each digit as often as real addresses do (within 1 point)', () => {
-    const { generated, real, largestGap } = realism.houseNumberFirstDigit as { generated: Record<string, number>; real: Record<string, number>; largestGap: number };
+    const { generated, real, largestGap } = realism.houseNumberFirstDigit as {
+      generated: Record<string, number>;
+      real: Record<string, number>;
+      largestGap: number;
+    };
     expect(real['1']).toBeGreaterThan(0.27);
     expect(largestGap).toBeLessThan(0.01);
-    for (const digit of Object.keys(real)) expect(Math.abs(generated[digit] - real[digit])).toBeLessThanOrEqual(largestGap + 1e-9);
+    for (const digit of Object.keys(real))
+      expect(Math.abs(generated[digit] - real[digit])).toBeLessThanOrEqual(largestGap + 1e-9);
   });
 
   it('6: units follow density and the street, with no suite on a home', () => {
@@ -39,7 +46,7 @@ describe("the manifest's realism measures (issue 25)", () => {
     expect(streets.artefacts).toBe(0);
   });
 
-  it('3: phones of Manhattan in its own codes, overlay codes in use, most phones of the ZIP\'s own place', () => {
+  it("3: phones of Manhattan in its own codes, overlay codes in use, most phones of the ZIP's own place", () => {
     const phones = realism.phones as Record<string, unknown>;
     expect(phones.manhattanIn212646332917).toBeGreaterThanOrEqual(0.9);
     expect(phones.manhattanIn934).toBe(0);
@@ -49,8 +56,14 @@ describe("the manifest's realism measures (issue 25)", () => {
     expect(locality.defaultAddressesWithin50Km).toBeGreaterThanOrEqual(0.95);
   });
 
-  it("2: surnames at their Census 2010 shares, the list summing to the whole population", () => {
-    const surnames = realism.surnames as { generated: Record<string, number>; model: Record<string, number>; census2010: Record<string, number>; listTotalPer100k: number; hispanicInGeneratedTop20: number };
+  it('2: surnames at their Census 2010 shares, the list summing to the whole population', () => {
+    const surnames = realism.surnames as {
+      generated: Record<string, number>;
+      model: Record<string, number>;
+      census2010: Record<string, number>;
+      listTotalPer100k: number;
+      hispanicInGeneratedTop20: number;
+    };
     expect(surnames.listTotalPer100k).toBe(100_000);
     for (const [name, real] of Object.entries(surnames.census2010)) {
       // The draw weights are 2010's exactly; the 100,000 sampled records, within their sampling noise (Patel: 78 expected).
@@ -67,8 +80,17 @@ describe("the manifest's realism measures (issue 25)", () => {
   });
 
   it("1: the 54 commonest mostly Hispanic surnames within 25 % of each state's expected share, 10 % of 2010's nationally; Hawaii's Asian names", () => {
-    type Shares = { national: { generated: number; census2010: number }; states: number; largestStateMiss: number; perState: Record<string, { generated: number; expected: number }> };
-    const surnames = realism.surnames as { mostlyHispanicNames: number; mostlyHispanicShare: Shares; mostlyAsianShare: Record<string, number> };
+    type Shares = {
+      national: { generated: number; census2010: number };
+      states: number;
+      largestStateMiss: number;
+      perState: Record<string, { generated: number; expected: number }>;
+    };
+    const surnames = realism.surnames as {
+      mostlyHispanicNames: number;
+      mostlyHispanicShare: Shares;
+      mostlyAsianShare: Record<string, number>;
+    };
     const shares = surnames.mostlyHispanicShare;
     expect(surnames.mostlyHispanicNames).toBe(54);
     expect(shares.national.census2010).toBeCloseTo(0.0596, 4);
@@ -76,7 +98,8 @@ describe("the manifest's realism measures (issue 25)", () => {
     // 50 states, DC and Puerto Rico, each against the share its Census 2020 mix gives.
     expect(shares.states).toBe(52);
     expect(Object.keys(shares.perState)).toHaveLength(52);
-    for (const [state, { generated, expected }] of Object.entries(shares.perState)) expect(Math.abs(generated / expected - 1), state).toBeLessThan(0.25);
+    for (const [state, { generated, expected }] of Object.entries(shares.perState))
+      expect(Math.abs(generated / expected - 1), state).toBeLessThan(0.25);
     expect(shares.largestStateMiss).toBeLessThan(0.25);
     // The state mixes differ as their populations do (2020 Hispanic: NM 47.7 %, TX 39.3 %, ND 4.3 %).
     expect(shares.perState.NM.generated).toBeGreaterThan(shares.perState.TX.generated);
@@ -85,8 +108,13 @@ describe("the manifest's realism measures (issue 25)", () => {
     expect(surnames.mostlyAsianShare.HI).toBeGreaterThan(4 * surnames.mostlyAsianShare.ND);
   });
 
-  it("issue 33, 1: the names over 80 % Hispanic and over 80 % Asian follow each state, head and tail alike", () => {
-    type Set = { names: number; worstState: string; largestMiss: number; perState: Record<string, { expected: number; drawn: number; sampled: number; sampledCount: number }> };
+  it('issue 33, 1: the names over 80 % Hispanic and over 80 % Asian follow each state, head and tail alike', () => {
+    type Set = {
+      names: number;
+      worstState: string;
+      largestMiss: number;
+      perState: Record<string, { expected: number; drawn: number; sampled: number; sampledCount: number }>;
+    };
     const sets = (realism.surnames as { byStateAndGroup: Record<string, Set> }).byStateAndGroup;
     expect(Object.keys(sets)).toEqual(['hispanicHead', 'hispanicTail', 'asianHead', 'asianTail']);
     for (const [name, set] of Object.entries(sets)) {
@@ -109,7 +137,11 @@ describe("the manifest's realism measures (issue 25)", () => {
   });
 
   it('issue 33, 2: area codes in their share of exchanges in service (748 overlays 970 and has none yet)', () => {
-    const shares = (manifest as unknown as { areaCodeShares: Record<string, Record<string, { exchangesInService: number; phone: number; address: number }>> }).areaCodeShares;
+    const shares = (
+      manifest as unknown as {
+        areaCodeShares: Record<string, Record<string, { exchangesInService: number; phone: number; address: number }>>;
+      }
+    ).areaCodeShares;
     const co = shares.CO;
     expect(co['748'].address).toBeLessThan(0.005);
     expect(co['983'].address).toBeLessThan(co['303'].address / 2);
@@ -126,7 +158,7 @@ describe("the manifest's realism measures (issue 25)", () => {
     }
   });
 
-  it("9: every ZIP of a place the independent list writes with an apostrophe has it", () => {
+  it('9: every ZIP of a place the independent list writes with an apostrophe has it', () => {
     expect(realism.placeApostrophes.listedPlaces).toBeGreaterThanOrEqual(5);
     expect(realism.placeApostrophes.zipsRepaired).toBeGreaterThanOrEqual(5);
     expect(realism.placeApostrophes.zipsMissing).toBe(0);

@@ -15,17 +15,24 @@ const index = readFileSync(new URL('../../../dist-data/ussynth.idx', import.meta
 
 describe('the birth index', () => {
   it('is what the build writes from the datasets and the shipped index', () => {
-    expect(Buffer.from(writeBirthIndex(validateFirstNames(extractFirstNames(datasets)), index)).equals(shipped)).toBe(true);
+    expect(Buffer.from(writeBirthIndex(validateFirstNames(extractFirstNames(datasets)), index)).equals(shipped)).toBe(
+      true,
+    );
   });
 
   it("takes the index's first names in the order of the transformed first names (what the build's measure worker builds it for before the index exists)", () => {
     const records = transformFirstNames(validateFirstNames(extractFirstNames(datasets)));
-    expect(indexFirstNames(index)).toEqual({ female: records.filter((n) => n.sex === 'F').map((n) => n.name), male: records.filter((n) => n.sex === 'M').map((n) => n.name) });
+    expect(indexFirstNames(index)).toEqual({
+      female: records.filter((n) => n.sex === 'F').map((n) => n.name),
+      male: records.filter((n) => n.sex === 'M').map((n) => n.name),
+    });
   });
 
   it('holds 17 five-year cohorts from 1922, ages as of 2022, no one under 18', () => {
     const births = BirthIndex.fromBytes(shipped);
-    expect([births.firstYear, births.cohortYears, births.cohortCount, births.referenceYear]).toEqual([1922, 5, 17, 2022]);
+    expect([births.firstYear, births.cohortYears, births.cohortCount, births.referenceYear]).toEqual([
+      1922, 5, 17, 2022,
+    ]);
     for (const years of births.yearWeights) {
       expect(years.slice(2005 - 1922).every((people) => people === 0)).toBe(true);
       expect(years.slice(0, 2005 - 1922).every((people) => people > 0)).toBe(true);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { extractCensus2010, mergeSurnames, surnameGroupTables, validateCensus2010 } from '../../../pipeline/sources/surnames/census-2010.js';
+import {
+  extractCensus2010,
+  mergeSurnames,
+  surnameGroupTables,
+  validateCensus2010,
+} from '../../../pipeline/sources/surnames/census-2010.js';
 import { DATASETS_DIR } from '../../../pipeline/main.js';
 
 const rows = extractCensus2010(DATASETS_DIR);
@@ -14,9 +19,15 @@ describe('the Census 2010 surname head (issue 25)', () => {
   });
 
   it('refuses a copy whose figures differ from the Census', () => {
-    const tampered = rows.map((r) => (r.fields[0] === 'GARCIA' ? { ...r, fields: [r.fields[0], r.fields[1], '1166121', ...r.fields.slice(3)] } : r));
+    const tampered = rows.map((r) =>
+      r.fields[0] === 'GARCIA' ? { ...r, fields: [r.fields[0], r.fields[1], '1166121', ...r.fields.slice(3)] } : r,
+    );
     expect(() => validateCensus2010(tampered)).toThrow(/GARCIA must have count 1166120/);
-    const shifted = rows.map((r, i) => (i === 5 ? { ...r, fields: [r.fields[0], r.fields[1], r.fields[2], r.fields[3], '9999', ...r.fields.slice(5)] } : r));
+    const shifted = rows.map((r, i) =>
+      i === 5
+        ? { ...r, fields: [r.fields[0], r.fields[1], r.fields[2], r.fields[3], '9999', ...r.fields.slice(5)] }
+        : r,
+    );
     expect(() => validateCensus2010(shifted)).toThrow(/top-surnames\.csv:7: cum_prop100k 9999 is not the running sum/);
   });
 
@@ -74,6 +85,8 @@ describe('the surname group tables (issue 25, item 1)', () => {
   });
 
   it('refuse a head that carries more than a whole group', () => {
-    expect(() => surnameGroupTables(surnames, [0.578, 0.121, 0.001, 0.007, 0.046, 0.187])).toThrow(/more than all of the api group/);
+    expect(() => surnameGroupTables(surnames, [0.578, 0.121, 0.001, 0.007, 0.046, 0.187])).toThrow(
+      /more than all of the api group/,
+    );
   });
 });

@@ -16,7 +16,8 @@ describe('Census 2020 table P2 by state (issue 25)', () => {
     expect(states).toHaveLength(52);
     expect(report.toJSON()).toMatchObject({ rowsIn: 52, rowsOut: 52 });
     const byName = new Map(states.map((s) => [s.name, s]));
-    const pct = (name: string, g: number) => Math.round((byName.get(name)!.groups[g] / byName.get(name)!.total) * 1000) / 10;
+    const pct = (name: string, g: number) =>
+      Math.round((byName.get(name)!.groups[g] / byName.get(name)!.total) * 1000) / 10;
     expect(byName.get('Texas')).toMatchObject({ fips: '48', total: 29_145_505 });
     expect(pct('Texas', hispanic)).toBe(39.3);
     expect(pct('California', hispanic)).toBe(39.4);
@@ -28,10 +29,21 @@ describe('Census 2020 table P2 by state (issue 25)', () => {
   });
 
   it('refuses a copy whose cells do not add up or whose figures differ from the Census', () => {
-    const broken = rows.map((r) => (r.fields[0] === '50' ? { ...r, fields: [...r.fields.slice(0, 3), String(Number(r.fields[3]) + 1), ...r.fields.slice(4)] } : r));
+    const broken = rows.map((r) =>
+      r.fields[0] === '50'
+        ? { ...r, fields: [...r.fields.slice(0, 3), String(Number(r.fields[3]) + 1), ...r.fields.slice(4)] }
+        : r,
+    );
     expect(() => validateP2(broken)).toThrow(/p2-states\.tsv:\d+: Vermont: the cells do not sum to the total/);
     expect(() => validateP2(rows.slice(1))).toThrow(/expected 52 rows/);
-    const texas = rows.map((r) => (r.fields[0] === '48' ? { ...r, fields: [r.fields[0], r.fields[1], '29145506', String(Number(r.fields[3]) + 1), ...r.fields.slice(4)] } : r));
+    const texas = rows.map((r) =>
+      r.fields[0] === '48'
+        ? {
+            ...r,
+            fields: [r.fields[0], r.fields[1], '29145506', String(Number(r.fields[3]) + 1), ...r.fields.slice(4)],
+          }
+        : r,
+    );
     expect(() => validateP2(texas)).toThrow(/Texas must have 29145505 people/);
   });
 

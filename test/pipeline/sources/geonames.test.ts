@@ -13,17 +13,27 @@ const row = (line: number, zip: string, place: string, state: string, country = 
 
 describe('GeoNames validation', () => {
   it('keeps good rows and counts them', () => {
-    const { zips, report } = validateGeonames([row(1, '10001', 'New York', 'NY'), row(2, '00501', 'Holtsville', 'NY')], STATES);
-    expect(zips.map((z) => [z.zip, z.place, z.state])).toEqual([['10001', 'New York', 'NY'], ['00501', 'Holtsville', 'NY']]);
+    const { zips, report } = validateGeonames(
+      [row(1, '10001', 'New York', 'NY'), row(2, '00501', 'Holtsville', 'NY')],
+      STATES,
+    );
+    expect(zips.map((z) => [z.zip, z.place, z.state])).toEqual([
+      ['10001', 'New York', 'NY'],
+      ['00501', 'Holtsville', 'NY'],
+    ]);
     expect(report.toJSON()).toMatchObject({ rowsIn: 2, rowsOut: 2, rejected: {}, repaired: {} });
   });
 
   it('fails on a ZIP that is not five digits, naming file and line', () => {
-    expect(() => validateGeonames([row(7, '1001', 'Agawam', 'NY')], STATES)).toThrow(new SourceError('geonames-us/US.txt', 7, 'ZIP must be five digits, found "1001"'));
+    expect(() => validateGeonames([row(7, '1001', 'Agawam', 'NY')], STATES)).toThrow(
+      new SourceError('geonames-us/US.txt', 7, 'ZIP must be five digits, found "1001"'),
+    );
   });
 
   it('fails on an unknown state', () => {
-    expect(() => validateGeonames([row(3, '10001', 'New York', 'XX')], STATES)).toThrow(/US\.txt:3: unknown state "XX" for ZIP 10001/);
+    expect(() => validateGeonames([row(3, '10001', 'New York', 'XX')], STATES)).toThrow(
+      /US\.txt:3: unknown state "XX" for ZIP 10001/,
+    );
   });
 
   it('fails on a row of another country', () => {
@@ -31,7 +41,10 @@ describe('GeoNames validation', () => {
   });
 
   it('derives military states from the prefix and counts the repairs', () => {
-    const { zips, report } = validateGeonames([row(1, '09001', 'APO AA', ''), row(2, '34002', 'APO AA', 'AA'), row(3, '96201', 'APO AE', 'AE')], STATES);
+    const { zips, report } = validateGeonames(
+      [row(1, '09001', 'APO AA', ''), row(2, '34002', 'APO AA', 'AA'), row(3, '96201', 'APO AE', 'AE')],
+      STATES,
+    );
     expect(zips.map((z) => z.state)).toEqual(['AE', 'AA', 'AP']);
     expect(report.repaired).toEqual({ military_state_from_prefix: 1, military_state_relabelled: 1 });
   });
@@ -43,13 +56,22 @@ describe('GeoNames validation', () => {
   });
 
   it('drops a repeated ZIP, keeping the first row', () => {
-    const { zips, report } = validateGeonames([row(1, '10001', 'New York', 'NY'), row(2, '10001', 'Manhattan', 'NY')], STATES);
+    const { zips, report } = validateGeonames(
+      [row(1, '10001', 'New York', 'NY'), row(2, '10001', 'Manhattan', 'NY')],
+      STATES,
+    );
     expect(zips.map((z) => z.place)).toEqual(['New York']);
     expect(report.rejected).toEqual({ duplicate_zip: 1 });
   });
 
   it('maps the military prefixes', () => {
-    expect([militaryStateOf('09001'), militaryStateOf('09899'), militaryStateOf('34001'), militaryStateOf('96601'), militaryStateOf('10001')]).toEqual(['AE', 'AE', 'AA', 'AP', null]);
+    expect([
+      militaryStateOf('09001'),
+      militaryStateOf('09899'),
+      militaryStateOf('34001'),
+      militaryStateOf('96601'),
+      militaryStateOf('10001'),
+    ]).toEqual(['AE', 'AE', 'AA', 'AP', null]);
   });
 });
 

@@ -7,17 +7,50 @@ import { validateSimplemaps } from '../../../pipeline/sources/simplemaps/validat
 const STATES = new Set(['NY', 'PR', 'ID']);
 const row = (line: number, values: Partial<Record<(typeof SIMPLEMAPS_COLUMNS)[number], string>>): DelimitedRow => {
   const base: Record<string, string> = {
-    zip: '10001', lat: '40.75', lng: '-73.99', city: 'New York', state_id: 'NY', state_name: 'New York', zcta: 'TRUE', parent_zcta: '',
-    population: '27613', density: '1', county_fips: '36061', county_name: 'New York', county_weights: '{}', county_names_all: 'New York',
-    county_fips_all: '36061', imprecise: 'FALSE', military: 'FALSE', timezone: 'America/New_York', ...values,
+    zip: '10001',
+    lat: '40.75',
+    lng: '-73.99',
+    city: 'New York',
+    state_id: 'NY',
+    state_name: 'New York',
+    zcta: 'TRUE',
+    parent_zcta: '',
+    population: '27613',
+    density: '1',
+    county_fips: '36061',
+    county_name: 'New York',
+    county_weights: '{}',
+    county_names_all: 'New York',
+    county_fips_all: '36061',
+    imprecise: 'FALSE',
+    military: 'FALSE',
+    timezone: 'America/New_York',
+    ...values,
   };
   return { line, fields: SIMPLEMAPS_COLUMNS.map((c) => base[c]) };
 };
 
 describe('SimpleMaps validation', () => {
   it('keeps the joined fields and reads blank population and density as null', () => {
-    const { zips } = validateSimplemaps([row(2, {}), row(3, { zip: '00601', state_id: 'PR', city: 'Adjuntas', population: '', density: '', county_fips: '72001' })], STATES);
-    expect(zips[0]).toEqual({ zip: '10001', city: 'New York', state: 'NY', county: 'New York', countyFips: '36061', timezone: 'America/New_York', lat: 40.75, lon: -73.99, population: 27613, density: 1 });
+    const { zips } = validateSimplemaps(
+      [
+        row(2, {}),
+        row(3, { zip: '00601', state_id: 'PR', city: 'Adjuntas', population: '', density: '', county_fips: '72001' }),
+      ],
+      STATES,
+    );
+    expect(zips[0]).toEqual({
+      zip: '10001',
+      city: 'New York',
+      state: 'NY',
+      county: 'New York',
+      countyFips: '36061',
+      timezone: 'America/New_York',
+      lat: 40.75,
+      lon: -73.99,
+      population: 27613,
+      density: 1,
+    });
     expect(zips[1].population).toBeNull();
     expect(zips[1].density).toBeNull();
   });

@@ -6,8 +6,23 @@ import { SourceReport } from '../../../pipeline/source-report.js';
 import { SourceError } from '../../../pipeline/source-error.js';
 import { DATASETS_DIR } from '../../../pipeline/main.js';
 
-const suffixes = new Map([['STREET', 'ST'], ['ST', 'ST'], ['DRIVE', 'DR'], ['AVENUE', 'AVE'], ['ROAD', 'RD']]);
-const directionals = new Map([['north', 'N'], ['n', 'N'], ['west', 'W'], ['w', 'W'], ['southeast', 'SE'], ['se', 'SE'], ['e', 'E'], ['east', 'E']]);
+const suffixes = new Map([
+  ['STREET', 'ST'],
+  ['ST', 'ST'],
+  ['DRIVE', 'DR'],
+  ['AVENUE', 'AVE'],
+  ['ROAD', 'RD'],
+]);
+const directionals = new Map([
+  ['north', 'N'],
+  ['n', 'N'],
+  ['west', 'W'],
+  ['w', 'W'],
+  ['southeast', 'SE'],
+  ['se', 'SE'],
+  ['e', 'E'],
+  ['east', 'E'],
+]);
 
 describe('street parsing', () => {
   it.each([
@@ -26,7 +41,20 @@ describe('street parsing', () => {
   });
 
   it('writes English ordinals', () => {
-    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111].map(ordinal)).toEqual(['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '23rd', '101st', '111th']);
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111].map(ordinal)).toEqual([
+      '1st',
+      '2nd',
+      '3rd',
+      '4th',
+      '11th',
+      '12th',
+      '13th',
+      '21st',
+      '22nd',
+      '23rd',
+      '101st',
+      '111th',
+    ]);
   });
 });
 
@@ -50,7 +78,12 @@ describe('base-name artefacts (issue 25)', () => {
 
   it('keeps names and ordinals as they are', () => {
     const report = new SourceReport('test');
-    expect(['Oak', '5th', 'McKinley', 'O\'Brien'].map((b) => cleanBase(b, report))).toEqual(['Oak', '5th', 'McKinley', 'O\'Brien']);
+    expect(['Oak', '5th', 'McKinley', "O'Brien"].map((b) => cleanBase(b, report))).toEqual([
+      'Oak',
+      '5th',
+      'McKinley',
+      "O'Brien",
+    ]);
   });
 });
 
@@ -66,7 +99,10 @@ describe('the street model config', () => {
 
   it('refuses density points that do not start at 0 or do not ascend', () => {
     const streets = raw();
-    (streets.model as { unitShareByDensity: number[][] }).unitShareByDensity = [[10, 0.1], [5, 0.2]];
+    (streets.model as { unitShareByDensity: number[][] }).unitShareByDensity = [
+      [10, 0.1],
+      [5, 0.2],
+    ];
     expect(() => validateStreets(streets)).toThrow(/unitShareByDensity/);
   });
 

@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { SourceReport } from '../../../pipeline/source-report.js';
-import { APOSTROPHE_SURNAMES, restoreApostrophes, surnameWithApostrophe } from '../../../pipeline/sources/surnames/apostrophes.js';
+import {
+  APOSTROPHE_SURNAMES,
+  restoreApostrophes,
+  surnameWithApostrophe,
+} from '../../../pipeline/sources/surnames/apostrophes.js';
 import { SURNAMES_FILE } from '../../../pipeline/sources/surnames/extract.js';
-import { RANK_ONE_SHARE, SURNAME_LIST_COVERAGE, fitSurnameModel, transformSurnames } from '../../../pipeline/sources/surnames/transform.js';
+import {
+  RANK_ONE_SHARE,
+  SURNAME_LIST_COVERAGE,
+  fitSurnameModel,
+  transformSurnames,
+} from '../../../pipeline/sources/surnames/transform.js';
 import { validateSurnames } from '../../../pipeline/sources/surnames/validate.js';
 
 describe('surname model', () => {
@@ -26,7 +35,10 @@ describe('surname model', () => {
 
   it('title-cases and ranks the surnames', () => {
     const cased = transformSurnames(['SMITH', 'MCDONALD'], [2, 1], fitSurnameModel([2, 1], 2000));
-    expect(cased.map((s) => [s.surname, s.rank])).toEqual([['Smith', 1], ['McDonald', 2]]);
+    expect(cased.map((s) => [s.surname, s.rank])).toEqual([
+      ['Smith', 1],
+      ['McDonald', 2],
+    ]);
   });
 
   it('refuses an anchor whose tail could not make up the coverage', () => {
@@ -34,7 +46,12 @@ describe('surname model', () => {
   });
 
   it('refuses an anchor that would cover more than the whole list', () => {
-    expect(() => fitSurnameModel(Array.from({ length: 100 }, () => 1), 100)).toThrow(/covers more than the whole list/);
+    expect(() =>
+      fitSurnameModel(
+        Array.from({ length: 100 }, () => 1),
+        100,
+      ),
+    ).toThrow(/covers more than the whole list/);
   });
 
   it('drops a repeated surname and rejects malformed lines and rising anchor weights', () => {
@@ -46,12 +63,14 @@ describe('surname model', () => {
     expect(valid.surnames).toEqual(['Smith', 'Jones']);
     expect(valid.reports[0].rejected).toEqual({ duplicate_surname: 1 });
     expect(() => validateSurnames(raw(['Sm1th'], ['0.5']))).toThrow(/surnames\.txt:1: surname must be letters/);
-    expect(() => validateSurnames(raw(['Smith'], ['0.4', '0.5']))).toThrow(/top-surnames\.csv:3: weights must not increase/);
+    expect(() => validateSurnames(raw(['Smith'], ['0.4', '0.5']))).toThrow(
+      /top-surnames\.csv:3: weights must not increase/,
+    );
   });
 });
 
 describe('surname apostrophes', () => {
-  it('restores the O\' and D\' forms the 1990 list writes as letters only, and counts them', () => {
+  it("restores the O' and D' forms the 1990 list writes as letters only, and counts them", () => {
     const report = new SourceReport(SURNAMES_FILE);
     const restored = restoreApostrophes(['Smith', 'Obrien', 'Oconnor', 'Oneill', 'Dangelo', 'Odell', 'Darcy'], report);
     expect(restored).toEqual(['Smith', "O'Brien", "O'Connor", "O'Neill", "D'Angelo", 'Odell', 'Darcy']);
@@ -60,9 +79,13 @@ describe('surname apostrophes', () => {
 
   it('keeps the apostrophe through title-casing', () => {
     const fit = fitSurnameModel([3, 2, 1], 3000);
-    expect(transformSurnames(restoreApostrophes(['OBRIEN', 'DSOUZA', 'OSHAUGHNESSY'], new SourceReport(SURNAMES_FILE)), [3, 2, 1], fit).map((s) => s.surname)).toEqual([
-      "O'Brien", "D'Souza", "O'Shaughnessy",
-    ]);
+    expect(
+      transformSurnames(
+        restoreApostrophes(['OBRIEN', 'DSOUZA', 'OSHAUGHNESSY'], new SourceReport(SURNAMES_FILE)),
+        [3, 2, 1],
+        fit,
+      ).map((s) => s.surname),
+    ).toEqual(["O'Brien", "D'Souza", "O'Shaughnessy"]);
   });
 
   it('lists each name once, each with one apostrophe after its O or D', () => {

@@ -21,7 +21,8 @@ function hardPoints(ring: number[][], rand: () => number): [number, number][] {
     }
     // The build's corners are whole multiples of 10^-5 degree: the ones round the vertex.
     const u = (v: number) => Math.round(v * 100_000);
-    for (let a = -1; a <= 1; a++) for (let b = -1; b <= 1; b++) points.push([(u(x0) + a) / 100_000, (u(y0) + b) / 100_000]);
+    for (let a = -1; a <= 1; a++)
+      for (let b = -1; b <= 1; b++) points.push([(u(x0) + a) / 100_000, (u(y0) + b) / 100_000]);
   }
   return points;
 }
@@ -29,7 +30,7 @@ function hardPoints(ring: number[][], rand: () => number): [number, number][] {
 describe('PolygonContainment', () => {
   it("answers as d3-geo's geoContains on every vertex, near every vertex and on every edge of every 7th us-atlas county", () => {
     let seed = 33;
-    const rand = (): number => ((seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32);
+    const rand = (): number => (seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32;
     let tested = 0;
     let inside = 0;
     for (let c = 0; c < counties.length; c += 7) {
@@ -40,7 +41,8 @@ describe('PolygonContainment', () => {
       for (const ring of rings) {
         for (const [lon, lat] of hardPoints(ring, rand)) {
           const expected = geoContains(county.feature, [lon, lat]);
-          if (containment.contains(lon, lat) !== expected) throw new Error(`county ${county.fips} at [${lon}, ${lat}]: d3-geo says ${expected}`);
+          if (containment.contains(lon, lat) !== expected)
+            throw new Error(`county ${county.fips} at [${lon}, ${lat}]: d3-geo says ${expected}`);
           tested++;
           if (expected) inside++;
         }
@@ -70,20 +72,54 @@ describe('PolygonContainment', () => {
   });
 
   it('agrees on polygons that cross the antimeridian, hold the pole, or wind clockwise (the whole sphere but a square)', () => {
-    const square = (ring: number[][]): Feature<Polygon> => ({ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [ring] } });
+    const square = (ring: number[][]): Feature<Polygon> => ({
+      type: 'Feature',
+      properties: {},
+      geometry: { type: 'Polygon', coordinates: [ring] },
+    });
     const shapes = [
-      square([[170, 50], [170, 60], [-170, 60], [-170, 50], [170, 50]]),
-      square([[-10, 80], [110, 80], [-130, 80], [-10, 80]]),
-      square([[-88, 41], [-87, 41], [-87, 42], [-88, 42], [-88, 41]]),
-      square([[-88, 41], [-88, 42], [-87, 42], [-87, 41], [-88, 41]]),
+      square([
+        [170, 50],
+        [170, 60],
+        [-170, 60],
+        [-170, 50],
+        [170, 50],
+      ]),
+      square([
+        [-10, 80],
+        [110, 80],
+        [-130, 80],
+        [-10, 80],
+      ]),
+      square([
+        [-88, 41],
+        [-87, 41],
+        [-87, 42],
+        [-88, 42],
+        [-88, 41],
+      ]),
+      square([
+        [-88, 41],
+        [-88, 42],
+        [-87, 42],
+        [-87, 41],
+        [-88, 41],
+      ]),
     ];
     let seed = 7;
-    const rand = (): number => ((seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32);
+    const rand = (): number => (seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32;
     for (const shape of shapes) {
       const containment = new PolygonContainment(shape);
-      const points: [number, number][] = [...hardPoints(shape.geometry.coordinates[0], rand), [0, 90], [0, -90], [180, 55], [-180, 55]];
+      const points: [number, number][] = [
+        ...hardPoints(shape.geometry.coordinates[0], rand),
+        [0, 90],
+        [0, -90],
+        [180, 55],
+        [-180, 55],
+      ];
       for (let k = 0; k < 2_000; k++) points.push([rand() * 360 - 180, rand() * 180 - 90]);
-      for (const [lon, lat] of points) expect(containment.contains(lon, lat), `[${lon}, ${lat}]`).toBe(geoContains(shape, [lon, lat]));
+      for (const [lon, lat] of points)
+        expect(containment.contains(lon, lat), `[${lon}, ${lat}]`).toBe(geoContains(shape, [lon, lat]));
     }
   });
 });

@@ -1,15 +1,33 @@
 import type { Feature, Polygon } from 'geojson';
 import { describe, expect, it } from 'vitest';
 import type { County } from '../../../pipeline/sources/counties/extract.js';
-import { DEFAULT_RADIUS_KM, MAX_RADIUS_KM, segmentMeetsRect, zipGrid, zipRadiusKm } from '../../../pipeline/transform/zip-geo.js';
+import {
+  DEFAULT_RADIUS_KM,
+  MAX_RADIUS_KM,
+  segmentMeetsRect,
+  zipGrid,
+  zipRadiusKm,
+} from '../../../pipeline/transform/zip-geo.js';
 
 /** A square county from (-88, 41) to (-87, 42), near Chicago (time zone America/Chicago), counter-clockwise as d3-geo wants exteriors. */
 function squareCounty(west: number, south: number, east: number, north: number): County {
-  const ring = [[west, south], [west, north], [east, north], [east, south], [west, south]];
+  const ring = [
+    [west, south],
+    [west, north],
+    [east, north],
+    [east, south],
+    [west, south],
+  ];
   const f: Feature<Polygon> = { type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [ring] } };
   const segments: number[] = [];
   for (let i = 1; i < ring.length; i++) segments.push(...ring[i - 1], ...ring[i]);
-  return { fips: '17031', name: 'Square', feature: f, segments: Float64Array.from(segments), bbox: [west, south, east, north] };
+  return {
+    fips: '17031',
+    name: 'Square',
+    feature: f,
+    segments: Float64Array.from(segments),
+    bbox: [west, south, east, north],
+  };
 }
 
 const bits = (g: { low: number; high: number }): number[] =>
@@ -30,7 +48,7 @@ describe('zipGrid', () => {
     const grid = zipGrid(4_150_000, -8_750_000, 2, squareCounty(-88, 41, -87, 42), 'America/Chicago');
     // The disc of radius 4 cells keeps the cells whose centres are within it: 8 x 8 less 3 in each corner.
     expect(bits(grid)).toHaveLength(52);
-    expect(grid.cellLat).toBe(Math.round((4 / 111.32) * 100_000 / 8));
+    expect(grid.cellLat).toBe(Math.round(((4 / 111.32) * 100_000) / 8));
   });
 
   it('leaves out the cells beyond the county boundary, and those a boundary crosses', () => {

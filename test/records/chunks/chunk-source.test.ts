@@ -20,7 +20,11 @@ describe('--jobs N output is byte-identical to --jobs 1', () => {
   const cases: Array<[string, string[], string]> = [
     ['address json', ['address', '--format', 'json'], 'addresses'],
     ['address ndjson in a state', ['address', '--format', 'ndjson', '--state', 'PR'], 'addresses'],
-    ['address csv with options', ['address', '--format', 'csv', '--email-domain', 'qa.test', '--fictional-phones'], 'addresses'],
+    [
+      'address csv with options',
+      ['address', '--format', 'csv', '--email-domain', 'qa.test', '--fictional-phones'],
+      'addresses',
+    ],
     ['address sql', ['address', '--format', 'sql', '--table', 'people'], 'people'],
     ['batch json', ['batch', '--format', 'json'], 'addresses'],
     ['ein ndjson', ['ein', '--format', 'ndjson'], 'eins'],
@@ -28,7 +32,8 @@ describe('--jobs N output is byte-identical to --jobs 1', () => {
   ];
   for (const [what, args, table] of cases) {
     it(what, async () => {
-      const run = (jobs: number) => runBinary([...args, '--seed', 'jobs', '--count', String(COUNT), '--jobs', String(jobs)]);
+      const run = (jobs: number) =>
+        runBinary([...args, '--seed', 'jobs', '--count', String(COUNT), '--jobs', String(jobs)]);
       const [one, two, three] = await Promise.all([run(1), run(2), run(3)]);
       for (const result of [one, two, three]) {
         expect(result.status).toBe(0);
@@ -37,7 +42,10 @@ describe('--jobs N output is byte-identical to --jobs 1', () => {
       expect(digest(two.stdout)).toBe(digest(one.stdout));
       expect(digest(three.stdout)).toBe(digest(one.stdout));
       const format = args[args.indexOf('--format') + 1];
-      const parsed = format === 'json' && args[0] === 'batch' ? (JSON.parse(one.stdout.toString('utf8')) as { addresses: unknown[] }).addresses : parseRecords(format, one.stdout, table);
+      const parsed =
+        format === 'json' && args[0] === 'batch'
+          ? (JSON.parse(one.stdout.toString('utf8')) as { addresses: unknown[] }).addresses
+          : parseRecords(format, one.stdout, table);
       expect(parsed).toHaveLength(COUNT);
     });
   }
@@ -50,24 +58,44 @@ describe('--jobs N output is byte-identical to --jobs 1', () => {
   });
 });
 
-describe('a consuming main thread (SQLite\'s inserts) renders chunks when it would wait for a worker', () => {
+describe("a consuming main thread (SQLite's inserts) renders chunks when it would wait for a worker", () => {
   const scratch = mkdtempSync(join(tmpdir(), 'ussynth-chunk-source-'));
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
   // The built module (run-binary has checked dist is there): its workers run the built chunk-worker.js, or the test's.
-  const built = (): Promise<typeof ChunkSource> => import(new URL('../../../dist/records/chunks/chunk-source.js', import.meta.url).href) as Promise<typeof ChunkSource>;
+  const built = (): Promise<typeof ChunkSource> =>
+    import(new URL('../../../dist/records/chunks/chunk-source.js', import.meta.url).href) as Promise<
+      typeof ChunkSource
+    >;
   // test/fixtures/slow-chunk-worker.mjs: the worker's protocol, slowed or failing on request, logging the chunks it renders.
   const testWorker = new URL('../../fixtures/slow-chunk-worker.mjs', import.meta.url);
-  const job: RecordJob = { kind: 'address', seed: 'steal', fictionalPhones: false, format: 'sqlite-values', table: 'people', jsonShape: 'array', count: 2000 };
+  const job: RecordJob = {
+    kind: 'address',
+    seed: 'steal',
+    fictionalPhones: false,
+    format: 'sqlite-values',
+    table: 'people',
+    jsonShape: 'array',
+    count: 2000,
+  };
   const CHUNK = 50;
   const chunks = job.count / CHUNK;
-  const workerLog = (log: string): string[] => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter((line) => line !== '') : []);
+  const workerLog = (log: string): string[] =>
+    existsSync(log)
+      ? readFileSync(log, 'utf8')
+          .split('\n')
+          .filter((line) => line !== '')
+      : [];
 
-  it('renders the first chunk while the worker starts and takes chunks ahead of a slow worker; the chunks are one thread\'s, in order', async () => {
+  it("renders the first chunk while the worker starts and takes chunks ahead of a slow worker; the chunks are one thread's, in order", async () => {
     const { recordChunks } = await built();
     const log = join(scratch, 'slow.log');
     const probed = { ...job, probe: { log, delayMs: 20 } } as RecordJob;
     const got: { bytes: Buffer; records: number }[] = [];
-    for await (const chunk of recordChunks(probed, 1, { chunkRecords: CHUNK, mainRenders: false, worker: testWorker })) {
+    for await (const chunk of recordChunks(probed, 1, {
+      chunkRecords: CHUNK,
+      mainRenders: false,
+      worker: testWorker,
+    })) {
       // A copy: the chunk's buffer is reused for a later one.
       got.push({ bytes: Buffer.from(chunk.bytes), records: chunk.records });
       // After the first chunk (the worker cannot have answered before it), wait until the worker is ready, so that it gets chunks.
@@ -76,7 +104,8 @@ describe('a consuming main thread (SQLite\'s inserts) renders chunks when it wou
       await nextTurn();
     }
     const one: { bytes: Buffer; records: number }[] = [];
-    for await (const chunk of recordChunks(job, 1, { chunkRecords: CHUNK })) one.push({ bytes: Buffer.from(chunk.bytes), records: chunk.records });
+    for await (const chunk of recordChunks(job, 1, { chunkRecords: CHUNK }))
+      one.push({ bytes: Buffer.from(chunk.bytes), records: chunk.records });
     expect(one).toHaveLength(chunks);
     expect(got).toEqual(one);
 
@@ -84,7 +113,9 @@ describe('a consuming main thread (SQLite\'s inserts) renders chunks when it wou
       .filter((line) => line !== 'ready')
       .map(Number);
     expect(new Set(byWorker).size).toBe(byWorker.length);
-    const byMain = Array.from({ length: chunks }, (_, sequence) => sequence).filter((sequence) => !byWorker.includes(sequence));
+    const byMain = Array.from({ length: chunks }, (_, sequence) => sequence).filter(
+      (sequence) => !byWorker.includes(sequence),
+    );
     expect(byMain[0]).toBe(0);
     expect(byWorker.length).toBeGreaterThan(0);
     // Once the worker had chunks in flight, the main thread took one further on instead of waiting.
@@ -97,7 +128,8 @@ describe('a consuming main thread (SQLite\'s inserts) renders chunks when it wou
       let seen = 0;
       for await (const _chunk of source) {
         seen++;
-        if (log !== undefined && seen === 1) await until(() => workerLog(log).includes('ready'), 60_000, 'the worker to be ready');
+        if (log !== undefined && seen === 1)
+          await until(() => workerLog(log).includes('ready'), 60_000, 'the worker to be ready');
         if (turns) await nextTurn();
       }
       return seen;
@@ -105,10 +137,14 @@ describe('a consuming main thread (SQLite\'s inserts) renders chunks when it wou
     // The third chunk runs past the last record index. Without a turn of the event loop the worker's ready message
     // is never read, so the main thread renders every chunk, that one included.
     const pastTheEnd = { ...job, range: { first: MAX_INDEX + 1 - 2 * CHUNK, end: MAX_INDEX + 1 + CHUNK } };
-    await expect(drain(recordChunks(pastTheEnd, 1, { chunkRecords: CHUNK, mainRenders: false }), false)).rejects.toThrow(`start must be a non-negative safe integer, got ${MAX_INDEX + 1}`);
+    await expect(
+      drain(recordChunks(pastTheEnd, 1, { chunkRecords: CHUNK, mainRenders: false }), false),
+    ).rejects.toThrow(`start must be a non-negative safe integer, got ${MAX_INDEX + 1}`);
     // A worker's first chunk fails: the same rejection from the worker's error.
     const log = join(scratch, 'failing.log');
     const failing = { ...job, probe: { log, failFirst: true } } as RecordJob;
-    await expect(drain(recordChunks(failing, 1, { chunkRecords: CHUNK, mainRenders: false, worker: testWorker }), true, log)).rejects.toThrow(/^test worker: chunk \d+ failed$/);
+    await expect(
+      drain(recordChunks(failing, 1, { chunkRecords: CHUNK, mainRenders: false, worker: testWorker }), true, log),
+    ).rejects.toThrow(/^test worker: chunk \d+ failed$/);
   });
 });

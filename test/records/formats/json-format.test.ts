@@ -35,6 +35,8 @@ describe('jsonFormat', () => {
       { a: '1', b: '2' },
       { a: '3', b: '4' },
     ];
-    expect(format.head(2) + format.body(records, 0, 2) + format.tail(2)).toBe('[\n{"a":"1","b":"2"},\n{"a":"3","b":"4"}\n]\n');
+    expect(format.head(2) + format.body(records, 0, 2) + format.tail(2)).toBe(
+      '[\n{"a":"1","b":"2"},\n{"a":"3","b":"4"}\n]\n',
+    );
   });
 });

@@ -10,7 +10,8 @@ describe('ndjsonFormat', () => {
     fc.assert(
       fc.property(text2Records, fc.array(fc.integer({ min: 1, max: 7 }), { minLength: 1 }), (records, cuts) => {
         const format = ndjsonFormat({ columns: COLUMNS, table: 't', jsonShape: 'array' });
-        const whole = format.head(records.length) + format.body(records, 0, records.length) + format.tail(records.length);
+        const whole =
+          format.head(records.length) + format.body(records, 0, records.length) + format.tail(records.length);
         expect(splitRender(format, records, cuts)).toBe(whole);
         const lines = whole === '' ? [] : whole.slice(0, -1).split('\n');
         expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual(records);

@@ -1,7 +1,13 @@
 import { Database } from '../../../pipeline/load/sqlite-driver.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { quotedTable, SQL_ROWS_PER_INSERT, sqlFormat, sqlText, tableNameProblem } from '../../../src/records/formats/sql-format.js';
+import {
+  quotedTable,
+  SQL_ROWS_PER_INSERT,
+  sqlFormat,
+  sqlText,
+  tableNameProblem,
+} from '../../../src/records/formats/sql-format.js';
 import { fieldText, splitRender } from './format-fixtures.js';
 
 function load(sql: string, table: string): unknown[] {
@@ -16,7 +22,10 @@ function load(sql: string, table: string): unknown[] {
 
 describe('sqlFormat', () => {
   it('loads into SQLite with the same rows, across INSERT boundaries and any chunking', () => {
-    const records = Array.from({ length: SQL_ROWS_PER_INSERT * 2 + 7 }, (_, i) => ({ a: `row ${i}`, b: i % 3 === 0 ? "O'Brien" : `x${i}` }));
+    const records = Array.from({ length: SQL_ROWS_PER_INSERT * 2 + 7 }, (_, i) => ({
+      a: `row ${i}`,
+      b: i % 3 === 0 ? "O'Brien" : `x${i}`,
+    }));
     for (const cuts of [[records.length], [1], [499, 2], [333]]) {
       const sql = splitRender(sqlFormat({ columns: ['a', 'b'], table: 'people', jsonShape: 'array' }), records, cuts);
       expect(sql.match(/^INSERT INTO /gm)).toHaveLength(3);
@@ -35,7 +44,11 @@ describe('sqlFormat', () => {
   });
 
   it('keeps the table name exactly (quoted) and reserved words work', () => {
-    const sql = splitRender(sqlFormat({ columns: ['order'], table: 'Select', jsonShape: 'array' }), [{ order: '1' }], [1]);
+    const sql = splitRender(
+      sqlFormat({ columns: ['order'], table: 'Select', jsonShape: 'array' }),
+      [{ order: '1' }],
+      [1],
+    );
     expect(load(sql, 'Select')).toEqual([{ order: '1' }]);
   });
 
@@ -57,7 +70,21 @@ describe('sqlFormat', () => {
     expect(tableNameProblem('_t9')).toBeUndefined();
     expect(tableNameProblem('a'.repeat(63))).toBeUndefined();
     expect(tableNameProblem('public.customers')).toBeUndefined();
-    for (const bad of ['', '9lives', 'my-table', 'a b', 'a"b', 'x;DROP', 'a'.repeat(64), 'tablé', 'a.b.c', '.t', 't.', 'public.9t', 'a..b']) {
+    for (const bad of [
+      '',
+      '9lives',
+      'my-table',
+      'a b',
+      'a"b',
+      'x;DROP',
+      'a'.repeat(64),
+      'tablé',
+      'a.b.c',
+      '.t',
+      't.',
+      'public.9t',
+      'a..b',
+    ]) {
       expect(tableNameProblem(bad)).toMatch(/^--table must be an SQL identifier/);
     }
   });

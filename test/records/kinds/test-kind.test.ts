@@ -34,7 +34,13 @@ const widgetKind: RecordKind = {
 
 function widget(seed: string, i: number): TextRecord {
   const made = `2024-01-${String(1 + (i % 28)).padStart(2, '0')}`;
-  return { sku: `W-${seed}-${i}`, made, serial: i, weight: i + 0.25, label: i % 3 === 0 ? 'say "hi", then\\go' : 'plain' } as unknown as TextRecord;
+  return {
+    sku: `W-${seed}-${i}`,
+    made,
+    serial: i,
+    weight: i + 0.25,
+    label: i % 3 === 0 ? 'say "hi", then\\go' : 'plain',
+  } as unknown as TextRecord;
 }
 
 registerRecordKind(widgetKind);
@@ -44,7 +50,12 @@ const EXPECTED = Array.from({ length: COUNT }, (_, i) => widget('7', i));
 const scratch = mkdtempSync(join(tmpdir(), 'ussynth-test-kind-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-const command = recordCommand({ name: 'widget', kind: 'widget', summary: 'Widgets (a test kind)', help: 'Usage: widget [options]\n' });
+const command = recordCommand({
+  name: 'widget',
+  kind: 'widget',
+  summary: 'Widgets (a test kind)',
+  help: 'Usage: widget [options]\n',
+});
 
 /** Runs the widget command in-process; its stdout and stderr as text. */
 async function runWidget(args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
@@ -79,14 +90,29 @@ describe('a record kind defined in the tests only', () => {
     expect(recordKindNames()).toEqual(['address', 'ein', 'phone', 'widget', 'zip']);
     expect(recordKind('widget')).toBe(widgetKind);
     expect(() => registerRecordKind(widgetKind)).toThrow('record kind "widget" is already registered');
-    expect(() => recordKind('gadget')).toThrow('unknown record kind "gadget"; known kinds: address, ein, phone, widget, zip');
+    expect(() => recordKind('gadget')).toThrow(
+      'unknown record kind "gadget"; known kinds: address, ein, phone, widget, zip',
+    );
   });
 
   it('renders through the library: the reader and the chunk renderer of a job', () => {
-    const job: RecordJob = { kind: 'widget', seed: '7', fictionalPhones: false, format: 'ndjson', table: 'widgets', jsonShape: 'array', count: COUNT };
+    const job: RecordJob = {
+      kind: 'widget',
+      seed: '7',
+      fictionalPhones: false,
+      format: 'ndjson',
+      table: 'widgets',
+      jsonShape: 'array',
+      count: COUNT,
+    };
     expect(recordReader(job)(0, COUNT)).toEqual(EXPECTED);
     const text = new TextDecoder().decode(chunkRenderer(job, 3)(0, COUNT));
-    expect(text.trimEnd().split('\n').map((line) => JSON.parse(line) as unknown)).toEqual(EXPECTED);
+    expect(
+      text
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line) as unknown),
+    ).toEqual(EXPECTED);
   });
 
   it('writes JSON, NDJSON and CSV with its fields, numbers bare and text escaped', async () => {
@@ -95,7 +121,12 @@ describe('a record kind defined in the tests only', () => {
     expect(json.status).toBe(0);
     expect(JSON.parse(json.stdout)).toEqual(EXPECTED);
     const ndjson = await runWidget(['--format', 'ndjson']);
-    expect(ndjson.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as unknown)).toEqual(EXPECTED);
+    expect(
+      ndjson.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line) as unknown),
+    ).toEqual(EXPECTED);
     const csv = (await runWidget(['--format', 'csv'])).stdout.split('\n');
     expect(csv[0]).toBe('sku,made,serial,weight,label');
     expect(csv[1]).toBe('W-7-0,2024-01-01,0,0.25,"say ""hi"", then\\go"');
@@ -146,7 +177,8 @@ describe('a record kind defined in the tests only', () => {
     const instance = await DuckDBInstance.create(':memory:');
     const connection = await instance.connect();
     try {
-      const read = async (sql: string): Promise<Record<string, unknown>[]> => (await connection.runAndReadAll(sql)).getRowObjectsJS() as Record<string, unknown>[];
+      const read = async (sql: string): Promise<Record<string, unknown>[]> =>
+        (await connection.runAndReadAll(sql)).getRowObjectsJS() as Record<string, unknown>[];
       const types = await read(`SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM read_parquet('${file}'))`);
       expect(types).toEqual([
         { column_name: 'sku', column_type: 'VARCHAR' },
@@ -155,7 +187,9 @@ describe('a record kind defined in the tests only', () => {
         { column_name: 'weight', column_type: 'DOUBLE' },
         { column_name: 'label', column_type: 'VARCHAR' },
       ]);
-      const rows = await read(`SELECT sku, CAST(made AS VARCHAR) AS made, CAST(serial AS DOUBLE) AS serial, weight, label FROM read_parquet('${file}')`);
+      const rows = await read(
+        `SELECT sku, CAST(made AS VARCHAR) AS made, CAST(serial AS DOUBLE) AS serial, weight, label FROM read_parquet('${file}')`,
+      );
       expect(rows).toEqual(EXPECTED);
     } finally {
       connection.closeSync();

@@ -29,15 +29,30 @@ export function useCsrfToken(token: string): void {
  * carrying the problem's code and detail (or a network message).
  * @example const me = await accountApi<Me>('GET', '/me');
  */
-export async function accountApi<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+export async function accountApi<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET' && csrfToken !== undefined) headers['x-csrf-token'] = csrfToken;
   let response: Response;
   try {
-    response = await fetch(`/account/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'same-origin' });
+    response = await fetch(`/account/v1${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+    });
   } catch {
-    throw new AccountApiError('network_error', 'The service could not be reached. Check your connection and try again.', 0, undefined, undefined);
+    throw new AccountApiError(
+      'network_error',
+      'The service could not be reached. Check your connection and try again.',
+      0,
+      undefined,
+      undefined,
+    );
   }
   if (response.status === 204) return undefined as T;
   const text = await response.text();
@@ -50,7 +65,13 @@ export async function accountApi<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', p
   if (!response.ok) {
     const problem = (json ?? {}) as { code?: string; detail?: string; param?: string };
     const retry = Number(response.headers.get('retry-after'));
-    throw new AccountApiError(problem.code ?? 'http_error', problem.detail ?? `The service answered ${response.status}.`, response.status, problem.param, Number.isFinite(retry) && retry > 0 ? retry : undefined);
+    throw new AccountApiError(
+      problem.code ?? 'http_error',
+      problem.detail ?? `The service answered ${response.status}.`,
+      response.status,
+      problem.param,
+      Number.isFinite(retry) && retry > 0 ? retry : undefined,
+    );
   }
   return json as T;
 }

@@ -29,15 +29,21 @@ export function statusText(billing: AccountBilling): string {
     case 'active':
       return billing.renewsAt ? `Active; renews on ${day(billing.renewsAt)}.` : 'Active.';
     case 'past_due':
-      if (billing.plan === 'none') return `Payment past due: your API keys answer 402 since ${day(billing.graceEndsAt ?? '')}; update your card with "Manage billing".`;
+      if (billing.plan === 'none')
+        return `Payment past due: your API keys answer 402 since ${day(billing.graceEndsAt ?? '')}; update your card with "Manage billing".`;
       return `Payment past due: your keys keep working until ${day(billing.graceEndsAt ?? '')}; update your card with "Manage billing".`;
     case 'canceled':
       return 'Canceled: your API keys answer 402 until you subscribe again.';
     case 'contract':
-      return billing.billing === 'stripe' ? 'Set by contract with the operator; contact them to change it.' : 'This service takes no payment: its operator sets plans; ask them to change yours.';
+      return billing.billing === 'stripe'
+        ? 'Set by contract with the operator; contact them to change it.'
+        : 'This service takes no payment: its operator sets plans; ask them to change yours.';
     default:
-      if (billing.billing === 'stripe') return 'No paid plan yet: subscribe below to use your API keys (until then they answer 402).';
-      return billing.noPlan === null ? 'No plan yet.' : `${billing.noPlan.charAt(0).toUpperCase()}${billing.noPlan.slice(1)}.`;
+      if (billing.billing === 'stripe')
+        return 'No paid plan yet: subscribe below to use your API keys (until then they answer 402).';
+      return billing.noPlan === null
+        ? 'No plan yet.'
+        : `${billing.noPlan.charAt(0).toUpperCase()}${billing.noPlan.slice(1)}.`;
   }
 }
 
@@ -66,7 +72,8 @@ export async function billingPanel(onPlanChange: () => Promise<void>): Promise<v
   const returned = new URLSearchParams(location.search).get('checkout');
   if (returned === 'canceled') say(status, 'Checkout was canceled; nothing was charged.');
   if (returned === 'complete') {
-    if (billing.plan === 'none') say(status, 'Thank you: Stripe is confirming your payment; your plan shows here in a few seconds.');
+    if (billing.plan === 'none')
+      say(status, 'Thank you: Stripe is confirming your payment; your plan shows here in a few seconds.');
     for (let attempt = 0; attempt < 20 && billing.plan === 'none'; attempt++) {
       await new Promise((resolve) => setTimeout(resolve, 1000));
       billing = await render();

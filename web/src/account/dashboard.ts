@@ -20,7 +20,15 @@ interface Me {
 
 /** GET /account/v1/sso. */
 interface SsoSettings {
-  sso: { issuer: string; clientId: string; audience: string; orgClaim: string | null; orgValue: string | null; domains: string[]; updatedAt: string } | null;
+  sso: {
+    issuer: string;
+    clientId: string;
+    audience: string;
+    orgClaim: string | null;
+    orgValue: string | null;
+    domains: string[];
+    updatedAt: string;
+  } | null;
   redirectUri: string;
 }
 
@@ -84,14 +92,26 @@ export async function dashboardPage(): Promise<void> {
   wireAccountForms();
   byId('signout').addEventListener('click', () => void signOut('/session'));
   byId('signout-all').addEventListener('click', () => void signOut('/sessions'));
-  await Promise.all([refreshKeys(), refreshUsage(), refreshSla(), quotaNoticesPanel(me.role === 'owner', alertBox), renderSso(me)]);
+  await Promise.all([
+    refreshKeys(),
+    refreshUsage(),
+    refreshSla(),
+    quotaNoticesPanel(me.role === 'owner', alertBox),
+    renderSso(me),
+  ]);
   // The plan as billing has it; once a Checkout's payment arrives, the plan's limits and usage are shown again.
   void billingPanel(async () => {
     renderPlan(await accountApi<Me>('GET', '/me'));
     await refreshUsage();
   }).catch((error: unknown) => say(alertBox, failureText(error)));
   // The keys too: their "Last used" moves with the usage.
-  byId('refresh-usage').addEventListener('click', () => void Promise.all([refreshUsage(), refreshSla(), refreshKeys()]).catch((error: unknown) => say(alertBox, failureText(error))));
+  byId('refresh-usage').addEventListener(
+    'click',
+    () =>
+      void Promise.all([refreshUsage(), refreshSla(), refreshKeys()]).catch((error: unknown) =>
+        say(alertBox, failureText(error)),
+      ),
+  );
   say(status, '');
 
   function renderIdentity(current: Me): void {
@@ -119,7 +139,8 @@ export async function dashboardPage(): Promise<void> {
     byId('sso-audience').textContent = sso.audience;
     byId('sso-org').textContent = sso.orgClaim === null ? '—' : `${sso.orgClaim} = ${sso.orgValue}`;
     byId('sso-section').hidden = false;
-    byId('curl-line').textContent = `curl -H "x-api-key: $USSYNTH_API_KEY" -H "Authorization: Bearer $ACCESS_TOKEN" '${current.baseUrl}/v1/address?state=CA'`;
+    byId('curl-line').textContent =
+      `curl -H "x-api-key: $USSYNTH_API_KEY" -H "Authorization: Bearer $ACCESS_TOKEN" '${current.baseUrl}/v1/address?state=CA'`;
   }
 
   function renderPlan(current: Me): void {
@@ -134,7 +155,10 @@ export async function dashboardPage(): Promise<void> {
     const keys: KeyListing[] = [];
     let cursor: string | null = null;
     do {
-      const page: { keys: KeyListing[]; nextCursor: string | null } = await accountApi('GET', cursor === null ? '/keys' : `/keys?cursor=${encodeURIComponent(cursor)}`);
+      const page: { keys: KeyListing[]; nextCursor: string | null } = await accountApi(
+        'GET',
+        cursor === null ? '/keys' : `/keys?cursor=${encodeURIComponent(cursor)}`,
+      );
       keys.push(...page.keys);
       cursor = page.nextCursor;
     } while (cursor !== null);
@@ -171,10 +195,14 @@ export async function dashboardPage(): Promise<void> {
       revoke.className = 'secondary';
       revoke.textContent = 'Revoke';
       revoke.setAttribute('aria-label', `Revoke key ${key.id}`);
-      revoke.addEventListener('click', () => void keyAction(async () => {
-        await accountApi('POST', `/keys/${encodeURIComponent(key.id)}/revoke`);
-        say(status, `Key ${key.id} is revoked; requests with it now get 401.`);
-      }));
+      revoke.addEventListener(
+        'click',
+        () =>
+          void keyAction(async () => {
+            await accountApi('POST', `/keys/${encodeURIComponent(key.id)}/revoke`);
+            say(status, `Key ${key.id} is revoked; requests with it now get 401.`);
+          }),
+      );
       const grace = document.createElement('select');
       // A visible label beside Roll ("Old key works for 1 hour"), naming the key for screen readers only.
       const graceLabel = document.createElement('label');
@@ -190,10 +218,21 @@ export async function dashboardPage(): Promise<void> {
       roll.className = 'secondary';
       roll.textContent = 'Roll';
       roll.setAttribute('aria-label', `Roll key ${key.id}`);
-      roll.addEventListener('click', () => void keyAction(async () => {
-        const made = await accountApi<KeyListing & { key: string }>('POST', `/keys/${encodeURIComponent(key.id)}/roll`, { graceSeconds: Number(grace.value) });
-        showNewKey(made.key, `New key for "${made.name}". The old key ${key.id} keeps working for ${grace.selectedOptions[0].text}.`);
-      }));
+      roll.addEventListener(
+        'click',
+        () =>
+          void keyAction(async () => {
+            const made = await accountApi<KeyListing & { key: string }>(
+              'POST',
+              `/keys/${encodeURIComponent(key.id)}/roll`,
+              { graceSeconds: Number(grace.value) },
+            );
+            showNewKey(
+              made.key,
+              `New key for "${made.name}". The old key ${key.id} keeps working for ${grace.selectedOptions[0].text}.`,
+            );
+          }),
+      );
       actions.append(revoke, ' ', graceLabel, ' ', roll);
     }
     return row;
@@ -221,9 +260,19 @@ export async function dashboardPage(): Promise<void> {
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       void submitting(form, alertBox, async () => {
-        if (!current.verified) throw new AccountApiError('email_not_verified', 'confirm your e-mail address first: follow the link we sent (or ask for a new one)', 403, undefined, undefined);
+        if (!current.verified)
+          throw new AccountApiError(
+            'email_not_verified',
+            'confirm your e-mail address first: follow the link we sent (or ask for a new one)',
+            403,
+            undefined,
+            undefined,
+          );
         const expires = fieldValue(form, 'expiresAt');
-        const made = await accountApi<KeyListing & { key: string }>('POST', '/keys', { name: fieldValue(form, 'name'), expiresAt: expires === '' ? null : `${expires}T23:59:59Z` });
+        const made = await accountApi<KeyListing & { key: string }>('POST', '/keys', {
+          name: fieldValue(form, 'name'),
+          expiresAt: expires === '' ? null : `${expires}T23:59:59Z`,
+        });
         form.reset();
         showNewKey(made.key, `Key "${made.name}" (${made.id}) is ready.`);
         await refreshKeys();
@@ -260,7 +309,8 @@ export async function dashboardPage(): Promise<void> {
         : `${number(usage.used)} of ${number(usage.quota)} records used in ${usage.month} (${number(usage.remaining)} left; resets ${when(usage.resetsAt)}).`;
     progress.max = Math.max(1, usage.quota);
     progress.value = Math.min(usage.used, usage.quota);
-    byId('refused').textContent = `Refused this month: ${number(usage.refused.rate_limited)} by the rate limit, ${number(usage.refused.quota_exceeded)} by the quota${usage.refused.subscription_required > 0 ? `, ${number(usage.refused.subscription_required)} for want of a paid plan` : ''}.`;
+    byId('refused').textContent =
+      `Refused this month: ${number(usage.refused.rate_limited)} by the rate limit, ${number(usage.refused.quota_exceeded)} by the quota${usage.refused.subscription_required > 0 ? `, ${number(usage.refused.subscription_required)} for want of a paid plan` : ''}.`;
     byId('usage-chart').replaceChildren(usageChart(usage.days));
     const body = byId<HTMLTableSectionElement>('usage-days');
     body.replaceChildren(
@@ -283,7 +333,10 @@ export async function dashboardPage(): Promise<void> {
     passwordForm.addEventListener('submit', (event) => {
       event.preventDefault();
       void submitting(passwordForm, alertBox, async () => {
-        await accountApi('POST', '/password', { current: fieldValue(passwordForm, 'current'), new: fieldValue(passwordForm, 'new') });
+        await accountApi('POST', '/password', {
+          current: fieldValue(passwordForm, 'current'),
+          new: fieldValue(passwordForm, 'new'),
+        });
         passwordForm.reset();
         say(status, 'Your password is changed; your other sessions were signed out.');
       });

@@ -53,7 +53,11 @@ export function markInvalid(form: HTMLFormElement, param: string | undefined): v
  * `alertBox` (and the named field marked); returns whether it succeeded.
  * @example form.addEventListener('submit', (e) => { e.preventDefault(); void submitting(form, alertBox, async () => { ... }); });
  */
-export async function submitting(form: HTMLFormElement, alertBox: HTMLElement, work: () => Promise<void>): Promise<boolean> {
+export async function submitting(
+  form: HTMLFormElement,
+  alertBox: HTMLElement,
+  work: () => Promise<void>,
+): Promise<boolean> {
   const buttons = [...form.querySelectorAll('button')];
   for (const button of buttons) button.disabled = true;
   say(alertBox, '');

@@ -14,7 +14,12 @@ export interface Plans {
 }
 
 /** Display names of the plans. */
-export const PLAN_NAMES: Readonly<Record<string, string>> = { none: 'No plan', standard: 'Standard', pro: 'Pro', enterprise: 'Enterprise' };
+export const PLAN_NAMES: Readonly<Record<string, string>> = {
+  none: 'No plan',
+  standard: 'Standard',
+  pro: 'Pro',
+  enterprise: 'Enterprise',
+};
 
 const number = (n: number) => n.toLocaleString('en-US');
 
@@ -24,7 +29,11 @@ const number = (n: number) => n.toLocaleString('en-US');
  */
 export function priceText(price: PlanOffer['price']): string {
   if (price === null) return '';
-  const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: price.currency.toUpperCase(), minimumFractionDigits: price.amount % 100 === 0 ? 0 : 2 });
+  const money = new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: price.currency.toUpperCase(),
+    minimumFractionDigits: price.amount % 100 === 0 ? 0 : 2,
+  });
   return `${money.format(price.amount / 100)} a ${price.interval}`;
 }
 
@@ -47,6 +56,7 @@ export function signUpPlansText(plans: Plans): string {
     return `Plans: ${plans.plans.map(offerText).join('; ')}. After signing up, subscribe on your dashboard: your API keys work once a plan is paid.`;
   }
   const start = plans.plans.find((offer) => offer.plan === plans.signUpPlan);
-  if (start) return `Your account starts on the ${offerText(start).replace(':', ' plan:')}. This service takes no payment; its operator sets plans.`;
+  if (start)
+    return `Your account starts on the ${offerText(start).replace(':', ' plan:')}. This service takes no payment; its operator sets plans.`;
   return 'This service takes no payment: its operator sets your plan after you sign up (your API keys work once a plan is set).';
 }

@@ -11,7 +11,9 @@ interface QuotaNoticeStatus {
 function describe(status: QuotaNoticeStatus): string {
   const thresholds = status.thresholds.map((t) => `${t} %`).join(' and ');
   const sent = status.sent.length ? ` Sent this month: ${status.sent.map((t) => `${t} %`).join(', ')}.` : '';
-  return status.enabled ? `The owners get an e-mail when this month passes ${thresholds} of the quota, once each.${sent}` : `Quota e-mails are off: nobody is told before requests are refused.${sent}`;
+  return status.enabled
+    ? `The owners get an e-mail when this month passes ${thresholds} of the quota, once each.${sent}`
+    : `Quota e-mails are off: nobody is told before requests are refused.${sent}`;
 }
 
 /**

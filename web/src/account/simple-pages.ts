@@ -21,7 +21,9 @@ export function signupPage(): void {
   // The plans and prices come from the service's configuration (its Stripe Prices), never from this page's text.
   accountApi<Plans>('GET', '/plans').then(
     (plans) => (byId('plans-note').textContent = signUpPlansText(plans)),
-    () => (byId('plans-note').textContent = 'The plans could not be loaded just now; they are shown on your dashboard after signing up.'),
+    () =>
+      (byId('plans-note').textContent =
+        'The plans could not be loaded just now; they are shown on your dashboard after signing up.'),
   );
   // The SLA's figures come from the same configuration as the dashboard's and /v1/sla's.
   accountApi<SlaTerms>('GET', '/sla/terms').then(
@@ -36,7 +38,10 @@ export function signupPage(): void {
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     void submitting(form, alertBox, async () => {
-      const answer = await accountApi<Accepted>('POST', '/signup', { email: fieldValue(form, 'email'), password: fieldValue(form, 'password') });
+      const answer = await accountApi<Accepted>('POST', '/signup', {
+        email: fieldValue(form, 'email'),
+        password: fieldValue(form, 'password'),
+      });
       form.hidden = true;
       say(done, `${answer.detail} The link confirms your address; then sign in to create API keys.`);
     });
@@ -57,9 +62,13 @@ export function signinPage(): void {
     event.preventDefault();
     void submitting(form, alertBox, async () => {
       try {
-        await accountApi('POST', '/session', { email: fieldValue(form, 'email'), password: fieldValue(form, 'password') });
+        await accountApi('POST', '/session', {
+          email: fieldValue(form, 'email'),
+          password: fieldValue(form, 'password'),
+        });
       } catch (error) {
-        if (error instanceof AccountApiError && error.code === 'sso_required') byId<HTMLInputElement>('sso-email').value = fieldValue(form, 'email');
+        if (error instanceof AccountApiError && error.code === 'sso_required')
+          byId<HTMLInputElement>('sso-email').value = fieldValue(form, 'email');
         throw error;
       }
       location.assign('/dashboard');
@@ -68,7 +77,9 @@ export function signinPage(): void {
   ssoForm.addEventListener('submit', (event) => {
     event.preventDefault();
     void submitting(ssoForm, alertBox, async () => {
-      const { authorizationUrl } = await accountApi<{ authorizationUrl: string }>('POST', '/sso/start', { email: fieldValue(ssoForm, 'email') });
+      const { authorizationUrl } = await accountApi<{ authorizationUrl: string }>('POST', '/sso/start', {
+        email: fieldValue(ssoForm, 'email'),
+      });
       location.assign(authorizationUrl);
     });
   });
@@ -104,7 +115,10 @@ export function resetPasswordPage(): void {
   const token = linkToken(location.hash);
   if (token === '') {
     form.hidden = true;
-    say(alertBox, 'This page needs the link from the password-reset e-mail. Ask for a new one on the "Forgot your password?" page.');
+    say(
+      alertBox,
+      'This page needs the link from the password-reset e-mail. Ask for a new one on the "Forgot your password?" page.',
+    );
     return;
   }
   form.addEventListener('submit', (event) => {
@@ -138,12 +152,24 @@ export async function verifyEmailPage(): Promise<void> {
   say(done, 'Confirming your e-mail address…');
   next.hidden = true;
   try {
-    const { signedIn } = await accountApi<{ verified: boolean; signedIn: boolean }>('POST', '/verification/confirm', { token });
-    say(done, signedIn ? 'Your e-mail address is confirmed, and you are signed in: create your first API key on the dashboard.' : 'Your e-mail address is confirmed. Sign in to continue; the dashboard opens after.');
+    const { signedIn } = await accountApi<{ verified: boolean; signedIn: boolean }>('POST', '/verification/confirm', {
+      token,
+    });
+    say(
+      done,
+      signedIn
+        ? 'Your e-mail address is confirmed, and you are signed in: create your first API key on the dashboard.'
+        : 'Your e-mail address is confirmed. Sign in to continue; the dashboard opens after.',
+    );
     nextStep(next, signedIn ? ['/dashboard', 'Go to the dashboard'] : ['/signin', 'Sign in']);
   } catch (error) {
     say(done, '');
-    say(alertBox, error instanceof AccountApiError ? `${error.detail.charAt(0).toUpperCase()}${error.detail.slice(1)}.` : 'The address could not be confirmed. Try the link again.');
+    say(
+      alertBox,
+      error instanceof AccountApiError
+        ? `${error.detail.charAt(0).toUpperCase()}${error.detail.slice(1)}.`
+        : 'The address could not be confirmed. Try the link again.',
+    );
     nextStep(next, ['/signin', 'Sign in']);
   }
   // The token is spent either way: out of the address bar and the history.

@@ -13,7 +13,12 @@ interface MonthSla {
 /** GET /account/v1/sla: the account's SLA, or null without a paid plan. */
 interface DashboardSla {
   plan: string;
-  sla: { objectivePercent: number; credits: { belowPercent: number; creditPercent: number }[]; month: MonthSla; previousMonth: MonthSla } | null;
+  sla: {
+    objectivePercent: number;
+    credits: { belowPercent: number; creditPercent: number }[];
+    month: MonthSla;
+    previousMonth: MonthSla;
+  } | null;
 }
 
 /** GET /account/v1/sla/terms: the SLA's published figures (the service's configuration). */
@@ -31,8 +36,16 @@ const percent = (value: number) => `${Number(value.toFixed(4))} %`;
  */
 export function slaTermsText(terms: SlaTerms): string {
   const { standard, pro } = terms.objectivePercent;
-  const objectives = standard === pro ? `Standard and Pro come with a ${percent(standard)} monthly availability objective` : `Standard comes with a ${percent(standard)} and Pro with a ${percent(pro)} monthly availability objective`;
-  const credits = terms.credits.map((step) => `${step.creditPercent} % below ${step.belowPercent === null ? 'the objective' : percent(step.belowPercent)}`).join(', ');
+  const objectives =
+    standard === pro
+      ? `Standard and Pro come with a ${percent(standard)} monthly availability objective`
+      : `Standard comes with a ${percent(standard)} and Pro with a ${percent(pro)} monthly availability objective`;
+  const credits = terms.credits
+    .map(
+      (step) =>
+        `${step.creditPercent} % below ${step.belowPercent === null ? 'the objective' : percent(step.belowPercent)}`,
+    )
+    .join(', ');
   return `${objectives}; a month that falls short is credited (${credits} of its fee).`;
 }
 
@@ -54,7 +67,15 @@ export async function refreshSla(): Promise<void> {
     byId('sla-credit').textContent = '';
     return;
   }
-  byId('sla-summary').textContent = `${monthText(sla.month)}; your plan's objective is ${percent(sla.objectivePercent)} a month.`;
-  const owed = [sla.month.creditPercent > 0 ? `${sla.month.creditPercent} % of this month's fee so far` : '', sla.previousMonth.creditPercent > 0 ? `${sla.previousMonth.creditPercent} % of ${sla.previousMonth.period}'s fee (${percent(sla.previousMonth.availabilityPercent)} available): claim it from support` : ''].filter(Boolean);
-  byId('sla-credit').textContent = owed.length ? `Credit owed: ${owed.join('; ')}.` : 'No credit owed: the objective is met.';
+  byId('sla-summary').textContent =
+    `${monthText(sla.month)}; your plan's objective is ${percent(sla.objectivePercent)} a month.`;
+  const owed = [
+    sla.month.creditPercent > 0 ? `${sla.month.creditPercent} % of this month's fee so far` : '',
+    sla.previousMonth.creditPercent > 0
+      ? `${sla.previousMonth.creditPercent} % of ${sla.previousMonth.period}'s fee (${percent(sla.previousMonth.availabilityPercent)} available): claim it from support`
+      : '',
+  ].filter(Boolean);
+  byId('sla-credit').textContent = owed.length
+    ? `Credit owed: ${owed.join('; ')}.`
+    : 'No credit owed: the objective is met.';
 }

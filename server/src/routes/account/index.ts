@@ -59,8 +59,15 @@ export async function accountApi(app: FastifyInstance, options: AccountSiteOptio
     cookie,
     async session(request) {
       const session = await people.session(request.cookies[cookie().name]);
-      if (request.method !== 'GET' && request.method !== 'HEAD' && !sameToken(request.headers['x-csrf-token'], session.csrfToken)) {
-        throw new ProblemError('csrf_failed', 'this request needs the session\'s x-csrf-token header (from GET /account/v1/me)');
+      if (
+        request.method !== 'GET' &&
+        request.method !== 'HEAD' &&
+        !sameToken(request.headers['x-csrf-token'], session.csrfToken)
+      ) {
+        throw new ProblemError(
+          'csrf_failed',
+          "this request needs the session's x-csrf-token header (from GET /account/v1/me)",
+        );
       }
       return session;
     },
@@ -69,7 +76,10 @@ export async function accountApi(app: FastifyInstance, options: AccountSiteOptio
   app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
     reply.header('cache-control', 'no-store');
     if (request.method !== 'GET' && request.method !== 'HEAD' && !isSameOrigin(request, allowedOrigins(publicUrl()))) {
-      throw new ProblemError('csrf_failed', 'state-changing requests must come from a page of this site (the Origin header is missing or another site\'s)');
+      throw new ProblemError(
+        'csrf_failed',
+        "state-changing requests must come from a page of this site (the Origin header is missing or another site's)",
+      );
     }
     done();
   });

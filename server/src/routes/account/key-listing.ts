@@ -18,7 +18,14 @@ export interface KeyListingJson {
  * @example keyListingJson(listing, Date.now()).status // 'active'
  */
 export function keyListingJson(key: KeyListing, now: number): KeyListingJson {
-  const status = key.revokedAt !== null ? 'revoked' : key.expiresAt !== null && key.expiresAt <= now ? 'expired' : key.expiresAt !== null ? 'expiring' : 'active';
+  const status =
+    key.revokedAt !== null
+      ? 'revoked'
+      : key.expiresAt !== null && key.expiresAt <= now
+        ? 'expired'
+        : key.expiresAt !== null
+          ? 'expiring'
+          : 'active';
   return {
     id: key.id,
     name: key.name,

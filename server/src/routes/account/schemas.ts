@@ -14,10 +14,10 @@ export interface BodySchema<Properties, Required extends readonly string[]> {
  * no others accepted (a typo is refused, not ignored).
  * @example body({ email: STRING, password: STRING }, ['email', 'password'])
  */
-export function body<const Properties extends Record<string, object>, const Required extends readonly (keyof Properties & string)[]>(
-  properties: Properties,
-  required: Required,
-): BodySchema<Writable<Properties>, Required> {
+export function body<
+  const Properties extends Record<string, object>,
+  const Required extends readonly (keyof Properties & string)[],
+>(properties: Properties, required: Required): BodySchema<Writable<Properties>, Required> {
   return { type: 'object', additionalProperties: false, required, properties };
 }
 
@@ -53,7 +53,11 @@ export const KEY_LISTING_SCHEMA = {
     lastUsedAt: { ...ISO_TIME_OR_NULL, description: 'Last authenticated request, to the minute.' },
     expiresAt: ISO_TIME_OR_NULL,
     revokedAt: ISO_TIME_OR_NULL,
-    status: { type: 'string', enum: ['active', 'expiring', 'expired', 'revoked'], description: '`expiring`: works until `expiresAt`.' },
+    status: {
+      type: 'string',
+      enum: ['active', 'expiring', 'expired', 'revoked'],
+      description: '`expiring`: works until `expiresAt`.',
+    },
   },
 } as const;
 
@@ -62,7 +66,11 @@ export const USAGE_SCHEMA = {
   type: 'object',
   required: ['plan', 'rate', 'month', 'used', 'quota', 'remaining', 'resetsAt', 'refused', 'days', 'quotaNotices'],
   properties: {
-    plan: { type: 'string', enum: ['none', 'standard', 'pro', 'enterprise'], description: '`none`: no paid plan (API calls answer 402).' },
+    plan: {
+      type: 'string',
+      enum: ['none', 'standard', 'pro', 'enterprise'],
+      description: '`none`: no paid plan (API calls answer 402).',
+    },
     rate: { type: 'integer', description: 'Requests per second.' },
     month: { type: 'string', description: 'Calendar month (UTC), YYYY-MM.' },
     used: { type: 'integer', description: 'Records used this month (what the quota counts).' },
@@ -72,7 +80,11 @@ export const USAGE_SCHEMA = {
     refused: {
       type: 'object',
       required: ['rate_limited', 'quota_exceeded', 'subscription_required'],
-      properties: { rate_limited: { type: 'integer' }, quota_exceeded: { type: 'integer' }, subscription_required: { type: 'integer', description: 'Refused with 402: the account had no paid plan.' } },
+      properties: {
+        rate_limited: { type: 'integer' },
+        quota_exceeded: { type: 'integer' },
+        subscription_required: { type: 'integer', description: 'Refused with 402: the account had no paid plan.' },
+      },
       description: 'Requests refused this month, by reason.',
     },
     quotaNotices: {
@@ -80,8 +92,15 @@ export const USAGE_SCHEMA = {
       required: ['enabled', 'thresholds', 'sent'],
       description: 'E-mails to the owners when the month passes these shares of the quota, once each per month.',
       properties: {
-        enabled: { type: 'boolean', description: 'Whether the owners get them (they can turn them off on the dashboard).' },
-        thresholds: { type: 'array', items: { type: 'integer' }, description: 'Percent of the monthly quota: 80 and 100.' },
+        enabled: {
+          type: 'boolean',
+          description: 'Whether the owners get them (they can turn them off on the dashboard).',
+        },
+        thresholds: {
+          type: 'array',
+          items: { type: 'integer' },
+          description: 'Percent of the monthly quota: 80 and 100.',
+        },
         sent: { type: 'array', items: { type: 'integer' }, description: 'The thresholds already e-mailed this month.' },
       },
     },
@@ -91,7 +110,13 @@ export const USAGE_SCHEMA = {
       items: {
         type: 'object',
         required: ['day', 'records', 'rateLimited', 'quotaExceeded', 'subscriptionRequired'],
-        properties: { day: { type: 'string' }, records: { type: 'integer' }, rateLimited: { type: 'integer' }, quotaExceeded: { type: 'integer' }, subscriptionRequired: { type: 'integer' } },
+        properties: {
+          day: { type: 'string' },
+          records: { type: 'integer' },
+          rateLimited: { type: 'integer' },
+          quotaExceeded: { type: 'integer' },
+          subscriptionRequired: { type: 'integer' },
+        },
       },
     },
   },

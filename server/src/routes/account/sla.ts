@@ -14,12 +14,23 @@ const TERMS_SCHEMA = {
     objectivePercent: {
       type: 'object',
       required: ['standard', 'pro', 'enterprise'],
-      properties: { standard: { type: 'number' }, pro: { type: 'number' }, enterprise: { type: 'number', description: 'The default; a contract may set its own.' } },
+      properties: {
+        standard: { type: 'number' },
+        pro: { type: 'number' },
+        enterprise: { type: 'number', description: 'The default; a contract may set its own.' },
+      },
       description: 'Monthly availability objective per plan, percent.',
     },
     credits: {
       type: 'array',
-      items: { type: 'object', required: ['belowPercent', 'creditPercent'], properties: { belowPercent: { type: ['number', 'null'], description: 'null: below the plan\'s objective.' }, creditPercent: { type: 'number' } } },
+      items: {
+        type: 'object',
+        required: ['belowPercent', 'creditPercent'],
+        properties: {
+          belowPercent: { type: ['number', 'null'], description: "null: below the plan's objective." },
+          creditPercent: { type: 'number' },
+        },
+      },
     },
     slowMs: { type: 'integer', description: 'An answer slower than this counts as failed.' },
     maintenanceNoticeDays: { type: 'integer', description: 'Days ahead maintenance is announced to be excluded.' },
@@ -40,13 +51,38 @@ const DASHBOARD_SLA_SCHEMA = {
  * objective and credit (the dashboard), the same figures as GET /v1/sla.
  * @example await app.register(accountSlaRoutes, { context, sla })
  */
-export async function accountSlaRoutes(app: TypeBoxApp, { context, sla }: { context: AccountRouteContext; sla: SlaService }): Promise<void> {
-  app.get('/sla/terms', { schema: { ...ACCOUNT_ROUTE, operationId: 'getSlaTerms', summary: 'The SLA\'s objectives, credits and threshold (no session needed)', response: { 200: TERMS_SCHEMA } } }, async () => sla.terms());
+export async function accountSlaRoutes(
+  app: TypeBoxApp,
+  { context, sla }: { context: AccountRouteContext; sla: SlaService },
+): Promise<void> {
+  app.get(
+    '/sla/terms',
+    {
+      schema: {
+        ...ACCOUNT_ROUTE,
+        operationId: 'getSlaTerms',
+        summary: "The SLA's objectives, credits and threshold (no session needed)",
+        response: { 200: TERMS_SCHEMA },
+      },
+    },
+    async () => sla.terms(),
+  );
 
-  app.get('/sla', { schema: { ...ACCOUNT_ROUTE, operationId: 'getAccountSla', summary: 'The account\'s measured availability this month and last, its objective and the credit owed', response: { 200: DASHBOARD_SLA_SCHEMA, ...problemResponses(401) } } }, async (request) => {
-    const { account } = await context.session(request);
-    const plan = servingPlan(account, app.ussynth.clock());
-    if (plan === 'none') return { plan, sla: null };
-    return { plan, sla: await sla.accountSla(account.id, account.tier) };
-  });
+  app.get(
+    '/sla',
+    {
+      schema: {
+        ...ACCOUNT_ROUTE,
+        operationId: 'getAccountSla',
+        summary: "The account's measured availability this month and last, its objective and the credit owed",
+        response: { 200: DASHBOARD_SLA_SCHEMA, ...problemResponses(401) },
+      },
+    },
+    async (request) => {
+      const { account } = await context.session(request);
+      const plan = servingPlan(account, app.ussynth.clock());
+      if (plan === 'none') return { plan, sla: null };
+      return { plan, sla: await sla.accountSla(account.id, account.tier) };
+    },
+  );
 }

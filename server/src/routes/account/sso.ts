@@ -18,7 +18,15 @@ const SSO_SETTINGS_SCHEMA = {
       type: ['object', 'null'],
       description: 'null: the account has no SSO (set by the operator for Enterprise accounts).',
       required: ['issuer', 'clientId', 'audience', 'orgClaim', 'orgValue', 'domains', 'updatedAt'],
-      properties: { issuer: STRING, clientId: STRING, audience: STRING, orgClaim: NULLABLE_STRING, orgValue: NULLABLE_STRING, domains: { type: 'array', items: STRING }, updatedAt: ISO_TIME },
+      properties: {
+        issuer: STRING,
+        clientId: STRING,
+        audience: STRING,
+        orgClaim: NULLABLE_STRING,
+        orgValue: NULLABLE_STRING,
+        domains: { type: 'array', items: STRING },
+        updatedAt: ISO_TIME,
+      },
     },
     redirectUri: { type: 'string', description: 'The redirect URI to register at the provider.' },
   },
@@ -31,15 +39,25 @@ const SSO_SETTINGS_SCHEMA = {
  * who checks that the account owns the domains.
  * @example await app.register(accountSsoRoutes, { context, signIn })
  */
-export async function accountSsoRoutes(app: TypeBoxApp, { context, signIn }: { context: AccountRouteContext; signIn: SsoSignIn }): Promise<void> {
+export async function accountSsoRoutes(
+  app: TypeBoxApp,
+  { context, signIn }: { context: AccountRouteContext; signIn: SsoSignIn },
+): Promise<void> {
   app.post(
     '/sso/start',
     {
       schema: {
         ...ACCOUNT_ROUTE,
-        summary: 'Start signing in through the SSO of the work e-mail\'s domain (sets the sign-in cookie)',
+        summary: "Start signing in through the SSO of the work e-mail's domain (sets the sign-in cookie)",
         body: body({ email: STRING }, ['email']),
-        response: { 200: { type: 'object', required: ['authorizationUrl'], properties: { authorizationUrl: { type: 'string', description: 'Send the browser here.' } } }, ...problemResponses(400, 403, 404, 429, 503) },
+        response: {
+          200: {
+            type: 'object',
+            required: ['authorizationUrl'],
+            properties: { authorizationUrl: { type: 'string', description: 'Send the browser here.' } },
+          },
+          ...problemResponses(400, 403, 404, 429, 503),
+        },
       },
     },
     async (request, reply) => {
@@ -53,24 +71,44 @@ export async function accountSsoRoutes(app: TypeBoxApp, { context, signIn }: { c
     },
   );
 
-  app.get('/sso', { schema: { ...ACCOUNT_ROUTE, summary: 'The account\'s SSO settings (read-only)', response: { 200: SSO_SETTINGS_SCHEMA, ...problemResponses(401) } } }, async (request) => {
-    const session = await context.session(request);
-    const shown = await signIn.settings(session.account.id);
-    if (shown === null) return { sso: null, redirectUri: signIn.redirectUri() };
-    const { issuer, clientId, audience, orgClaim, orgValue, domains, updatedAt } = shown;
-    return { sso: { issuer, clientId, audience, orgClaim, orgValue, domains, updatedAt }, redirectUri: signIn.redirectUri() };
-  });
+  app.get(
+    '/sso',
+    {
+      schema: {
+        ...ACCOUNT_ROUTE,
+        summary: "The account's SSO settings (read-only)",
+        response: { 200: SSO_SETTINGS_SCHEMA, ...problemResponses(401) },
+      },
+    },
+    async (request) => {
+      const session = await context.session(request);
+      const shown = await signIn.settings(session.account.id);
+      if (shown === null) return { sso: null, redirectUri: signIn.redirectUri() };
+      const { issuer, clientId, audience, orgClaim, orgValue, domains, updatedAt } = shown;
+      return {
+        sso: { issuer, clientId, audience, orgClaim, orgValue, domains, updatedAt },
+        redirectUri: signIn.redirectUri(),
+      };
+    },
+  );
 
   // No route changes SSO settings: members and owners alike get 403 here, not a silent 404 or 405.
   for (const method of ['PUT', 'DELETE'] as const) {
     app.route({
       method,
       url: '/sso',
-      schema: { ...ACCOUNT_ROUTE, summary: 'Refused: SSO settings are set by the operator', response: problemResponses(401, 403) },
+      schema: {
+        ...ACCOUNT_ROUTE,
+        summary: 'Refused: SSO settings are set by the operator',
+        response: problemResponses(401, 403),
+      },
       handler: async (request) => {
         const session = await context.session(request);
         const who = session.person.role === 'owner' ? 'the account owner' : 'a member';
-        throw new ProblemError('forbidden', `SSO settings are set by the operator (\`ussynth-server accounts sso set\`), who checks the account owns its domains; ${who} cannot change them here`);
+        throw new ProblemError(
+          'forbidden',
+          `SSO settings are set by the operator (\`ussynth-server accounts sso set\`), who checks the account owns its domains; ${who} cannot change them here`,
+        );
       },
     });
   }

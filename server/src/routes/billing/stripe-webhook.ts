@@ -18,7 +18,11 @@ export const STRIPE_WEBHOOK_BODY_LIMIT = 256 * 1024;
  */
 export async function stripeWebhookRoute(app: FastifyInstance, { billing }: { billing: Billing }): Promise<void> {
   // Encapsulated: only this route reads JSON as a Buffer.
-  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: STRIPE_WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: STRIPE_WEBHOOK_BODY_LIMIT },
+    (_request, body, done) => done(null, body),
+  );
   app.post(
     STRIPE_WEBHOOK_PATH,
     {
@@ -26,12 +30,16 @@ export async function stripeWebhookRoute(app: FastifyInstance, { billing }: { bi
       schema: {
         tags: ['billing'],
         operationId: 'receiveStripeWebhook',
-        summary: 'Stripe webhook events (signed with the endpoint\'s secret)',
+        summary: "Stripe webhook events (signed with the endpoint's secret)",
         response: {
           200: {
             type: 'object',
             required: ['received', 'applied', 'outcome'],
-            properties: { received: { type: 'boolean' }, applied: { type: 'boolean', description: 'False for a replay or an event of no concern.' }, outcome: { type: 'string' } },
+            properties: {
+              received: { type: 'boolean' },
+              applied: { type: 'boolean', description: 'False for a replay or an event of no concern.' },
+              outcome: { type: 'string' },
+            },
           },
           ...problemResponses(400, 404, 503),
         },
@@ -40,7 +48,11 @@ export async function stripeWebhookRoute(app: FastifyInstance, { billing }: { bi
     async (request) => {
       const signature = request.headers['stripe-signature'];
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const result = await billing.webhook(raw, typeof signature === 'string' ? signature : undefined, request.server.ussynth.clock());
+      const result = await billing.webhook(
+        raw,
+        typeof signature === 'string' ? signature : undefined,
+        request.server.ussynth.clock(),
+      );
       request.log.info({ outcome: result.outcome, applied: result.applied }, 'stripe webhook');
       return { received: true, ...result };
     },

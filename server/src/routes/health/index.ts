@@ -10,7 +10,12 @@ export interface HealthRouteOptions {
   metrics: boolean;
 }
 
-const STATUS_SCHEMA = { type: 'object', properties: { status: { type: 'string' } }, required: ['status'], additionalProperties: false } as const;
+const STATUS_SCHEMA = {
+  type: 'object',
+  properties: { status: { type: 'string' } },
+  required: ['status'],
+  additionalProperties: false,
+} as const;
 
 /**
  * Health without a key: `/healthz` and `/livez` (the process answers), `/readyz` (the store
@@ -30,11 +35,23 @@ export async function healthRoutes(app: FastifyInstance, options: HealthRouteOpt
     });
   }
   app.get('/readyz', { schema: hidden }, async (request, reply) => {
-    if (options.draining()) return sendProblem(request, reply, 'service_unavailable', 'the server is shutting down', { headers: { 'retry-after': '1' } });
+    if (options.draining())
+      return sendProblem(request, reply, 'service_unavailable', 'the server is shutting down', {
+        headers: { 'retry-after': '1' },
+      });
     const health = await storeHealth(app);
-    if (!health.ready) return sendProblem(request, reply, 'service_unavailable', health.detail ?? 'the store is not ready', { headers: { 'retry-after': '1' } });
+    if (!health.ready)
+      return sendProblem(request, reply, 'service_unavailable', health.detail ?? 'the store is not ready', {
+        headers: { 'retry-after': '1' },
+      });
     if (app.ussynth.redis !== null && !app.ussynth.redis.ready()) {
-      return sendProblem(request, reply, 'service_unavailable', 'Redis does not answer: rate limits run on each instance alone until it does', { headers: { 'retry-after': '1' } });
+      return sendProblem(
+        request,
+        reply,
+        'service_unavailable',
+        'Redis does not answer: rate limits run on each instance alone until it does',
+        { headers: { 'retry-after': '1' } },
+      );
     }
     reply.header('cache-control', 'no-store');
     return { status: 'ready' };

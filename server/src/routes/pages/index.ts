@@ -19,7 +19,10 @@ export const ACCOUNT_PAGES: Readonly<Record<string, string>> = {
  * A signed-out visitor of `/dashboard` is sent to `/signin`.
  * @example await app.register(accountPages, { people, publicUrl, webDir: 'server/web-dist' })
  */
-export async function accountPages(app: FastifyInstance, options: { people: PeopleService; publicUrl: () => string; webDir: string }): Promise<void> {
+export async function accountPages(
+  app: FastifyInstance,
+  options: { people: PeopleService; publicUrl: () => string; webDir: string },
+): Promise<void> {
   for (const [path, file] of Object.entries(ACCOUNT_PAGES)) {
     app.get(path, { schema: { hide: true } }, async (request, reply) => {
       reply.headers(PAGE_HEADERS);

@@ -13,7 +13,10 @@ import { SSO_CALLBACK_PATH, SsoSignInError, type SsoSignIn } from '../../sso/sso
  * used once.
  * @example await app.register(ssoCallbackPage, { signIn, publicUrl })
  */
-export async function ssoCallbackPage(app: FastifyInstance, { signIn, publicUrl }: { signIn: SsoSignIn; publicUrl: () => string }): Promise<void> {
+export async function ssoCallbackPage(
+  app: FastifyInstance,
+  { signIn, publicUrl }: { signIn: SsoSignIn; publicUrl: () => string },
+): Promise<void> {
   app.get(SSO_CALLBACK_PATH, { schema: { hide: true } }, async (request, reply) => {
     reply.headers(PAGE_HEADERS);
     reply.header('cache-control', 'no-store');

@@ -61,7 +61,8 @@ export async function siteRoutes(app: FastifyInstance, options: SiteOptions): Pr
     setHeaders(reply, path) {
       // A page revalidates so a new deploy shows at once; its assets may be cached for an hour. The account
       // pages set no-store before sending (a signed-out visitor must never get the dashboard from a cache).
-      if (!reply.hasHeader('cache-control')) reply.header('cache-control', path.endsWith('.html') ? 'no-cache' : 'public, max-age=3600');
+      if (!reply.hasHeader('cache-control'))
+        reply.header('cache-control', path.endsWith('.html') ? 'no-cache' : 'public, max-age=3600');
       for (const [name, value] of Object.entries(PAGE_HEADERS)) reply.header(name, value);
     },
   });

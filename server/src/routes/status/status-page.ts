@@ -2,14 +2,26 @@ import type { StatusDay } from '../../sla/sla-service.js';
 import type { Incident, StatusNote } from '../../store/sli-store.js';
 import { formatPercent, type ComponentState, type StatusReport } from './status-report.js';
 
-const STATE_TEXT: Record<ComponentState, string> = { operational: 'Operational', degraded: 'Degraded', outage: 'Outage', not_used: 'Not used' };
-const OVERALL_TEXT: Record<StatusReport['state'], string> = { operational: 'All systems operational', degraded: 'Some systems degraded', outage: 'Service outage' };
+const STATE_TEXT: Record<ComponentState, string> = {
+  operational: 'Operational',
+  degraded: 'Degraded',
+  outage: 'Outage',
+  not_used: 'Not used',
+};
+const OVERALL_TEXT: Record<StatusReport['state'], string> = {
+  operational: 'All systems operational',
+  degraded: 'Some systems degraded',
+  outage: 'Service outage',
+};
 const LEVEL_TEXT = { ok: 'at or above the objective', degraded: 'below the objective', major: 'below 99 %' } as const;
 
 function dayLabel(day: StatusDay): string {
   if (day.availabilityPercent === null || day.level === 'no_data') return `${day.date}: no data (no requests counted)`;
   // The day's request count only where the operator publishes it (USSYNTH_STATUS_REQUEST_COUNTS=show).
-  const count = day.requests === undefined ? '' : ` ${day.requests.toLocaleString('en-US')} ${day.requests === 1 ? 'request' : 'requests'},`;
+  const count =
+    day.requests === undefined
+      ? ''
+      : ` ${day.requests.toLocaleString('en-US')} ${day.requests === 1 ? 'request' : 'requests'},`;
   return `${day.date}: ${formatPercent(day.availabilityPercent)} available,${count} ${LEVEL_TEXT[day.level]}`;
 }
 
@@ -28,14 +40,22 @@ function noteItem(note: StatusNote): string {
 }
 
 function incidentItem(incident: Incident & { notes: StatusNote[] }): string {
-  const span = incident.closedAt === null ? `opened ${time(incident.openedAt)}, <strong>ongoing</strong>` : `${time(incident.openedAt)} to ${time(incident.closedAt)}, resolved`;
+  const span =
+    incident.closedAt === null
+      ? `opened ${time(incident.openedAt)}, <strong>ongoing</strong>`
+      : `${time(incident.openedAt)} to ${time(incident.closedAt)}, resolved`;
   const notes = incident.notes.length ? `<ul class="notes">${incident.notes.map(noteItem).join('')}</ul>` : '';
   return `<li class="incident${incident.closedAt === null ? ' open' : ''}"><p><strong>${html(incident.title)}</strong></p><p>${span}</p>${notes}</li>`;
 }
 
 function termsText(report: StatusReport): string {
   const { objectivePercent, credits, slowMs } = report.terms;
-  const steps = credits.map((step) => `${step.creditPercent} % of the month's fee below ${step.belowPercent === null ? 'the objective' : formatPercent(step.belowPercent)}`).join(', ');
+  const steps = credits
+    .map(
+      (step) =>
+        `${step.creditPercent} % of the month's fee below ${step.belowPercent === null ? 'the objective' : formatPercent(step.belowPercent)}`,
+    )
+    .join(', ');
   return `<p>Monthly availability objective: Standard ${formatPercent(objectivePercent.standard)}, Pro ${formatPercent(objectivePercent.pro)}, Enterprise per contract (${formatPercent(objectivePercent.enterprise)} by default). A request to the API counts as failed when it is answered with a server error (5xx) or takes longer than ${slowMs / 1000} s; client errors and requests over the plan's rate or quota do not count. Credits: ${steps}.</p>`;
 }
 
@@ -46,7 +66,10 @@ function termsText(report: StatusReport): string {
  */
 export function statusPage(report: StatusReport): string {
   const components = report.components
-    .map((c) => `<tr><th scope="row">${html(c.name)}</th><td><span class="state ${c.state}">${STATE_TEXT[c.state]}</span></td><td>${html(c.detail)}</td></tr>`)
+    .map(
+      (c) =>
+        `<tr><th scope="row">${html(c.name)}</th><td><span class="state ${c.state}">${STATE_TEXT[c.state]}</span></td><td>${html(c.detail)}</td></tr>`,
+    )
     .join('\n');
   const history = report.history;
   let days = '<p>The history cannot be read from the store right now.</p>';
@@ -64,8 +87,12 @@ export function statusPage(report: StatusReport): string {
     days = `<p>Objective: ${formatPercent(history.objectivePercent)} of each month. Each bar is a UTC day, from ${first} (left) to ${last} (right).</p>
 <ol class="days" aria-label="Availability per day, oldest first">${bars}</ol>
 <ul class="legend" aria-label="Colours"><li><span class="swatch ok"></span> at or above the objective</li><li><span class="swatch degraded"></span> below the objective</li><li><span class="swatch major"></span> below 99 %</li><li><span class="swatch no_data"></span> no data (no requests counted that day)</li></ul>`;
-    incidents = history.incidents.length ? `<ol class="incidents">${history.incidents.map(incidentItem).join('')}</ol>` : '<p>No incidents in the last 90 days.</p>';
-    notes = history.notes.length ? `<ul class="notes">${history.notes.map(noteItem).join('')}</ul>` : '<p>No announcements.</p>';
+    incidents = history.incidents.length
+      ? `<ol class="incidents">${history.incidents.map(incidentItem).join('')}</ol>`
+      : '<p>No incidents in the last 90 days.</p>';
+    notes = history.notes.length
+      ? `<ul class="notes">${history.notes.map(noteItem).join('')}</ul>`
+      : '<p>No announcements.</p>';
   }
   return `<!doctype html>
 <html lang="en">

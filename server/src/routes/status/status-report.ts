@@ -62,7 +62,9 @@ export async function statusReport(app: FastifyInstance): Promise<StatusReport> 
       id: 'accounts',
       name: 'Accounts and dashboard',
       state: health.ready ? 'operational' : 'outage',
-      detail: health.ready ? 'Sign-in, keys and usage are served.' : 'Sign-in and the dashboard need the store; they answer 503 until it is back.',
+      detail: health.ready
+        ? 'Sign-in, keys and usage are served.'
+        : 'Sign-in and the dashboard need the store; they answer 503 until it is back.',
     },
     {
       id: 'store',
@@ -71,13 +73,24 @@ export async function statusReport(app: FastifyInstance): Promise<StatusReport> 
       detail: health.ready ? 'Ready.' : 'Not ready: requests that need it are answered 503.',
     },
     redis === null
-      ? { id: 'redis', name: 'Redis (shared rate limits)', state: 'not_used', detail: 'Not used: each instance keeps its own limits.' }
+      ? {
+          id: 'redis',
+          name: 'Redis (shared rate limits)',
+          state: 'not_used',
+          detail: 'Not used: each instance keeps its own limits.',
+        }
       : redis.ready()
         ? { id: 'redis', name: 'Redis (shared rate limits)', state: 'operational', detail: 'Connected.' }
-        : { id: 'redis', name: 'Redis (shared rate limits)', state: 'degraded', detail: 'Not answering: each instance limits rates on its own until it is back.' },
+        : {
+            id: 'redis',
+            name: 'Redis (shared rate limits)',
+            state: 'degraded',
+            detail: 'Not answering: each instance limits rates on its own until it is back.',
+          },
   ];
   let state: StatusReport['state'] = 'operational';
-  for (const component of components) if (component.state !== 'not_used' && ORDER[component.state] > ORDER[state]) state = component.state;
+  for (const component of components)
+    if (component.state !== 'not_used' && ORDER[component.state] > ORDER[state]) state = component.state;
   if (state === 'operational' && history?.incidents.some((incident) => incident.closedAt === null)) state = 'degraded';
   return { generatedAt: new Date(clock()).toISOString(), state, components, history, terms: sla.terms() };
 }

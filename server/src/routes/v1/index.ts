@@ -18,7 +18,10 @@ import { slaRoutes } from './sla/index.js';
 import { zipRoutes } from './zip/index.js';
 
 /** Paths of the data endpoints (for 405 answers): the router matches them for GET/HEAD only. */
-export const API_PATHS: readonly RegExp[] = [/^\/v1\/(?:address|batch|ein|eins|phone|phones|sla|usage)$/, /^\/v1\/zip\/[^/]*$/];
+export const API_PATHS: readonly RegExp[] = [
+  /^\/v1\/(?:address|batch|ein|eins|phone|phones|sla|usage)$/,
+  /^\/v1\/zip\/[^/]*$/,
+];
 
 /**
  * The authenticated data API, registered under /v1: every route needs a key,
@@ -38,7 +41,13 @@ export async function apiRoutes(app: FastifyInstance, options: { batchThreads: n
   // The test-only fault switch (USSYNTH_TEST_FAULT_FILE, refused with NODE_ENV=production): 500 after authentication.
   const { faultFile } = app.ussynth.sla;
   if (faultFile !== null) {
-    app.addHook('preHandler', (_request, _reply, done) => done(existsSync(faultFile) ? new ProblemError('internal_error', 'injected fault (USSYNTH_TEST_FAULT_FILE exists)') : undefined));
+    app.addHook('preHandler', (_request, _reply, done) =>
+      done(
+        existsSync(faultFile)
+          ? new ProblemError('internal_error', 'injected fault (USSYNTH_TEST_FAULT_FILE exists)')
+          : undefined,
+      ),
+    );
   }
   // Every key-authenticated route can answer 402 (the account has no paid plan): documented once, here.
   app.addHook('onRoute', (route) => {

@@ -35,7 +35,9 @@ export const migration0001AccountsKeysUsage: StoreMigration = {
       .addColumn('account_id', 'integer', (c) => c.notNull().references('accounts.id'))
       .addColumn('period', 'text', (c) => c.notNull())
       // PostgreSQL's table was made with this check; SQLite's cannot gain one without being rebuilt.
-      .addColumn('records', t.count, (c) => (engine === 'postgres' ? c.notNull().check(sql`records >= 0`) : c.notNull()))
+      .addColumn('records', t.count, (c) =>
+        engine === 'postgres' ? c.notNull().check(sql`records >= 0`) : c.notNull(),
+      )
       .addPrimaryKeyConstraint('usage_pk', ['account_id', 'period'])
       .execute();
   },

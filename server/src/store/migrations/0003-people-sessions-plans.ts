@@ -11,7 +11,11 @@ export const migration0003PeopleSessionsPlans: StoreMigration = {
   async up(db, engine) {
     const t = COLUMN_TYPES[engine];
     await db.schema.alterTable('accounts').addColumn('deleted_at', t.epoch).execute();
-    if (engine === 'sqlite') await db.schema.alterTable('api_keys').addColumn('name', 'text', (c) => c.notNull().defaultTo('')).execute();
+    if (engine === 'sqlite')
+      await db.schema
+        .alterTable('api_keys')
+        .addColumn('name', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
     await db.schema.alterTable('api_keys').addColumn('last_used_at', t.epoch).execute();
     await withSerialId(db.schema.createTable('people'), engine)
       .addColumn('account_id', 'integer', (c) => c.notNull().references('accounts.id'))
@@ -62,7 +66,8 @@ export const migration0003PeopleSessionsPlans: StoreMigration = {
       .execute();
   },
   async down(db, engine) {
-    for (const table of ['usage_days', 'plan_changes', 'email_tokens', 'sessions', 'people']) await db.schema.dropTable(table).execute();
+    for (const table of ['usage_days', 'plan_changes', 'email_tokens', 'sessions', 'people'])
+      await db.schema.dropTable(table).execute();
     await db.schema.alterTable('api_keys').dropColumn('last_used_at').execute();
     if (engine === 'sqlite') await db.schema.alterTable('api_keys').dropColumn('name').execute();
     await db.schema.alterTable('accounts').dropColumn('deleted_at').execute();

@@ -12,7 +12,10 @@ export const migration0005Billing: StoreMigration = {
     const t = COLUMN_TYPES[engine];
     await db.schema.alterTable('accounts').addColumn('plan_ends_at', t.epoch).execute();
     await db.schema.alterTable('plan_changes').addColumn('ends_at', t.epoch).execute();
-    await db.schema.alterTable('usage_days').addColumn('subscription_required', t.count, (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('usage_days')
+      .addColumn('subscription_required', t.count, (c) => c.notNull().defaultTo(0))
+      .execute();
     await db.schema
       .createTable('billing_customers')
       .addColumn('account_id', 'integer', (c) => c.primaryKey().references('accounts.id'))

@@ -13,7 +13,9 @@ export const migration0006NoPlanSince: StoreMigration = {
     await db.schema.alterTable('accounts').addColumn('no_plan_since', COLUMN_TYPES[engine].epoch).execute();
     await sql`UPDATE accounts SET no_plan_since = plan_ends_at, plan_ends_at = NULL
       WHERE plan_ends_at IS NOT NULL
-        AND (SELECT p.tier FROM plan_changes p WHERE p.account_id = accounts.id ORDER BY p.id DESC LIMIT 1) = 'none'`.execute(db);
+        AND (SELECT p.tier FROM plan_changes p WHERE p.account_id = accounts.id ORDER BY p.id DESC LIMIT 1) = 'none'`.execute(
+      db,
+    );
   },
   async down(db) {
     await sql`UPDATE accounts SET plan_ends_at = no_plan_since WHERE no_plan_since IS NOT NULL`.execute(db);

@@ -36,7 +36,13 @@ export const migration0007Sla: StoreMigration = {
       .addColumn('title', 'text', (c) => c.notNull())
       .execute();
     // At most one open incident, whichever instance sees the drop first.
-    await db.schema.createIndex('status_incidents_one_open').on('status_incidents').expression(sql`(closed_at IS NULL)`).unique().where(sql<boolean>`closed_at IS NULL`).execute();
+    await db.schema
+      .createIndex('status_incidents_one_open')
+      .on('status_incidents')
+      .expression(sql`(closed_at IS NULL)`)
+      .unique()
+      .where(sql<boolean>`closed_at IS NULL`)
+      .execute();
     await withSerialId(db.schema.createTable('status_notes'), engine)
       .addColumn('incident_id', 'integer', (c) => c.references('status_incidents.id'))
       .addColumn('at', t.epoch, (c) => c.notNull())
@@ -57,6 +63,15 @@ export const migration0007Sla: StoreMigration = {
       .execute();
   },
   async down(db) {
-    for (const table of ['quota_notice_settings', 'quota_notices', 'status_notes', 'status_incidents', 'sla_objectives', 'sli_batches', 'sli_minutes']) await db.schema.dropTable(table).execute();
+    for (const table of [
+      'quota_notice_settings',
+      'quota_notices',
+      'status_notes',
+      'status_incidents',
+      'sla_objectives',
+      'sli_batches',
+      'sli_minutes',
+    ])
+      await db.schema.dropTable(table).execute();
   },
 };

@@ -38,6 +38,11 @@ export interface StoreMigration {
  * An auto-numbered integer primary key: SQLite's `autoincrement` (ids never reused), PostgreSQL's `serial`.
  * @example await withSerialId(db.schema.createTable('people'), engine).addColumn('email', 'text').execute();
  */
-export function withSerialId<T extends string>(table: CreateTableBuilder<T, never>, engine: StoreEngine): CreateTableBuilder<T, 'id'> {
-  return engine === 'sqlite' ? table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement()) : table.addColumn('id', 'serial', (c) => c.primaryKey());
+export function withSerialId<T extends string>(
+  table: CreateTableBuilder<T, never>,
+  engine: StoreEngine,
+): CreateTableBuilder<T, 'id'> {
+  return engine === 'sqlite'
+    ? table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    : table.addColumn('id', 'serial', (c) => c.primaryKey());
 }

@@ -98,7 +98,8 @@ export class PendingRefunds {
     }
     if (this.queue.length !== before) {
       this.journal.set(SECTION, this.queue);
-      if (this.queue.length === 0) this.log('info', `refunds kept while PostgreSQL was unavailable are given back (${before} refunds)`);
+      if (this.queue.length === 0)
+        this.log('info', `refunds kept while PostgreSQL was unavailable are given back (${before} refunds)`);
     }
   }
 
@@ -108,6 +109,10 @@ export class PendingRefunds {
 
   private failed(refund: PendingRefund, error: unknown): void {
     this.counters.usage_refund_failures_total += 1;
-    this.log('warn', `a refund of ${refund.records} records for account ${refund.accountId} failed; it is kept and tried again every second until PostgreSQL takes it`, error);
+    this.log(
+      'warn',
+      `a refund of ${refund.records} records for account ${refund.accountId} failed; it is kept and tried again every second until PostgreSQL takes it`,
+      error,
+    );
   }
 }

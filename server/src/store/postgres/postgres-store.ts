@@ -46,7 +46,9 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
   if (failure !== undefined) {
     await db.destroy();
     const { message, code } = failure as { message?: string; code?: string };
-    throw new StoreRefusedError(`${describeStore({ engine: 'postgres', url })} cannot be used (${code ?? 'error'}: ${message ?? String(failure)}); check USSYNTH_DB and that the server is reachable`);
+    throw new StoreRefusedError(
+      `${describeStore({ engine: 'postgres', url })} cannot be used (${code ?? 'error'}: ${message ?? String(failure)}); check USSYNTH_DB and that the server is reachable`,
+    );
   }
   store = new PostgresStore(pool, db, options.log ?? (() => {}), options.pending ?? PendingJournal.open(null));
   return store;
@@ -55,12 +57,15 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
 /** A lost connection is logged at most this often (PostgreSQL restarting drops every connection of the pool at once). */
 const CONNECTION_LOSS_LOG_MS = 10_000;
 
-
 class PostgresStore extends KyselyStore implements Store {
   private readonly batcher;
   private closed = false;
   private lastHealthCheck = { at: 0, ready: true, detail: undefined as string | undefined };
-  private readonly counters = { postgres_errors_total: 0, usage_refund_failures_total: 0, postgres_connections_lost_total: 0 };
+  private readonly counters = {
+    postgres_errors_total: 0,
+    usage_refund_failures_total: 0,
+    postgres_connections_lost_total: 0,
+  };
   private lossLoggedAt = -Infinity;
   private readonly refunds: PendingRefunds;
 
@@ -79,7 +84,20 @@ class PostgresStore extends KyselyStore implements Store {
     const row = await this.db
       .selectFrom('api_keys as k')
       .innerJoin('accounts as a', 'a.id', 'k.account_id')
-      .select(['k.id', 'k.digest', 'k.environment', 'k.account_id', 'a.name', 'a.tier', 'a.rate', 'a.monthly_quota', 'k.revoked_at', 'k.expires_at', 'a.plan_ends_at', 'a.no_plan_since'])
+      .select([
+        'k.id',
+        'k.digest',
+        'k.environment',
+        'k.account_id',
+        'a.name',
+        'a.tier',
+        'a.rate',
+        'a.monthly_quota',
+        'k.revoked_at',
+        'k.expires_at',
+        'a.plan_ends_at',
+        'a.no_plan_since',
+      ])
       .where('k.id', '=', id)
       .executeTakeFirst();
     return row && keyRecord(row);
@@ -91,7 +109,12 @@ class PostgresStore extends KyselyStore implements Store {
   }
 
   async usage(accountId: number, period: string): Promise<number> {
-    const row = await this.db.selectFrom('usage').select('records').where('account_id', '=', accountId).where('period', '=', period).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('usage')
+      .select('records')
+      .where('account_id', '=', accountId)
+      .where('period', '=', period)
+      .executeTakeFirst();
     return row?.records ?? 0;
   }
 
@@ -108,7 +131,11 @@ class PostgresStore extends KyselyStore implements Store {
         await this.pool.query('SELECT 1');
         this.lastHealthCheck = { at: now, ready: !this.closed, detail: undefined };
       } catch {
-        this.lastHealthCheck = { at: now, ready: false, detail: 'PostgreSQL does not answer; requests that need it get 503 until it does' };
+        this.lastHealthCheck = {
+          at: now,
+          ready: false,
+          detail: 'PostgreSQL does not answer; requests that need it get 503 until it does',
+        };
       }
     }
     const { ready, detail } = this.lastHealthCheck;
@@ -116,17 +143,17 @@ class PostgresStore extends KyselyStore implements Store {
     return detail === undefined ? { ready, counters } : { ready, detail, counters };
   }
 
-
-
-
-
   /** A pooled connection died (PostgreSQL stopped or restarted, the network cut): counted, and logged now and then. */
   connectionLost(error: Error): void {
     this.counters.postgres_connections_lost_total += 1;
     const now = Date.now();
     if (now - this.lossLoggedAt < CONNECTION_LOSS_LOG_MS) return;
     this.lossLoggedAt = now;
-    this.log('warn', `a PostgreSQL connection was lost (${this.counters.postgres_connections_lost_total} so far); requests that used it get 503 store_unavailable, and the pool opens new connections as they are needed`, error);
+    this.log(
+      'warn',
+      `a PostgreSQL connection was lost (${this.counters.postgres_connections_lost_total} so far); requests that used it get 503 store_unavailable, and the pool opens new connections as they are needed`,
+      error,
+    );
   }
 
   async close(): Promise<void> {
@@ -139,7 +166,11 @@ class PostgresStore extends KyselyStore implements Store {
   }
 
   protected async usageTotals(period: string): Promise<Map<number, number>> {
-    const rows = await this.db.selectFrom('usage').select(['account_id', 'records']).where('period', '=', period).execute();
+    const rows = await this.db
+      .selectFrom('usage')
+      .select(['account_id', 'records'])
+      .where('period', '=', period)
+      .execute();
     return new Map(rows.map((row) => [row.account_id, row.records]));
   }
 }

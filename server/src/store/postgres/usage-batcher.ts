@@ -82,14 +82,22 @@ export class PostgresUsageBatcher {
     }
     let rows: { account_id: number; period: string; records: number; granted: boolean }[];
     try {
-      rows = await this.run([...groups.values()].map((group) => ({ accountId: group[0].accountId, period: group[0].period, records: sum(group), limit: Math.min(...group.map((d) => d.limit)) })));
+      rows = await this.run(
+        [...groups.values()].map((group) => ({
+          accountId: group[0].accountId,
+          period: group[0].period,
+          records: sum(group),
+          limit: Math.min(...group.map((d) => d.limit)),
+        })),
+      );
     } catch (error) {
       for (const debit of batch) this.reject(debit, error);
       return;
     }
     for (const row of rows) {
       const group = groups.get(`${row.account_id} ${row.period}`)!;
-      if (row.granted) for (const debit of group) debit.resolve({ granted: true, used: row.records, whenDurable: undefined });
+      if (row.granted)
+        for (const debit of group) debit.resolve({ granted: true, used: row.records, whenDurable: undefined });
       else if (group.length === 1) group[0].resolve({ granted: false, used: row.records, whenDurable: undefined });
       else this.track(this.oneByOne(group));
     }
@@ -116,7 +124,12 @@ export class PostgresUsageBatcher {
     const result = await this.pool.query<{ account_id: number; period: string; records: number; granted: boolean }>({
       name: 'ussynth_debit_batch',
       text: DEBIT_BATCH_SQL,
-      values: [items.map((i) => i.accountId), items.map((i) => i.period), items.map((i) => i.records), items.map((i) => i.limit)],
+      values: [
+        items.map((i) => i.accountId),
+        items.map((i) => i.period),
+        items.map((i) => i.records),
+        items.map((i) => i.limit),
+      ],
     });
     return result.rows;
   }

@@ -47,7 +47,9 @@ export async function backupSqliteStore(storePath: string, backupPath: string): 
   try {
     const copy = new Database(partial);
     try {
-      const folded = copy.prepare<[], { folded_seq: number }>('SELECT folded_seq FROM usage_journal WHERE id = 1').get()?.folded_seq ?? 0;
+      const folded =
+        copy.prepare<[], { folded_seq: number }>('SELECT folded_seq FROM usage_journal WHERE id = 1').get()
+          ?.folded_seq ?? 0;
       added = lines.filter((line) => line.seq > folded).length;
       applyJournalLines(copy, lines, journalPath);
       // One self-contained file: no -wal beside the backup.

@@ -1,4 +1,12 @@
-import { CompiledQuery, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDialectConfig, type TransactionSettings } from 'kysely';
+import {
+  CompiledQuery,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDialectConfig,
+  type TransactionSettings,
+} from 'kysely';
 
 /**
  * The SQL that begins a transaction: `BEGIN IMMEDIATE` unless it is marked read only.

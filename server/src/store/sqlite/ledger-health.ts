@@ -27,7 +27,11 @@ export class LedgerHealth {
     this.foldFailures++;
     this.failingFolds++;
     if (this.failingFolds % REPEAT_LOG_EVERY === 1) {
-      this.log('error', `usage fold failed (${this.failingFolds} in a row); debits stay in the journal and the fold is retried every second`, error);
+      this.log(
+        'error',
+        `usage fold failed (${this.failingFolds} in a row); debits stay in the journal and the fold is retried every second`,
+        error,
+      );
     }
   }
 
@@ -40,7 +44,12 @@ export class LedgerHealth {
   /** A journal write failed: its requests were refused and their debits undone. */
   writeFailed(error: unknown): void {
     this.writeFailures++;
-    if (!this.writeFailing) this.log('error', 'usage journal write failed; the requests of that turn were refused (503) and their debits undone', error);
+    if (!this.writeFailing)
+      this.log(
+        'error',
+        'usage journal write failed; the requests of that turn were refused (503) and their debits undone',
+        error,
+      );
     this.writeFailing = true;
   }
 
@@ -54,12 +63,16 @@ export class LedgerHealth {
   journalRecreated(path: string): void {
     this.recreations++;
     this.lost = undefined;
-    this.log('warn', `usage journal ${path} was deleted or replaced: the usage it held is folded into the table, and a new journal was created`);
+    this.log(
+      'warn',
+      `usage journal ${path} was deleted or replaced: the usage it held is folded into the table, and a new journal was created`,
+    );
   }
 
   /** The journal is gone and cannot be replaced now: debits are refused until it can. */
   journalLost(reason: string, error?: unknown): void {
-    if (this.lost === undefined) this.log('error', `${reason}; debits are refused (503) until it can be recreated`, error);
+    if (this.lost === undefined)
+      this.log('error', `${reason}; debits are refused (503) until it can be recreated`, error);
     this.lost = reason;
   }
 

@@ -76,9 +76,12 @@ export async function openSqliteStore(path: string, options: SqliteStoreOptions 
   if (error) {
     await db.destroy();
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new StoreRefusedError(`key store ${path}: migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw new StoreRefusedError(
+      `key store ${path}: migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
-  if (file === ':memory:') return new SqliteStore(sqlite, db, options.ownUsage ? UsageLedger.open(sqlite, null) : undefined, null);
+  if (file === ':memory:')
+    return new SqliteStore(sqlite, db, options.ownUsage ? UsageLedger.open(sqlite, null) : undefined, null);
   const journal = `${file}-usage.journal`;
   if (!options.ownUsage) return new SqliteStore(sqlite, db, undefined, journal);
   let lock: ExclusiveLock | undefined;
@@ -91,7 +94,9 @@ export async function openSqliteStore(path: string, options: SqliteStoreOptions 
   }
   if (!lock) {
     await db.destroy();
-    throw new StoreBusyError(`${path} is in use by another ussynth server: one server process owns a store's usage ledger; give this one its own USSYNTH_DB`);
+    throw new StoreBusyError(
+      `${path} is in use by another ussynth server: one server process owns a store's usage ledger; give this one its own USSYNTH_DB`,
+    );
   }
   try {
     // Replaying always writes the journal position: a store the server cannot write is refused here, not at the first fold.
@@ -109,8 +114,12 @@ export async function openSqliteStore(path: string, options: SqliteStoreOptions 
 function unusable(path: string, error: unknown): StoreRefusedError {
   if (error instanceof StoreRefusedError) return error;
   const { code, message } = error as { code?: string; message?: string };
-  const cannotWrite = ['SQLITE_READONLY', 'SQLITE_FULL', 'SQLITE_CANTOPEN', 'EACCES', 'EPERM', 'EROFS', 'ENOSPC'].some((c) => code?.startsWith(c));
-  const reason = cannotWrite ? 'cannot be written by this process, and the server records usage in it' : 'cannot be opened';
+  const cannotWrite = ['SQLITE_READONLY', 'SQLITE_FULL', 'SQLITE_CANTOPEN', 'EACCES', 'EPERM', 'EROFS', 'ENOSPC'].some(
+    (c) => code?.startsWith(c),
+  );
+  const reason = cannotWrite
+    ? 'cannot be written by this process, and the server records usage in it'
+    : 'cannot be opened';
   return new StoreRefusedError(`key store ${path} ${reason} (${code ?? 'error'}: ${message ?? String(error)})`);
 }
 
@@ -169,7 +178,12 @@ class SqliteStore extends KyselyStore implements Store {
     const report = this.ledger.report();
     // An outside lock first: a fold failing meanwhile is its consequence, and the operator must see the cause.
     if (this.closed || !this.lockProbe.lockedElsewhere()) return report;
-    return { ...report, ready: false, detail: 'another process holds the store file\'s write lock: requests that write to the store get 503 until it lets go; usage is kept in the journal' };
+    return {
+      ...report,
+      ready: false,
+      detail:
+        "another process holds the store file's write lock: requests that write to the store get 503 until it lets go; usage is kept in the journal",
+    };
   }
 
   /**
@@ -188,7 +202,8 @@ class SqliteStore extends KyselyStore implements Store {
         rows: await tx.selectFrom('usage').select(['account_id', 'records']).where('period', '=', period).execute(),
       }));
     const totals = new Map(rows.map((row) => [row.account_id, row.records]));
-    for (const [account, records] of unfoldedUsage(lines, folded, period)) totals.set(account, Math.max(0, (totals.get(account) ?? 0) + records));
+    for (const [account, records] of unfoldedUsage(lines, folded, period))
+      totals.set(account, Math.max(0, (totals.get(account) ?? 0) + records));
     return totals;
   }
 

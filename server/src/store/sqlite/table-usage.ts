@@ -26,8 +26,12 @@ export class TableUsage {
        WHERE records + excluded.records <= @limit
        RETURNING records`,
     );
-    this.usageStatement = sqlite.prepare<[number, string], { records: number }>(`SELECT records FROM usage WHERE account_id = ? AND period = ?`);
-    this.refundStatement = sqlite.prepare<[number, number, string]>(`UPDATE usage SET records = MAX(0, records - ?) WHERE account_id = ? AND period = ?`);
+    this.usageStatement = sqlite.prepare<[number, string], { records: number }>(
+      `SELECT records FROM usage WHERE account_id = ? AND period = ?`,
+    );
+    this.refundStatement = sqlite.prepare<[number, number, string]>(
+      `UPDATE usage SET records = MAX(0, records - ?) WHERE account_id = ? AND period = ?`,
+    );
   }
 
   /**
@@ -36,8 +40,14 @@ export class TableUsage {
    */
   debit(accountId: number, period: string, records: number, limit: number): UsageDebit {
     // RETURNING gives the new total when the debit is granted; only a refusal needs a second read.
-    const row = this.debitStatement.get({ account: accountId, period, records, limit }) as { records: number } | undefined;
-    return { granted: row !== undefined, used: row ? row.records : this.usage(accountId, period), whenDurable: undefined };
+    const row = this.debitStatement.get({ account: accountId, period, records, limit }) as
+      | { records: number }
+      | undefined;
+    return {
+      granted: row !== undefined,
+      used: row ? row.records : this.usage(accountId, period),
+      whenDurable: undefined,
+    };
   }
 
   /**

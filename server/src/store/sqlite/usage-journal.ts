@@ -42,7 +42,9 @@ export function readJournal(path: string): JournalLine[] {
   let previous = 0;
   return texts.map((text, i) => {
     const match = LINE.exec(text);
-    const line = match ? { seq: Number(match[1]), accountId: Number(match[2]), period: match[3], records: Number(match[4]) } : undefined;
+    const line = match
+      ? { seq: Number(match[1]), accountId: Number(match[2]), period: match[3], records: Number(match[4]) }
+      : undefined;
     const problem = !line
       ? 'is not "<seq> <account> <YYYY-MM> <records>"'
       : !Number.isSafeInteger(line.seq) || !Number.isSafeInteger(line.accountId)
@@ -52,7 +54,10 @@ export function readJournal(path: string): JournalLine[] {
           : line.seq <= previous
             ? `has sequence number ${line.seq} after ${previous}`
             : undefined;
-    if (problem !== undefined) throw new StoreRefusedError(`usage journal ${path}: line ${i + 1} ${problem}: ${JSON.stringify(text.slice(0, 80))}`);
+    if (problem !== undefined)
+      throw new StoreRefusedError(
+        `usage journal ${path}: line ${i + 1} ${problem}: ${JSON.stringify(text.slice(0, 80))}`,
+      );
     previous = line!.seq;
     return line!;
   });
@@ -79,14 +84,21 @@ export function replayJournal(sqlite: Database.Database, journalPath: string): n
  * the replay at start, and a backup made complete with the lines not yet folded when it was taken.
  * @example applyJournalLines(copy, readJournal(journalPath), journalPath) // 1234
  */
-export function applyJournalLines(sqlite: Database.Database, lines: readonly JournalLine[], journalPath: string): number {
+export function applyJournalLines(
+  sqlite: Database.Database,
+  lines: readonly JournalLine[],
+  journalPath: string,
+): number {
   const folded = foldedSeq(sqlite);
   const sums = new Map<string, { accountId: number; period: string; records: number }>();
   let seq = folded;
   const account = sqlite.prepare<[number], { id: number }>('SELECT id FROM accounts WHERE id = ?');
   lines.forEach((line, i) => {
     if (line.seq <= folded) return;
-    if (!account.get(line.accountId)) throw new StoreRefusedError(`usage journal ${journalPath}: line ${i + 1} names account ${line.accountId}, which does not exist`);
+    if (!account.get(line.accountId))
+      throw new StoreRefusedError(
+        `usage journal ${journalPath}: line ${i + 1} names account ${line.accountId}, which does not exist`,
+      );
     const id = `${line.accountId} ${line.period}`;
     const sum = sums.get(id) ?? { accountId: line.accountId, period: line.period, records: 0 };
     sum.records += line.records;
@@ -128,7 +140,10 @@ export function unfoldedUsage(lines: readonly JournalLine[], folded: number, per
  * @example foldedSeq(sqlite) // 1234
  */
 export function foldedSeq(sqlite: Database.Database): number {
-  return sqlite.prepare<[], { folded_seq: number }>('SELECT folded_seq FROM usage_journal WHERE id = 1').get()?.folded_seq ?? 0;
+  return (
+    sqlite.prepare<[], { folded_seq: number }>('SELECT folded_seq FROM usage_journal WHERE id = 1').get()?.folded_seq ??
+    0
+  );
 }
 
 /**
@@ -136,5 +151,7 @@ export function foldedSeq(sqlite: Database.Database): number {
  * @example foldedStatement(sqlite).run(1234)
  */
 export function foldedStatement(sqlite: Database.Database): Database.Statement<[number]> {
-  return sqlite.prepare<[number]>('INSERT INTO usage_journal (id, folded_seq) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET folded_seq = excluded.folded_seq');
+  return sqlite.prepare<[number]>(
+    'INSERT INTO usage_journal (id, folded_seq) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET folded_seq = excluded.folded_seq',
+  );
 }

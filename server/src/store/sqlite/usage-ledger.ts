@@ -51,7 +51,9 @@ export class UsageLedger {
     private seq: number,
     log: StoreLog,
   ) {
-    this.readUsage = sqlite.prepare<[number, string], { records: number }>('SELECT records FROM usage WHERE account_id = ? AND period = ?');
+    this.readUsage = sqlite.prepare<[number, string], { records: number }>(
+      'SELECT records FROM usage WHERE account_id = ? AND period = ?',
+    );
     this.writeUsage = sqlite.prepare<[number, string, number]>(
       'INSERT INTO usage (account_id, period, records) VALUES (?, ?, ?) ON CONFLICT (account_id, period) DO UPDATE SET records = excluded.records',
     );
@@ -149,7 +151,10 @@ export class UsageLedger {
     } catch (error) {
       this.health.foldFailed(error);
       // The lines since the last fold are only in memory now: refuse debits until they are in the table.
-      if (moved) this.health.journalLost(`usage journal ${this.journal!.path} was deleted or replaced and the totals cannot be folded`);
+      if (moved)
+        this.health.journalLost(
+          `usage journal ${this.journal!.path} was deleted or replaced and the totals cannot be folded`,
+        );
       return;
     }
     this.health.foldSucceeded();

@@ -13,7 +13,13 @@ let server: TestServer;
 let now = Date.now();
 
 /** A JSON call of the account API from the service's own pages (same Origin), with a cookie and CSRF token when given. */
-async function call(method: string, path: string, body?: unknown, session?: { cookie: string; csrf?: string }, headers: Record<string, string> = {}): Promise<Response> {
+async function call(
+  method: string,
+  path: string,
+  body?: unknown,
+  session?: { cookie: string; csrf?: string },
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return fetch(`${server.url}/account/v1${path}`, {
     method,
     headers: {
@@ -29,7 +35,9 @@ async function call(method: string, path: string, body?: unknown, session?: { co
 /** Signs up, verifies through the e-mailed link and signs in; returns the cookie and the CSRF token. */
 async function signedIn(email: string): Promise<{ cookie: string; csrf: string }> {
   expect((await call('POST', '/signup', { email, password: PASSWORD })).status).toBe(202);
-  const mail = outboxMails(server.outbox).find((text) => text.includes(`To: ${email}`) && text.includes('/verify-email#token='))!;
+  const mail = outboxMails(server.outbox).find(
+    (text) => text.includes(`To: ${email}`) && text.includes('/verify-email#token='),
+  )!;
   expect((await call('POST', '/verification/confirm', { token: linkToken(mail, '/verify-email') })).status).toBe(200);
   const response = await call('POST', '/session', { email, password: PASSWORD });
   expect(response.status).toBe(200);
@@ -56,17 +64,27 @@ afterAll(() => server.destroy());
 describe('cross-site request forgery', () => {
   it('refuses a state-changing request from another origin, or with no origin at all, as 403 problem+json', async () => {
     for (const headers of [{ origin: 'https://evil.example' }, { origin: 'null' }, { origin: '' }]) {
-      const response = await call('POST', '/signup', { email: 'csrf@example.com', password: PASSWORD }, undefined, headers);
+      const response = await call(
+        'POST',
+        '/signup',
+        { email: 'csrf@example.com', password: PASSWORD },
+        undefined,
+        headers,
+      );
       expect(response.status, JSON.stringify(headers)).toBe(403);
       expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
       expect(((await response.json()) as { code: string }).code).toBe('csrf_failed');
     }
-    const bare = await fetch(`${server.url}/account/v1/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'csrf@example.com', password: PASSWORD }) });
+    const bare = await fetch(`${server.url}/account/v1/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'csrf@example.com', password: PASSWORD }),
+    });
     expect(bare.status).toBe(403);
     expect(outboxMails(server.outbox).some((mail) => mail.includes('csrf@example.com'))).toBe(false);
   });
 
-  it('needs the session\'s CSRF token for a signed-in change, even from this origin', async () => {
+  it("needs the session's CSRF token for a signed-in change, even from this origin", async () => {
     const session = await signedIn('token@example.com');
     const without = await call('POST', '/keys', { name: 'ci' }, { cookie: session.cookie });
     expect(without.status).toBe(403);
@@ -82,8 +100,16 @@ describe('cross-site request forgery', () => {
 
   it('accepts the other loopback name of a loopback public URL, and refuses a look-alike host', async () => {
     const localhost = server.url.replace('127.0.0.1', 'localhost');
-    expect((await call('POST', '/password/forgot', { email: 'x@example.com' }, undefined, { origin: localhost })).status).toBe(202);
-    expect((await call('POST', '/password/forgot', { email: 'x@example.com' }, undefined, { origin: server.url.replace('127.0.0.1', '127.0.0.1.evil.example') })).status).toBe(403);
+    expect(
+      (await call('POST', '/password/forgot', { email: 'x@example.com' }, undefined, { origin: localhost })).status,
+    ).toBe(202);
+    expect(
+      (
+        await call('POST', '/password/forgot', { email: 'x@example.com' }, undefined, {
+          origin: server.url.replace('127.0.0.1', '127.0.0.1.evil.example'),
+        })
+      ).status,
+    ).toBe(403);
   });
 });
 
@@ -111,10 +137,20 @@ describe('the session cookie', () => {
     const https = await startTestServer({ config: { publicUrl: 'https://ussynth.example' } });
     try {
       const origin = { origin: 'https://ussynth.example', 'content-type': 'application/json' };
-      await fetch(`${https.url}/account/v1/signup`, { method: 'POST', headers: origin, body: JSON.stringify({ email: 'tls@example.com', password: PASSWORD }) });
-      const response = await fetch(`${https.url}/account/v1/session`, { method: 'POST', headers: origin, body: JSON.stringify({ email: 'tls@example.com', password: PASSWORD }) });
+      await fetch(`${https.url}/account/v1/signup`, {
+        method: 'POST',
+        headers: origin,
+        body: JSON.stringify({ email: 'tls@example.com', password: PASSWORD }),
+      });
+      const response = await fetch(`${https.url}/account/v1/session`, {
+        method: 'POST',
+        headers: origin,
+        body: JSON.stringify({ email: 'tls@example.com', password: PASSWORD }),
+      });
       expect(response.status).toBe(200);
-      expect(response.headers.get('set-cookie')).toMatch(/^__Host-ussynth_session=[^;]+; Max-Age=\d+; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+      expect(response.headers.get('set-cookie')).toMatch(
+        /^__Host-ussynth_session=[^;]+; Max-Age=\d+; Path=\/; HttpOnly; Secure; SameSite=Lax$/,
+      );
       expect(outboxMails(https.outbox)[0]).toContain('https://ussynth.example/verify-email#token=');
     } finally {
       await https.destroy();
@@ -177,7 +213,9 @@ describe('throttling', () => {
   it('answers 429 with Retry-After after repeated wrong passwords, even with the right one', async () => {
     await call('POST', '/signup', { email: 'guess@example.com', password: PASSWORD });
     for (let i = 0; i < AUTH_LIMITS.failedSigninsPerAddress; i++) {
-      expect((await call('POST', '/session', { email: 'guess@example.com', password: `wrong password number ${i}` })).status).toBe(401);
+      expect(
+        (await call('POST', '/session', { email: 'guess@example.com', password: `wrong password number ${i}` })).status,
+      ).toBe(401);
     }
     const refused = await call('POST', '/session', { email: 'guess@example.com', password: PASSWORD });
     expect(refused.status).toBe(429);
@@ -190,7 +228,11 @@ describe('throttling', () => {
     try {
       let last = 0;
       for (let i = 0; i <= AUTH_LIMITS.perIpPerMinute; i++) {
-        const response = await fetch(`${ip.url}/account/v1/password/forgot`, { method: 'POST', headers: { origin: ip.url, 'content-type': 'application/json' }, body: JSON.stringify({ email: `p${i}@example.com` }) });
+        const response = await fetch(`${ip.url}/account/v1/password/forgot`, {
+          method: 'POST',
+          headers: { origin: ip.url, 'content-type': 'application/json' },
+          body: JSON.stringify({ email: `p${i}@example.com` }),
+        });
         last = response.status;
       }
       expect(last).toBe(429);
@@ -226,9 +268,17 @@ describe('bad input', () => {
     const big = await call('POST', '/signup', { email: 'big@example.com', password: 'p'.repeat(5000) });
     expect(big.status).toBe(413);
     expect(((await big.json()) as { code: string }).code).toBe('payload_too_large');
-    const form = await fetch(`${server.url}/account/v1/signup`, { method: 'POST', headers: { origin: server.url, 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=a@example.com' });
+    const form = await fetch(`${server.url}/account/v1/signup`, {
+      method: 'POST',
+      headers: { origin: server.url, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'email=a@example.com',
+    });
     expect(form.status).toBe(415);
-    const broken = await fetch(`${server.url}/account/v1/signup`, { method: 'POST', headers: { origin: server.url, 'content-type': 'application/json' }, body: '{"email":' });
+    const broken = await fetch(`${server.url}/account/v1/signup`, {
+      method: 'POST',
+      headers: { origin: server.url, 'content-type': 'application/json' },
+      body: '{"email":',
+    });
     expect(broken.status).toBe(400);
     expect(broken.headers.get('content-type')).toMatch(/^application\/problem\+json/);
   });
@@ -237,15 +287,26 @@ describe('bad input', () => {
 describe('keys made in the account API', () => {
   it('work at once on /v1, are listed without their secret, stop at revocation, and /v1/usage reports them', async () => {
     const session = await signedIn('keys@example.com');
-    const made = (await (await call('POST', '/keys', { name: '<img src=x onerror=alert(1)>' }, session)).json()) as { key: string; id: string; name: string };
+    const made = (await (await call('POST', '/keys', { name: '<img src=x onerror=alert(1)>' }, session)).json()) as {
+      key: string;
+      id: string;
+      name: string;
+    };
     expect(made.name).toBe('<img src=x onerror=alert(1)>');
     expect((await server.get('/v1/batch?count=7&seed=1', made.key)).status).toBe(200);
-    const usage = (await (await server.get('/v1/usage', made.key)).json()) as { plan: string; used: number; quota: number; days: { records: number }[] };
+    const usage = (await (await server.get('/v1/usage', made.key)).json()) as {
+      plan: string;
+      used: number;
+      quota: number;
+      days: { records: number }[];
+    };
     expect(usage).toMatchObject({ plan: 'standard', used: 7, quota: 100_000 });
     expect(usage.days.at(-1)!.records).toBe(7);
     // /v1/usage itself costs no quota.
     expect(((await (await server.get('/v1/usage', made.key)).json()) as { used: number }).used).toBe(7);
-    const listed = (await (await call('GET', '/keys', undefined, session)).json()) as { keys: Record<string, unknown>[] };
+    const listed = (await (await call('GET', '/keys', undefined, session)).json()) as {
+      keys: Record<string, unknown>[];
+    };
     expect(listed.keys).toHaveLength(1);
     expect(JSON.stringify(listed)).not.toContain(made.key);
     expect(listed.keys[0]).toMatchObject({ id: made.id, status: 'active' });
@@ -264,16 +325,41 @@ describe('plans without billing (the default, npm start included)', () => {
     const session = await signedIn('ownplan@example.com');
     const put = await call('PUT', '/plan', { plan: 'pro' }, session);
     expect(put.status).toBe(403);
-    expect(await put.json()).toMatchObject({ code: 'forbidden', detail: expect.stringContaining('ussynth-server accounts set ownplan@example.com --tier pro') });
-    for (const [path, body] of [['/billing/checkout', { plan: 'pro' }], ['/billing/portal', undefined]] as const) {
+    expect(await put.json()).toMatchObject({
+      code: 'forbidden',
+      detail: expect.stringContaining('ussynth-server accounts set ownplan@example.com --tier pro'),
+    });
+    for (const [path, body] of [
+      ['/billing/checkout', { plan: 'pro' }],
+      ['/billing/portal', undefined],
+    ] as const) {
       const refused = await call('POST', path, body, session);
       expect(refused.status, path).toBe(403);
       expect(((await refused.json()) as { detail: string }).detail).toContain('takes no payment');
     }
-    expect(((await (await call('GET', '/me', undefined, session)).json()) as { account: { plan: string } }).account.plan).toBe('standard');
-    expect(await (await call('GET', '/billing', undefined, session)).json()).toMatchObject({ billing: 'none', plan: 'standard', status: 'contract', canSubscribe: false, canManage: false });
-    expect(await (await call('GET', '/plans')).json()).toMatchObject({ billing: 'none', signUpPlan: 'standard', plans: [{ plan: 'standard', price: null }, { plan: 'pro', price: null }] });
-    const webhook = await fetch(`${server.url}/billing/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' }, body: '{}' });
+    expect(
+      ((await (await call('GET', '/me', undefined, session)).json()) as { account: { plan: string } }).account.plan,
+    ).toBe('standard');
+    expect(await (await call('GET', '/billing', undefined, session)).json()).toMatchObject({
+      billing: 'none',
+      plan: 'standard',
+      status: 'contract',
+      canSubscribe: false,
+      canManage: false,
+    });
+    expect(await (await call('GET', '/plans')).json()).toMatchObject({
+      billing: 'none',
+      signUpPlan: 'standard',
+      plans: [
+        { plan: 'standard', price: null },
+        { plan: 'pro', price: null },
+      ],
+    });
+    const webhook = await fetch(`${server.url}/billing/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+      body: '{}',
+    });
     expect(webhook.status).toBe(404);
   });
 });
@@ -281,7 +367,8 @@ describe('plans without billing (the default, npm start included)', () => {
 describe('pages', () => {
   it('sends a signed-out visitor of /dashboard to /signin, and serves the pages with a strict CSP', async () => {
     const web = mkdtempSync(join(tmpdir(), 'ussynth-pages-'));
-    for (const page of ['dashboard', 'signin', 'signup', 'forgot-password', 'reset-password', 'verify-email']) writeFileSync(join(web, `${page}.html`), `<!doctype html><title>${page}</title>`);
+    for (const page of ['dashboard', 'signin', 'signup', 'forgot-password', 'reset-password', 'verify-email'])
+      writeFileSync(join(web, `${page}.html`), `<!doctype html><title>${page}</title>`);
     writeFileSync(join(web, 'index.html'), '<!doctype html><title>demo</title>');
     const withPages = await startTestServer({ config: { webDir: web } });
     try {
@@ -290,9 +377,19 @@ describe('pages', () => {
       expect(away.headers.get('location')).toBe('/signin');
       // Signed in, the dashboard is never stored by a cache: after signing out, Back or a new visit must not show it.
       const origin = { origin: withPages.url, 'content-type': 'application/json' };
-      await fetch(`${withPages.url}/account/v1/signup`, { method: 'POST', headers: origin, body: JSON.stringify({ email: 'pages@example.com', password: PASSWORD }) });
-      const signin = await fetch(`${withPages.url}/account/v1/session`, { method: 'POST', headers: origin, body: JSON.stringify({ email: 'pages@example.com', password: PASSWORD }) });
-      const dashboard = await fetch(`${withPages.url}/dashboard`, { headers: { cookie: signin.headers.get('set-cookie')!.split(';')[0] } });
+      await fetch(`${withPages.url}/account/v1/signup`, {
+        method: 'POST',
+        headers: origin,
+        body: JSON.stringify({ email: 'pages@example.com', password: PASSWORD }),
+      });
+      const signin = await fetch(`${withPages.url}/account/v1/session`, {
+        method: 'POST',
+        headers: origin,
+        body: JSON.stringify({ email: 'pages@example.com', password: PASSWORD }),
+      });
+      const dashboard = await fetch(`${withPages.url}/dashboard`, {
+        headers: { cookie: signin.headers.get('set-cookie')!.split(';')[0] },
+      });
       expect(dashboard.status).toBe(200);
       expect(dashboard.headers.get('cache-control')).toBe('no-store');
       for (const path of ['/signin', '/signup', '/forgot-password', '/reset-password', '/verify-email', '/']) {

@@ -4,7 +4,10 @@ import { body, STRING } from '../../../src/routes/account/schemas.js';
 
 describe('body', () => {
   it('is the plain JSON Schema of a closed body, and its TypeBox type makes the listed fields required', () => {
-    const schema = body({ name: { type: 'string', description: 'A label.' }, expiresAt: { type: ['string', 'null'] } }, ['name']);
+    const schema = body(
+      { name: { type: 'string', description: 'A label.' }, expiresAt: { type: ['string', 'null'] } },
+      ['name'],
+    );
     expect(JSON.parse(JSON.stringify(schema))).toEqual({
       type: 'object',
       additionalProperties: false,

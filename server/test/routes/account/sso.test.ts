@@ -33,7 +33,13 @@ beforeAll(async () => {
     Date.now(),
   );
   // Signed up with a password before the domain went to SSO: that address belongs to another account.
-  await server.store.people.createOwner(`early@${DOMAIN}`, await hashPassword('an early careful passphrase'), 'standard', TIER_LIMITS.standard, Date.now());
+  await server.store.people.createOwner(
+    `early@${DOMAIN}`,
+    await hashPassword('an early careful passphrase'),
+    'standard',
+    TIER_LIMITS.standard,
+    Date.now(),
+  );
 });
 
 afterAll(async () => {
@@ -47,17 +53,26 @@ class Browser {
   header() {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }
-  async send(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Response> {
+  async send(
+    path: string,
+    init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<Response> {
     const response = await fetch(server.url + path, {
       method: init.method ?? 'GET',
       redirect: 'manual',
-      headers: { cookie: this.header(), origin: server.url, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
+      headers: {
+        cookie: this.header(),
+        origin: server.url,
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...init.headers,
+      },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair] = cookie.split(';');
       const eq = pair.indexOf('=');
-      if (pair.slice(eq + 1) === '' || /max-age=0|expires=thu, 01 jan 1970/i.test(cookie)) this.cookies.delete(pair.slice(0, eq));
+      if (pair.slice(eq + 1) === '' || /max-age=0|expires=thu, 01 jan 1970/i.test(cookie))
+        this.cookies.delete(pair.slice(0, eq));
       else this.cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
     }
     return response;
@@ -96,11 +111,14 @@ describe('Sign in with SSO', () => {
       code_challenge_method: 'S256',
       login_hint: `grace@${DOMAIN}`,
     });
-    for (const name of ['state', 'nonce', 'code_challenge']) expect(authorizationUrl.searchParams.get(name)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    for (const name of ['state', 'nonce', 'code_challenge'])
+      expect(authorizationUrl.searchParams.get(name)).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // The started sign-in itself, sealed: the browser cannot read its state, nonce or PKCE verifier.
     const sealed = browser.cookies.get('ussynth_sso')!;
     expect(sealed).toMatch(/^[A-Za-z0-9_-]{200,}$/);
-    expect(Buffer.from(sealed, 'base64url').toString('latin1')).not.toContain(authorizationUrl.searchParams.get('state')!);
+    expect(Buffer.from(sealed, 'base64url').toString('latin1')).not.toContain(
+      authorizationUrl.searchParams.get('state')!,
+    );
 
     const callback = await idp.signInAs(authorizationUrl.href, `grace@${DOMAIN}`);
     expect(callback.startsWith(`${server.url}/signin/sso/callback?code=`)).toBe(true);
@@ -108,25 +126,45 @@ describe('Sign in with SSO', () => {
     expect(landed.status).toBe(303);
     expect(landed.headers.get('location')).toBe('/dashboard');
     expect(browser.cookies.has('ussynth_sso')).toBe(false);
-    const me = (await (await browser.send('/account/v1/me')).json()) as { email: string; role: string; verified: boolean; account: { name: string; plan: string } };
-    expect(me).toMatchObject({ email: `grace@${DOMAIN}`, role: 'member', verified: true, account: { plan: 'enterprise' } });
+    const me = (await (await browser.send('/account/v1/me')).json()) as {
+      email: string;
+      role: string;
+      verified: boolean;
+      account: { name: string; plan: string };
+    };
+    expect(me).toMatchObject({
+      email: `grace@${DOMAIN}`,
+      role: 'member',
+      verified: true,
+      account: { plan: 'enterprise' },
+    });
     const people = await server.store.people.listPeople(accountId);
     expect(people.map((p) => [p.email, p.role, p.passwordHash])).toEqual([[`grace@${DOMAIN}`, 'member', null]]);
 
     // The second sign-in finds the same member.
     const again = new Browser();
-    expect((await again.callback(await idp.signInAs(await again.startSso(`grace@${DOMAIN}`), `grace@${DOMAIN}`))).status).toBe(303);
+    expect(
+      (await again.callback(await idp.signInAs(await again.startSso(`grace@${DOMAIN}`), `grace@${DOMAIN}`))).status,
+    ).toBe(303);
     expect(await server.store.people.listPeople(accountId)).toHaveLength(1);
   });
 
-  it('shows the account\'s SSO settings to a member, read-only, never the secret; a member cannot change them or the plan', async () => {
+  it("shows the account's SSO settings to a member, read-only, never the secret; a member cannot change them or the plan", async () => {
     const browser = new Browser();
     await browser.callback(await idp.signInAs(await browser.startSso(`lin@${DOMAIN}`), `lin@${DOMAIN}`));
     const me = (await (await browser.send('/account/v1/me')).json()) as { csrfToken: string };
     const settings = await browser.send('/account/v1/sso');
     const text = await settings.text();
     expect(JSON.parse(text)).toEqual({
-      sso: { issuer: idp.issuer, clientId: idp.dashboard.id, audience: idp.audience, orgClaim: null, orgValue: null, domains: [DOMAIN], updatedAt: expect.any(String) },
+      sso: {
+        issuer: idp.issuer,
+        clientId: idp.dashboard.id,
+        audience: idp.audience,
+        orgClaim: null,
+        orgValue: null,
+        domains: [DOMAIN],
+        updatedAt: expect.any(String),
+      },
       redirectUri: `${server.url}/signin/sso/callback`,
     });
     expect(text).not.toContain(idp.dashboard.secret);
@@ -146,7 +184,10 @@ describe('Sign in with SSO', () => {
 
   it('refuses password sign-in and sign-up for an SSO domain with a message pointing to SSO', async () => {
     for (const path of ['/account/v1/session', '/account/v1/signup']) {
-      const response = await new Browser().send(path, { method: 'POST', body: { email: `early@${DOMAIN}`, password: 'an early careful passphrase' } });
+      const response = await new Browser().send(path, {
+        method: 'POST',
+        body: { email: `early@${DOMAIN}`, password: 'an early careful passphrase' },
+      });
       const body = (await response.json()) as { code: string; detail: string };
       expect({ status: response.status, code: body.code }).toEqual({ status: 403, code: 'sso_required' });
       expect(body.detail).toContain('use "Sign in with SSO"');
@@ -154,17 +195,30 @@ describe('Sign in with SSO', () => {
   });
 
   it('answers a domain without SSO and a malformed address with problems', async () => {
-    const unknown = await new Browser().send('/account/v1/sso/start', { method: 'POST', body: { email: 'ada@example.com' } });
+    const unknown = await new Browser().send('/account/v1/sso/start', {
+      method: 'POST',
+      body: { email: 'ada@example.com' },
+    });
     expect(unknown.status).toBe(404);
     expect(((await unknown.json()) as { code: string }).code).toBe('sso_not_configured');
-    const malformed = await new Browser().send('/account/v1/sso/start', { method: 'POST', body: { email: 'not an address' } });
+    const malformed = await new Browser().send('/account/v1/sso/start', {
+      method: 'POST',
+      body: { email: 'not an address' },
+    });
     expect(((await malformed.json()) as { code: string }).code).toBe('invalid_email');
-    const crossSite = await new Browser().send('/account/v1/sso/start', { method: 'POST', body: { email: `x@${DOMAIN}` }, headers: { origin: 'https://evil.example' } });
+    const crossSite = await new Browser().send('/account/v1/sso/start', {
+      method: 'POST',
+      body: { email: `x@${DOMAIN}` },
+      headers: { origin: 'https://evil.example' },
+    });
     expect(((await crossSite.json()) as { code: string }).code).toBe('csrf_failed');
   });
 
   it('refuses a forged callback and a replayed one with a clear page', async () => {
-    await expectFailurePage(await new Browser().send('/signin/sso/callback?code=forged&state=forged'), /was not started in this browser, or it was already used/);
+    await expectFailurePage(
+      await new Browser().send('/signin/sso/callback?code=forged&state=forged'),
+      /was not started in this browser, or it was already used/,
+    );
     const browser = new Browser();
     const callback = await idp.signInAs(await browser.startSso(`max@${DOMAIN}`), `max@${DOMAIN}`);
     const cookie = browser.cookies.get('ussynth_sso')!;
@@ -174,7 +228,7 @@ describe('Sign in with SSO', () => {
     await expectFailurePage(await browser.callback(callback), /already used/);
   });
 
-  it('refuses a tampered state, a code of another sign-in (PKCE), a cancelled sign-in, a foreign domain and another account\'s address', async () => {
+  it("refuses a tampered state, a code of another sign-in (PKCE), a cancelled sign-in, a foreign domain and another account's address", async () => {
     const tampered = new Browser();
     const callback = new URL(await idp.signInAs(await tampered.startSso(`sam@${DOMAIN}`), `sam@${DOMAIN}`));
     callback.searchParams.set('state', 'A'.repeat(43));
@@ -189,14 +243,28 @@ describe('Sign in with SSO', () => {
     await expectFailurePage(await victim.callback(codeB.href), /refused to complete the sign-in \(invalid_grant/);
 
     const cancelled = new Browser();
-    await expectFailurePage(await cancelled.callback(await idp.signInAs(await cancelled.startSso(`kim@${DOMAIN}`), `kim@${DOMAIN}`, { cancel: true })), /did not sign you in \(End-User aborted interaction\)/);
+    await expectFailurePage(
+      await cancelled.callback(
+        await idp.signInAs(await cancelled.startSso(`kim@${DOMAIN}`), `kim@${DOMAIN}`, { cancel: true }),
+      ),
+      /did not sign you in \(End-User aborted interaction\)/,
+    );
 
     const foreign = new Browser();
-    await expectFailurePage(await foreign.callback(await idp.signInAs(await foreign.startSso(`eve@${DOMAIN}`), 'eve@elsewhere.example')), /cannot sign in to ussynth through this identity provider/);
+    await expectFailurePage(
+      await foreign.callback(await idp.signInAs(await foreign.startSso(`eve@${DOMAIN}`), 'eve@elsewhere.example')),
+      /cannot sign in to ussynth through this identity provider/,
+    );
 
     const early = new Browser();
-    await expectFailurePage(await early.callback(await idp.signInAs(await early.startSso(`early@${DOMAIN}`), `early@${DOMAIN}`)), /belongs to another ussynth account/);
-    expect((await server.store.people.listPeople(accountId)).map((p) => p.email)).not.toContain('mallory@elsewhere.example');
-    for (const browser of [tampered, victim, cancelled, foreign, early]) expect(browser.cookies.has('ussynth_session')).toBe(false);
+    await expectFailurePage(
+      await early.callback(await idp.signInAs(await early.startSso(`early@${DOMAIN}`), `early@${DOMAIN}`)),
+      /belongs to another ussynth account/,
+    );
+    expect((await server.store.people.listPeople(accountId)).map((p) => p.email)).not.toContain(
+      'mallory@elsewhere.example',
+    );
+    for (const browser of [tampered, victim, cancelled, foreign, early])
+      expect(browser.cookies.has('ussynth_session')).toBe(false);
   });
 });

@@ -19,7 +19,9 @@ class Browser {
       headers: {
         origin: server.url,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(this.cookies.size ? { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') } : {}),
+        ...(this.cookies.size
+          ? { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') }
+          : {}),
         ...(csrf ? { 'x-csrf-token': csrf } : {}),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -41,7 +43,12 @@ class Browser {
 }
 
 function tokenFor(email: string): string {
-  return linkToken(outboxMails(server.outbox).filter((text) => text.includes(`To: ${email}`) && text.includes('/verify-email#token=')).at(-1)!, '/verify-email');
+  return linkToken(
+    outboxMails(server.outbox)
+      .filter((text) => text.includes(`To: ${email}`) && text.includes('/verify-email#token='))
+      .at(-1)!,
+    '/verify-email',
+  );
 }
 
 async function signUp(browser: Browser, email: string): Promise<Response> {
@@ -77,7 +84,8 @@ describe('the e-mailed link signs in the browser that signed up', () => {
     const [fresh, again] = [new Browser(), new Browser()];
     const first = await signUp(fresh, 'twice@example.com');
     const second = await again.call('POST', '/signup', { email: 'twice@example.com', password: PASSWORD });
-    const shape = (response: Response) => response.headers.getSetCookie().map((line) => line.replace(/=[A-Za-z0-9_-]{43};/, '=<43>;'));
+    const shape = (response: Response) =>
+      response.headers.getSetCookie().map((line) => line.replace(/=[A-Za-z0-9_-]{43};/, '=<43>;'));
     expect(second.status).toBe(202);
     expect(shape(second)).toEqual(shape(first));
   });
@@ -99,7 +107,7 @@ describe('the link opened anywhere else signs in nobody', () => {
     expect(await signedUp.who()).toBeNull();
   });
 
-  it('does not sign a victim\'s browser into an attacker\'s account (login CSRF) nor the attacker into the victim\'s', async () => {
+  it("does not sign a victim's browser into an attacker's account (login CSRF) nor the attacker into the victim's", async () => {
     const [attacker, victim] = [new Browser(), new Browser()];
     await signUp(attacker, 'mallory@example.com');
     await signUp(victim, 'vic@example.com');
@@ -121,7 +129,9 @@ describe('the link opened anywhere else signs in nobody', () => {
     expect((await new Browser().call('POST', '/verification/confirm', { token: proof })).status).toBe(400);
     const forger = new Browser();
     forger.cookies.set('ussynth_signup', 'A'.repeat(43));
-    expect(await (await forger.call('POST', '/verification/confirm', { token: tokenFor('cat@example.com') })).json()).toEqual({ verified: true, signedIn: false });
+    expect(
+      await (await forger.call('POST', '/verification/confirm', { token: tokenFor('cat@example.com') })).json(),
+    ).toEqual({ verified: true, signedIn: false });
     expect(await forger.who()).toBeNull();
   });
 });
@@ -131,7 +141,9 @@ describe('no session fixation', () => {
     // The attacker pre-registers the victim's address, signs in, and plants that session's cookie in the victim's browser.
     const attacker = new Browser();
     await signUp(attacker, 'target@example.com');
-    expect((await attacker.call('POST', '/session', { email: 'target@example.com', password: PASSWORD })).status).toBe(200);
+    expect((await attacker.call('POST', '/session', { email: 'target@example.com', password: PASSWORD })).status).toBe(
+      200,
+    );
     const planted = attacker.cookies.get('ussynth_session')!;
     const victim = new Browser();
     victim.cookies.set('ussynth_session', planted);

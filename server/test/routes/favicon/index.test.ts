@@ -22,7 +22,7 @@ async function iconLinks(path: string): Promise<string[]> {
 }
 
 describe('the site icon', () => {
-  it('is the same drawing as the demo\'s web/favicon.svg', () => {
+  it("is the same drawing as the demo's web/favicon.svg", () => {
     expect(SITE_ICON_SVG).toBe(WEB_ICON);
   });
 
@@ -37,8 +37,20 @@ describe('the site icon', () => {
         expect(await response.text(), path).toBe(WEB_ICON);
       }
       // Every page links the icon (the demo relatively, so its folder works on any static host).
-      const pages = built ? ['/', '/status', '/signup', '/signin', '/forgot-password', '/reset-password', '/verify-email', '/docs/api.html'] : ['/', '/status'];
-      for (const page of pages) expect(await iconLinks(page), page).toEqual([page === '/' && built ? './favicon.svg' : '/favicon.svg']);
+      const pages = built
+        ? [
+            '/',
+            '/status',
+            '/signup',
+            '/signin',
+            '/forgot-password',
+            '/reset-password',
+            '/verify-email',
+            '/docs/api.html',
+          ]
+        : ['/', '/status'];
+      for (const page of pages)
+        expect(await iconLinks(page), page).toEqual([page === '/' && built ? './favicon.svg' : '/favicon.svg']);
     });
   }
 });

@@ -11,7 +11,13 @@ import { startTestServer, type TestServer } from '../../test-server.js';
 // Fastify's own validator library, given the same schemas the server serialises with.
 const ajv = new Ajv({ allErrors: true, strict: false });
 for (const schema of [problemSchema, ...RECORD_SCHEMAS]) ajv.addSchema(schema);
-const SUCCESS_SCHEMA: Record<string, string> = { address: 'address', batch: 'batch', ein: 'ein', phone: 'phone', zip: 'zip' };
+const SUCCESS_SCHEMA: Record<string, string> = {
+  address: 'address',
+  batch: 'batch',
+  ein: 'ein',
+  phone: 'phone',
+  zip: 'zip',
+};
 
 let server: TestServer;
 let key: string;
@@ -29,12 +35,48 @@ afterAll(async () => {
 // Values near the valid ones and far from them: numbers in every notation, codes, unicode, separators.
 const value = fc.oneof(
   fc.integer({ min: -5, max: 2000 }).map(String),
-  fc.constantFrom('', '0', '1', '1000', '1001', '1e3', '0x10', '+5', '010', '2.5', ' 5', 'NaN', 'true', 'false', 'CA', 'ca', 'AE', 'PR', 'ZZ', '90210', '00000', '9007199254740991', '99999999999999999999'),
+  fc.constantFrom(
+    '',
+    '0',
+    '1',
+    '1000',
+    '1001',
+    '1e3',
+    '0x10',
+    '+5',
+    '010',
+    '2.5',
+    ' 5',
+    'NaN',
+    'true',
+    'false',
+    'CA',
+    'ca',
+    'AE',
+    'PR',
+    'ZZ',
+    '90210',
+    '00000',
+    '9007199254740991',
+    '99999999999999999999',
+  ),
   fc.string({ maxLength: 12 }),
   fc.string({ unit: 'grapheme', maxLength: 8 }),
 );
-const name = fc.constantFrom('count', 'state', 'seed', 'start', 'fictional', 'zip', 'other', '__proto__', 'constructor');
-const query = fc.array(fc.tuple(name, value), { maxLength: 4 }).map((pairs) => pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&'));
+const name = fc.constantFrom(
+  'count',
+  'state',
+  'seed',
+  'start',
+  'fictional',
+  'zip',
+  'other',
+  '__proto__',
+  'constructor',
+);
+const query = fc
+  .array(fc.tuple(name, value), { maxLength: 4 })
+  .map((pairs) => pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&'));
 const path = fc.oneof(
   fc.constantFrom('/v1/address', '/v1/batch', '/v1/ein', '/v1/phone'),
   fc.oneof(value, fc.stringMatching(/^[0-9]{5}$/)).map((zip) => `/v1/zip/${encodeURIComponent(zip)}`),
@@ -72,11 +114,15 @@ describe('fuzzing every query and path parameter', () => {
 const keyText = fc
   .tuple(fc.constantFrom('uss_live_', 'uss_test_', 'USS_LIVE_', 'Uss_Test_'), fc.stringMatching(/^[0-9A-Za-z]{38}$/))
   .map(([prefix, body]) => prefix + body);
-const encoded = fc.tuple(keyText, fc.array(fc.nat(46), { maxLength: 6 }), fc.boolean()).map(([text, positions, twice]) => {
-  const chars = [...text].map((c, i) => (positions.includes(i) ? '%' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0') : c));
-  const once = chars.join('');
-  return { text, sent: twice ? once.replace(/%/g, '%25') : once };
-});
+const encoded = fc
+  .tuple(keyText, fc.array(fc.nat(46), { maxLength: 6 }), fc.boolean())
+  .map(([text, positions, twice]) => {
+    const chars = [...text].map((c, i) =>
+      positions.includes(i) ? '%' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0') : c,
+    );
+    const once = chars.join('');
+    return { text, sent: twice ? once.replace(/%/g, '%25') : once };
+  });
 const keyPlace = fc.constantFrom(
   (k: string) => `/v1/zip/${k}`,
   (k: string) => `/${k}`,
@@ -114,4 +160,3 @@ describe('fuzzing key-shaped text in paths and parameter names', () => {
     for (const secret of sent) expect(log).not.toContain(secret);
   });
 });
-

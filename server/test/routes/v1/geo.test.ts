@@ -14,8 +14,11 @@ afterAll(() => server.destroy());
 const FIVE = ['lat', 'lon', 'county', 'countyFips', 'timeZone'];
 
 describe('geo=true', () => {
-  it('GET /v1/address adds the five fields after country: the library\'s record, the eight fields unchanged', async () => {
-    const geo = (await (await server.get('/v1/address?state=IL&seed=g1&geo=true', key)).json()) as Record<string, unknown>;
+  it("GET /v1/address adds the five fields after country: the library's record, the eight fields unchanged", async () => {
+    const geo = (await (await server.get('/v1/address?state=IL&seed=g1&geo=true', key)).json()) as Record<
+      string,
+      unknown
+    >;
     expect(geo).toEqual(createGenerator({ seed: 'g1' }).address({ state: 'IL', geo: true }));
     expect(Object.keys(geo).slice(-6)).toEqual(['country', ...FIVE]);
     const plain = await (await server.get('/v1/address?state=IL&seed=g1', key)).json();
@@ -27,20 +30,47 @@ describe('geo=true', () => {
 
   it('GET /v1/batch pages addresses with their points', async () => {
     const body = await (await server.get('/v1/batch?seed=g2&count=50&start=100&geo=true', key)).json();
-    expect(body).toEqual({ count: 50, addresses: createGenerator({ seed: 'g2' }).addresses({ start: 100, count: 50, geo: true }) });
+    expect(body).toEqual({
+      count: 50,
+      addresses: createGenerator({ seed: 'g2' }).addresses({ start: 100, count: 50, geo: true }),
+    });
   });
 
   it('GET /v1/zip/{zip} adds the centroid, county and time zone, and nulls for a military ZIP', async () => {
     expect(await (await server.get('/v1/zip/60601?geo=true', key)).json()).toEqual({
-      zip: '60601', state: 'IL', stateFull: 'Illinois', city: 'Chicago',
-      lat: 41.88527, lon: -87.62197, county: 'Cook', countyFips: '17031', timeZone: 'America/Chicago',
+      zip: '60601',
+      state: 'IL',
+      stateFull: 'Illinois',
+      city: 'Chicago',
+      lat: 41.88527,
+      lon: -87.62197,
+      county: 'Cook',
+      countyFips: '17031',
+      timeZone: 'America/Chicago',
     });
-    expect(await (await server.get('/v1/zip/60601', key)).json()).toEqual({ zip: '60601', state: 'IL', stateFull: 'Illinois', city: 'Chicago' });
-    expect(await (await server.get('/v1/zip/09001?geo=true', key)).json()).toMatchObject({ state: 'AE', lat: null, lon: null, county: null, countyFips: null, timeZone: null });
+    expect(await (await server.get('/v1/zip/60601', key)).json()).toEqual({
+      zip: '60601',
+      state: 'IL',
+      stateFull: 'Illinois',
+      city: 'Chicago',
+    });
+    expect(await (await server.get('/v1/zip/09001?geo=true', key)).json()).toMatchObject({
+      state: 'AE',
+      lat: null,
+      lon: null,
+      county: null,
+      countyFips: null,
+      timeZone: null,
+    });
   });
 
   it('refuses a geo that is not true or false, naming it, on every route', async () => {
-    for (const path of ['/v1/address?geo=yes', '/v1/batch?geo=1', '/v1/zip/60601?geo=TRUE', '/v1/address?geo=true&geo=false']) {
+    for (const path of [
+      '/v1/address?geo=yes',
+      '/v1/batch?geo=1',
+      '/v1/zip/60601?geo=TRUE',
+      '/v1/address?geo=true&geo=false',
+    ]) {
       const response = await server.get(path, key);
       expect(response.status, path).toBe(400);
       const body = (await response.json()) as { code: string; param?: string; detail: string };
@@ -54,7 +84,8 @@ describe('geo=true', () => {
       paths: Record<string, { get: { parameters: { name: string }[] } }>;
       components: { schemas: Record<string, { properties: Record<string, unknown> }> };
     };
-    for (const path of ['/v1/address', '/v1/batch', '/v1/zip/{zip}']) expect(doc.paths[path].get.parameters.map((p) => p.name)).toContain('geo');
+    for (const path of ['/v1/address', '/v1/batch', '/v1/zip/{zip}'])
+      expect(doc.paths[path].get.parameters.map((p) => p.name)).toContain('geo');
     const schemas = JSON.stringify(doc.components.schemas);
     for (const field of FIVE) expect(schemas).toContain(`"${field}"`);
   });

@@ -16,7 +16,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function usageIn(path: string, period: string): number {
   const sqlite = new Database(path, { readonly: true });
   try {
-    return sqlite.prepare<[string], { records: number }>('SELECT coalesce(sum(records), 0) AS records FROM usage WHERE period = ?').get(period)!.records;
+    return sqlite
+      .prepare<[string], { records: number }>('SELECT coalesce(sum(records), 0) AS records FROM usage WHERE period = ?')
+      .get(period)!.records;
   } finally {
     sqlite.close();
   }
@@ -51,7 +53,9 @@ describe('backupSqliteStore (ussynth-server store backup)', () => {
   });
 
   it('refuses a missing store and a backup over the store itself, leaving nothing behind', async () => {
-    await expect(backupSqliteStore(join(dir, 'none', 'store.sqlite'), join(dir, 'none-backup.sqlite'))).rejects.toThrow(StoreRefusedError);
+    await expect(backupSqliteStore(join(dir, 'none', 'store.sqlite'), join(dir, 'none-backup.sqlite'))).rejects.toThrow(
+      StoreRefusedError,
+    );
     expect(existsSync(join(dir, 'none-backup.sqlite'))).toBe(false);
     const path = join(dir, 'self', 'store.sqlite');
     await (await openSqliteStore(path)).close();

@@ -16,7 +16,11 @@ interface Tables {
 let files = 0;
 
 /** A WAL file with table t, opened twice: `db` through `dialect` (a command's store) and `other` (the serving process), which never waits for a lock. */
-function twoConnections(dialectOf: (sqlite: SqliteDatabase) => Dialect): { db: Kysely<Tables>; other: SqliteDatabase; close: () => Promise<void> } {
+function twoConnections(dialectOf: (sqlite: SqliteDatabase) => Dialect): {
+  db: Kysely<Tables>;
+  other: SqliteDatabase;
+  close: () => Promise<void>;
+} {
   const path = join(dir, `${++files}.sqlite`);
   const sqlite = new Database(path);
   sqlite.pragma('journal_mode = WAL');
@@ -25,7 +29,10 @@ function twoConnections(dialectOf: (sqlite: SqliteDatabase) => Dialect): { db: K
   const other = new Database(path);
   other.pragma('busy_timeout = 0');
   const db = new Kysely<Tables>({ dialect: dialectOf(sqlite) });
-  return { db, other, close: async () => {
+  return {
+    db,
+    other,
+    close: async () => {
       other.close();
       await db.destroy();
     },
@@ -43,7 +50,10 @@ function otherWrites(other: SqliteDatabase, x: number): string | null {
 }
 
 /** A transaction that reads, lets the other connection write, then writes: what the other write got, and the rows. */
-async function readWriteAcross(db: Kysely<Tables>, other: SqliteDatabase): Promise<{ otherWrite: string | null; rows: number[] }> {
+async function readWriteAcross(
+  db: Kysely<Tables>,
+  other: SqliteDatabase,
+): Promise<{ otherWrite: string | null; rows: number[] }> {
   let otherWrite: string | null = 'not tried';
   await db.transaction().execute(async (tx) => {
     await tx.selectFrom('t').selectAll().execute();
@@ -81,7 +91,10 @@ describe('ImmediateSqliteDialect', () => {
       return new SqliteDialect({ database: sqlite });
     });
     try {
-      await expect(readWriteAcross(db, other)).rejects.toMatchObject({ code: 'SQLITE_BUSY_SNAPSHOT', message: 'database is locked' });
+      await expect(readWriteAcross(db, other)).rejects.toMatchObject({
+        code: 'SQLITE_BUSY_SNAPSHOT',
+        message: 'database is locked',
+      });
     } finally {
       await close();
     }

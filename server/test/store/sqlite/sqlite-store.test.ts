@@ -17,8 +17,20 @@ describe('SQLite store', () => {
     const key = mintKey('live');
     await store.keys.createKey(account, key, 1000);
     const record = (await store.findKey(key.id))!;
-    expect(record).toMatchObject({ id: key.id, accountName: 'acme', tier: 'pro', rate: 50, monthlyQuota: 100, revokedAt: null, expiresAt: null });
-    expect(await store.debitUsage(record.accountId, '2026-11', 60, 100)).toEqual({ granted: true, used: 60, whenDurable: undefined });
+    expect(record).toMatchObject({
+      id: key.id,
+      accountName: 'acme',
+      tier: 'pro',
+      rate: 50,
+      monthlyQuota: 100,
+      revokedAt: null,
+      expiresAt: null,
+    });
+    expect(await store.debitUsage(record.accountId, '2026-11', 60, 100)).toEqual({
+      granted: true,
+      used: 60,
+      whenDurable: undefined,
+    });
     await store.close();
     const again = await openSqliteStore(path);
     expect((await again.findKey(key.id))?.accountName).toBe('acme');
@@ -35,7 +47,11 @@ describe('SQLite store', () => {
     const results = await Promise.all(Array.from({ length: 30 }, () => store.debitUsage(accountId, 'p', 7, 100)));
     expect(results.filter((r) => r.granted)).toHaveLength(14);
     expect(await store.usage(accountId, 'p')).toBe(98);
-    expect(await store.debitUsage(accountId, 'p', 2, 100)).toEqual({ granted: true, used: 100, whenDurable: undefined });
+    expect(await store.debitUsage(accountId, 'p', 2, 100)).toEqual({
+      granted: true,
+      used: 100,
+      whenDurable: undefined,
+    });
     expect((await store.debitUsage(accountId, 'p', 1, 100)).granted).toBe(false);
     expect((await store.debitUsage(accountId, 'q', 101, 100)).granted).toBe(false);
     await store.close();
@@ -45,7 +61,9 @@ describe('SQLite store', () => {
     const store = await openSqliteStore(join(dir, 'c.sqlite'));
     const first = mintKey('live');
     await store.keys.createKey(account, first, 0);
-    await expect(store.keys.createKey({ ...account, tier: 'standard', rate: 10 }, mintKey('live'), 0)).rejects.toBeInstanceOf(StoreConflictError);
+    await expect(
+      store.keys.createKey({ ...account, tier: 'standard', rate: 10 }, mintKey('live'), 0),
+    ).rejects.toBeInstanceOf(StoreConflictError);
     const second = mintKey('live');
     expect(await store.keys.rotateKey(first.id, second, 5000, 1000)).toBe(true);
     expect((await store.findKey(first.id))!.expiresAt).toBe(5000);

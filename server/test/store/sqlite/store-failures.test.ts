@@ -1,9 +1,31 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { keysCreate, killServers, runServerCommand, serve, serverEnv, startLoad, type ServeProcess, usedBy, waitFor } from '../../serve-process.js';
+import {
+  keysCreate,
+  killServers,
+  runServerCommand,
+  serve,
+  serverEnv,
+  startLoad,
+  type ServeProcess,
+  usedBy,
+  waitFor,
+} from '../../serve-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ussynth-store-failures-'));
 const mounts: string[] = [];
@@ -16,11 +38,15 @@ afterAll(() => {
 /** The server's readiness status and the sum of its store failure counters, from /readyz and /metrics. */
 async function storeState(server: ServeProcess): Promise<{ ready: number; failures: number }> {
   if (server.child.exitCode !== null || server.child.signalCode !== null) {
-    throw new Error(`the server exited (${server.child.exitCode ?? server.child.signalCode}): ${server.errors()}${server.output().slice(-2000)}`);
+    throw new Error(
+      `the server exited (${server.child.exitCode ?? server.child.signalCode}): ${server.errors()}${server.output().slice(-2000)}`,
+    );
   }
   const ready = (await fetch(server.url + '/readyz')).status;
   const metrics = await (await fetch(server.url + '/metrics')).text();
-  const failures = [...metrics.matchAll(/^ussynth_usage_(?:fold_failures|journal_write_failures)_total (\d+)$/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
+  const failures = [
+    ...metrics.matchAll(/^ussynth_usage_(?:fold_failures|journal_write_failures)_total (\d+)$/gm),
+  ].reduce((sum, m) => sum + Number(m[1]), 0);
   return { ready, failures };
 }
 
@@ -29,7 +55,12 @@ async function storeState(server: ServeProcess): Promise<{ ready: number; failur
  * test mount one; else (a container without the right to mount) a file-size limit put on the running server with
  * prlimit, which makes every file the server extends fail as on a full disk.
  */
-function smallDisk(): { path: string; kind: string; fill(server: ServeProcess): void; free(server: ServeProcess): void } {
+function smallDisk(): {
+  path: string;
+  kind: string;
+  fill(server: ServeProcess): void;
+  free(server: ServeProcess): void;
+} {
   const path = join(dir, 'disk');
   mkdirSync(path);
   const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', path]).status === 0;
@@ -76,7 +107,10 @@ describe('the usage store on a disk that fills up under load', () => {
     await waitFor('50 served requests', () => load.count(200) >= 50);
     disk.fill(server);
     // The disk stays full while the server keeps being asked: the fold fails again and again (each second).
-    await waitFor(`readiness to turn 503 on the full disk (${disk.kind})`, async () => (await storeState(server)).ready === 503);
+    await waitFor(
+      `readiness to turn 503 on the full disk (${disk.kind})`,
+      async () => (await storeState(server)).ready === 503,
+    );
     await waitFor('three failed folds or journal writes', async () => (await storeState(server)).failures >= 3, 20_000);
     disk.free(server);
     await waitFor('readiness to come back', async () => (await storeState(server)).ready === 200, 20_000);
@@ -108,7 +142,9 @@ describe('a store the server cannot write', () => {
     chmodSync(db, 0o444);
     const started = runServerCommand(options, 'serve', '--no-dev-key');
     expect(started.status, started.stdout + started.stderr).toBe(2);
-    expect(started.stderr).toMatch(/^ussynth-server: key store .*store\.sqlite (cannot be written by this process|.*readonly)/);
+    expect(started.stderr).toMatch(
+      /^ussynth-server: key store .*store\.sqlite (cannot be written by this process|.*readonly)/,
+    );
     expect(started.stderr).not.toContain('internal error');
   });
 });

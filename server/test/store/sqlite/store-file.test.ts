@@ -38,7 +38,8 @@ describe('one server per store file, whatever path reaches it', () => {
     }
     // The first server still owns the quota alone: 50 batches of 1000 fill it, the next is refused.
     const statuses: number[] = [];
-    for (let i = 0; i < 51; i++) statuses.push((await fetch(`${first.url}/v1/batch?count=1000`, { headers: { 'x-api-key': key } })).status);
+    for (let i = 0; i < 51; i++)
+      statuses.push((await fetch(`${first.url}/v1/batch?count=1000`, { headers: { 'x-api-key': key } })).status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(50);
     expect(statuses.at(-1)).toBe(429);
     first.child.kill('SIGTERM');
@@ -59,7 +60,13 @@ describe('store file modes', () => {
     const server = await serve({ env: serverEnv(db) });
     const mode = (path: string) => (statSync(path).mode & 0o777).toString(8);
     expect(mode(home)).toBe('700');
-    for (const file of ['store.sqlite', 'store.sqlite-wal', 'store.sqlite-shm', 'store.sqlite-usage.journal', 'store.sqlite-usage.lock']) {
+    for (const file of [
+      'store.sqlite',
+      'store.sqlite-wal',
+      'store.sqlite-shm',
+      'store.sqlite-usage.journal',
+      'store.sqlite-usage.lock',
+    ]) {
       expect(mode(join(home, file)), file).toBe('600');
     }
     server.child.kill('SIGTERM');

@@ -41,7 +41,11 @@ describe('usage ledger (server-owned usage with a journal)', () => {
     expect(lines).toHaveLength(14);
     expect(lines.map((l) => Number(l.split(' ')[0]))).toEqual(Array.from({ length: 14 }, (_, i) => i + 1));
     expect(lines[0]).toBe(`1 ${accountId} 2026-11 7`);
-    expect(await store.debitUsage(accountId, '2026-11', 3, 100)).toEqual({ granted: false, used: 98, whenDurable: undefined });
+    expect(await store.debitUsage(accountId, '2026-11', 3, 100)).toEqual({
+      granted: false,
+      used: 98,
+      whenDurable: undefined,
+    });
     await store.close();
     expect(readFileSync(journal, 'utf8')).toBe('');
     const reader = await openSqliteStore(path);
@@ -78,7 +82,9 @@ describe('usage ledger (server-owned usage with a journal)', () => {
   it('refuses a journal with a malformed line, naming the file and line, when a server starts or a reader lists usage', async () => {
     const { path, journal, accountId } = await storeWithAccount('malformed');
     writeFileSync(journal, `1 ${accountId} 2026-11 10\nnot a journal line\n`);
-    await expect(openSqliteStore(path, { ownUsage: true })).rejects.toThrow(/usage journal .*usage\.journal: line 2 is not/);
+    await expect(openSqliteStore(path, { ownUsage: true })).rejects.toThrow(
+      /usage journal .*usage\.journal: line 2 is not/,
+    );
     const reader = await openSqliteStore(path);
     await expect(reader.keys.listKeys('2026-11')).rejects.toThrow(/usage journal .*usage\.journal: line 2 is not/);
     await reader.close();
@@ -130,7 +136,9 @@ describe('usage ledger (server-owned usage with a journal)', () => {
     const restore = fillJournalDisk(journal);
     let failure: unknown;
     try {
-      failure = await durableDebit(ledger.debit(accountId, '2026-11', 5, 100) as UsageDebit).catch((error: unknown) => error);
+      failure = await durableDebit(ledger.debit(accountId, '2026-11', 5, 100) as UsageDebit).catch(
+        (error: unknown) => error,
+      );
     } finally {
       restore();
     }

@@ -42,7 +42,7 @@ async function timed(url: string, init?: RequestInit): Promise<{ response: Respo
   return { response, text, ms: performance.now() - started };
 }
 
-describe('another process holding the SQLite store\'s write lock', () => {
+describe("another process holding the SQLite store's write lock", () => {
   it('never freezes the server: /healthz stays fast, the API serves, writes fail fast with 503 store_unavailable, /readyz says why, and usage stays exact', async () => {
     const db = join(dir, 'store.sqlite');
     const options = { env: serverEnv(db) };

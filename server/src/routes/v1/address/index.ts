@@ -4,7 +4,14 @@ import { objectOf } from '../../../schemas/params.js';
 import { problemResponses } from '../../../schemas/problem.js';
 import { strictQueryFor } from '../../../validation/strict-query.js';
 import type { TypeBoxApp } from '../../typebox-app.js';
-import { API_ROUTE, checkFields, checkGeneratableState, GENERATED_HEADERS, seededGenerator, UNCOMPRESSED } from '../seeded-generator.js';
+import {
+  API_ROUTE,
+  checkFields,
+  checkGeneratableState,
+  GENERATED_HEADERS,
+  seededGenerator,
+  UNCOMPRESSED,
+} from '../seeded-generator.js';
 
 /**
  * GET /v1/address: one address (record 0 of the seeded stream), 1 record of quota.
@@ -21,7 +28,10 @@ export async function addressRoutes(app: TypeBoxApp): Promise<void> {
         summary: 'One synthetic address',
         description: 'With `fields`, the body holds the columns asked instead, in order (schema fieldRecord).',
         querystring: objectOf('state', 'fictional', 'seed', 'geo', 'fields'),
-        response: { 200: { description: 'An address', $ref: 'address#', headers: GENERATED_HEADERS }, ...problemResponses(400, 401, 403, 429, 500, 503) },
+        response: {
+          200: { description: 'An address', $ref: 'address#', headers: GENERATED_HEADERS },
+          ...problemResponses(400, 401, 403, 429, 500, 503),
+        },
       },
     },
     (request, reply) => {

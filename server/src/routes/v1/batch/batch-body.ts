@@ -30,9 +30,15 @@ export interface BatchJob {
  * The route's schema documents the body, and the library's types guarantee its shape.
  * @example new TextDecoder().decode(batchBody({ seed: 'demo', fictional: false, start: 0, count: 2 }))
  */
-export function batchBody(job: BatchJob, generator: Generator = createGenerator({ seed: job.seed, fictionalPhones: job.fictional })): Uint8Array {
+export function batchBody(
+  job: BatchJob,
+  generator: Generator = createGenerator({ seed: job.seed, fictionalPhones: job.fictional }),
+): Uint8Array {
   const { start, count, state, geo, fields } = job;
-  const addresses = fields !== undefined ? generator.addresses({ start, count, state, fields }) : generator.addresses({ start, count, state, geo });
+  const addresses =
+    fields !== undefined
+      ? generator.addresses({ start, count, state, fields })
+      : generator.addresses({ start, count, state, geo });
   return batchJson(count, addresses, fields === undefined && geo !== true);
 }
 
@@ -44,7 +50,10 @@ export function batchBody(job: BatchJob, generator: Generator = createGenerator(
  * batch is made at once, as batchBody makes it.
  * @example new TextDecoder().decode(await slicedBatchBody({ seed: 'demo', fictional: false, start: 0, count: 1000, fields: 'id=uuid,email' }))
  */
-export async function slicedBatchBody(job: BatchJob, generator: Generator = createGenerator({ seed: job.seed, fictionalPhones: job.fictional })): Promise<Uint8Array> {
+export async function slicedBatchBody(
+  job: BatchJob,
+  generator: Generator = createGenerator({ seed: job.seed, fictionalPhones: job.fictional }),
+): Promise<Uint8Array> {
   const { start, count, state, fields } = job;
   const units = recordUnits(fields);
   if (fields === undefined || units === 1) return batchBody(job, generator);
@@ -53,7 +62,11 @@ export async function slicedBatchBody(job: BatchJob, generator: Generator = crea
   for (let from = 0; from < count; from += slice) {
     if (from > 0) await nextTurn();
     // Pages of any split give the same records; JSON.stringify writes an array as its elements joined by commas.
-    parts.push(JSON.stringify(generator.addresses({ start: start + from, count: Math.min(slice, count - from), state, fields })).slice(1, -1));
+    parts.push(
+      JSON.stringify(
+        generator.addresses({ start: start + from, count: Math.min(slice, count - from), state, fields }),
+      ).slice(1, -1),
+    );
   }
   return ENCODER.encode(`{"count":${count},"addresses":[${parts.join(',')}]}`);
 }

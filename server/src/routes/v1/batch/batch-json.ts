@@ -22,7 +22,9 @@ const writeAddress = plainJsonObjectWriter(ADDRESS_FIELDS)!;
  * @example new TextDecoder().decode(batchJson(1, createGenerator({ seed: 1 }).addresses({ count: 1 }), true))
  */
 export function batchJson(count: number, addresses: readonly object[], defaultShape: boolean): Uint8Array {
-  return defaultShape && defaultIndex().jsonPlainText ? plainBatchJson(count, addresses as readonly TextAddress[]) : ENCODER.encode(JSON.stringify({ count, addresses }));
+  return defaultShape && defaultIndex().jsonPlainText
+    ? plainBatchJson(count, addresses as readonly TextAddress[])
+    : ENCODER.encode(JSON.stringify({ count, addresses }));
 }
 
 /** Where the records are written, reused (the writing is synchronous; each worker thread has its own); grown when a page needs more. */

@@ -35,7 +35,8 @@ export class BatchThreads {
    * of the event loop between them when they count more than one record of quota each (slicedBatchBody).
    */
   render(job: BatchJob, generator?: Generator): Uint8Array | Promise<Uint8Array> {
-    if (this.#workers.length === 0 || this.#closed) return job.fields === undefined ? batchBody(job, generator) : slicedBatchBody(job, generator);
+    if (this.#workers.length === 0 || this.#closed)
+      return job.fields === undefined ? batchBody(job, generator) : slicedBatchBody(job, generator);
     const slot = this.#leastBusy();
     const id = this.#nextId++;
     return new Promise<Uint8Array>((resolve, reject) => {
@@ -91,7 +92,12 @@ class Slot {
       if (waiting === undefined) return;
       this.pending.delete(result.id);
       if ('bytes' in result) waiting.resolve(result.bytes);
-      else waiting.reject(result.error.code === undefined ? new Error(`a batch worker failed: ${result.error.message}`) : new UssynthError(result.error.code as ErrorCode, result.error.message, result.error.param));
+      else
+        waiting.reject(
+          result.error.code === undefined
+            ? new Error(`a batch worker failed: ${result.error.message}`)
+            : new UssynthError(result.error.code as ErrorCode, result.error.message, result.error.param),
+        );
       if (this.pending.size === 0) this.#settled();
     });
     const fail = (error: Error): void => {

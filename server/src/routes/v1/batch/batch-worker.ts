@@ -16,14 +16,17 @@ export interface BatchRequest {
  * A worker's answer: the body's bytes (their buffer transferred), or what went wrong (a library error's code and parameter with it).
  * @example worker.on('message', (result: BatchResult) => ('bytes' in result ? send(result.bytes) : fail(result.error.message)))
  */
-export type BatchResult = { id: number; bytes: Uint8Array } | { id: number; error: { message: string; code?: string; param?: string } };
+export type BatchResult =
+  | { id: number; bytes: Uint8Array }
+  | { id: number; error: { message: string; code?: string; param?: string } };
 
 parentPort?.on('message', ({ id, job }: BatchRequest) => {
   let result: BatchResult;
   try {
     result = { id, bytes: batchBody(job) };
   } catch (error) {
-    if (error instanceof UssynthError) result = { id, error: { message: error.message, code: error.code, param: error.param } };
+    if (error instanceof UssynthError)
+      result = { id, error: { message: error.message, code: error.code, param: error.param } };
     else result = { id, error: { message: error instanceof Error ? (error.stack ?? error.message) : String(error) } };
   }
   parentPort!.postMessage(result, 'bytes' in result ? [result.bytes.buffer as ArrayBuffer] : []);

@@ -5,7 +5,13 @@ import { objectOf } from '../../../schemas/params.js';
 import { problemResponses } from '../../../schemas/problem.js';
 import { strictQueryFor } from '../../../validation/strict-query.js';
 import type { TypeBoxApp } from '../../typebox-app.js';
-import { API_ROUTE, checkFields, checkGeneratableState, GENERATED_HEADERS, seededGenerator } from '../seeded-generator.js';
+import {
+  API_ROUTE,
+  checkFields,
+  checkGeneratableState,
+  GENERATED_HEADERS,
+  seededGenerator,
+} from '../seeded-generator.js';
 import { BatchThreads } from './batch-threads.js';
 
 /**
@@ -24,9 +30,13 @@ export async function batchRoutes(app: TypeBoxApp, options: { threads: number })
       schema: {
         ...API_ROUTE,
         summary: 'A batch of synthetic addresses',
-        description: 'Records `start .. start+count-1` of the seeded address stream; pages of any split give the same records. With `fields`, each record holds the columns asked instead, in order (schema fieldRecord).',
+        description:
+          'Records `start .. start+count-1` of the seeded address stream; pages of any split give the same records. With `fields`, each record holds the columns asked instead, in order (schema fieldRecord).',
         querystring: objectOf('count', 'state', 'fictional', 'seed', 'start', 'geo', 'fields'),
-        response: { 200: { description: 'A batch', $ref: 'batch#', headers: GENERATED_HEADERS }, ...problemResponses(400, 401, 403, 429, 500, 503) },
+        response: {
+          200: { description: 'A batch', $ref: 'batch#', headers: GENERATED_HEADERS },
+          ...problemResponses(400, 401, 403, 429, 500, 503),
+        },
       },
     },
     (request, reply) => {
@@ -39,7 +49,9 @@ export async function batchRoutes(app: TypeBoxApp, options: { threads: number })
       // event loop, by the generator that checked the request (made once a request).
       reply.type('application/json; charset=utf-8');
       const job = { seed: generator.seed, fictional: generator.fictionalPhones, start, count, state, geo, fields };
-      return debitThenServe(request, reply, count * recordUnits(fields), async () => asBuffer(await threads.render(job, generator)));
+      return debitThenServe(request, reply, count * recordUnits(fields), async () =>
+        asBuffer(await threads.render(job, generator)),
+      );
     },
   );
 }

@@ -32,12 +32,19 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
       components: {
         securitySchemes: {
           apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
-          ssoToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An access token of the Enterprise account\'s OpenID Provider, next to the key ([single sign-on](/docs/sso.html)).' },
+          ssoToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description:
+              "An access token of the Enterprise account's OpenID Provider, next to the key ([single sign-on](/docs/sso.html)).",
+          },
         },
       },
     },
     // Only the OpenAPI 3 form is made here (openapi: above); its operations get their ids and headers.
-    transformObject: (documentObject) => ('openapiObject' in documentObject ? shapeOperations(documentObject.openapiObject) : documentObject.swaggerObject),
+    transformObject: (documentObject) =>
+      'openapiObject' in documentObject ? shapeOperations(documentObject.openapiObject) : documentObject.swaggerObject,
   });
   await app.register(swaggerUi, {
     routePrefix: '/v1/docs',

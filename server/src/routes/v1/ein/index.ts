@@ -19,7 +19,10 @@ export async function einRoutes(app: TypeBoxApp): Promise<void> {
         ...API_ROUTE,
         summary: 'One synthetic EIN',
         querystring: objectOf('seed'),
-        response: { 200: { description: 'An EIN', $ref: 'ein#', headers: GENERATED_HEADERS }, ...problemResponses(400, 401, 403, 429, 500, 503) },
+        response: {
+          200: { description: 'An EIN', $ref: 'ein#', headers: GENERATED_HEADERS },
+          ...problemResponses(400, 401, 403, 429, 500, 503),
+        },
       },
     },
     (request, reply) => {

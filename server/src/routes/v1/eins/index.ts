@@ -21,9 +21,13 @@ export async function einsRoutes(app: TypeBoxApp): Promise<void> {
       schema: {
         ...API_ROUTE,
         summary: 'A page of synthetic EINs',
-        description: 'Records `start .. start+count-1` of the seeded EIN stream; /v1/ein is record 0 of the same stream.',
+        description:
+          'Records `start .. start+count-1` of the seeded EIN stream; /v1/ein is record 0 of the same stream.',
         querystring: objectOf('count', 'seed', 'start'),
-        response: { 200: { description: 'A page of EINs', $ref: 'eins#', headers: GENERATED_HEADERS }, ...problemResponses(400, 401, 403, 429, 500, 503) },
+        response: {
+          200: { description: 'A page of EINs', $ref: 'eins#', headers: GENERATED_HEADERS },
+          ...problemResponses(400, 401, 403, 429, 500, 503),
+        },
       },
     },
     (request, reply) => {

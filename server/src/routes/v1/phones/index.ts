@@ -21,9 +21,13 @@ export async function phonesRoutes(app: TypeBoxApp): Promise<void> {
       schema: {
         ...API_ROUTE,
         summary: 'A page of synthetic phone numbers',
-        description: 'Records `start .. start+count-1` of the seeded phone stream of `state`; /v1/phone is record 0 of the same stream.',
+        description:
+          'Records `start .. start+count-1` of the seeded phone stream of `state`; /v1/phone is record 0 of the same stream.',
         querystring: objectOf('count', 'state', 'fictional', 'seed', 'start'),
-        response: { 200: { description: 'A page of phone numbers', $ref: 'phones#', headers: GENERATED_HEADERS }, ...problemResponses(400, 401, 403, 429, 500, 503) },
+        response: {
+          200: { description: 'A page of phone numbers', $ref: 'phones#', headers: GENERATED_HEADERS },
+          ...problemResponses(400, 401, 403, 429, 500, 503),
+        },
       },
     },
     (request, reply) => {

@@ -19,9 +19,13 @@ export async function slaRoutes(app: FastifyInstance, { sla }: { sla: SlaService
       ...strictQueryFor(),
       schema: {
         ...API_ROUTE,
-        summary: 'The account\'s measured availability this month and last, its objective and the credit owed (costs no quota)',
+        summary:
+          "The account's measured availability this month and last, its objective and the credit owed (costs no quota)",
         querystring: objectOf(),
-        response: { 200: { description: 'The SLA of the key\'s account', ...ACCOUNT_SLA_SCHEMA }, ...problemResponses(400, 401, 403, 429, 503) },
+        response: {
+          200: { description: "The SLA of the key's account", ...ACCOUNT_SLA_SCHEMA },
+          ...problemResponses(400, 401, 403, 429, 503),
+        },
       },
     },
     async (request) => {

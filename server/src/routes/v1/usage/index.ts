@@ -19,16 +19,26 @@ export async function usageRoutes(app: FastifyInstance, { plans }: { plans: Plan
       ...strictQueryFor(),
       schema: {
         ...API_ROUTE,
-        summary: 'The account\'s usage this month and the last 30 days (costs no quota)',
+        summary: "The account's usage this month and the last 30 days (costs no quota)",
         querystring: objectOf(),
-        response: { 200: { description: 'Usage of the key\'s account', ...USAGE_SCHEMA }, ...problemResponses(400, 401, 403, 429, 503) },
+        response: {
+          200: { description: "Usage of the key's account", ...USAGE_SCHEMA },
+          ...problemResponses(400, 401, 403, 429, 503),
+        },
       },
     },
     async (request) => {
       const key = request.access!.key;
       // A key's planEndsAt already counts an account without a plan (from the time it had none).
       const [usage, quotaNotices] = await Promise.all([
-        plans.usage({ id: key.accountId, tier: key.tier, rate: key.rate, monthlyQuota: key.monthlyQuota, planEndsAt: key.planEndsAt, noPlanSince: null }),
+        plans.usage({
+          id: key.accountId,
+          tier: key.tier,
+          rate: key.rate,
+          monthlyQuota: key.monthlyQuota,
+          planEndsAt: key.planEndsAt,
+          noPlanSince: null,
+        }),
         app.ussynth.quotaNotices.status(key.accountId, request.access!.now),
       ]);
       return { ...usage, quotaNotices };

@@ -26,9 +26,14 @@ export async function zipRoutes(app: TypeBoxApp): Promise<void> {
         querystring: objectOf('geo'),
         response: {
           200: {
-            description: 'The ZIP\'s state and a sample city',
+            description: "The ZIP's state and a sample city",
             $ref: 'zip#',
-            headers: { 'X-Ussynth-Dataset-Version': { schema: { type: 'string' }, description: 'Version of the compiled dataset.' } },
+            headers: {
+              'X-Ussynth-Dataset-Version': {
+                schema: { type: 'string' },
+                description: 'Version of the compiled dataset.',
+              },
+            },
           },
           ...problemResponses(400, 401, 403, 404, 429, 500, 503),
         },
@@ -39,7 +44,8 @@ export async function zipRoutes(app: TypeBoxApp): Promise<void> {
       const { geo } = request.query;
       const found = lookup.zip(zip, { geo });
       reply.header('x-ussynth-dataset-version', lookup.datasetVersion);
-      if (!found) throw new ProblemError('zip_not_found', `ZIP ${zip} is well formed but not a known ZIP code`, { param: 'zip' });
+      if (!found)
+        throw new ProblemError('zip_not_found', `ZIP ${zip} is well formed but not a known ZIP code`, { param: 'zip' });
       return debitThenServe(request, reply, 1, () => found);
     },
   );

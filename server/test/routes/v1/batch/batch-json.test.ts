@@ -15,11 +15,20 @@ describe('batchJson', () => {
       for (const fictional of [false, true]) {
         const generator = createGenerator({ seed, fictionalPhones: fictional });
         for (const state of states) {
-          for (const [start, count] of [[0, 1000], [987_654_321, 37], [9_007_199_254_740_000, 992]]) {
+          for (const [start, count] of [
+            [0, 1000],
+            [987_654_321, 37],
+            [9_007_199_254_740_000, 992],
+          ]) {
             const addresses = generator.addresses({ start, count, state });
-            expect(text(batchJson(count, addresses, true)), `${seed} ${fictional} ${state} ${start}`).toBe(stringified(count, addresses));
+            expect(text(batchJson(count, addresses, true)), `${seed} ${fictional} ${state} ${start}`).toBe(
+              stringified(count, addresses),
+            );
             // The route's path: the job (no geo, no fields) says the page has the default shape.
-            expect(text(batchBody({ seed, fictional, start, count, state }, generator)), `${seed} ${fictional} ${state} ${start}`).toBe(stringified(count, addresses));
+            expect(
+              text(batchBody({ seed, fictional, start, count, state }, generator)),
+              `${seed} ${fictional} ${state} ${start}`,
+            ).toBe(stringified(count, addresses));
             pages++;
           }
         }
@@ -48,7 +57,16 @@ describe('batchJson', () => {
 
   it('writes characters beyond ASCII as UTF-8, and grows its space for pages larger than it holds', () => {
     // JSON-plain text of every UTF-8 length (1 to 4 bytes, a surrogate pair among them), in records of the default shape.
-    const record = (i: number): Address => ({ name: `Peña Ærø ${i}`, street: `${i} Straße 東京 😀`, city: 'Mayagüez', state: 'PR', zip: '00680', phone: '(787) 555-0100', email: `x${i}@example.com`, country: 'United States' });
+    const record = (i: number): Address => ({
+      name: `Peña Ærø ${i}`,
+      street: `${i} Straße 東京 😀`,
+      city: 'Mayagüez',
+      state: 'PR',
+      zip: '00680',
+      phone: '(787) 555-0100',
+      email: `x${i}@example.com`,
+      country: 'United States',
+    });
     const big = Array.from({ length: 6000 }, (_, i) => record(i));
     expect(text(batchJson(big.length, big, true))).toBe(stringified(big.length, big));
     // And a small page after it, from the grown space.

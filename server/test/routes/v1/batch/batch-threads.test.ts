@@ -16,7 +16,9 @@ afterAll(() => {
 
 type Pool = { size: number; render(job: BatchJob): Uint8Array | Promise<Uint8Array>; close(): Promise<void> };
 const builtPool = async (size: number): Promise<Pool> => {
-  const { BatchThreads } = (await import(new URL('../../../../dist/routes/v1/batch/batch-threads.js', import.meta.url).href)) as { BatchThreads: new (size: number) => Pool };
+  const { BatchThreads } = (await import(
+    new URL('../../../../dist/routes/v1/batch/batch-threads.js', import.meta.url).href
+  )) as { BatchThreads: new (size: number) => Pool };
   return new BatchThreads(size);
 };
 
@@ -24,7 +26,10 @@ const builtPool = async (size: number): Promise<Pool> => {
 function libraryBody(job: BatchJob): string {
   const generator = createGenerator({ seed: job.seed, fictionalPhones: job.fictional });
   const { start, count, state, geo, fields } = job;
-  const addresses = fields !== undefined ? generator.addresses({ start, count, state, fields }) : generator.addresses({ start, count, state, geo });
+  const addresses =
+    fields !== undefined
+      ? generator.addresses({ start, count, state, fields })
+      : generator.addresses({ start, count, state, geo });
   return JSON.stringify({ count, addresses });
 }
 
@@ -53,7 +58,9 @@ describe('BatchThreads (built)', () => {
   it('sends a library error back as the same UssynthError, and the worker goes on', async () => {
     const pool = await builtPool(1);
     try {
-      const error = await Promise.resolve(pool.render({ seed: 'threads', fictional: false, start: 0, count: 3, state: 'ZZ' })).catch((e: unknown) => e);
+      const error = await Promise.resolve(
+        pool.render({ seed: 'threads', fictional: false, start: 0, count: 3, state: 'ZZ' }),
+      ).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(UssynthError);
       expect(error).toMatchObject({ code: 'invalid_state', param: 'state' });
       expect(Buffer.from(await pool.render(JOBS[1])).toString('utf8')).toBe(libraryBody(JOBS[1]));
@@ -74,18 +81,25 @@ describe('BatchThreads (built)', () => {
 });
 
 describe('GET /v1/batch on the built server with batch workers', () => {
-  it('answers the library\'s bytes for every parameter, replayable from its headers, plain and compressed', async () => {
+  it("answers the library's bytes for every parameter, replayable from its headers, plain and compressed", async () => {
     const env = { ...serverEnv(join(dir, 'threads.sqlite')), USSYNTH_BATCH_THREADS: '2' };
     const key = keysCreate({ env }, 'threads', 100_000, 1e9);
     const server = await serve({ env }, '--no-dev-key');
     // fetch asks for compressed bodies unless told otherwise.
-    const get = (query: string, headers: Record<string, string> = { 'accept-encoding': 'identity' }) => fetch(`${server.url}/v1/batch?${query}`, { headers: { 'x-api-key': key, ...headers } });
+    const get = (query: string, headers: Record<string, string> = { 'accept-encoding': 'identity' }) =>
+      fetch(`${server.url}/v1/batch?${query}`, { headers: { 'x-api-key': key, ...headers } });
     const cases: Array<[string, (seed: string) => BatchJob]> = [
       ['count=1000', (seed) => ({ seed, fictional: false, start: 0, count: 1000 })],
       ['count=1000&seed=threads&start=2000', () => ({ seed: 'threads', fictional: false, start: 2000, count: 1000 })],
-      ['count=40&seed=threads&state=WY&fictional=true', () => ({ seed: 'threads', fictional: true, start: 0, count: 40, state: 'WY' })],
+      [
+        'count=40&seed=threads&state=WY&fictional=true',
+        () => ({ seed: 'threads', fictional: true, start: 0, count: 40, state: 'WY' }),
+      ],
       ['count=25&seed=threads&geo=true', () => ({ seed: 'threads', fictional: false, start: 0, count: 25, geo: true })],
-      ['count=30&seed=threads&fields=id%3Duuid,email,phone', () => ({ seed: 'threads', fictional: false, start: 0, count: 30, fields: 'id=uuid,email,phone' })],
+      [
+        'count=30&seed=threads&fields=id%3Duuid,email,phone',
+        () => ({ seed: 'threads', fictional: false, start: 0, count: 30, fields: 'id=uuid,email,phone' }),
+      ],
     ];
     // Concurrent, so that both workers hold jobs at once.
     const responses = await Promise.all(cases.map(([query]) => get(query)));

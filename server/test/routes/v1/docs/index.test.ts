@@ -10,7 +10,12 @@ afterAll(() => server.destroy());
 
 describe('/v1/docs', () => {
   it('is served with a Content-Security-Policy that forbids framing, on the page and its files', async () => {
-    for (const path of ['/v1/docs', '/v1/docs/', '/v1/docs/static/swagger-initializer.js', '/v1/docs/static/oauth2-redirect.html']) {
+    for (const path of [
+      '/v1/docs',
+      '/v1/docs/',
+      '/v1/docs/static/swagger-initializer.js',
+      '/v1/docs/static/oauth2-redirect.html',
+    ]) {
       const response = await server.get(path);
       expect(response.status, path).toBe(200);
       expect(response.headers.get('content-security-policy'), path).toBe(DOCS_PAGE_HEADERS['content-security-policy']);
@@ -19,13 +24,15 @@ describe('/v1/docs', () => {
     }
   });
 
-  it('every theme file the page and its header script load answers, the header\'s logo included', async () => {
+  it("every theme file the page and its header script load answers, the header's logo included", async () => {
     const page = await (await server.get('/v1/docs/')).text();
     const script = await (await server.get('/v1/docs/static/theme/ussynth.js')).text();
     const icon = /icon\.src = '([^']+)'/.exec(script)![1];
     // Absolute: the page is at /v1/docs and /v1/docs/, where a relative URL would name two different files.
     expect(icon).toMatch(/^\//);
-    const linked = [...page.matchAll(/(?:href|src)="([^"]*theme\/[^"]+)"/g)].map((match) => new URL(match[1], `${server.url}/v1/docs/`).pathname);
+    const linked = [...page.matchAll(/(?:href|src)="([^"]*theme\/[^"]+)"/g)].map(
+      (match) => new URL(match[1], `${server.url}/v1/docs/`).pathname,
+    );
     for (const path of [icon, ...linked]) {
       const response = await server.get(path);
       expect(response.status, path).toBe(200);

@@ -24,7 +24,10 @@ beforeAll(async () => {
 });
 afterAll(() => server.destroy());
 
-const operations = () => Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ path, method, operation })));
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]) => ({ path, method, operation })),
+  );
 
 describe('/v1/openapi.json for client generators', () => {
   it('names every operation with a unique operationId', () => {
@@ -40,10 +43,21 @@ describe('/v1/openapi.json for client generators', () => {
     expect(with429.length).toBeGreaterThanOrEqual(13);
     for (const { path, operation } of with429) {
       expect(Object.keys(operation.responses['429'].headers ?? {}), path).toContain('Retry-After');
-      if (path.startsWith('/v1/')) expect(Object.keys(operation.responses['429'].headers ?? {}), path).toEqual(expect.arrayContaining(['RateLimit', 'RateLimit-Policy']));
+      if (path.startsWith('/v1/'))
+        expect(Object.keys(operation.responses['429'].headers ?? {}), path).toEqual(
+          expect.arrayContaining(['RateLimit', 'RateLimit-Policy']),
+        );
     }
     const ok = doc.paths['/v1/address'].get.responses['200'].headers!;
-    expect(Object.keys(ok)).toEqual(expect.arrayContaining(['RateLimit', 'RateLimit-Policy', 'X-Request-Id', 'X-Ussynth-Seed', 'X-Ussynth-Generator-Version']));
+    expect(Object.keys(ok)).toEqual(
+      expect.arrayContaining([
+        'RateLimit',
+        'RateLimit-Policy',
+        'X-Request-Id',
+        'X-Ussynth-Seed',
+        'X-Ussynth-Generator-Version',
+      ]),
+    );
     expect(ok['X-Ussynth-Seed'].schema).toEqual({ type: 'string' });
     // And the server does send them, on a real request.
     const { key } = await server.key('standard');
@@ -51,7 +65,7 @@ describe('/v1/openapi.json for client generators', () => {
     for (const name of Object.keys(ok)) expect(response.headers.get(name), name).not.toBeNull();
   });
 
-  it('gives the API\'s version as info.version and names the package and generator versions', () => {
+  it("gives the API's version as info.version and names the package and generator versions", () => {
     expect(doc.info.version).toBe(API_VERSION);
     expect(doc.info.description).toContain(`API ${API_VERSION}`);
     expect(doc.info.description).toContain(`ussynth-server ${SERVER_PACKAGE_VERSION}`);
@@ -74,12 +88,35 @@ describe('/v1/openapi.json for client generators', () => {
         ].join('\n');
       const compile = (source: string) => {
         writeFileSync(join(dir, 'call.ts'), source);
-        const result = spawnSync(process.execPath, [TSC, '--ignoreConfig', '--noEmit', '--strict', '--module', 'nodenext', '--target', 'es2022', '--skipLibCheck', join(dir, 'call.ts')], { encoding: 'utf8', cwd: dir });
+        const result = spawnSync(
+          process.execPath,
+          [
+            TSC,
+            '--ignoreConfig',
+            '--noEmit',
+            '--strict',
+            '--module',
+            'nodenext',
+            '--target',
+            'es2022',
+            '--skipLibCheck',
+            join(dir, 'call.ts'),
+          ],
+          { encoding: 'utf8', cwd: dir },
+        );
         return { status: result.status, output: result.stdout + result.stderr };
       };
-      expect(compile(call("  const batch = await get<Batch>('/v1/batch', { count: 5, seed: '42' });\n  return batch.addresses[0].name;"))).toEqual({ status: 0, output: '' });
+      expect(
+        compile(
+          call(
+            "  const batch = await get<Batch>('/v1/batch', { count: 5, seed: '42' });\n  return batch.addresses[0].name;",
+          ),
+        ),
+      ).toEqual({ status: 0, output: '' });
       // The types are real: an unknown field does not compile.
-      const wrong = compile(call("  const batch = await get<Batch>('/v1/batch', { count: 5 });\n  return batch.addresses[0].nickname;"));
+      const wrong = compile(
+        call("  const batch = await get<Batch>('/v1/batch', { count: 5 });\n  return batch.addresses[0].nickname;"),
+      );
       expect(wrong.status).not.toBe(0);
       expect(wrong.output).toMatch(/Property 'nickname' does not exist/);
     } finally {
