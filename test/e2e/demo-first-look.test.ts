@@ -1,15 +1,14 @@
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fillAndGenerate, openDemo } from './demo-page.js';
 import { useDemoSite } from './demo-site.js';
+import { seriousViolations } from './axe.js';
 
 // What a new user sees first, at a laptop's width and a phone's, light and dark: every control shows its whole text
 // (the State list was cut at "Any state (by population" and the Fields example clipped at 1280 px), the page never
 // scrolls sideways, the plans promise no price the page cannot show, and axe-core finds nothing serious.
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const SHOTS = join('test-results', 'demo-first-look');
 const demo = useDemoSite();
 
@@ -51,26 +50,6 @@ function clippedControls(page: Page): Promise<string[]> {
     }
     return clipped;
   });
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(
-            context: Document,
-            options: object,
-          ): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 describe('the demo at first look', () => {

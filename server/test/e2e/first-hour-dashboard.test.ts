@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../test/e2e/chromium.js';
 import { outboxMails } from '../accounts/outbox.js';
 import { runServerCommand, serve, waitFor, type ServeProcess } from '../serve-process.js';
-import { seriousViolations } from './axe.js';
+import { seriousViolations } from '../../../test/e2e/axe.js';
 
 // Issue 47, items 3 and 5, in Debian's Chromium against the real `ussynth-server serve` (production: no plan for new
 // accounts; built pages, SQLite store, outbox mail): the e-mailed link signs in the browser that signed up and no

@@ -1,5 +1,4 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -8,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../test/e2e/chromium.js';
 import { API_VERSION, SERVER_PACKAGE_VERSION } from '../../src/openapi/versions.js';
 import { serve, type ServeProcess } from '../serve-process.js';
+import { seriousViolations } from '../../../test/e2e/axe.js';
 
 // Every page a new user meets, in Chromium against the real `ussynth-server serve` (built pages, SQLite store, outbox
 // mail): the API reference is the product's, its links work, and axe-core finds no serious or critical violation.
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const PASSWORD = 'a long and careful passphrase';
 let browser: Browser;
 let context: BrowserContext;
@@ -39,27 +38,6 @@ afterAll(async () => {
   server?.child.kill('SIGTERM');
   rmSync(dir, { recursive: true, force: true });
 });
-
-interface AxeViolation {
-  id: string;
-  impact: string;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-/** The serious and critical violations axe-core finds on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }
-    ).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function audited(path: string, ready: (page: Page) => Promise<unknown>): Promise<Page> {
   const page = await context.newPage();

@@ -1,17 +1,16 @@
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../test/e2e/chromium.js';
 import { DEFAULT_WEB_DIR } from '../../src/config.js';
 import { accountCall, signedUp } from '../billing/account-session.js';
 import { OVERALL } from '../../src/store/sli-store.js';
 import { startTestServer, type TestServer } from '../test-server.js';
+import { seriousViolations } from '../../../test/e2e/axe.js';
 
 // The public status page in Chromium: readable without JavaScript, and axe-core finds no serious or critical
 // violation, with 90 days of bars of every colour, an open incident with a note and an announcement.
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const DAY = 86_400_000;
 let browser: Browser;
 let server: TestServer;
@@ -47,26 +46,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.destroy();
 });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(
-            context: Document,
-            options: object,
-          ): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe("the dashboard's SLA section in Chromium", () => {
   it("shows this month's availability of the account's requests, the objective and the credit", async () => {
