@@ -73,6 +73,14 @@ describe('the SLA on a fleet (PostgreSQL, Redis, 3 instances)', () => {
     );
     expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(50);
     expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
+    // Notices follow what was used, not what was refused (issue 46): records an instance leased and did not serve
+    // are not used yet, so use them up one at a time on every instance until each refuses, the whole quota used.
+    for (let round = 0, served = 1; served > 0 && round < 10; round++) {
+      served = 0;
+      for (let i = 0; i < 3; i++) {
+        for (let n = 0; n < 200 && (await get(i, '/v1/batch?count=1', key)).status === 200; n++) served++;
+      }
+    }
     const quotaMails = () => outboxMails(outbox).filter((mail) => mail.includes('monthly quota'));
     for (let i = 0; i < 100 && quotaMails().length < 2; i++) await sleep(100);
     // Any stray duplicate would arrive within moments.
