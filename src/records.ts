@@ -10,7 +10,7 @@
 export { plainJsonObjectWriter } from './records/plain-json-object.js';
 export type { PlainObjectWriter } from './records/plain-json-object.js';
 export { recordKind, recordKindNames, registerRecordKind } from './records/kinds/registry.js';
-export type { KindField, KindOptions, RecordKind, RecordReader } from './records/record-kind.js';
+export type { FieldSchema, KindField, KindOptions, RecordKind, RecordReader } from './records/record-kind.js';
 export { chunkRenderer, jobColumns, jobLoadColumns, recordReader, shardRange } from './records/record-job.js';
 export type { RecordJob, RecordRange } from './records/record-job.js';
 export { recordFormat } from './records/formats/formats.js';

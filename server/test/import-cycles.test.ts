@@ -131,6 +131,7 @@ describe('imports', () => {
   );
 
   it.each([
+    ['server/src', 'problem', 'schemas'],
     ['src', 'cli', 'load'],
     ['pipeline', 'transform', 'sources'],
   ])('between the folders of %s form no cycle (docs/architecture.md, the layer maps)', (dir, folder, imported) => {

@@ -2,14 +2,30 @@ import type { ColumnType } from './columns/load-columns.js';
 import type { PlainObjectWriter, TextRecord } from './formats/record-format.js';
 
 /**
+ * What the API's JSON schema of a field says beyond its type (JSON Schema's
+ * keywords, in the order the OpenAPI document writes them); the records' text never reads it.
+ * @example const schema: FieldSchema = { pattern: '^[0-9]{5}$' }
+ */
+export interface FieldSchema {
+  readonly pattern?: string;
+  readonly minLength?: number;
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly const?: string;
+  readonly description?: string;
+}
+
+/**
  * One field of a kind's records: its key (also the CSV header, SQL column
- * and Parquet column) and its value type, which gives its SQL type per
- * dialect (`COLUMN_SQL_TYPES`) and its Parquet type.
- * @example const field: KindField = { name: 'ein', type: 'text' }
+ * and Parquet column), its value type, which gives its SQL type per
+ * dialect (`COLUMN_SQL_TYPES`), its Parquet type and its JSON type, and
+ * optionally what the API's JSON schema says of it.
+ * @example const field: KindField = { name: 'ein', type: 'text', schema: { pattern: '^[0-9]{2}-[0-9]{7}$' } }
  */
 export interface KindField {
   readonly name: string;
   readonly type: ColumnType;
+  readonly schema?: FieldSchema;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import type { HttpErrorCode } from './http-error-codes.js';
+import type { HttpErrorCode } from '../error-codes/http-error-codes.js';
 import { writeRawProblem } from './raw-problem.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { UssynthError } from 'ussynth';
-import { bodyValidationProblem, validationProblem } from '../validation/validation-problem.js';
-import { LIBRARY_ERROR_HTTP, type HttpErrorCode } from './http-error-codes.js';
+import { bodyValidationProblem, validationProblem } from './validation-problem.js';
+import { LIBRARY_ERROR_HTTP, type HttpErrorCode } from '../error-codes/http-error-codes.js';
 import { ProblemError } from './problem-error.js';
 import { isStoreUnavailable } from '../store/store-unavailable.js';
 import { problemBody, sendProblem } from './send-problem.js';

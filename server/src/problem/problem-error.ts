@@ -1,4 +1,4 @@
-import type { ProblemCode } from './http-error-codes.js';
+import type { ProblemCode } from '../error-codes/http-error-codes.js';
 
 /**
  * A request failure to answer as RFC 9457 problem details: a stable code,

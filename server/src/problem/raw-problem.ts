@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
-import { problemSpec, type HttpErrorCode } from './http-error-codes.js';
+import { problemSpec, type HttpErrorCode } from '../error-codes/http-error-codes.js';
 import { PROBLEM_TYPE_PREFIX } from './send-problem.js';
 
 /**

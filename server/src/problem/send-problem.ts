@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { redactedUrl } from '../observability/redacted-url.js';
-import { problemSpec, type ProblemCode } from './http-error-codes.js';
+import { problemSpec, type ProblemCode } from '../error-codes/http-error-codes.js';
 
 /** The RFC 9457 body the API sends, with the service's extension members. */
 export interface ProblemBody {

@@ -1,6 +1,6 @@
 import type { TObject, TOptional } from 'typebox';
 import { FIELD_NAMES, MAX_FIELDS, MAX_INDEX, MAX_SEED_LENGTH, SEED_PATTERN, SEED_RULE } from 'ussynth';
-import type { ProblemCode } from '../problem/http-error-codes.js';
+import type { ProblemCode } from '../error-codes/http-error-codes.js';
 
 /** Default `count` of /v1/batch when omitted. */
 export const DEFAULT_BATCH_COUNT = 10;

@@ -1,4 +1,4 @@
-import { PROBLEM_CODES } from '../problem/http-error-codes.js';
+import { PROBLEM_CODES } from '../error-codes/http-error-codes.js';
 
 /**
  * JSON schema of every error body (RFC 9457 problem details plus `code` and `request_id`).

@@ -1,67 +1,31 @@
 import { FIELD_NAMES } from 'ussynth';
+import { recordKind } from 'ussynth/records';
+import { fieldSchema, recordSchema } from './record-schema.js';
 
-/** Pattern of `(AAA) NNN-NNNN`. */
-const PHONE = '^\\([2-9][0-9]{2}\\) [2-9][0-9]{2}-[0-9]{4}$';
-
-// The geographic fields of `geo=true` (docs/generator.md, "Geography"): absent otherwise.
-const GEO_PROPERTIES = {
-  lat: {
-    type: 'number',
-    minimum: -90,
-    maximum: 90,
-    description: "Latitude, five decimals: a point inside the ZIP's area and county (with geo=true).",
-  },
-  lon: { type: 'number', minimum: -180, maximum: 180, description: 'Longitude, five decimals (with geo=true).' },
-  county: {
-    type: 'string',
-    minLength: 1,
-    description: 'Name of the county the point lies in (Census 2017 boundaries; with geo=true).',
-  },
-  countyFips: {
-    type: 'string',
-    pattern: '^[0-9]{5}$',
-    description: 'Five-digit FIPS code of that county (with geo=true).',
-  },
-  timeZone: { type: 'string', minLength: 1, description: 'IANA time zone at the point (with geo=true).' },
-} as const;
-
-/** The same fields for a ZIP lookup: the centroid, null where the data has none (military ZIPs). */
+/** The geographic fields for a ZIP lookup: the centroid, null where the data has none (military ZIPs). */
 const ZIP_GEO_PROPERTIES = Object.fromEntries(
-  Object.entries(GEO_PROPERTIES).map(([name, schema]) => [
-    name,
-    {
-      ...schema,
-      type: [schema.type, 'null'],
-      description:
-        schema.description
-          .replace("a point inside the ZIP's area and county", "the ZIP's centroid")
-          .replace(' the point lies in', ' of the ZIP')
-          .replace(' at the point', ' of the ZIP') + ' Null for military ZIPs.',
-    },
-  ]),
+  (recordKind('address').geoFields ?? []).map((field) => {
+    const schema = fieldSchema(field);
+    return [
+      field.name,
+      {
+        ...schema,
+        type: [schema.type, 'null'],
+        description:
+          String(schema.description)
+            .replace("a point inside the ZIP's area and county", "the ZIP's centroid")
+            .replace(' the point lies in', ' of the ZIP')
+            .replace(' at the point', ' of the ZIP') + ' Null for military ZIPs.',
+      },
+    ];
+  }),
 );
 
 /**
- * JSON schema of the Address resource (service interface, "Address").
+ * JSON schema of the Address resource (service interface, "Address"), the address kind's record.
  * @example response: { 200: addressSchema }
  */
-export const addressSchema = {
-  $id: 'address',
-  type: 'object',
-  required: ['name', 'street', 'city', 'state', 'zip', 'phone', 'email', 'country'],
-  additionalProperties: false,
-  properties: {
-    name: { type: 'string', minLength: 1 },
-    street: { type: 'string', minLength: 1 },
-    city: { type: 'string', minLength: 1 },
-    state: { type: 'string', pattern: '^[A-Z]{2}$' },
-    zip: { type: 'string', pattern: '^[0-9]{5}$' },
-    phone: { type: 'string', pattern: PHONE },
-    email: { type: 'string', pattern: '^[^@\\s]+@[^@\\s]+$' },
-    country: { type: 'string', const: 'United States' },
-    ...GEO_PROPERTIES,
-  },
-} as const;
+export const addressSchema = recordSchema(recordKind('address'));
 
 /**
  * JSON schema of a field name of the catalogue (the `fields` parameter's entries), as an enum.
@@ -113,31 +77,16 @@ function pageSchema<Id extends string, List extends string>(id: Id, list: List, 
 export const batchSchema = pageSchema('batch', 'addresses', 'address');
 
 /**
- * JSON schema of the EIN result.
+ * JSON schema of the EIN result, the ein kind's record.
  * @example response: { 200: einSchema }
  */
-export const einSchema = {
-  $id: 'ein',
-  type: 'object',
-  required: ['ein'],
-  additionalProperties: false,
-  properties: { ein: { type: 'string', pattern: '^[0-9]{2}-[0-9]{7}$' } },
-} as const;
+export const einSchema = recordSchema(recordKind('ein'));
 
 /**
- * JSON schema of the Phone result.
+ * JSON schema of the Phone result, the phone kind's record.
  * @example response: { 200: phoneSchema }
  */
-export const phoneSchema = {
-  $id: 'phone',
-  type: 'object',
-  required: ['phone', 'intl'],
-  additionalProperties: false,
-  properties: {
-    phone: { type: 'string', pattern: PHONE },
-    intl: { type: 'string', pattern: '^\\+1 [2-9][0-9]{2}-[2-9][0-9]{2}-[0-9]{4}$' },
-  },
-} as const;
+export const phoneSchema = recordSchema(recordKind('phone'));
 
 /**
  * JSON schema of a page of EINs (/v1/eins): `count` equals `eins.length`.
@@ -152,21 +101,12 @@ export const einsSchema = pageSchema('eins', 'eins', 'ein');
 export const phonesSchema = pageSchema('phones', 'phones', 'phone');
 
 /**
- * JSON schema of the ZIP lookup result.
+ * JSON schema of the ZIP lookup result: the zip kind's record and the address's geographic fields, nullable.
  * @example response: { 200: zipSchema }
  */
 export const zipSchema = {
-  $id: 'zip',
-  type: 'object',
-  required: ['zip', 'state', 'stateFull', 'city'],
-  additionalProperties: false,
-  properties: {
-    zip: { type: 'string', pattern: '^[0-9]{5}$' },
-    state: { type: 'string', pattern: '^[A-Z]{2}$' },
-    stateFull: { type: 'string', minLength: 1 },
-    city: { type: 'string', minLength: 1 },
-    ...ZIP_GEO_PROPERTIES,
-  },
+  ...recordSchema(recordKind('zip')),
+  properties: { ...recordSchema(recordKind('zip')).properties, ...ZIP_GEO_PROPERTIES },
 } as const;
 
 /**

@@ -4,7 +4,7 @@ import { EXPOSED_HEADERS } from '../../src/access/cors.js';
 import { KEY_CACHE_TTL_MS } from '../../src/access/key-cache.js';
 import { loadConfig } from '../../src/config.js';
 import { API_VERSION } from '../../src/openapi/versions.js';
-import { PROBLEM_CODES, problemSpec, type ProblemCode } from '../../src/problem/http-error-codes.js';
+import { PROBLEM_CODES, problemSpec, type ProblemCode } from '../../src/error-codes/http-error-codes.js';
 import { LOG_BUFFER_BYTES, LOG_FLUSH_MS } from '../../src/observability/log-stream.js';
 import { SSO_CACHE_TTL_MS } from '../../src/sso/sso-connection-cache.js';
 import { problemSchema } from '../../src/schemas/problem.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../../src/errors.js';
-import { HTTP_ERROR_CODES, LIBRARY_ERROR_HTTP, PROBLEM_CODES } from '../../src/problem/http-error-codes.js';
+import { HTTP_ERROR_CODES, LIBRARY_ERROR_HTTP, PROBLEM_CODES } from '../../src/error-codes/http-error-codes.js';
 import { problemSchema } from '../../src/schemas/problem.js';
 
 const doc = readFileSync(new URL('../../../docs/errors.md', import.meta.url), 'utf8');

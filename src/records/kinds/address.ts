@@ -1,9 +1,34 @@
 import { ADDRESS_FIELDS, createGenerator, GEO_FIELD_NAMES } from '../../index.js';
 import { columnTypeOf } from '../columns/load-columns.js';
 import type { TextRecord } from '../formats/record-format.js';
-import type { KindField, RecordKind } from '../record-kind.js';
+import type { FieldSchema, KindField, RecordKind } from '../record-kind.js';
+import { PHONE_PATTERN } from './phone.js';
 
-const typed = (names: readonly string[]): KindField[] => names.map((name) => ({ name, type: columnTypeOf(name) }));
+// What the API's schema says of each field (docs/generator.md, "Geography", for the five of geo).
+const SCHEMAS: Record<string, FieldSchema> = {
+  name: { minLength: 1 },
+  street: { minLength: 1 },
+  city: { minLength: 1 },
+  zip: { pattern: '^[0-9]{5}$' },
+  phone: { pattern: PHONE_PATTERN },
+  email: { pattern: '^[^@\\s]+@[^@\\s]+$' },
+  country: { const: 'United States' },
+  lat: {
+    minimum: -90,
+    maximum: 90,
+    description: "Latitude, five decimals: a point inside the ZIP's area and county (with geo=true).",
+  },
+  lon: { minimum: -180, maximum: 180, description: 'Longitude, five decimals (with geo=true).' },
+  county: {
+    minLength: 1,
+    description: 'Name of the county the point lies in (Census 2017 boundaries; with geo=true).',
+  },
+  countyFips: { pattern: '^[0-9]{5}$', description: 'Five-digit FIPS code of that county (with geo=true).' },
+  timeZone: { minLength: 1, description: 'IANA time zone at the point (with geo=true).' },
+};
+
+const typed = (names: readonly string[]): KindField[] =>
+  names.map((name) => ({ name, type: columnTypeOf(name), ...(SCHEMAS[name] && { schema: SCHEMAS[name] }) }));
 
 /**
  * Addresses: the library's `addresses()` pages, with `geo` its five

@@ -9,7 +9,7 @@ import type { RecordKind } from '../record-kind.js';
 export const einKind: RecordKind = {
   name: 'ein',
   table: 'eins',
-  fields: [{ name: 'ein', type: 'text' }],
+  fields: [{ name: 'ein', type: 'text', schema: { pattern: '^[0-9]{2}-[0-9]{7}$' } }],
   takes: {},
   reader: ({ seed }) => {
     const generator = createGenerator({ seed });

@@ -9,10 +9,10 @@ export const zipKind: RecordKind = {
   name: 'zip',
   table: 'zips',
   fields: [
-    { name: 'zip', type: 'text' },
+    { name: 'zip', type: 'text', schema: { pattern: '^[0-9]{5}$' } },
     { name: 'state', type: 'state' },
-    { name: 'stateFull', type: 'text' },
-    { name: 'city', type: 'text' },
+    { name: 'stateFull', type: 'text', schema: { minLength: 1 } },
+    { name: 'city', type: 'text', schema: { minLength: 1 } },
   ],
   takes: {},
 };

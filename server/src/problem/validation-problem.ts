@@ -1,5 +1,5 @@
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
-import { ProblemError } from '../problem/problem-error.js';
+import { ProblemError } from './problem-error.js';
 import { PARAMS, type ParamName } from '../schemas/params.js';
 
 /**
