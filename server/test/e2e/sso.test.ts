@@ -102,7 +102,7 @@ describe('an Enterprise customer with SSO', () => {
     // A member of an account whose plan the operator set: no Subscribe or Manage billing, no password to change.
     await expect
       .poll(() => page.locator('#plan-status').textContent())
-      .toBe('Set by the operator; ask them to change it.');
+      .toBe('This service takes no payment: its operator sets plans; ask them to change yours.');
     expect(await page.locator('#plan-offers').isVisible()).toBe(false);
     expect(await page.locator('#manage-billing').isVisible()).toBe(false);
     expect(await page.locator('#password-form').isVisible()).toBe(false);
