@@ -112,20 +112,32 @@ export class ConnectionGuard {
    * @example app.addHook('onResponse', (request, _reply, done) => (guard.finished(request), done()))
    */
   finished(request: FastifyRequest): void {
+    const socket = request.raw.socket as Guarded | null;
+    const state = socket ? stateOf(socket) : undefined;
+    if (socket && state && !state.finishedUnflushed && socket.writableNeedDrain) {
+      state.finishedUnflushed = true;
+      socket.once('drain', () => {
+        state.finishedUnflushed = false;
+      });
+    }
     this.pipelining.finished(request);
   }
 
   /**
-   * A response ended ('finish' or 'error'): if its connection was destroyed first and it was never handed over
-   * (Node may call such a response finished), gives back its charge now, so that what the caller logs next is what
-   * it was charged (the close would give it back only later). Call it before logging the request.
+   * A response ended ('finish' or 'error'): if its connection was destroyed first, gives back now the charge of every
+   * response of the connection never handed over (Node may call such a response finished), so that what the caller
+   * logs next is what it was charged (the close would give it back only later). Call it before logging the request.
    * @example app.addHook('onResponse', (request, reply, done) => (guard.settle(request), log(request), guard.finished(request), done()))
    */
   settle(request: FastifyRequest): void {
     const socket = request.raw.socket as Guarded | null;
     if (!socket?.destroyed) return;
     const state = stateOf(socket);
-    if (state?.active.includes(request) && !handedOver(state, request)) this.events.undelivered(request);
+    if (state === undefined) return;
+    // Every response of the connection is decided now, while `active` still lists them in order: Node 24 ends the
+    // first response before the socket's 'close', and once it has left `active` the next one, whose head Node holds
+    // unwritten, would look handed over. Giving back twice is a no-op (`undelivered` zeroes the charge).
+    for (const active of state.active) if (!handedOver(state, active)) this.events.undelivered(active);
   }
 
   /**
@@ -176,8 +188,10 @@ export class ConnectionGuard {
  * open have left `active`. Node writes a connection's responses in order and holds each later one until those before
  * it are written whole (and may call them finished when the connection is destroyed): so only the first can have
  * been handed over, which it was once its head was written (its body goes with it). It is then charged whole: the
- * client may hold any part of it, and the server cannot see past the kernel how much (issue 46).
+ * client may hold any part of it, and the server cannot see past the kernel how much (issue 46). Node 24 calls a
+ * response finished once the socket has its bytes, before the kernel takes them: while an earlier response's bytes
+ * wait in the socket's buffer (`finishedUnflushed`), the first active one has reached nobody either.
  */
 function handedOver(state: ConnectionState, request: FastifyRequest): boolean {
-  return state.active[0] === request && request.rawResponse?.headersSent === true;
+  return state.active[0] === request && request.rawResponse?.headersSent === true && !state.finishedUnflushed;
 }

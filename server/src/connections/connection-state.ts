@@ -41,6 +41,12 @@ export class ConnectionState {
   readonly queuedOn: KeyLoad[] = [];
   /** Whether a 'drain' listener will start the waiting requests once the output is taken. */
   awaitingDrain = false;
+  /**
+   * Whether a response that finished is still partly in the socket's buffer, not yet taken by the kernel: Node 24
+   * calls a response finished once the socket has its bytes. Until the buffer drains, no later response of the
+   * connection can have reached the client.
+   */
+  finishedUnflushed = false;
   /** Pipelined requests waiting for room among the active ones, oldest first. */
   readonly waiting: Waiting[] = [];
   /** Set once a pipelined request was refused: later ones on this connection are dropped (it closes after the refusal). */
