@@ -14,14 +14,13 @@ import type {
   ZipLookupWithGeo,
 } from '../types.js';
 import { GENERATOR_VERSION } from '../version.js';
-import { checkEmailDomain, EmailMaker, emailPart } from './email.js';
+import { checkEmailDomain, EmailMaker } from './email.js';
 import { EinMaker } from './ein.js';
 import { checkGeoIndex, GeoMaker } from './geo.js';
 import { addressPhone, phoneOf } from './phone.js';
 import { columnText, pick, pickColumn, pickColumnIn } from './pick.js';
-import { StreetMaker, streetFormOf } from './street.js';
-import { SurnamePicker } from './surname-pick.js';
-import { StringPairs } from './string-pairs.js';
+import { sharedParts, type SharedParts } from './shared-parts.js';
+import { GENERATOR_PARTS } from './generator-parts.js';
 import { lookupZip } from './zip-lookup.js';
 import { BirthIndex } from '../data-index/birth-index.js';
 import { BirthDates } from '../fields/birth-dates.js';
@@ -97,43 +96,6 @@ export interface PhoneOptions extends AddressOptions {
 const ADDRESS_STREAM = 1 << 8;
 const PHONE_STREAM = 2 << 8;
 
-/** What every generator over one index shares: tables and their string caches. */
-type SharedParts = ReturnType<typeof sharedParts>;
-const SHARED = new WeakMap<DataIndex, SharedParts>();
-
-function sharedParts(data: DataIndex) {
-  const zips = data.table('ZS');
-  return {
-    states: data.table('SS'),
-    zips,
-    sexes: data.table('SE'),
-    female: data.table('FF'),
-    male: data.table('FM'),
-    surnames: data.table('SN'),
-    // Per name column: the name as a full name uses it (a first name with its space) and its e-mail part.
-    femaleNames: nameStrings(data, data.table('FF'), ' '),
-    maleNames: nameStrings(data, data.table('FM'), ' '),
-    surnameNames: nameStrings(data, data.table('SN'), ''),
-    // Surnames by the state's mix of race and Hispanic origin (Census 2020 shares x 2010 surname percentages).
-    surnamePicker: new SurnamePicker(data),
-    // Per ZS entry: the ZIP's city and its five digits.
-    zipStrings: new StringPairs(zips.size, (entry) => [
-      data.string(data.zipCities[zips.items[entry]]),
-      data.zipText(zips.items[entry]),
-    ]),
-    streets: new StreetMaker(data),
-    // Per state index: its street form (DC's quadrants, Puerto Rico's Spanish forms).
-    streetForms: Uint8Array.from(data.states, (s) => streetFormOf(s.code)),
-  };
-}
-
-function nameStrings(data: DataIndex, table: WeightedTable, after: string): StringPairs {
-  return new StringPairs(table.size, (column) => {
-    const text = columnText(data, table, column);
-    return [text + after, emailPart(text)];
-  });
-}
-
 /**
  * A seeded generator over a dataset. Record `i` of a stream depends only on
  * the seed, the stream's options and `i`: the `...At` and `addresses` methods
@@ -188,10 +150,19 @@ export class Generator {
     const domain = options.emailDomain === undefined ? undefined : checkEmailDomain(options.emailDomain);
     this.emails = new EmailMaker(key, domain, data.states.length + 1);
     this.eins = new EinMaker(data, key);
-    // Seed-independent parts are made once per index: the API makes a generator per request.
-    let parts = SHARED.get(data);
-    if (!parts) SHARED.set(data, (parts = sharedParts(data)));
-    this.parts = parts;
+    this.parts = sharedParts(data);
+    GENERATOR_PARTS.set(this, {
+      data,
+      parts: this.parts,
+      key,
+      uuids: this.uuids,
+      eins: this.eins,
+      emails: this.emails,
+      fictionalPhones: this.fictionalPhones,
+      geoMaker: () => this.#geoMaker(),
+      birthDates: () => this.#birthDates(),
+      state: (code) => this.#generatableState(code),
+    });
   }
 
   /**
