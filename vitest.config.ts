@@ -38,6 +38,8 @@ const SYSTEM = [
   'test/load/table-access.test.ts',
   'test/load/target-secrets.test.ts',
   'test/records/formats/sql-postgres.test.ts',
+  // PostgreSQL and MariaDB whose catalogues the seed planner reads.
+  'test/seed/read-server-schemas.test.ts',
   // Redis started on loopback (test/infra/redis-server.ts).
   'server/test/accounts/auth-throttle.test.ts',
   'server/test/limits/redis-token-bucket.test.ts',
