@@ -1,0 +1,104 @@
+import { RecordUuids } from '../fields/record-uuid.js';
+import { RecordRandom } from '../random/record-random.js';
+import { streamKey } from '../random/stream-key.js';
+import type { ColumnRule } from './column-rule.js';
+
+/**
+ * A value a generic rule writes: text (dates, timestamps, decimals and UUIDs as their text), a number, a boolean, or NULL.
+ * @example const value: SeedValue = '2024-03-01'
+ */
+export type SeedValue = string | number | boolean | null;
+
+/** The generic rules: what {@link genericColumn} makes (a field, a reference or the database's value is made elsewhere). */
+export type GenericRule = Exclude<ColumnRule, { rule: 'field' } | { rule: 'reference' } | { rule: 'database' }>;
+
+// Its own stream kind (docs/architecture.md, "Streams"); the key is the column's own, so no other draw is shared.
+const SEED_STREAM = 16 << 8;
+const DAY_MS = 86_400_000;
+const TWO = Array.from({ length: 100 }, (_, n) => (n < 10 ? '0' : '') + n);
+
+/** A uniform integer in [0, n) for n up to 2^53, from two words. */
+function below(random: RecordRandom, n: number): number {
+  const high = random.nextUint32() >>> 11;
+  const low = random.nextUint32();
+  return Math.floor(((high * 4294967296 + low) / 2 ** 53) * n);
+}
+
+function dateText(ms: number): string {
+  const d = new Date(ms);
+  return `${d.getUTCFullYear()}-${TWO[d.getUTCMonth() + 1]}-${TWO[d.getUTCDate()]}`;
+}
+
+/**
+ * The values of one generic column: row `row`'s value depends only on the
+ * seed, the table's and the column's names, the rule and `row` (so adding a
+ * table or a column, or changing a count, changes no other column's values;
+ * any split of the rows into shards gives the same values). A NULL share
+ * takes a draw of its own first, so changing it leaves the other rows'
+ * values as they were.
+ * @example genericColumn('42', 'orders', 'qty', { rule: 'integer', min: 1, max: 5 }, 0)(7) // 1..5
+ */
+export function genericColumn(
+  seed: string,
+  table: string,
+  column: string,
+  rule: GenericRule,
+  nulls: number,
+): (row: number) => SeedValue {
+  const key = streamKey(`${seed}\u0000${table}\u0000${column}`);
+  const random = new RecordRandom(key);
+  const value = valueMaker(rule, random, key);
+  return (row) => {
+    random.reset(SEED_STREAM, row);
+    const isNull = random.nextUint32() < nulls * 4294967296;
+    const made = value(row);
+    return isNull ? null : made;
+  };
+}
+
+function valueMaker(rule: GenericRule, random: RecordRandom, key: Uint32Array): (row: number) => SeedValue {
+  switch (rule.rule) {
+    case 'key':
+      if (rule.form === 'sequence') return (row) => row + 1;
+      return (
+        (uuids) => (row: number) =>
+          uuids.uuid(0, row)
+      )(new RecordUuids(key));
+    case 'integer':
+      return () => rule.min + below(random, rule.max - rule.min + 1);
+    case 'decimal': {
+      const unit = 10 ** rule.scale;
+      const low = Math.round(rule.min * unit);
+      const span = Math.round(rule.max * unit) - low + 1;
+      return () => ((low + below(random, span)) / unit).toFixed(rule.scale);
+    }
+    case 'date': {
+      const from = Date.parse(`${rule.from}T00:00:00Z`);
+      const days = (Date.parse(`${rule.to}T00:00:00Z`) - from) / DAY_MS + 1;
+      return () => dateText(from + below(random, days) * DAY_MS);
+    }
+    case 'timestamp': {
+      const from = Date.parse(rule.from);
+      const seconds = (Date.parse(rule.to) - from) / 1000 + 1;
+      return () => `${new Date(from + below(random, seconds) * 1000).toISOString().slice(0, 19)}Z`;
+    }
+    case 'boolean':
+      return () => random.nextUint32() < rule.share * 4294967296;
+    case 'pick': {
+      const total = rule.weights.reduce((sum, w) => sum + w, 0);
+      // Each value's upper bound in [0, 1): the running sum of the weights up to it.
+      const bounds: number[] = [];
+      let sum = 0;
+      for (const weight of rule.weights) bounds.push((sum += weight) / total);
+      return () => {
+        const u = random.nextUint32() / 4294967296;
+        const at = bounds.findIndex((bound) => u < bound);
+        return rule.values[at < 0 ? rule.values.length - 1 : at];
+      };
+    }
+    case 'constant':
+      return () => rule.value;
+    case 'null':
+      return () => null;
+  }
+}
