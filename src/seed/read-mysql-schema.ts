@@ -34,7 +34,8 @@ ORDER BY k.TABLE_NAME, k.CONSTRAINT_NAME, k.ORDINAL_POSITION`;
  * @example await readMysqlSchema((sql, params) => db.query(sql, params).then(([rows]) => rows), 'crm')
  */
 export async function readMysqlSchema(query: SchemaQuery, database: string): Promise<DatabaseSchema> {
-  const [columnRows, keyRows] = await Promise.all([query(COLUMNS, [database]), query(KEYS, [database])]);
+  const columnRows = await query(COLUMNS, [database]);
+  const keyRows = await query(KEYS, [database]);
   const constraints = new Map<
     string,
     { table: string; kind: string; columns: string[]; refTable: string; refColumns: string[] }

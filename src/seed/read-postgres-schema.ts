@@ -66,11 +66,10 @@ function names(value: unknown): string[] {
  * @example await readPostgresSchema((sql, params) => client.query(sql, [...params]).then((r) => r.rows))
  */
 export async function readPostgresSchema(query: SchemaQuery, schema = 'public'): Promise<DatabaseSchema> {
-  const [columnRows, constraintRows, uniqueRows] = await Promise.all([
-    query(COLUMNS, [schema]),
-    query(CONSTRAINTS, [schema]),
-    query(UNIQUE_INDEXES, [schema]),
-  ]);
+  // One after another: a connection runs one query at a time (pg 9 refuses queued queries).
+  const columnRows = await query(COLUMNS, [schema]);
+  const constraintRows = await query(CONSTRAINTS, [schema]);
+  const uniqueRows = await query(UNIQUE_INDEXES, [schema]);
   const primary = new Set<string>();
   const unique = new Set<string>();
   const foreignKeys = new Map<string, ForeignKeyInfo[]>();
