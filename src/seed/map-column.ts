@@ -1,6 +1,7 @@
 import { nameKey } from './column-names.js';
 import type { ColumnChoice, ColumnRule, RecordSource } from './column-rule.js';
 import type { ColumnInfo, TableInfo, TypeFamily } from './database-schema.js';
+import { recordFieldFamily, recordFieldNames } from './kind-fields.js';
 
 /** Column names (as {@link nameKey} writes them) and the record field each means. */
 const NAMED: Readonly<Record<string, string>> = {
@@ -107,74 +108,6 @@ const NAMED: Readonly<Record<string, string>> = {
   relationship: 'relationship',
 };
 
-/** Each record's fields and the type family each one's values are. */
-const BASE_FIELDS = {
-  person: {
-    name: 'text',
-    firstName: 'text',
-    lastName: 'text',
-    sex: 'text',
-    birthDate: 'date',
-    street: 'text',
-    line1: 'text',
-    line2: 'text',
-    city: 'text',
-    state: 'text',
-    stateFull: 'text',
-    zip: 'text',
-    phone: 'text',
-    email: 'text',
-    country: 'text',
-    lat: 'float',
-    lon: 'float',
-    county: 'text',
-    countyFips: 'text',
-    timeZone: 'text',
-  },
-  company: {
-    name: 'text',
-    legalForm: 'text',
-    ein: 'text',
-    naics: 'text',
-    naicsTitle: 'text',
-    line1: 'text',
-    line2: 'text',
-    city: 'text',
-    state: 'text',
-    zip: 'text',
-    lat: 'float',
-    lon: 'float',
-    county: 'text',
-    countyFips: 'text',
-    timeZone: 'text',
-    phone: 'text',
-    domain: 'text',
-    website: 'text',
-    email: 'text',
-    employees: 'integer',
-    founded: 'date',
-    incorporationState: 'text',
-    country: 'text',
-  },
-  household: {
-    street: 'text',
-    line1: 'text',
-    line2: 'text',
-    city: 'text',
-    state: 'text',
-    zip: 'text',
-    phone: 'text',
-    size: 'integer',
-    country: 'text',
-  },
-} as const satisfies Readonly<Record<string, Readonly<Record<string, TypeFamily>>>>;
-
-const RECORD_FIELDS: Readonly<Record<RecordSource, Readonly<Record<string, TypeFamily>>>> = {
-  ...BASE_FIELDS,
-  employee: { ...BASE_FIELDS.person, title: 'text' },
-  member: { ...BASE_FIELDS.person, relationship: 'text' },
-};
-
 /** Which column families take a value of a family (text takes anything written as text). */
 function fits(value: TypeFamily, column: TypeFamily): boolean {
   if (column === value || column === 'text') return true;
@@ -202,14 +135,13 @@ const FIELD_WIDTH: Readonly<Record<string, number>> = {
 function namedField(key: string, source: RecordSource): { record: RecordSource; field: string } | undefined {
   const meant = NAMED[key];
   if (meant === undefined) return undefined;
-  const fields = RECORD_FIELDS[source];
   if (meant === 'companyName') return { record: 'company', field: 'name' };
-  if (meant in fields) return { record: source, field: meant };
-  // A street column of a record kept as line1 and line2 (companies, and households' own lines) takes line1.
-  if (meant === 'street' && 'line1' in fields) return { record: source, field: 'line1' };
+  // Households have a street; companies keep theirs as line1 and line2, so a street column takes line1.
+  const field = meant === 'street' && recordFieldFamily(source, 'street') === undefined ? 'line1' : meant;
+  if (recordFieldFamily(source, field) !== undefined) return { record: source, field };
   // A company's identifiers named in a table of people: the row's company.
-  if (source !== 'company' && source !== 'household' && meant in RECORD_FIELDS.company && !(meant in fields))
-    return { record: 'company', field: meant };
+  if (source !== 'company' && source !== 'household' && recordFieldFamily('company', field) !== undefined)
+    return { record: 'company', field };
   return undefined;
 }
 
@@ -245,7 +177,7 @@ export function chooseColumnRule(table: TableInfo, column: ColumnInfo, source: R
   const key = nameKey(column.name);
   const named = namedField(key, source);
   if (named !== undefined) {
-    const family = RECORD_FIELDS[named.record][named.field];
+    const family = recordFieldFamily(named.record, named.field);
     const width = FIELD_WIDTH[named.field];
     const roomy = column.maxLength === undefined || width === undefined || column.maxLength >= width;
     if (family !== undefined && fits(family, column.family) && roomy)
@@ -270,14 +202,6 @@ export function chooseColumnRule(table: TableInfo, column: ColumnInfo, source: R
   return choice({ rule: 'null' }, 'nullable, and no rule fits its name and type');
 }
 
-/**
- * The type family of a record's field, or undefined when the record has no such field.
- * @example recordFieldFamily('company', 'employees') // "integer"
- */
-export function recordFieldFamily(record: RecordSource, field: string): TypeFamily | undefined {
-  return Object.hasOwn(RECORD_FIELDS[record], field) ? RECORD_FIELDS[record][field] : undefined;
-}
-
 /** The family of the values a generic rule writes. */
 const RULE_FAMILY: Readonly<Partial<Record<ColumnRule['rule'], TypeFamily>>> = {
   integer: 'integer',
@@ -296,7 +220,7 @@ export function ruleProblem(rule: ColumnRule, column: ColumnInfo): string | unde
   if (rule.rule === 'field') {
     const family = recordFieldFamily(rule.record, rule.field);
     if (family === undefined)
-      return `names ${rule.record}.${rule.field}, which is not a field of ${rule.record} records (its fields: ${Object.keys(RECORD_FIELDS[rule.record]).join(', ')})`;
+      return `names ${rule.record}.${rule.field}, which is not a field of ${rule.record} records (its fields: ${recordFieldNames(rule.record).join(', ')})`;
     return fits(family, column.family) ? undefined : `writes ${family} values into a ${column.type} column`;
   }
   if (rule.rule === 'key')

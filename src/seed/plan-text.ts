@@ -38,10 +38,10 @@ export function ruleText(rule: ColumnRule): string {
  * records its rows are, then each column, its rule and why, in columns.
  * @example console.log(planText(plan))
  */
-export function planText(plan: SeedPlan): string {
+export function planText(plan: Pick<SeedPlan, 'tables'>): string {
   const lines: string[] = [];
   for (const table of plan.tables) {
-    lines.push(`${table.table} (${table.source} records)`);
+    lines.push(`${table.table} (${table.source === 'plain' ? 'plain rows' : `${table.source} records`})`);
     const width = Math.max(...table.columns.map((c) => c.column.length), 0);
     const ruleWidth = Math.max(
       ...table.columns.map((c) => ruleText(c.rule).length + (c.nulls > 0 ? ` ?${c.nulls}`.length : 0)),

@@ -3,8 +3,12 @@
  * @example if (error instanceof SeedError && error.code === 'unfillable_columns') ...
  */
 export const SEED_ERROR_CODES = {
+  invalid_schema:
+    'The schema file does not parse, or a table in it lacks what a table needs (a kind, columns); the message names the file, line and table.',
+  invalid_count:
+    'A count or a per-parent range is not a whole number in range, or cannot be met; the message says why.',
   unknown_table: 'A table named in --tables, --set or a reference is not in the database (or the schema file).',
-  unknown_column: 'A column named in --set is not in its table.',
+  unknown_column: 'A column named in --set, or referenced, is not in its table.',
   invalid_rule: 'A --set rule (or a schema file rule) does not parse, or does not fit the column type.',
   reference_cycle:
     'Tables reference each other through NOT NULL foreign keys in a cycle: no order can insert them; the message names the cycle.',

@@ -14,7 +14,8 @@ import { insertOrder, requiredReference } from './table-order.js';
  */
 export interface TablePlan {
   readonly table: string;
-  readonly source: RecordSource;
+  /** Whose records the rows are; `plain` for a schema file's table of generic columns only. */
+  readonly source: RecordSource | 'plain';
   readonly columns: readonly (ColumnChoice & { readonly nulls: number })[];
 }
 
