@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planText } from '../../src/seed/plan-text.js';
 import { readMysqlSchema } from '../../src/seed/read-mysql-schema.js';
 import { readPostgresSchema } from '../../src/seed/read-postgres-schema.js';
+import { schemaTableSql } from '../../src/seed/schema-ddl.js';
+import { jsonLocator, parseSchemaJson, planSchemaFile } from '../../src/seed/schema-file-plan.js';
 import { buildSeedPlan } from '../../src/seed/seed-plan.js';
 import { startMariadb, type TestMariadb } from '../infra/mariadb-server.js';
 import { psqlRun, startPostgres, type TestPostgres } from '../infra/postgres-server.js';
@@ -67,6 +69,55 @@ describe('the seed plan from a server catalogue', () => {
         { columns: ['referred_by'], refTable: 'accounts', refColumns: ['id'] },
       ]);
       expect(planText(buildSeedPlan(schema))).toBe(fixture('plan.txt'));
+    } finally {
+      await db.end();
+    }
+  });
+
+  it("creates the example schema file's tables in PostgreSQL and MariaDB, and reads back their keys", async () => {
+    const text = fixture('../../../docs/examples/crm.seed.json');
+    const plan = planSchemaFile(parseSchemaJson(text, 'crm.seed.json'), jsonLocator('crm.seed.json', text));
+    const plans = new Map(plan.tables.map((t) => [t.table, t]));
+    const keys = (tables: readonly { name: string; foreignKeys: readonly unknown[] }[]) =>
+      Object.fromEntries(tables.map((t) => [t.name, t.foreignKeys]));
+    const expected = {
+      accounts: [{ columns: ['person_id'], refTable: 'people', refColumns: ['id'] }],
+      companies: [],
+      contacts: [{ columns: ['company_id'], refTable: 'companies', refColumns: ['id'] }],
+      households: [],
+      people: [{ columns: ['household_id'], refTable: 'households', refColumns: ['id'] }],
+    };
+
+    const url = postgres.createDatabase('example');
+    psqlRun(url, [
+      '-v',
+      'ON_ERROR_STOP=1',
+      '-c',
+      plan.tables.map((t) => `${schemaTableSql('postgres', t, plans)};`).join('\n'),
+    ]);
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const schema = await readPostgresSchema((sql, params) => client.query(sql, [...params]).then((r) => r.rows));
+      expect(keys(schema.tables)).toEqual(expected);
+    } finally {
+      await client.end();
+    }
+
+    mariadb.sql('CREATE DATABASE example');
+    mariadb.sql(plan.tables.map((t) => `${schemaTableSql('mysql', t, plans)};`).join('\n'), 'example');
+    const db = await mysql.createConnection({
+      host: '127.0.0.1',
+      port: mariadb.port,
+      user: 'test',
+      database: 'example',
+    });
+    try {
+      const schema = await readMysqlSchema(
+        (sql, params) => db.query(sql, [...params]).then(([rows]) => rows as Record<string, unknown>[]),
+        'example',
+      );
+      expect(keys(schema.tables)).toEqual(expected);
     } finally {
       await db.end();
     }
