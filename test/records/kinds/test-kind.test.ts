@@ -91,7 +91,7 @@ describe('a record kind defined in the tests only', () => {
     expect(recordKind('widget')).toBe(widgetKind);
     expect(() => registerRecordKind(widgetKind)).toThrow('record kind "widget" is already registered');
     expect(() => recordKind('gadget')).toThrow(
-      'unknown record kind "gadget"; known kinds: address, ein, phone, widget, zip',
+      'unknown record kind "gadget"; known kinds: address, company, ein, phone, widget, zip',
     );
   });
 
