@@ -25,6 +25,17 @@ export const MAX_PARTNER_GAP_DAYS = 7305;
 const SHARE_SCALE = 1_000_000;
 const COUNTRY = 'United States';
 
+/** The year of a `YYYY-MM-DD` date, without a substring. */
+function yearOf(date: string): number {
+  return (
+    (date.charCodeAt(0) - 48) * 1000 +
+    (date.charCodeAt(1) - 48) * 100 +
+    (date.charCodeAt(2) - 48) * 10 +
+    date.charCodeAt(3) -
+    48
+  );
+}
+
 /** A weighted list drawn by one `below`: cumulative integer weights (per cents x 100). */
 class Weighted<T> {
   private readonly cumulative: Uint32Array;
@@ -66,6 +77,8 @@ interface Person {
 export class HouseholdMaker {
   /** The `household()` cursor of the generator that made this maker. */
   cursor = 0;
+  /** The numbers of the household being made (the landline, then the mobiles), reused. */
+  private readonly phones: string[] = [];
   private readonly random: RecordRandom;
   private readonly emails: EmailMaker;
   private readonly births: BirthDates;
@@ -129,11 +142,13 @@ export class HouseholdMaker {
     const city = parts.zipStrings.first(zipEntry);
     const zip = parts.zipStrings.second(zipEntry);
     const members = new Array<HouseholdMember>(people.length);
-    const phones = [phone];
+    const phones = this.phones;
+    phones.length = 0;
+    phones.push(phone);
     for (let m = 0; m < people.length; m++) {
       const person = people[m];
       const names = person.female ? parts.femaleNames : parts.maleNames;
-      const ownPhone = Number(person.birthDate.slice(0, 4)) <= this.referenceYear - PHONE_AGE;
+      const ownPhone = yearOf(person.birthDate) <= this.referenceYear - PHONE_AGE;
       members[m] = {
         id: gen.uuids.uuid(stream + ((m + 1) << MEMBER_UUID_SHIFT), index),
         householdId: id,

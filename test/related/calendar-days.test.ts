@@ -18,3 +18,14 @@ describe('calendar days', () => {
     expect(dateOf(yearsAfter('2022-12-31', -18))).toBe('2004-12-31');
   });
 });
+
+describe('calendar days against Date', () => {
+  it('agree with Date.UTC on every day from 1900 to 2030', () => {
+    const wrong: string[] = [];
+    for (let day = Date.UTC(1900, 0, 1) / 86_400_000; day <= Date.UTC(2030, 11, 31) / 86_400_000; day++) {
+      const iso = new Date(day * 86_400_000).toISOString().slice(0, 10);
+      if (dateOf(day) !== iso || dayOf(iso) !== day) wrong.push(iso);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
