@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { BirthIndex } from './data-index/birth-index.js';
 import { DataIndex } from './data-index/data-index.js';
 import { GeoIndex } from './data-index/geo-index.js';
-import { readHouseholdModel, type HouseholdModel } from './related/household-model.js';
+import { readHouseholdModel, type HouseholdModel } from './data-index/household-data.js';
 
 /** Path of the index shipped in the package (dist-data/ussynth.idx). */
 export const DEFAULT_INDEX_PATH = fileURLToPath(new URL('../dist-data/ussynth.idx', import.meta.url));

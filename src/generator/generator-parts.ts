@@ -1,7 +1,7 @@
 import type { DataIndex, IndexState } from '../data-index/data-index.js';
 import type { BirthDates } from '../fields/birth-dates.js';
 import type { RecordUuids } from '../fields/record-uuid.js';
-import type { HouseholdModel } from '../related/household-model.js';
+import type { HouseholdModel } from '../data-index/household-data.js';
 import type { EinMaker } from './ein.js';
 import type { EmailMaker } from './email.js';
 import type { GeoMaker } from './geo.js';

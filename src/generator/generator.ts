@@ -9,6 +9,8 @@ import type {
   BatchResult,
   BatchWithGeo,
   EinResult,
+  Household,
+  HouseholdOptions,
   PhoneResult,
   ZipLookupResult,
   ZipLookupWithGeo,
@@ -27,9 +29,8 @@ import { BirthDates } from '../fields/birth-dates.js';
 import { geoWithFieldsProblem, parseFieldList, type FieldList, type FieldRecord } from '../fields/field-list.js';
 import { RecordUuids } from '../fields/record-uuid.js';
 import { FIELD_STAGES, Stage, type FieldPlan, type RecordDraw } from '../fields/record-draw.js';
-import { readHouseholdModel, type HouseholdModel } from '../related/household-model.js';
-import type { Household, HouseholdOptions } from '../related/household-record.js';
-import { HouseholdMaker } from '../related/household-maker.js';
+import { readHouseholdModel, type HouseholdModel } from '../data-index/household-data.js';
+import { relatedMaker, type HouseholdMaking } from './related-makers.js';
 
 /** Largest `count` of one batch (the service interface's limit). */
 export const MAX_BATCH = 1000;
@@ -138,7 +139,7 @@ export class Generator {
   private birthDates: BirthDates | undefined;
   private readonly uuids: RecordUuids;
   private readonly householdSource: HouseholdDataSource | undefined;
-  private householdMaker: HouseholdMaker | undefined;
+  private householdMaker: HouseholdMaking | undefined;
   private addressCursor = 0;
   private phoneCursor = 0;
   private einCursor = 0;
@@ -349,8 +350,8 @@ export class Generator {
   }
 
   /** The household maker, made on first use. */
-  #households(): HouseholdMaker {
-    return (this.householdMaker ??= new HouseholdMaker(GENERATOR_PARTS.get(this)!, this.#householdModel()));
+  #households(): HouseholdMaking {
+    return (this.householdMaker ??= relatedMaker('households')(GENERATOR_PARTS.get(this)!, this.#householdModel()));
   }
 
   /** The household data, checked; throws `households_unavailable` without it. */

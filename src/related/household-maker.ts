@@ -7,8 +7,8 @@ import { columnText, pick, pickColumn, pickColumnIn } from '../generator/pick.js
 import { fmix32 } from '../random/fmix32.js';
 import { RecordRandom } from '../random/record-random.js';
 import { dateOf, dayOf, yearsAfter } from './calendar-days.js';
-import type { HouseholdModel, HouseholdShare } from './household-model.js';
-import type { Household, HouseholdMember, HouseholdRelationship } from './household-record.js';
+import type { HouseholdModel, HouseholdShare } from '../data-index/household-data.js';
+import type { Household, HouseholdMember, HouseholdRelationship } from '../types.js';
 
 /** Households' stream kind (docs/architecture.md, "Streams"); the low byte is the state stream. */
 const HOUSEHOLD_STREAM = 6 << 8;
