@@ -9,6 +9,7 @@ import { generatorFor, type IndexSource } from './create-generator.js';
 import { DataIndex } from './data-index/data-index.js';
 import { BirthIndex } from './data-index/birth-index.js';
 import { GeoIndex } from './data-index/geo-index.js';
+import { readHouseholdModel, type HouseholdModel } from './data-index/household-data.js';
 import type { Generator, GeneratorOptions } from './generator/generator.js';
 
 export * from './public-api.js';
@@ -50,4 +51,15 @@ export async function loadBirthIndex(url: string | URL): Promise<BirthIndex> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`could not load the ussynth birth index from ${url}: HTTP ${response.status}`);
   return BirthIndex.fromBytes(await response.arrayBuffer());
+}
+
+/**
+ * Fetches and checks the household data (`ussynth-households.json`), for the household methods; pass it as
+ * `householdData` (with `birthIndex`).
+ * @example const householdData = await loadHouseholdData(new URL('ussynth-households.json', location.href))
+ */
+export async function loadHouseholdData(url: string | URL): Promise<HouseholdModel> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`could not load the ussynth household data from ${url}: HTTP ${response.status}`);
+  return readHouseholdModel(await response.json());
 }

@@ -126,7 +126,10 @@ export interface HouseholdMember {
   country: string;
 }
 
-/** How a member is related to the householder. */
+/**
+ * How a member is related to the householder.
+ * @example gen.householdAt(0).members[0].relationship // "householder"
+ */
 export type HouseholdRelationship = 'householder' | 'spouse' | 'partner' | 'child' | 'relative' | 'roommate';
 
 /**
@@ -154,7 +157,10 @@ export interface Household {
   members: HouseholdMember[];
 }
 
-/** Options of the household methods. */
+/**
+ * Options of the household methods.
+ * @example gen.households({ count: 10, state: 'OH' } satisfies HouseholdOptions & { count: number })
+ */
 export interface HouseholdOptions {
   /** Two-letter state, DC or territory code (any case); default: 50 states and DC by population. */
   state?: string;
