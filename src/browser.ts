@@ -10,6 +10,7 @@ import { DataIndex } from './data-index/data-index.js';
 import { BirthIndex } from './data-index/birth-index.js';
 import { CompanyData } from './data-index/company-data.js';
 import { GeoIndex } from './data-index/geo-index.js';
+import { readHouseholdModel, type HouseholdModel } from './data-index/household-data.js';
 import type { Generator, GeneratorOptions } from './generator/generator.js';
 
 export * from './public-api.js';
@@ -61,4 +62,15 @@ export async function loadCompanyData(url: string | URL): Promise<CompanyData> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`could not load the ussynth companies' data from ${url}: HTTP ${response.status}`);
   return CompanyData.fromJson(await response.text());
+}
+
+/**
+ * Fetches and checks the household data (`ussynth-households.json`), for the household methods; pass it as
+ * `householdData` (with `birthIndex`).
+ * @example const householdData = await loadHouseholdData(new URL('ussynth-households.json', location.href))
+ */
+export async function loadHouseholdData(url: string | URL): Promise<HouseholdModel> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`could not load the ussynth household data from ${url}: HTTP ${response.status}`);
+  return readHouseholdModel(await response.json());
 }

@@ -8,7 +8,11 @@ import type {
   AddressWithGeo,
   BatchResult,
   BatchWithGeo,
+  Company,
+  CompanyOptions,
   EinResult,
+  Household,
+  HouseholdOptions,
   PhoneResult,
   ZipLookupResult,
   ZipLookupWithGeo,
@@ -24,12 +28,12 @@ import { GENERATOR_PARTS } from './generator-parts.js';
 import { lookupZip } from './zip-lookup.js';
 import { BirthIndex } from '../data-index/birth-index.js';
 import { CompanyData } from '../data-index/company-data.js';
-import type { Company, CompanyOptions } from '../related/company.js';
-import { companyMakerOf } from '../related/company-maker.js';
 import { BirthDates } from '../fields/birth-dates.js';
 import { geoWithFieldsProblem, parseFieldList, type FieldList, type FieldRecord } from '../fields/field-list.js';
 import { RecordUuids } from '../fields/record-uuid.js';
 import { FIELD_STAGES, Stage, type FieldPlan, type RecordDraw } from '../fields/record-draw.js';
+import { readHouseholdModel, type HouseholdModel } from '../data-index/household-data.js';
+import { type HouseholdMaking, relatedMaker } from './related-makers.js';
 
 /** Largest `count` of one batch (the service interface's limit). */
 export const MAX_BATCH = 1000;
@@ -63,6 +67,8 @@ export interface GeneratorOptions {
   birthIndex?: BirthIndexSource;
   /** The companies' data (dist-data/ussynth-companies.json), read only when companies are asked for; the Node entry point supplies the shipped one. */
   companyData?: CompanyDataSource;
+  /** The household data (dist-data/ussynth-households.json, parsed), read only by the household methods; the Node entry point supplies the shipped one. */
+  householdData?: HouseholdDataSource;
 }
 
 /**
@@ -70,6 +76,12 @@ export interface GeneratorOptions {
  * @example createGenerator({ index, companyData: await loadCompanyData('/ussynth-companies.json') })
  */
 export type CompanyDataSource = CompanyData | string | ArrayBuffer | Uint8Array | (() => CompanyData);
+
+/**
+ * The household data as parsed JSON (checked on first use) or a function that reads it on first use.
+ * @example createGenerator({ index, householdData: await (await fetch('/ussynth-households.json')).json() })
+ */
+export type HouseholdDataSource = object | (() => unknown);
 
 /**
  * The birth index as bytes, already read, or a function that reads it on first use.
@@ -137,6 +149,8 @@ export class Generator {
   private readonly birthSource: BirthIndexSource | undefined;
   private birthDates: BirthDates | undefined;
   private readonly uuids: RecordUuids;
+  private readonly householdSource: HouseholdDataSource | undefined;
+  private householdMaker: HouseholdMaking | undefined;
   private addressCursor = 0;
   private phoneCursor = 0;
   private einCursor = 0;
@@ -161,6 +175,7 @@ export class Generator {
     this.geoSource = options.geoIndex;
     this.birthSource = options.birthIndex;
     this.companySource = options.companyData;
+    this.householdSource = options.householdData;
     this.uuids = new RecordUuids(key);
     const domain = options.emailDomain === undefined ? undefined : checkEmailDomain(options.emailDomain);
     this.emails = new EmailMaker(key, domain, data.states.length + 1);
@@ -173,10 +188,12 @@ export class Generator {
       uuids: this.uuids,
       eins: this.eins,
       emails: this.emails,
+      emailDomain: domain,
       fictionalPhones: this.fictionalPhones,
       geoMaker: () => this.#geoMaker(),
       birthDates: () => this.#birthDates(),
       companyData: () => this.#companyData(),
+      households: () => this.#householdModel(),
       state: (code) => this.#generatableState(code),
     });
   }
@@ -320,7 +337,7 @@ export class Generator {
    */
   companyAt(index: number, options: CompanyOptions = {}): Company {
     const at = checkIndex(index);
-    return companyMakerOf(this).at(at, this.#generatableState(options.state));
+    return relatedMaker('companies')(this).at(at, this.#generatableState(options.state));
   }
 
   /**
@@ -329,7 +346,7 @@ export class Generator {
    */
   company(options: CompanyOptions = {}): Company {
     const state = this.#generatableState(options.state);
-    return companyMakerOf(this).at(checkIndex(this.companyCursor++), state);
+    return relatedMaker('companies')(this).at(checkIndex(this.companyCursor++), state);
   }
 
   /**
@@ -340,7 +357,7 @@ export class Generator {
     const start = checkIndex(options.start ?? 0, 'start');
     const count = checkCount(options.count, 0, MAX_PAGE);
     checkRange(start, count);
-    return companyMakerOf(this).page(start, count, this.#generatableState(options.state));
+    return relatedMaker('companies')(this).page(start, count, this.#generatableState(options.state));
   }
 
   /** The companies' data, read on first use. */
@@ -360,6 +377,56 @@ export class Generator {
         `Invalid ussynth companies' data: it is for dataset ${data.datasetVersion}, the index is ${this.datasetVersion}`,
       );
     return (this.companyData = data);
+  }
+
+  /**
+   * Household `index` of the household stream for these options, with its members; independent of any other call.
+   * @example gen.householdAt(1000).members.every((m) => m.householdId === gen.householdAt(1000).id) // true
+   */
+  householdAt(index: number, options: HouseholdOptions = {}): Household {
+    const at = checkIndex(index);
+    return this.#households().make(at, this.#generatableState(options.state));
+  }
+
+  /**
+   * The next household of the stream (a cursor of its own, from household 0).
+   * @example gen.household({ state: 'TX' }).state // "TX"
+   */
+  household(options: HouseholdOptions = {}): Household {
+    const maker = this.#households();
+    const state = this.#generatableState(options.state);
+    return maker.make(checkIndex(maker.cursor++), state);
+  }
+
+  /**
+   * Households `start .. start+count-1` (count 0..MAX_PAGE); any split of a range into pages gives the same households.
+   * @example gen.households({ start: 1000, count: 10 })[0].id === gen.householdAt(1000).id // true
+   */
+  households(options: HouseholdOptions & { start?: number; count: number }): Household[] {
+    const start = checkIndex(options.start ?? 0, 'start');
+    const count = checkCount(options.count, 0, MAX_PAGE);
+    checkRange(start, count);
+    const state = this.#generatableState(options.state);
+    const maker = this.#households();
+    const out = new Array<Household>(count);
+    for (let i = 0; i < count; i++) out[i] = maker.make(start + i, state);
+    return out;
+  }
+
+  /** The household maker, made on first use. */
+  #households(): HouseholdMaking {
+    return (this.householdMaker ??= relatedMaker('households')(GENERATOR_PARTS.get(this)!, this.#householdModel()));
+  }
+
+  /** The household data, checked; throws `households_unavailable` without it. */
+  #householdModel(): HouseholdModel {
+    const source = this.householdSource;
+    if (source === undefined)
+      throw new UssynthError(
+        'households_unavailable',
+        'households need the household data: pass householdData (the parsed dist-data/ussynth-households.json) to createGenerator',
+      );
+    return readHouseholdModel(typeof source === 'function' ? source() : source);
   }
 
   /** A call's `geo` (checked) or the generator's. */
