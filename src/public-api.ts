@@ -49,6 +49,8 @@ export type {
   AddressWithGeo,
   BatchResult,
   BatchWithGeo,
+  Company,
+  CompanyOptions,
   EinResult,
   GeoFields,
   PhoneResult,
@@ -60,4 +62,3 @@ export { GENERATOR_VERSION } from './version.js';
 export { CompanyData, COMPANY_DATA_FILE } from './data-index/company-data.js';
 export type { CompanyPrefix, CompanySector } from './data-index/company-data.js';
 export type { CompanyDataSource } from './generator/generator.js';
-export type { Company, CompanyOptions } from './related/company.js';
