@@ -214,6 +214,9 @@ export class CompanyMaker implements CompanyMakerApi {
   /** From a headcount up, the Delaware share in thousandths. */
   private readonly delawareFrom: Float64Array;
   private readonly delawarePerMille: Float64Array;
+  private lastState: IndexState | undefined;
+  private lastZipEntry = 0;
+  private lastStream = 0;
   /** Per day of a year (365 or 366 days): its "-MM-DD". */
   private readonly monthDays: readonly string[][];
 
@@ -269,18 +272,24 @@ export class CompanyMaker implements CompanyMakerApi {
 
   /** Company `index` of the stream of `state`. */
   at(index: number, state: IndexState | undefined): Company {
-    return this.draw(index, state).company;
+    return this.make(index, state);
   }
 
   /** Companies `start .. start + count - 1`. */
   page(start: number, count: number, state: IndexState | undefined): Company[] {
     const out = new Array<Company>(count);
-    for (let i = 0; i < count; i++) out[i] = this.draw(start + i, state).company;
+    for (let i = 0; i < count; i++) out[i] = this.make(start + i, state);
     return out;
   }
 
   /** Company `index` with what a related maker needs of it (its state, ZS entry and stream). */
   draw(index: number, given: IndexState | undefined): CompanyDraw {
+    const company = this.make(index, given);
+    return { company, state: this.lastState!, zipEntry: this.lastZipEntry, stream: this.lastStream };
+  }
+
+  /** Company `index`; leaves its state, ZS entry and stream in the `last...` fields (a page makes no object more per company). */
+  private make(index: number, given: IndexState | undefined): Company {
     const { random, parts: p, data } = this;
     const { parts, data: index0 } = p;
     const stream = given ? given.index + 1 : 0;
@@ -382,6 +391,9 @@ export class CompanyMaker implements CompanyMakerApi {
       founded,
       incorporationState,
     };
-    return { company, state, zipEntry, stream };
+    this.lastState = state;
+    this.lastZipEntry = zipEntry;
+    this.lastStream = stream;
+    return company;
   }
 }
