@@ -50,6 +50,8 @@ export type {
   AddressWithGeo,
   BatchResult,
   BatchWithGeo,
+  Company,
+  CompanyOptions,
   EinResult,
   GeoFields,
   PhoneResult,
@@ -61,7 +63,7 @@ export { GENERATOR_VERSION } from './version.js';
 export { CompanyData, COMPANY_DATA_FILE } from './data-index/company-data.js';
 export type { CompanyPrefix, CompanySector } from './data-index/company-data.js';
 export type { CompanyDataSource } from './generator/generator.js';
-export type { Company, CompanyOptions } from './related/company.js';
+
 export { HOUSEHOLD_DATA_FILE, HOUSEHOLD_SHARES, readHouseholdModel } from './data-index/household-data.js';
 export type { HouseholdModel, HouseholdShare } from './data-index/household-data.js';
 export type {

@@ -1,10 +1,11 @@
 import type { CompanyData, CompanySector } from '../data-index/company-data.js';
 import type { IndexState } from '../data-index/data-index.js';
 import { generatorParts, type GeneratorParts } from '../generator/generator-parts.js';
+import type { CompanyMaking } from '../generator/related-makers.js';
 import { addressPhone } from '../generator/phone.js';
 import { pick, pickColumnIn } from '../generator/pick.js';
 import { RecordRandom } from '../random/record-random.js';
-import type { Company } from './company.js';
+import type { Company } from '../types.js';
 
 // Stream ids (docs/architecture.md, "Streams"): 5 companies, the state stream (0 default, else index + 1) in the low byte.
 const COMPANY_STREAM = 5 << 8;
@@ -183,7 +184,7 @@ export function companyMakerOf(generator: object): CompanyMaker {
  * states come checked (the Generator's methods check them).
  * @example new CompanyMaker(generatorParts(gen)).draw(0, undefined).company.name // "Harris Plumbing LLC"
  */
-export class CompanyMaker {
+export class CompanyMaker implements CompanyMaking {
   private readonly random: RecordRandom;
   private readonly data: CompanyData;
   private readonly sectorCum: Float64Array;
@@ -214,6 +215,9 @@ export class CompanyMaker {
   /** From a headcount up, the Delaware share in thousandths. */
   private readonly delawareFrom: Float64Array;
   private readonly delawarePerMille: Float64Array;
+  private lastState: IndexState | undefined;
+  private lastZipEntry = 0;
+  private lastStream = 0;
   /** Per day of a year (365 or 366 days): its "-MM-DD". */
   private readonly monthDays: readonly string[][];
 
@@ -269,18 +273,24 @@ export class CompanyMaker {
 
   /** Company `index` of the stream of `state`. */
   at(index: number, state: IndexState | undefined): Company {
-    return this.draw(index, state).company;
+    return this.make(index, state);
   }
 
   /** Companies `start .. start + count - 1`. */
   page(start: number, count: number, state: IndexState | undefined): Company[] {
     const out = new Array<Company>(count);
-    for (let i = 0; i < count; i++) out[i] = this.draw(start + i, state).company;
+    for (let i = 0; i < count; i++) out[i] = this.make(start + i, state);
     return out;
   }
 
   /** Company `index` with what a related maker needs of it (its state, ZS entry and stream). */
   draw(index: number, given: IndexState | undefined): CompanyDraw {
+    const company = this.make(index, given);
+    return { company, state: this.lastState!, zipEntry: this.lastZipEntry, stream: this.lastStream };
+  }
+
+  /** Company `index`; leaves its state, ZS entry and stream in the `last...` fields (a page makes no object more per company). */
+  private make(index: number, given: IndexState | undefined): Company {
     const { random, parts: p, data } = this;
     const { parts, data: index0 } = p;
     const stream = given ? given.index + 1 : 0;
@@ -382,6 +392,9 @@ export class CompanyMaker {
       founded,
       incorporationState,
     };
-    return { company, state, zipEntry, stream };
+    this.lastState = state;
+    this.lastZipEntry = zipEntry;
+    this.lastStream = stream;
+    return company;
   }
 }
