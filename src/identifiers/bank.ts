@@ -15,9 +15,14 @@ const ACCOUNT_LENGTHS = 5;
  * @example routingCheckDigit('01100001') // 5
  */
 export function routingCheckDigit(first8: string): number {
+  return (10 - (routingCheckDigitSum(first8) % 10)) % 10;
+}
+
+/** The weighted sum (3, 7, 1, 3, 7, 1, 3, 7) of the first eight digits. */
+function routingCheckDigitSum(first8: string): number {
   let sum = 0;
   for (let i = 0; i < 8; i++) sum += (first8.charCodeAt(i) - 48) * (i % 3 === 0 ? 3 : i % 3 === 1 ? 7 : 1);
-  return (10 - (sum % 10)) % 10;
+  return sum;
 }
 
 /** One record's bank account: routing number and account number. */
@@ -36,6 +41,9 @@ export interface BankAccount {
 export class BankMaker {
   private readonly random: RecordRandom;
 
+  /** Per routing symbol, its 3-7-1 weighted sum (weights 3, 7, 1, 3 on its four digits). */
+  private readonly symbolSums = ROUTING_SYMBOLS.map((symbol) => routingCheckDigitSum(symbol + '0000'));
+
   constructor(key: Uint32Array) {
     this.random = new RecordRandom(key);
   }
@@ -44,7 +52,13 @@ export class BankMaker {
   make(stream: number, index: number): BankAccount {
     const random = this.random;
     random.reset(BANK_STREAM + stream, index);
-    const first8 = ROUTING_SYMBOLS[random.below(ROUTING_SYMBOLS.length)] + fourDigits(random.below(10_000));
+    const symbol = random.below(ROUTING_SYMBOLS.length);
+    const institution = random.below(10_000);
+    // Digits 5-8 weigh 7, 1, 3, 7.
+    const a = (institution / 1000) | 0;
+    const b = ((institution / 100) | 0) % 10;
+    const c = ((institution / 10) | 0) % 10;
+    const sum = this.symbolSums[symbol] + 7 * a + b + 3 * c + 7 * (institution % 10);
     const length = SHORTEST_ACCOUNT + random.below(ACCOUNT_LENGTHS);
     // 1..9, then eleven digits, cut to the length.
     const digits =
@@ -52,6 +66,9 @@ export class BankMaker {
       fourDigits(random.below(10_000)) +
       fourDigits(random.below(10_000)) +
       fourDigits(random.below(1000)).slice(1);
-    return { routingNumber: first8 + routingCheckDigit(first8), account: digits.slice(0, length) };
+    return {
+      routingNumber: ROUTING_SYMBOLS[symbol] + fourDigits(institution) + ((10 - (sum % 10)) % 10),
+      account: digits.slice(0, length),
+    };
   }
 }

@@ -2,7 +2,7 @@ import { fourDigits } from '../generator/digits.js';
 import { fmix32 } from '../random/fmix32.js';
 import { KeyedPermutation } from '../random/keyed-permutation.js';
 import { RecordRandom } from '../random/record-random.js';
-import { luhnCheckDigit } from './luhn.js';
+import { luhnSum } from './luhn.js';
 
 // Its own stream kind (docs/architecture.md, "Streams"): expiry and CVC draws change no other draw.
 const CARD_STREAM = 9 << 8;
@@ -43,6 +43,7 @@ export const CARD_REFERENCE_DATE = '2029-12-31';
 const FIRST_EXPIRY_YEAR = 30;
 const EXPIRY_MONTHS = 60;
 
+const DIGITS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
 const MONTHS = Array.from({ length: 12 }, (_, m) => (m < 9 ? '0' : '') + (m + 1) + '/');
 
 /** One record's card: number, brand, expiry and CVC. */
@@ -69,6 +70,10 @@ export class CardMaker {
   /** Per unit of 10^7, the brand it belongs to and the first unit of that brand. */
   private readonly unitBrand: number[] = [];
   private readonly brandStart: number[] = [];
+  /** Per brand, per BIN: its Luhn sum as the payload's first six digits (the body after it). */
+  private readonly binSums: number[][] = CARD_BRANDS.map((brand) =>
+    brand.bins.map((bin) => luhnSum(Number(bin), 6, (brand.length - 7) % 2 === 0)),
+  );
 
   constructor(key: Uint32Array) {
     let units = 0;
@@ -86,28 +91,32 @@ export class CardMaker {
     const size = this.permutation.size;
     const run = Math.floor(index / size);
     const value = this.permutation.at(index - run * size, fmix32((run << 8) + stream));
-    const unit = Math.floor(value / UNIT);
+    const unit = (value / UNIT) | 0;
     const b = this.unitBrand[unit];
     const brand = CARD_BRANDS[b];
     // The offset within the brand's range, spread over its BINs: 10^(length - 7) body values each.
     const offset = value - this.brandStart[b] * UNIT;
-    const perBin = 10 ** (brand.length - 7);
-    const bin = Math.floor(offset / perBin);
+    const perBin = brand.length === 16 ? 1_000_000_000 : 100_000_000;
+    const bin = (offset / perBin) | 0;
     const body = offset - bin * perBin;
-    const high = Math.floor(body / 100_000_000);
+    const bodyDigits = brand.length - 7;
+    // The check digit from the numbers (no string work): the BIN's sum and the body's, the body's last digit doubled.
+    const check = (10 - ((this.binSums[b][bin] + luhnSum(body, bodyDigits, true)) % 10)) % 10;
+    const high = (body / 100_000_000) | 0;
     const low = body - high * 100_000_000;
-    const middle = Math.floor(low / 10_000);
-    const payload =
+    const middle = (low / 10_000) | 0;
+    const number =
       brand.bins[bin] +
-      (brand.length === 16 ? String(high) : '') +
+      (bodyDigits === 9 ? DIGITS[high] : '') +
       fourDigits(middle) +
-      fourDigits(low - middle * 10_000);
+      fourDigits(low - middle * 10_000) +
+      DIGITS[check];
     const random = this.random;
     random.reset(CARD_STREAM + stream, index);
     const month = random.below(EXPIRY_MONTHS);
     const cvc = brand.cvcLength === 4 ? fourDigits(random.below(10_000)) : fourDigits(random.below(1000)).slice(1);
     return {
-      number: payload + luhnCheckDigit(payload),
+      number,
       brand: brand.brand,
       expiry: MONTHS[month % 12] + (FIRST_EXPIRY_YEAR + Math.floor(month / 12)),
       cvc,

@@ -1,10 +1,19 @@
 import { fourDigits } from '../generator/digits.js';
 import { fmix32 } from '../random/fmix32.js';
 import { KeyedPermutation } from '../random/keyed-permutation.js';
-import { luhnCheckDigit } from './luhn.js';
+import { luhnCheckDigit, luhnSum } from './luhn.js';
 
 /** Eight digits after the leading 1 (or 2): 10^8 NPIs per entity type. */
 const BODIES = 100_000_000;
+/**
+ * The permutation runs over 2^26 values, a power of two so it never cycle-walks (over 10^8 it would,
+ * 2.7 networks per value); each is spread over the 10^8 bodies by a multiplier coprime to 10, a
+ * bijection modulo 10^8, so 2^26 = 67,108,864 records of a stream have distinct NPIs.
+ */
+const PERMUTED = 2 ** 26;
+const SPREAD = 73_856_093;
+/** The Luhn sum of the prefix 80840 in front of the nine digits (CMS). */
+const PREFIX_SUM = 24;
 
 /**
  * The NPI's check digit: Luhn over the ISO card-issuer prefix 80840 and the
@@ -19,7 +28,7 @@ export function npiCheckDigit(first9: string): number {
  * National Provider Identifiers: ten digits, a leading 1 for individuals
  * (people) or 2 for organisations, eight more and the check digit. Record
  * `i` of a stream takes one of the 10^8 bodies by a keyed permutation, so
- * NPIs do not repeat within a stream's first 10^8 records. Issued NPIs are
+ * NPIs do not repeat within a stream's first 2^26 (67,108,864) records. Issued NPIs are
  * in this space too (docs/identifiers.md says what that means).
  * @example new NpiMaker(key).make(1, 0, 7) // "1487203915"
  */
@@ -27,15 +36,17 @@ export class NpiMaker {
   private readonly permutation: KeyedPermutation;
 
   constructor(key: Uint32Array) {
-    this.permutation = new KeyedPermutation(BODIES, [fmix32(key[1] ^ 0x6e706921), key[2], key[3], key[0]]);
+    this.permutation = new KeyedPermutation(PERMUTED, [fmix32(key[1] ^ 0x6e706921), key[2], key[3], key[0]]);
   }
 
   /** The NPI of record `index` of stream `stream`, entity type 1 (individual) or 2 (organisation). */
   make(type: 1 | 2, stream: number, index: number): string {
-    const run = Math.floor(index / BODIES);
-    const body = this.permutation.at(index - run * BODIES, fmix32((run << 9) + (type << 8) + stream));
-    const high = Math.floor(body / 10_000);
-    const first9 = type + fourDigits(high) + fourDigits(body - high * 10_000);
-    return first9 + npiCheckDigit(first9);
+    const run = Math.floor(index / PERMUTED);
+    const value = this.permutation.at(index - run * PERMUTED, fmix32((run << 9) + (type << 8) + stream));
+    // value < 2^26 and SPREAD < 2^27: the product is exact.
+    const body = (value * SPREAD) % BODIES;
+    const high = (body / 10_000) | 0;
+    const check = (10 - ((PREFIX_SUM + luhnSum(type * BODIES + body, 9, true)) % 10)) % 10;
+    return type + fourDigits(high) + fourDigits(body - high * 10_000) + check;
   }
 }
