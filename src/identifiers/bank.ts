@@ -1,5 +1,6 @@
 import { fourDigits } from '../generator/digits.js';
 import { RecordRandom } from '../random/record-random.js';
+import { DIGIT_TEXT, THREE_DIGITS } from './digit-texts.js';
 import { ROUTING_SYMBOLS } from './routing-symbols.js';
 
 // Its own stream kind (docs/architecture.md, "Streams"): bank draws change no other draw.
@@ -62,12 +63,12 @@ export class BankMaker {
     const length = SHORTEST_ACCOUNT + random.below(ACCOUNT_LENGTHS);
     // 1..9, then eleven digits, cut to the length.
     const digits =
-      String(1 + random.below(9)) +
+      DIGIT_TEXT[1 + random.below(9)] +
       fourDigits(random.below(10_000)) +
       fourDigits(random.below(10_000)) +
-      fourDigits(random.below(1000)).slice(1);
+      THREE_DIGITS[random.below(1000)];
     return {
-      routingNumber: ROUTING_SYMBOLS[symbol] + fourDigits(institution) + ((10 - (sum % 10)) % 10),
+      routingNumber: ROUTING_SYMBOLS[symbol] + fourDigits(institution) + DIGIT_TEXT[(10 - (sum % 10)) % 10],
       account: digits.slice(0, length),
     };
   }

@@ -2,6 +2,7 @@ import { fourDigits } from '../generator/digits.js';
 import { fmix32 } from '../random/fmix32.js';
 import { KeyedPermutation } from '../random/keyed-permutation.js';
 import { RecordRandom } from '../random/record-random.js';
+import { DIGIT_TEXT, THREE_DIGITS } from './digit-texts.js';
 import { luhnSum } from './luhn.js';
 
 // Its own stream kind (docs/architecture.md, "Streams"): expiry and CVC draws change no other draw.
@@ -43,8 +44,11 @@ export const CARD_REFERENCE_DATE = '2029-12-31';
 const FIRST_EXPIRY_YEAR = 30;
 const EXPIRY_MONTHS = 60;
 
-const DIGITS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
-const MONTHS = Array.from({ length: 12 }, (_, m) => (m < 9 ? '0' : '') + (m + 1) + '/');
+/** The 60 expiries, `01/30` to `12/34`. */
+const EXPIRIES = Array.from(
+  { length: EXPIRY_MONTHS },
+  (_, m) => String((m % 12) + 1).padStart(2, '0') + '/' + (FIRST_EXPIRY_YEAR + Math.floor(m / 12)),
+);
 
 /** One record's card: number, brand, expiry and CVC. */
 export interface Card {
@@ -107,18 +111,18 @@ export class CardMaker {
     const middle = (low / 10_000) | 0;
     const number =
       brand.bins[bin] +
-      (bodyDigits === 9 ? DIGITS[high] : '') +
+      (bodyDigits === 9 ? DIGIT_TEXT[high] : '') +
       fourDigits(middle) +
       fourDigits(low - middle * 10_000) +
-      DIGITS[check];
+      DIGIT_TEXT[check];
     const random = this.random;
     random.reset(CARD_STREAM + stream, index);
     const month = random.below(EXPIRY_MONTHS);
-    const cvc = brand.cvcLength === 4 ? fourDigits(random.below(10_000)) : fourDigits(random.below(1000)).slice(1);
+    const cvc = brand.cvcLength === 4 ? fourDigits(random.below(10_000)) : THREE_DIGITS[random.below(1000)];
     return {
       number,
       brand: brand.brand,
-      expiry: MONTHS[month % 12] + (FIRST_EXPIRY_YEAR + Math.floor(month / 12)),
+      expiry: EXPIRIES[month],
       cvc,
     };
   }

@@ -1,6 +1,7 @@
 import { fourDigits } from '../generator/digits.js';
 import { fmix32 } from '../random/fmix32.js';
 import { KeyedPermutation } from '../random/keyed-permutation.js';
+import { DIGIT_TEXT } from './digit-texts.js';
 import { luhnCheckDigit, luhnSum } from './luhn.js';
 
 /** Eight digits after the leading 1 (or 2): 10^8 NPIs per entity type. */
@@ -47,6 +48,6 @@ export class NpiMaker {
     const body = (value * SPREAD) % BODIES;
     const high = (body / 10_000) | 0;
     const check = (10 - ((PREFIX_SUM + luhnSum(type * BODIES + body, 9, true)) % 10)) % 10;
-    return type + fourDigits(high) + fourDigits(body - high * 10_000) + check;
+    return DIGIT_TEXT[type] + fourDigits(high) + fourDigits(body - high * 10_000) + DIGIT_TEXT[check];
   }
 }

@@ -27,7 +27,9 @@ const SERIALS = 9999; // 0001..9999
  */
 export class SsnMaker {
   private readonly permutation: KeyedPermutation;
-  private readonly groups = SSN_GROUPS.map((g) => (g < 10 ? '0' : '') + g);
+  /** "GG-" of each allowed group, and "AAA-" of each area: the text is made from tables. */
+  private readonly groups = SSN_GROUPS.map((g) => (g < 10 ? '0' : '') + g + '-');
+  private readonly areas = Array.from({ length: AREAS }, (_, a) => 900 + a + '-');
 
   constructor(key: Uint32Array) {
     this.permutation = new KeyedPermutation(AREAS * SSN_GROUPS.length * SERIALS, [
@@ -46,7 +48,7 @@ export class SsnMaker {
     const serial = (value % SERIALS) + 1;
     value = (value - serial + 1) / SERIALS;
     const group = value % SSN_GROUPS.length;
-    const area = 900 + (value - group) / SSN_GROUPS.length;
-    return area + '-' + this.groups[group] + '-' + fourDigits(serial);
+    const area = (value - group) / SSN_GROUPS.length;
+    return this.areas[area] + this.groups[group] + fourDigits(serial);
   }
 }
