@@ -1,4 +1,4 @@
-import { fourDigits } from '../generator/digits.js';
+import { fourDigits } from '../digits.js';
 import { RecordRandom } from '../random/record-random.js';
 import { DIGIT_TEXT, THREE_DIGITS } from './digit-texts.js';
 import { ROUTING_SYMBOLS } from './routing-symbols.js';

@@ -1,4 +1,4 @@
-import { fourDigits } from '../generator/digits.js';
+import { fourDigits } from '../digits.js';
 import { fmix32 } from '../random/fmix32.js';
 import { KeyedPermutation } from '../random/keyed-permutation.js';
 import { RecordRandom } from '../random/record-random.js';
