@@ -8,6 +8,7 @@ import { vendorCensus2020RaceByState } from './census-2020-race-by-state.js';
 import { vendorCensusCompanyFigures, vendorCompanyNameModel } from './company-figures.js';
 import { vendorFakerPythonSurnames } from './faker-python-surnames.js';
 import { vendorFakerStreetNames } from './faker-street-names.js';
+import { vendorFedRoutingSymbols } from './fed-routing-symbols.js';
 import { vendorFipsCountyCodes } from './fips-county-codes.js';
 import { vendorGeonamesUs } from './geonames-us.js';
 import { vendorIrsEinPrefixes } from './irs-ein-prefixes.js';
@@ -50,6 +51,7 @@ const STEPS: ReadonlyArray<readonly [folder: string, step: () => Promise<SourceI
   ['census-company-figures', vendorCensusCompanyFigures],
   ['company-name-model', vendorCompanyNameModel],
   ['acs-households', vendorAcsHouseholds],
+  ['fed-routing-symbols', vendorFedRoutingSymbols],
 ];
 
 const SOURCES_FILE = 'SOURCES.md';

@@ -61,6 +61,15 @@ export const FIELD_NAMES = [
   'emailDomain',
   'index',
   'uuid',
+  // Identifiers (issue 51; docs/identifiers.md).
+  'ssn',
+  'routingNumber',
+  'bankAccount',
+  'cardNumber',
+  'cardBrand',
+  'cardExpiry',
+  'cardCvc',
+  'npi',
 ] as const;
 
 /**
@@ -96,6 +105,23 @@ export interface FieldValues extends Address, GeoFields {
   index: number;
   /** RFC 9562 version 8 UUID from the seed, the stream and the index. */
   uuid: string;
+  // Identifiers (docs/identifiers.md).
+  /** `AAA-GG-SSSS`, never issued and never an ITIN: area 900-999, a non-ITIN group. */
+  ssn: string;
+  /** Nine digits: a Federal Reserve routing symbol, four digits, the 3-7-1 check digit. */
+  routingNumber: string;
+  /** Eight to twelve digits. */
+  bankAccount: string;
+  /** A Luhn-valid card number under a processor's test BIN, digits only. */
+  cardNumber: string;
+  /** `Visa`, `Mastercard`, `American Express` or `Discover`: the brand of `cardNumber`. */
+  cardBrand: string;
+  /** `MM/YY`, a month from 01/30 to 12/34. */
+  cardExpiry: string;
+  /** Three digits, four for American Express. */
+  cardCvc: string;
+  /** Ten digits starting with 1 (an individual), check digit per CMS. */
+  npi: string;
 }
 
 /**
@@ -128,6 +154,15 @@ export const FIELD_KINDS: { readonly [F in FieldName]: FieldKind } = {
   emailDomain: 'text',
   index: 'integer',
   uuid: 'uuid',
+  // Identifiers: text, so leading zeros stay (routing numbers start with 0 or 1).
+  ssn: 'text',
+  routingNumber: 'text',
+  bankAccount: 'text',
+  cardNumber: 'text',
+  cardBrand: 'text',
+  cardExpiry: 'text',
+  cardCvc: 'text',
+  npi: 'text',
 };
 
 /**

@@ -14,8 +14,9 @@ export const Stage = { place: 0, name: 1, street: 2, email: 3, phone: 4 } as con
 export type Stage = (typeof Stage)[keyof typeof Stage];
 
 /**
- * The stage each field needs. The geo fields, `birthDate` and `uuid` have
- * streams of their own and need the place (geo) or the name (birthDate) only.
+ * The stage each field needs. The geo fields, `birthDate`, `uuid` and the
+ * identifiers have streams of their own and need the place (geo) or the name
+ * (birthDate) only.
  * @example FIELD_STAGES.phone // Stage.phone
  */
 export const FIELD_STAGES: { readonly [F in FieldName]: Stage } = {
@@ -43,6 +44,15 @@ export const FIELD_STAGES: { readonly [F in FieldName]: Stage } = {
   emailDomain: Stage.email,
   index: Stage.place,
   uuid: Stage.place,
+  // Identifiers: keyed permutations and streams of their own, from the index and the stream only.
+  ssn: Stage.place,
+  routingNumber: Stage.place,
+  bankAccount: Stage.place,
+  cardNumber: Stage.place,
+  cardBrand: Stage.place,
+  cardExpiry: Stage.place,
+  cardCvc: Stage.place,
+  npi: Stage.place,
 };
 
 /** A checked field list with what it needs drawn. */

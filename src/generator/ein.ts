@@ -1,7 +1,7 @@
 import type { DataIndex } from '../data-index/data-index.js';
 import { KeyedPermutation } from '../random/keyed-permutation.js';
 import type { EinResult } from '../types.js';
-import { fourDigits } from './digits.js';
+import { fourDigits } from '../digits.js';
 
 /** Serial numbers after each campus prefix: 0000000..9999999. */
 const SERIALS = 10_000_000;

@@ -2,7 +2,7 @@ import { UssynthError } from '../errors.js';
 import { fmix32 } from '../random/fmix32.js';
 import { KeyedPermutation } from '../random/keyed-permutation.js';
 import type { RandomSource } from '../random/record-random.js';
-import { NumberThen } from './digits.js';
+import { NumberThen } from '../digits.js';
 
 /** Domains reserved for documentation by RFC 2606: no mailbox there is real. */
 export const RESERVED_EMAIL_DOMAINS = ['example.com', 'example.net', 'example.org'] as const;

@@ -34,6 +34,10 @@ import { RecordUuids } from '../fields/record-uuid.js';
 import { FIELD_STAGES, Stage, type FieldPlan, type RecordDraw } from '../fields/record-draw.js';
 import { readHouseholdModel, type HouseholdModel } from '../data-index/household-data.js';
 import { type HouseholdMaking, relatedMaker } from './related-makers.js';
+import { BankMaker, type BankAccount } from '../identifiers/bank.js';
+import { CardMaker, type Card } from '../identifiers/card.js';
+import { NpiMaker } from '../identifiers/npi.js';
+import { SsnMaker } from '../identifiers/ssn.js';
 
 /** Largest `count` of one batch (the service interface's limit). */
 export const MAX_BATCH = 1000;
@@ -151,6 +155,11 @@ export class Generator {
   private readonly uuids: RecordUuids;
   private readonly householdSource: HouseholdDataSource | undefined;
   private householdMaker: HouseholdMaking | undefined;
+  // The identifiers' makers, made on first use (docs/identifiers.md).
+  private ssns: SsnMaker | undefined;
+  private npis: NpiMaker | undefined;
+  private cards: CardMaker | undefined;
+  private banks: BankMaker | undefined;
   private addressCursor = 0;
   private phoneCursor = 0;
   private einCursor = 0;
@@ -544,6 +553,8 @@ export class Generator {
     const draw = this.#drawRecord(index, given, plan.upTo, plan.withEmail);
     const out: Record<string, unknown> = {};
     let geo: ReturnType<GeoMaker['address']> | undefined;
+    let card: Card | undefined;
+    let bank: BankAccount | undefined;
     for (const { column, field } of plan.columns) {
       let value: unknown;
       switch (field) {
@@ -613,6 +624,32 @@ export class Generator {
           break;
         case 'uuid':
           value = this.uuids.uuid(draw.stream, index);
+          break;
+        // Identifiers (docs/identifiers.md): from the seed, the stream and the index only.
+        case 'ssn':
+          value = (this.ssns ??= new SsnMaker(this.key)).make(draw.stream, index);
+          break;
+        case 'routingNumber':
+        case 'bankAccount':
+          bank ??= (this.banks ??= new BankMaker(this.key)).make(draw.stream, index);
+          value = field === 'routingNumber' ? bank.routingNumber : bank.account;
+          break;
+        case 'cardNumber':
+        case 'cardBrand':
+        case 'cardExpiry':
+        case 'cardCvc':
+          card ??= (this.cards ??= new CardMaker(this.key)).make(draw.stream, index);
+          value =
+            field === 'cardNumber'
+              ? card.number
+              : field === 'cardBrand'
+                ? card.brand
+                : field === 'cardExpiry'
+                  ? card.expiry
+                  : card.cvc;
+          break;
+        case 'npi':
+          value = (this.npis ??= new NpiMaker(this.key)).make(1, draw.stream, index);
           break;
       }
       out[column] = value;

@@ -1,7 +1,7 @@
 import type { DataIndex, IndexState } from '../data-index/data-index.js';
 import type { RandomSource } from '../random/record-random.js';
 import type { PhoneResult } from '../types.js';
-import { decimal, fourDigits } from './digits.js';
+import { decimal, fourDigits } from '../digits.js';
 import { pickColumnIn } from './pick.js';
 import { EXCHANGE_BITMAP_BYTES } from '../data-index/format.js';
 

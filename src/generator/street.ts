@@ -1,6 +1,6 @@
 import type { DataIndex, WeightedTable } from '../data-index/data-index.js';
 import type { RandomSource } from '../random/record-random.js';
-import { decimal, NumberThen } from './digits.js';
+import { decimal, NumberThen } from '../digits.js';
 import { columnText, pick, pickColumn } from './pick.js';
 
 /** Unit numbers run from 1 to this (e.g. "Apt 12", "Ste 340"). */

@@ -36,7 +36,7 @@ export const fieldNameSchema = {
   type: 'string',
   enum: [...FIELD_NAMES],
   description:
-    'A field of the catalogue (docs/generator.md, "Fields"): the eight of an address, the five of geo, then firstName, lastName, sex, birthDate, line1, line2, stateFull, phoneIntl, emailDomain, index and uuid.',
+    'A field of the catalogue (docs/generator.md, "Fields"): the eight of an address, the five of geo, then firstName, lastName, sex, birthDate, line1, line2, stateFull, phoneIntl, emailDomain, index, uuid, then the identifiers ssn, routingNumber, bankAccount, cardNumber, cardBrand, cardExpiry, cardCvc and npi (docs/identifiers.md).',
 } as const;
 
 /**

@@ -57,6 +57,8 @@ export const FIELDS_HELP = `  --fields LIST        Only these columns, in this o
                        entries, comma-separated (id=uuid,first_name=firstName,email).
                        Fields: the eight above, the five of --geo, firstName,
                        lastName, sex, birthDate, line1, line2, stateFull,
-                       phoneIntl, emailDomain, index, uuid (docs/generator.md,
-                       "Fields"). SQL types birthDate DATE, uuid UUID, index
+                       phoneIntl, emailDomain, index, uuid, and the identifiers
+                       ssn, routingNumber, bankAccount, cardNumber, cardBrand,
+                       cardExpiry, cardCvc, npi (docs/generator.md, "Fields";
+                       docs/identifiers.md). SQL types birthDate DATE, uuid UUID, index
                        BIGINT, lat and lon DOUBLE PRECISION. Not with --geo.`;

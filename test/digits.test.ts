@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decimal, fourDigits, NumberThen } from '../../src/generator/digits.js';
+import { decimal, fourDigits, NumberThen } from '../src/digits.js';
 
 describe('digit strings', () => {
   it('decimal() is String() for every integer up to 200,000, around each table boundary and beyond', () => {
