@@ -61,6 +61,12 @@ export const FIELD_NAMES = [
   'emailDomain',
   'index',
   'uuid',
+  // Vehicles and driver's licences (issue 51).
+  'vin',
+  'vehicleYear',
+  'vehicleMake',
+  'driversLicense',
+  'driversLicenseState',
 ] as const;
 
 /**
@@ -96,6 +102,16 @@ export interface FieldValues extends Address, GeoFields {
   index: number;
   /** RFC 9562 version 8 UUID from the seed, the stream and the index. */
   uuid: string;
+  /** 17-character VIN with a real maker's WMI, the check digit and `vehicleYear`'s model-year character. */
+  vin: string;
+  /** The VIN's model year, 1997..2026. */
+  vehicleYear: number;
+  /** The make of the VIN's WMI in NHTSA's vPIC, e.g. "Honda". */
+  vehicleMake: string;
+  /** A licence number of the record's state in its format; Florida's derived from the name, birth date and sex. */
+  driversLicense: string;
+  /** The state that issued `driversLicense`: the record's own. */
+  driversLicenseState: string;
 }
 
 /**
@@ -128,6 +144,11 @@ export const FIELD_KINDS: { readonly [F in FieldName]: FieldKind } = {
   emailDomain: 'text',
   index: 'integer',
   uuid: 'uuid',
+  vin: 'text',
+  vehicleYear: 'integer',
+  vehicleMake: 'text',
+  driversLicense: 'text',
+  driversLicenseState: 'text',
 };
 
 /**

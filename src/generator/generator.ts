@@ -27,6 +27,8 @@ import { BirthDates } from '../fields/birth-dates.js';
 import { geoWithFieldsProblem, parseFieldList, type FieldList, type FieldRecord } from '../fields/field-list.js';
 import { RecordUuids } from '../fields/record-uuid.js';
 import { FIELD_STAGES, Stage, type FieldPlan, type RecordDraw } from '../fields/record-draw.js';
+import { LicenceMaker } from '../identifiers/drivers-licence.js';
+import { VinMaker, type Vehicle } from '../identifiers/vin.js';
 
 /** Largest `count` of one batch (the service interface's limit). */
 export const MAX_BATCH = 1000;
@@ -126,6 +128,8 @@ export class Generator {
   private readonly birthSource: BirthIndexSource | undefined;
   private birthDates: BirthDates | undefined;
   private readonly uuids: RecordUuids;
+  private vins: VinMaker | undefined;
+  private licences: LicenceMaker | undefined;
   private addressCursor = 0;
   private phoneCursor = 0;
   private einCursor = 0;
@@ -413,6 +417,7 @@ export class Generator {
     const draw = this.#drawRecord(index, given, plan.upTo, plan.withEmail);
     const out: Record<string, unknown> = {};
     let geo: ReturnType<GeoMaker['address']> | undefined;
+    let vehicle: Vehicle | undefined;
     for (const { column, field } of plan.columns) {
       let value: unknown;
       switch (field) {
@@ -482,6 +487,23 @@ export class Generator {
           break;
         case 'uuid':
           value = this.uuids.uuid(draw.stream, index);
+          break;
+        case 'vin':
+        case 'vehicleYear':
+        case 'vehicleMake':
+          vehicle ??= (this.vins ??= new VinMaker(this.key)).make(draw.stream, index);
+          value = field === 'vin' ? vehicle.vin : field === 'vehicleYear' ? vehicle.year : vehicle.make;
+          break;
+        case 'driversLicense':
+          value = (this.licences ??= new LicenceMaker(this.key)).make(draw.state.code, draw.stream, index, {
+            firstName: columnText(data, draw.female ? parts.female : parts.male, draw.firstColumn),
+            lastName: parts.surnameNames.first(draw.lastColumn),
+            birthDate: () => this.#birthDates().date(draw.female, draw.firstColumn, draw.stream, index),
+            female: draw.female,
+          });
+          break;
+        case 'driversLicenseState':
+          value = draw.state.code;
           break;
       }
       out[column] = value;
