@@ -95,10 +95,13 @@ export function wmiTableSource(rows: readonly WmiYear[]): string {
     `export const FIRST_MODEL_YEAR = ${FIRST_MODEL_YEAR};`,
     '',
     '/** Makes of the WMI rows, sorted by code point. */',
-    `export const WMI_MAKES: readonly string[] = ${JSON.stringify(makes)};`,
+    // Laid out as the formatter (Biome) lays it out, so that formatting the tree leaves it as written.
+    'export const WMI_MAKES: readonly string[] = [',
+    ...makes.map((make) => `  '${make.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}',`),
+    '];',
     '',
     '/** WMI|make|year offset|weight rows, sorted by WMI, make and year. */',
-    `export const WMI_ROWS = ${JSON.stringify(entries.join(' '))};`,
+    `export const WMI_ROWS =\n  '${entries.join(' ')}';`,
     '',
   ].join('\n');
 }

@@ -28,39 +28,57 @@ interface Format {
 }
 
 /**
- * A template of a pattern made only of `[A-Z]`, `[0-9]` and single letters,
- * each with an optional `{m}` or `{m,n}` (the longest length taken): `#` a
- * digit, `@` a letter, any other character itself. Undefined for other patterns.
- * @example templateOf('^[A-Z]{1}[0-9]{7}$') // "@#######"
+ * The templates of a pattern made only of `[A-Z]`, `[0-9]` and single
+ * letters, each with an optional `{m}` or `{m,n}`: `#` a digit, `@` a
+ * letter, any other character itself; one per length the pattern allows,
+ * longest first. Empty for other patterns.
+ * @example templatesOf('^[A-Z]{1}[0-9]{6,7}$') // ["@#######", "@######"]
  */
-export function templateOf(regex: string): string | undefined {
+export function templatesOf(regex: string): string[] {
   const body = /^\^(.*)\$$/.exec(regex)?.[1];
-  if (body === undefined) return undefined;
+  if (body === undefined) return [];
   const token = /^(\[A-Z\]|\[0-9\]|\[[A-Z]\]|[A-Z])(?:\{(\d+)(?:,(\d+))?\})?/;
   let rest = body;
-  let template = '';
+  let templates = [''];
   while (rest !== '') {
     const m = token.exec(rest);
-    if (!m) return undefined;
+    if (!m) return [];
     const char = m[1] === '[A-Z]' ? '@' : m[1] === '[0-9]' ? '#' : m[1].replace(/[[\]]/g, '');
-    template += char.repeat(Number(m[3] ?? m[2] ?? 1));
+    const min = Number(m[2] ?? 1);
+    const max = Number(m[3] ?? m[2] ?? 1);
+    const counts = Array.from({ length: max - min + 1 }, (_, i) => max - i);
+    templates = templates.flatMap((t) => counts.map((n) => t + char.repeat(n)));
     rest = rest.slice(m[0].length);
   }
-  return template;
+  return templates.sort((a, b) => b.length - a.length);
 }
 
-/** The template of each jurisdiction: its first format in the first list that is a plain layout, else the second list's. */
+/** A number of a template's layout: every `#` 1, every `@` or `?` A. */
+function sampleOf(template: string): string {
+  return template.replace(/#/g, '1').replace(/[@?]/g, 'A');
+}
+
+/**
+ * The template of each jurisdiction: the first layout of the first list
+ * (a rule of alternatives, `(^...$)|(^...$)`, counting as its alternatives
+ * in order), longest first, that every list holding the jurisdiction accepts.
+ */
 export function templates(formats: readonly Format[]): Map<string, string> {
   const out = new Map<string, string>([['WA', WASHINGTON]]);
+  const accepted = (state: string, number: string): boolean =>
+    [PACKAGE, OTHER_PACKAGE].every((source) => {
+      const rules = formats.filter((f) => f.state === state && f.source === source);
+      return rules.length === 0 || rules.some((f) => new RegExp(f.regex).test(number));
+    });
   for (const source of [PACKAGE, OTHER_PACKAGE]) {
     for (const f of formats) {
       if (f.source !== source || out.has(f.state)) continue;
-      // A rule of alternatives, (^...$)|(^...$), counts as its alternatives in order.
       const alternatives = [f.regex, ...f.regex.split('|').map((part) => part.replace(/^\((.*)\)$/, '$1'))];
-      const template = alternatives.map(templateOf).find((t) => t !== undefined);
+      const template = alternatives.flatMap(templatesOf).find((t) => accepted(f.state, sampleOf(t)));
       if (template !== undefined) out.set(f.state, template);
     }
   }
+  if (!accepted('WA', sampleOf(WASHINGTON))) throw new Error(`DL formats: ${WASHINGTON} is not a Washington layout`);
   return new Map([...out].sort((a, b) => byCodeUnit(a[0], b[0])));
 }
 

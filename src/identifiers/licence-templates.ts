@@ -6,7 +6,7 @@ export const LICENCE_TEMPLATES: { readonly [state: string]: string } = {
   AK: '#######',
   AL: '########',
   AR: '#########',
-  AZ: '@#########',
+  AZ: '@########',
   CA: '@#######',
   CO: '#########',
   CT: '#########',
