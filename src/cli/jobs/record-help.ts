@@ -39,7 +39,7 @@ Formats:
   csv      a header line, then one line per record (RFC 4180 quoting, \\n line ends)
   sql      BEGIN; CREATE TABLE; INSERTs of up to 500 rows; COMMIT; loads into
            SQLite and PostgreSQL (every column TEXT NOT NULL, but lat and lon DOUBLE PRECISION;
-           with --fields birthDate DATE, uuid UUID, index BIGINT)
+           with --fields birthDate DATE, uuid UUID, index and vehicleYear BIGINT)
 
 A progress bar (rate, ETA) is drawn on stderr when stderr is a terminal and the
 run has at least 100,000 records (not when the records go to that terminal).
@@ -57,6 +57,8 @@ export const FIELDS_HELP = `  --fields LIST        Only these columns, in this o
                        entries, comma-separated (id=uuid,first_name=firstName,email).
                        Fields: the eight above, the five of --geo, firstName,
                        lastName, sex, birthDate, line1, line2, stateFull,
-                       phoneIntl, emailDomain, index, uuid (docs/generator.md,
-                       "Fields"). SQL types birthDate DATE, uuid UUID, index
-                       BIGINT, lat and lon DOUBLE PRECISION. Not with --geo.`;
+                       phoneIntl, emailDomain, index, uuid, vin, vehicleYear,
+                       vehicleMake, driversLicense, driversLicenseState
+                       (docs/generator.md, "Fields"). SQL types birthDate DATE,
+                       uuid UUID, index and vehicleYear BIGINT, lat and lon
+                       DOUBLE PRECISION. Not with --geo.`;
