@@ -418,6 +418,8 @@ export class Generator {
     const out: Record<string, unknown> = {};
     let geo: ReturnType<GeoMaker['address']> | undefined;
     let vehicle: Vehicle | undefined;
+    // Made once a record: a Florida licence reads it too.
+    let birth: string | undefined;
     for (const { column, field } of plan.columns) {
       let value: unknown;
       switch (field) {
@@ -465,7 +467,7 @@ export class Generator {
           value = draw.female ? 'F' : 'M';
           break;
         case 'birthDate':
-          value = this.#birthDates().date(draw.female, draw.firstColumn, draw.stream, index);
+          value = birth ??= this.#birthDates().date(draw.female, draw.firstColumn, draw.stream, index);
           break;
         case 'line1':
           value = draw.unitAt < 0 ? draw.street : draw.street.slice(0, draw.unitAt);
@@ -494,14 +496,20 @@ export class Generator {
           vehicle ??= (this.vins ??= new VinMaker(this.key)).make(draw.stream, index);
           value = field === 'vin' ? vehicle.vin : field === 'vehicleYear' ? vehicle.year : vehicle.make;
           break;
-        case 'driversLicense':
-          value = (this.licences ??= new LicenceMaker(this.key)).make(draw.state.code, draw.stream, index, {
-            firstName: columnText(data, draw.female ? parts.female : parts.male, draw.firstColumn),
-            lastName: parts.surnameNames.first(draw.lastColumn),
-            birthDate: () => this.#birthDates().date(draw.female, draw.firstColumn, draw.stream, index),
-            female: draw.female,
-          });
+        case 'driversLicense': {
+          const licences = (this.licences ??= new LicenceMaker(this.key));
+          const state = draw.state.code;
+          value = licences.derives(state)
+            ? licences.derived(
+                state,
+                columnText(data, draw.female ? parts.female : parts.male, draw.firstColumn),
+                parts.surnameNames.first(draw.lastColumn),
+                (birth ??= this.#birthDates().date(draw.female, draw.firstColumn, draw.stream, index)),
+                draw.female,
+              )
+            : licences.make(state, draw.stream, index);
           break;
+        }
         case 'driversLicenseState':
           value = draw.state.code;
           break;

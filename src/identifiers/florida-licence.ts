@@ -78,9 +78,23 @@ const THREE = (n: number): string => String(n).padStart(3, '0');
  * @example floridaLicence('Mary', 'Smith', '1956-03-14', true) // "S530580565940"
  */
 export function floridaLicence(first: string, last: string, birthDate: string, female: boolean): string {
-  const name = first.toUpperCase().replace(/[^A-Z]/g, '');
-  const code = NAME_CODES[name] ?? INITIAL_CODES[name.charCodeAt(0) - 65];
   const month = Number(birthDate.slice(5, 7));
   const day = Number(birthDate.slice(8, 10));
-  return soundex(last) + THREE(code) + birthDate.slice(2, 4) + THREE((month - 1) * 40 + day + (female ? 500 : 0)) + '0';
+  return floridaName(first, last) + birthDate.slice(2, 4) + THREE((month - 1) * 40 + day + (female ? 500 : 0)) + '0';
+}
+
+// Records draw names from fixed tables (tens of thousands of first names, about 160,000 surnames): each part is made once.
+const SURNAME_PARTS = new Map<string, string>();
+const FIRST_PARTS = new Map<string, string>();
+
+/** `SSSS` + `FFF` of a first name and surname. */
+function floridaName(first: string, last: string): string {
+  let surname = SURNAME_PARTS.get(last);
+  if (surname === undefined) SURNAME_PARTS.set(last, (surname = soundex(last)));
+  let code = FIRST_PARTS.get(first);
+  if (code === undefined) {
+    const name = first.toUpperCase().replace(/[^A-Z]/g, '');
+    FIRST_PARTS.set(first, (code = THREE(NAME_CODES[name] ?? INITIAL_CODES[name.charCodeAt(0) - 65])));
+  }
+  return surname + code;
 }

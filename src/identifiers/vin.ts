@@ -10,18 +10,21 @@ const VIN_CHARS = '0123456789ABCDEFGHJKLMNPRSTUVWXYZ';
 const VIN_LETTERS = 'ABCDEFGHJKLMNPRSTUVWXYZ';
 /** Model-year characters from 1980 (A) on, a 30-year cycle: no I, O, Q, U, Z or 0 (49 CFR 565.15(c)). */
 const YEAR_CHARS = 'ABCDEFGHJKLMNPRSTVWXY123456789';
-/** Transliteration of each character for the check digit (49 CFR 565.15(b)): A-H 1-8, J-R 1-9 (no O, Q), S-Z 2-9. */
-const VALUES: Record<string, number> = Object.fromEntries(
-  [...VIN_CHARS].map((c) => [c, Number(c <= '9' ? c : '12345678123457923456789'[VIN_LETTERS.indexOf(c)])]),
-);
+/** Transliteration by character code for the check digit (49 CFR 565.15(b)): A-H 1-8, J-R 1-9 (no O, Q), S-Z 2-9. */
+const VALUES = new Uint8Array(128);
+for (let i = 0; i < VIN_CHARS.length; i++)
+  VALUES[VIN_CHARS.charCodeAt(i)] = i < 10 ? i : Number('12345678123457923456789'[i - 10]);
 const WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
-/** Serials: two letters then four digits (positions 12-17), 23 x 23 x 10,000 of them. */
-const SERIALS = 23 * 23 * 10_000;
+/**
+ * Serials (positions 12-17, two letters and four digits: 23 x 23 x 10,000
+ * written) taken from 2^22 of them, so the permutation needs no cycle walking.
+ */
+const SERIALS = 2 ** 22;
 
 /** The check digit of a 17-character VIN (its 9th character is not read): the weighted sum mod 11, 10 as X. */
 export function vinCheckDigit(vin: string): string {
   let sum = 0;
-  for (let i = 0; i < 17; i++) sum += Number(VALUES[vin[i]]) * WEIGHTS[i];
+  for (let i = 0; i < 17; i++) sum += VALUES[vin.charCodeAt(i)] * WEIGHTS[i];
   const check = sum % 11;
   return check === 10 ? 'X' : String(check);
 }
@@ -39,7 +42,7 @@ export interface Vehicle {
  * characters (position 7 a digit before 2010, a letter from 2010, as the
  * year rule of 49 CFR 565.15 has it), the check digit, the model-year
  * character, a plant character and a serial of two letters and four digits
- * from a keyed permutation per stream, so no VIN repeats within 5,290,000
+ * from a keyed permutation per stream, so no VIN repeats within 4,194,304
  * records of a stream. docs/identifiers.md ("VIN") says what may still equal a real one.
  * @example new VinMaker(key).make(0, 7).vin // "1HGBH41JXMN109186"-like: 17 characters, check digit at 9
  */
@@ -80,16 +83,16 @@ export class VinMaker {
     }
     const wmi = this.wmis[low];
     const year = this.years[low];
-    let vds = '';
-    for (let i = 0; i < 5; i++) {
-      vds +=
-        i === 3
-          ? year < 2010
-            ? VIN_CHARS[random.below(10)]
-            : VIN_LETTERS[random.below(VIN_LETTERS.length)]
-          : VIN_CHARS[random.below(VIN_CHARS.length)];
-    }
-    const plant = VIN_CHARS[random.below(VIN_CHARS.length)];
+    // Four descriptor characters in one draw (33^4 < 2^32), then position 7 and the plant.
+    let four = random.below(33 * 33 * 33 * 33);
+    const a = VIN_CHARS[four % 33];
+    four = Math.floor(four / 33);
+    const b = VIN_CHARS[four % 33];
+    four = Math.floor(four / 33);
+    const c = VIN_CHARS[four % 33];
+    const e = VIN_CHARS[Math.floor(four / 33)];
+    const vds = a + b + c + (year < 2010 ? VIN_CHARS[random.below(10)] : VIN_LETTERS[random.below(23)]) + e;
+    const plant = VIN_CHARS[random.below(33)];
     const size = this.permutation.size;
     const run = Math.floor(index / size);
     const serial = this.permutation.at(index - run * size, (run * 257 + stream) >>> 0);
