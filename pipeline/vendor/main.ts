@@ -17,11 +17,13 @@ import { vendorLibphonenumberGeocoding } from './libphonenumber-geocoding.js';
 import { vendorLibphonenumberJs } from './libphonenumber-js.js';
 import { vendorNaics2017 } from './naics-2017.js';
 import { vendorNanpaOverlays } from './nanpa-overlays.js';
+import { vendorNhtsaVpic } from './nhtsa-vpic.js';
 import { vendorRrad } from './rrad.js';
 import { sha256File } from './sha256.js';
 import { vendorSimplemapsUsZips } from './simplemaps-us-zips.js';
 import type { SourceInfo } from './source-info.js';
 import { vendorSsaBabyNames } from './ssa-baby-names.js';
+import { vendorUsDlFormats } from './us-dl-formats.js';
 import { vendorUsPopulationByAge } from './us-population-by-age.js';
 import { vendorUspsStreetSuffixes } from './usps-street-suffixes.js';
 import { byCodeUnit } from '../../src/code-unit-order.js';
@@ -52,6 +54,8 @@ const STEPS: ReadonlyArray<readonly [folder: string, step: () => Promise<SourceI
   ['company-name-model', vendorCompanyNameModel],
   ['acs-households', vendorAcsHouseholds],
   ['fed-routing-symbols', vendorFedRoutingSymbols],
+  ['nhtsa-vpic', vendorNhtsaVpic],
+  ['us-dl-formats', vendorUsDlFormats],
 ];
 
 const SOURCES_FILE = 'SOURCES.md';

@@ -70,6 +70,12 @@ export const FIELD_NAMES = [
   'cardExpiry',
   'cardCvc',
   'npi',
+  // Vehicles and driver's licences (issue 51).
+  'vin',
+  'vehicleYear',
+  'vehicleMake',
+  'driversLicense',
+  'driversLicenseState',
 ] as const;
 
 /**
@@ -122,6 +128,16 @@ export interface FieldValues extends Address, GeoFields {
   cardCvc: string;
   /** Ten digits starting with 1 (an individual), check digit per CMS. */
   npi: string;
+  /** 17-character VIN with a real maker's WMI, the check digit and `vehicleYear`'s model-year character. */
+  vin: string;
+  /** The VIN's model year, 1997..2026. */
+  vehicleYear: number;
+  /** The make of the VIN's WMI in NHTSA's vPIC, e.g. "Honda". */
+  vehicleMake: string;
+  /** A licence number of the record's state in its format; Florida's derived from the name, birth date and sex. */
+  driversLicense: string;
+  /** The state that issued `driversLicense`: the record's own. */
+  driversLicenseState: string;
 }
 
 /**
@@ -163,6 +179,11 @@ export const FIELD_KINDS: { readonly [F in FieldName]: FieldKind } = {
   cardExpiry: 'text',
   cardCvc: 'text',
   npi: 'text',
+  vin: 'text',
+  vehicleYear: 'integer',
+  vehicleMake: 'text',
+  driversLicense: 'text',
+  driversLicenseState: 'text',
 };
 
 /**

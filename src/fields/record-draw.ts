@@ -53,6 +53,12 @@ export const FIELD_STAGES: { readonly [F in FieldName]: Stage } = {
   cardExpiry: Stage.place,
   cardCvc: Stage.place,
   npi: Stage.place,
+  // Streams of their own (12 vehicles, 13 licences): the place, or the name a licence may be derived from.
+  vin: Stage.place,
+  vehicleYear: Stage.place,
+  vehicleMake: Stage.place,
+  driversLicense: Stage.name,
+  driversLicenseState: Stage.place,
 };
 
 /** A checked field list with what it needs drawn. */

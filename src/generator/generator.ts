@@ -38,6 +38,8 @@ import { BankMaker, type BankAccount } from '../identifiers/bank.js';
 import { CardMaker, type Card } from '../identifiers/card.js';
 import { NpiMaker } from '../identifiers/npi.js';
 import { SsnMaker } from '../identifiers/ssn.js';
+import { LicenceMaker } from '../identifiers/drivers-licence.js';
+import { VinMaker, type Vehicle } from '../identifiers/vin.js';
 
 /** Largest `count` of one batch (the service interface's limit). */
 export const MAX_BATCH = 1000;
@@ -160,6 +162,8 @@ export class Generator {
   private npis: NpiMaker | undefined;
   private cards: CardMaker | undefined;
   private banks: BankMaker | undefined;
+  private vins: VinMaker | undefined;
+  private licences: LicenceMaker | undefined;
   private addressCursor = 0;
   private phoneCursor = 0;
   private einCursor = 0;
@@ -555,6 +559,9 @@ export class Generator {
     let geo: ReturnType<GeoMaker['address']> | undefined;
     let card: Card | undefined;
     let bank: BankAccount | undefined;
+    let vehicle: Vehicle | undefined;
+    // Made once a record: a Florida licence reads it too.
+    let birth: string | undefined;
     for (const { column, field } of plan.columns) {
       let value: unknown;
       switch (field) {
@@ -602,7 +609,7 @@ export class Generator {
           value = draw.female ? 'F' : 'M';
           break;
         case 'birthDate':
-          value = this.#birthDates().date(draw.female, draw.firstColumn, draw.stream, index);
+          value = birth ??= this.#birthDates().date(draw.female, draw.firstColumn, draw.stream, index);
           break;
         case 'line1':
           value = draw.unitAt < 0 ? draw.street : draw.street.slice(0, draw.unitAt);
@@ -650,6 +657,29 @@ export class Generator {
           break;
         case 'npi':
           value = (this.npis ??= new NpiMaker(this.key)).make(1, draw.stream, index);
+          break;
+        case 'vin':
+        case 'vehicleYear':
+        case 'vehicleMake':
+          vehicle ??= (this.vins ??= new VinMaker(this.key)).make(draw.stream, index);
+          value = field === 'vin' ? vehicle.vin : field === 'vehicleYear' ? vehicle.year : vehicle.make;
+          break;
+        case 'driversLicense': {
+          const licences = (this.licences ??= new LicenceMaker(this.key));
+          const state = draw.state.code;
+          value = licences.derives(state)
+            ? licences.derived(
+                state,
+                columnText(data, draw.female ? parts.female : parts.male, draw.firstColumn),
+                parts.surnameNames.first(draw.lastColumn),
+                (birth ??= this.#birthDates().date(draw.female, draw.firstColumn, draw.stream, index)),
+                draw.female,
+              )
+            : licences.make(state, draw.stream, index);
+          break;
+        }
+        case 'driversLicenseState':
+          value = draw.state.code;
           break;
       }
       out[column] = value;

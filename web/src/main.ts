@@ -157,7 +157,8 @@ async function generate(): Promise<void> {
   }
   const asked = request.fields === undefined ? [] : parseFieldList(request.fields).map(({ field }) => field);
   let births: BirthIndex | undefined;
-  if (asked.includes('birthDate')) {
+  // driversLicense reads it too: Florida's licence is derived from the birth date.
+  if (asked.includes('birthDate') || asked.includes('driversLicense')) {
     // The birth index (a static file of this site) is loaded once, on first use.
     status.textContent = 'Loading the birth index…';
     try {
@@ -165,7 +166,7 @@ async function generate(): Promise<void> {
     } catch (error) {
       birthIndex = undefined;
       showAlert(
-        `Could not load the birth index: ${(error as Error).message}. Try again, or leave birthDate out of the fields.`,
+        `Could not load the birth index: ${(error as Error).message}. Try again, or leave birthDate and driversLicense out of the fields.`,
       );
       status.textContent = 'Not generated: the birth index did not load.';
       return;

@@ -36,11 +36,11 @@ export const fieldNameSchema = {
   type: 'string',
   enum: [...FIELD_NAMES],
   description:
-    'A field of the catalogue (docs/generator.md, "Fields"): the eight of an address, the five of geo, then firstName, lastName, sex, birthDate, line1, line2, stateFull, phoneIntl, emailDomain, index, uuid, then the identifiers ssn, routingNumber, bankAccount, cardNumber, cardBrand, cardExpiry, cardCvc and npi (docs/identifiers.md).',
+    'A field of the catalogue (docs/generator.md, "Fields"): the eight of an address, the five of geo, then firstName, lastName, sex, birthDate, line1, line2, stateFull, phoneIntl, emailDomain, index, uuid, then the identifiers ssn, routingNumber, bankAccount, cardNumber, cardBrand, cardExpiry, cardCvc, npi, vin, vehicleYear, vehicleMake, driversLicense and driversLicenseState (docs/identifiers.md).',
 } as const;
 
 /**
- * JSON schema of a record asked for with `fields`: one property per column asked, in order; `index`, `lat` and `lon` are numbers, the rest text.
+ * JSON schema of a record asked for with `fields`: one property per column asked, in order; `index`, `lat`, `lon` and `vehicleYear` are numbers, the rest text.
  * @example response: { 200: { $ref: 'fieldRecord#' } }
  */
 export const fieldRecordSchema = {

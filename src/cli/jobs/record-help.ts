@@ -39,7 +39,7 @@ Formats:
   csv      a header line, then one line per record (RFC 4180 quoting, \\n line ends)
   sql      BEGIN; CREATE TABLE; INSERTs of up to 500 rows; COMMIT; loads into
            SQLite and PostgreSQL (every column TEXT NOT NULL, but lat and lon DOUBLE PRECISION;
-           with --fields birthDate DATE, uuid UUID, index BIGINT)
+           with --fields birthDate DATE, uuid UUID, index and vehicleYear BIGINT)
 
 A progress bar (rate, ETA) is drawn on stderr when stderr is a terminal and the
 run has at least 100,000 records (not when the records go to that terminal).
@@ -59,6 +59,8 @@ export const FIELDS_HELP = `  --fields LIST        Only these columns, in this o
                        lastName, sex, birthDate, line1, line2, stateFull,
                        phoneIntl, emailDomain, index, uuid, and the identifiers
                        ssn, routingNumber, bankAccount, cardNumber, cardBrand,
-                       cardExpiry, cardCvc, npi (docs/generator.md, "Fields";
-                       docs/identifiers.md). SQL types birthDate DATE, uuid UUID, index
-                       BIGINT, lat and lon DOUBLE PRECISION. Not with --geo.`;
+                       cardExpiry, cardCvc, npi, vin, vehicleYear, vehicleMake,
+                       driversLicense, driversLicenseState (docs/generator.md,
+                       "Fields"; docs/identifiers.md). SQL types birthDate DATE,
+                       uuid UUID, index and vehicleYear BIGINT, lat and lon
+                       DOUBLE PRECISION. Not with --geo.`;

@@ -106,7 +106,7 @@ describe('--format parquet', () => {
     ]);
     expect(written.status).toBe(0);
     const read = await duck(
-      `SELECT * REPLACE (strftime("birthDate", '%Y-%m-%d') AS "birthDate", CAST(record_index AS DOUBLE) AS record_index) FROM read_parquet('${file}')`,
+      `SELECT * REPLACE (strftime("birthDate", '%Y-%m-%d') AS "birthDate", CAST(record_index AS DOUBLE) AS record_index, CAST("vehicleYear" AS DOUBLE) AS "vehicleYear") FROM read_parquet('${file}')`,
     );
     const expected = createGenerator({ seed: 'fields' }).addresses({
       start: 0,
@@ -119,7 +119,13 @@ describe('--format parquet', () => {
         (row) => [row.column_name, row.column_type],
       ),
     );
-    expect(types).toMatchObject({ birthDate: 'DATE', record_index: 'BIGINT', uuid: 'VARCHAR', lon: 'DOUBLE' });
+    expect(types).toMatchObject({
+      birthDate: 'DATE',
+      record_index: 'BIGINT',
+      vehicleYear: 'BIGINT',
+      uuid: 'VARCHAR',
+      lon: 'DOUBLE',
+    });
   });
 
   it('needs --out, and refuses --remote', async () => {

@@ -1,0 +1,100 @@
+import { soundex } from './soundex.js';
+
+/**
+ * Florida's first-name codes (the FFF part): names with a code of their
+ * own, else the first initial's; a middle initial adds its code (records
+ * have no middle name: 0). Transcribed from the published description of
+ * the Florida, Illinois and Wisconsin numbers (docs/identifiers.md, "Driver's licences").
+ */
+const NAME_CODES: { readonly [name: string]: number } = {
+  ALBERT: 20,
+  ALICE: 20,
+  ANN: 40,
+  ANNA: 40,
+  ANNE: 40,
+  ANNIE: 40,
+  ARTHUR: 40,
+  BERNARD: 80,
+  BETTE: 80,
+  BETTIE: 80,
+  BETTY: 80,
+  CARL: 120,
+  CATHERINE: 120,
+  CHARLES: 140,
+  CLARA: 140,
+  DONALD: 180,
+  DOROTHY: 180,
+  EDWARD: 220,
+  ELIZABETH: 220,
+  FLORENCE: 260,
+  FRANK: 260,
+  GEORGE: 300,
+  GRACE: 300,
+  HAROLD: 340,
+  HARRIET: 340,
+  HARRY: 360,
+  HAZEL: 360,
+  HELEN: 380,
+  HENRY: 380,
+  JAMES: 440,
+  JANE: 440,
+  JAYNE: 440,
+  JEAN: 460,
+  JOAN: 480,
+  JOHN: 460,
+  JOSEPH: 480,
+  MARGARET: 560,
+  MARTIN: 560,
+  MARVIN: 580,
+  MARY: 580,
+  MELVIN: 600,
+  MILDRED: 600,
+  PATRICIA: 680,
+  PAUL: 680,
+  RICHARD: 740,
+  ROBERT: 760,
+  RUBY: 740,
+  RUTH: 760,
+  THELMA: 820,
+  THOMAS: 820,
+  WALTER: 900,
+  WANDA: 900,
+  WILLIAM: 920,
+  WILMA: 920,
+};
+/** The code of each first initial A-Z. */
+const INITIAL_CODES = [
+  0, 60, 100, 160, 200, 240, 280, 320, 400, 420, 500, 520, 540, 620, 640, 660, 700, 720, 780, 800, 840, 860, 880, 940,
+  960, 980,
+];
+
+const THREE = (n: number): string => String(n).padStart(3, '0');
+
+/**
+ * Florida's licence number of a person: Soundex of the surname, the
+ * first-name code, the birth year's last two digits, (month - 1) x 40 +
+ * day (+ 500 for women), and the overflow digit 0 (the first holder of
+ * these 12 characters), as `S123-456-78-901-0` without the hyphens.
+ * @example floridaLicence('Mary', 'Smith', '1956-03-14', true) // "S530580565940"
+ */
+export function floridaLicence(first: string, last: string, birthDate: string, female: boolean): string {
+  const month = Number(birthDate.slice(5, 7));
+  const day = Number(birthDate.slice(8, 10));
+  return floridaName(first, last) + birthDate.slice(2, 4) + THREE((month - 1) * 40 + day + (female ? 500 : 0)) + '0';
+}
+
+// Records draw names from fixed tables (tens of thousands of first names, about 160,000 surnames): each part is made once.
+const SURNAME_PARTS = new Map<string, string>();
+const FIRST_PARTS = new Map<string, string>();
+
+/** `SSSS` + `FFF` of a first name and surname. */
+function floridaName(first: string, last: string): string {
+  let surname = SURNAME_PARTS.get(last);
+  if (surname === undefined) SURNAME_PARTS.set(last, (surname = soundex(last)));
+  let code = FIRST_PARTS.get(first);
+  if (code === undefined) {
+    const name = first.toUpperCase().replace(/[^A-Z]/g, '');
+    FIRST_PARTS.set(first, (code = THREE(NAME_CODES[name] ?? INITIAL_CODES[name.charCodeAt(0) - 65])));
+  }
+  return surname + code;
+}
