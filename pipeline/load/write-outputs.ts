@@ -8,6 +8,7 @@ import { residentialWeights } from '../transform/residential.js';
 import { MeasureJob } from './measure-job.js';
 import { buildGeo } from './write-geo.js';
 import { writeIndex } from './write-index.js';
+import { writeJobTitles } from './write-job-titles.js';
 import { writeSqlite } from './write-sqlite.js';
 import { sha256Hex } from '../sha256-hex.js';
 import type { StageClock } from '../stage-times.js';
@@ -18,6 +19,7 @@ export const OUTPUT_FILES = {
   index: 'ussynth.idx',
   geoIndex: 'ussynth-geo.idx',
   births: 'ussynth-births.idx',
+  jobTitles: 'ussynth-titles.json',
   manifest: 'manifest.json',
 } as const;
 
@@ -101,6 +103,10 @@ function writeWithMeasures(
   const birthsTemp = join(outDir, `.${OUTPUT_FILES.births}.tmp`);
   writeFileSync(birthsTemp, measured.births);
 
+  const jobTitles = writeJobTitles(datasetsDir, data.datasetVersion);
+  const jobTitlesTemp = join(outDir, `.${OUTPUT_FILES.jobTitles}.tmp`);
+  writeFileSync(jobTitlesTemp, jobTitles);
+
   const inputs = Object.fromEntries(
     listFiles(datasetsDir).map((file) => [file, sha256Hex(readFileSync(join(datasetsDir, file)))]),
   );
@@ -133,6 +139,7 @@ function writeWithMeasures(
       [OUTPUT_FILES.sqlite]: { bytes: sqlite.length, sha256: sha256Hex(sqlite) },
       [OUTPUT_FILES.index]: { bytes: index.length, sha256: sha256Hex(index) },
       [OUTPUT_FILES.geoIndex]: { bytes: geo.bytes.length, sha256: sha256Hex(geo.bytes) },
+      [OUTPUT_FILES.jobTitles]: { bytes: jobTitles.length, sha256: sha256Hex(jobTitles) },
     },
   };
   const manifestTemp = join(outDir, `.${OUTPUT_FILES.manifest}.tmp`);
@@ -141,6 +148,7 @@ function writeWithMeasures(
   renameSync(indexTemp, join(outDir, OUTPUT_FILES.index));
   renameSync(geoTemp, join(outDir, OUTPUT_FILES.geoIndex));
   renameSync(birthsTemp, join(outDir, OUTPUT_FILES.births));
+  renameSync(jobTitlesTemp, join(outDir, OUTPUT_FILES.jobTitles));
   renameSync(manifestTemp, join(outDir, OUTPUT_FILES.manifest));
   clock?.mark('manifest');
   return manifest;
