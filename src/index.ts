@@ -7,17 +7,25 @@
  * gen.address({ state: 'CA' });
  */
 import { generatorFor, type IndexSource } from './create-generator.js';
-import { defaultBirthIndex, defaultGeoIndex, defaultIndex, defaultJobTitles } from './default-index.js';
+import {
+  defaultBirthIndex,
+  defaultCompanyData,
+  defaultGeoIndex,
+  defaultIndex,
+  defaultJobTitles,
+} from './default-index.js';
 import type { Generator, GeneratorOptions } from './generator/generator.js';
 
 export * from './public-api.js';
 export {
   DEFAULT_BIRTH_INDEX_PATH,
+  DEFAULT_COMPANY_DATA_PATH,
   DEFAULT_GEO_INDEX_PATH,
   DEFAULT_INDEX_PATH,
   DEFAULT_JOB_TITLES_PATH,
   DEFAULT_SQLITE_PATH,
   defaultBirthIndex,
+  defaultCompanyData,
   defaultGeoIndex,
   defaultIndex,
   defaultJobTitles,
@@ -36,5 +44,6 @@ export function createGenerator(options: GeneratorOptions & { index?: IndexSourc
     geoIndex: rest.geoIndex ?? (shipped ? defaultGeoIndex : undefined),
     birthIndex: rest.birthIndex ?? (shipped ? defaultBirthIndex : undefined),
     jobTitles: rest.jobTitles ?? (shipped ? defaultJobTitles : undefined),
+    companyData: rest.companyData ?? (shipped ? defaultCompanyData : undefined),
   });
 }

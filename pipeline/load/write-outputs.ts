@@ -7,6 +7,7 @@ import { areaCodeShareReport } from '../transform/area-code-shares.js';
 import { residentialWeights } from '../transform/residential.js';
 import { MeasureJob } from './measure-job.js';
 import { buildGeo } from './write-geo.js';
+import { writeCompanies } from './write-companies.js';
 import { writeIndex } from './write-index.js';
 import { writeJobTitles } from './write-job-titles.js';
 import { writeSqlite } from './write-sqlite.js';
@@ -20,6 +21,7 @@ export const OUTPUT_FILES = {
   geoIndex: 'ussynth-geo.idx',
   births: 'ussynth-births.idx',
   jobTitles: 'ussynth-titles.json',
+  companies: 'ussynth-companies.json',
   manifest: 'manifest.json',
 } as const;
 
@@ -102,6 +104,10 @@ function writeWithMeasures(
   // The birth index depends on the first names only; it is not in the manifest's outputs (birthDate's data, docs/generator.md).
   const birthsTemp = join(outDir, `.${OUTPUT_FILES.births}.tmp`);
   writeFileSync(birthsTemp, measured.births);
+  // The companies' tables (NAICS, Census firm figures, the name model): docs/related-records.md, "Companies".
+  const companies = writeCompanies(datasetsDir, data.datasetVersion);
+  const companiesTemp = join(outDir, `.${OUTPUT_FILES.companies}.tmp`);
+  writeFileSync(companiesTemp, companies);
 
   const jobTitles = writeJobTitles(datasetsDir, data.datasetVersion);
   const jobTitlesTemp = join(outDir, `.${OUTPUT_FILES.jobTitles}.tmp`);
@@ -140,6 +146,7 @@ function writeWithMeasures(
       [OUTPUT_FILES.index]: { bytes: index.length, sha256: sha256Hex(index) },
       [OUTPUT_FILES.geoIndex]: { bytes: geo.bytes.length, sha256: sha256Hex(geo.bytes) },
       [OUTPUT_FILES.jobTitles]: { bytes: jobTitles.length, sha256: sha256Hex(jobTitles) },
+      [OUTPUT_FILES.companies]: { bytes: companies.length, sha256: sha256Hex(companies) },
     },
   };
   const manifestTemp = join(outDir, `.${OUTPUT_FILES.manifest}.tmp`);
@@ -149,6 +156,7 @@ function writeWithMeasures(
   renameSync(geoTemp, join(outDir, OUTPUT_FILES.geoIndex));
   renameSync(birthsTemp, join(outDir, OUTPUT_FILES.births));
   renameSync(jobTitlesTemp, join(outDir, OUTPUT_FILES.jobTitles));
+  renameSync(companiesTemp, join(outDir, OUTPUT_FILES.companies));
   renameSync(manifestTemp, join(outDir, OUTPUT_FILES.manifest));
   clock?.mark('manifest');
   return manifest;

@@ -1,5 +1,6 @@
 import type { DataIndex, IndexState } from '../data-index/data-index.js';
 import type { GeoIndex } from '../data-index/geo-index.js';
+import type { CompanyData } from '../data-index/company-data.js';
 import type { BirthDates } from '../fields/birth-dates.js';
 import type { RecordUuids } from '../fields/record-uuid.js';
 import type { JobTitles } from '../related/job-titles.js';
@@ -32,6 +33,8 @@ export interface GeneratorParts {
   readonly jobTitles: () => JobTitles;
   /** The birth-date maker, reading the birth index on first use (throws `births_unavailable` without one). */
   readonly birthDates: () => BirthDates;
+  /** The companies' data, read on first use (throws `companies_unavailable` without it). */
+  readonly companyData: () => CompanyData;
   /** A state code checked for generation (typed errors `invalid_state`, `state_not_generatable`), or undefined. */
   readonly state: (code: string | undefined) => IndexState | undefined;
 }
