@@ -4,7 +4,10 @@ import { GEO_GRID, GEO_LAT_OFFSET, GEO_LON_OFFSET, GEO_UNITS_PER_DEGREE } from '
 import type { GeoIndex } from '../data-index/geo-index.js';
 import type { RandomSource } from '../random/record-random.js';
 
-/** Farthest a home may be from the workplace's point, in km (issue 49: "at most about 50 km"). */
+/**
+ * Farthest a home's ZIP centroid may be from the workplace's point, in km, when it is in another county (issue 49: "at most about 50 km").
+ * @example greatCircleKm(company.lat, company.lon, home.lat, home.lon) <= COMMUTE_KM // or the same county
+ */
 export const COMMUTE_KM = 50;
 
 /** Of 4 homes, how many are drawn in the workplace's county (the rest within {@link COMMUTE_KM}; docs/related-records.md). */
@@ -22,7 +25,7 @@ const NEAR_TRIES = 16;
 
 /**
  * Great-circle distance in km between two points in degrees (haversine).
- * @example greatCircleKm(40.7128, -74.006, 40.7357, -74.1724) // about 14.2 (Manhattan to Newark)
+ * @example greatCircleKm(40.7128, -74.006, 40.7357, -74.1724) // about 14.25 (Manhattan to Newark)
  */
 export function greatCircleKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
   const dLat = (lat2 - lat1) * RADIANS;

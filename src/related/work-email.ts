@@ -1,4 +1,7 @@
-/** Employees per e-mail bucket: a name's first holder in a bucket has the plain address (docs/related-records.md). */
+/**
+ * Employees per e-mail bucket: a name's first holder in a bucket has the plain address (docs/related-records.md).
+ * @example Math.floor(1500 / EMAIL_BUCKET) // 1: employee 1500's bucket, whose first holders end in "2"
+ */
 export const EMAIL_BUCKET = 1024;
 
 /**
