@@ -106,7 +106,7 @@ function birthDatesOf(referenceYear: number): readonly string[] {
  * company), sex, first name, surname (by the home state's mix), street,
  * phone (local to the home ZIP), title (of the company's sector) and birth
  * date; the e-mail comes from the names ({@link WorkEmails}).
- * @example new EmployeeMaker(generatorParts(gen), (i, s) => gen.companyAt(i, { state: s })).employee(0, undefined, 5)
+ * @example const maker = new EmployeeMaker(generatorParts(gen), (i, s) => gen.companyAt(i, { state: s }), COUNTRY); maker.employee(maker.workplaceOf(0, undefined), 5)
  */
 export class EmployeeMaker {
   private readonly random: RecordRandom;
