@@ -8,7 +8,7 @@
 import { generatorFor, type IndexSource } from './create-generator.js';
 import { DataIndex } from './data-index/data-index.js';
 import { BirthIndex } from './data-index/birth-index.js';
-import { JobTitles } from './related/job-titles.js';
+import { JobTitles } from './data-index/job-titles.js';
 import { CompanyData } from './data-index/company-data.js';
 import { GeoIndex } from './data-index/geo-index.js';
 import type { Generator, GeneratorOptions } from './generator/generator.js';

@@ -4,7 +4,7 @@ import { BirthIndex } from './data-index/birth-index.js';
 import { CompanyData } from './data-index/company-data.js';
 import { DataIndex } from './data-index/data-index.js';
 import { GeoIndex } from './data-index/geo-index.js';
-import { JobTitles } from './related/job-titles.js';
+import { JobTitles } from './data-index/job-titles.js';
 
 /** Path of the index shipped in the package (dist-data/ussynth.idx). */
 export const DEFAULT_INDEX_PATH = fileURLToPath(new URL('../dist-data/ussynth.idx', import.meta.url));

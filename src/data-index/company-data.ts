@@ -1,9 +1,15 @@
 import { UssynthError } from '../errors.js';
 
-/** File name of the companies' data in dist-data/ (written by the data build). */
+/**
+ * File name of the companies' data in dist-data/ (written by the data build).
+ * @example new URL(COMPANY_DATA_FILE, location.href) // fetch it beside the index in a browser
+ */
 export const COMPANY_DATA_FILE = 'ussynth-companies.json';
 
-/** One NAICS sector as companies draw it. */
+/**
+ * One NAICS sector as companies draw it.
+ * @example defaultCompanyData().sectors[0].code // "11"
+ */
 export interface CompanySector {
   /** Two digits, or a range such as "31-33". */
   readonly code: string;
@@ -17,7 +23,10 @@ export interface CompanySector {
   readonly words: readonly string[];
 }
 
-/** A code prefix longer than its sector's, with its own name words; a licensed profession takes the professions' legal forms. */
+/**
+ * A code prefix longer than its sector's, with its own name words; a licensed profession takes the professions' legal forms.
+ * @example defaultCompanyData().prefixes.find((p) => p.prefix === '5411')?.profession // true
+ */
 export interface CompanyPrefix {
   readonly prefix: string;
   readonly profession: boolean;

@@ -8,7 +8,12 @@ import type {
   AddressWithGeo,
   BatchResult,
   BatchWithGeo,
+  Company,
+  CompanyOptions,
   EinResult,
+  Employee,
+  EmployeeOptions,
+  EmployeesOptions,
   PhoneResult,
   ZipLookupResult,
   ZipLookupWithGeo,
@@ -20,19 +25,15 @@ import { checkGeoIndex, GeoMaker } from './geo.js';
 import { addressPhone, phoneOf } from './phone.js';
 import { columnText, pick, pickColumn, pickColumnIn } from './pick.js';
 import { sharedParts, type SharedParts } from './shared-parts.js';
-import { GENERATOR_PARTS } from './generator-parts.js';
+import { GENERATOR_PARTS, RELATED_MAKERS, type CompanyMakerApi, type EmployeeMakerApi } from './generator-parts.js';
 import { lookupZip } from './zip-lookup.js';
 import { BirthIndex } from '../data-index/birth-index.js';
 import { CompanyData } from '../data-index/company-data.js';
-import type { Company, CompanyOptions } from '../related/company.js';
-import { companyMakerOf } from '../related/company-maker.js';
 import { BirthDates } from '../fields/birth-dates.js';
 import { geoWithFieldsProblem, parseFieldList, type FieldList, type FieldRecord } from '../fields/field-list.js';
 import { RecordUuids } from '../fields/record-uuid.js';
 import { FIELD_STAGES, Stage, type FieldPlan, type RecordDraw } from '../fields/record-draw.js';
-import { checkJobTitles, JobTitles } from '../related/job-titles.js';
-import type { Employee, EmployeeOptions, EmployeesOptions } from '../related/employee.js';
-import { checkEmployee, EmployeeMaker } from '../related/employee-maker.js';
+import { checkJobTitles, JobTitles } from '../data-index/job-titles.js';
 
 /** Largest `count` of one batch (the service interface's limit). */
 export const MAX_BATCH = 1000;
@@ -151,7 +152,6 @@ export class Generator {
   private readonly uuids: RecordUuids;
   private readonly jobTitlesSource: JobTitlesSource | undefined;
   private jobTitles: JobTitles | undefined;
-  private employeeMaker: EmployeeMaker | undefined;
   private addressCursor = 0;
   private phoneCursor = 0;
   private einCursor = 0;
@@ -338,10 +338,7 @@ export class Generator {
    */
   employeeAt(company: number, index: number, options: EmployeeOptions = {}): Employee {
     checkIndex(company, 'company');
-    this.#generatableState(options.state);
-    const maker = this.#employeeMaker();
-    const place = maker.workplaceOf(company, options.state);
-    return maker.employee(place, checkEmployee(index, place.employer.employees, company));
+    return this.#employeeMaker().at(company, index, this.#generatableState(options.state));
   }
 
   /**
@@ -353,22 +350,18 @@ export class Generator {
     const start = checkIndex(options.start ?? 0, 'start');
     const count = checkCount(options.count, 0, MAX_PAGE);
     checkRange(start, count);
-    this.#generatableState(options.state);
-    const maker = this.#employeeMaker();
-    const place = maker.workplaceOf(options.company, options.state);
-    const end = Math.min(start + count, place.employer.employees);
-    const out: Employee[] = [];
-    for (let j = start; j < end; j++) out.push(maker.employee(place, j));
-    return out;
+    return this.#employeeMaker().page(options.company, start, count, this.#generatableState(options.state));
   }
 
-  /** The employee maker, made on first use. */
-  #employeeMaker(): EmployeeMaker {
-    return (this.employeeMaker ??= new EmployeeMaker(
-      GENERATOR_PARTS.get(this)!,
-      (index, state) => this.companyAt(index, { state }),
-      COUNTRY,
-    ));
+  /** The employee maker (src/related/employee-maker.ts, set by the composition). */
+  #employeeMaker(): EmployeeMakerApi {
+    const maker = RELATED_MAKERS.employee;
+    if (maker === undefined)
+      throw new UssynthError(
+        'job_titles_unavailable',
+        'employees need the employee maker: make the generator with createGenerator or generatorFor',
+      );
+    return maker(this);
   }
 
   /**
@@ -377,7 +370,7 @@ export class Generator {
    */
   companyAt(index: number, options: CompanyOptions = {}): Company {
     const at = checkIndex(index);
-    return companyMakerOf(this).at(at, this.#generatableState(options.state));
+    return this.#companies().at(at, this.#generatableState(options.state));
   }
 
   /**
@@ -386,7 +379,7 @@ export class Generator {
    */
   company(options: CompanyOptions = {}): Company {
     const state = this.#generatableState(options.state);
-    return companyMakerOf(this).at(checkIndex(this.companyCursor++), state);
+    return this.#companies().at(checkIndex(this.companyCursor++), state);
   }
 
   /**
@@ -397,7 +390,18 @@ export class Generator {
     const start = checkIndex(options.start ?? 0, 'start');
     const count = checkCount(options.count, 0, MAX_PAGE);
     checkRange(start, count);
-    return companyMakerOf(this).page(start, count, this.#generatableState(options.state));
+    return this.#companies().page(start, count, this.#generatableState(options.state));
+  }
+
+  /** The company maker, made once per generator (src/related/company-maker.ts, set by the composition). */
+  #companies(): CompanyMakerApi {
+    const maker = RELATED_MAKERS.company;
+    if (maker === undefined)
+      throw new UssynthError(
+        'companies_unavailable',
+        'companies need the company maker: make the generator with createGenerator or generatorFor',
+      );
+    return maker(this);
   }
 
   /** The companies' data, read on first use. */

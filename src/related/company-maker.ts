@@ -1,10 +1,10 @@
 import type { CompanyData, CompanySector } from '../data-index/company-data.js';
 import type { IndexState } from '../data-index/data-index.js';
-import { generatorParts, type GeneratorParts } from '../generator/generator-parts.js';
+import { generatorParts, type CompanyMakerApi, type GeneratorParts } from '../generator/generator-parts.js';
 import { addressPhone } from '../generator/phone.js';
 import { pick, pickColumnIn } from '../generator/pick.js';
 import { RecordRandom } from '../random/record-random.js';
-import type { Company } from './company.js';
+import type { Company } from '../types.js';
 
 // Stream ids (docs/architecture.md, "Streams"): 5 companies, the state stream (0 default, else index + 1) in the low byte.
 const COMPANY_STREAM = 5 << 8;
@@ -183,7 +183,7 @@ export function companyMakerOf(generator: object): CompanyMaker {
  * states come checked (the Generator's methods check them).
  * @example new CompanyMaker(generatorParts(gen)).draw(0, undefined).company.name // "Harris Plumbing LLC"
  */
-export class CompanyMaker {
+export class CompanyMaker implements CompanyMakerApi {
   private readonly random: RecordRandom;
   private readonly data: CompanyData;
   private readonly sectorCum: Float64Array;

@@ -1,13 +1,15 @@
-import type { DataIndex } from '../data-index/data-index.js';
+import type { DataIndex, IndexState } from '../data-index/data-index.js';
 import { UssynthError } from '../errors.js';
-import type { GeneratorParts } from '../generator/generator-parts.js';
+import { COUNTRY } from '../generator/generator.js';
+import { generatorParts, type EmployeeMakerApi, type GeneratorParts } from '../generator/generator-parts.js';
 import { addressPhone } from '../generator/phone.js';
 import { columnText, pick, pickColumn } from '../generator/pick.js';
 import type { SharedParts } from '../generator/shared-parts.js';
 import { RecordRandom } from '../random/record-random.js';
 import { commuteHomesOf, type CommuteHomes, type HomeSets } from './commute-homes.js';
-import type { Employee } from './employee.js';
-import type { JobTitles } from './job-titles.js';
+import type { Employee } from '../types.js';
+import type { JobTitles } from '../data-index/job-titles.js';
+import { companyMakerOf } from './company-maker.js';
 import { WorkEmails } from './work-email.js';
 
 /** What an employee needs of its company (a `Company` has these fields). */
@@ -99,6 +101,26 @@ function birthDatesOf(referenceYear: number): readonly string[] {
   return dates;
 }
 
+const MAKERS = new WeakMap<object, EmployeeMaker>();
+
+/**
+ * The employee maker of a generator, made once on first use (its companies from the generator's company maker).
+ * @example employeeMakerOf(gen).at(3, 0, undefined).companyId === gen.companyAt(3).id // true
+ */
+export function employeeMakerOf(generator: object): EmployeeMaker {
+  let maker = MAKERS.get(generator);
+  if (!maker) {
+    const companies = companyMakerOf(generator);
+    maker = new EmployeeMaker(
+      generatorParts(generator),
+      (index, state) => companies.draw(index, state).company,
+      COUNTRY,
+    );
+    MAKERS.set(generator, maker);
+  }
+  return maker;
+}
+
 /**
  * Makes employees of companies: employee j of company i depends only on the
  * seed, the company's stream, i and j (docs/related-records.md, "Employees").
@@ -106,9 +128,9 @@ function birthDatesOf(referenceYear: number): readonly string[] {
  * company), sex, first name, surname (by the home state's mix), street,
  * phone (local to the home ZIP), title (of the company's sector) and birth
  * date; the e-mail comes from the names ({@link WorkEmails}).
- * @example const maker = new EmployeeMaker(generatorParts(gen), (i, s) => gen.companyAt(i, { state: s }), COUNTRY); maker.employee(maker.workplaceOf(0, undefined), 5)
+ * @example const maker = employeeMakerOf(gen); maker.employee(maker.workplaceOf(0, undefined), 5)
  */
-export class EmployeeMaker {
+export class EmployeeMaker implements EmployeeMakerApi {
   private readonly random: RecordRandom;
   private readonly data: DataIndex;
   private readonly parts: SharedParts;
@@ -122,7 +144,7 @@ export class EmployeeMaker {
 
   constructor(
     private readonly generator: GeneratorParts,
-    private readonly companyAt: (index: number, state: string | undefined) => Employer,
+    private readonly companyAt: (index: number, state: IndexState | undefined) => Employer,
     private readonly country: string,
   ) {
     this.data = generator.data;
@@ -135,9 +157,24 @@ export class EmployeeMaker {
     this.emails = new WorkEmails((stateKey, company, employee) => this.namePart(stateKey, company, employee));
   }
 
+  /** Employee `index` of company `company` of the stream of `state` (company and state checked by the caller). */
+  at(company: number, index: number, state: IndexState | undefined): Employee {
+    const place = this.workplaceOf(company, state);
+    return this.employee(place, checkEmployee(index, place.employer.employees, company));
+  }
+
+  /** Employees `start .. start + count - 1` of a company, cut at its headcount (range checked by the caller). */
+  page(company: number, start: number, count: number, state: IndexState | undefined): Employee[] {
+    const place = this.workplaceOf(company, state);
+    const end = Math.min(start + count, place.employer.employees);
+    const out: Employee[] = [];
+    for (let j = start; j < end; j++) out.push(this.employee(place, j));
+    return out;
+  }
+
   /** Company `index` of the stream of state `state` (checked by the caller), as its employees see it. */
-  workplaceOf(index: number, state: string | undefined): Workplace {
-    const stateKey = state === undefined ? 0 : this.generator.state(state)!.index + 1;
+  workplaceOf(index: number, state: IndexState | undefined): Workplace {
+    const stateKey = state === undefined ? 0 : state.index + 1;
     const last = this.workplace;
     if (last && last.index === index && last.stateKey === stateKey) return last;
     const employer = this.companyAt(index, state);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeJobTitles } from '../../../pipeline/load/write-job-titles.js';
-import { JobTitles } from '../../../src/related/job-titles.js';
+import { JobTitles } from '../../../src/data-index/job-titles.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ussynth-titles-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,5 +1,5 @@
-import { aliasTable, type AliasTable } from '../data-index/alias-table.js';
-import type { DataIndex } from '../data-index/data-index.js';
+import { aliasTable, type AliasTable } from './alias-table.js';
+import type { DataIndex } from './data-index.js';
 import { UssynthError } from '../errors.js';
 import type { RandomSource } from '../random/record-random.js';
 
