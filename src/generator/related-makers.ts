@@ -1,6 +1,6 @@
 import type { IndexState } from '../data-index/data-index.js';
 import type { HouseholdModel } from '../data-index/household-data.js';
-import type { Company, Household } from '../types.js';
+import type { Company, Employee, Household } from '../types.js';
 import type { GeneratorParts } from './generator-parts.js';
 
 /**
@@ -25,11 +25,23 @@ export interface CompanyMaking {
   page(start: number, count: number, state: IndexState | undefined): Company[];
 }
 
+/**
+ * What the Generator's employee methods ask of the employee maker (`src/related/employee-maker.ts`): states and
+ * the company index come checked; the maker checks the employee index against the company's headcount.
+ * @example relatedMaker('employees')(gen).at(0, 0, undefined).companyId
+ */
+export interface EmployeeMaking {
+  at(company: number, index: number, state: IndexState | undefined): Employee;
+  page(company: number, start: number, count: number, state: IndexState | undefined): Employee[];
+}
+
 /** The makers of related records, by kind: each takes a generator's parts (and its data), or the generator. */
 export interface RelatedMakers {
   households: (parts: GeneratorParts, model: HouseholdModel) => HouseholdMaking;
   /** The generator's one company maker (made on first use, shared with its employees' maker). */
   companies: (generator: object) => CompanyMaking;
+  /** The generator's one employee maker. */
+  employees: (generator: object) => EmployeeMaking;
 }
 
 // src/related/ sits above src/generator/ (docs/architecture.md): the Generator reaches its makers through this

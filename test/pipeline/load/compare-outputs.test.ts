@@ -11,7 +11,7 @@ let committed: string;
 let fresh: string;
 
 // A small set of outputs as the build writes them: a SQLite file, the three indexes, the companies' and the
-// households' data and a manifest with the file's hash.
+// households' data, the job titles and a manifest with the file's hash.
 function writeOutputsTo(dir: string): void {
   const db = new Database(join(dir, OUTPUT_FILES.sqlite));
   db.pragma('journal_mode = OFF');
@@ -25,6 +25,7 @@ function writeOutputsTo(dir: string): void {
   writeFileSync(join(dir, OUTPUT_FILES.births), Buffer.from([8, 9]));
   writeFileSync(join(dir, OUTPUT_FILES.households), '{"typeBySize":[]}\n');
   writeFileSync(join(dir, OUTPUT_FILES.companies), '{"sectors":[]}\n');
+  writeFileSync(join(dir, OUTPUT_FILES.jobTitles), '{"sectors":{}}\n');
   writeFileSync(
     join(dir, OUTPUT_FILES.manifest),
     JSON.stringify({ datasetVersion: 'x', outputs: { [OUTPUT_FILES.sqlite]: { bytes: 1, sha256: 'aa' } } }),
