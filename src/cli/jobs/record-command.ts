@@ -19,6 +19,9 @@ import { runParquetJob } from './run-parquet-job.js';
 import { runLoadJob } from './run-load-job.js';
 import type { RecordRun } from './record-run.js';
 import { runRecordJob } from './run-record-job.js';
+import { parseTablesRun } from './tables-run.js';
+import { runTablesJob } from './run-tables-job.js';
+import { runTablesLoadJob } from './run-tables-load-job.js';
 
 /**
  * What `--format` takes on the record commands: the text formats and Parquet.
@@ -229,6 +232,10 @@ export function recordCommand(spec: RecordCommandSpec): Command {
     summary: spec.summary,
     help: spec.help,
     run: (args: string[], io: CommandIo) => {
+      if (recordKind(spec.kind).children !== undefined) {
+        const run = parseTablesRun(spec.kind, args, io.env);
+        return run.load ? runTablesLoadJob(run, run.load, io) : runTablesJob(run, io);
+      }
       const run = parseRecordRun(spec, args, io.env);
       if (run.load) return runLoadJob(run, run.load, io);
       if (run.parquet) return runParquetJob(run, io);
