@@ -37,6 +37,7 @@ const SYSTEM = [
   'test/load/reload-created-table.test.ts',
   'test/load/table-access.test.ts',
   'test/load/target-secrets.test.ts',
+  'test/load/load-tables.test.ts',
   'test/records/formats/sql-postgres.test.ts',
   // Redis started on loopback (test/infra/redis-server.ts).
   'server/test/accounts/auth-throttle.test.ts',
