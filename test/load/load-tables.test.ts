@@ -3,7 +3,7 @@
 // key resolving, --truncate children first, parallel shards, and a load stopped mid-way leaving neither table.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTablesLoad, type TablesLoadPlan } from '../../src/load/load-tables.js';
-import { LoadError } from '../../src/load/load-error.js';
+import type { LoadError } from '../../src/load/load-error.js';
 import { parseLoadTarget } from '../../src/load/load-target.js';
 import { shardRange, type RecordJob } from '../../src/records/record-job.js';
 import { startMariadb, type TestMariadb } from '../infra/mariadb-server.js';
