@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { BirthIndex } from './data-index/birth-index.js';
 import { DataIndex } from './data-index/data-index.js';
 import { GeoIndex } from './data-index/geo-index.js';
+import { readHouseholdModel, type HouseholdModel } from './related/household-model.js';
 
 /** Path of the index shipped in the package (dist-data/ussynth.idx). */
 export const DEFAULT_INDEX_PATH = fileURLToPath(new URL('../dist-data/ussynth.idx', import.meta.url));
@@ -44,4 +45,19 @@ let cachedBirths: BirthIndex | undefined;
  */
 export function defaultBirthIndex(): BirthIndex {
   return (cachedBirths ??= BirthIndex.fromBytes(readFileSync(DEFAULT_BIRTH_INDEX_PATH)));
+}
+
+/** Path of the household data shipped in the package (dist-data/ussynth-households.json). */
+export const DEFAULT_HOUSEHOLD_DATA_PATH = fileURLToPath(
+  new URL('../dist-data/ussynth-households.json', import.meta.url),
+);
+
+let cachedHouseholds: HouseholdModel | undefined;
+
+/**
+ * The shipped household data, read once per process on first use (only the household methods need it).
+ * @example defaultHouseholdData().typeBySize.length // 13
+ */
+export function defaultHouseholdData(): HouseholdModel {
+  return (cachedHouseholds ??= readHouseholdModel(JSON.parse(readFileSync(DEFAULT_HOUSEHOLD_DATA_PATH, 'utf8'))));
 }

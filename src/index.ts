@@ -7,17 +7,19 @@
  * gen.address({ state: 'CA' });
  */
 import { generatorFor, type IndexSource } from './create-generator.js';
-import { defaultBirthIndex, defaultGeoIndex, defaultIndex } from './default-index.js';
+import { defaultBirthIndex, defaultGeoIndex, defaultHouseholdData, defaultIndex } from './default-index.js';
 import type { Generator, GeneratorOptions } from './generator/generator.js';
 
 export * from './public-api.js';
 export {
   DEFAULT_BIRTH_INDEX_PATH,
   DEFAULT_GEO_INDEX_PATH,
+  DEFAULT_HOUSEHOLD_DATA_PATH,
   DEFAULT_INDEX_PATH,
   DEFAULT_SQLITE_PATH,
   defaultBirthIndex,
   defaultGeoIndex,
+  defaultHouseholdData,
   defaultIndex,
 } from './default-index.js';
 
@@ -33,5 +35,7 @@ export function createGenerator(options: GeneratorOptions & { index?: IndexSourc
     ...rest,
     geoIndex: rest.geoIndex ?? (shipped ? defaultGeoIndex : undefined),
     birthIndex: rest.birthIndex ?? (shipped ? defaultBirthIndex : undefined),
+    // The household data names no index entry: it suits any index.
+    householdData: rest.householdData ?? defaultHouseholdData,
   });
 }

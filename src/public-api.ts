@@ -36,6 +36,7 @@ export type {
   GeneratorOptions,
   GeoAddressOptions,
   GeoIndexSource,
+  HouseholdDataSource,
   PhoneOptions,
 } from './generator/generator.js';
 export { RESERVED_EMAIL_DOMAINS } from './generator/email.js';
@@ -57,3 +58,12 @@ export type {
   ZipLookupWithGeo,
 } from './types.js';
 export { GENERATOR_VERSION } from './version.js';
+export { HOUSEHOLD_DATA_FILE, HOUSEHOLD_SHARES, readHouseholdModel } from './related/household-model.js';
+export type { HouseholdModel, HouseholdShare } from './related/household-model.js';
+export type {
+  Household,
+  HouseholdMember,
+  HouseholdOptions,
+  HouseholdRelationship,
+} from './related/household-record.js';
+export { MAX_HOUSEHOLD_SIZE, MAX_PARTNER_GAP_DAYS, PARENT_AGES, PHONE_AGE } from './related/household-maker.js';

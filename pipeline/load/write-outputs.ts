@@ -7,6 +7,7 @@ import { areaCodeShareReport } from '../transform/area-code-shares.js';
 import { residentialWeights } from '../transform/residential.js';
 import { MeasureJob } from './measure-job.js';
 import { buildGeo } from './write-geo.js';
+import { householdData } from './write-households.js';
 import { writeIndex } from './write-index.js';
 import { writeSqlite } from './write-sqlite.js';
 import { sha256Hex } from '../sha256-hex.js';
@@ -18,6 +19,7 @@ export const OUTPUT_FILES = {
   index: 'ussynth.idx',
   geoIndex: 'ussynth-geo.idx',
   births: 'ussynth-births.idx',
+  households: 'ussynth-households.json',
   manifest: 'manifest.json',
 } as const;
 
@@ -100,6 +102,9 @@ function writeWithMeasures(
   // The birth index depends on the first names only; it is not in the manifest's outputs (birthDate's data, docs/generator.md).
   const birthsTemp = join(outDir, `.${OUTPUT_FILES.births}.tmp`);
   writeFileSync(birthsTemp, measured.births);
+  const households = householdData(datasetsDir);
+  const householdsTemp = join(outDir, `.${OUTPUT_FILES.households}.tmp`);
+  writeFileSync(householdsTemp, households);
 
   const inputs = Object.fromEntries(
     listFiles(datasetsDir).map((file) => [file, sha256Hex(readFileSync(join(datasetsDir, file)))]),
@@ -133,6 +138,7 @@ function writeWithMeasures(
       [OUTPUT_FILES.sqlite]: { bytes: sqlite.length, sha256: sha256Hex(sqlite) },
       [OUTPUT_FILES.index]: { bytes: index.length, sha256: sha256Hex(index) },
       [OUTPUT_FILES.geoIndex]: { bytes: geo.bytes.length, sha256: sha256Hex(geo.bytes) },
+      [OUTPUT_FILES.households]: { bytes: households.length, sha256: sha256Hex(households) },
     },
   };
   const manifestTemp = join(outDir, `.${OUTPUT_FILES.manifest}.tmp`);
@@ -141,6 +147,7 @@ function writeWithMeasures(
   renameSync(indexTemp, join(outDir, OUTPUT_FILES.index));
   renameSync(geoTemp, join(outDir, OUTPUT_FILES.geoIndex));
   renameSync(birthsTemp, join(outDir, OUTPUT_FILES.births));
+  renameSync(householdsTemp, join(outDir, OUTPUT_FILES.households));
   renameSync(manifestTemp, join(outDir, OUTPUT_FILES.manifest));
   clock?.mark('manifest');
   return manifest;
