@@ -38,6 +38,7 @@ const SYSTEM = [
   'test/load/table-access.test.ts',
   'test/load/target-secrets.test.ts',
   'test/load/load-tables.test.ts',
+  'test/cli/commands/household.test.ts',
   'test/records/formats/sql-postgres.test.ts',
   // Redis started on loopback (test/infra/redis-server.ts).
   'server/test/accounts/auth-throttle.test.ts',

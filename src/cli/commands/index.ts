@@ -2,6 +2,7 @@ import type { Command } from '../command.js';
 import { addressCommand } from './address.js';
 import { batchCommand } from './batch.js';
 import { einCommand } from './ein.js';
+import { householdCommand } from './household.js';
 import { phoneCommand } from './phone.js';
 import { zipCommand } from './zip.js';
 import { dataCommand } from './data.js';
@@ -16,6 +17,7 @@ export const COMMANDS: readonly Command[] = [
   addressCommand,
   batchCommand,
   einCommand,
+  householdCommand,
   phoneCommand,
   zipCommand,
   dataCommand,
