@@ -7,17 +7,19 @@
  * gen.address({ state: 'CA' });
  */
 import { generatorFor, type IndexSource } from './create-generator.js';
-import { defaultBirthIndex, defaultGeoIndex, defaultHouseholdData, defaultIndex } from './default-index.js';
+import { defaultBirthIndex, defaultCompanyData, defaultGeoIndex, defaultHouseholdData, defaultIndex } from './default-index.js';
 import type { Generator, GeneratorOptions } from './generator/generator.js';
 
 export * from './public-api.js';
 export {
   DEFAULT_BIRTH_INDEX_PATH,
+  DEFAULT_COMPANY_DATA_PATH,
   DEFAULT_GEO_INDEX_PATH,
   DEFAULT_HOUSEHOLD_DATA_PATH,
   DEFAULT_INDEX_PATH,
   DEFAULT_SQLITE_PATH,
   defaultBirthIndex,
+  defaultCompanyData,
   defaultGeoIndex,
   defaultHouseholdData,
   defaultIndex,
@@ -35,6 +37,7 @@ export function createGenerator(options: GeneratorOptions & { index?: IndexSourc
     ...rest,
     geoIndex: rest.geoIndex ?? (shipped ? defaultGeoIndex : undefined),
     birthIndex: rest.birthIndex ?? (shipped ? defaultBirthIndex : undefined),
+    companyData: rest.companyData ?? (shipped ? defaultCompanyData : undefined),
     // The household data names no index entry: it suits any index.
     householdData: rest.householdData ?? defaultHouseholdData,
   });

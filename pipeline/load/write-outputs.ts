@@ -7,6 +7,7 @@ import { areaCodeShareReport } from '../transform/area-code-shares.js';
 import { residentialWeights } from '../transform/residential.js';
 import { MeasureJob } from './measure-job.js';
 import { buildGeo } from './write-geo.js';
+import { writeCompanies } from './write-companies.js';
 import { householdData } from './write-households.js';
 import { writeIndex } from './write-index.js';
 import { writeSqlite } from './write-sqlite.js';
@@ -19,6 +20,7 @@ export const OUTPUT_FILES = {
   index: 'ussynth.idx',
   geoIndex: 'ussynth-geo.idx',
   births: 'ussynth-births.idx',
+  companies: 'ussynth-companies.json',
   households: 'ussynth-households.json',
   manifest: 'manifest.json',
 } as const;
@@ -102,6 +104,10 @@ function writeWithMeasures(
   // The birth index depends on the first names only; it is not in the manifest's outputs (birthDate's data, docs/generator.md).
   const birthsTemp = join(outDir, `.${OUTPUT_FILES.births}.tmp`);
   writeFileSync(birthsTemp, measured.births);
+  // The companies' tables (NAICS, Census firm figures, the name model): docs/related-records.md, "Companies".
+  const companies = writeCompanies(datasetsDir, data.datasetVersion);
+  const companiesTemp = join(outDir, `.${OUTPUT_FILES.companies}.tmp`);
+  writeFileSync(companiesTemp, companies);
   const households = householdData(datasetsDir);
   const householdsTemp = join(outDir, `.${OUTPUT_FILES.households}.tmp`);
   writeFileSync(householdsTemp, households);
@@ -138,6 +144,7 @@ function writeWithMeasures(
       [OUTPUT_FILES.sqlite]: { bytes: sqlite.length, sha256: sha256Hex(sqlite) },
       [OUTPUT_FILES.index]: { bytes: index.length, sha256: sha256Hex(index) },
       [OUTPUT_FILES.geoIndex]: { bytes: geo.bytes.length, sha256: sha256Hex(geo.bytes) },
+      [OUTPUT_FILES.companies]: { bytes: companies.length, sha256: sha256Hex(companies) },
       [OUTPUT_FILES.households]: { bytes: households.length, sha256: sha256Hex(households) },
     },
   };
@@ -147,6 +154,7 @@ function writeWithMeasures(
   renameSync(indexTemp, join(outDir, OUTPUT_FILES.index));
   renameSync(geoTemp, join(outDir, OUTPUT_FILES.geoIndex));
   renameSync(birthsTemp, join(outDir, OUTPUT_FILES.births));
+  renameSync(companiesTemp, join(outDir, OUTPUT_FILES.companies));
   renameSync(householdsTemp, join(outDir, OUTPUT_FILES.households));
   renameSync(manifestTemp, join(outDir, OUTPUT_FILES.manifest));
   clock?.mark('manifest');
