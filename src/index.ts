@@ -7,7 +7,13 @@
  * gen.address({ state: 'CA' });
  */
 import { generatorFor, type IndexSource } from './create-generator.js';
-import { defaultBirthIndex, defaultCompanyData, defaultGeoIndex, defaultHouseholdData, defaultIndex } from './default-index.js';
+import {
+  defaultBirthIndex,
+  defaultCompanyData,
+  defaultGeoIndex,
+  defaultHouseholdData,
+  defaultIndex,
+} from './default-index.js';
 import type { Generator, GeneratorOptions } from './generator/generator.js';
 
 export * from './public-api.js';
