@@ -39,6 +39,7 @@ const SYSTEM = [
   'test/load/target-secrets.test.ts',
   'test/load/load-tables.test.ts',
   'test/cli/commands/household.test.ts',
+  'test/cli/commands/employee.test.ts',
   'test/records/formats/sql-postgres.test.ts',
   // Redis started on loopback (test/infra/redis-server.ts).
   'server/test/accounts/auth-throttle.test.ts',

@@ -4,6 +4,7 @@ import { addressCommand } from '../../src/cli/commands/address.js';
 import { batchCommand } from '../../src/cli/commands/batch.js';
 import { dataCommand } from '../../src/cli/commands/data.js';
 import { einCommand } from '../../src/cli/commands/ein.js';
+import { employeeCommand } from '../../src/cli/commands/employee.js';
 import { householdCommand } from '../../src/cli/commands/household.js';
 import { phoneCommand } from '../../src/cli/commands/phone.js';
 import { EXIT_UNKNOWN_ZIP, zipCommand } from '../../src/cli/commands/zip.js';
@@ -24,6 +25,7 @@ describe('docs/cli.md', () => {
     batchCommand,
     einCommand,
     householdCommand,
+    employeeCommand,
     phoneCommand,
     zipCommand,
     dataCommand,

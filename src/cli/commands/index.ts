@@ -2,6 +2,7 @@ import type { Command } from '../command.js';
 import { addressCommand } from './address.js';
 import { batchCommand } from './batch.js';
 import { einCommand } from './ein.js';
+import { employeeCommand } from './employee.js';
 import { householdCommand } from './household.js';
 import { phoneCommand } from './phone.js';
 import { zipCommand } from './zip.js';
@@ -18,6 +19,7 @@ export const COMMANDS: readonly Command[] = [
   batchCommand,
   einCommand,
   householdCommand,
+  employeeCommand,
   phoneCommand,
   zipCommand,
   dataCommand,
