@@ -102,6 +102,22 @@ describe('ussynth household', () => {
     }
   });
 
+  it('SIGINT while writing --out DIR/ removes both temporary files and leaves the folder as it was', async () => {
+    const dir = join(scratch, 'interrupted-files/');
+    const child = startBinary(['household', '--seed', 'i', '--count', '5000000', '--format', 'csv', '--out', dir]);
+    const result = finished(child);
+    await until(() => existsSync(dir) && readdirSync(dir).length === 2, 60_000, 'the two temporary files');
+    expect(readdirSync(dir).every((name) => name.startsWith('.') && name.endsWith('.tmp'))).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    child.kill('SIGINT');
+    const { status, stderr } = await result;
+    expect(status).toBe(130);
+    expect(stderr).toMatch(
+      /^ussynth: interrupted by SIGINT; removed the partial .*households\.csv and .*people\.csv\n$/,
+    );
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
   it('--to sqlite: creates households and people with their keys; foreign keys enforced and every one resolving', async () => {
     const file = join(scratch, 'households.db');
     const result = await runBinary(['household', '--seed', 'h', '--count', '3000', '--to', `sqlite:${file}`]);
