@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { addressCommand } from '../../src/cli/commands/address.js';
 import { batchCommand } from '../../src/cli/commands/batch.js';
 import { dataCommand } from '../../src/cli/commands/data.js';
+import { companyCommand } from '../../src/cli/commands/company.js';
 import { einCommand } from '../../src/cli/commands/ein.js';
 import { employeeCommand } from '../../src/cli/commands/employee.js';
 import { householdCommand } from '../../src/cli/commands/household.js';
@@ -23,6 +24,7 @@ describe('docs/cli.md', () => {
   for (const command of [
     addressCommand,
     batchCommand,
+    companyCommand,
     einCommand,
     householdCommand,
     employeeCommand,

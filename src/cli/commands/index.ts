@@ -1,6 +1,7 @@
 import type { Command } from '../command.js';
 import { addressCommand } from './address.js';
 import { batchCommand } from './batch.js';
+import { companyCommand } from './company.js';
 import { einCommand } from './ein.js';
 import { employeeCommand } from './employee.js';
 import { householdCommand } from './household.js';
@@ -17,6 +18,7 @@ import { serviceCommand } from './service-command.js';
 export const COMMANDS: readonly Command[] = [
   addressCommand,
   batchCommand,
+  companyCommand,
   einCommand,
   householdCommand,
   employeeCommand,

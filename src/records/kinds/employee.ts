@@ -1,22 +1,9 @@
 import { createGenerator, MAX_PAGE } from '../../index.js';
 import type { TextRecord } from '../formats/record-format.js';
 import type { KindField, RecordKind } from '../record-kind.js';
+import { companyKind } from './company.js';
 
 const text = (...names: string[]): KindField[] => names.map((name) => ({ name, type: 'text' as const }));
-
-// The company record's fields in its order (the `company` kind's), typed for tables.
-const COMPANY_FIELDS: readonly KindField[] = [
-  { name: 'id', type: 'uuid' },
-  ...text('name', 'legalForm', 'ein', 'naics', 'naicsTitle', 'line1', 'line2', 'city'),
-  { name: 'state', type: 'state' },
-  ...text('zip'),
-  { name: 'lat', type: 'double' },
-  { name: 'lon', type: 'double' },
-  ...text('county', 'countyFips', 'timeZone', 'phone', 'domain', 'website', 'email'),
-  { name: 'employees', type: 'bigint' },
-  { name: 'founded', type: 'date' },
-  { name: 'incorporationState', type: 'state' },
-];
 
 /**
  * Companies and their employees: two tables, `companies` and `employees`
@@ -28,7 +15,8 @@ const COMPANY_FIELDS: readonly KindField[] = [
 export const employeeKind: RecordKind = {
   name: 'employee',
   table: 'companies',
-  fields: COMPANY_FIELDS,
+  // The parents' table is the `company` kind's: the same columns and types.
+  fields: companyKind.fields,
   takes: { state: true },
   children: {
     table: 'employees',
