@@ -15,7 +15,7 @@ import { familyChunks } from '../../records/tables/run-tables.js';
 import { CliError } from '../command.js';
 import { asCliError } from './library-error.js';
 import { parseOptions, positiveInteger } from './parse-options.js';
-import { shardOption } from './record-command.js';
+import { shardOption } from './shard-option.js';
 import type { RecordRun } from './record-run.js';
 
 type TableFileFormat = NonNullable<NonNullable<RecordRun['tables']>['format']>;
