@@ -37,6 +37,9 @@ const SYSTEM = [
   'test/load/reload-created-table.test.ts',
   'test/load/table-access.test.ts',
   'test/load/target-secrets.test.ts',
+  'test/load/load-tables.test.ts',
+  'test/cli/commands/household.test.ts',
+  'test/cli/commands/employee.test.ts',
   'test/records/formats/sql-postgres.test.ts',
   // PostgreSQL and MariaDB whose catalogues the seed planner reads.
   'test/seed/read-server-schemas.test.ts',

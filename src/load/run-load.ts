@@ -67,12 +67,32 @@ function findColumn<T extends { name: string }>(columns: readonly T[], name: str
 }
 
 /**
+ * One table a load fills: where, its name, its columns, what to do when it
+ * exists, and its constraints (a two-table kind's keys) when it is created.
+ * @example const table: TablePlan = { target, table: 'people', columns, mode: 'append' }
+ */
+export interface TablePlan {
+  target: LoadTarget;
+  table: string;
+  columns: readonly LoadColumn[];
+  mode: TableMode;
+  constraints?: readonly string[];
+}
+
+/**
  * Checks the table against the load's columns, creating it when missing:
  * refuses an existing one in `create` mode, and one lacking a column or
  * holding it with an incompatible type (LoadError `table_mismatch`, before any row is sent).
  * `locked`: the caller holds the table's lock already (the shards' own transaction).
+ * Resolves whether it created the table.
+ * @example const created = await prepareTable(loader, plan, false, false)
  */
-async function prepareTable(loader: DatabaseLoader, plan: LoadPlan, truncate: boolean, locked: boolean): Promise<void> {
+export async function prepareTable(
+  loader: DatabaseLoader,
+  plan: TablePlan,
+  truncate: boolean,
+  locked: boolean,
+): Promise<boolean> {
   const { target, table, columns } = plan;
   let existing = await loader.describe(table);
   if (existing === undefined && !locked) {
@@ -88,8 +108,8 @@ async function prepareTable(loader: DatabaseLoader, plan: LoadPlan, truncate: bo
     existing = await loader.describe(table);
   }
   if (existing === undefined) {
-    await loader.execute(createTableSql(target.dialect, table, columns));
-    return;
+    await loader.execute(createTableSql(target.dialect, table, columns, plan.constraints));
+    return true;
   }
   if (plan.mode === 'create') {
     throw new LoadError(
@@ -119,6 +139,7 @@ async function prepareTable(loader: DatabaseLoader, plan: LoadPlan, truncate: bo
         ? `TRUNCATE ${quoteTable('postgres', table)}`
         : `DELETE FROM ${quoteTable(target.dialect, table)}`,
     );
+  return false;
 }
 
 async function* renderedChunks(
@@ -226,13 +247,25 @@ export async function runLoad(plan: LoadPlan): Promise<{ loaded: number }> {
   }
 }
 
-/** The error with the target's passwords taken out of its message, whatever the driver said. */
-function scrubbed(error: LoadError, plan: LoadPlan): LoadError {
+/**
+ * The error with the target's passwords taken out of its message, whatever the driver said.
+ * @example throw scrubbed(asLoadError(error, plan, signal), plan)
+ */
+export function scrubbed(error: LoadError, plan: Pick<LoadPlan, 'target'>): LoadError {
   error.message = withoutSecrets(error.message, plan.target.secrets);
   return error;
 }
 
-function asLoadError(error: unknown, plan: LoadPlan, signal: AbortSignal | undefined): LoadError {
+/**
+ * A failure of a load as a LoadError: `aborted` when the signal fired, the LoadError itself, else
+ * `permission_denied` or `load_failed` with the database's words.
+ * @example const failure = asLoadError(error, plan, signal)
+ */
+export function asLoadError(
+  error: unknown,
+  plan: Pick<LoadPlan, 'target' | 'table'>,
+  signal: AbortSignal | undefined,
+): LoadError {
   if (signal?.aborted)
     return new LoadError(
       'aborted',

@@ -33,6 +33,16 @@ export interface RecordJob {
   count: number;
   /** The part of the run to write, records `first .. end-1` (`--shard`, `--start`); default the whole run. */
   range?: RecordRange;
+  /** A two-table kind: the children's table name (default the kind's `children.table`). */
+  childTable?: string;
+  /** A two-table kind with a parent option (`--company A-B`): the first parent's index (records count parents from it). */
+  parentOffset?: number;
+  /** ... each parent's children from this index (`--start`). */
+  childStart?: number;
+  /** ... and at most this many (`--count`); default all. */
+  childCount?: number;
+  /** A two-table kind's `--fields`: the columns kept of each table (a table not named keeps all its fields). */
+  tableFields?: { parent?: readonly string[]; child?: readonly string[] };
 }
 
 /**
@@ -82,7 +92,11 @@ export function jobColumns(job: Pick<RecordJob, 'kind' | 'geo' | 'fields'>): rea
   return jobKindFields(job).map(({ name }) => name);
 }
 
-const FIELD_KIND_OF_TYPE: Readonly<Record<ColumnType, FieldKind>> = {
+/**
+ * The field catalogue's kind of value of each column type (how JSON and SQL write it).
+ * @example FIELD_KIND_OF_TYPE.bigint // "integer"
+ */
+export const FIELD_KIND_OF_TYPE: Readonly<Record<ColumnType, FieldKind>> = {
   text: 'text',
   state: 'text',
   date: 'date',

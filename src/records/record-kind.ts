@@ -43,6 +43,60 @@ export interface KindOptions {
   geo?: boolean;
   /** A checked field list (`column=field,...`) of the field catalogue, instead of the kind's fields. */
   fields?: string;
+  /** A two-table kind whose parents are chosen by an option (`--company A-B`): the first parent's index. Default 0. */
+  parentOffset?: number;
+  /** A two-table kind whose parents are chosen by an option: each parent's children from this index (`--start`). Default 0. */
+  childStart?: number;
+  /** ... and at most this many of them (`--count`); default all the parent has. */
+  childCount?: number;
+}
+
+/**
+ * The rows of a range of parents of a two-table kind: the parents in order,
+ * and their children in the parents' order (each parent's children together).
+ * @example const family: Family = { parents: [household], children: household.members }
+ */
+export interface Family {
+  parents: TextRecord[];
+  children: TextRecord[];
+}
+
+/**
+ * Parents `start .. start+count-1` of a two-table kind's run with their children.
+ * @example const { parents, children } = reader(0, 100)
+ */
+export type FamilyReader = (start: number, count: number) => Family;
+
+/**
+ * The second table of a two-table kind (households and their people,
+ * companies and their employees): the kind's own `table` and `fields` are the
+ * parents', this is the children's, joined by `foreignKey -> key`.
+ * @example const people: ChildTable = { table: 'people', fields, key: 'id', foreignKey: 'householdId', nest: (h, m) => ({ ...h, members: m }), reader }
+ */
+export interface ChildTable {
+  /** Default SQL table (and file) name of the children. */
+  readonly table: string;
+  /** The children's fields in output order; `foreignKey` among them. */
+  readonly fields: readonly KindField[];
+  /** The parents' primary key column (one of the kind's `fields`). */
+  readonly key: string;
+  /** The children's column holding their parent's key (a FOREIGN KEY to the parents' `key`). */
+  readonly foreignKey: string;
+  /** Parents read and written at a time: fewer where a parent has many children (a company's employees). Default 100. */
+  readonly parentsPerChunk?: number;
+  /**
+   * A parent with its children as the nested JSON and NDJSON write it (the
+   * library's object: a household with its `members`).
+   */
+  readonly nest: (parent: TextRecord, children: readonly TextRecord[]) => unknown;
+  /**
+   * The option choosing the parents (`company`: `--company N` or `--company A-B`):
+   * then `--count` and `--start` choose each parent's children. Without it,
+   * `--count` and `--start` count parents.
+   */
+  readonly parentOption?: string;
+  /** Makes the reader of parents with their children for these options. */
+  readonly reader: (options: KindOptions) => FamilyReader;
 }
 
 /**
@@ -92,4 +146,9 @@ export interface RecordKind {
    * as fast as `JSON.stringify` on the generator's strings).
    */
   readonly plainJson?: PlainObjectWriter;
+  /**
+   * A two-table kind's second table: the kind's records are parents, each
+   * with children in this table (docs/records.md, "Two-table kinds").
+   */
+  readonly children?: ChildTable;
 }

@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { addressCommand } from '../../src/cli/commands/address.js';
 import { batchCommand } from '../../src/cli/commands/batch.js';
 import { dataCommand } from '../../src/cli/commands/data.js';
+import { companyCommand } from '../../src/cli/commands/company.js';
 import { einCommand } from '../../src/cli/commands/ein.js';
+import { employeeCommand } from '../../src/cli/commands/employee.js';
+import { householdCommand } from '../../src/cli/commands/household.js';
 import { phoneCommand } from '../../src/cli/commands/phone.js';
 import { EXIT_UNKNOWN_ZIP, zipCommand } from '../../src/cli/commands/zip.js';
 import { EXIT_GENERATION_FAILED, EXIT_REMOTE_FAILED, EXIT_WRITE_FAILED } from '../../src/cli/jobs/run-record-job.js';
@@ -18,7 +21,17 @@ import { PROGRESS_MIN_RECORDS } from '../../src/cli/output/progress-bar.js';
 const docs = readFileSync(new URL('../../docs/cli.md', import.meta.url), 'utf8');
 
 describe('docs/cli.md', () => {
-  for (const command of [addressCommand, batchCommand, einCommand, phoneCommand, zipCommand, dataCommand]) {
+  for (const command of [
+    addressCommand,
+    batchCommand,
+    companyCommand,
+    einCommand,
+    householdCommand,
+    employeeCommand,
+    phoneCommand,
+    zipCommand,
+    dataCommand,
+  ]) {
     it(`documents every option of ${command.name} --help, and the help has examples`, () => {
       expect(docs).toContain(`ussynth ${command.name}`);
       for (const option of new Set(command.help.match(/--[a-z][a-z-]+/g) ?? [])) expect(docs).toContain(option);

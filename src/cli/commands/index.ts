@@ -3,6 +3,8 @@ import { addressCommand } from './address.js';
 import { batchCommand } from './batch.js';
 import { companyCommand } from './company.js';
 import { einCommand } from './ein.js';
+import { employeeCommand } from './employee.js';
+import { householdCommand } from './household.js';
 import { phoneCommand } from './phone.js';
 import { zipCommand } from './zip.js';
 import { dataCommand } from './data.js';
@@ -18,6 +20,8 @@ export const COMMANDS: readonly Command[] = [
   batchCommand,
   companyCommand,
   einCommand,
+  householdCommand,
+  employeeCommand,
   phoneCommand,
   zipCommand,
   dataCommand,

@@ -19,6 +19,12 @@ import { runParquetJob } from './run-parquet-job.js';
 import { runLoadJob } from './run-load-job.js';
 import type { RecordRun } from './record-run.js';
 import { runRecordJob } from './run-record-job.js';
+import { shardOption } from './shard-option.js';
+
+export { shardOption } from './shard-option.js';
+import { parseTablesRun } from './tables-run.js';
+import { runTablesJob } from './run-tables-job.js';
+import { runTablesLoadJob } from './run-tables-load-job.js';
 
 /**
  * What `--format` takes on the record commands: the text formats and Parquet.
@@ -203,23 +209,6 @@ export function parseRecordRun(spec: RecordCommandSpec, args: string[], env: Nod
 }
 
 /**
- * Parses `--shard K/N`: the K-th (0-based) of N ranges, N from 1 to the count.
- * @example shardOption('1/4', 100) // { index: 1, total: 4 }
- */
-export function shardOption(text: string | undefined, count: number): { index: number; total: number } | undefined {
-  if (text === undefined) return undefined;
-  const match = /^([0-9]+)\/([0-9]+)$/.exec(text);
-  const index = match ? Number(match[1]) : NaN;
-  const total = match ? Number(match[2]) : NaN;
-  if (!match || !Number.isSafeInteger(total) || total < 1 || total > count || !(index < total)) {
-    throw new CliError(
-      `--shard must be K/N with N from 1 to the count (${count}) and K from 0 to N-1, such as 0/4; got ${JSON.stringify(text)}`,
-    );
-  }
-  return { index, total };
-}
-
-/**
  * Builds one of the record commands from its spec.
  * @example export const einCommand = recordCommand({ name: 'ein', kind: 'ein', table: 'eins', summary: '...', help: '...' })
  */
@@ -229,6 +218,10 @@ export function recordCommand(spec: RecordCommandSpec): Command {
     summary: spec.summary,
     help: spec.help,
     run: (args: string[], io: CommandIo) => {
+      if (recordKind(spec.kind).children !== undefined) {
+        const run = parseTablesRun(spec.kind, args, io.env);
+        return run.load ? runTablesLoadJob(run, run.load, io) : runTablesJob(run, io);
+      }
       const run = parseRecordRun(spec, args, io.env);
       if (run.load) return runLoadJob(run, run.load, io);
       if (run.parquet) return runParquetJob(run, io);

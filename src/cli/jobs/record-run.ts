@@ -20,6 +20,11 @@ export interface RecordRun {
   load?: LoadRun;
   /** `--format parquet`: a Parquet file at `out` (with `--shard`, `out` is a folder of part files). */
   parquet?: { shard?: { index: number; total: number } };
+  /**
+   * A two-table kind's run to files: with `dir`, one file per table in it
+   * (`--out DIR/`); without, parents with their children nested (JSON, NDJSON).
+   */
+  tables?: { dir?: string; format?: 'csv' | 'ndjson' | 'sql' | 'parquet' };
 }
 
 /**

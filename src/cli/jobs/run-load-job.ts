@@ -14,8 +14,11 @@ const EXIT_OF_SIGNAL: Readonly<Record<string, number>> = { SIGINT: 130, SIGTERM:
 // sysexits' EX_NOPERM: the role lacks a privilege.
 const EXIT_NO_PERMISSION = 77;
 
-// The CLI's exit statuses for each way a load fails (sysexits: 69 unavailable, 74 I/O error, 77 no permission).
-const EXIT_OF_CODE: Readonly<Record<Exclude<LoadErrorCode, 'aborted'>, number>> = {
+/**
+ * The CLI's exit statuses for each way a load fails (sysexits: 69 unavailable, 74 I/O error, 77 no permission).
+ * @example EXIT_OF_LOAD_ERROR.table_exists // 2
+ */
+export const EXIT_OF_LOAD_ERROR: Readonly<Record<Exclude<LoadErrorCode, 'aborted'>, number>> = {
   invalid_load_option: 2,
   missing_driver: 2,
   unsupported_driver: 2,
@@ -26,8 +29,11 @@ const EXIT_OF_CODE: Readonly<Record<Exclude<LoadErrorCode, 'aborted'>, number>> 
   load_failed: EXIT_WRITE_FAILED,
 };
 
-/** Said when `--to` holds a password: where it is exposed, and where it is not. */
-const PASSWORD_NOTE =
+/**
+ * Said when `--to` holds a password: where it is exposed, and where it is not.
+ * @example io.stderr.write(PASSWORD_NOTE)
+ */
+export const PASSWORD_NOTE =
   'ussynth: note: the password in --to is on the command line (your shell history; others see it in ps until ussynth hides it at start); ' +
   '--to env:NAME, --to @FILE, PGPASSWORD/PGPASSFILE or MYSQL_PWD keep it off (docs/cli.md, "Passwords")\n';
 
@@ -124,7 +130,7 @@ export async function runLoadJob(run: RecordRun, load: LoadRun, io: CommandIo): 
       io.stderr.write(`ussynth: ${error.message}${resume}\n`);
       return EXIT_OF_SIGNAL[received ?? 'SIGINT'] ?? 1;
     }
-    throw new CliError(`${error.message}${resume}`, EXIT_OF_CODE[error.code]);
+    throw new CliError(`${error.message}${resume}`, EXIT_OF_LOAD_ERROR[error.code]);
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);

@@ -9,6 +9,8 @@ import { CliError, type CommandIo } from '../command.js';
 import { openSink, type OutputSink } from '../output/output-sink.js';
 import { ProgressBar } from '../output/progress-bar.js';
 import type { RecordRun } from './record-run.js';
+import type { LoadColumn } from '../../records/columns/load-columns.js';
+import type { TextRecord } from '../../records/formats/record-format.js';
 import { jobLoadColumns, jobRange, recordReader } from '../../records/record-job.js';
 import { EXIT_WRITE_FAILED } from './run-record-job.js';
 
@@ -30,7 +32,11 @@ export function parquetPartName(index: number, total: number): string {
   return `part-${String(index).padStart(5, '0')}-of-${String(total).padStart(5, '0')}.parquet`;
 }
 
-interface ParquetWriterModule {
+/**
+ * hyparquet-writer's module, as `importDrivers('parquet')` gives it.
+ * @example const [module] = (await importDrivers('parquet')) as [ParquetWriterModule]
+ */
+export interface ParquetWriterModule {
   ByteWriter: new () => { index: number; getBytes(): Uint8Array; flush?: () => Promise<void> };
   ParquetWriter: new (options: {
     writer: unknown;
@@ -41,6 +47,42 @@ interface ParquetWriterModule {
   }) => {
     write(options: { columnData: unknown[]; rowGroupSize: number }): void | Promise<void>;
     finish(): void | Promise<void>;
+  };
+}
+
+/**
+ * A Parquet file of typed columns written to a sink as row groups are added:
+ * `add` writes a row group of the rows (Snappy-compressed), `finish` the footer.
+ * @example const file = parquetFile(module, sink, columns, [{ key: 'ussynth.seed', value: '42' }]); await file.add(rows); await file.finish()
+ */
+export function parquetFile(
+  writerModule: ParquetWriterModule,
+  sink: OutputSink,
+  columns: readonly LoadColumn[],
+  kvMetadata: { key: string; value: string }[],
+): { add(records: readonly TextRecord[]): Promise<void>; finish(): Promise<void> } {
+  const bytes = new writerModule.ByteWriter();
+  // Each row group goes to the file as soon as it is encoded; the writer's buffer starts over.
+  const flush = async (): Promise<void> => {
+    const chunk = bytes.getBytes().slice();
+    bytes.index = 0;
+    await sink.write(chunk);
+  };
+  bytes.flush = flush;
+  const writer = new writerModule.ParquetWriter({
+    writer: bytes,
+    schema: parquetSchema(columns),
+    codec: 'SNAPPY',
+    createdBy: `ussynth (generator ${GENERATOR_VERSION})`,
+    kvMetadata,
+  });
+  return {
+    add: async (records) =>
+      void (await writer.write({ columnData: rowGroupColumns(columns, records), rowGroupSize: records.length })),
+    async finish() {
+      await writer.finish();
+      await flush();
+    },
   };
 }
 
@@ -84,25 +126,10 @@ export async function runParquetJob(run: RecordRun, io: CommandIo): Promise<numb
     sink = await openSink(path, io.stdout).catch((error: NodeJS.ErrnoException) => {
       throw new CliError(`cannot create --out ${path}: ${error.message}`, EXIT_WRITE_FAILED);
     });
-    const out = sink;
-    const bytes = new writerModule.ByteWriter();
-    // Each row group goes to the file as soon as it is encoded; the writer's buffer starts over.
-    const flush = async (): Promise<void> => {
-      const chunk = bytes.getBytes().slice();
-      bytes.index = 0;
-      await out.write(chunk);
-    };
-    bytes.flush = flush;
-    const writer = new writerModule.ParquetWriter({
-      writer: bytes,
-      schema: parquetSchema(columns),
-      codec: 'SNAPPY',
-      createdBy: `ussynth (generator ${GENERATOR_VERSION})`,
-      kvMetadata: [
-        { key: 'ussynth.seed', value: job.seed },
-        { key: 'ussynth.records', value: `${first}..${end - 1} of ${job.count}` },
-      ],
-    });
+    const file = parquetFile(writerModule, sink, columns, [
+      { key: 'ussynth.seed', value: job.seed },
+      { key: 'ussynth.records', value: `${first}..${end - 1} of ${job.count}` },
+    ]);
     for (let start = first; start < end; start += PARQUET_ROW_GROUP_ROWS) {
       const count = Math.min(PARQUET_ROW_GROUP_ROWS, end - start);
       const records = [];
@@ -111,12 +138,11 @@ export async function runParquetJob(run: RecordRun, io: CommandIo): Promise<numb
         await nextTurn();
         if (interrupted) throw new Error('interrupted');
       }
-      await writer.write({ columnData: rowGroupColumns(columns, records), rowGroupSize: count });
+      await file.add(records);
       progress.update(start + count - first);
     }
-    await writer.finish();
-    await flush();
-    await out.commit();
+    await file.finish();
+    await sink.commit();
     return 0;
   } catch (error) {
     progress.finish();

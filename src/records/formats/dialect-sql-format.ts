@@ -23,9 +23,14 @@ export function mysqlText(text: string): string {
  * depend only on the record index, so chunks and shards join up.
  * @example dialectSqlFormat('postgres', 'people', columns).head(1) // 'BEGIN;\nCREATE TABLE "people" (...);\nCOPY "people" (...) FROM stdin;\n'
  */
-export function dialectSqlFormat(dialect: SqlDialect, table: string, columns: readonly LoadColumn[]): RecordFormat {
+export function dialectSqlFormat(
+  dialect: SqlDialect,
+  table: string,
+  columns: readonly LoadColumn[],
+  constraints: readonly string[] = [],
+): RecordFormat {
   const begin = dialect === 'mysql' ? 'START TRANSACTION;\n' : 'BEGIN;\n';
-  const create = `${begin}${createTableSql(dialect, table, columns)};\n`;
+  const create = `${begin}${createTableSql(dialect, table, columns, constraints)};\n`;
   if (dialect === 'postgres') {
     const lines = copyLines(columns);
     return {

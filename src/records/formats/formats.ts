@@ -23,7 +23,12 @@ export function recordFormat(name: TextFormatName, layout: RecordLayout): Record
     case 'sql':
       return layout.dialect === undefined
         ? sqlFormat(layout)
-        : dialectSqlFormat(layout.dialect, layout.table, layout.loadColumns ?? columnsOf(layout.columns));
+        : dialectSqlFormat(
+            layout.dialect,
+            layout.table,
+            layout.loadColumns ?? columnsOf(layout.columns),
+            layout.constraints,
+          );
     case 'copy':
       return copyFormat(layout.loadColumns ?? columnsOf(layout.columns), layout.plainValues);
     case 'sqlite-values':

@@ -71,6 +71,8 @@ export interface RecordLayout {
   kinds?: readonly FieldKind[];
   /** Every value is JSON-plain (no quote, backslash or control character), so JSON writers may skip escaping. */
   plainValues?: boolean;
+  /** SQL constraint lines after the columns of `CREATE TABLE` (a two-table kind's keys), quoted for the SQL's dialect. */
+  constraints?: readonly string[];
   /** With `plainValues`: the kind's own writer of such records (`RecordKind.plainJson`), faster than the generic one. */
   plainObject?: PlainObjectWriter;
 }

@@ -65,7 +65,9 @@ export function sqlFormat(layout: RecordLayout): RecordFormat {
   const columns = layout.columns.map((column) => `"${column}"`);
   const kinds = columnKinds(layout);
   const numeric = kinds.map((kind) => kind === 'integer' || kind === 'double');
-  const create = `BEGIN;\nCREATE TABLE ${table} (\n${columns.map((column, c) => `  ${column} ${sqlTypeOfKind(kinds[c], 'postgres')} NOT NULL`).join(',\n')}\n);\n`;
+  const lines = columns.map((column, c) => `  ${column} ${sqlTypeOfKind(kinds[c], 'postgres')} NOT NULL`);
+  for (const constraint of layout.constraints ?? []) lines.push(`  ${constraint}`);
+  const create = `BEGIN;\nCREATE TABLE ${table} (\n${lines.join(',\n')}\n);\n`;
   // Numbers (lat, lon, index) are written bare; a run without them keeps the plain text loop.
   const value = numeric.includes(true)
     ? (record: TextRecord, c: number): string => (numeric[c] ? String(record[names[c]]) : sqlText(record[names[c]]))

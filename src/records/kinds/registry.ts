@@ -2,12 +2,14 @@ import type { RecordKind } from '../record-kind.js';
 import { addressKind } from './address.js';
 import { companyKind } from './company.js';
 import { einKind } from './ein.js';
+import { employeeKind } from './employee.js';
+import { householdKind } from './household.js';
 import { phoneKind } from './phone.js';
 import { zipKind } from './zip.js';
 
 // The kinds, one line each: a new kind is its file in this folder and its line here.
 const KINDS = new Map<string, RecordKind>(
-  [addressKind, companyKind, einKind, phoneKind, zipKind].map((kind) => [kind.name, kind]),
+  [addressKind, companyKind, einKind, employeeKind, householdKind, phoneKind, zipKind].map((kind) => [kind.name, kind]),
 );
 
 /**

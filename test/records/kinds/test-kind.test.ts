@@ -87,12 +87,23 @@ function sqliteRows(sql: string): unknown[] {
 
 describe('a record kind defined in the tests only', () => {
   it('is registered next to the kinds of the package, and a taken name is refused', () => {
-    expect(recordKindNames()).toEqual(['address', 'company', 'ein', 'phone', 'widget', 'zip']);
+    // The unit tests share a worker's modules (isolate: false): other test files' kinds (the two-table `team`) may be
+    // registered too, so the names are the package's, the widget and any of those, sorted.
+    const names = recordKindNames();
+    expect(names.filter((name) => name !== 'team')).toEqual([
+      'address',
+      'company',
+      'ein',
+      'employee',
+      'household',
+      'phone',
+      'widget',
+      'zip',
+    ]);
+    expect(names).toEqual([...names].sort());
     expect(recordKind('widget')).toBe(widgetKind);
     expect(() => registerRecordKind(widgetKind)).toThrow('record kind "widget" is already registered');
-    expect(() => recordKind('gadget')).toThrow(
-      'unknown record kind "gadget"; known kinds: address, company, ein, phone, widget, zip',
-    );
+    expect(() => recordKind('gadget')).toThrow(`unknown record kind "gadget"; known kinds: ${names.join(', ')}`);
   });
 
   it('renders through the library: the reader and the chunk renderer of a job', () => {
