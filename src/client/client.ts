@@ -120,7 +120,7 @@ export interface UssynthClient {
   phones(options: PhonesOptions): Promise<PhoneResult[]>;
   /** The same phone numbers page by page. */
   phonePages(options: PhonesOptions): AsyncGenerator<PhonePage, void, undefined>;
-  /** GET /v1/companies: `count` (1..1000, default 10) companies from record `start` (default 0) of the seed's company stream of `state`; 1 record of quota each (`quotaRecords('company', count)`). */
+  /** GET /v1/companies: `count` (1..1000, default 10) companies from record `start` (default 0) of the seed's company stream of `state` (`fictional` for 555-01NN phones); 1 record of quota each (`quotaRecords('company', count)`). */
   companies(options?: RelatedPageOptions): Promise<CompaniesResult>;
   /** GET /v1/households: `count` (1..1000, default 10) households with their `members` from record `start`; 3 records of quota each, whatever their size (`quotaRecords('household', count)`). */
   households(options?: RelatedPageOptions): Promise<HouseholdsResult>;
@@ -227,12 +227,16 @@ export function createClient(options: ClientOptions): UssynthClient {
     einPages: (range) => einPages(resolved, range),
     phones: (range) => collect(phonePages(resolved, range), (page) => page.phones),
     phonePages: (range) => phonePages(resolved, range),
-    companies: ({ seed, count, start, state, signal } = {}) =>
-      get<CompaniesResult>('v1/companies', { seed, count, start, state }, signal),
-    households: ({ seed, count, start, state, signal } = {}) =>
-      get<HouseholdsResult>('v1/households', { seed, count, start, state }, signal),
-    employees: ({ company, seed, count, start, state, signal }) =>
-      get<EmployeesResult>(`v1/companies/${companyPath(company)}/employees`, { seed, count, start, state }, signal),
+    companies: ({ seed, count, start, state, fictional, signal } = {}) =>
+      get<CompaniesResult>('v1/companies', { seed, count, start, state, fictional }, signal),
+    households: ({ seed, count, start, state, fictional, signal } = {}) =>
+      get<HouseholdsResult>('v1/households', { seed, count, start, state, fictional }, signal),
+    employees: ({ company, seed, count, start, state, fictional, signal }) =>
+      get<EmployeesResult>(
+        `v1/companies/${companyPath(company)}/employees`,
+        { seed, count, start, state, fictional },
+        signal,
+      ),
     sla: ({ signal } = {}) => apiGet<AccountSla>(resolved, 'v1/sla', {}, signal),
     usage: ({ signal } = {}) => apiGet<UsageSummary>(resolved, 'v1/usage', {}, signal),
   };

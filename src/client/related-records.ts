@@ -13,6 +13,8 @@ export interface RelatedPageOptions {
   start?: number;
   /** Two-letter state, DC or territory code. */
   state?: string;
+  /** Phones in the fictional 555-0100..555-0199 range (the library's `fictionalPhones`). */
+  fictional?: boolean;
   /** Cancels the request and any wait. */
   signal?: AbortSignal;
 }

@@ -120,6 +120,32 @@ describe('GET /v1/companies/{index}/employees', () => {
   });
 });
 
+describe('fictional=true', () => {
+  it("gives every phone of the three answers in 555-0100..555-0199, as the library's fictionalPhones", async () => {
+    const gen = createGenerator({ seed: 'rel-f', fictionalPhones: true });
+    const FICTIONAL = /^\([2-9][0-9]{2}\) 555-01[0-9]{2}$/;
+    const companies = await body('/v1/companies?seed=rel-f&count=20&fictional=true', 'companies');
+    expect(companies.text).toBe(JSON.stringify({ count: 20, companies: gen.companies({ count: 20 }) }));
+    const households = await body('/v1/households?seed=rel-f&count=20&fictional=true', 'households');
+    expect(households.text).toBe(JSON.stringify({ count: 20, households: gen.households({ count: 20 }) }));
+    const employees = await body('/v1/companies/0/employees?seed=rel-f&count=20&fictional=true', 'employees');
+    const staff = gen.employees({ company: 0, count: 20 });
+    expect(employees.text).toBe(JSON.stringify({ count: staff.length, company: gen.companyAt(0), employees: staff }));
+    const phones = [
+      ...gen.companies({ count: 20 }).map((company) => company.phone),
+      ...gen
+        .households({ count: 20 })
+        .flatMap((household) => [
+          household.phone,
+          ...household.members.map((member) => member.phone).filter((phone) => phone !== ''),
+        ]),
+      ...staff.map((employee) => employee.phone),
+    ];
+    expect(phones.length).toBeGreaterThan(60);
+    for (const phone of phones) expect(phone).toMatch(FICTIONAL);
+  });
+});
+
 describe('quota', () => {
   it("debits a company 1, an employee 1 and a household 3 records: the typed client's quotaRecords", async () => {
     const gen = createGenerator({ seed: 'rel-q' });

@@ -16,13 +16,13 @@ export async function companiesRoutes(app: TypeBoxApp): Promise<void> {
   app.get(
     '/companies',
     {
-      ...strictQueryFor('count', 'state', 'seed', 'start'),
+      ...strictQueryFor('count', 'state', 'fictional', 'seed', 'start'),
       schema: {
         ...API_ROUTE,
         summary: 'A page of synthetic companies',
         description:
           "Records `start .. start+count-1` of the seeded company stream of `state` (the library's `companies()`); pages of any split give the same records. A company is 1 record of quota.",
-        querystring: objectOf('count', 'state', 'seed', 'start'),
+        querystring: objectOf('count', 'state', 'fictional', 'seed', 'start'),
         response: {
           200: { description: 'A page of companies', $ref: 'companies#', headers: GENERATED_HEADERS },
           ...problemResponses(400, 401, 403, 429, 500, 503),
@@ -30,8 +30,8 @@ export async function companiesRoutes(app: TypeBoxApp): Promise<void> {
       },
     },
     (request, reply) => {
-      const { count, state, seed, start } = request.query;
-      const generator = seededGenerator(seed, reply);
+      const { count, state, fictional, seed, start } = request.query;
+      const generator = seededGenerator(seed, reply, fictional);
       checkGeneratableState(generator, state);
       checkRange(start, count);
       return debitThenServe(request, reply, count * relatedRecordUnits('company'), () => ({

@@ -25,7 +25,7 @@ export async function employeesRoutes(app: TypeBoxApp): Promise<void> {
         description:
           "The company `index` of the seeded company stream of `state` (the record /v1/companies gives with the same seed, state and start=index) and its employees `start .. start+count-1` (the library's `employees()`), cut to the company's headcount (its `employees` field): `count` in the answer is how many there are. Employee indexes run from 0 to the headcount - 1; a `start` past them is refused. An employee is 1 record of quota; the company comes with them.",
         params: requiredObjectOf('index'),
-        querystring: objectOf('count', 'state', 'seed', 'start'),
+        querystring: objectOf('count', 'state', 'fictional', 'seed', 'start'),
         response: {
           200: { description: 'A company and a page of its employees', $ref: 'employees#', headers: GENERATED_HEADERS },
           ...problemResponses(400, 401, 403, 429, 500, 503),
@@ -34,8 +34,8 @@ export async function employeesRoutes(app: TypeBoxApp): Promise<void> {
     },
     (request, reply) => {
       const { index } = request.params;
-      const { count, state, seed, start } = request.query;
-      const generator = seededGenerator(seed, reply);
+      const { count, state, fictional, seed, start } = request.query;
+      const generator = seededGenerator(seed, reply, fictional);
       checkGeneratableState(generator, state);
       checkRange(start, count);
       const company = generator.companyAt(index, { state });

@@ -16,13 +16,13 @@ export async function householdsRoutes(app: TypeBoxApp): Promise<void> {
   app.get(
     '/households',
     {
-      ...strictQueryFor('count', 'state', 'seed', 'start'),
+      ...strictQueryFor('count', 'state', 'fictional', 'seed', 'start'),
       schema: {
         ...API_ROUTE,
         summary: 'A page of synthetic households with their members',
         description:
           "Records `start .. start+count-1` of the seeded household stream of `state` (the library's `households()`), each with its `members` nested; pages of any split give the same records. A household is 3 records of quota, whatever its size.",
-        querystring: objectOf('count', 'state', 'seed', 'start'),
+        querystring: objectOf('count', 'state', 'fictional', 'seed', 'start'),
         response: {
           200: { description: 'A page of households', $ref: 'households#', headers: GENERATED_HEADERS },
           ...problemResponses(400, 401, 403, 429, 500, 503),
@@ -30,8 +30,8 @@ export async function householdsRoutes(app: TypeBoxApp): Promise<void> {
       },
     },
     (request, reply) => {
-      const { count, state, seed, start } = request.query;
-      const generator = seededGenerator(seed, reply);
+      const { count, state, fictional, seed, start } = request.query;
+      const generator = seededGenerator(seed, reply, fictional);
       checkGeneratableState(generator, state);
       checkRange(start, count);
       return debitThenServe(request, reply, count * relatedRecordUnits('household'), () => ({
