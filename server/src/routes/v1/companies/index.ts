@@ -5,6 +5,7 @@ import { objectOf } from '../../../schemas/params.js';
 import { problemResponses } from '../../../schemas/problem.js';
 import { strictQueryFor } from '../../../validation/strict-query.js';
 import type { TypeBoxApp } from '../../typebox-app.js';
+import { slicedRecords } from '../sliced-records.js';
 import { API_ROUTE, checkGeneratableState, GENERATED_HEADERS, seededGenerator } from '../seeded-generator.js';
 
 /**
@@ -34,9 +35,12 @@ export async function companiesRoutes(app: TypeBoxApp): Promise<void> {
       const generator = seededGenerator(seed, reply, fictional);
       checkGeneratableState(generator, state);
       checkRange(start, count);
-      return debitThenServe(request, reply, count * relatedRecordUnits('company'), () => ({
+      const units = relatedRecordUnits('company');
+      return debitThenServe(request, reply, count * units, async () => ({
         count,
-        companies: generator.companies({ start, count, state }),
+        companies: await slicedRecords(start, count, units, (from, size) =>
+          generator.companies({ start: from, count: size, state }),
+        ),
       }));
     },
   );

@@ -6,6 +6,7 @@ import { objectOf, requiredObjectOf } from '../../../schemas/params.js';
 import { problemResponses } from '../../../schemas/problem.js';
 import { strictParams, strictQuery } from '../../../validation/strict-query.js';
 import type { TypeBoxApp } from '../../typebox-app.js';
+import { slicedRecords } from '../sliced-records.js';
 import { API_ROUTE, checkGeneratableState, GENERATED_HEADERS, seededGenerator } from '../seeded-generator.js';
 
 /**
@@ -46,10 +47,13 @@ export async function employeesRoutes(app: TypeBoxApp): Promise<void> {
           { param: 'start' },
         );
       const served = Math.min(count, company.employees - start);
-      return debitThenServe(request, reply, served * relatedRecordUnits('employee'), () => ({
+      const units = relatedRecordUnits('employee');
+      return debitThenServe(request, reply, served * units, async () => ({
         count: served,
         company,
-        employees: generator.employees({ company: index, start, count: served, state }),
+        employees: await slicedRecords(start, served, units, (from, size) =>
+          generator.employees({ company: index, start: from, count: size, state }),
+        ),
       }));
     },
   );

@@ -5,6 +5,7 @@ import { objectOf } from '../../../schemas/params.js';
 import { problemResponses } from '../../../schemas/problem.js';
 import { strictQueryFor } from '../../../validation/strict-query.js';
 import type { TypeBoxApp } from '../../typebox-app.js';
+import { slicedRecords } from '../sliced-records.js';
 import { API_ROUTE, checkGeneratableState, GENERATED_HEADERS, seededGenerator } from '../seeded-generator.js';
 
 /**
@@ -34,9 +35,12 @@ export async function householdsRoutes(app: TypeBoxApp): Promise<void> {
       const generator = seededGenerator(seed, reply, fictional);
       checkGeneratableState(generator, state);
       checkRange(start, count);
-      return debitThenServe(request, reply, count * relatedRecordUnits('household'), () => ({
+      const units = relatedRecordUnits('household');
+      return debitThenServe(request, reply, count * units, async () => ({
         count,
-        households: generator.households({ start, count, state }),
+        households: await slicedRecords(start, count, units, (from, size) =>
+          generator.households({ start: from, count: size, state }),
+        ),
       }));
     },
   );
