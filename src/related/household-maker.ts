@@ -129,6 +129,7 @@ export class HouseholdMaker {
     const city = parts.zipStrings.first(zipEntry);
     const zip = parts.zipStrings.second(zipEntry);
     const members = new Array<HouseholdMember>(people.length);
+    const phones = [phone];
     for (let m = 0; m < people.length; m++) {
       const person = people[m];
       const names = person.female ? parts.femaleNames : parts.maleNames;
@@ -146,7 +147,7 @@ export class HouseholdMaker {
         city,
         state: state.code,
         zip,
-        phone: ownPhone ? addressPhone(data, state, zipEntry, random, gen.fictionalPhones) : '',
+        phone: ownPhone ? this.mobile(phones, state, zipEntry) : '',
         email: ownPhone
           ? this.emails.make(
               names.second(person.firstColumn),
@@ -172,6 +173,19 @@ export class HouseholdMaker {
       type,
       members,
     };
+  }
+
+  /**
+   * A member's mobile, local to the ZIP as the landline is, and none of the household's numbers so far (a place
+   * with one exchange has 10,000 lines for at most 8 numbers, so the loop ends; fictional numbers, 100 lines, too).
+   */
+  private mobile(phones: string[], state: IndexState, zipEntry: number): string {
+    const { data, fictionalPhones } = this.parts;
+    let phone: string;
+    do phone = addressPhone(data, state, zipEntry, this.random, fictionalPhones);
+    while (phones.includes(phone));
+    phones.push(phone);
+    return phone;
   }
 
   /** The household's people: the householder, then a spouse or partner, then children, relatives or roommates. */
