@@ -231,7 +231,8 @@ export function createClient(options: ClientOptions): UssynthClient {
       get<CompaniesResult>('v1/companies', { seed, count, start, state, fictional }, signal),
     households: ({ seed, count, start, state, fictional, signal } = {}) =>
       get<HouseholdsResult>('v1/households', { seed, count, start, state, fictional }, signal),
-    employees: ({ company, seed, count, start, state, fictional, signal }) =>
+    // Async, so a bad company index rejects the call as every other refusal does, never throws from it.
+    employees: async ({ company, seed, count, start, state, fictional, signal }) =>
       get<EmployeesResult>(
         `v1/companies/${companyPath(company)}/employees`,
         { seed, count, start, state, fictional },
