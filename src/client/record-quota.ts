@@ -1,7 +1,7 @@
 /**
- * Records of the monthly quota one record of each related kind uses, as the API charges them (docs/api.md, "Quota
- * use"): a company 1, an employee 1, a household 3 (its address and landline with 1 to 7 people, 2.5 on average, each
- * about an address record's work). The server debits the same figures (server/src/access/record-units.ts reads them).
+ * Records of the monthly quota one record of each related kind uses, as the API charges them (docs/api.md, "Related
+ * records"): a company 1, an employee 1, a household 3 (an address and landline shared by several people, each about
+ * an address record's work). The server debits the same figures (server/src/access/record-units.ts reads them).
  * @example RELATED_RECORD_QUOTA.household // 3
  */
 export const RELATED_RECORD_QUOTA = { company: 1, household: 3, employee: 1 } as const;

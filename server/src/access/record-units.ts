@@ -21,7 +21,7 @@ export function recordUnits(fields: string | undefined): number {
 }
 
 /**
- * How many records of quota one record of a related kind counts as (docs/api.md, "Quota use"): the typed client's
+ * How many records of quota one record of a related kind counts as (docs/api.md, "Related records"): the typed client's
  * figures (`RELATED_RECORD_QUOTA` of `ussynth/client`), so a client's preflight and the server's debit cannot differ.
  * @example relatedRecordUnits('household') // 3
  */

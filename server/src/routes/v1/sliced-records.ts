@@ -4,9 +4,8 @@ import { SLICE_UNITS } from './batch/batch-body.js';
 /**
  * Records `start .. start+count-1` of a stream made by `page`, in slices of at most 500 records of quota
  * (`units` each) with a turn of the event loop between them, as slicedBatchBody makes a batch of expensive records:
- * the related records (a company about 1.8x an address's work, a household with its people 2x) are made on the event
- * loop, where 1,000 in one go would hold every other request for their whole making. `page` must give the same records
- * for any split of the range (the library's pages do).
+ * the related records are made on the event loop, where 1,000 in one go would hold every other request for their whole
+ * making (docs/architecture.md). `page` must give the same records for any split of the range (the library's pages do).
  * @example await slicedRecords(0, 1000, 3, (start, count) => gen.households({ start, count }))
  */
 export async function slicedRecords<T>(
