@@ -1,6 +1,11 @@
 import { DataIndex } from './data-index/data-index.js';
 import { Generator, type GeneratorOptions } from './generator/generator.js';
+import { RELATED_MAKERS } from './generator/generator-parts.js';
 import { randomSeed } from './random/random-seed.js';
+import { companyMakerOf } from './related/company-maker.js';
+
+// The composition: the Generator's related-record methods find their makers here (generator/ imports nothing of related/).
+RELATED_MAKERS.company = companyMakerOf;
 
 /** The index as bytes (ArrayBuffer or Uint8Array) or already read. */
 export type IndexSource = DataIndex | ArrayBuffer | Uint8Array;

@@ -50,6 +50,8 @@ export type {
   AddressWithGeo,
   BatchResult,
   BatchWithGeo,
+  Company,
+  CompanyOptions,
   EinResult,
   GeoFields,
   PhoneResult,
@@ -65,9 +67,8 @@ export type { Employee, EmployeeOptions, EmployeesOptions } from './related/empl
 export { COMMUTE_KM, greatCircleKm } from './related/commute-homes.js';
 export { EMAIL_BUCKET } from './related/work-email.js';
 export { CompanyData, COMPANY_DATA_FILE } from './data-index/company-data.js';
-export type { CompanySector, CompanyProfession } from './data-index/company-data.js';
+export type { CompanyPrefix, CompanySector } from './data-index/company-data.js';
 export type { CompanyDataSource } from './generator/generator.js';
-export type { Company, CompanyOptions } from './related/company.js';
 export { HOUSEHOLD_DATA_FILE, HOUSEHOLD_SHARES, readHouseholdModel } from './related/household-model.js';
 export type { HouseholdModel, HouseholdShare } from './related/household-model.js';
 export type {

@@ -2,6 +2,7 @@ import type { DataIndex, IndexState } from '../data-index/data-index.js';
 import type { GeoIndex } from '../data-index/geo-index.js';
 import type { CompanyData } from '../data-index/company-data.js';
 import type { BirthDates } from '../fields/birth-dates.js';
+import type { Company } from '../types.js';
 import type { RecordUuids } from '../fields/record-uuid.js';
 import type { HouseholdModel } from '../related/household-model.js';
 import type { JobTitles } from '../related/job-titles.js';
@@ -56,3 +57,20 @@ export function generatorParts(generator: object): GeneratorParts {
   if (parts === undefined) throw new TypeError('not a ussynth Generator');
   return parts;
 }
+
+/**
+ * What the Generator's company methods need of the company maker (`src/related/company-maker.ts`), which
+ * generator/ may not import (related/ sits above it: docs/architecture.md, "The library's layers").
+ * @example RELATED_MAKERS.company?.(gen).at(0, undefined).name
+ */
+export interface CompanyMakerApi {
+  at(index: number, state: IndexState | undefined): Company;
+  page(start: number, count: number, state: IndexState | undefined): Company[];
+}
+
+/**
+ * The related makers by kind, set once by the composition (`src/create-generator.ts`), which every entry point
+ * builds its generators through: the Generator's thin methods look their maker up here.
+ * @example RELATED_MAKERS.company = companyMakerOf
+ */
+export const RELATED_MAKERS: { company?: (generator: object) => CompanyMakerApi } = {};

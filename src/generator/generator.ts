@@ -8,6 +8,8 @@ import type {
   AddressWithGeo,
   BatchResult,
   BatchWithGeo,
+  Company,
+  CompanyOptions,
   EinResult,
   PhoneResult,
   ZipLookupResult,
@@ -20,12 +22,10 @@ import { checkGeoIndex, GeoMaker } from './geo.js';
 import { addressPhone, phoneOf } from './phone.js';
 import { columnText, pick, pickColumn, pickColumnIn } from './pick.js';
 import { sharedParts, type SharedParts } from './shared-parts.js';
-import { GENERATOR_PARTS } from './generator-parts.js';
+import { GENERATOR_PARTS, RELATED_MAKERS, type CompanyMakerApi } from './generator-parts.js';
 import { lookupZip } from './zip-lookup.js';
 import { BirthIndex } from '../data-index/birth-index.js';
 import { CompanyData } from '../data-index/company-data.js';
-import type { Company, CompanyOptions } from '../related/company.js';
-import { companyMakerOf } from '../related/company-maker.js';
 import { BirthDates } from '../fields/birth-dates.js';
 import { geoWithFieldsProblem, parseFieldList, type FieldList, type FieldRecord } from '../fields/field-list.js';
 import { RecordUuids } from '../fields/record-uuid.js';
@@ -393,7 +393,7 @@ export class Generator {
    */
   companyAt(index: number, options: CompanyOptions = {}): Company {
     const at = checkIndex(index);
-    return companyMakerOf(this).at(at, this.#generatableState(options.state));
+    return this.#companies().at(at, this.#generatableState(options.state));
   }
 
   /**
@@ -402,7 +402,7 @@ export class Generator {
    */
   company(options: CompanyOptions = {}): Company {
     const state = this.#generatableState(options.state);
-    return companyMakerOf(this).at(checkIndex(this.companyCursor++), state);
+    return this.#companies().at(checkIndex(this.companyCursor++), state);
   }
 
   /**
@@ -413,7 +413,18 @@ export class Generator {
     const start = checkIndex(options.start ?? 0, 'start');
     const count = checkCount(options.count, 0, MAX_PAGE);
     checkRange(start, count);
-    return companyMakerOf(this).page(start, count, this.#generatableState(options.state));
+    return this.#companies().page(start, count, this.#generatableState(options.state));
+  }
+
+  /** The company maker, made once per generator (src/related/company-maker.ts, set by the composition). */
+  #companies(): CompanyMakerApi {
+    const maker = RELATED_MAKERS.company;
+    if (maker === undefined)
+      throw new UssynthError(
+        'companies_unavailable',
+        'companies need the company maker: make the generator with createGenerator or generatorFor',
+      );
+    return maker(this);
   }
 
   /** The companies' data, read on first use. */
