@@ -1,27 +1,19 @@
 import type { FieldSchema, KindField } from 'ussynth/records';
 import { recordKind } from 'ussynth/records';
-import { fieldsSchema } from './record-schema.js';
+import { fieldsSchema, recordSchema } from './record-schema.js';
 
-// The API's schemas of issue 49's related records: companies, households with their members, a company's employees.
-// Each field the address (or ein) kind has is described as that kind describes it, so one field has one schema
-// everywhere; server/test/schemas/related-records.test.ts holds every schema's keys, in order, to the library's records.
+// The API's schemas of issue 49's related records: companies (the company kind's), households with their members and
+// a company's employees. A field an address has is described as the address kind describes it, so one field has one
+// schema everywhere; server/test/routes/v1/related.test.ts holds every schema's keys, in order, to the library's
+// records, and real answers to the schemas.
 
-/** The address and ein kinds' fields by name, their API schema with them; the geographic ones without "(with geo=true)". */
-const KNOWN = new Map<string, KindField>(
-  [...recordKind('address').fields, ...(recordKind('address').geoFields ?? []), ...recordKind('ein').fields].map(
-    (field) => [field.name, withoutGeoFlag(field)],
-  ),
-);
+/** The address kind's fields by name, their API schema with them. */
+const KNOWN = new Map<string, KindField>(recordKind('address').fields.map((field) => [field.name, field]));
 
-function withoutGeoFlag(field: KindField): KindField {
-  const description = field.schema?.description?.replace(/[ ;]*\(?with geo=true\)?/, '').replace(/ \.$/, '.');
-  return field.schema?.description === undefined ? field : { ...field, schema: { ...field.schema, description } };
-}
-
-/** A field of the address or ein kind, as it describes it. */
+/** A field of the address kind, as it describes it. */
 function known(name: string): KindField {
   const field = KNOWN.get(name);
-  if (field === undefined) throw new Error(`no address or ein field named ${name}`);
+  if (field === undefined) throw new Error(`no address field named ${name}`);
   return field;
 }
 
@@ -48,42 +40,11 @@ function withProperties<S extends ReturnType<typeof fieldsSchema>>(schema: S, pr
 }
 
 /**
- * JSON schema of a Company (/v1/companies): the library's `Company`, its fields in order.
+ * JSON schema of a Company (/v1/companies): the company kind's record (`src/records/kinds/company.ts`), its fields
+ * in order, as the table `companies` has them.
  * @example response: { 200: { $ref: 'company#' } }
  */
-export const companySchema = fieldsSchema('company', [
-  uuid(
-    'id',
-    "The company's key, from the seed, the state asked and the company's index: the same wherever it is made.",
-  ),
-  text('name', { minLength: 1, description: 'Business name, legal form included.' }),
-  text('legalForm', {
-    description: 'LLC, Inc., Corp. and so on, LLP, PLLC and PC only for professions; empty for none.',
-  }),
-  known('ein'),
-  text('naics', { pattern: '^[0-9]{6}$', description: 'Six-digit NAICS industry code.' }),
-  text('naicsTitle', { minLength: 1, description: "The NAICS code's title." }),
-  text('line1', { minLength: 1, description: 'Street line.' }),
-  text('line2', { description: 'Suite, or empty.' }),
-  known('city'),
-  { name: 'state', type: 'state' },
-  known('zip'),
-  known('lat'),
-  known('lon'),
-  known('county'),
-  known('countyFips'),
-  known('timeZone'),
-  known('phone'),
-  text('domain', {
-    minLength: 1,
-    description: 'Under a name reserved for documentation and testing (RFC 2606/6761), never a real business.',
-  }),
-  text('website', { pattern: '^https://', description: 'https:// and the domain.' }),
-  text('email', { pattern: '^[^@\\s]+@[^@\\s]+$', description: 'A mailbox at the domain (info@, contact@ ...).' }),
-  { name: 'employees', type: 'bigint', schema: { minimum: 1, description: 'Headcount.' } },
-  { name: 'founded', type: 'date', schema: { description: 'Date the company was founded.' } },
-  { name: 'incorporationState', type: 'state', schema: { description: 'State of incorporation.' } },
-]);
+export const companySchema = recordSchema(recordKind('company'));
 
 /**
  * JSON schema of a HouseholdMember: one person of a household, at its address.
