@@ -71,6 +71,7 @@ const SYSTEM = [
   'test/client/client.test.ts',
   'test/client/index.test.ts',
   'test/client/record-pages.test.ts',
+  'test/client/related-records.test.ts',
   'test/random/seed-rule-surfaces.test.ts',
   // The command lines' binaries run as processes (test/cli/run-binary.ts, or spawned directly), or another process
   // the test starts and waits on (a second Node for determinism, a slow log reader through `sh`).
@@ -128,6 +129,7 @@ const SYSTEM = [
   'server/test/routes/v1/docs/index.test.ts',
   'server/test/routes/v1/fields.test.ts',
   'server/test/routes/v1/geo.test.ts',
+  'server/test/routes/v1/related.test.ts',
   'server/test/sla/account-sla.test.ts',
   'server/test/sla/sli-counting.test.ts',
   'server/test/sla/slow-reader.test.ts',

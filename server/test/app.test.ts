@@ -317,8 +317,11 @@ describe('docs and root', () => {
     ).toEqual([
       '/v1/address',
       '/v1/batch',
+      '/v1/companies',
+      '/v1/companies/{index}/employees',
       '/v1/ein',
       '/v1/eins',
+      '/v1/households',
       '/v1/phone',
       '/v1/phones',
       '/v1/sla',

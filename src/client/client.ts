@@ -22,10 +22,17 @@ import {
   type PhonesOptions,
   type RangeOptions,
 } from './record-pages.js';
-import { UssynthApiError } from './api-error.js';
+import type {
+  CompaniesResult,
+  EmployeesOptions,
+  EmployeesResult,
+  HouseholdsResult,
+  RelatedPageOptions,
+} from './related-records.js';
+import { invalidOption, UssynthApiError } from './api-error.js';
 import type { AccountSla } from './account-sla.js';
 import { apiGet, type Query } from './api-request.js';
-import { type ClientOptions, resolveClientOptions, seedOption } from './client-options.js';
+import { type ClientOptions, resolveClientOptions, seedOption, wholeNumberOption } from './client-options.js';
 
 /**
  * What every call takes: a signal that cancels it (the request and any wait).
@@ -113,6 +120,12 @@ export interface UssynthClient {
   phones(options: PhonesOptions): Promise<PhoneResult[]>;
   /** The same phone numbers page by page. */
   phonePages(options: PhonesOptions): AsyncGenerator<PhonePage, void, undefined>;
+  /** GET /v1/companies: `count` (1..1000, default 10) companies from record `start` (default 0) of the seed's company stream of `state` (`fictional` for 555-01NN phones); 1 record of quota each (`quotaRecords('company', count)`). */
+  companies(options?: RelatedPageOptions): Promise<CompaniesResult>;
+  /** GET /v1/households: `count` (1..1000, default 10) households with their `members` from record `start`; 3 records of quota each, whatever their size (`quotaRecords('household', count)`). */
+  households(options?: RelatedPageOptions): Promise<HouseholdsResult>;
+  /** GET /v1/companies/{company}/employees: the company and its employees `start..start+count-1` (count 1..1000, default 10), cut to its headcount; 1 record of quota per employee answered. */
+  employees(options: EmployeesOptions): Promise<EmployeesResult>;
   /** GET /v1/sla: the account's measured availability this month and last, its objective and the credit owed (costs no quota). */
   sla(options?: CallOptions): Promise<AccountSla>;
   /** GET /v1/usage: the key's account's plan and this month's records against its quota (costs no quota). */
@@ -214,9 +227,28 @@ export function createClient(options: ClientOptions): UssynthClient {
     einPages: (range) => einPages(resolved, range),
     phones: (range) => collect(phonePages(resolved, range), (page) => page.phones),
     phonePages: (range) => phonePages(resolved, range),
+    companies: ({ seed, count, start, state, fictional, signal } = {}) =>
+      get<CompaniesResult>('v1/companies', { seed, count, start, state, fictional }, signal),
+    households: ({ seed, count, start, state, fictional, signal } = {}) =>
+      get<HouseholdsResult>('v1/households', { seed, count, start, state, fictional }, signal),
+    // Async, so a bad company index rejects the call as every other refusal does, never throws from it.
+    employees: async ({ company, seed, count, start, state, fictional, signal }) =>
+      get<EmployeesResult>(
+        `v1/companies/${companyPath(company)}/employees`,
+        { seed, count, start, state, fictional },
+        signal,
+      ),
     sla: ({ signal } = {}) => apiGet<AccountSla>(resolved, 'v1/sla', {}, signal),
     usage: ({ signal } = {}) => apiGet<UsageSummary>(resolved, 'v1/usage', {}, signal),
   };
+}
+
+// The company's index as a path segment: a whole number from 0, checked before anything is sent (anything else
+// would reach another path, or none).
+function companyPath(company: unknown): number {
+  if (typeof company !== 'number')
+    throw invalidOption('company', `company must be a company's index, a whole number from 0, got ${String(company)}`);
+  return wholeNumberOption('company', company, 0, Number.MAX_SAFE_INTEGER, 0);
 }
 
 // Every record of every page, in order.

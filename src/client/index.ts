@@ -14,6 +14,16 @@ export type { AccountSla, MonthSla } from './account-sla.js';
 export { DEFAULT_CONCURRENCY, DEFAULT_MAX_RETRIES, MAX_CONCURRENCY, MAX_RETRIES } from './client-options.js';
 export type { ClientOptions } from './client-options.js';
 export { API_MAX_BATCH } from './record-pages.js';
+export { quotaRecords, RELATED_RECORD_QUOTA } from './record-quota.js';
+export type { RelatedKind } from './record-quota.js';
+export type {
+  CompaniesResult,
+  EmployeesOptions,
+  EmployeesResult,
+  HouseholdsResult,
+  RelatedPageOptions,
+} from './related-records.js';
+export type { Company, Employee, Household, HouseholdMember } from '../public-api.js';
 export type {
   AddressesOptions,
   AddressPage,

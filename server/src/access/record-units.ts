@@ -1,4 +1,5 @@
 import { MAX_FIELDS } from 'ussynth';
+import { RELATED_RECORD_QUOTA, type RelatedKind } from 'ussynth/client';
 
 /** The fields of the default record (an address: name, street, city, state, zip, phone, email, country). */
 export const DEFAULT_RECORD_FIELDS = 8;
@@ -17,4 +18,13 @@ export function recordUnits(fields: string | undefined): number {
   let entries = 1;
   for (let at = fields.indexOf(','); at >= 0 && entries < MAX_FIELDS; at = fields.indexOf(',', at + 1)) entries++;
   return Math.ceil(entries / DEFAULT_RECORD_FIELDS);
+}
+
+/**
+ * How many records of quota one record of a related kind counts as (docs/api.md, "Related records"): the typed client's
+ * figures (`RELATED_RECORD_QUOTA` of `ussynth/client`), so a client's preflight and the server's debit cannot differ.
+ * @example relatedRecordUnits('household') // 3
+ */
+export function relatedRecordUnits(kind: RelatedKind): number {
+  return RELATED_RECORD_QUOTA[kind];
 }

@@ -93,6 +93,16 @@ export const PARAMS = {
     rule: `fields must be comma-separated \`field\` or \`column=field\` entries, each field one of ${FIELD_NAMES.join(', ')}, given once`,
     code: 'invalid_fields',
   },
+  index: {
+    schema: {
+      type: 'integer',
+      minimum: 0,
+      maximum: MAX_START,
+      description: `Index of the company in the seeded company stream of \`state\` (record \`index\` of what /v1/companies pages with the same seed and state), 0..${MAX_START} in plain digits.`,
+    },
+    rule: `index must be a whole number from 0 to ${MAX_START} in plain digits`,
+    code: 'invalid_index',
+  },
   zip: {
     schema: { type: 'string', pattern: '^[0-9]{5}$', description: 'Five-digit ZIP code.' },
     rule: 'zip must be exactly five digits',

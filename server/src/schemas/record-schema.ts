@@ -24,12 +24,19 @@ export function fieldSchema(field: KindField): Record<string, unknown> {
  * @example recordSchema(recordKind('ein')) // { $id: 'ein', type: 'object', required: ['ein'], ... }
  */
 export function recordSchema(kind: RecordKind, id: string = kind.name) {
-  const fields = [...kind.fields, ...(kind.geoFields ?? [])];
+  return fieldsSchema(id, kind.fields, kind.geoFields);
+}
+
+/**
+ * JSON schema of an object of `fields`, all required, in order, then `optional` ones; no other property.
+ * @example fieldsSchema('ein', [{ name: 'ein', type: 'text' }]) // { $id: 'ein', type: 'object', required: ['ein'], ... }
+ */
+export function fieldsSchema(id: string, fields: readonly KindField[], optional: readonly KindField[] = []) {
   return {
     $id: id,
     type: 'object',
-    required: kind.fields.map((field) => field.name),
+    required: fields.map((field) => field.name),
     additionalProperties: false,
-    properties: Object.fromEntries(fields.map((field) => [field.name, fieldSchema(field)])),
+    properties: Object.fromEntries([...fields, ...optional].map((field) => [field.name, fieldSchema(field)])),
   } as const;
 }

@@ -1,6 +1,7 @@
 import { FIELD_NAMES } from 'ussynth';
 import { recordKind } from 'ussynth/records';
 import { fieldSchema, recordSchema } from './record-schema.js';
+import { companySchema, employeeSchema, householdMemberSchema, householdSchema } from './related-records.js';
 
 /** The geographic fields for a ZIP lookup: the centroid, null where the data has none (military ZIPs). */
 const ZIP_GEO_PROPERTIES = Object.fromEntries(
@@ -110,6 +111,35 @@ export const zipSchema = {
 } as const;
 
 /**
+ * JSON schema of a page of companies (/v1/companies): `count` equals `companies.length`.
+ * @example response: { 200: companiesSchema }
+ */
+export const companiesSchema = pageSchema('companies', 'companies', 'company');
+
+/**
+ * JSON schema of a page of households (/v1/households), each with its members: `count` equals `households.length`.
+ * @example response: { 200: householdsSchema }
+ */
+export const householdsSchema = pageSchema('households', 'households', 'household');
+
+/**
+ * JSON schema of a page of a company's employees (/v1/companies/{index}/employees): the company, then `count`
+ * employees, as many as asked unless the company's headcount ends the range first.
+ * @example response: { 200: employeesSchema }
+ */
+export const employeesSchema = {
+  $id: 'employees',
+  type: 'object',
+  required: ['count', 'company', 'employees'],
+  additionalProperties: false,
+  properties: {
+    count: { type: 'integer', minimum: 1, maximum: 1000 },
+    company: { $ref: 'company#' },
+    employees: { type: 'array', items: { $ref: 'employee#' }, minItems: 1, maxItems: 1000 },
+  },
+} as const;
+
+/**
  * Every shared schema, registered once with `app.addSchema` and referenced by `$id`.
  * @example for (const s of RECORD_SCHEMAS) app.addSchema(s)
  */
@@ -123,4 +153,11 @@ export const RECORD_SCHEMAS = [
   zipSchema,
   fieldNameSchema,
   fieldRecordSchema,
+  companySchema,
+  companiesSchema,
+  householdMemberSchema,
+  householdSchema,
+  householdsSchema,
+  employeeSchema,
+  employeesSchema,
 ] as const;

@@ -12,20 +12,33 @@ const PLAIN_INTEGER = /^(?:0|[1-9][0-9]{0,15})$/;
  * @example app.get('/v1/batch', { preValidation: strictQuery, schema }, handler)
  */
 export function strictQuery(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
-  const query = request.query as Record<string, unknown>;
-  for (const name in query) {
+  plainForms(request.query as Record<string, unknown>);
+  done();
+}
+
+/**
+ * preValidation hook: strictQuery's rule for the path parameters (`/v1/companies/{index}/employees`'s `index`).
+ * @example app.get('/v1/companies/:index/employees', { preValidation: [strictQuery, strictParams], schema }, handler)
+ */
+export function strictParams(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  plainForms(request.params as Record<string, unknown>);
+  done();
+}
+
+/** Turns the plain-form numbers and booleans of known parameters into their types, in place. */
+function plainForms(values: Record<string, unknown>): void {
+  for (const name in values) {
     if (!Object.hasOwn(PARAMS, name)) continue;
     const type = (PARAMS[name as ParamName].schema as { type: string }).type;
-    const value = query[name];
+    const value = values[name];
     if (typeof value !== 'string') continue;
     if (type === 'integer' && PLAIN_INTEGER.test(value)) {
       const number = Number(value);
-      if (Number.isSafeInteger(number)) query[name] = number;
+      if (Number.isSafeInteger(number)) values[name] = number;
     } else if (type === 'boolean' && (value === 'true' || value === 'false')) {
-      query[name] = value === 'true';
+      values[name] = value === 'true';
     }
   }
-  done();
 }
 
 /**

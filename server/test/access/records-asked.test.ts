@@ -26,6 +26,18 @@ describe('recordsAsked', () => {
     expect(recordsAsked(request(`/v1/batch?count=10&fields=${entries(200)}`))).toBe(80);
   });
 
+  it('weighs the related routes by their count, a household as the 3 records of quota it counts as', () => {
+    expect(recordsAsked(request('/v1/companies?count=1000'))).toBe(1000);
+    expect(recordsAsked(request('/v1/companies'))).toBe(10);
+    expect(recordsAsked(request('/v1/companies/42/employees?count=250&start=0'))).toBe(250);
+    expect(recordsAsked(request('/v1/households?count=1000&state=TX'))).toBe(3000);
+    expect(recordsAsked(request('/v1/households'))).toBe(30);
+    expect(recordsAsked(request('/v1/households?count=0'))).toBe(3);
+    // Not the paged routes: a company's other paths, a longer name.
+    expect(recordsAsked(request('/v1/companies/42?count=1000'))).toBe(1);
+    expect(recordsAsked(request('/v1/householdsx?count=1000'))).toBe(1);
+  });
+
   it('counts a malformed count as 1 (the route refuses it with 400) and every other request as 1', () => {
     expect(recordsAsked(request('/v1/batch?count=abc'))).toBe(1);
     expect(recordsAsked(request('/v1/batch?count=0'))).toBe(1);

@@ -9,6 +9,9 @@ import { withRateLimitHeaders } from '../../access/rate-limit-error-handler.js';
 import { errorHandler } from '../../problem/error-handler.js';
 import { addressRoutes } from './address/index.js';
 import { batchRoutes } from './batch/index.js';
+import { companiesRoutes } from './companies/index.js';
+import { employeesRoutes } from './employees/index.js';
+import { householdsRoutes } from './households/index.js';
 import { einRoutes } from './ein/index.js';
 import { einsRoutes } from './eins/index.js';
 import { phoneRoutes } from './phone/index.js';
@@ -19,8 +22,9 @@ import { zipRoutes } from './zip/index.js';
 
 /** Paths of the data endpoints (for 405 answers): the router matches them for GET/HEAD only. */
 export const API_PATHS: readonly RegExp[] = [
-  /^\/v1\/(?:address|batch|ein|eins|phone|phones|sla|usage)$/,
+  /^\/v1\/(?:address|batch|companies|ein|eins|households|phone|phones|sla|usage)$/,
   /^\/v1\/zip\/[^/]*$/,
+  /^\/v1\/companies\/[^/]*\/employees$/,
 ];
 
 /**
@@ -61,6 +65,9 @@ export async function apiRoutes(app: FastifyInstance, options: { batchThreads: n
   await app.register(phoneRoutes);
   await app.register(phonesRoutes);
   await app.register(zipRoutes);
+  await app.register(companiesRoutes);
+  await app.register(householdsRoutes);
+  await app.register(employeesRoutes);
   await app.register(usageRoutes, { plans: app.ussynth.plans });
   await app.register(slaRoutes, { sla: app.ussynth.sla });
 }

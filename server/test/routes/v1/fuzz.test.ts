@@ -17,6 +17,9 @@ const SUCCESS_SCHEMA: Record<string, string> = {
   ein: 'ein',
   phone: 'phone',
   zip: 'zip',
+  companies: 'companies',
+  households: 'households',
+  employees: 'employees',
 };
 
 let server: TestServer;
@@ -78,8 +81,9 @@ const query = fc
   .array(fc.tuple(name, value), { maxLength: 4 })
   .map((pairs) => pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&'));
 const path = fc.oneof(
-  fc.constantFrom('/v1/address', '/v1/batch', '/v1/ein', '/v1/phone'),
+  fc.constantFrom('/v1/address', '/v1/batch', '/v1/ein', '/v1/phone', '/v1/companies', '/v1/households'),
   fc.oneof(value, fc.stringMatching(/^[0-9]{5}$/)).map((zip) => `/v1/zip/${encodeURIComponent(zip)}`),
+  fc.oneof(value, fc.nat(300).map(String)).map((index) => `/v1/companies/${encodeURIComponent(index)}/employees`),
 );
 
 describe('fuzzing every query and path parameter', () => {
@@ -93,7 +97,7 @@ describe('fuzzing every query and path parameter', () => {
         const body = await response.json();
         if (response.status === 200) {
           expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-          const schema = SUCCESS_SCHEMA[p.split('/')[2]];
+          const schema = SUCCESS_SCHEMA[p.split('/').at(-1)!.endsWith('employees') ? 'employees' : p.split('/')[2]];
           expect(ajv.validate(schema + '#', body), `${p}?${q}: ${ajv.errorsText()}`).toBe(true);
         } else {
           expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
@@ -125,6 +129,7 @@ const encoded = fc
   });
 const keyPlace = fc.constantFrom(
   (k: string) => `/v1/zip/${k}`,
+  (k: string) => `/v1/companies/${k}/employees`,
   (k: string) => `/${k}`,
   (k: string) => `/v1/${k}/ein`,
   (k: string) => `/v1/ein;key=${k}`,

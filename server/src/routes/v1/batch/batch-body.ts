@@ -3,8 +3,8 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { recordUnits } from '../../../access/record-units.js';
 import { batchJson } from './batch-json.js';
 
-/** Records of quota (record-units.ts) made between two turns of the event loop by slicedBatchBody. */
-const SLICE_UNITS = 500;
+/** Records of quota (record-units.ts) made between two turns of the event loop by slicedBatchBody (and slicedRecords). */
+export const SLICE_UNITS = 500;
 const ENCODER = new TextEncoder();
 
 /**

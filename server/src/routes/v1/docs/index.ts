@@ -24,7 +24,7 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
           `Versions: API ${API_VERSION} (this document, the \`/v1\` contract); server package ussynth-server ${SERVER_PACKAGE_VERSION}; ` +
           `generator ${GENERATOR_VERSION} and dataset ${datasetVersion} (what a seed gives; every generated response names them in its ` +
           '`X-Ussynth-Generator-Version` and `X-Ussynth-Dataset-Version` headers).\n\n' +
-          'Synthetic US test data (addresses, EINs, phones, ZIP lookups); never real. Every data request needs an `x-api-key` header. ' +
+          'Synthetic US test data (addresses, EINs, phones, ZIP lookups, companies, households with their members, employees); never real. Every data request needs an `x-api-key` header. ' +
           'Enterprise accounts with SSO also send `Authorization: Bearer <access token>` from their OpenID Provider ([single sign-on](/docs/sso.html)). ' +
           'Errors are application/problem+json with a stable `code` ([error codes](/docs/errors.html)). Monthly quotas count records per calendar month in UTC. ' +
           'More: [the API guide](/docs/api.html), [the TypeScript client](/docs/client.html), [accounts and keys](/docs/accounts.html), [the free demo](/), [sign up](/signup).',
