@@ -42,14 +42,16 @@ describe('runDemo', () => {
   it('with geo gives the Node records with geo, rows with the five columns as text, and needs the geo index', () => {
     const index = defaultIndex();
     const geo = defaultGeoIndex();
-    const batch = runDemo(index, { ...base, geo: true }, geo);
+    const batch = runDemo(index, { ...base, geo: true }, { geoIndex: geo });
     expect(batch.json).toEqual(createGenerator({ seed: 'unit' }).batch({ count: 5, geo: true }));
     const keys = demoColumns({ kind: 'batch', geo: true }).map((c) => c.key);
     expect(keys.slice(-5)).toEqual(['lat', 'lon', 'county', 'countyFips', 'timeZone']);
     for (const record of batch.records) expect(Object.keys(record)).toEqual(keys);
     expect(batch.records[0].lat).toBe(String((batch.json as { addresses: { lat: number }[] }).addresses[0].lat));
     // A military ZIP's geography is null: an empty cell.
-    expect(runDemo(index, { ...base, kind: 'zip', zip: '09001', geo: true }, geo).records[0]).toMatchObject({
+    expect(
+      runDemo(index, { ...base, kind: 'zip', zip: '09001', geo: true }, { geoIndex: geo }).records[0],
+    ).toMatchObject({
       lat: '',
       county: '',
       timeZone: '',
