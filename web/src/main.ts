@@ -7,13 +7,18 @@ import {
   GEO_FIELD_NAMES,
   GENERATOR_VERSION,
   loadBirthIndex,
+  loadCompanyData,
   loadGeoIndex,
+  loadHouseholdData,
   loadIndex,
+  loadJobTitles,
   parseFieldList,
   UssynthError,
   type BirthIndex,
+  type CompanyData,
   type DataIndex,
   type GeoIndex,
+  type JobTitles,
 } from '../../src/browser.js';
 import {
   DemoInputError,
@@ -75,6 +80,73 @@ declare const __USSYNTH_INDEX_URL__: string;
 declare const __USSYNTH_GEO_INDEX_URL__: string;
 /** `./ussynth-births.idx?v=<content version>`: fetched the first time birthDate is asked for. */
 declare const __USSYNTH_BIRTH_INDEX_URL__: string;
+
+/** `./ussynth-companies.json?v=<content version>`: fetched the first time companies or employees are generated. */
+declare const __USSYNTH_COMPANY_DATA_URL__: string;
+/** `./ussynth-households.json?v=<content version>`: fetched the first time households are generated. */
+declare const __USSYNTH_HOUSEHOLD_DATA_URL__: string;
+/** `./ussynth-titles.json?v=<content version>`: fetched the first time employees are generated. */
+declare const __USSYNTH_JOB_TITLES_URL__: string;
+
+/** A data file of a related kind: what it is (for messages), its URL, how it is read and which source it fills. */
+interface RelatedData {
+  what: string;
+  url: string;
+  load: (url: URL) => Promise<unknown>;
+  set: (sources: DemoSources, data: unknown) => void;
+}
+
+const COMPANY_DATA: RelatedData = {
+  what: "the companies' data",
+  url: __USSYNTH_COMPANY_DATA_URL__,
+  load: loadCompanyData,
+  set: (sources, data) => {
+    sources.companyData = data as CompanyData;
+  },
+};
+
+/** The data files each related kind reads besides the geo and birth indexes. */
+const RELATED_DATA: Partial<Record<DemoKind, readonly RelatedData[]>> = {
+  company: [COMPANY_DATA],
+  household: [
+    {
+      what: 'the household data',
+      url: __USSYNTH_HOUSEHOLD_DATA_URL__,
+      load: loadHouseholdData,
+      set: (sources, data) => {
+        sources.householdData = data as object;
+      },
+    },
+  ],
+  employee: [
+    COMPANY_DATA,
+    {
+      what: 'the job titles',
+      url: __USSYNTH_JOB_TITLES_URL__,
+      load: loadJobTitles,
+      set: (sources, data) => {
+        sources.jobTitles = data as JobTitles;
+      },
+    },
+  ],
+};
+
+/** Data files being loaded or loaded, by URL: each is fetched once; one that failed is dropped, so a retry fetches it. */
+const dataFiles = new Map<string, Promise<unknown>>();
+
+async function loadOnce(url: string, load: (url: URL) => Promise<unknown>): Promise<unknown> {
+  let file = dataFiles.get(url);
+  if (file === undefined) {
+    file = load(new URL(url, document.baseURI));
+    dataFiles.set(url, file);
+  }
+  try {
+    return await file;
+  } catch (error) {
+    dataFiles.delete(url);
+    throw error;
+  }
+}
 
 const tier = new FreeTier();
 let index: DataIndex | undefined;
@@ -209,6 +281,17 @@ async function generate(): Promise<void> {
         `Could not load the geo index: ${(error as Error).message}. ${related ? 'Try again.' : 'Try again, or untick "With coordinates".'}`,
       );
       status.textContent = 'Not generated: the geo index did not load.';
+      return;
+    }
+  }
+  for (const file of RELATED_DATA[request.kind] ?? []) {
+    // Each related kind's data file (a static file of this site) is loaded once, the first time a kind needs it.
+    status.textContent = `Loading ${file.what}…`;
+    try {
+      file.set(sources, await loadOnce(file.url, file.load));
+    } catch (error) {
+      showAlert(`Could not load ${file.what}: ${(error as Error).message}. Try again.`);
+      status.textContent = `Not generated: ${file.what} did not load.`;
       return;
     }
   }
