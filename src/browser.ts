@@ -8,6 +8,7 @@
 import { generatorFor, type IndexSource } from './create-generator.js';
 import { DataIndex } from './data-index/data-index.js';
 import { BirthIndex } from './data-index/birth-index.js';
+import { CompanyData } from './data-index/company-data.js';
 import { GeoIndex } from './data-index/geo-index.js';
 import type { Generator, GeneratorOptions } from './generator/generator.js';
 
@@ -50,4 +51,14 @@ export async function loadBirthIndex(url: string | URL): Promise<BirthIndex> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`could not load the ussynth birth index from ${url}: HTTP ${response.status}`);
   return BirthIndex.fromBytes(await response.arrayBuffer());
+}
+
+/**
+ * Fetches and reads the companies' data (`ussynth-companies.json`), for companies; pass it as `companyData`.
+ * @example const companyData = await loadCompanyData(new URL('ussynth-companies.json', location.href))
+ */
+export async function loadCompanyData(url: string | URL): Promise<CompanyData> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`could not load the ussynth companies' data from ${url}: HTTP ${response.status}`);
+  return CompanyData.fromJson(await response.text());
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { BirthIndex } from './data-index/birth-index.js';
+import { CompanyData } from './data-index/company-data.js';
 import { DataIndex } from './data-index/data-index.js';
 import { GeoIndex } from './data-index/geo-index.js';
 
@@ -44,4 +45,17 @@ let cachedBirths: BirthIndex | undefined;
  */
 export function defaultBirthIndex(): BirthIndex {
   return (cachedBirths ??= BirthIndex.fromBytes(readFileSync(DEFAULT_BIRTH_INDEX_PATH)));
+}
+
+/** Path of the companies' data shipped in the package (dist-data/ussynth-companies.json). */
+export const DEFAULT_COMPANY_DATA_PATH = fileURLToPath(new URL('../dist-data/ussynth-companies.json', import.meta.url));
+
+let cachedCompanies: CompanyData | undefined;
+
+/**
+ * The shipped companies' data, read once per process on first use (only companies need it).
+ * @example defaultCompanyData().naicsEdition // 2017
+ */
+export function defaultCompanyData(): CompanyData {
+  return (cachedCompanies ??= CompanyData.fromJson(readFileSync(DEFAULT_COMPANY_DATA_PATH)));
 }

@@ -17,6 +17,8 @@ export const ERROR_CODES = {
   invalid_fields:
     'The field list names an unknown field, repeats a column, has a column name that is not an identifier or is reserved (__proto__, constructor, prototype), or is empty.',
   births_unavailable: 'birthDate was asked for but the generator has no birth index (browsers pass birthIndex).',
+  companies_unavailable:
+    "Companies were asked for but the generator has no companies' data (browsers pass companyData).",
   invalid_index_file: 'The binary index is malformed: wrong magic, unknown version, bad checksum or truncated.',
   missing_peer_dependency:
     'ussynth/database was imported without its optional peer dependencies better-sqlite3 and kysely installed.',

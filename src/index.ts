@@ -7,16 +7,18 @@
  * gen.address({ state: 'CA' });
  */
 import { generatorFor, type IndexSource } from './create-generator.js';
-import { defaultBirthIndex, defaultGeoIndex, defaultIndex } from './default-index.js';
+import { defaultBirthIndex, defaultCompanyData, defaultGeoIndex, defaultIndex } from './default-index.js';
 import type { Generator, GeneratorOptions } from './generator/generator.js';
 
 export * from './public-api.js';
 export {
   DEFAULT_BIRTH_INDEX_PATH,
+  DEFAULT_COMPANY_DATA_PATH,
   DEFAULT_GEO_INDEX_PATH,
   DEFAULT_INDEX_PATH,
   DEFAULT_SQLITE_PATH,
   defaultBirthIndex,
+  defaultCompanyData,
   defaultGeoIndex,
   defaultIndex,
 } from './default-index.js';
@@ -33,5 +35,6 @@ export function createGenerator(options: GeneratorOptions & { index?: IndexSourc
     ...rest,
     geoIndex: rest.geoIndex ?? (shipped ? defaultGeoIndex : undefined),
     birthIndex: rest.birthIndex ?? (shipped ? defaultBirthIndex : undefined),
+    companyData: rest.companyData ?? (shipped ? defaultCompanyData : undefined),
   });
 }

@@ -57,3 +57,7 @@ export type {
   ZipLookupWithGeo,
 } from './types.js';
 export { GENERATOR_VERSION } from './version.js';
+export { CompanyData, COMPANY_DATA_FILE } from './data-index/company-data.js';
+export type { CompanySector, CompanyProfession } from './data-index/company-data.js';
+export type { CompanyDataSource } from './generator/generator.js';
+export type { Company, CompanyOptions } from './related/company.js';

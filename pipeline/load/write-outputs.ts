@@ -7,6 +7,7 @@ import { areaCodeShareReport } from '../transform/area-code-shares.js';
 import { residentialWeights } from '../transform/residential.js';
 import { MeasureJob } from './measure-job.js';
 import { buildGeo } from './write-geo.js';
+import { writeCompanies } from './write-companies.js';
 import { writeIndex } from './write-index.js';
 import { writeSqlite } from './write-sqlite.js';
 import { sha256Hex } from '../sha256-hex.js';
@@ -18,6 +19,7 @@ export const OUTPUT_FILES = {
   index: 'ussynth.idx',
   geoIndex: 'ussynth-geo.idx',
   births: 'ussynth-births.idx',
+  companies: 'ussynth-companies.json',
   manifest: 'manifest.json',
 } as const;
 
@@ -100,6 +102,10 @@ function writeWithMeasures(
   // The birth index depends on the first names only; it is not in the manifest's outputs (birthDate's data, docs/generator.md).
   const birthsTemp = join(outDir, `.${OUTPUT_FILES.births}.tmp`);
   writeFileSync(birthsTemp, measured.births);
+  // The companies' tables (NAICS, Census firm figures, the name model): docs/related-records.md, "Companies".
+  const companies = writeCompanies(datasetsDir, data.datasetVersion);
+  const companiesTemp = join(outDir, `.${OUTPUT_FILES.companies}.tmp`);
+  writeFileSync(companiesTemp, companies);
 
   const inputs = Object.fromEntries(
     listFiles(datasetsDir).map((file) => [file, sha256Hex(readFileSync(join(datasetsDir, file)))]),
@@ -133,6 +139,7 @@ function writeWithMeasures(
       [OUTPUT_FILES.sqlite]: { bytes: sqlite.length, sha256: sha256Hex(sqlite) },
       [OUTPUT_FILES.index]: { bytes: index.length, sha256: sha256Hex(index) },
       [OUTPUT_FILES.geoIndex]: { bytes: geo.bytes.length, sha256: sha256Hex(geo.bytes) },
+      [OUTPUT_FILES.companies]: { bytes: companies.length, sha256: sha256Hex(companies) },
     },
   };
   const manifestTemp = join(outDir, `.${OUTPUT_FILES.manifest}.tmp`);
@@ -141,6 +148,7 @@ function writeWithMeasures(
   renameSync(indexTemp, join(outDir, OUTPUT_FILES.index));
   renameSync(geoTemp, join(outDir, OUTPUT_FILES.geoIndex));
   renameSync(birthsTemp, join(outDir, OUTPUT_FILES.births));
+  renameSync(companiesTemp, join(outDir, OUTPUT_FILES.companies));
   renameSync(manifestTemp, join(outDir, OUTPUT_FILES.manifest));
   clock?.mark('manifest');
   return manifest;

