@@ -57,6 +57,13 @@ describe('related records in the demo', () => {
     ]);
     expect(misses).toEqual([]);
     expect(new Set(companies.map((company) => company.ein)).size).toBe(30);
+    // Companies have their coordinates: a dot each on the map (Texas is inside the frame), labelled with its place.
+    expect(await demo.page.locator('#map').isVisible()).toBe(true);
+    const labels = await demo.page
+      .locator('#map-svg circle')
+      .evaluateAll((dots) => dots.map((dot) => dot.getAttribute('aria-label') ?? ''));
+    expect(labels.map((label) => label.split(',')[0])).toEqual(companies.map((company) => company.name.split(',')[0]));
+    expect(labels.every((label, i) => label.includes(`TX ${companies[i].zip}`))).toBe(true);
     const csv = await download('Download CSV');
     expect(csv.file).toBe('ussynth-company-related.csv');
     const rows = parse(csv.text, { columns: true }) as Record<string, string>[];

@@ -374,12 +374,15 @@ function show(result: DemoResult): void {
   csv2.textContent = tables.length === 0 ? 'Download CSV' : `Download ${tables[1]} CSV`;
   csv2.hidden = tables.length === 0;
   // Addresses with geo are plotted; a ZIP lookup's centroid is in its row.
-  map.hidden = !(result.request.geo && kind !== 'zip');
+  // Companies always have their coordinates: they are plotted too, a dot per company at its street and suite.
+  map.hidden = !((result.request.geo && kind !== 'zip') || kind === 'company');
   if (!map.hidden)
     renderMap(
       byId<HTMLElement>('map-svg') as unknown as SVGSVGElement,
       byId('map-record'),
-      result.records as unknown as MapRecord[],
+      (kind === 'company'
+        ? result.records.map((row) => ({ ...row, street: row.line2 ? `${row.line1}, ${row.line2}` : row.line1 }))
+        : result.records) as unknown as MapRecord[],
     );
   showSeed(result.seed);
   jsonText.value = jsonDetails.open ? resultJson() : '';
