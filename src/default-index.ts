@@ -4,6 +4,7 @@ import { BirthIndex } from './data-index/birth-index.js';
 import { CompanyData } from './data-index/company-data.js';
 import { DataIndex } from './data-index/data-index.js';
 import { GeoIndex } from './data-index/geo-index.js';
+import { readHouseholdModel, type HouseholdModel } from './related/household-model.js';
 
 /** Path of the index shipped in the package (dist-data/ussynth.idx). */
 export const DEFAULT_INDEX_PATH = fileURLToPath(new URL('../dist-data/ussynth.idx', import.meta.url));
@@ -58,4 +59,19 @@ let cachedCompanies: CompanyData | undefined;
  */
 export function defaultCompanyData(): CompanyData {
   return (cachedCompanies ??= CompanyData.fromJson(readFileSync(DEFAULT_COMPANY_DATA_PATH)));
+}
+
+/** Path of the household data shipped in the package (dist-data/ussynth-households.json). */
+export const DEFAULT_HOUSEHOLD_DATA_PATH = fileURLToPath(
+  new URL('../dist-data/ussynth-households.json', import.meta.url),
+);
+
+let cachedHouseholds: HouseholdModel | undefined;
+
+/**
+ * The shipped household data, read once per process on first use (only the household methods need it).
+ * @example defaultHouseholdData().typeBySize.length // 13
+ */
+export function defaultHouseholdData(): HouseholdModel {
+  return (cachedHouseholds ??= readHouseholdModel(JSON.parse(readFileSync(DEFAULT_HOUSEHOLD_DATA_PATH, 'utf8'))));
 }

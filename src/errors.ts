@@ -19,6 +19,8 @@ export const ERROR_CODES = {
   births_unavailable: 'birthDate was asked for but the generator has no birth index (browsers pass birthIndex).',
   companies_unavailable:
     "Companies were asked for but the generator has no companies' data (browsers pass companyData).",
+  households_unavailable:
+    'Households were asked for but the generator has no household data (browsers pass householdData).',
   invalid_index_file: 'The binary index is malformed: wrong magic, unknown version, bad checksum or truncated.',
   missing_peer_dependency:
     'ussynth/database was imported without its optional peer dependencies better-sqlite3 and kysely installed.',

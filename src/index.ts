@@ -7,7 +7,13 @@
  * gen.address({ state: 'CA' });
  */
 import { generatorFor, type IndexSource } from './create-generator.js';
-import { defaultBirthIndex, defaultCompanyData, defaultGeoIndex, defaultIndex } from './default-index.js';
+import {
+  defaultBirthIndex,
+  defaultCompanyData,
+  defaultGeoIndex,
+  defaultHouseholdData,
+  defaultIndex,
+} from './default-index.js';
 import type { Generator, GeneratorOptions } from './generator/generator.js';
 
 export * from './public-api.js';
@@ -15,11 +21,13 @@ export {
   DEFAULT_BIRTH_INDEX_PATH,
   DEFAULT_COMPANY_DATA_PATH,
   DEFAULT_GEO_INDEX_PATH,
+  DEFAULT_HOUSEHOLD_DATA_PATH,
   DEFAULT_INDEX_PATH,
   DEFAULT_SQLITE_PATH,
   defaultBirthIndex,
   defaultCompanyData,
   defaultGeoIndex,
+  defaultHouseholdData,
   defaultIndex,
 } from './default-index.js';
 
@@ -36,5 +44,7 @@ export function createGenerator(options: GeneratorOptions & { index?: IndexSourc
     geoIndex: rest.geoIndex ?? (shipped ? defaultGeoIndex : undefined),
     birthIndex: rest.birthIndex ?? (shipped ? defaultBirthIndex : undefined),
     companyData: rest.companyData ?? (shipped ? defaultCompanyData : undefined),
+    // The household data names no index entry: it suits any index.
+    householdData: rest.householdData ?? defaultHouseholdData,
   });
 }

@@ -36,6 +36,7 @@ export type {
   GeneratorOptions,
   GeoAddressOptions,
   GeoIndexSource,
+  HouseholdDataSource,
   PhoneOptions,
 } from './generator/generator.js';
 export { RESERVED_EMAIL_DOMAINS } from './generator/email.js';
@@ -61,3 +62,12 @@ export { CompanyData, COMPANY_DATA_FILE } from './data-index/company-data.js';
 export type { CompanySector, CompanyProfession } from './data-index/company-data.js';
 export type { CompanyDataSource } from './generator/generator.js';
 export type { Company, CompanyOptions } from './related/company.js';
+export { HOUSEHOLD_DATA_FILE, HOUSEHOLD_SHARES, readHouseholdModel } from './related/household-model.js';
+export type { HouseholdModel, HouseholdShare } from './related/household-model.js';
+export type {
+  Household,
+  HouseholdMember,
+  HouseholdOptions,
+  HouseholdRelationship,
+} from './related/household-record.js';
+export { MAX_HOUSEHOLD_SIZE, MAX_PARTNER_GAP_DAYS, PARENT_AGES, PHONE_AGE } from './related/household-maker.js';

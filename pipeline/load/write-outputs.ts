@@ -8,6 +8,7 @@ import { residentialWeights } from '../transform/residential.js';
 import { MeasureJob } from './measure-job.js';
 import { buildGeo } from './write-geo.js';
 import { writeCompanies } from './write-companies.js';
+import { householdData } from './write-households.js';
 import { writeIndex } from './write-index.js';
 import { writeSqlite } from './write-sqlite.js';
 import { sha256Hex } from '../sha256-hex.js';
@@ -20,6 +21,7 @@ export const OUTPUT_FILES = {
   geoIndex: 'ussynth-geo.idx',
   births: 'ussynth-births.idx',
   companies: 'ussynth-companies.json',
+  households: 'ussynth-households.json',
   manifest: 'manifest.json',
 } as const;
 
@@ -106,6 +108,9 @@ function writeWithMeasures(
   const companies = writeCompanies(datasetsDir, data.datasetVersion);
   const companiesTemp = join(outDir, `.${OUTPUT_FILES.companies}.tmp`);
   writeFileSync(companiesTemp, companies);
+  const households = householdData(datasetsDir);
+  const householdsTemp = join(outDir, `.${OUTPUT_FILES.households}.tmp`);
+  writeFileSync(householdsTemp, households);
 
   const inputs = Object.fromEntries(
     listFiles(datasetsDir).map((file) => [file, sha256Hex(readFileSync(join(datasetsDir, file)))]),
@@ -140,6 +145,7 @@ function writeWithMeasures(
       [OUTPUT_FILES.index]: { bytes: index.length, sha256: sha256Hex(index) },
       [OUTPUT_FILES.geoIndex]: { bytes: geo.bytes.length, sha256: sha256Hex(geo.bytes) },
       [OUTPUT_FILES.companies]: { bytes: companies.length, sha256: sha256Hex(companies) },
+      [OUTPUT_FILES.households]: { bytes: households.length, sha256: sha256Hex(households) },
     },
   };
   const manifestTemp = join(outDir, `.${OUTPUT_FILES.manifest}.tmp`);
@@ -149,6 +155,7 @@ function writeWithMeasures(
   renameSync(geoTemp, join(outDir, OUTPUT_FILES.geoIndex));
   renameSync(birthsTemp, join(outDir, OUTPUT_FILES.births));
   renameSync(companiesTemp, join(outDir, OUTPUT_FILES.companies));
+  renameSync(householdsTemp, join(outDir, OUTPUT_FILES.households));
   renameSync(manifestTemp, join(outDir, OUTPUT_FILES.manifest));
   clock?.mark('manifest');
   return manifest;

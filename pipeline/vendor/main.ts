@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { vendorAcsHouseholds } from './acs-households.js';
 import { vendorAddresser } from './addresser.js';
 import { vendorCensus1990Surnames } from './census-1990-surnames.js';
 import { vendorCensus2010Surnames } from './census-2010-surnames.js';
@@ -48,6 +49,7 @@ const STEPS: ReadonlyArray<readonly [folder: string, step: () => Promise<SourceI
   ['naics-2017', vendorNaics2017],
   ['census-company-figures', vendorCensusCompanyFigures],
   ['company-name-model', vendorCompanyNameModel],
+  ['acs-households', vendorAcsHouseholds],
 ];
 
 const SOURCES_FILE = 'SOURCES.md';

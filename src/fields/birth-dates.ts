@@ -1,7 +1,7 @@
 import type { BirthIndex } from '../data-index/birth-index.js';
 import { namesCrc } from '../data-index/birth-index.js';
 import { UssynthError } from '../errors.js';
-import { RecordRandom } from '../random/record-random.js';
+import { RecordRandom, type RandomSource } from '../random/record-random.js';
 
 // Its own stream kind (1 address, 2 phone, 3 geo): drawing a birth date changes no other draw.
 const BIRTH_STREAM = 4 << 8;
@@ -69,6 +69,11 @@ export class BirthDates {
     }) as [Float64Array, Float64Array];
   }
 
+  /** The first birth year of the data (its oldest cohort's first year). */
+  get firstYear(): number {
+    return this.births.firstYear;
+  }
+
   /** The reference date: everyone is at least 18 on it (`YYYY-12-31`). */
   get referenceDate(): string {
     return `${this.births.referenceYear}-12-31`;
@@ -76,10 +81,18 @@ export class BirthDates {
 
   /** `YYYY-MM-DD` of record `index` of address stream `stream` for the first name at `column` of the women's (`female`) or men's table. */
   date(female: boolean, column: number, stream: number, index: number): string {
-    const { births, random } = this;
+    this.random.reset(BIRTH_STREAM + stream, index);
+    return this.dateFrom(female, column, this.random);
+  }
+
+  /**
+   * The same draw as {@link date} from a caller's source, for a record kind with its own stream (households).
+   * @example births.dateFrom(true, 0, random) // "1956-03-14"
+   */
+  dateFrom(female: boolean, column: number, random: RandomSource): string {
+    const births = this.births;
     const sex = female ? 0 : 1;
     const cohorts = births.cohortCount;
-    random.reset(BIRTH_STREAM + stream, index);
     // A cohort of the name's span, by its profile's weights (at most 17 x 65,535 in all: below 2^21).
     const profiles = births.profiles;
     const profile = births.nameProfiles[sex][column] * cohorts;

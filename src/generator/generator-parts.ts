@@ -2,6 +2,7 @@ import type { DataIndex, IndexState } from '../data-index/data-index.js';
 import type { CompanyData } from '../data-index/company-data.js';
 import type { BirthDates } from '../fields/birth-dates.js';
 import type { RecordUuids } from '../fields/record-uuid.js';
+import type { HouseholdModel } from '../related/household-model.js';
 import type { EinMaker } from './ein.js';
 import type { EmailMaker } from './email.js';
 import type { GeoMaker } from './geo.js';
@@ -22,6 +23,8 @@ export interface GeneratorParts {
   readonly uuids: RecordUuids;
   readonly eins: EinMaker;
   readonly emails: EmailMaker;
+  /** The caller's e-mail domain, or undefined for the reserved ones (a maker with its own EmailMaker uses it). */
+  readonly emailDomain: string | undefined;
   readonly fictionalPhones: boolean;
   /** The geo maker, reading the geo index on first use (throws `geo_unavailable` without one). */
   readonly geoMaker: () => GeoMaker;
@@ -29,6 +32,8 @@ export interface GeneratorParts {
   readonly birthDates: () => BirthDates;
   /** The companies' data, read on first use (throws `companies_unavailable` without it). */
   readonly companyData: () => CompanyData;
+  /** The household data, read on first use (throws `households_unavailable` without it). */
+  readonly households: () => HouseholdModel;
   /** A state code checked for generation (typed errors `invalid_state`, `state_not_generatable`), or undefined. */
   readonly state: (code: string | undefined) => IndexState | undefined;
 }

@@ -30,6 +30,9 @@ import { BirthDates } from '../fields/birth-dates.js';
 import { geoWithFieldsProblem, parseFieldList, type FieldList, type FieldRecord } from '../fields/field-list.js';
 import { RecordUuids } from '../fields/record-uuid.js';
 import { FIELD_STAGES, Stage, type FieldPlan, type RecordDraw } from '../fields/record-draw.js';
+import { readHouseholdModel, type HouseholdModel } from '../related/household-model.js';
+import type { Household, HouseholdOptions } from '../related/household-record.js';
+import { HouseholdMaker } from '../related/household-maker.js';
 
 /** Largest `count` of one batch (the service interface's limit). */
 export const MAX_BATCH = 1000;
@@ -63,7 +66,15 @@ export interface GeneratorOptions {
   birthIndex?: BirthIndexSource;
   /** The companies' data (dist-data/ussynth-companies.json), read only when companies are asked for; the Node entry point supplies the shipped one. */
   companyData?: CompanyDataSource;
+  /** The household data (dist-data/ussynth-households.json, parsed), read only by the household methods; the Node entry point supplies the shipped one. */
+  householdData?: HouseholdDataSource;
 }
+
+/**
+ * The household data as parsed JSON (checked on first use) or a function that reads it on first use.
+ * @example createGenerator({ index, householdData: await (await fetch('/ussynth-households.json')).json() })
+ */
+export type HouseholdDataSource = object | (() => unknown);
 
 /**
  * The companies' data as text or bytes of `ussynth-companies.json`, already read, or a function that reads it on first use.
@@ -137,6 +148,8 @@ export class Generator {
   private readonly birthSource: BirthIndexSource | undefined;
   private birthDates: BirthDates | undefined;
   private readonly uuids: RecordUuids;
+  private readonly householdSource: HouseholdDataSource | undefined;
+  private householdMaker: HouseholdMaker | undefined;
   private addressCursor = 0;
   private phoneCursor = 0;
   private einCursor = 0;
@@ -161,6 +174,7 @@ export class Generator {
     this.geoSource = options.geoIndex;
     this.birthSource = options.birthIndex;
     this.companySource = options.companyData;
+    this.householdSource = options.householdData;
     this.uuids = new RecordUuids(key);
     const domain = options.emailDomain === undefined ? undefined : checkEmailDomain(options.emailDomain);
     this.emails = new EmailMaker(key, domain, data.states.length + 1);
@@ -173,10 +187,12 @@ export class Generator {
       uuids: this.uuids,
       eins: this.eins,
       emails: this.emails,
+      emailDomain: domain,
       fictionalPhones: this.fictionalPhones,
       geoMaker: () => this.#geoMaker(),
       birthDates: () => this.#birthDates(),
       companyData: () => this.#companyData(),
+      households: () => this.#householdModel(),
       state: (code) => this.#generatableState(code),
     });
   }
@@ -360,6 +376,56 @@ export class Generator {
         `Invalid ussynth companies' data: it is for dataset ${data.datasetVersion}, the index is ${this.datasetVersion}`,
       );
     return (this.companyData = data);
+  }
+
+  /**
+   * Household `index` of the household stream for these options, with its members; independent of any other call.
+   * @example gen.householdAt(1000).members.every((m) => m.householdId === gen.householdAt(1000).id) // true
+   */
+  householdAt(index: number, options: HouseholdOptions = {}): Household {
+    const at = checkIndex(index);
+    return this.#households().make(at, this.#generatableState(options.state));
+  }
+
+  /**
+   * The next household of the stream (a cursor of its own, from household 0).
+   * @example gen.household({ state: 'TX' }).state // "TX"
+   */
+  household(options: HouseholdOptions = {}): Household {
+    const maker = this.#households();
+    const state = this.#generatableState(options.state);
+    return maker.make(checkIndex(maker.cursor++), state);
+  }
+
+  /**
+   * Households `start .. start+count-1` (count 0..MAX_PAGE); any split of a range into pages gives the same households.
+   * @example gen.households({ start: 1000, count: 10 })[0].id === gen.householdAt(1000).id // true
+   */
+  households(options: HouseholdOptions & { start?: number; count: number }): Household[] {
+    const start = checkIndex(options.start ?? 0, 'start');
+    const count = checkCount(options.count, 0, MAX_PAGE);
+    checkRange(start, count);
+    const state = this.#generatableState(options.state);
+    const maker = this.#households();
+    const out = new Array<Household>(count);
+    for (let i = 0; i < count; i++) out[i] = maker.make(start + i, state);
+    return out;
+  }
+
+  /** The household maker, made on first use. */
+  #households(): HouseholdMaker {
+    return (this.householdMaker ??= new HouseholdMaker(GENERATOR_PARTS.get(this)!, this.#householdModel()));
+  }
+
+  /** The household data, checked; throws `households_unavailable` without it. */
+  #householdModel(): HouseholdModel {
+    const source = this.householdSource;
+    if (source === undefined)
+      throw new UssynthError(
+        'households_unavailable',
+        'households need the household data: pass householdData (the parsed dist-data/ussynth-households.json) to createGenerator',
+      );
+    return readHouseholdModel(typeof source === 'function' ? source() : source);
   }
 
   /** A call's `geo` (checked) or the generator's. */

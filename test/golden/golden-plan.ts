@@ -17,6 +17,9 @@ export const GOLDEN_CALLS: Record<string, (gen: Generator) => unknown> = {
   einAt: (gen) => [gen.einAt(0), gen.einAt(123_456_789)],
   phone: (gen) => [gen.phone(), gen.phone({ state: 'NY' }), gen.phone({ fictional: true })],
   phoneAt: (gen) => [gen.phoneAt(7, { state: 'GU' }), gen.phoneAt(2 ** 40, { state: 'AK' })],
+  household: (gen) => [gen.household(), gen.household({ state: 'CA' })],
+  householdAt: (gen) => [gen.householdAt(0), gen.householdAt(1_000_000, { state: 'TX' })],
+  households: (gen) => gen.households({ start: 5, count: 2, state: 'NY' }),
   zip: (gen) => [gen.zip('10001'), gen.zip('00501'), gen.zip('09001'), gen.zip('99999')],
 };
 

@@ -9,7 +9,6 @@ import {
   loadBirthIndex,
   loadCompanyData,
   loadGeoIndex,
-  loadHouseholdData,
   loadIndex,
   loadJobTitles,
   parseFieldList,
@@ -130,6 +129,13 @@ const RELATED_DATA: Partial<Record<DemoKind, readonly RelatedData[]>> = {
     },
   ],
 };
+
+/** Fetches and parses the household data (the library takes it parsed, and checks it on first use). */
+async function loadHouseholdData(url: URL): Promise<unknown> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`could not load the ussynth household data from ${url}: HTTP ${response.status}`);
+  return response.json();
+}
 
 /** Data files being loaded or loaded, by URL: each is fetched once; one that failed is dropped, so a retry fetches it. */
 const dataFiles = new Map<string, Promise<unknown>>();

@@ -86,6 +86,7 @@ export const LIBRARY_ERROR_HTTP: Readonly<Record<ErrorCode, HttpErrorSpec>> = {
   geo_unavailable: { status: 500, title: 'Internal error' },
   births_unavailable: { status: 500, title: 'Internal error' },
   companies_unavailable: { status: 500, title: 'Internal error' },
+  households_unavailable: { status: 500, title: 'Internal error' },
   missing_peer_dependency: { status: 500, title: 'Internal error' },
   unsupported_peer_dependency: { status: 500, title: 'Internal error' },
 };
