@@ -9,6 +9,7 @@ import { generatorFor, type IndexSource } from './create-generator.js';
 import { DataIndex } from './data-index/data-index.js';
 import { BirthIndex } from './data-index/birth-index.js';
 import { CompanyData } from './data-index/company-data.js';
+import { JobTitles } from './related/job-titles.js';
 import { GeoIndex } from './data-index/geo-index.js';
 import type { Generator, GeneratorOptions } from './generator/generator.js';
 
@@ -61,4 +62,14 @@ export async function loadCompanyData(url: string | URL): Promise<CompanyData> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`could not load the ussynth companies' data from ${url}: HTTP ${response.status}`);
   return CompanyData.fromJson(await response.text());
+}
+
+/**
+ * Fetches and reads the job titles (`ussynth-titles.json`), for employees; pass them as `jobTitles`.
+ * @example const jobTitles = await loadJobTitles(new URL('ussynth-titles.json', location.href))
+ */
+export async function loadJobTitles(url: string | URL): Promise<JobTitles> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`could not load the ussynth job titles from ${url}: HTTP ${response.status}`);
+  return JobTitles.fromBytes(await response.arrayBuffer());
 }

@@ -5,6 +5,7 @@ import { CompanyData } from './data-index/company-data.js';
 import { DataIndex } from './data-index/data-index.js';
 import { GeoIndex } from './data-index/geo-index.js';
 import { readHouseholdModel, type HouseholdModel } from './related/household-model.js';
+import { JobTitles } from './related/job-titles.js';
 
 /** Path of the index shipped in the package (dist-data/ussynth.idx). */
 export const DEFAULT_INDEX_PATH = fileURLToPath(new URL('../dist-data/ussynth.idx', import.meta.url));
@@ -74,4 +75,17 @@ let cachedHouseholds: HouseholdModel | undefined;
  */
 export function defaultHouseholdData(): HouseholdModel {
   return (cachedHouseholds ??= readHouseholdModel(JSON.parse(readFileSync(DEFAULT_HOUSEHOLD_DATA_PATH, 'utf8'))));
+}
+
+/** Path of the job titles shipped in the package (dist-data/ussynth-titles.json). */
+export const DEFAULT_JOB_TITLES_PATH = fileURLToPath(new URL('../dist-data/ussynth-titles.json', import.meta.url));
+
+let cachedJobTitles: JobTitles | undefined;
+
+/**
+ * The shipped job titles, read once per process on first use (only employees need them).
+ * @example defaultJobTitles().has('722511') // true
+ */
+export function defaultJobTitles(): JobTitles {
+  return (cachedJobTitles ??= JobTitles.fromBytes(readFileSync(DEFAULT_JOB_TITLES_PATH)));
 }

@@ -21,6 +21,7 @@ export const ERROR_CODES = {
     "Companies were asked for but the generator has no companies' data (browsers pass companyData).",
   households_unavailable:
     'Households were asked for but the generator has no household data (browsers pass householdData).',
+  job_titles_unavailable: 'Employees were asked for but the generator has no job titles (browsers pass jobTitles).',
   invalid_index_file: 'The binary index is malformed: wrong magic, unknown version, bad checksum or truncated.',
   missing_peer_dependency:
     'ussynth/database was imported without its optional peer dependencies better-sqlite3 and kysely installed.',

@@ -13,6 +13,7 @@ import {
   defaultGeoIndex,
   defaultHouseholdData,
   defaultIndex,
+  defaultJobTitles,
 } from './default-index.js';
 import type { Generator, GeneratorOptions } from './generator/generator.js';
 
@@ -23,12 +24,14 @@ export {
   DEFAULT_GEO_INDEX_PATH,
   DEFAULT_HOUSEHOLD_DATA_PATH,
   DEFAULT_INDEX_PATH,
+  DEFAULT_JOB_TITLES_PATH,
   DEFAULT_SQLITE_PATH,
   defaultBirthIndex,
   defaultCompanyData,
   defaultGeoIndex,
   defaultHouseholdData,
   defaultIndex,
+  defaultJobTitles,
 } from './default-index.js';
 
 /**
@@ -46,5 +49,6 @@ export function createGenerator(options: GeneratorOptions & { index?: IndexSourc
     companyData: rest.companyData ?? (shipped ? defaultCompanyData : undefined),
     // The household data names no index entry: it suits any index.
     householdData: rest.householdData ?? defaultHouseholdData,
+    jobTitles: rest.jobTitles ?? (shipped ? defaultJobTitles : undefined),
   });
 }

@@ -71,3 +71,9 @@ export type {
   HouseholdRelationship,
 } from './related/household-record.js';
 export { MAX_HOUSEHOLD_SIZE, MAX_PARTNER_GAP_DAYS, PARENT_AGES, PHONE_AGE } from './related/household-maker.js';
+export { JobTitles } from './related/job-titles.js';
+export type { JobTitlesFile } from './related/job-titles.js';
+export type { JobTitlesSource } from './generator/generator.js';
+export type { Employee, EmployeeOptions, EmployeesOptions } from './related/employee.js';
+export { COMMUTE_KM, greatCircleKm } from './related/commute-homes.js';
+export { EMAIL_BUCKET } from './related/work-email.js';

@@ -10,6 +10,7 @@ import { buildGeo } from './write-geo.js';
 import { writeCompanies } from './write-companies.js';
 import { householdData } from './write-households.js';
 import { writeIndex } from './write-index.js';
+import { writeJobTitles } from './write-job-titles.js';
 import { writeSqlite } from './write-sqlite.js';
 import { sha256Hex } from '../sha256-hex.js';
 import type { StageClock } from '../stage-times.js';
@@ -22,6 +23,7 @@ export const OUTPUT_FILES = {
   births: 'ussynth-births.idx',
   companies: 'ussynth-companies.json',
   households: 'ussynth-households.json',
+  jobTitles: 'ussynth-titles.json',
   manifest: 'manifest.json',
 } as const;
 
@@ -112,6 +114,10 @@ function writeWithMeasures(
   const householdsTemp = join(outDir, `.${OUTPUT_FILES.households}.tmp`);
   writeFileSync(householdsTemp, households);
 
+  const jobTitles = writeJobTitles(datasetsDir, data.datasetVersion);
+  const jobTitlesTemp = join(outDir, `.${OUTPUT_FILES.jobTitles}.tmp`);
+  writeFileSync(jobTitlesTemp, jobTitles);
+
   const inputs = Object.fromEntries(
     listFiles(datasetsDir).map((file) => [file, sha256Hex(readFileSync(join(datasetsDir, file)))]),
   );
@@ -146,6 +152,7 @@ function writeWithMeasures(
       [OUTPUT_FILES.geoIndex]: { bytes: geo.bytes.length, sha256: sha256Hex(geo.bytes) },
       [OUTPUT_FILES.companies]: { bytes: companies.length, sha256: sha256Hex(companies) },
       [OUTPUT_FILES.households]: { bytes: households.length, sha256: sha256Hex(households) },
+      [OUTPUT_FILES.jobTitles]: { bytes: jobTitles.length, sha256: sha256Hex(jobTitles) },
     },
   };
   const manifestTemp = join(outDir, `.${OUTPUT_FILES.manifest}.tmp`);
@@ -156,6 +163,7 @@ function writeWithMeasures(
   renameSync(birthsTemp, join(outDir, OUTPUT_FILES.births));
   renameSync(companiesTemp, join(outDir, OUTPUT_FILES.companies));
   renameSync(householdsTemp, join(outDir, OUTPUT_FILES.households));
+  renameSync(jobTitlesTemp, join(outDir, OUTPUT_FILES.jobTitles));
   renameSync(manifestTemp, join(outDir, OUTPUT_FILES.manifest));
   clock?.mark('manifest');
   return manifest;

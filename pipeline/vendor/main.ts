@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { vendorAcsHouseholds } from './acs-households.js';
 import { vendorAddresser } from './addresser.js';
+import { vendorBlsOewsSectorTitles } from './bls-oews-sector-titles.js';
 import { vendorCensus1990Surnames } from './census-1990-surnames.js';
 import { vendorCensus2010Surnames } from './census-2010-surnames.js';
 import { vendorCensus2020RaceByState } from './census-2020-race-by-state.js';
@@ -50,6 +51,7 @@ const STEPS: ReadonlyArray<readonly [folder: string, step: () => Promise<SourceI
   ['census-company-figures', vendorCensusCompanyFigures],
   ['company-name-model', vendorCompanyNameModel],
   ['acs-households', vendorAcsHouseholds],
+  ['bls-oews-sector-titles', vendorBlsOewsSectorTitles],
 ];
 
 const SOURCES_FILE = 'SOURCES.md';

@@ -3,6 +3,8 @@ import type { CompanyData } from '../data-index/company-data.js';
 import type { BirthDates } from '../fields/birth-dates.js';
 import type { RecordUuids } from '../fields/record-uuid.js';
 import type { HouseholdModel } from '../related/household-model.js';
+import type { GeoIndex } from '../data-index/geo-index.js';
+import type { JobTitles } from '../related/job-titles.js';
 import type { EinMaker } from './ein.js';
 import type { EmailMaker } from './email.js';
 import type { GeoMaker } from './geo.js';
@@ -28,6 +30,10 @@ export interface GeneratorParts {
   readonly fictionalPhones: boolean;
   /** The geo maker, reading the geo index on first use (throws `geo_unavailable` without one). */
   readonly geoMaker: () => GeoMaker;
+  /** The geo index itself (ZIP centroids and counties), read on first use (throws `geo_unavailable` without one). */
+  readonly geoIndex: () => GeoIndex;
+  /** The job titles by sector, read on first use (throws `job_titles_unavailable` without them). */
+  readonly jobTitles: () => JobTitles;
   /** The birth-date maker, reading the birth index on first use (throws `births_unavailable` without one). */
   readonly birthDates: () => BirthDates;
   /** The companies' data, read on first use (throws `companies_unavailable` without it). */

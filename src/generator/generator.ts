@@ -33,6 +33,9 @@ import { FIELD_STAGES, Stage, type FieldPlan, type RecordDraw } from '../fields/
 import { readHouseholdModel, type HouseholdModel } from '../related/household-model.js';
 import type { Household, HouseholdOptions } from '../related/household-record.js';
 import { HouseholdMaker } from '../related/household-maker.js';
+import { checkJobTitles, JobTitles } from '../related/job-titles.js';
+import type { Employee, EmployeeOptions, EmployeesOptions } from '../related/employee.js';
+import { checkEmployee, EmployeeMaker } from '../related/employee-maker.js';
 
 /** Largest `count` of one batch (the service interface's limit). */
 export const MAX_BATCH = 1000;
@@ -68,6 +71,8 @@ export interface GeneratorOptions {
   companyData?: CompanyDataSource;
   /** The household data (dist-data/ussynth-households.json, parsed), read only by the household methods; the Node entry point supplies the shipped one. */
   householdData?: HouseholdDataSource;
+  /** The job titles (dist-data/ussynth-titles.json), read only when employees are made; the Node entry point supplies the shipped ones. */
+  jobTitles?: JobTitlesSource;
 }
 
 /**
@@ -81,6 +86,12 @@ export type HouseholdDataSource = object | (() => unknown);
  * @example createGenerator({ index, companyData: await loadCompanyData('/ussynth-companies.json') })
  */
 export type CompanyDataSource = CompanyData | string | ArrayBuffer | Uint8Array | (() => CompanyData);
+
+/**
+ * The job titles file as bytes or text, already read, or a function that reads it on first use.
+ * @example createGenerator({ index, jobTitles: await loadJobTitles('/ussynth-titles.json') })
+ */
+export type JobTitlesSource = JobTitles | ArrayBuffer | Uint8Array | string | (() => JobTitles);
 
 /**
  * The birth index as bytes, already read, or a function that reads it on first use.
@@ -144,12 +155,16 @@ export class Generator {
   readonly geo: boolean;
   private readonly geoSource: GeoIndexSource | undefined;
   private geoMaker: GeoMaker | undefined;
+  private geoIndex: GeoIndex | undefined;
   private readonly key: Uint32Array;
   private readonly birthSource: BirthIndexSource | undefined;
   private birthDates: BirthDates | undefined;
   private readonly uuids: RecordUuids;
   private readonly householdSource: HouseholdDataSource | undefined;
   private householdMaker: HouseholdMaker | undefined;
+  private readonly jobTitlesSource: JobTitlesSource | undefined;
+  private jobTitles: JobTitles | undefined;
+  private employeeMaker: EmployeeMaker | undefined;
   private addressCursor = 0;
   private phoneCursor = 0;
   private einCursor = 0;
@@ -175,6 +190,7 @@ export class Generator {
     this.birthSource = options.birthIndex;
     this.companySource = options.companyData;
     this.householdSource = options.householdData;
+    this.jobTitlesSource = options.jobTitles;
     this.uuids = new RecordUuids(key);
     const domain = options.emailDomain === undefined ? undefined : checkEmailDomain(options.emailDomain);
     this.emails = new EmailMaker(key, domain, data.states.length + 1);
@@ -190,6 +206,8 @@ export class Generator {
       emailDomain: domain,
       fictionalPhones: this.fictionalPhones,
       geoMaker: () => this.#geoMaker(),
+      geoIndex: () => this.#geoIndex(),
+      jobTitles: () => this.#jobTitles(),
       birthDates: () => this.#birthDates(),
       companyData: () => this.#companyData(),
       households: () => this.#householdModel(),
@@ -428,6 +446,45 @@ export class Generator {
     return readHouseholdModel(typeof source === 'function' ? source() : source);
   }
 
+  /**
+   * Employee `index` of company `company` (its index in the companies stream of `options.state`), independent of any other call; the index is below the company's headcount.
+   * @example gen.employeeAt(12, 0).companyId === gen.companyAt(12).id // true
+   */
+  employeeAt(company: number, index: number, options: EmployeeOptions = {}): Employee {
+    checkIndex(company, 'company');
+    this.#generatableState(options.state);
+    const maker = this.#employeeMaker();
+    const place = maker.workplaceOf(company, options.state);
+    return maker.employee(place, checkEmployee(index, place.employer.employees, company));
+  }
+
+  /**
+   * Employees `start .. start+count-1` of company `company` (count 0..1,000,000), cut at its headcount; any split into pages gives the same employees.
+   * @example gen.employees({ company: 12, count: 50 }).every((e) => e.email.endsWith('@' + gen.companyAt(12).domain)) // true
+   */
+  employees(options: EmployeesOptions): Employee[] {
+    checkIndex(options.company, 'company');
+    const start = checkIndex(options.start ?? 0, 'start');
+    const count = checkCount(options.count, 0, MAX_PAGE);
+    checkRange(start, count);
+    this.#generatableState(options.state);
+    const maker = this.#employeeMaker();
+    const place = maker.workplaceOf(options.company, options.state);
+    const end = Math.min(start + count, place.employer.employees);
+    const out: Employee[] = [];
+    for (let j = start; j < end; j++) out.push(maker.employee(place, j));
+    return out;
+  }
+
+  /** The employee maker, made on first use. */
+  #employeeMaker(): EmployeeMaker {
+    return (this.employeeMaker ??= new EmployeeMaker(
+      GENERATOR_PARTS.get(this)!,
+      (index, state) => this.companyAt(index, { state }),
+      COUNTRY,
+    ));
+  }
+
   /** A call's `geo` (checked) or the generator's. */
   #wantsGeo(geo: unknown): boolean {
     if (geo === undefined) return this.geo;
@@ -439,6 +496,12 @@ export class Generator {
   /** The geo maker, reading the geo index on first use. */
   #geoMaker(): GeoMaker {
     if (this.geoMaker) return this.geoMaker;
+    return (this.geoMaker = new GeoMaker(this.data, this.#geoIndex(), this.key));
+  }
+
+  /** The geo index, checked against the index, read on first use. */
+  #geoIndex(): GeoIndex {
+    if (this.geoIndex) return this.geoIndex;
     const source = this.geoSource;
     if (source === undefined)
       throw new UssynthError(
@@ -448,7 +511,21 @@ export class Generator {
       );
     const geo =
       source instanceof GeoIndex ? source : typeof source === 'function' ? source() : GeoIndex.fromBytes(source);
-    return (this.geoMaker = new GeoMaker(this.data, checkGeoIndex(this.data, geo), this.key));
+    return (this.geoIndex = checkGeoIndex(this.data, geo));
+  }
+
+  /** The job titles, checked against the index, read on first use. */
+  #jobTitles(): JobTitles {
+    if (this.jobTitles) return this.jobTitles;
+    const source = this.jobTitlesSource;
+    if (source === undefined)
+      throw new UssynthError(
+        'job_titles_unavailable',
+        'employees need the job titles: pass jobTitles (the bytes of dist-data/ussynth-titles.json) to createGenerator',
+      );
+    const titles =
+      source instanceof JobTitles ? source : typeof source === 'function' ? source() : JobTitles.fromBytes(source);
+    return (this.jobTitles = checkJobTitles(this.data, titles));
   }
 
   /**

@@ -87,6 +87,7 @@ export const LIBRARY_ERROR_HTTP: Readonly<Record<ErrorCode, HttpErrorSpec>> = {
   births_unavailable: { status: 500, title: 'Internal error' },
   companies_unavailable: { status: 500, title: 'Internal error' },
   households_unavailable: { status: 500, title: 'Internal error' },
+  job_titles_unavailable: { status: 500, title: 'Internal error' },
   missing_peer_dependency: { status: 500, title: 'Internal error' },
   unsupported_peer_dependency: { status: 500, title: 'Internal error' },
 };

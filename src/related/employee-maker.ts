@@ -1,0 +1,214 @@
+import type { DataIndex } from '../data-index/data-index.js';
+import { UssynthError } from '../errors.js';
+import type { GeneratorParts } from '../generator/generator-parts.js';
+import { addressPhone } from '../generator/phone.js';
+import { columnText, pick, pickColumn } from '../generator/pick.js';
+import type { SharedParts } from '../generator/shared-parts.js';
+import { RecordRandom } from '../random/record-random.js';
+import { commuteHomesOf, type CommuteHomes, type HomeSets } from './commute-homes.js';
+import type { Employee } from './employee.js';
+import type { JobTitles } from './job-titles.js';
+import { WorkEmails } from './work-email.js';
+
+/** What an employee needs of its company (a `Company` has these fields). */
+export interface Employer {
+  id: string;
+  naics: string;
+  zip: string;
+  domain: string;
+  employees: number;
+}
+
+// Stream ids of employees: kind 7 in the high byte (bits 24-31), the company's state stream (0 for the default
+// draw, else state index + 1) in bits 17-23 and the employee's index in bits 0-16; the record index is the
+// company's index. Every other kind's stream id is below 2^16, so no pair (stream, index) is another record's.
+const EMPLOYEE_STREAM = 7 << 24;
+const STATE_SHIFT = 17;
+/** Employees a company may have: the employee's index must fit its bits of the stream id. */
+export const MAX_EMPLOYEES = 1 << STATE_SHIFT;
+
+/** Working ages: from 18 to 69 on the reference date. */
+const YOUNGEST = 18;
+const OLDEST = 69;
+const DAY_MS = 86_400_000;
+
+/** The company of the last call, with what each of its employees reads. */
+export interface Workplace {
+  stateKey: number;
+  index: number;
+  employer: Employer;
+  /** Where its employees' homes are drawn from. */
+  homes: HomeSets;
+}
+
+/** Per first-name and surname column, the number of its e-mail part (equal parts, equal numbers). */
+interface NameParts {
+  female: Uint32Array;
+  male: Uint32Array;
+  surname: Uint32Array;
+  surnameCount: number;
+}
+
+const NAME_PARTS = new WeakMap<DataIndex, NameParts>();
+
+/** The e-mail part numbers of an index's names, made once per index. */
+function namePartsOf(data: DataIndex, parts: SharedParts): NameParts {
+  let found = NAME_PARTS.get(data);
+  if (!found) {
+    const firsts = new Map<string, number>();
+    const numbered = (names: SharedParts['femaleNames'], size: number, ids: Map<string, number>) =>
+      Uint32Array.from({ length: size }, (_, column) => {
+        const part = names.second(column);
+        let id = ids.get(part);
+        if (id === undefined) ids.set(part, (id = ids.size));
+        return id;
+      });
+    const surnames = new Map<string, number>();
+    found = {
+      female: numbered(parts.femaleNames, parts.female.size, firsts),
+      male: numbered(parts.maleNames, parts.male.size, firsts),
+      surname: numbered(parts.surnameNames, parts.surnames.size, surnames),
+      surnameCount: 0,
+    };
+    found.surnameCount = surnames.size;
+    NAME_PARTS.set(data, found);
+  }
+  return found;
+}
+
+const BIRTH_DATES = new Map<number, readonly string[]>();
+
+/** Per day from the oldest allowed birth date on, its YYYY-MM-DD, made once per reference year. */
+function birthDatesOf(referenceYear: number): readonly string[] {
+  let dates = BIRTH_DATES.get(referenceYear);
+  if (!dates) {
+    // Born after 31 December (reference year - 70) and by 31 December (reference year - 18): 18 to 69 years old.
+    const first = Date.UTC(referenceYear - OLDEST - 1, 11, 31) + DAY_MS;
+    const days = (Date.UTC(referenceYear - YOUNGEST, 11, 31) + DAY_MS - first) / DAY_MS;
+    dates = Array.from({ length: days }, (_, day) => new Date(first + day * DAY_MS).toISOString().slice(0, 10));
+    BIRTH_DATES.set(referenceYear, dates);
+  }
+  return dates;
+}
+
+/**
+ * Makes employees of companies: employee j of company i depends only on the
+ * seed, the company's stream, i and j (docs/related-records.md, "Employees").
+ * Draws, in order, of the employee's own stream: the home ZIP (near the
+ * company), sex, first name, surname (by the home state's mix), street,
+ * phone (local to the home ZIP), title (of the company's sector) and birth
+ * date; the e-mail comes from the names ({@link WorkEmails}).
+ * @example new EmployeeMaker(generatorParts(gen), (i, s) => gen.companyAt(i, { state: s })).employee(0, undefined, 5)
+ */
+export class EmployeeMaker {
+  private readonly random: RecordRandom;
+  private readonly data: DataIndex;
+  private readonly parts: SharedParts;
+  private readonly homes: CommuteHomes;
+  private readonly titles: JobTitles;
+  private readonly emails: WorkEmails;
+  private readonly names: NameParts;
+  /** Birth dates by day, 18 to 69 years old on the birth index's reference date. */
+  private readonly birthDates: readonly string[];
+  private workplace: Workplace | undefined;
+
+  constructor(
+    private readonly generator: GeneratorParts,
+    private readonly companyAt: (index: number, state: string | undefined) => Employer,
+    private readonly country: string,
+  ) {
+    this.data = generator.data;
+    this.parts = generator.parts;
+    this.random = new RecordRandom(generator.key);
+    this.homes = commuteHomesOf(this.data, generator.geoIndex());
+    this.titles = generator.jobTitles();
+    this.birthDates = birthDatesOf(Number(generator.birthDates().referenceDate.slice(0, 4)));
+    this.names = namePartsOf(this.data, this.parts);
+    this.emails = new WorkEmails((stateKey, company, employee) => this.namePart(stateKey, company, employee));
+  }
+
+  /** Company `index` of the stream of state `state` (checked by the caller), as its employees see it. */
+  workplaceOf(index: number, state: string | undefined): Workplace {
+    const stateKey = state === undefined ? 0 : this.generator.state(state)!.index + 1;
+    const last = this.workplace;
+    if (last && last.index === index && last.stateKey === stateKey) return last;
+    const employer = this.companyAt(index, state);
+    if (employer.employees > MAX_EMPLOYEES)
+      throw new RangeError(`company ${index} has ${employer.employees} employees, above ${MAX_EMPLOYEES}`);
+    if (!this.titles.has(employer.naics)) throw new RangeError(`no job titles for NAICS ${employer.naics}`);
+    const homes = this.homes.around(this.data.zipRow(Number(employer.zip)));
+    return (this.workplace = { stateKey, index, employer, homes });
+  }
+
+  /** Employee `employee` (below the headcount: checked by the caller) of a workplace. */
+  employee(place: Workplace, employee: number): Employee {
+    const { data, parts, random } = this;
+    const { stateKey, index, employer } = place;
+    const stream = EMPLOYEE_STREAM | (stateKey << STATE_SHIFT) | employee;
+    random.reset(stream, index);
+    const entry = this.homes.home(place.homes, random);
+    const state = data.states[this.homes.entryStates[entry]];
+    const female = pick(parts.sexes, random) === 0;
+    const firstTable = female ? parts.female : parts.male;
+    const firstColumn = pickColumn(firstTable, random);
+    const lastColumn = parts.surnamePicker.pick(state.index, random);
+    const street = parts.streets.make(random, entry, parts.streetForms[state.index]);
+    const phone = addressPhone(data, state, entry, random, this.generator.fictionalPhones);
+    const title = this.titles.title(employer.naics, random);
+    const birthDate = this.birthDates[random.below(this.birthDates.length)];
+    const firstNames = female ? parts.femaleNames : parts.maleNames;
+    const names = this.names;
+    const namePart = (female ? names.female : names.male)[firstColumn] * names.surnameCount + names.surname[lastColumn];
+    const tail = this.emails.tail(stateKey, index, employee, namePart);
+    return {
+      id: this.generator.uuids.uuid(stream, index),
+      companyId: employer.id,
+      title,
+      name: firstNames.first(firstColumn) + parts.surnameNames.first(lastColumn),
+      firstName: columnText(data, firstTable, firstColumn),
+      lastName: parts.surnameNames.first(lastColumn),
+      sex: female ? 'F' : 'M',
+      birthDate,
+      street,
+      city: parts.zipStrings.first(entry),
+      state: state.code,
+      zip: parts.zipStrings.second(entry),
+      phone,
+      email:
+        firstNames.second(firstColumn) + '.' + parts.surnameNames.second(lastColumn) + tail + '@' + employer.domain,
+      country: this.country,
+    };
+  }
+
+  /** The number of an employee's e-mail name part (`first.last`), from the first draws of its stream alone. */
+  private namePart(stateKey: number, company: number, employee: number): number {
+    const { parts, random, names } = this;
+    const place = this.workplace!;
+    random.reset(EMPLOYEE_STREAM | (stateKey << STATE_SHIFT) | employee, company);
+    const entry = this.homes.home(place.homes, random);
+    const female = pick(parts.sexes, random) === 0;
+    const firstColumn = pickColumn(female ? parts.female : parts.male, random);
+    const lastColumn = parts.surnamePicker.pick(this.homes.entryStates[entry], random);
+    return (female ? names.female : names.male)[firstColumn] * names.surnameCount + names.surname[lastColumn];
+  }
+}
+
+/**
+ * Checks an employee index against a company's headcount (typed error `invalid_index`).
+ * @example checkEmployee(3, 10, 0) // 3
+ */
+export function checkEmployee(employee: number, headcount: number, company: number): number {
+  if (!Number.isSafeInteger(employee) || employee < 0)
+    throw new UssynthError(
+      'invalid_index',
+      `employee index must be a non-negative safe integer, got ${JSON.stringify(employee)}`,
+      'index',
+    );
+  if (employee >= headcount)
+    throw new UssynthError(
+      'invalid_index',
+      `employee index ${employee} is past company ${company}'s headcount: it has ${headcount} employees (0..${headcount - 1})`,
+      'index',
+    );
+  return employee;
+}
