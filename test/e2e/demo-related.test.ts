@@ -1,9 +1,18 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { createGenerator } from '../../src/index.js';
 import { seriousViolations } from './axe.js';
-import { fillAndGenerate, readGroups, readJson, readTable, shownSeed, type FormInput } from './demo-page.js';
+import {
+  fillAndGenerate,
+  openDemo,
+  readGroups,
+  readJson,
+  readTable,
+  rowCount,
+  shownSeed,
+  type FormInput,
+} from './demo-page.js';
 import { useDemoSite } from './demo-site.js';
 import { phoneProblems } from './record-rules.js';
 
@@ -118,6 +127,8 @@ describe('related records in the demo', () => {
       households.flatMap((household) => household.members.map(() => household.id)),
     );
     expect(await seriousViolations(demo.page), 'the grouped table').toEqual([]);
+    mkdirSync('test-results', { recursive: true });
+    await demo.page.screenshot({ path: 'test-results/demo-households.png', fullPage: true });
   });
 
   it('employees of a company: the library records, on the company domain, each address unique by e-mail', async () => {
@@ -179,5 +190,49 @@ describe('related records in the demo', () => {
     expect(await demo.page.locator('#counter').textContent()).toBe(
       `${used} of 1000 free records used since this page loaded; ${1000 - used} left.`,
     );
+  });
+
+  it("fetched each related kind's data file once, from the page's own folder only", () => {
+    const gets = demo.server.requests.map((request) => request.replace(/\?.*$/, ''));
+    for (const file of ['ussynth-companies.json', 'ussynth-households.json', 'ussynth-titles.json'])
+      expect(
+        gets.filter((request) => request === `GET /${file}`),
+        file,
+      ).toHaveLength(1);
+    expect(gets.filter((request) => !/^GET \/[\w.-]*$/.test(request))).toEqual([]);
+  });
+});
+
+describe('the free tier with households', () => {
+  it('trims households to whole ones that fit (3 records each) and refuses when fewer than 3 remain', async () => {
+    const { context, page } = await openDemo(demo.browser, demo.url);
+    await fillAndGenerate(page, { kind: 'batch', count: 995, seed: 'tier' });
+    await expect.poll(() => rowCount(page)).toBe(995);
+    await fillAndGenerate(page, { kind: 'household', count: 3, state: '', seed: 'tier' });
+    await expect.poll(() => page.locator('#status').textContent()).toMatch(/^Generated 1 household /);
+    expect(await page.getByRole('alert').textContent()).toBe(
+      'Trimmed to 1 of the 3 households requested (each counts as 3 records): the free browser demo allows 1000 ' +
+        'records per page load and only 5 remained. Reload the page or use the ussynth API for more.',
+    );
+    expect(await readJson(page)).toEqual({
+      count: 1,
+      households: createGenerator({ seed: 'tier' }).households({ count: 1 }),
+    });
+    expect(await page.locator('#counter').textContent()).toBe(
+      '998 of 1000 free records used since this page loaded; 2 left.',
+    );
+    await fillAndGenerate(page, { kind: 'household', count: 1, state: '', seed: 'tier-2' });
+    await expect
+      .poll(() => page.locator('#status').textContent())
+      .toBe('Refused: 1 household requested, too few left in the free tier.');
+    expect(await page.getByRole('alert').textContent()).toBe(
+      'Free-tier limit reached: a household counts as 3 records and only 2 of the 1000 this page may generate ' +
+        'remain. Reload the page to start again, or use the ussynth API (paid tier) for more.',
+    );
+    // The two records left still make companies.
+    await fillAndGenerate(page, { kind: 'company', count: 5, state: '', seed: 'tier' });
+    await expect.poll(() => page.locator('#status').textContent()).toMatch(/^Generated 2 companies /);
+    expect(await page.locator('#counter').textContent()).toContain('1000 of 1000 free records used');
+    await context.close();
   });
 });
