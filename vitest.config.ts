@@ -73,6 +73,7 @@ const SYSTEM = [
   'server/test/observability/log-stream.test.ts',
   'test/cli/commands/address.test.ts',
   'test/cli/commands/batch.test.ts',
+  'test/cli/commands/company.test.ts',
   'test/cli/commands/ein.test.ts',
   'test/cli/commands/fields.test.ts',
   'test/cli/commands/phone.test.ts',

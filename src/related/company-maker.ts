@@ -29,23 +29,88 @@ const MAILBOX_WEIGHTS = [50, 30, 20];
 /** Per hundred: companies with a suite on line 2. */
 const SUITE_SHARE = 45;
 
+/** What a pattern's part draws: a surname, the company's city, an industry word. */
+const SURNAME = 0,
+  CITY = 1,
+  WORD = 2;
+
 /**
- * Name patterns, per hundred (docs/related-records.md, "Companies"):
- * S a surname, T a second, U a third, C the company's city, W an industry word.
+ * Name patterns, per hundred (docs/related-records.md, "Companies"), each a
+ * list of parts, every part the text joining it to the one before and what it draws:
+ * "Harris Plumbing", "Springfield Roofing", "Harris & Lee", "Harris-Lee Plumbing",
+ * "Harris & Sons Plumbing"; for the professions "Harris & Lee", "Harris, Lee & Patel",
+ * "Harris Law", "Springfield Dental".
  */
-const GENERAL_PATTERNS = [
-  [45, 'S W'],
-  [25, 'C W'],
-  [10, 'S & T'],
-  [15, 'S-T W'],
-  [5, 'S & Sons W'],
-] as const;
-const PROFESSION_PATTERNS = [
-  [35, 'S & T'],
-  [10, 'S, T & U'],
-  [35, 'S W'],
-  [20, 'C W'],
-] as const;
+type Pattern = readonly (readonly [join: string, part: number])[];
+const GENERAL_PATTERNS: readonly (readonly [weight: number, pattern: Pattern])[] = [
+  [
+    45,
+    [
+      ['', SURNAME],
+      [' ', WORD],
+    ],
+  ],
+  [
+    25,
+    [
+      ['', CITY],
+      [' ', WORD],
+    ],
+  ],
+  [
+    10,
+    [
+      ['', SURNAME],
+      [' & ', SURNAME],
+    ],
+  ],
+  [
+    15,
+    [
+      ['', SURNAME],
+      ['-', SURNAME],
+      [' ', WORD],
+    ],
+  ],
+  [
+    5,
+    [
+      ['', SURNAME],
+      [' & Sons ', WORD],
+    ],
+  ],
+];
+const PROFESSION_PATTERNS: readonly (readonly [weight: number, pattern: Pattern])[] = [
+  [
+    35,
+    [
+      ['', SURNAME],
+      [' & ', SURNAME],
+    ],
+  ],
+  [
+    10,
+    [
+      ['', SURNAME],
+      [', ', SURNAME],
+      [' & ', SURNAME],
+    ],
+  ],
+  [
+    35,
+    [
+      ['', SURNAME],
+      [' ', WORD],
+    ],
+  ],
+  [
+    20,
+    [
+      ['', CITY],
+      [' ', WORD],
+    ],
+  ],
+];
 
 /** Cumulative integer weights; a draw of `below(last)` finds its slot by {@link slot}. */
 function cumulative(weights: readonly number[]): Float64Array {
@@ -134,6 +199,21 @@ export class CompanyMaker {
   private readonly professionPatternCum = cumulative(PROFESSION_PATTERNS.map(([w]) => w));
   private readonly domainCum = cumulative(DOMAIN_PARENT_WEIGHTS);
   private readonly mailboxCum = cumulative(MAILBOX_WEIGHTS);
+  /** Domain labels of surnames (per SN column) and cities (per ZS entry), made on first use. */
+  private readonly surnameLabels: string[];
+  private readonly cityLabels: string[];
+  private readonly sectorWordLabels: string[][];
+  private readonly professionWordLabels: string[][];
+  /** Per pattern, per part: the label of its joining text (" & " is "and"). */
+  private readonly generalJoinLabels = GENERAL_PATTERNS.map(([, pattern]) =>
+    pattern.map(([join]) => domainLabel(join)),
+  );
+  private readonly professionJoinLabels = PROFESSION_PATTERNS.map(([, pattern]) =>
+    pattern.map(([join]) => domainLabel(join)),
+  );
+  /** From a headcount up, the Delaware share in thousandths. */
+  private readonly delawareFrom: Float64Array;
+  private readonly delawarePerMille: Float64Array;
   /** Per day of a year (365 or 366 days): its "-MM-DD". */
   private readonly monthDays: readonly string[][];
 
@@ -157,6 +237,13 @@ export class CompanyMaker {
     this.headcountCum = data.sizes.map(([min, max]) =>
       cumulative(Array.from({ length: max - min + 1 }, (_, k) => 1 / (min + k))),
     );
+    // Filled arrays (a string per slot) stay fast elements; slots set at random in an empty array turn it into a dictionary.
+    this.surnameLabels = new Array<string>(parts.parts.surnames.size).fill('');
+    this.cityLabels = new Array<string>(parts.parts.zips.size).fill('');
+    this.sectorWordLabels = data.sectors.map((sector) => sector.words.map(domainLabel));
+    this.professionWordLabels = data.professions.map((profession) => profession.words.map(domainLabel));
+    this.delawareFrom = Float64Array.from(data.delaware, ([min]) => min);
+    this.delawarePerMille = Float64Array.from(data.delaware, ([, share]) => Math.round(share * 1000));
     let survival = 1;
     this.ageCum = cumulative(
       Array.from({ length: MAX_AGE + 1 }, () => {
@@ -209,22 +296,33 @@ export class CompanyMaker {
     const industry = random.below(sector.codes.length);
     const profession = this.industryProfession[sectorAt][industry];
     const words = profession < 0 ? sector.words : data.professions[profession].words;
-    // Name: a pattern, its parts, then the legal form.
-    const surname = () => parts.surnameNames.first(parts.surnamePicker.pick(state.index, random));
-    const patterns = profession < 0 ? GENERAL_PATTERNS : PROFESSION_PATTERNS;
-    const pattern = patterns[drawSlot(profession < 0 ? this.generalPatternCum : this.professionPatternCum, random)][1];
+    // Name: a pattern, its parts, then the legal form; the domain's label is made beside it from each part's cached label.
+    const general = profession < 0;
+    const patternAt = drawSlot(general ? this.generalPatternCum : this.professionPatternCum, random);
+    const pattern = (general ? GENERAL_PATTERNS : PROFESSION_PATTERNS)[patternAt][1];
+    const joinLabels = (general ? this.generalJoinLabels : this.professionJoinLabels)[patternAt];
     let base = '';
-    for (const part of pattern.split(' ')) {
+    let label = '';
+    for (let k = 0; k < pattern.length; k++) {
+      const [join, part] = pattern[k];
       let text: string;
-      if (part === 'S' || part === 'S,' || part === 'S-T') {
-        text = surname();
-        if (part === 'S,') text += ',';
-        else if (part === 'S-T') text += '-' + surname();
-      } else if (part === 'T' || part === 'U') text = surname();
-      else if (part === 'C') text = city;
-      else if (part === 'W') text = words[random.below(words.length)];
-      else text = part;
-      base = base === '' ? text : base + ' ' + text;
+      let partLabel: string;
+      if (part === SURNAME) {
+        const column = parts.surnamePicker.pick(state.index, random);
+        text = parts.surnameNames.first(column);
+        partLabel = this.surnameLabels[column];
+        if (partLabel === '') partLabel = this.surnameLabels[column] = domainLabel(text);
+      } else if (part === CITY) {
+        text = city;
+        partLabel = this.cityLabels[zipEntry];
+        if (partLabel === '') partLabel = this.cityLabels[zipEntry] = domainLabel(city);
+      } else {
+        const word = random.below(words.length);
+        text = words[word];
+        partLabel = (profession < 0 ? this.sectorWordLabels[sectorAt] : this.professionWordLabels[profession])[word];
+      }
+      base += join + text;
+      label += joinLabels[k] + partLabel;
     }
     const forms = profession < 0 ? data.generalForms : data.professionForms;
     const legalForm = forms[drawSlot(profession < 0 ? this.generalFormCum : this.professionFormCum, random)][0];
@@ -242,10 +340,11 @@ export class CompanyMaker {
     const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 1 : 0;
     const founded = String(year) + this.monthDays[leap][random.below(365 + leap)];
     let delaware = 0;
-    for (const [min, share] of data.delaware) if (employees >= min) delaware = share;
-    const incorporationState = random.below(1000) < Math.round(delaware * 1000) ? 'DE' : state.code;
+    for (let k = 0; k < this.delawareFrom.length && employees >= this.delawareFrom[k]; k++)
+      delaware = this.delawarePerMille[k];
+    const incorporationState = random.below(1000) < delaware ? 'DE' : state.code;
     // Reach: the domain from the name, a mailbox, the street and suite, the phone (drawn last, as an address's).
-    const domain = domainLabel(base) + '.' + DOMAIN_PARENTS[drawSlot(this.domainCum, random)];
+    const domain = label.slice(0, 63) + '.' + DOMAIN_PARENTS[drawSlot(this.domainCum, random)];
     const email = MAILBOXES[drawSlot(this.mailboxCum, random)] + '@' + domain;
     const street = parts.streets.make(random, zipEntry, parts.streetForms[state.index]);
     const unitAt = parts.streets.unitAt;

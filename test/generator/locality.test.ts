@@ -1,89 +1,12 @@
-import { Database } from '../../pipeline/load/sqlite-driver.js';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { distanceKm } from '../../pipeline/transform/distance.js';
 import { isGeneratableExchange } from '../../src/generator/phone.js';
-import { createGenerator, DEFAULT_SQLITE_PATH, defaultIndex, type Address } from '../../src/index.js';
+import { createGenerator, defaultIndex, type Address } from '../../src/index.js';
+import { exchangePlace, places, stateOfAreaCode, zipPlace, zipPoint } from '../fixtures/phone-locality.js';
 import { validSeeds } from '../fixtures/valid-seeds.js';
 
-// The phone places as the SQLite file documents them: the test reads them there, the generator from the index.
-const db = new Database(DEFAULT_SQLITE_PATH, { readonly: true });
-afterAll(() => db.close());
-const places = new Map(
-  (
-    db.prepare('SELECT place, state, lat, lon FROM phone_places').all() as {
-      place: string;
-      state: string;
-      lat: number;
-      lon: number;
-    }[]
-  ).map((p) => [p.place, p]),
-);
-const exchangePlace = new Map(
-  (
-    db.prepare('SELECT area_code, exchange, place FROM phone_exchanges').all() as {
-      area_code: string;
-      exchange: string;
-      place: string;
-    }[]
-  ).map((e) => [`${e.area_code}-${e.exchange}`, e.place]),
-);
-// An overlay code's exchanges without a row take the place of the same NXX in the codes it overlays (their own rows),
-// and of these derived exchanges the overlay uses `derived_exchanges`, spread evenly by NXX: docs/data-schema.md's rule.
-const ownPlace = new Map(exchangePlace);
-// Only exchanges phones of the overlay may use are derived (983-6XX is not): the index's ACVX bitmap says which.
-const index = defaultIndex();
-const columnOf = new Map([...index.areaCodes.items].map((code, column) => [String(code), column]));
-const usable = (code: string, nxx: number): boolean =>
-  (index.areaCodeExchanges[columnOf.get(code)! * 100 + ((nxx - 200) >> 3)] & (1 << ((nxx - 200) & 7))) !== 0;
-const overlaid = new Map<string, { parents: string[]; derived: number }>();
-for (const o of db
-  .prepare('SELECT overlay, overlaid, derived_exchanges FROM area_code_overlays ORDER BY overlay, position')
-  .all() as { overlay: string; overlaid: string; derived_exchanges: number }[]) {
-  overlaid.set(o.overlay, {
-    parents: [...(overlaid.get(o.overlay)?.parents ?? []), o.overlaid],
-    derived: o.derived_exchanges,
-  });
-}
-for (const [overlay, { parents, derived }] of overlaid) {
-  const candidates: [string, string][] = [];
-  for (let nxx = 200; nxx <= 999; nxx++) {
-    if (ownPlace.has(`${overlay}-${nxx}`) || !usable(overlay, nxx)) continue;
-    for (let k = 0; k < parents.length; k++) {
-      const place = ownPlace.get(`${parents[(nxx + k) % parents.length]}-${nxx}`);
-      if (place !== undefined) {
-        candidates.push([`${overlay}-${nxx}`, place]);
-        break;
-      }
-    }
-  }
-  const n = candidates.length;
-  candidates.forEach(([key, place], i) => {
-    if (Math.floor(((i + 1) * derived) / n) > Math.floor((i * derived) / n)) exchangePlace.set(key, place);
-  });
-}
-const zipPlace = new Map(
-  (db.prepare('SELECT zip, place FROM zip_phone_places').all() as { zip: string; place: string }[]).map((z) => [
-    z.zip,
-    z.place,
-  ]),
-);
-const zipPoint = new Map(
-  (
-    db.prepare('SELECT zip, lat, lon FROM zips WHERE residential = 1').all() as {
-      zip: string;
-      lat: number;
-      lon: number;
-    }[]
-  ).map((z) => [z.zip, z]),
-);
-const stateOfAreaCode = new Map(
-  (db.prepare('SELECT area_code, state FROM area_codes').all() as { area_code: string; state: string }[]).map((a) => [
-    a.area_code,
-    a.state,
-  ]),
-);
 const manifest = JSON.parse(readFileSync(new URL('../../dist-data/manifest.json', import.meta.url), 'utf8')) as {
   phoneLocality: {
     defaultAddressesWithin25Km: number;
@@ -92,7 +15,7 @@ const manifest = JSON.parse(readFileSync(new URL('../../dist-data/manifest.json'
   };
 };
 
-const data = index;
+const data = defaultIndex();
 const GENERATABLE = data.states.filter((s) => s.zipCount > 0 && s.areaCodeCount > 0).map((s) => s.code);
 const seeds = validSeeds(30);
 const states = fc.option(fc.constantFrom(...GENERATABLE), { nil: undefined });

@@ -1,6 +1,7 @@
 import type { Command } from '../command.js';
 import { addressCommand } from './address.js';
 import { batchCommand } from './batch.js';
+import { companyCommand } from './company.js';
 import { einCommand } from './ein.js';
 import { phoneCommand } from './phone.js';
 import { zipCommand } from './zip.js';
@@ -15,6 +16,7 @@ import { serviceCommand } from './service-command.js';
 export const COMMANDS: readonly Command[] = [
   addressCommand,
   batchCommand,
+  companyCommand,
   einCommand,
   phoneCommand,
   zipCommand,

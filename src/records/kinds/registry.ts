@@ -1,11 +1,14 @@
 import type { RecordKind } from '../record-kind.js';
 import { addressKind } from './address.js';
+import { companyKind } from './company.js';
 import { einKind } from './ein.js';
 import { phoneKind } from './phone.js';
 import { zipKind } from './zip.js';
 
 // The kinds, one line each: a new kind is its file in this folder and its line here.
-const KINDS = new Map<string, RecordKind>([addressKind, einKind, phoneKind, zipKind].map((kind) => [kind.name, kind]));
+const KINDS = new Map<string, RecordKind>(
+  [addressKind, companyKind, einKind, phoneKind, zipKind].map((kind) => [kind.name, kind]),
+);
 
 /**
  * The kind of this name; throws a RangeError naming the known kinds for an unknown name

@@ -87,11 +87,11 @@ function sqliteRows(sql: string): unknown[] {
 
 describe('a record kind defined in the tests only', () => {
   it('is registered next to the kinds of the package, and a taken name is refused', () => {
-    expect(recordKindNames()).toEqual(['address', 'ein', 'phone', 'widget', 'zip']);
+    expect(recordKindNames()).toEqual(['address', 'company', 'ein', 'phone', 'widget', 'zip']);
     expect(recordKind('widget')).toBe(widgetKind);
     expect(() => registerRecordKind(widgetKind)).toThrow('record kind "widget" is already registered');
     expect(() => recordKind('gadget')).toThrow(
-      'unknown record kind "gadget"; known kinds: address, ein, phone, widget, zip',
+      'unknown record kind "gadget"; known kinds: address, company, ein, phone, widget, zip',
     );
   });
 
