@@ -1,11 +1,8 @@
 import { fmix32 } from '../random/fmix32.js';
 
 const ROUNDS = 4;
-const HEX = Array.from({ length: 256 }, (_, n) => n.toString(16).padStart(2, '0'));
-
-function hex32(word: number): string {
-  return HEX[word >>> 24] + HEX[(word >>> 16) & 0xff] + HEX[(word >>> 8) & 0xff] + HEX[word & 0xff];
-}
+const HEX_CODES = Uint8Array.from('0123456789abcdef', (digit) => digit.charCodeAt(0));
+const DASH = 45;
 
 /**
  * UUIDs of records (RFC 9562 version 8, the vendor-specific layout): 64
@@ -42,19 +39,47 @@ export class RecordUuids {
     // left (32) | right's high 16 | version 8 | right's bits 4..15 | variant 10, right's low 4, 26 bits of a | 32 bits of b
     const third = (0x8000 | ((right >>> 4) & 0x0fff)) >>> 0;
     const fourth = (0x80000000 | ((right & 0xf) << 26) | (a & 0x03ffffff)) >>> 0;
-    const middle = hex32(((right >>> 16) << 16) | third);
-    const tail = hex32(fourth);
-    return (
-      hex32(left) +
-      '-' +
-      middle.slice(0, 4) +
-      '-' +
-      middle.slice(4) +
-      '-' +
-      tail.slice(0, 4) +
-      '-' +
-      tail.slice(4) +
-      hex32(b)
+    // One string of 36 character codes: building it from hex pieces made a dozen short-lived strings per UUID,
+    // a quarter of a household member's cost (docs/benchmarks.md, "Households").
+    const c = HEX_CODES;
+    const m = ((right >>> 16) << 16) | third;
+    return String.fromCharCode(
+      c[left >>> 28],
+      c[(left >>> 24) & 15],
+      c[(left >>> 20) & 15],
+      c[(left >>> 16) & 15],
+      c[(left >>> 12) & 15],
+      c[(left >>> 8) & 15],
+      c[(left >>> 4) & 15],
+      c[left & 15],
+      DASH,
+      c[m >>> 28],
+      c[(m >>> 24) & 15],
+      c[(m >>> 20) & 15],
+      c[(m >>> 16) & 15],
+      DASH,
+      c[(m >>> 12) & 15],
+      c[(m >>> 8) & 15],
+      c[(m >>> 4) & 15],
+      c[m & 15],
+      DASH,
+      c[fourth >>> 28],
+      c[(fourth >>> 24) & 15],
+      c[(fourth >>> 20) & 15],
+      c[(fourth >>> 16) & 15],
+      DASH,
+      c[(fourth >>> 12) & 15],
+      c[(fourth >>> 8) & 15],
+      c[(fourth >>> 4) & 15],
+      c[fourth & 15],
+      c[b >>> 28],
+      c[(b >>> 24) & 15],
+      c[(b >>> 20) & 15],
+      c[(b >>> 16) & 15],
+      c[(b >>> 12) & 15],
+      c[(b >>> 8) & 15],
+      c[(b >>> 4) & 15],
+      c[b & 15],
     );
   }
 }

@@ -25,6 +25,17 @@ export const MAX_PARTNER_GAP_DAYS = 7305;
 const SHARE_SCALE = 1_000_000;
 const COUNTRY = 'United States';
 
+/** The year of a `YYYY-MM-DD` date, without a substring. */
+function yearOf(date: string): number {
+  return (
+    (date.charCodeAt(0) - 48) * 1000 +
+    (date.charCodeAt(1) - 48) * 100 +
+    (date.charCodeAt(2) - 48) * 10 +
+    date.charCodeAt(3) -
+    48
+  );
+}
+
 /** A weighted list drawn by one `below`: cumulative integer weights (per cents x 100). */
 class Weighted<T> {
   private readonly cumulative: Uint32Array;
@@ -66,6 +77,8 @@ interface Person {
 export class HouseholdMaker {
   /** The `household()` cursor of the generator that made this maker. */
   cursor = 0;
+  /** The numbers of the household being made (the landline, then the mobiles), reused. */
+  private readonly phones: string[] = [];
   private readonly random: RecordRandom;
   private readonly emails: EmailMaker;
   private readonly births: BirthDates;
@@ -129,10 +142,13 @@ export class HouseholdMaker {
     const city = parts.zipStrings.first(zipEntry);
     const zip = parts.zipStrings.second(zipEntry);
     const members = new Array<HouseholdMember>(people.length);
+    const phones = this.phones;
+    phones.length = 0;
+    phones.push(phone);
     for (let m = 0; m < people.length; m++) {
       const person = people[m];
       const names = person.female ? parts.femaleNames : parts.maleNames;
-      const ownPhone = Number(person.birthDate.slice(0, 4)) <= this.referenceYear - PHONE_AGE;
+      const ownPhone = yearOf(person.birthDate) <= this.referenceYear - PHONE_AGE;
       members[m] = {
         id: gen.uuids.uuid(stream + ((m + 1) << MEMBER_UUID_SHIFT), index),
         householdId: id,
@@ -146,7 +162,7 @@ export class HouseholdMaker {
         city,
         state: state.code,
         zip,
-        phone: ownPhone ? addressPhone(data, state, zipEntry, random, gen.fictionalPhones) : '',
+        phone: ownPhone ? this.mobile(phones, state, zipEntry) : '',
         email: ownPhone
           ? this.emails.make(
               names.second(person.firstColumn),
@@ -172,6 +188,19 @@ export class HouseholdMaker {
       type,
       members,
     };
+  }
+
+  /**
+   * A member's mobile, local to the ZIP as the landline is, and none of the household's numbers so far (a place
+   * with one exchange has 10,000 lines for at most 8 numbers, so the loop ends; fictional numbers, 100 lines, too).
+   */
+  private mobile(phones: string[], state: IndexState, zipEntry: number): string {
+    const { data, fictionalPhones } = this.parts;
+    let phone: string;
+    do phone = addressPhone(data, state, zipEntry, this.random, fictionalPhones);
+    while (phones.includes(phone));
+    phones.push(phone);
+    return phone;
   }
 
   /** The household's people: the householder, then a spouse or partner, then children, relatives or roommates. */

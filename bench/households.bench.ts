@@ -1,0 +1,65 @@
+/**
+ * `npm run bench:households`: household people per second against today's default address records per second
+ * (`gen.addresses`), in interleaved rounds of the same run (each round times both, in turn), per second of this
+ * process's CPU time (the machine may be loaded). Issue 49's target: people at least 1x the address records.
+ * Pages of 1000 households (about 2,500 people) and of 1000 addresses.
+ *
+ * Environment: BENCH_ROUNDS (default 7).
+ */
+import { loadavg } from 'node:os';
+import { createGenerator } from '../src/index.js';
+import { formatRate, median } from './measure.js';
+
+const PAGE = 1000;
+const PAGES = 60;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
+
+const gen = createGenerator({ seed: 42 });
+let sink = 0;
+
+/** Records (people, or address records) per second of CPU time over `PAGES` pages. */
+function rate(page: (start: number) => number): number {
+  const cpu = process.cpuUsage();
+  let records = 0;
+  for (let p = 0; p < PAGES; p++) records += page(p * PAGE);
+  const used = process.cpuUsage(cpu);
+  return records / ((used.user + used.system) / 1e6);
+}
+
+const contenders: Record<string, (start: number) => number> = {
+  'ussynth, household people (gen.households)': (start) => {
+    let people = 0;
+    for (const household of gen.households({ start, count: PAGE })) {
+      people += household.members.length;
+      sink += household.members[0].name.length;
+    }
+    return people;
+  },
+  'ussynth, default address records (gen.addresses)': (start) => {
+    for (const address of gen.addresses({ start, count: PAGE })) sink += address.name.length;
+    return PAGE;
+  },
+};
+const names = Object.keys(contenders);
+
+for (const name of names) rate(contenders[name]);
+const runs = new Map<string, number[]>(names.map((name) => [name, []]));
+const load = [loadavg()[0]];
+for (let round = 0; round < ROUNDS; round++) {
+  for (let k = 0; k < names.length; k++) {
+    const name = names[(k + round) % names.length];
+    runs.get(name)!.push(rate(contenders[name]));
+  }
+  load.push(loadavg()[0]);
+}
+
+const address = median(runs.get(names[1])!);
+console.log(`| Contender | records / s (median of ${ROUNDS}) | vs default address records |`);
+console.log('|---|---:|---:|');
+for (const name of names) {
+  const value = median(runs.get(name)!);
+  console.log(`| ${name} | ${formatRate(value)} | ${(value / address).toFixed(2)}x |`);
+}
+console.log(
+  `\nload average (1 min) over the rounds: ${Math.min(...load).toFixed(1)}..${Math.max(...load).toFixed(1)}${sink < 0 ? '' : ''}`,
+);
