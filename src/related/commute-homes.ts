@@ -14,8 +14,11 @@ const SAME_COUNTY_OF_4 = 3;
 const EARTH_KM = 6371.0088;
 const TWO_32 = 4294967296;
 const RADIANS = Math.PI / 180;
-/** Workplace ZIPs whose neighbours are kept; past it the cache starts again (memory stays bounded over millions of companies). */
-const NEARBY_CACHE = 4096;
+/** Height and width of the cells ZIP centroids are filed in, degrees: 3 x 3 of them hold a 50 km circle around a point of the middle one (south of 60 degrees of latitude). */
+const CELL_LAT = 0.5;
+const CELL_LON = 1;
+/** Draws from the cells around a workplace before a home of its county is taken instead. */
+const NEAR_TRIES = 16;
 
 /**
  * Great-circle distance in km between two points in degrees (haversine).
@@ -28,10 +31,16 @@ export function greatCircleKm(lat1: number, lon1: number, lat2: number, lon2: nu
   return 2 * EARTH_KM * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
-/** Where the homes of one workplace's employees are drawn from: its county's ZIPs and its neighbours (either may be null). */
+/** Where the homes of one workplace's employees are drawn from. */
 export interface HomeSets {
-  county: EntrySet | null;
-  nearby: EntrySet | null;
+  /** Its county's residential ZIPs. */
+  county: EntrySet;
+  /** The residential ZIPs of the 3 x 3 cells around its ZIP's centroid, or null (none). */
+  block: EntrySet | null;
+  /** Its ZIP's centroid, degrees, and how far from it a home's centroid may be, km. */
+  lat: number;
+  lon: number;
+  radiusKm: number;
 }
 
 const HOMES = new WeakMap<GeoIndex, WeakMap<DataIndex, CommuteHomes>>();
@@ -85,11 +94,13 @@ function segmentShares(table: WeightedTable, offset: number, length: number, out
  * in 4 a residential ZIP of the workplace's county, by population; else a
  * residential ZIP whose centroid is within {@link COMMUTE_KM} of every point
  * the workplace's ZIP can have (its centroid's circle shrunk by the ZIP's
- * grid), by population, in any county or state. Population is the weight
- * addresses draw ZIPs with (per state, times the state's share). Per county
- * its set is made once; per workplace ZIP its neighbours are found on first
- * use (one pass over the ZIPs) and kept: a draw is then O(1).
- * @example new CommuteHomes(data, geo).home(zipRow, random) // a ZS entry of the same county or within 50 km
+ * grid), by population, in any county or state: drawn from the ZIPs of the
+ * 3 x 3 cells of {@link CELL_LAT} x {@link CELL_LON} degrees around the workplace until one is in
+ * the circle (at most {@link NEAR_TRIES} draws; then its county's). Population
+ * is the weight addresses draw ZIPs with (per state, times the state's
+ * share). The county sets are made once per index, a cell block's on first
+ * use: a draw is O(1).
+ * @example const homes = commuteHomesOf(data, geo); homes.home(homes.around(zipRow), random) // a ZS entry of the same county or within 50 km
  */
 export class CommuteHomes {
   /** Per ZS entry: its share of the population the addresses are drawn from. */
@@ -99,15 +110,17 @@ export class CommuteHomes {
   /** Per ZS entry: its ZIP centroid in degrees. */
   private readonly lats: Float64Array;
   private readonly lons: Float64Array;
-  /** Per ZS entry: its county (the geo index's). */
-  private readonly counties: Uint16Array;
-  private readonly byCounty = new Map<number, EntrySet | null>();
-  private readonly nearby = new Map<number, EntrySet | null>();
   /** Per ZIP row its ZS entry, or -1. */
   private readonly entryOfRow: Int32Array;
+  /** Per county: its residential ZS entries (with a weight and a centroid), ascending. */
+  private readonly countyEntries = new Map<number, number[]>();
+  private readonly byCounty = new Map<number, EntrySet>();
+  /** Per cell (key: {@link cellKey}): its residential ZS entries, ascending. */
+  private readonly cells = new Map<number, number[]>();
+  private readonly blocks = new Map<number, EntrySet | null>();
 
   constructor(
-    private readonly data: DataIndex,
+    data: DataIndex,
     private readonly geo: GeoIndex,
   ) {
     const zips = data.table('ZS');
@@ -120,43 +133,66 @@ export class CommuteHomes {
     for (let column = 0; column < states.size; column++) {
       const state = data.states[states.items[column]];
       segmentShares(zips, state.zipOffset, state.zipCount, this.weights, state.zipOffset);
-      for (let e = state.zipOffset; e < state.zipOffset + state.zipCount; e++) {
-        this.weights[e] *= stateShares[column];
-        this.entryStates[e] = state.index;
-      }
+      for (let e = state.zipOffset; e < state.zipOffset + state.zipCount; e++) this.weights[e] *= stateShares[column];
     }
-    // Territories are not in the default draw: their ZIPs keep their within-state share.
     for (const state of data.states) {
-      if (state.zipCount === 0 || this.weights[state.zipOffset] > 0) continue;
-      segmentShares(zips, state.zipOffset, state.zipCount, this.weights, state.zipOffset);
+      if (state.zipCount === 0) continue;
       for (let e = state.zipOffset; e < state.zipOffset + state.zipCount; e++) this.entryStates[e] = state.index;
+      // Territories are not in the default draw: their ZIPs keep their within-state share.
+      if (!(this.weights[state.zipOffset] > 0))
+        segmentShares(zips, state.zipOffset, state.zipCount, this.weights, state.zipOffset);
     }
     this.entryOfRow = new Int32Array(data.zipCodes.length).fill(-1);
-    for (let e = 0; e < n; e++) this.entryOfRow[zips.items[e]] = e;
     this.lats = new Float64Array(n);
     this.lons = new Float64Array(n);
-    this.counties = new Uint16Array(n);
     for (let e = 0; e < n; e++) {
       const row = zips.items[e];
+      this.entryOfRow[row] = e;
       this.lats[e] = (geo.zipLat[row] - GEO_LAT_OFFSET) / GEO_UNITS_PER_DEGREE;
       this.lons[e] = (geo.zipLon[row] - GEO_LON_OFFSET) / GEO_UNITS_PER_DEGREE;
-      this.counties[e] = geo.zipCounty[row];
+      if (!(this.weights[e] > 0) || geo.zipLat[row] === 0) continue;
+      const county = geo.zipCounty[row];
+      let inCounty = this.countyEntries.get(county);
+      if (!inCounty) this.countyEntries.set(county, (inCounty = []));
+      inCounty.push(e);
+      const key = cellKey(this.lats[e], this.lons[e]);
+      let inCell = this.cells.get(key);
+      if (!inCell) this.cells.set(key, (inCell = []));
+      inCell.push(e);
     }
   }
 
-  /** The home sets of a workplace at ZIP row `row` (its county's; its neighbours within reach of every point of the ZIP). */
+  /** The home sets of a workplace at ZIP row `row`; throws if its county has no residential ZIP. */
   around(row: number): HomeSets {
-    const sets = { county: this.countySet(this.geo.zipCounty[row]), nearby: this.nearbySet(row) };
-    if (!sets.county && !sets.nearby)
-      throw new Error(`no residential ZIP within ${COMMUTE_KM} km of ZIP row ${row} or in its county`);
-    return sets;
+    const county = this.geo.zipCounty[row];
+    let inCounty = this.byCounty.get(county);
+    if (!inCounty) {
+      const entries = this.countyEntries.get(county);
+      if (!entries) throw new RangeError(`ZIP row ${row}: its county has no residential ZIP`);
+      this.byCounty.set(county, (inCounty = this.setOf(entries)));
+    }
+    const lat = (this.geo.zipLat[row] - GEO_LAT_OFFSET) / GEO_UNITS_PER_DEGREE;
+    const lon = (this.geo.zipLon[row] - GEO_LON_OFFSET) / GEO_UNITS_PER_DEGREE;
+    const key = cellKey(lat, lon);
+    let block = this.blocks.get(key);
+    if (block === undefined) {
+      const entries: number[] = [];
+      for (let dLat = -1; dLat <= 1; dLat++)
+        for (let dLon = -1; dLon <= 1; dLon++) entries.push(...(this.cells.get(key + dLat * 1000 + dLon) ?? []));
+      this.blocks.set(key, (block = entries.length === 0 ? null : this.setOf(entries.sort((a, b) => a - b))));
+    }
+    return { county: inCounty, block, lat, lon, radiusKm: COMMUTE_KM - this.spreadKm(this.entryOfRow[row]) };
   }
 
-  /** A home ZS entry from a workplace's sets: two draws of `random`. */
+  /** A home ZS entry from a workplace's sets: 2 to {@link NEAR_TRIES} + 1 draws of `random`. */
   home(sets: HomeSets, random: RandomSource): number {
-    const inCounty = random.below(4) < SAME_COUNTY_OF_4;
-    // One of the two sets may be empty (a county of business ZIPs only; a grid wider than the radius): the other serves.
-    return pickOf((inCounty && sets.county) || sets.nearby || sets.county!, random);
+    if (random.below(4) >= SAME_COUNTY_OF_4 && sets.block !== null) {
+      for (let k = 0; k < NEAR_TRIES; k++) {
+        const e = pickOf(sets.block, random);
+        if (greatCircleKm(sets.lat, sets.lon, this.lats[e], this.lons[e]) <= sets.radiusKm) return e;
+      }
+    }
+    return pickOf(sets.county, random);
   }
 
   /**
@@ -169,52 +205,16 @@ export class CommuteHomes {
     const lat = this.lats[entry];
     const dLat = (half * this.geo.cellLat[entry]) / GEO_UNITS_PER_DEGREE;
     const dLon = (half * this.geo.cellLon[entry]) / GEO_UNITS_PER_DEGREE;
-    // The corner farthest from the centroid, on the side nearer the pole (where a degree of longitude is shorter, the latitude term dominates).
+    // The corner farther from the equator or the nearer: the larger of the two.
     return Math.max(greatCircleKm(lat, 0, lat + dLat, dLon), greatCircleKm(lat, 0, lat - dLat, dLon));
   }
 
-  /** The county of a ZS entry. */
-  countyOf(entry: number): number {
-    return this.counties[entry];
-  }
-
-  private countySet(county: number): EntrySet | null {
-    let set = this.byCounty.get(county);
-    if (set === undefined) {
-      const entries: number[] = [];
-      for (let e = 0; e < this.counties.length; e++)
-        if (this.counties[e] === county && this.weights[e] > 0) entries.push(e);
-      set = this.setOf(entries);
-      this.byCounty.set(county, set);
-    }
-    return set;
-  }
-
-  private nearbySet(row: number): EntrySet | null {
-    let set = this.nearby.get(row);
-    if (set === undefined) {
-      const spreadKm = this.spreadKm(this.entryOfRow[row]);
-      const lat = (this.geo.zipLat[row] - GEO_LAT_OFFSET) / GEO_UNITS_PER_DEGREE;
-      const lon = (this.geo.zipLon[row] - GEO_LON_OFFSET) / GEO_UNITS_PER_DEGREE;
-      const radius = COMMUTE_KM - spreadKm;
-      const entries: number[] = [];
-      // A degree of latitude is at least 110.5 km: a cheap bound before the great circle.
-      const latBound = radius / 110.5;
-      if (this.geo.zipLat[row] !== 0 && radius > 0) {
-        for (let e = 0; e < this.lats.length; e++) {
-          if (Math.abs(this.lats[e] - lat) > latBound || !(this.weights[e] > 0)) continue;
-          if (greatCircleKm(lat, lon, this.lats[e], this.lons[e]) <= radius) entries.push(e);
-        }
-      }
-      set = this.setOf(entries);
-      if (this.nearby.size >= NEARBY_CACHE) this.nearby.clear();
-      this.nearby.set(row, set);
-    }
-    return set;
-  }
-
-  private setOf(entries: number[]): EntrySet | null {
-    if (entries.length === 0) return null;
+  private setOf(entries: number[]): EntrySet {
     return { entries: Int32Array.from(entries), alias: aliasTable(entries.map((e) => this.weights[e])) };
   }
+}
+
+/** The key of the cell of a point: its row x 1000 + its column. */
+function cellKey(lat: number, lon: number): number {
+  return Math.floor((lat + 90) / CELL_LAT) * 1000 + Math.floor((lon + 180) / CELL_LON);
 }

@@ -41,39 +41,47 @@ export interface Workplace {
   homes: HomeSets;
 }
 
-/** Per first-name and surname column, the number of its e-mail part (equal parts, equal numbers). */
+/**
+ * Numbers of e-mail name parts (equal parts, equal numbers), given on first
+ * use: per first-name column of each sex and per surname column, its number
+ * plus 1 (0: not given yet), and a map per kind from the part to its number.
+ */
 interface NameParts {
   female: Uint32Array;
   male: Uint32Array;
   surname: Uint32Array;
-  surnameCount: number;
+  firsts: Map<string, number>;
+  surnames: Map<string, number>;
 }
 
 const NAME_PARTS = new WeakMap<DataIndex, NameParts>();
 
-/** The e-mail part numbers of an index's names, made once per index. */
+/** The e-mail part numbers of an index's names (filled as names are drawn), one per index. */
 function namePartsOf(data: DataIndex, parts: SharedParts): NameParts {
   let found = NAME_PARTS.get(data);
   if (!found) {
-    const firsts = new Map<string, number>();
-    const numbered = (names: SharedParts['femaleNames'], size: number, ids: Map<string, number>) =>
-      Uint32Array.from({ length: size }, (_, column) => {
-        const part = names.second(column);
-        let id = ids.get(part);
-        if (id === undefined) ids.set(part, (id = ids.size));
-        return id;
-      });
-    const surnames = new Map<string, number>();
+    if (parts.surnames.size >= 2 ** 20) throw new RangeError('more surnames than an e-mail name part number holds');
     found = {
-      female: numbered(parts.femaleNames, parts.female.size, firsts),
-      male: numbered(parts.maleNames, parts.male.size, firsts),
-      surname: numbered(parts.surnameNames, parts.surnames.size, surnames),
-      surnameCount: 0,
+      female: new Uint32Array(parts.female.size),
+      male: new Uint32Array(parts.male.size),
+      surname: new Uint32Array(parts.surnames.size),
+      firsts: new Map(),
+      surnames: new Map(),
     };
-    found.surnameCount = surnames.size;
     NAME_PARTS.set(data, found);
   }
   return found;
+}
+
+/** The number (plus 1) of the e-mail part at `column`, giving the part one on first use. */
+function partNumber(numbers: Uint32Array, column: number, ids: Map<string, number>, part: string): number {
+  let id = numbers[column];
+  if (id === 0) {
+    id = ids.get(part) ?? ids.size + 1;
+    ids.set(part, id);
+    numbers[column] = id;
+  }
+  return id;
 }
 
 const BIRTH_DATES = new Map<number, readonly string[]>();
@@ -157,9 +165,7 @@ export class EmployeeMaker {
     const title = this.titles.title(employer.naics, random);
     const birthDate = this.birthDates[random.below(this.birthDates.length)];
     const firstNames = female ? parts.femaleNames : parts.maleNames;
-    const names = this.names;
-    const namePart = (female ? names.female : names.male)[firstColumn] * names.surnameCount + names.surname[lastColumn];
-    const tail = this.emails.tail(stateKey, index, employee, namePart);
+    const tail = this.emails.tail(stateKey, index, employee, this.namePartOf(female, firstColumn, lastColumn));
     return {
       id: this.generator.uuids.uuid(stream, index),
       companyId: employer.id,
@@ -182,14 +188,26 @@ export class EmployeeMaker {
 
   /** The number of an employee's e-mail name part (`first.last`), from the first draws of its stream alone. */
   private namePart(stateKey: number, company: number, employee: number): number {
-    const { parts, random, names } = this;
+    const { parts, random } = this;
     const place = this.workplace!;
     random.reset(EMPLOYEE_STREAM | (stateKey << STATE_SHIFT) | employee, company);
     const entry = this.homes.home(place.homes, random);
     const female = pick(parts.sexes, random) === 0;
     const firstColumn = pickColumn(female ? parts.female : parts.male, random);
     const lastColumn = parts.surnamePicker.pick(this.homes.entryStates[entry], random);
-    return (female ? names.female : names.male)[firstColumn] * names.surnameCount + names.surname[lastColumn];
+    return this.namePartOf(female, firstColumn, lastColumn);
+  }
+
+  /** The number of the e-mail name part `first.last` of these name columns: equal for equal parts, only for them. */
+  private namePartOf(female: boolean, firstColumn: number, lastColumn: number): number {
+    const { names, parts } = this;
+    const first = female
+      ? partNumber(names.female, firstColumn, names.firsts, parts.femaleNames.second(firstColumn))
+      : partNumber(names.male, firstColumn, names.firsts, parts.maleNames.second(firstColumn));
+    // Below 2^53: at most about 10^5 first-name and 10^5 surname parts.
+    return (
+      first * 2 ** 20 + partNumber(names.surname, lastColumn, names.surnames, parts.surnameNames.second(lastColumn))
+    );
   }
 }
 
