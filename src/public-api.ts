@@ -59,7 +59,7 @@ export type {
 } from './types.js';
 export { GENERATOR_VERSION } from './version.js';
 export { CompanyData, COMPANY_DATA_FILE } from './data-index/company-data.js';
-export type { CompanySector, CompanyProfession } from './data-index/company-data.js';
+export type { CompanyPrefix, CompanySector } from './data-index/company-data.js';
 export type { CompanyDataSource } from './generator/generator.js';
 export type { Company, CompanyOptions } from './related/company.js';
 export { HOUSEHOLD_DATA_FILE, HOUSEHOLD_SHARES, readHouseholdModel } from './related/household-model.js';

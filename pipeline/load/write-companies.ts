@@ -22,8 +22,8 @@ const NOT_IN_CBP = ['111', '112', '482', '491', '814'];
 /**
  * The companies' data file (dist-data/ussynth-companies.json): per sector its
  * CBP establishments, title, six-digit industries (code and title, drawn
- * uniformly within the sector) and name words; the longer code prefixes of
- * the professions with their words; legal forms and their shares; SUSB firm
+ * uniformly within the sector) and name words; longer code prefixes with
+ * their own words (the licensed professions marked); legal forms and their shares; SUSB firm
  * sizes; Delaware shares by size. Keys and lists sorted, so the bytes are
  * reproducible. `datasetVersion` pairs it with the main index.
  * @example writeCompanies('datasets', '2026.11.5') // '{"datasetVersion":"2026.11.5",...}\n'
@@ -45,9 +45,15 @@ export function writeCompanies(datasetsDir: string, datasetVersion: string): Buf
       throw new SourceError(FILES.sectors, line, `sector ${code} has no NAICS title, industry or name word`);
     return { code, establishments: whole(count, FILES.sectors, line), industries: inSector, title, words };
   });
-  const professions = [...new Set(wordRows.filter((r) => r.fields[1] === '1').map((r) => r.fields[0]))]
+  const sectorCodes = new Set(sectors.map((s) => s.code));
+  // Longer code prefixes, each with its own words; `profession` marks the licensed professions' legal forms.
+  const prefixes = [...new Set(wordRows.map((r) => r.fields[0]).filter((prefix) => !sectorCodes.has(prefix)))]
     .sort(byCodeUnit)
-    .map((prefix) => ({ prefix, words: wordsOf(prefix) }));
+    .map((prefix) => ({
+      prefix,
+      profession: wordRows.some((r) => r.fields[0] === prefix && r.fields[1] === '1'),
+      words: wordsOf(prefix),
+    }));
   const legalForms = (group: string) =>
     csv(FILES.legalForms, ['group', 'form', 'share'])
       .filter((r) => r.fields[0] === group)
@@ -64,7 +70,7 @@ export function writeCompanies(datasetsDir: string, datasetVersion: string): Buf
     delaware,
     legalForms: { general: legalForms('general'), profession: legalForms('profession') },
     naicsEdition: 2017,
-    professions,
+    prefixes,
     sectors,
     sizes,
   };

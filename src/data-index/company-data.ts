@@ -17,9 +17,10 @@ export interface CompanySector {
   readonly words: readonly string[];
 }
 
-/** A longer code prefix of a licensed profession: its own words, and the profession's legal forms. */
-export interface CompanyProfession {
+/** A code prefix longer than its sector's, with its own name words; a licensed profession takes the professions' legal forms. */
+export interface CompanyPrefix {
   readonly prefix: string;
+  readonly profession: boolean;
   readonly words: readonly string[];
 }
 
@@ -28,7 +29,7 @@ interface CompanyDataFile {
   delaware: [number, number][];
   legalForms: { general: [string, number][]; profession: [string, number][] };
   naicsEdition: number;
-  professions: { prefix: string; words: string[] }[];
+  prefixes: { prefix: string; profession: boolean; words: string[] }[];
   sectors: { code: string; establishments: number; industries: [string, string][]; title: string; words: string[] }[];
   sizes: [number, number, number][];
 }
@@ -44,7 +45,8 @@ export class CompanyData {
   readonly datasetVersion: string;
   readonly naicsEdition: number;
   readonly sectors: readonly CompanySector[];
-  readonly professions: readonly CompanyProfession[];
+  /** Longer code prefixes with their own words, sorted. */
+  readonly prefixes: readonly CompanyPrefix[];
   /** Legal forms ('' for none) and shares, of most industries and of the professions. */
   readonly generalForms: readonly (readonly [form: string, share: number])[];
   readonly professionForms: readonly (readonly [form: string, share: number])[];
@@ -64,7 +66,7 @@ export class CompanyData {
       titles: s.industries.map(([, title]) => title),
       words: s.words,
     }));
-    this.professions = file.professions;
+    this.prefixes = file.prefixes;
     this.generalForms = file.legalForms.general;
     this.professionForms = file.legalForms.profession;
     this.sizes = file.sizes;
@@ -96,7 +98,7 @@ export class CompanyData {
       Array.isArray(file.sizes) &&
       file.sizes.length > 0 &&
       Array.isArray(file.delaware) &&
-      Array.isArray(file.professions) &&
+      Array.isArray(file.prefixes) &&
       Array.isArray(file.legalForms?.general) &&
       Array.isArray(file.legalForms?.profession);
     if (!ok) throw invalid('a field is missing or empty');

@@ -187,8 +187,8 @@ export class CompanyMaker {
   private readonly random: RecordRandom;
   private readonly data: CompanyData;
   private readonly sectorCum: Float64Array;
-  /** Per sector: the profession of each of its industries (index into data.professions), or -1. */
-  private readonly industryProfession: Int8Array[];
+  /** Per sector, per industry: the longest prefix of its code with words of its own (index into data.prefixes), or -1. */
+  private readonly industryPrefix: Int16Array[];
   private readonly generalFormCum: Float64Array;
   private readonly professionFormCum: Float64Array;
   private readonly sizeCum: Float64Array;
@@ -203,7 +203,7 @@ export class CompanyMaker {
   private readonly surnameLabels: string[];
   private readonly cityLabels: string[];
   private readonly sectorWordLabels: string[][];
-  private readonly professionWordLabels: string[][];
+  private readonly prefixWordLabels: string[][];
   /** Per pattern, per part: the label of its joining text (" & " is "and"). */
   private readonly generalJoinLabels = GENERAL_PATTERNS.map(([, pattern]) =>
     pattern.map(([join]) => domainLabel(join)),
@@ -221,12 +221,11 @@ export class CompanyMaker {
     this.random = new RecordRandom(parts.key);
     const data = (this.data = parts.companyData());
     this.sectorCum = cumulative(data.sectors.map((s) => s.establishments));
-    this.industryProfession = data.sectors.map((s) =>
-      Int8Array.from(s.codes, (code) => {
+    this.industryPrefix = data.sectors.map((s) =>
+      Int16Array.from(s.codes, (code) => {
         let best = -1;
-        data.professions.forEach((p, i) => {
-          if (code.startsWith(p.prefix) && (best < 0 || p.prefix.length > data.professions[best].prefix.length))
-            best = i;
+        data.prefixes.forEach((p, i) => {
+          if (code.startsWith(p.prefix) && (best < 0 || p.prefix.length > data.prefixes[best].prefix.length)) best = i;
         });
         return best;
       }),
@@ -241,7 +240,7 @@ export class CompanyMaker {
     this.surnameLabels = new Array<string>(parts.parts.surnames.size).fill('');
     this.cityLabels = new Array<string>(parts.parts.zips.size).fill('');
     this.sectorWordLabels = data.sectors.map((sector) => sector.words.map(domainLabel));
-    this.professionWordLabels = data.professions.map((profession) => profession.words.map(domainLabel));
+    this.prefixWordLabels = data.prefixes.map((prefix) => prefix.words.map(domainLabel));
     this.delawareFrom = Float64Array.from(data.delaware, ([min]) => min);
     this.delawarePerMille = Float64Array.from(data.delaware, ([, share]) => Math.round(share * 1000));
     let survival = 1;
@@ -294,10 +293,11 @@ export class CompanyMaker {
     const sectorAt = drawSlot(this.sectorCum, random);
     const sector: CompanySector = data.sectors[sectorAt];
     const industry = random.below(sector.codes.length);
-    const profession = this.industryProfession[sectorAt][industry];
-    const words = profession < 0 ? sector.words : data.professions[profession].words;
+    const prefixAt = this.industryPrefix[sectorAt][industry];
+    const words = prefixAt < 0 ? sector.words : data.prefixes[prefixAt].words;
+    const wordLabels = prefixAt < 0 ? this.sectorWordLabels[sectorAt] : this.prefixWordLabels[prefixAt];
+    const general = prefixAt < 0 || !data.prefixes[prefixAt].profession;
     // Name: a pattern, its parts, then the legal form; the domain's label is made beside it from each part's cached label.
-    const general = profession < 0;
     const patternAt = drawSlot(general ? this.generalPatternCum : this.professionPatternCum, random);
     const pattern = (general ? GENERAL_PATTERNS : PROFESSION_PATTERNS)[patternAt][1];
     const joinLabels = (general ? this.generalJoinLabels : this.professionJoinLabels)[patternAt];
@@ -319,13 +319,13 @@ export class CompanyMaker {
       } else {
         const word = random.below(words.length);
         text = words[word];
-        partLabel = (profession < 0 ? this.sectorWordLabels[sectorAt] : this.professionWordLabels[profession])[word];
+        partLabel = wordLabels[word];
       }
       base += join + text;
       label += joinLabels[k] + partLabel;
     }
-    const forms = profession < 0 ? data.generalForms : data.professionForms;
-    const legalForm = forms[drawSlot(profession < 0 ? this.generalFormCum : this.professionFormCum, random)][0];
+    const forms = general ? data.generalForms : data.professionForms;
+    const legalForm = forms[drawSlot(general ? this.generalFormCum : this.professionFormCum, random)][0];
     const name =
       legalForm === ''
         ? base
