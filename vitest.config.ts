@@ -131,6 +131,8 @@ const SYSTEM = [
   'server/test/sso/test-provider-output.test.ts',
   'server/test/sso/provider-documents.test.ts',
   'test/client/api-request.test.ts',
+  // A bare HTTP server on loopback serving the household data to ussynth/browser's loader.
+  'test/browser-household-data.test.ts',
 ];
 // The packages installed by npm into an empty project; three instances on PostgreSQL, Redis and haproxy, stopped
 // and restarted under load. On a 2-core machine, sharing it with the parallel files made their failure timings

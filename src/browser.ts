@@ -11,6 +11,7 @@ import { BirthIndex } from './data-index/birth-index.js';
 import { CompanyData } from './data-index/company-data.js';
 import { JobTitles } from './related/job-titles.js';
 import { GeoIndex } from './data-index/geo-index.js';
+import { readHouseholdModel, type HouseholdModel } from './data-index/household-data.js';
 import type { Generator, GeneratorOptions } from './generator/generator.js';
 
 export * from './public-api.js';
@@ -72,4 +73,15 @@ export async function loadJobTitles(url: string | URL): Promise<JobTitles> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`could not load the ussynth job titles from ${url}: HTTP ${response.status}`);
   return JobTitles.fromBytes(await response.arrayBuffer());
+}
+
+/**
+ * Fetches and checks the household data (`ussynth-households.json`), for the household methods; pass it as
+ * `householdData` (with `birthIndex`).
+ * @example const householdData = await loadHouseholdData(new URL('ussynth-households.json', location.href))
+ */
+export async function loadHouseholdData(url: string | URL): Promise<HouseholdModel> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`could not load the ussynth household data from ${url}: HTTP ${response.status}`);
+  return readHouseholdModel(await response.json());
 }

@@ -1,6 +1,11 @@
 import { DataIndex } from './data-index/data-index.js';
 import { Generator, type GeneratorOptions } from './generator/generator.js';
 import { randomSeed } from './random/random-seed.js';
+import { registerRelatedMaker } from './generator/related-makers.js';
+import { HouseholdMaker } from './related/household-maker.js';
+
+// The composition of the related-record makers (src/related/ imports src/generator/, never the reverse).
+registerRelatedMaker('households', (parts, model) => new HouseholdMaker(parts, model));
 
 /** The index as bytes (ArrayBuffer or Uint8Array) or already read. */
 export type IndexSource = DataIndex | ArrayBuffer | Uint8Array;

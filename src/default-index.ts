@@ -4,7 +4,7 @@ import { BirthIndex } from './data-index/birth-index.js';
 import { CompanyData } from './data-index/company-data.js';
 import { DataIndex } from './data-index/data-index.js';
 import { GeoIndex } from './data-index/geo-index.js';
-import { readHouseholdModel, type HouseholdModel } from './related/household-model.js';
+import { readHouseholdModel, type HouseholdModel } from './data-index/household-data.js';
 import { JobTitles } from './related/job-titles.js';
 
 /** Path of the index shipped in the package (dist-data/ussynth.idx). */

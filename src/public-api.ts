@@ -62,14 +62,14 @@ export { CompanyData, COMPANY_DATA_FILE } from './data-index/company-data.js';
 export type { CompanyPrefix, CompanySector } from './data-index/company-data.js';
 export type { CompanyDataSource } from './generator/generator.js';
 export type { Company, CompanyOptions } from './related/company.js';
-export { HOUSEHOLD_DATA_FILE, HOUSEHOLD_SHARES, readHouseholdModel } from './related/household-model.js';
-export type { HouseholdModel, HouseholdShare } from './related/household-model.js';
+export { HOUSEHOLD_DATA_FILE, HOUSEHOLD_SHARES, readHouseholdModel } from './data-index/household-data.js';
+export type { HouseholdModel, HouseholdShare } from './data-index/household-data.js';
 export type {
   Household,
   HouseholdMember,
   HouseholdOptions,
   HouseholdRelationship,
-} from './related/household-record.js';
+} from './types.js';
 export { MAX_HOUSEHOLD_SIZE, MAX_PARTNER_GAP_DAYS, PARENT_AGES, PHONE_AGE } from './related/household-maker.js';
 export { JobTitles } from './related/job-titles.js';
 export type { JobTitlesFile } from './related/job-titles.js';

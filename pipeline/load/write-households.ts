@@ -1,5 +1,5 @@
 import { byCodeUnit } from '../../src/code-unit-order.js';
-import type { HouseholdModel } from '../../src/related/household-model.js';
+import type { HouseholdModel } from '../../src/data-index/household-data.js';
 import { extractHouseholds } from '../sources/households/extract.js';
 import { validateHouseholds } from '../sources/households/validate.js';
 

@@ -2,7 +2,7 @@ import type { DataIndex, IndexState } from '../data-index/data-index.js';
 import type { CompanyData } from '../data-index/company-data.js';
 import type { BirthDates } from '../fields/birth-dates.js';
 import type { RecordUuids } from '../fields/record-uuid.js';
-import type { HouseholdModel } from '../related/household-model.js';
+import type { HouseholdModel } from '../data-index/household-data.js';
 import type { GeoIndex } from '../data-index/geo-index.js';
 import type { JobTitles } from '../related/job-titles.js';
 import type { EinMaker } from './ein.js';

@@ -9,6 +9,8 @@ import type {
   BatchResult,
   BatchWithGeo,
   EinResult,
+  Household,
+  HouseholdOptions,
   PhoneResult,
   ZipLookupResult,
   ZipLookupWithGeo,
@@ -30,9 +32,8 @@ import { BirthDates } from '../fields/birth-dates.js';
 import { geoWithFieldsProblem, parseFieldList, type FieldList, type FieldRecord } from '../fields/field-list.js';
 import { RecordUuids } from '../fields/record-uuid.js';
 import { FIELD_STAGES, Stage, type FieldPlan, type RecordDraw } from '../fields/record-draw.js';
-import { readHouseholdModel, type HouseholdModel } from '../related/household-model.js';
-import type { Household, HouseholdOptions } from '../related/household-record.js';
-import { HouseholdMaker } from '../related/household-maker.js';
+import { readHouseholdModel, type HouseholdModel } from '../data-index/household-data.js';
+import { relatedMaker, type HouseholdMaking } from './related-makers.js';
 import { checkJobTitles, JobTitles } from '../related/job-titles.js';
 import type { Employee, EmployeeOptions, EmployeesOptions } from '../related/employee.js';
 import { checkEmployee, EmployeeMaker } from '../related/employee-maker.js';
@@ -161,7 +162,7 @@ export class Generator {
   private birthDates: BirthDates | undefined;
   private readonly uuids: RecordUuids;
   private readonly householdSource: HouseholdDataSource | undefined;
-  private householdMaker: HouseholdMaker | undefined;
+  private householdMaker: HouseholdMaking | undefined;
   private readonly jobTitlesSource: JobTitlesSource | undefined;
   private jobTitles: JobTitles | undefined;
   private employeeMaker: EmployeeMaker | undefined;
@@ -431,8 +432,8 @@ export class Generator {
   }
 
   /** The household maker, made on first use. */
-  #households(): HouseholdMaker {
-    return (this.householdMaker ??= new HouseholdMaker(GENERATOR_PARTS.get(this)!, this.#householdModel()));
+  #households(): HouseholdMaking {
+    return (this.householdMaker ??= relatedMaker('households')(GENERATOR_PARTS.get(this)!, this.#householdModel()));
   }
 
   /** The household data, checked; throws `households_unavailable` without it. */

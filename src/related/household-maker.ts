@@ -7,20 +7,32 @@ import { columnText, pick, pickColumn, pickColumnIn } from '../generator/pick.js
 import { fmix32 } from '../random/fmix32.js';
 import { RecordRandom } from '../random/record-random.js';
 import { dateOf, dayOf, yearsAfter } from './calendar-days.js';
-import type { HouseholdModel, HouseholdShare } from './household-model.js';
-import type { Household, HouseholdMember, HouseholdRelationship } from './household-record.js';
+import type { HouseholdModel, HouseholdShare } from '../data-index/household-data.js';
+import type { Household, HouseholdMember, HouseholdRelationship } from '../types.js';
 
 /** Households' stream kind (docs/architecture.md, "Streams"); the low byte is the state stream. */
 const HOUSEHOLD_STREAM = 6 << 8;
 /** Member m's UUID stream is the household's plus (m + 1) << 16: a pair no other record uses. */
 const MEMBER_UUID_SHIFT = 16;
-/** Largest household: ACS's top bin, 7 or more, is made as 7 (docs/related-records.md). */
+/**
+ * Largest household: ACS's top bin, 7 or more, is made as 7 (docs/related-records.md).
+ * @example gen.householdAt(0).size <= MAX_HOUSEHOLD_SIZE // true
+ */
 export const MAX_HOUSEHOLD_SIZE = 7;
-/** Members from this age (on the reference date) have their own phone and e-mail. */
+/**
+ * Members from this age (on the reference date) have their own phone and e-mail; younger ones have ''.
+ * @example PHONE_AGE // 13
+ */
 export const PHONE_AGE = 13;
-/** Parents' ages at a child's birth: 16 to 50 in whole years. */
+/**
+ * Parents' ages at a child's birth: 16 to 50 in whole years.
+ * @example const [youngest, oldest] = PARENT_AGES
+ */
 export const PARENT_AGES = [16, 50] as const;
-/** Spouses' and partners' birth days are at most this many days apart (20 years). */
+/**
+ * Spouses' and partners' birth days are at most this many days apart (20 years).
+ * @example MAX_PARTNER_GAP_DAYS // 7305
+ */
 export const MAX_PARTNER_GAP_DAYS = 7305;
 const SHARE_SCALE = 1_000_000;
 const COUNTRY = 'United States';

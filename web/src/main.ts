@@ -9,6 +9,7 @@ import {
   loadBirthIndex,
   loadCompanyData,
   loadGeoIndex,
+  loadHouseholdData,
   loadIndex,
   loadJobTitles,
   parseFieldList,
@@ -17,6 +18,7 @@ import {
   type CompanyData,
   type DataIndex,
   type GeoIndex,
+  type HouseholdModel,
   type JobTitles,
 } from '../../src/browser.js';
 import {
@@ -113,7 +115,7 @@ const RELATED_DATA: Partial<Record<DemoKind, readonly RelatedData[]>> = {
       url: __USSYNTH_HOUSEHOLD_DATA_URL__,
       load: loadHouseholdData,
       set: (sources, data) => {
-        sources.householdData = data as object;
+        sources.householdData = data as HouseholdModel;
       },
     },
   ],
@@ -129,13 +131,6 @@ const RELATED_DATA: Partial<Record<DemoKind, readonly RelatedData[]>> = {
     },
   ],
 };
-
-/** Fetches and parses the household data (the library takes it parsed, and checks it on first use). */
-async function loadHouseholdData(url: URL): Promise<unknown> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`could not load the ussynth household data from ${url}: HTTP ${response.status}`);
-  return response.json();
-}
 
 /** Data files being loaded or loaded, by URL: each is fetched once; one that failed is dropped, so a retry fetches it. */
 const dataFiles = new Map<string, Promise<unknown>>();

@@ -1,5 +1,5 @@
 import { UssynthError } from '../../../src/errors.js';
-import { readHouseholdModel, type HouseholdModel } from '../../../src/related/household-model.js';
+import { readHouseholdModel, type HouseholdModel } from '../../../src/data-index/household-data.js';
 import { SourceError } from '../../source-error.js';
 import { HOUSEHOLD_FILES, type HouseholdRows } from './extract.js';
 

@@ -10,7 +10,7 @@ let work: string;
 let committed: string;
 let fresh: string;
 
-// A small set of outputs as the build writes them: a SQLite file, the three indexes and a manifest with the file's hash.
+// A small set of outputs as the build writes them: a SQLite file, the three indexes, the household data and a manifest with the file's hash.
 function writeOutputsTo(dir: string): void {
   const db = new Database(join(dir, OUTPUT_FILES.sqlite));
   db.pragma('journal_mode = OFF');
@@ -22,6 +22,7 @@ function writeOutputsTo(dir: string): void {
   writeFileSync(join(dir, OUTPUT_FILES.index), Buffer.from([1, 2, 3, 4]));
   writeFileSync(join(dir, OUTPUT_FILES.geoIndex), Buffer.from([5, 6, 7]));
   writeFileSync(join(dir, OUTPUT_FILES.births), Buffer.from([8, 9]));
+  writeFileSync(join(dir, OUTPUT_FILES.households), '{"typeBySize":[]}\n');
   writeFileSync(
     join(dir, OUTPUT_FILES.manifest),
     JSON.stringify({ datasetVersion: 'x', outputs: { [OUTPUT_FILES.sqlite]: { bytes: 1, sha256: 'aa' } } }),
@@ -65,6 +66,11 @@ describe('compareOutputs', () => {
     writeFileSync(join(fresh, OUTPUT_FILES.index), Buffer.from([1, 2, 3, 5]));
     rmSync(join(committed, OUTPUT_FILES.manifest));
     expect(compareOutputs(committed, fresh).stale).toEqual([OUTPUT_FILES.index, OUTPUT_FILES.manifest]);
+  });
+
+  it('finds a changed household data file', () => {
+    writeFileSync(join(fresh, OUTPUT_FILES.households), '{"typeBySize":[1]}\n');
+    expect(compareOutputs(committed, fresh).stale).toEqual([OUTPUT_FILES.households]);
   });
 
   it('with the same SQLite version, a changed byte anywhere in the SQLite file makes it stale', () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { householdData } from '../../../pipeline/load/write-households.js';
 import { DATASETS_DIR, DIST_DATA_DIR } from '../../../pipeline/main.js';
 import { SourceError } from '../../../pipeline/source-error.js';
-import { readHouseholdModel } from '../../../src/related/household-model.js';
+import { readHouseholdModel } from '../../../src/data-index/household-data.js';
 
 describe('the household data file (datasets/acs-households -> dist-data/ussynth-households.json)', () => {
   it('is the committed file, byte for byte, keys sorted, and reads back as the model', () => {

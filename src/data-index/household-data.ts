@@ -1,9 +1,15 @@
 import { UssynthError } from '../errors.js';
 
-/** File name of the household data in dist-data/ (built by `npm run data:build` from datasets/acs-households/). */
+/**
+ * File name of the household data in dist-data/ (built by `npm run data:build` from datasets/acs-households/).
+ * @example new URL(HOUSEHOLD_DATA_FILE, location.href) // where a page serves it
+ */
 export const HOUSEHOLD_DATA_FILE = 'ussynth-households.json';
 
-/** The shares of the household model (datasets/acs-households/household-shares.csv, docs/related-records.md). */
+/**
+ * The shares of the household model (datasets/acs-households/household-shares.csv, docs/related-records.md).
+ * @example HOUSEHOLD_SHARES.includes('married_of_family') // true
+ */
 export const HOUSEHOLD_SHARES = [
   'child_of_other_family_members',
   'married_of_family',
@@ -14,7 +20,10 @@ export const HOUSEHOLD_SHARES = [
   'spouse_shares_surname',
 ] as const;
 
-/** One share of the household model. */
+/**
+ * One share of the household model.
+ * @example const share: HouseholdShare = 'spouse_shares_surname'
+ */
 export type HouseholdShare = (typeof HOUSEHOLD_SHARES)[number];
 
 /**
