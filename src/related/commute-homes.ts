@@ -4,7 +4,10 @@ import { GEO_GRID, GEO_LAT_OFFSET, GEO_LON_OFFSET, GEO_UNITS_PER_DEGREE } from '
 import type { GeoIndex } from '../data-index/geo-index.js';
 import type { RandomSource } from '../random/record-random.js';
 
-/** Farthest a home may be from the workplace's point, in km (issue 49: "at most about 50 km"). */
+/**
+ * Farthest a home's ZIP centroid may be from the workplace's point, in km, when it is in another county (issue 49: "at most about 50 km").
+ * @example greatCircleKm(company.lat, company.lon, home.lat, home.lon) <= COMMUTE_KM // or the same county
+ */
 export const COMMUTE_KM = 50;
 
 /** Of 4 homes, how many are drawn in the workplace's county (the rest within {@link COMMUTE_KM}; docs/related-records.md). */
@@ -22,7 +25,7 @@ const NEAR_TRIES = 16;
 
 /**
  * Great-circle distance in km between two points in degrees (haversine).
- * @example greatCircleKm(40.7128, -74.006, 40.7357, -74.1724) // about 14.2 (Manhattan to Newark)
+ * @example greatCircleKm(40.7128, -74.006, 40.7357, -74.1724) // about 14.25 (Manhattan to Newark)
  */
 export function greatCircleKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
   const dLat = (lat2 - lat1) * RADIANS;
@@ -36,11 +39,12 @@ export interface HomeSets {
   /** Its county's residential ZIPs. */
   county: EntrySet;
   /** The residential ZIPs of the 3 x 3 cells around its ZIP's centroid, or null (none). */
-  block: EntrySet | null;
-  /** Its ZIP's centroid, degrees, and how far from it a home's centroid may be, km. */
-  lat: number;
-  lon: number;
-  radiusKm: number;
+  block: Block | null;
+  /** Its ZIP's centroid on the unit sphere, and the square of the longest chord to a home's centroid (its reach, at most 50 km of arc; negative: none). */
+  x: number;
+  y: number;
+  z: number;
+  chord: number;
 }
 
 const HOMES = new WeakMap<GeoIndex, WeakMap<DataIndex, CommuteHomes>>();
@@ -57,10 +61,17 @@ export function commuteHomesOf(data: DataIndex, geo: GeoIndex): CommuteHomes {
   return homes;
 }
 
-/** ZS entries with an alias table over their population weights. */
+/** The cells around a workplace: each cell's set, and their running sums of population. */
+interface Block {
+  cells: EntrySet[];
+  sums: Float64Array;
+}
+
+/** ZS entries with an alias table over their population weights, and their sum. */
 interface EntrySet {
   entries: Int32Array;
   alias: AliasTable;
+  total: number;
 }
 
 /** Draws a member of a set in O(1), one 32-bit draw (as `pickColumn` does). */
@@ -98,8 +109,8 @@ function segmentShares(table: WeightedTable, offset: number, length: number, out
  * 3 x 3 cells of {@link CELL_LAT} x {@link CELL_LON} degrees around the workplace until one is in
  * the circle (at most {@link NEAR_TRIES} draws; then its county's). Population
  * is the weight addresses draw ZIPs with (per state, times the state's
- * share). The county sets are made once per index, a cell block's on first
- * use: a draw is O(1).
+ * share). A county's set and a cell's are made on first use, a draw is
+ * O(1): a cell of the 9 by population, then a ZIP of it.
  * @example const homes = commuteHomesOf(data, geo); homes.home(homes.around(zipRow), random) // a ZS entry of the same county or within 50 km
  */
 export class CommuteHomes {
@@ -110,14 +121,17 @@ export class CommuteHomes {
   /** Per ZS entry: its ZIP centroid in degrees. */
   private readonly lats: Float64Array;
   private readonly lons: Float64Array;
+  /** Per ZS entry: its centroid on the unit sphere, x y z side by side (a chord is compared, not an arc: no trigonometry per draw). */
+  private readonly points: Float64Array;
   /** Per ZIP row its ZS entry, or -1. */
   private readonly entryOfRow: Int32Array;
   /** Per county: its residential ZS entries (with a weight and a centroid), ascending. */
   private readonly countyEntries = new Map<number, number[]>();
   private readonly byCounty = new Map<number, EntrySet>();
   /** Per cell (key: {@link cellKey}): its residential ZS entries, ascending. */
-  private readonly cells = new Map<number, number[]>();
-  private readonly blocks = new Map<number, EntrySet | null>();
+  private readonly cellEntries = new Map<number, number[]>();
+  private readonly cells = new Map<number, EntrySet>();
+  private readonly blocks = new Map<number, Block | null>();
 
   constructor(
     data: DataIndex,
@@ -145,19 +159,21 @@ export class CommuteHomes {
     this.entryOfRow = new Int32Array(data.zipCodes.length).fill(-1);
     this.lats = new Float64Array(n);
     this.lons = new Float64Array(n);
+    this.points = new Float64Array(3 * n);
     for (let e = 0; e < n; e++) {
       const row = zips.items[e];
       this.entryOfRow[row] = e;
       this.lats[e] = (geo.zipLat[row] - GEO_LAT_OFFSET) / GEO_UNITS_PER_DEGREE;
       this.lons[e] = (geo.zipLon[row] - GEO_LON_OFFSET) / GEO_UNITS_PER_DEGREE;
+      unitPoint(this.lats[e], this.lons[e], this.points, 3 * e);
       if (!(this.weights[e] > 0) || geo.zipLat[row] === 0) continue;
       const county = geo.zipCounty[row];
       let inCounty = this.countyEntries.get(county);
       if (!inCounty) this.countyEntries.set(county, (inCounty = []));
       inCounty.push(e);
       const key = cellKey(this.lats[e], this.lons[e]);
-      let inCell = this.cells.get(key);
-      if (!inCell) this.cells.set(key, (inCell = []));
+      let inCell = this.cellEntries.get(key);
+      if (!inCell) this.cellEntries.set(key, (inCell = []));
       inCell.push(e);
     }
   }
@@ -176,20 +192,41 @@ export class CommuteHomes {
     const key = cellKey(lat, lon);
     let block = this.blocks.get(key);
     if (block === undefined) {
-      const entries: number[] = [];
-      for (let dLat = -1; dLat <= 1; dLat++)
-        for (let dLon = -1; dLon <= 1; dLon++) entries.push(...(this.cells.get(key + dLat * 1000 + dLon) ?? []));
-      this.blocks.set(key, (block = entries.length === 0 ? null : this.setOf(entries.sort((a, b) => a - b))));
+      const cells: EntrySet[] = [];
+      for (let dLat = -1; dLat <= 1; dLat++) {
+        for (let dLon = -1; dLon <= 1; dLon++) {
+          const cell = this.cellSet(key + dLat * 1000 + dLon);
+          if (cell) cells.push(cell);
+        }
+      }
+      const sums = new Float64Array(cells.length);
+      for (let k = 0; k < cells.length; k++) sums[k] = (k > 0 ? sums[k - 1] : 0) + cells[k].total;
+      this.blocks.set(key, (block = cells.length === 0 ? null : { cells, sums }));
     }
-    return { county: inCounty, block, lat, lon, radiusKm: COMMUTE_KM - this.spreadKm(this.entryOfRow[row]) };
+    const point = new Float64Array(3);
+    unitPoint(lat, lon, point, 0);
+    // The chord of an arc of radius km; a hair shorter, so that rounding never lets in a home past the arc.
+    const radiusKm = COMMUTE_KM - this.spreadKm(this.entryOfRow[row]);
+    const chord = 2 * Math.sin(radiusKm / (2 * EARTH_KM)) * (1 - 1e-9);
+    // A ZIP wider than the reach: no home but the county's.
+    return { county: inCounty, block, x: point[0], y: point[1], z: point[2], chord: radiusKm > 0 ? chord * chord : -1 };
   }
 
   /** A home ZS entry from a workplace's sets: 2 to {@link NEAR_TRIES} + 1 draws of `random`. */
   home(sets: HomeSets, random: RandomSource): number {
     if (random.below(4) >= SAME_COUNTY_OF_4 && sets.block !== null) {
+      const points = this.points;
+      const { cells, sums } = sets.block;
       for (let k = 0; k < NEAR_TRIES; k++) {
-        const e = pickOf(sets.block, random);
-        if (greatCircleKm(sets.lat, sets.lon, this.lats[e], this.lons[e]) <= sets.radiusKm) return e;
+        // A cell by its population, then a ZIP of it by its own.
+        const u = (random.nextUint32() / TWO_32) * sums[sums.length - 1];
+        let c = 0;
+        while (c < sums.length - 1 && u >= sums[c]) c++;
+        const e = pickOf(cells[c], random);
+        const dx = points[3 * e] - sets.x;
+        const dy = points[3 * e + 1] - sets.y;
+        const dz = points[3 * e + 2] - sets.z;
+        if (dx * dx + dy * dy + dz * dz <= sets.chord) return e;
       }
     }
     return pickOf(sets.county, random);
@@ -209,9 +246,33 @@ export class CommuteHomes {
     return Math.max(greatCircleKm(lat, 0, lat + dLat, dLon), greatCircleKm(lat, 0, lat - dLat, dLon));
   }
 
-  private setOf(entries: number[]): EntrySet {
-    return { entries: Int32Array.from(entries), alias: aliasTable(entries.map((e) => this.weights[e])) };
+  /** The set of the cell at `key`, made on first use; undefined for a cell without residential ZIPs. */
+  private cellSet(key: number): EntrySet | undefined {
+    let cell = this.cells.get(key);
+    if (!cell) {
+      const entries = this.cellEntries.get(key);
+      if (!entries) return undefined;
+      this.cells.set(key, (cell = this.setOf(entries)));
+    }
+    return cell;
   }
+
+  private setOf(entries: number[]): EntrySet {
+    const weights = entries.map((e) => this.weights[e]);
+    return {
+      entries: Int32Array.from(entries),
+      alias: aliasTable(weights),
+      total: weights.reduce((a, b) => a + b, 0),
+    };
+  }
+}
+
+/** Writes the point at `lat`, `lon` (degrees) on the unit sphere into `out` at `at`. */
+function unitPoint(lat: number, lon: number, out: Float64Array, at: number): void {
+  const cosLat = Math.cos(lat * RADIANS);
+  out[at] = cosLat * Math.cos(lon * RADIANS);
+  out[at + 1] = cosLat * Math.sin(lon * RADIANS);
+  out[at + 2] = Math.sin(lat * RADIANS);
 }
 
 /** The key of the cell of a point: its row x 1000 + its column. */

@@ -3,7 +3,10 @@ import type { DataIndex } from '../data-index/data-index.js';
 import { UssynthError } from '../errors.js';
 import type { RandomSource } from '../random/record-random.js';
 
-/** The job titles' data file (`dist-data/ussynth-titles.json`) as parsed JSON. */
+/**
+ * The job titles' data file (`dist-data/ussynth-titles.json`) as parsed JSON.
+ * @example const file: JobTitlesFile = { datasetVersion: '2026.11.5', sectors: { '72': [['Server', 2000]] } }
+ */
 export interface JobTitlesFile {
   datasetVersion: string;
   /** Per NAICS sector ("23", "31-33"): its titles with their weights (the occupation's employment there). */

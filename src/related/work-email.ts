@@ -1,4 +1,7 @@
-/** Employees per e-mail bucket: a name's first holder in a bucket has the plain address (docs/related-records.md). */
+/**
+ * Employees per e-mail bucket: a name's first holder in a bucket has the plain address (docs/related-records.md).
+ * @example Math.floor(1500 / EMAIL_BUCKET) // 1: employee 1500's bucket, whose first holders end in "2"
+ */
 export const EMAIL_BUCKET = 1024;
 
 /**
@@ -48,14 +51,13 @@ export class WorkEmails {
     }
     while (this.next < employee) {
       const other = this.namePart(stateKey, company, this.next);
-      if (!first.has(other)) first.set(other, this.next);
+      if (first.get(other) === undefined) first.set(other, this.next);
       this.next++;
     }
-    if (this.next === employee) {
-      if (!first.has(name)) first.set(name, employee);
-      this.next++;
-    }
-    if (first.get(name) !== employee) return '.' + employee;
+    let holder = first.get(name);
+    if (holder === undefined && this.next === employee) first.set(name, (holder = employee));
+    if (this.next === employee) this.next++;
+    if (holder !== employee) return '.' + employee;
     return bucket === 0 ? '' : String(bucket + 1);
   }
 }

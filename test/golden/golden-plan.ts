@@ -16,6 +16,8 @@ export const GOLDEN_CALLS: Record<string, (gen: Generator) => unknown> = {
   company: (gen) => [gen.company(), gen.company({ state: 'WA' })],
   companyAt: (gen) => [gen.companyAt(0), gen.companyAt(1_000_000, { state: 'TX' })],
   companies: (gen) => gen.companies({ start: 5, count: 3, state: 'NY' }),
+  employeeAt: (gen) => [gen.employeeAt(0, 0), gen.employeeAt(7, 0, { state: 'TX' })],
+  employees: (gen) => gen.employees({ company: 3, start: 1, count: 3, state: 'NY' }),
   ein: (gen) => [gen.ein(), gen.ein(), gen.ein()],
   einAt: (gen) => [gen.einAt(0), gen.einAt(123_456_789)],
   phone: (gen) => [gen.phone(), gen.phone({ state: 'NY' }), gen.phone({ fictional: true })],
