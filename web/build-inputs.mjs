@@ -14,7 +14,11 @@ export const WEB_INPUTS = [
   'src',
   'docs',
   'dist-data/ussynth.idx',
+  'dist-data/ussynth-births.idx',
   'dist-data/ussynth-geo.idx',
+  'dist-data/ussynth-companies.json',
+  'dist-data/ussynth-households.json',
+  'dist-data/ussynth-titles.json',
   'package-lock.json',
 ];
 

@@ -1,4 +1,4 @@
-import { DEMO_FILES, GZIP_BUDGET, type BuiltFile } from '../../web/build.js';
+import { DEMO_FILES, GZIP_BUDGET, RELATED_FILES, RELATED_GZIP_BUDGET, type BuiltFile } from '../../web/build.js';
 
 /** Marks the start and end of docs/demo.md's size table (between them: made by `demoSizeTable`). */
 export const SIZES_START =
@@ -29,8 +29,15 @@ export interface ScreenshotRecord {
 
 /** Notes of the files the page fetches only on first use (the budget counts them all the same). */
 const ON_DEMAND: Readonly<Record<string, string>> = {
-  'ussynth-births.idx': 'fetched on first use of birthDate',
-  'ussynth-geo.idx': 'fetched on first use of geo',
+  'ussynth-births.idx': 'fetched on first use of birthDate, households or employees',
+  'ussynth-geo.idx': 'fetched on first use of geo, companies or employees',
+};
+
+/** Notes of the related kinds' data files, listed after the budget's total (they have their own budget). */
+const RELATED_NOTES: Readonly<Record<(typeof RELATED_FILES)[number], string>> = {
+  'ussynth-companies.json': 'fetched on first use of companies or employees',
+  'ussynth-households.json': 'fetched on first use of households',
+  'ussynth-titles.json': 'fetched on first use of employees',
 };
 
 /** The table's order: the page and what it loads at once, then what it fetches on demand. */
@@ -60,6 +67,12 @@ export function demoSizeTable(files: readonly BuiltFile[]): string {
   const missing = DEMO_FILES.filter((name) => !ORDER.includes(name));
   if (missing.length) throw new Error(`the size table has no row for ${missing.join(', ')}: add it to ORDER`);
   const total = (key: 'bytes' | 'gzipBytes') => demo.reduce((sum, f) => sum + f[key], 0);
+  const related = RELATED_FILES.map((name) => {
+    const file = files.find((f) => f.name === name);
+    if (!file) throw new Error(`the build has no ${name}`);
+    return file;
+  });
+  const relatedGzip = related.reduce((sum, f) => sum + f.gzipBytes, 0);
   return [
     SIZES_START,
     '| file | KiB | gzip KiB |',
@@ -69,6 +82,11 @@ export function demoSizeTable(files: readonly BuiltFile[]): string {
         `| ${f.name}${ON_DEMAND[f.name] ? ` (${ON_DEMAND[f.name]})` : ''} | ${kib(f.bytes)} | ${kib(f.gzipBytes)} |`,
     ),
     `| **total** | ${kib(total('bytes'))} | **${kib(total('gzipBytes'))}** (budget ${GZIP_BUDGET / 1024}) |`,
+    ...related.map(
+      (f) =>
+        `| ${f.name} (${RELATED_NOTES[f.name as (typeof RELATED_FILES)[number]]}; not in the page's budget) | ${kib(f.bytes)} | ${kib(f.gzipBytes)} |`,
+    ),
+    `| related kinds' files together | | ${kib(relatedGzip)} (budget ${RELATED_GZIP_BUDGET / 1024}) |`,
     SIZES_END,
   ].join('\n');
 }

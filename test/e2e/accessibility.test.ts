@@ -70,11 +70,15 @@ describe('accessibility', () => {
       ein: ['count'],
       phone: ['count', 'state'],
       zip: ['zip'],
+      company: ['count', 'state'],
+      household: ['count', 'state'],
+      // Employees of company i: its index in the companies stream of the state.
+      employee: ['count', 'state', 'company'],
     };
     for (const [kind, fields] of Object.entries(expected)) {
       await page.locator(`input[name="kind"][value="${kind}"]`).check();
       const visible: string[] = [];
-      for (const field of ['count', 'state', 'zip'])
+      for (const field of ['count', 'state', 'zip', 'company'])
         if (await page.locator(`#${field}`).isVisible()) visible.push(field);
       expect(visible, kind).toEqual(fields);
       // A ZIP lookup draws nothing at random: it has no seed.

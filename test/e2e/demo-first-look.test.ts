@@ -59,7 +59,7 @@ describe('the demo at first look', () => {
         const { context, page } = await openDemo(demo.browser, demo.url, { width, height: 900 });
         await page.emulateMedia({ colorScheme });
         const problems: string[] = [];
-        for (const kind of ['address', 'batch', 'ein', 'phone', 'zip'] as const) {
+        for (const kind of ['address', 'batch', 'ein', 'phone', 'zip', 'company', 'household', 'employee'] as const) {
           await page.locator(`input[name="kind"][value="${kind}"]`).check();
           problems.push(...(await clippedControls(page)).map((problem) => `${kind}: ${problem}`));
           const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 /** Options of one generation, as a user sets them in the form. */
 export interface FormInput {
-  kind: 'address' | 'batch' | 'ein' | 'phone' | 'zip';
+  kind: 'address' | 'batch' | 'ein' | 'phone' | 'zip' | 'company' | 'household' | 'employee';
   count?: number | string;
   state?: string;
   seed?: string;
@@ -11,6 +11,8 @@ export interface FormInput {
   geo?: boolean;
   /** The fields box (address and batch; empty when not given). */
   fields?: string;
+  /** The company index box (employees). */
+  company?: number | string;
 }
 
 /** An open demo page with every URL the browser requested for it. */
@@ -54,6 +56,7 @@ export async function fillAndGenerate(page: Page, input: FormInput): Promise<voi
   if (input.kind !== 'zip') await page.locator('#seed').fill(input.seed ?? '');
   if (input.zip !== undefined) await page.locator('#zip').fill(input.zip);
   if (input.geo !== undefined) await page.locator('#geo').setChecked(input.geo);
+  if (input.company !== undefined) await page.locator('#company').fill(String(input.company));
   if (input.kind === 'address' || input.kind === 'batch') await page.locator('#fields').fill(input.fields ?? '');
   await page.locator('#generate').click();
 }
@@ -105,4 +108,39 @@ export async function shownSeed(page: Page): Promise<string> {
  */
 export function rowCount(page: Page): Promise<number> {
   return page.locator('#results-table tbody tr').count();
+}
+
+/** A group of the results table (a household): its heading row's text and its rows. */
+export interface TableGroup {
+  heading: string;
+  rows: Record<string, string>[];
+}
+
+/**
+ * Reads a grouped results table (households) back: per `<tbody>`, the heading row's text and the rows keyed by the
+ * columns' `data-key` (each group's row numbers are checked to run 1..n and left out).
+ * @example const groups = await readGroups(page) // [{ heading: 'Household 1: ...', rows: [{ relationship: 'householder', ... }] }]
+ */
+export async function readGroups(page: Page): Promise<TableGroup[]> {
+  return page.locator('#results-table').evaluate((table: HTMLTableElement) => {
+    const keys = [...table.tHead!.rows[0].cells].map((cell) => cell.dataset.key ?? '');
+    return [...table.tBodies].map((body) => {
+      const [headingRow, ...rows] = [...body.rows];
+      const heading = headingRow.cells[0];
+      if (heading.tagName !== 'TH' || heading.getAttribute('scope') !== 'rowgroup')
+        throw new Error(`a group opens with ${heading.outerHTML}, not a rowgroup heading`);
+      return {
+        heading: heading.textContent ?? '',
+        rows: rows.map((row, i) => {
+          const record: Record<string, string> = {};
+          [...row.cells].forEach((cell, j) => {
+            if (keys[j] === 'row') {
+              if (cell.textContent !== String(i + 1)) throw new Error(`row ${i} is numbered ${cell.textContent}`);
+            } else record[keys[j]] = cell.textContent ?? '';
+          });
+          return record;
+        }),
+      };
+    });
+  });
 }

@@ -13,6 +13,9 @@ import {
   DEMO_FILES,
   GZIP_BUDGET,
   PRECOMPRESS_MIN_BYTES,
+  RELATED_FILES,
+  RELATED_GZIP_BUDGET,
+  relatedGzipBytes,
   sizeTable,
   type BuiltFile,
 } from '../../web/build.js';
@@ -41,9 +44,11 @@ describe('buildWeb', () => {
     const near = (written: number, bytes: number) =>
       Math.abs(written - bytes / 1024) <= Math.max(0.1, (bytes / 1024) * 0.01);
     const demo = files.filter((f) => (DEMO_FILES as readonly string[]).includes(f.name));
-    expect(rows.map((row) => row.name).sort()).toEqual([...DEMO_FILES, 'total'].sort());
+    const related = files.filter((f) => (RELATED_FILES as readonly string[]).includes(f.name));
+    expect(rows.map((row) => row.name).sort()).toEqual([...DEMO_FILES, ...RELATED_FILES, 'total'].sort());
     const off = [
       ...demo,
+      ...related,
       { name: 'total', bytes: demo.reduce((n, f) => n + f.bytes, 0), gzipBytes: demoGzipBytes(files) },
     ].flatMap((file) => {
       const row = rows.find((r) => r.name === file.name)!;
@@ -72,7 +77,7 @@ describe('buildWeb', () => {
   });
 
   it('writes the demo page and its assets, the account pages and their bundle, and nothing else', () => {
-    const primary = [...DEMO_FILES, ...ACCOUNT_PAGES, 'account.js'].sort();
+    const primary = [...DEMO_FILES, ...RELATED_FILES, ...ACCOUNT_PAGES, 'account.js'].sort();
     expect(files.map((f) => f.name)).toEqual(primary);
     expect(
       readdirSync(outDir)
@@ -111,6 +116,29 @@ describe('buildWeb', () => {
     expect(sizeTable(files)).toMatch(/^demo page total .* \(budget 2048 KiB gzipped\)$/m);
   });
 
+  it("keeps the related kinds' data files, fetched only when such a kind is generated, within their own budget", () => {
+    const related = files.filter((f) => (RELATED_FILES as readonly string[]).includes(f.name));
+    expect(related.map((f) => f.name)).toEqual([...RELATED_FILES]);
+    for (const file of related)
+      expect(readFileSync(join(outDir, file.name)).equals(readFileSync(join('dist-data', file.name))), file.name).toBe(
+        true,
+      );
+    expect(relatedGzipBytes(files)).toBe(related.reduce((n, f) => n + f.gzipBytes, 0));
+    expect(relatedGzipBytes(files)).toBeLessThanOrEqual(RELATED_GZIP_BUDGET);
+    expect(sizeTable(files)).toMatch(/^related kinds' files .* \(budget 128 KiB gzipped\)$/m);
+    // Versioned by content in the bundle, like the indexes, and not named by the page (nothing preloads them).
+    const app = readFileSync(join(outDir, 'app.js'), 'utf8');
+    const html = readFileSync(join(outDir, 'index.html'), 'utf8');
+    for (const name of RELATED_FILES) {
+      const version = createHash('sha256')
+        .update(readFileSync(join(outDir, name)))
+        .digest('hex')
+        .slice(0, 12);
+      expect(app, name).toContain(`"./${name}?v=${version}"`);
+      expect(html, name).not.toContain(name);
+    }
+  });
+
   it("versions the account pages' assets by content and addresses them from the root", () => {
     const version = (name: string) =>
       createHash('sha256')
@@ -137,7 +165,9 @@ describe('buildWeb', () => {
     ]);
     const app = readFileSync(join(outDir, 'app.js'), 'utf8');
     expect(app).toMatch(/"\.\/ussynth\.idx\?v=[0-9a-f]{12}"/);
-    expect(app).not.toMatch(/\/v1\b|https?:\/\/|from"node:|require\(/);
+    // A company's website is generated text, 'https://www.' + its reserved domain: the one absolute URL allowed.
+    expect(app).toContain('"https://www."');
+    expect(app.replaceAll('"https://www."', '""')).not.toMatch(/\/v1\b|https?:\/\/|from"node:|require\(/);
   });
 
   it('versions each asset URL by its content, the same in the page and in the bundle', () => {

@@ -77,4 +77,44 @@ describe('parseDemoForm', () => {
     expect(error.message).toBe(`Unknown field "nope" in fields entry "nope"; valid fields: ${FIELD_NAMES.join(', ')}.`);
     expect(() => parseDemoForm({ ...form, fields: 'zip', geo: true })).toThrow(/Untick "With coordinates"/);
   });
+
+  it('reads companies, households and employees with a count and a state; employees with a company index', () => {
+    expect(parseDemoForm({ ...form, kind: 'company', count: '25', state: 'TX', company: '9' })).toEqual({
+      kind: 'company',
+      seed: undefined,
+      count: 25,
+      state: 'TX',
+      zip: '',
+    });
+    expect(parseDemoForm({ ...form, kind: 'household', seed: 'h', geo: true, fields: 'zip' })).toEqual({
+      kind: 'household',
+      seed: 'h',
+      count: 10,
+      state: undefined,
+      zip: '',
+    });
+    expect(parseDemoForm({ ...form, kind: 'employee', company: ' 17 ', state: 'OR' })).toEqual({
+      kind: 'employee',
+      seed: undefined,
+      count: 10,
+      state: 'OR',
+      zip: '',
+      company: 17,
+    });
+    expect(parseDemoForm({ ...form, kind: 'employee', company: '9007199254740991' }).company).toBe(
+      Number.MAX_SAFE_INTEGER,
+    );
+  });
+
+  it.each(['', '-1', '1.5', 'one', '9007199254740992', '12345678901234567'])(
+    'refuses company index %j for employees, naming the box',
+    (company) => {
+      expect(() => parseDemoForm({ ...form, kind: 'employee', company })).toThrow(
+        new DemoInputError(
+          'company',
+          `Company must be a whole number from 0 to 9007199254740991, got ${JSON.stringify(company)}.`,
+        ),
+      );
+    },
+  );
 });

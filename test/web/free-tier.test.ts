@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { counterText, FREE_TIER_LIMIT, FreeTier, refusalMessage, trimMessage } from '../../web/src/free-tier.js';
+import {
+  counterText,
+  FREE_TIER_LIMIT,
+  FreeTier,
+  refusalMessage,
+  tooFewLeftMessage,
+  trimMessage,
+  trimUnitsMessage,
+} from '../../web/src/free-tier.js';
 
 describe('FreeTier', () => {
   it('allows whole requests while they fit, trims the one that crosses the limit, then refuses', () => {
@@ -54,5 +62,16 @@ describe('FreeTier', () => {
     expect(refusal).toContain('Free-tier limit reached');
     expect(refusal).toContain('Reload the page');
     expect(refusal).toContain('API');
+  });
+
+  it('words the trim and the refusal of records that count as several (households: 3 each)', () => {
+    expect(trimUnitsMessage(100, 400, 'households', 3, 1000, 301)).toBe(
+      'Trimmed to 100 of the 400 households requested (each counts as 3 records): the free browser demo allows ' +
+        '1000 records per page load and only 301 remained. Reload the page or use the ussynth API for more.',
+    );
+    expect(tooFewLeftMessage('household', 3, 2, 1000)).toBe(
+      'Free-tier limit reached: a household counts as 3 records and only 2 of the 1000 this page may generate ' +
+        'remain. Reload the page to start again, or use the ussynth API (paid tier) for more.',
+    );
   });
 });

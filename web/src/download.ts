@@ -17,10 +17,12 @@ export function downloadText(document: Document, fileName: string, text: string,
 }
 
 /**
- * A file name for a result: kind and seed, the seed reduced to safe characters.
+ * A file name for a result: kind and seed, the seed reduced to safe characters, and the table for a result of
+ * several tables (households and people, a company and its employees).
  * @example resultFileName('batch', 'my seed/1', 'csv') // "ussynth-batch-my-seed-1.csv"
+ * @example resultFileName('household', '42', 'csv', 'people') // "ussynth-household-42-people.csv"
  */
-export function resultFileName(kind: string, seed: string, extension: string): string {
+export function resultFileName(kind: string, seed: string, extension: string, table?: string): string {
   const safeSeed = seed.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 64);
-  return `ussynth-${kind}-${safeSeed}.${extension}`;
+  return `ussynth-${kind}-${safeSeed}${table === undefined ? '' : `-${table}`}.${extension}`;
 }

@@ -76,6 +76,35 @@ export function trimMessage(granted: number, requested: number, limit: number): 
 }
 
 /**
+ * The notice shown when a request of records that each count as several (households: 3) was trimmed.
+ * @example trimUnitsMessage(100, 400, 'households', 3, 1000, 301) // "Trimmed to 100 of the 400 households requested (each counts as 3 records): ..."
+ */
+export function trimUnitsMessage(
+  granted: number,
+  requested: number,
+  plural: string,
+  cost: number,
+  limit: number,
+  remained: number,
+): string {
+  return (
+    `Trimmed to ${granted} of the ${requested} ${plural} requested (each counts as ${cost} records): the free browser ` +
+    `demo allows ${limit} records per page load and only ${remained} remained. Reload the page or use the ussynth API for more.`
+  );
+}
+
+/**
+ * The message shown when fewer records remain than one record of the kind counts as.
+ * @example tooFewLeftMessage('household', 3, 2, 1000) // "Free-tier limit reached: a household counts as 3 records ..."
+ */
+export function tooFewLeftMessage(singular: string, cost: number, remaining: number, limit: number): string {
+  return (
+    `Free-tier limit reached: a ${singular} counts as ${cost} records and only ${remaining} of the ${limit} ` +
+    `this page may generate remain. Reload the page to start again, or use the ussynth API (paid tier) for more.`
+  );
+}
+
+/**
  * The counter's text.
  * @example counterText(new FreeTier()) // "0 of 1000 free records used since this page loaded; 1000 left."
  */

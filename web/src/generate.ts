@@ -1,4 +1,13 @@
-import { createGenerator, parseFieldList, type BirthIndex, type DataIndex, type GeoIndex } from '../../src/browser.js';
+import {
+  createGenerator,
+  parseFieldList,
+  type Company,
+  type DataIndex,
+  type Employee,
+  type GeneratorOptions,
+  type Household,
+  type HouseholdMember,
+} from '../../src/browser.js';
 import type { DemoKind, DemoRequest } from './demo-request.js';
 
 /** A column of the results table and of the CSV: the record's key and its heading. */
@@ -22,7 +31,125 @@ export const DEMO_COLUMNS: Readonly<Record<DemoKind, readonly DemoColumn[]>> = {
     { key: 'stateFull', label: 'State name' },
     { key: 'city', label: 'City' },
   ],
+  // The table shows what a reader compares; the CSV and JSON have every field (COMPANY_FIELDS...).
+  company: [
+    { key: 'name', label: 'Name' },
+    { key: 'ein', label: 'EIN' },
+    { key: 'naics', label: 'NAICS' },
+    { key: 'naicsTitle', label: 'Industry' },
+    { key: 'line1', label: 'Street' },
+    { key: 'line2', label: 'Suite' },
+    { key: 'city', label: 'City' },
+    { key: 'state', label: 'State' },
+    { key: 'zip', label: 'ZIP' },
+    { key: 'phone', label: 'Phone' },
+    { key: 'website', label: 'Website' },
+    { key: 'email', label: 'Email' },
+    { key: 'employees', label: 'Employees' },
+    { key: 'founded', label: 'Founded' },
+    { key: 'incorporationState', label: 'Incorporated in' },
+  ],
+  // A household's members, under a heading row with the address and landline they share.
+  household: [
+    { key: 'relationship', label: 'Relationship' },
+    { key: 'name', label: 'Name' },
+    { key: 'sex', label: 'Sex' },
+    { key: 'birthDate', label: 'Birth date' },
+    { key: 'phone', label: 'Mobile' },
+    { key: 'email', label: 'Email' },
+  ],
+  employee: [
+    { key: 'title', label: 'Title' },
+    { key: 'name', label: 'Name' },
+    { key: 'sex', label: 'Sex' },
+    { key: 'birthDate', label: 'Birth date' },
+    { key: 'street', label: 'Home street' },
+    { key: 'city', label: 'City' },
+    { key: 'state', label: 'State' },
+    { key: 'zip', label: 'ZIP' },
+    { key: 'phone', label: 'Mobile' },
+    { key: 'email', label: 'Work email' },
+  ],
 };
+
+/** A company's fields, in the record's order: the columns of the companies CSV. */
+export const COMPANY_FIELDS = [
+  'id',
+  'name',
+  'legalForm',
+  'ein',
+  'naics',
+  'naicsTitle',
+  'line1',
+  'line2',
+  'city',
+  'state',
+  'zip',
+  'lat',
+  'lon',
+  'county',
+  'countyFips',
+  'timeZone',
+  'phone',
+  'domain',
+  'website',
+  'email',
+  'employees',
+  'founded',
+  'incorporationState',
+] as const satisfies readonly (keyof Company)[];
+
+/** A household's own fields (its members are the people table): the columns of the households CSV. */
+export const HOUSEHOLD_FIELDS = [
+  'id',
+  'street',
+  'line1',
+  'line2',
+  'city',
+  'state',
+  'zip',
+  'phone',
+  'size',
+  'type',
+] as const satisfies readonly (keyof Household)[];
+
+/** A household member's fields: the columns of the people CSV. */
+export const MEMBER_FIELDS = [
+  'id',
+  'householdId',
+  'relationship',
+  'name',
+  'firstName',
+  'lastName',
+  'sex',
+  'birthDate',
+  'street',
+  'city',
+  'state',
+  'zip',
+  'phone',
+  'email',
+  'country',
+] as const satisfies readonly (keyof HouseholdMember)[];
+
+/** An employee's fields: the columns of the employees CSV. */
+export const EMPLOYEE_FIELDS = [
+  'id',
+  'companyId',
+  'title',
+  'name',
+  'firstName',
+  'lastName',
+  'sex',
+  'birthDate',
+  'street',
+  'city',
+  'state',
+  'zip',
+  'phone',
+  'email',
+  'country',
+] as const satisfies readonly (keyof Employee)[];
 
 function addressColumns(): DemoColumn[] {
   return [
@@ -62,6 +189,14 @@ function rowOf(record: object): Record<string, string> {
   return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, v === null ? '' : String(v)]));
 }
 
+/** Households' members in groups, one per household, under a heading with what they share. */
+export interface DemoGroup {
+  /** "12 Oak St, Apt 4, Salem, OR 97301 · landline (503) 555-0142 · family, 3 people" */
+  heading: string;
+  /** The members as table rows. */
+  records: Record<string, string>[];
+}
+
 /** What one generation produced. */
 export interface DemoResult {
   /** The request as run (its count possibly trimmed by the free tier). */
@@ -75,6 +210,26 @@ export interface DemoResult {
   records: Record<string, string>[];
   /** The result in the service interface's shapes, as copied and downloaded. */
   json: unknown;
+  /** Households: the rows of `records` grouped by household (`records` is every member, in order). */
+  groups?: DemoGroup[];
+  /** Employees: their company, generated as `companyAt(company, { state })`. */
+  company?: Company;
+}
+
+/**
+ * The data a generator reads besides the main index: the geo and birth indexes and the related-record makers' files,
+ * each passed only once the page has loaded it.
+ */
+export type DemoSources = Omit<GeneratorOptions, 'seed' | 'emailDomain' | 'fictionalPhones' | 'geo'>;
+
+/**
+ * A household's heading: the address and landline its members share, its type and size.
+ * @example householdHeading(household) // "12 Oak St, Salem, OR 97301 · landline (503) 555-0142 · family, 3 people"
+ */
+export function householdHeading(household: Household): string {
+  const street = household.line2 === '' ? household.line1 : `${household.line1}, ${household.line2}`;
+  const people = household.size === 1 ? '1 person' : `${household.size} people`;
+  return `${street}, ${household.city}, ${household.state} ${household.zip} · landline ${household.phone} · ${household.type}, ${people}`;
 }
 
 /**
@@ -84,17 +239,16 @@ export interface DemoResult {
  * `ein`/`phone` are `count` calls of `ein()`/`phone({state})` and `zip` is
  * `zip(code)` (which has no seed), each with `geo` when the request has it (then `geoIndex` is needed), and
  * `address`/`batch` with `fields` when it has them (`geoIndex` for geo fields,
- * `birthIndex` for birthDate). Throws the library's UssynthError for bad input.
+ * `birthIndex` for birthDate); `company` is `companies({ count, state })`,
+ * `household` is `households({ count, state })` and `employee` is
+ * `employees({ company, count, state })` with the company
+ * `companyAt(company, { state })`, each reading the sources it needs.
+ * Throws the library's UssynthError for bad input.
  * @example runDemo(index, { kind: 'batch', seed: '42', count: 10, state: 'CA', zip: '' }).records.length // 10
  */
-export function runDemo(
-  index: DataIndex,
-  request: DemoRequest,
-  geoIndex?: GeoIndex,
-  birthIndex?: BirthIndex,
-): DemoResult {
+export function runDemo(index: DataIndex, request: DemoRequest, sources: DemoSources = {}): DemoResult {
   const generator = createGenerator(
-    request.seed === undefined ? { index, geoIndex, birthIndex } : { index, geoIndex, birthIndex, seed: request.seed },
+    request.seed === undefined ? { index, ...sources } : { index, ...sources, seed: request.seed },
   );
   const state = request.state;
   const geo = request.geo === true;
@@ -128,6 +282,26 @@ export function runDemo(
     case 'zip': {
       const found = generator.zip(request.zip, { geo });
       return { request, seed: undefined, records: found ? [rowOf(found)] : [], json: found };
+    }
+    case 'company': {
+      const companies = generator.companies({ count: request.count, state });
+      return { request, seed, records: companies.map(rowOf), json: { count: companies.length, companies } };
+    }
+    case 'household': {
+      const households = generator.households({ count: request.count, state });
+      const groups = households.map((household) => ({
+        heading: householdHeading(household),
+        records: household.members.map(rowOf),
+      }));
+      const json = { count: households.length, households };
+      return { request, seed, records: groups.flatMap((group) => group.records), groups, json };
+    }
+    case 'employee': {
+      const index = request.company ?? 0;
+      const company = generator.companyAt(index, { state });
+      const employees = generator.employees({ company: index, count: request.count, state });
+      const json = { count: employees.length, company, employees };
+      return { request, seed, records: employees.map(rowOf), company, json };
     }
   }
 }

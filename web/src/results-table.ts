@@ -1,4 +1,4 @@
-import type { DemoColumn } from './generate.js';
+import type { DemoColumn, DemoGroup } from './generate.js';
 
 /**
  * Fills the results table: a numbered row per record, each cell's text set
@@ -14,12 +14,58 @@ export function renderTable(
   caption: string,
 ): void {
   const document = table.ownerDocument;
+  renderHead(table, columns, caption);
+  const body = document.createElement('tbody');
+  body.append(recordRows(document, columns, records));
+  table.replaceChildren(table.caption!, table.tHead!, body);
+}
+
+/**
+ * Fills the results table with records in groups (a household's members):
+ * one `<tbody>` per group, opened by a heading row (`<th scope="rowgroup">`,
+ * "Household 2: <what the group shares>") that screen readers announce with
+ * each row of the group, and the group's rows numbered from 1.
+ * @example renderGroupedTable(table, DEMO_COLUMNS.household, result.groups!, '3 households')
+ */
+export function renderGroupedTable(
+  table: HTMLTableElement,
+  columns: readonly DemoColumn[],
+  groups: readonly DemoGroup[],
+  caption: string,
+): void {
+  const document = table.ownerDocument;
+  renderHead(table, columns, caption);
+  const bodies = groups.map((group, i) => {
+    const body = document.createElement('tbody');
+    body.className = 'group';
+    const headingRow = document.createElement('tr');
+    const heading = document.createElement('th');
+    heading.scope = 'rowgroup';
+    heading.colSpan = columns.length + 1;
+    heading.className = 'group-heading';
+    heading.textContent = `Household ${i + 1}: ${group.heading}`;
+    headingRow.append(heading);
+    body.append(headingRow, recordRows(document, columns, group.records));
+    return body;
+  });
+  table.replaceChildren(table.caption!, table.tHead!, ...bodies);
+}
+
+function renderHead(table: HTMLTableElement, columns: readonly DemoColumn[], caption: string): void {
+  const document = table.ownerDocument;
   table.caption!.textContent = caption;
   const headRow = document.createElement('tr');
   headRow.append(headerCell(document, '#', 'row'));
   for (const column of columns) headRow.append(headerCell(document, column.label, column.key));
   table.tHead!.replaceChildren(headRow);
+}
 
+/** Numbered rows, one per record, off-document in one fragment. */
+function recordRows(
+  document: Document,
+  columns: readonly DemoColumn[],
+  records: readonly Record<string, string>[],
+): DocumentFragment {
   const rows = document.createDocumentFragment();
   for (let i = 0; i < records.length; i++) {
     const row = document.createElement('tr');
@@ -33,7 +79,7 @@ export function renderTable(
     }
     rows.append(row);
   }
-  table.tBodies[0].replaceChildren(rows);
+  return rows;
 }
 
 /**
