@@ -57,16 +57,20 @@ export class VinMaker {
   constructor(key: Uint32Array) {
     this.random = new RecordRandom(key);
     this.permutation = new KeyedPermutation(SERIALS, [key[0] ^ 0x76696e21, key[1], key[2], key[3]]);
-    const rows = WMI_ROWS.split(' ');
-    this.cumulative = new Float64Array(rows.length);
+    // One row per (WMI, model year) with a weight, in the table's order: by WMI, then year.
+    const cumulative: number[] = [];
     let total = 0;
-    for (let i = 0; i < rows.length; i++) {
-      const [wmi, make, offset, weight] = rows[i].split('|');
-      this.wmis.push(wmi);
-      this.makes.push(WMI_MAKES[Number(make)]);
-      this.years.push(FIRST_MODEL_YEAR + Number(offset));
-      this.cumulative[i] = total += Number(weight);
+    for (const entry of WMI_ROWS.split(' ')) {
+      const [wmi, make, weights] = entry.split('|');
+      weights.split(',').forEach((weight, offset) => {
+        if (weight === '') return;
+        this.wmis.push(wmi);
+        this.makes.push(WMI_MAKES[Number(make)]);
+        this.years.push(FIRST_MODEL_YEAR + offset);
+        cumulative.push((total += Number(weight)));
+      });
     }
+    this.cumulative = Float64Array.from(cumulative);
   }
 
   /** The vehicle of record `index` of address stream `stream`. */
