@@ -2,7 +2,6 @@ import type { DataIndex, IndexState } from '../data-index/data-index.js';
 import type { GeoIndex } from '../data-index/geo-index.js';
 import type { CompanyData } from '../data-index/company-data.js';
 import type { BirthDates } from '../fields/birth-dates.js';
-import type { Company, Employee } from '../types.js';
 import type { RecordUuids } from '../fields/record-uuid.js';
 import type { HouseholdModel } from '../data-index/household-data.js';
 import type { JobTitles } from '../data-index/job-titles.js';
