@@ -187,6 +187,12 @@ describe('driversLicense, driversLicenseState', () => {
     // A woman: the same date, + 600 in Illinois and + 500 in Florida and Wisconsin.
     expect(illinoisLicence('Wilma', 'Fakename', '1950-04-01', true)).toBe('F25592050694');
     expect(wisconsinLicence('Wilma', 'Fakename', '1950-03-14', true)).toBe('F2559205059400');
+    // Noe (1992): the first-initial codes are 20 x these, for a first name without a code of its own.
+    const noe = [0, 3, 5, 8, 10, 12, 14, 16, 20, 21, 25, 26, 27, 31, 32, 33, 35, 36, 39, 40, 42, 43, 44, 47, 48, 49];
+    for (const [i, code] of noe.entries()) {
+      const first = `${String.fromCharCode(65 + i)}zzq`;
+      expect(illinoisLicence(first, 'Lee', '1990-01-01', false).slice(4, 7)).toBe(String(20 * code).padStart(3, '0'));
+    }
     // 31-day months in Illinois: 31 December is 11 x 31 + 31 = 372, the largest code (972 for a woman).
     expect(illinoisLicence('Zoe', 'Lee', '2001-12-31', true).slice(-5)).toBe('01972');
   });
