@@ -100,6 +100,19 @@ export function recordFieldFamily(record: RecordSource, field: string): TypeFami
   return Object.hasOwn(fields, field) ? fields[field] : undefined;
 }
 
+/** A household member's fields that a child under 13 does not have: its own phone and e-mail (and what is made of them). */
+const CHILD_LACKS = new Set(['phone', 'phoneIntl', 'email', 'emailDomain']);
+
+/**
+ * Whether a record's field may have no value (a child's phone and e-mail):
+ * NULL in a column that takes it, else empty text. A schema file's column
+ * of such a field takes NULL.
+ * @example mayBeMissing('member', 'email') // true
+ */
+export function mayBeMissing(record: RecordSource, field: string): boolean {
+  return record === 'member' && CHILD_LACKS.has(field);
+}
+
 /**
  * The field names of a record, in their order.
  * @example recordFieldNames('household').includes('size') // true

@@ -1,7 +1,7 @@
 import { quoteIdentifier, quoteTable, type SqlDialect } from '../records/columns/sql-dialect.js';
 import type { ColumnRule } from './column-rule.js';
 import type { TypeFamily } from './database-schema.js';
-import { recordFieldFamily } from './kind-fields.js';
+import { mayBeMissing, recordFieldFamily } from './kind-fields.js';
 import type { SchemaTablePlan } from './schema-file-plan.js';
 
 // Per family, its column type per dialect; text in MySQL is VARCHAR(255) so that it can be a key, as the loads do.
@@ -55,6 +55,7 @@ function familyType(dialect: SqlDialect, family: TypeFamily): string {
 /**
  * The CREATE TABLE of a schema file's table: its columns in order with
  * their types (a reference takes its target's), NOT NULL unless the column
+ * may be NULL (a child's phone and e-mail) or
  * has a NULL share or is the `null` rule, the primary key, and a FOREIGN
  * KEY per reference. The tables are created parents first, so every
  * foreign key's table exists.
@@ -67,7 +68,8 @@ export function schemaTableSql(
 ): string {
   const quote = (name: string): string => quoteIdentifier(dialect, name);
   const lines = table.columns.map((c) => {
-    const nullable = c.nulls > 0 || c.rule.rule === 'null';
+    const nullable =
+      c.nulls > 0 || c.rule.rule === 'null' || (c.rule.rule === 'field' && mayBeMissing(c.rule.record, c.rule.field));
     return `  ${quote(c.column)} ${columnType(dialect, c.rule, plans, 0)}${nullable ? '' : ' NOT NULL'}`;
   });
   if (table.primaryKey !== undefined) lines.push(`  PRIMARY KEY (${quote(table.primaryKey)})`);

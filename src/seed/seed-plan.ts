@@ -1,6 +1,6 @@
 import type { SqlDialect } from '../records/columns/sql-dialect.js';
 import type { ColumnChoice, RecordSource } from './column-rule.js';
-import type { ColumnInfo, DatabaseSchema, TableInfo } from './database-schema.js';
+import type { ColumnInfo, DatabaseSchema, TableInfo, TypeFamily } from './database-schema.js';
 import { chooseColumnRule, ruleProblem } from './map-column.js';
 import { parseColumnRule } from './parse-column-rule.js';
 import { tableSource } from './record-source.js';
@@ -16,7 +16,8 @@ export interface TablePlan {
   readonly table: string;
   /** Whose records the rows are; `plain` for a schema file's table of generic columns only. */
   readonly source: RecordSource | 'plain';
-  readonly columns: readonly (ColumnChoice & { readonly nulls: number })[];
+  /** `notNull`: the column refuses NULL (a field a record may lack, a child's e-mail, is then empty text). */
+  readonly columns: readonly (ColumnChoice & { readonly nulls: number; readonly notNull?: boolean })[];
 }
 
 /**
@@ -38,6 +39,19 @@ export interface SeedPlanOptions {
   readonly tables?: readonly string[];
   readonly set?: Readonly<Record<string, string>>;
 }
+
+/** A rule of each column family, for the message that asks for one. */
+const EXAMPLE_RULES: Readonly<Record<TypeFamily, string>> = {
+  text: 'pick:A,B,C',
+  integer: 'int:1..100',
+  decimal: 'decimal:0.00..100.00',
+  float: 'decimal:0.00..100.00',
+  boolean: 'bool:0.5',
+  date: 'date:2021-01-01..2025-12-31',
+  timestamp: 'timestamp:2021-01-01T00:00:00Z..2025-12-31T23:59:59Z',
+  uuid: 'uuid',
+  other: 'const:VALUE',
+};
 
 /**
  * Plans a seed of existing tables: checks every name, orders the tables
@@ -81,15 +95,16 @@ export function buildSeedPlan(schema: DatabaseSchema, options: SeedPlanOptions =
   }
   const ordered = insertOrder(tables);
   const position = new Map(ordered.map((t, i) => [t.name, i]));
-  const unfillable: string[] = [];
+  const unfillable: { readonly name: string; readonly family: TypeFamily }[] = [];
   const plans = ordered.map((table): TablePlan => {
     const source = tableSource(table);
-    const columns = table.columns.flatMap((column) => {
+    const columns = table.columns.flatMap((column): TablePlan['columns'][number][] => {
       const named = set.get(`${table.name}.${column.name}`);
-      if (named !== undefined) return [{ column: column.name, ...named.rule, why: 'named with --set' }];
+      if (named !== undefined)
+        return [{ column: column.name, ...named.rule, why: 'named with --set', notNull: column.notNull }];
       const choice = chooseColumnRule(table, column, source);
       if (choice === undefined) {
-        unfillable.push(`${table.name}.${column.name} (${column.type})`);
+        unfillable.push({ name: `${table.name}.${column.name} (${column.type})`, family: column.family });
         return [];
       }
       if (choice.rule.rule === 'reference') {
@@ -113,16 +128,17 @@ export function buildSeedPlan(schema: DatabaseSchema, options: SeedPlanOptions =
               nulls: 0,
             },
           ];
-        if (parent === undefined) return [{ ...choice, why: `${choice.why}: one of its existing rows`, nulls: 0 }];
+        if (parent === undefined)
+          return [{ ...choice, why: `${choice.why}: one of its existing rows`, nulls: 0, notNull: column.notNull }];
       }
-      return [{ ...choice, nulls: 0 }];
+      return [{ ...choice, nulls: 0, notNull: column.notNull }];
     });
     return { table: table.name, source, columns };
   });
   if (unfillable.length > 0)
     throw new SeedError(
       'unfillable_columns',
-      `${unfillable.length === 1 ? 'a NOT NULL column' : `${unfillable.length} NOT NULL columns`} without a default that no field or rule fits: ${unfillable.join(', ')}; name a rule for each with --set TABLE.COLUMN=RULE (such as --set ${unfillable[0].split(' ')[0]}=int:1..100) or in the schema file`,
+      `${unfillable.length === 1 ? 'a NOT NULL column' : `${unfillable.length} NOT NULL columns`} without a default that no field or rule fits: ${unfillable.map((u) => u.name).join(', ')}; name a rule for each with --set TABLE.COLUMN=RULE (such as --set ${unfillable[0].name.split(' ')[0]}=${EXAMPLE_RULES[unfillable[0].family]}) or in the schema file`,
     );
   return { dialect: schema.dialect, tables: plans };
 }

@@ -6,7 +6,7 @@ import type { Company, Employee, Household, HouseholdMember } from '../types.js'
 import type { ColumnRule, RecordSource } from './column-rule.js';
 import type { TypeFamily } from './database-schema.js';
 import { genericColumn, nullShare, type GenericRule, type SeedValue } from './generic-values.js';
-import { recordFieldFamily } from './kind-fields.js';
+import { mayBeMissing, recordFieldFamily } from './kind-fields.js';
 import { streamKey } from '../random/stream-key.js';
 import { PerParentCounts, ReferencePicks } from './row-layout.js';
 import { SeedError } from './seed-error.js';
@@ -101,6 +101,9 @@ const PERSON_IDENTIFIERS = new Set([
 ]);
 
 const COUNTRY = 'US';
+
+/** Person records made at a time: a page reads its field list once, not once per record. */
+const PERSON_PAGE = 256;
 
 /**
  * The rows of a seed: each table's row `r` depends only on the seed, the
@@ -387,7 +390,7 @@ export class SeedRows {
       makers = plan.columns
         .filter((c) => c.rule.rule !== 'database')
         .map((c) => {
-          const value = this.valueMaker(plan, c.column, c.rule, records);
+          const value = this.valueMaker(plan, c, records);
           // A generic rule draws its own NULLs (genericColumn); a field's or a reference's are drawn here.
           if (c.nulls <= 0 || (c.rule.rule !== 'field' && c.rule.rule !== 'reference')) return value;
           const isNull = nullShare(this.seed, plan.table, c.column, c.nulls);
@@ -398,18 +401,25 @@ export class SeedRows {
     return makers;
   }
 
-  private valueMaker(plan: SeedTableRun, column: string, rule: ColumnRule, records: RowRecords): RowValue {
+  private valueMaker(plan: SeedTableRun, choice: SeedTableRun['columns'][number], records: RowRecords): RowValue {
+    const { column, rule } = choice;
     switch (rule.rule) {
-      case 'field':
-        return records.field(rule.record, rule.field);
+      case 'field': {
+        const value = records.field(rule.record, rule.field);
+        if (!mayBeMissing(rule.record, rule.field)) return value;
+        // A child's phone and e-mail: NULL where the column takes it (a UNIQUE column takes many NULLs, one '').
+        const missing = choice.notNull === true ? '' : null;
+        return (row) => {
+          const made = value(row);
+          return made === '' ? missing : made;
+        };
+      }
       case 'reference':
         return this.referenceMaker(plan, column, rule);
       case 'database':
         throw new RangeError(`column ${plan.table}.${column} is filled by the database`);
-      default: {
-        const nulls = plan.columns.find((c) => c.column === column)?.nulls ?? 0;
-        return genericColumn(this.seed, plan.table, column, rule as GenericRule, nulls);
-      }
+      default:
+        return genericColumn(this.seed, plan.table, column, rule as GenericRule, choice.nulls);
     }
   }
 
@@ -473,8 +483,9 @@ export class SeedRows {
 class RowRecords {
   private readonly generator: Generator;
   private readonly personFields: string[] = [];
-  private personRow = -1;
-  private person: Record<string, unknown> = {};
+  /** The first row of `persons`, a page of person records. */
+  private personRow = 0;
+  private persons: Record<string, unknown>[] = [];
   private companyRow = -1;
   private company: Company | undefined;
   private householdRow = -1;
@@ -522,12 +533,12 @@ class RowRecords {
       case 'phoneIntl':
         return (row) => {
           const phone = recordOf(row).phone;
-          return `+1 ${phone.slice(1, 4)}-${phone.slice(6)}`;
+          return phone === '' ? '' : `+1 ${phone.slice(1, 4)}-${phone.slice(6)}`;
         };
       case 'emailDomain':
         return (row) => {
           const email = recordOf(row).email;
-          return email.slice(email.lastIndexOf('@') + 1);
+          return email === '' ? '' : email.slice(email.lastIndexOf('@') + 1);
         };
       case 'driversLicenseState':
         return (row) => recordOf(row).state;
@@ -554,12 +565,18 @@ class RowRecords {
     return this.stateNames.get(code) ?? code;
   }
 
+  /** The person record of a row, made a page at a time (rows are asked for in order; a page reads its field list once). */
   private personOf(row: number): Record<string, unknown> {
-    if (row !== this.personRow) {
-      this.person = this.generator.addressAt(row, { fields: this.personFields }) as Record<string, unknown>;
+    const at = row - this.personRow;
+    if (at < 0 || at >= this.persons.length) {
+      this.persons = this.generator.addresses({ start: row, count: PERSON_PAGE, fields: this.personFields }) as Record<
+        string,
+        unknown
+      >[];
       this.personRow = row;
+      return this.persons[0];
     }
-    return this.person;
+    return this.persons[at];
   }
 
   /** The row's company: its own (a company table), its employer's (an employee's parent), or one of its own stream. */

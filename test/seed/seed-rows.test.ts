@@ -118,6 +118,21 @@ describe('SeedRows over the example schema file (docs/examples/crm.seed.json)', 
     expect(households.every((h) => byId.get(h.id as string)!.street === h.street)).toBe(true);
   });
 
+  it("writes NULL for a child's missing e-mail where the column takes it, empty text where it is NOT NULL", () => {
+    const children = people.filter((p) => p.email === null);
+    expect(children.length).toBeGreaterThan(10);
+    // Those are the people without an e-mail in the library's households: the children under 13.
+    const gen = createGenerator({ seed: tableSeed('42', 'households') });
+    const members = Array.from({ length: 200 }, (_, h) => gen.householdAt(h).members).flat();
+    expect(children.map((p) => p.id)).toEqual(members.filter((m) => m.email === '').map((m) => m.id));
+    expect(people.some((p) => p.email === '')).toBe(false);
+    const notNull = example.map((t) =>
+      t.table === 'people' ? { ...t, columns: t.columns.map((c) => ({ ...c, notNull: true })) } : t,
+    );
+    const strict = allRows(seedRows(notNull), 'people');
+    expect(strict.filter((p) => p.email === '').length).toBe(children.length);
+  });
+
   it('draws a share of NULLs for a field with one (phone?0.2), leaving the other rows their value', () => {
     const nulls = contacts.filter((c) => c.phone === null).length / contacts.length;
     expect(nulls).toBeGreaterThan(0.08);
