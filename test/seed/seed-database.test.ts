@@ -16,7 +16,7 @@ import { buildSeedPlan } from '../../src/seed/seed-plan.js';
 import { type ExistingKeys, SeedRows, type SeedTableRun } from '../../src/seed/seed-rows.js';
 import { freePort } from '../infra/free-port.js';
 import { startMariadb, type TestMariadb } from '../infra/mariadb-server.js';
-import { psqlRun, startPostgres, type TestPostgres } from '../infra/postgres-server.js';
+import { startPostgres, type TestPostgres } from '../infra/postgres-server.js';
 
 const fixture = (name: string): string =>
   readFileSync(new URL(`../fixtures/crm-schema/${name}`, import.meta.url), 'utf8');
