@@ -168,6 +168,23 @@ describe.each(['sqlite', 'postgres', 'mysql'] as const)('runSeedLoad into %s', (
       expect(progress.at(-1)).toBe([...loaded.values()].reduce((a, b) => a + b, 0));
       for (const [child, column, parent, key] of EXAMPLE_REFERENCES)
         expect(await orphans(db, child, column, parent, key)).toBe(0);
+      // The tables keep their keys (PostgreSQL adds them after the rows): primary keys, and the foreign keys enforced.
+      const schema = await readDatabaseSchema(plan.target);
+      for (const [child, column, parent, key] of EXAMPLE_REFERENCES) {
+        expect(schema.tables.find((t) => t.name === child)?.foreignKeys).toContainEqual({
+          columns: [column],
+          refTable: parent,
+          refColumns: [key],
+        });
+        expect(schema.tables.find((t) => t.name === parent)?.columns.find((c) => c.name === key)?.primaryKey).toBe(
+          true,
+        );
+      }
+      await expect(
+        db.exec(
+          `INSERT INTO accounts (id, person_id, status, balance, opened_on) VALUES (0, '00000000-0000-4000-8000-000000000000', 'open', 1, '2024-01-01')`,
+        ),
+      ).rejects.toThrow();
       // The values arrive as written: NULLs, booleans, decimals, timestamps.
       const [row] = await db.all(
         `SELECT count(*) AS n, sum(CASE WHEN phone IS NULL THEN 1 ELSE 0 END) AS nulls FROM contacts`,
@@ -386,6 +403,27 @@ describe('reading a database for a seed', () => {
     const port = await freePort();
     const keys = await readExistingKeys(parseLoadTarget(`postgres://app@127.0.0.1:${port}/none`), example);
     expect(keys('companies', 'id')).toEqual([]);
+  });
+
+  it('writes by shards the same tables and rows as one run: the first shard creates the tables, the second adds to them', async () => {
+    const whole = await freshDb('sqlite');
+    const sharded = await freshDb('sqlite');
+    try {
+      await runSeedLoad(exampleSeed(whole, '5'));
+      const parts = [0, 1].map((index) => exampleSeed(sharded, '5', { shard: { index, count: 2 } }));
+      const first = await runSeedLoad(parts[0]);
+      const second = await runSeedLoad(parts[1]);
+      for (const table of example) {
+        expect((first.get(table.table) ?? 0) + (second.get(table.table) ?? 0)).toBe(await count(whole, table.table));
+        const all = (db: TestDb) => db.all(`SELECT * FROM "${table.table}" ORDER BY 1`);
+        expect(await all(sharded)).toEqual(await all(whole));
+      }
+      expect(first.get('companies')).toBeGreaterThan(0);
+      expect(second.get('companies')).toBeGreaterThan(0);
+    } finally {
+      await whole.close();
+      await sharded.close();
+    }
   });
 
   it("refuses truncate with a shard: each shard would empty the others' rows", async () => {
