@@ -56,6 +56,20 @@ export function genericColumn(
   };
 }
 
+/**
+ * Whether row `row` of a column is NULL, for a column whose values are not
+ * generic (a field, a reference): the same draw genericColumn makes first,
+ * from the column's own stream, so the rows that stay non-NULL keep their values.
+ * @example nullShare('42', 'people', 'phone', 0.2)(7) // true in about 1 row of 5
+ */
+export function nullShare(seed: string, table: string, column: string, share: number): (row: number) => boolean {
+  const random = new RecordRandom(streamKey(`${seed}\u0000${table}\u0000${column}`));
+  return (row) => {
+    random.reset(SEED_STREAM, row);
+    return random.nextUint32() < share * 4294967296;
+  };
+}
+
 function valueMaker(rule: GenericRule, random: RecordRandom, key: Uint32Array): (row: number) => SeedValue {
   switch (rule.rule) {
     case 'key':

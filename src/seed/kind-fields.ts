@@ -59,17 +59,29 @@ const HOUSEHOLD = {
 } as const satisfies Readonly<Record<string, TypeFamily>>;
 
 /**
+ * The catalogue fields of an employee or a household member: their records'
+ * own, those made from them (line1 and line2, the state's name, the phone's
+ * international form, the e-mail's domain, a licence of their own name,
+ * birth date and state) and the identifiers that hang on no name or place.
+ * Not the geographic fields: their records have a ZIP, not a point.
+ */
+const PEOPLE = Object.fromEntries(
+  Object.entries(PERSON).filter(([field]) => !['lat', 'lon', 'county', 'countyFips', 'timeZone'].includes(field)),
+) as Readonly<Record<Exclude<keyof typeof PERSON, 'lat' | 'lon' | 'county' | 'countyFips' | 'timeZone'>, TypeFamily>>;
+
+/**
  * Each record's fields a seeded column may take, with the type family of
- * their values: a person's are the field catalogue's; an employee's add
- * `id`, `companyId` and `title`, a household member's `id`, `householdId` and `relationship`.
+ * their values: a person's are the field catalogue's; an employee's are
+ * `id`, `companyId`, `title` and the catalogue's but the geographic ones, a
+ * household member's `id`, `householdId`, `relationship` and the same.
  * @example KIND_FIELDS.company.employees // "integer"
  */
 export const KIND_FIELDS = {
   person: PERSON,
   company: COMPANY,
   household: HOUSEHOLD,
-  employee: { id: 'uuid', companyId: 'uuid', ...PERSON, title: 'text' },
-  member: { id: 'uuid', householdId: 'uuid', ...PERSON, relationship: 'text' },
+  employee: { id: 'uuid', companyId: 'uuid', ...PEOPLE, title: 'text' },
+  member: { id: 'uuid', householdId: 'uuid', ...PEOPLE, relationship: 'text' },
 } as const satisfies Readonly<Record<RecordSource, Readonly<Record<string, TypeFamily>>>>;
 
 /**

@@ -139,8 +139,13 @@ function namedField(key: string, source: RecordSource): { record: RecordSource; 
   // Households have a street; companies keep theirs as line1 and line2, so a street column takes line1.
   const field = meant === 'street' && recordFieldFamily(source, 'street') === undefined ? 'line1' : meant;
   if (recordFieldFamily(source, field) !== undefined) return { record: source, field };
-  // A company's identifiers named in a table of people: the row's company.
-  if (source !== 'company' && source !== 'household' && recordFieldFamily('company', field) !== undefined)
+  // A company's own fields named in a table of people (not a place or a name a person has too): the row's company.
+  if (
+    source !== 'company' &&
+    source !== 'household' &&
+    recordFieldFamily('company', field) !== undefined &&
+    recordFieldFamily('person', field) === undefined
+  )
     return { record: 'company', field };
   return undefined;
 }

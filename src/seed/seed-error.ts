@@ -12,6 +12,8 @@ export const SEED_ERROR_CODES = {
   invalid_rule: 'A --set rule (or a schema file rule) does not parse, or does not fit the column type.',
   reference_cycle:
     'Tables reference each other through NOT NULL foreign keys in a cycle: no order can insert them; the message names the cycle.',
+  no_parent_rows:
+    'A table references a table that is not being seeded and has no rows to reference; seed it too, or add rows to it first.',
   unfillable_columns:
     'NOT NULL columns without a default that no field or rule fits; the message lists them and how to name a rule.',
 } as const;

@@ -75,8 +75,8 @@ describe('npm install ussynth (the library alone)', () => {
       [],
     );
     expect(libraryInstallWarnings).not.toMatch(/install-scripts|allowScripts/);
-    // The SQLite file (11.7 MB) and the index (2.9 MB) are most of it; the build with its source maps 1.4 MB
-    // (17.3 MB in all once companies, households, employees, the identifier fields and the seed planner joined).
+    // The SQLite file (11.7 MB) and the index (2.9 MB) are most of it; the build about 0.8 MB, without source maps
+    // (docs/benchmarks.md, "Install").
     expect(folderBytes(join(project, 'node_modules'))).toBeLessThan(18 * 1024 * 1024);
     expect(statSync(libraryTarball).size).toBeLessThan(7 * 1024 * 1024);
   });

@@ -1,0 +1,235 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createGenerator } from '../../src/index.js';
+import type { SeedValue } from '../../src/seed/generic-values.js';
+import { jsonLocator, parseSchemaJson, planSchemaFile } from '../../src/seed/schema-file-plan.js';
+import { SeedError } from '../../src/seed/seed-error.js';
+import { type ExistingKeys, SeedRows, type SeedTableRun, tableSeed } from '../../src/seed/seed-rows.js';
+
+const exampleText = readFileSync(new URL('../../docs/examples/crm.seed.json', import.meta.url), 'utf8');
+
+function schemaTables(text: string): readonly SeedTableRun[] {
+  return planSchemaFile(parseSchemaJson(text, 'crm.json'), jsonLocator('crm.json', text)).tables;
+}
+
+const example = schemaTables(exampleText);
+const generatorFor = (seed: string) => createGenerator({ seed });
+
+function seedRows(tables = example, existingKeys?: ExistingKeys, seed = '42'): SeedRows {
+  return new SeedRows({ seed, tables, generatorFor, existingKeys });
+}
+
+/** Every row of a table as objects keyed by column. */
+function allRows(rows: SeedRows, table: string): Record<string, SeedValue>[] {
+  const columns = rows.columns(table).map((c) => c.name);
+  return rows
+    .rows(table, 0, rows.rowCount(table))
+    .map((values) => Object.fromEntries(columns.map((name, i) => [name, values[i]])));
+}
+
+function refusal(run: () => unknown): SeedError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof SeedError) return error;
+    throw error;
+  }
+  throw new Error('not refused');
+}
+
+/** The example with one table's entry replaced (or removed with `undefined`). */
+function exampleWith(table: string, entry: unknown): readonly SeedTableRun[] {
+  const value = JSON.parse(exampleText);
+  if (entry === undefined) delete value.tables[table];
+  else value.tables[table] = entry;
+  return schemaTables(JSON.stringify(value, null, 2));
+}
+
+describe('SeedRows over the example schema file (docs/examples/crm.seed.json)', () => {
+  const rows = seedRows();
+  const companies = allRows(rows, 'companies');
+  const contacts = allRows(rows, 'contacts');
+  const households = allRows(rows, 'households');
+  const people = allRows(rows, 'people');
+  const accounts = allRows(rows, 'accounts');
+
+  it('makes each table its count: a number, a range per parent row, the households people', () => {
+    expect(companies).toHaveLength(50);
+    expect(households).toHaveLength(200);
+    expect(contacts.length).toBeGreaterThanOrEqual(50);
+    expect(contacts.length).toBeLessThanOrEqual(250);
+    const perCompany = new Map<SeedValue, number>();
+    for (const contact of contacts) perCompany.set(contact.company_id, (perCompany.get(contact.company_id) ?? 0) + 1);
+    expect(perCompany.size).toBe(50);
+    expect(Math.min(...perCompany.values())).toBeGreaterThanOrEqual(1);
+    expect(Math.max(...perCompany.values())).toBeLessThanOrEqual(5);
+    const gen = createGenerator({ seed: tableSeed('42', 'households') });
+    const sizes = Array.from({ length: 200 }, (_, p) => gen.householdAt(p).size);
+    expect(people).toHaveLength(sizes.reduce((a, b) => a + b, 0));
+    expect(accounts.length).toBeLessThanOrEqual(2 * people.length);
+  });
+
+  it('writes every column but those the database fills, with its values family', () => {
+    expect(rows.columns('accounts').map((c) => [c.name, c.family])).toEqual([
+      ['id', 'integer'],
+      ['person_id', 'uuid'],
+      ['status', 'text'],
+      ['balance', 'decimal'],
+      ['opened_on', 'date'],
+    ]);
+  });
+
+  it('resolves every reference to a row of its parent table', () => {
+    const ids = (table: Record<string, SeedValue>[]) => new Set(table.map((row) => row.id));
+    expect(ids(companies).size).toBe(companies.length);
+    expect(ids(people).size).toBe(people.length);
+    expect(contacts.every((c) => ids(companies).has(c.company_id))).toBe(true);
+    expect(people.every((p) => ids(households).has(p.household_id))).toBe(true);
+    expect(accounts.every((a) => ids(people).has(a.person_id))).toBe(true);
+    expect(accounts.map((a) => a.id)).toEqual(accounts.map((_, i) => i + 1));
+  });
+
+  it('makes contacts the employees of their company: e-mail at its domain, its record in the row', () => {
+    const gen = createGenerator({ seed: tableSeed('42', 'companies') });
+    const byId = new Map(Array.from({ length: 50 }, (_, p) => gen.companyAt(p)).map((c) => [c.id, c]));
+    expect(companies.map((c) => c.ein)).toEqual([...byId.values()].map((c) => c.ein));
+    for (const contact of contacts) {
+      const company = byId.get(contact.company_id as string)!;
+      expect(contact.email).toMatch(new RegExp(`^[a-z.0-9]+@${company.domain.replaceAll('.', '\\.')}$`));
+      expect(typeof contact.title).toBe('string');
+    }
+    expect(new Set(contacts.map((c) => c.email)).size).toBe(contacts.length);
+  });
+
+  it('makes people the members of their household, who share its address', () => {
+    const gen = createGenerator({ seed: tableSeed('42', 'households') });
+    const byId = new Map(Array.from({ length: 200 }, (_, p) => gen.householdAt(p)).map((h) => [h.id, h]));
+    for (const person of people) {
+      const household = byId.get(person.household_id as string)!;
+      const member = household.members.find((m) => m.id === person.id);
+      expect(member, `${person.id} is one of household ${household.id}'s people`).toBeDefined();
+      expect([person.first_name, person.last_name, person.birth_date, person.relationship]).toEqual([
+        member!.firstName,
+        member!.lastName,
+        member!.birthDate,
+        member!.relationship,
+      ]);
+    }
+    expect(households.every((h) => byId.get(h.id as string)!.street === h.street)).toBe(true);
+  });
+
+  it('draws a share of NULLs for a field with one (phone?0.2), leaving the other rows their value', () => {
+    const nulls = contacts.filter((c) => c.phone === null).length / contacts.length;
+    expect(nulls).toBeGreaterThan(0.08);
+    expect(nulls).toBeLessThan(0.35);
+    const without = allRows(
+      seedRows(
+        exampleWith('contacts', {
+          ...JSON.parse(exampleText).tables.contacts,
+          columns: { ...JSON.parse(exampleText).tables.contacts.columns, phone: 'phone' },
+        }),
+      ),
+      'contacts',
+    );
+    for (const [i, contact] of contacts.entries())
+      if (contact.phone !== null) expect(contact.phone).toBe(without[i].phone);
+  });
+
+  it('gives the same rows however they are asked for (random access) and in any shards', () => {
+    for (const table of ['companies', 'contacts', 'people', 'accounts']) {
+      const whole = seedRows().rows(table, 0, rows.rowCount(table));
+      const fresh = seedRows();
+      const cut = Math.floor(whole.length / 3);
+      expect([...fresh.rows(table, cut, whole.length), ...fresh.rows(table, 0, cut)]).toEqual([
+        ...whole.slice(cut),
+        ...whole.slice(0, cut),
+      ]);
+      const shards = [0, 1, 2].map((k) => fresh.shardRange(table, k, 3));
+      expect(shards[0].first).toBe(0);
+      expect(shards[2].end).toBe(whole.length);
+      for (let k = 1; k < 3; k++) expect(shards[k].first).toBe(shards[k - 1].end);
+    }
+    // A shard's contacts work for the shard's companies.
+    for (let k = 0; k < 3; k++) {
+      const parents = rows.shardRange('companies', k, 3);
+      const own = new Set(companies.slice(parents.first, parents.end).map((c) => c.id));
+      const children = rows.shardRange('contacts', k, 3);
+      expect(contacts.slice(children.first, children.end).every((c) => own.has(c.company_id))).toBe(true);
+    }
+  });
+
+  it('changes no other table when a table is added, removed or recounted', () => {
+    const withoutAccounts = seedRows(exampleWith('accounts', undefined));
+    expect(allRows(withoutAccounts, 'contacts')).toEqual(contacts);
+    expect(allRows(withoutAccounts, 'people')).toEqual(people);
+    const moreHouseholds = seedRows(
+      exampleWith('households', { ...JSON.parse(exampleText).tables.households, count: 300 }),
+    );
+    expect(allRows(moreHouseholds, 'companies')).toEqual(companies);
+    expect(allRows(moreHouseholds, 'contacts')).toEqual(contacts);
+    expect(allRows(moreHouseholds, 'households').slice(0, 200)).toEqual(households);
+    expect(allRows(seedRows(example, undefined, '43'), 'companies')).not.toEqual(companies);
+  });
+});
+
+/** A plan as an introspected database gives it: contacts of companies the run does not seed. */
+const contactsOnly: SeedTableRun = {
+  table: 'contacts',
+  source: 'employee',
+  count: 40,
+  columns: [
+    { column: 'id', rule: { rule: 'database' }, why: '', nulls: 0 },
+    { column: 'company_id', rule: { rule: 'reference', table: 'companies', column: 'id' }, why: '', nulls: 0 },
+    { column: 'email', rule: { rule: 'field', record: 'employee', field: 'email' }, why: '', nulls: 0 },
+    { column: 'company', rule: { rule: 'field', record: 'company', field: 'name' }, why: '', nulls: 0 },
+  ],
+};
+
+describe('SeedRows with parents the database has', () => {
+  it('references the existing rows, spreading the employees over them in turn', () => {
+    const rows = seedRows([contactsOnly], (table, column) =>
+      table === 'companies' && column === 'id' ? [10, 20, 30] : [],
+    );
+    const contacts = allRows(rows, 'contacts');
+    expect(contacts).toHaveLength(40);
+    expect(contacts.map((c) => c.company_id).slice(0, 6)).toEqual([10, 20, 30, 10, 20, 30]);
+    // The people of one existing company share its (generated) company's domain and name.
+    const ofTen = contacts.filter((c) => c.company_id === 10);
+    expect(new Set(ofTen.map((c) => (c.email as string).split('@')[1])).size).toBe(1);
+    expect(new Set(ofTen.map((c) => c.company)).size).toBe(1);
+    expect(new Set(contacts.map((c) => c.email)).size).toBe(40);
+  });
+
+  it('refuses a reference to a table with no rows (no_parent_rows)', () => {
+    const error = refusal(() => seedRows([contactsOnly], () => []).rows('contacts', 0, 1));
+    expect(error.code).toBe('no_parent_rows');
+    expect(error.message).toContain('contacts references companies.id, which has no rows');
+  });
+
+  it('takes the keys the database filled for a seeded parent, once they are given', () => {
+    const companies: SeedTableRun = {
+      table: 'companies',
+      source: 'company',
+      count: 3,
+      columns: [
+        { column: 'id', rule: { rule: 'database' }, why: '', nulls: 0 },
+        { column: 'name', rule: { rule: 'field', record: 'company', field: 'name' }, why: '', nulls: 0 },
+      ],
+    };
+    const rows = seedRows([companies, contactsOnly]);
+    expect(rows.columns('companies').map((c) => c.name)).toEqual(['name']);
+    expect(() => rows.rows('contacts', 0, 1)).toThrow(/setFilledKeys/);
+    rows.setFilledKeys('companies', 'id', [7, 8, 9]);
+    const contacts = allRows(rows, 'contacts');
+    expect(new Set(contacts.map((c) => c.company_id))).toEqual(new Set([7, 8, 9]));
+    // A company's name in a contact's row is its own company's.
+    const names = allRows(rows, 'companies').map((c) => c.name);
+    for (const contact of contacts) expect(contact.company).toBe(names[(contact.company_id as number) - 7]);
+  });
+
+  it('refuses a count on a table of household members', () => {
+    const members = exampleWith('people', { ...JSON.parse(exampleText).tables.people });
+    const counted = members.map((t) => (t.table === 'people' ? { ...t, count: 10 } : t));
+    expect(refusal(() => seedRows(counted).rowCount('people')).code).toBe('invalid_count');
+  });
+});
