@@ -38,6 +38,8 @@ export interface DatabaseLoader {
   rollback(): Promise<void>;
   /** Runs one statement without results (DDL, TRUNCATE). */
   execute(sql: string): Promise<void>;
+  /** Runs one query with bound parameters (`$1` in PostgreSQL, `?` in MySQL and SQLite) and gives its rows. */
+  query(sql: string, params?: readonly unknown[]): Promise<Record<string, unknown>[]>;
   /** The columns of `table`, or undefined when it does not exist. */
   describe(table: string): Promise<TableColumn[] | undefined>;
   /**

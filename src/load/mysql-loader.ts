@@ -94,6 +94,8 @@ export async function openMysqlLoader(target: LoadTarget): Promise<DatabaseLoade
       await releaseLock();
     },
     execute: async (sql) => void (await query(sql)),
+    query: async (sql, params) =>
+      (await query(sql, params === undefined ? undefined : [...params])) as Record<string, unknown>[],
     async describe(table) {
       const { schema, name } = splitTable(table);
       const found = (await query(

@@ -79,6 +79,7 @@ export async function openPostgresLoader(target: LoadTarget): Promise<DatabaseLo
     commit: async () => void (await query('COMMIT')),
     rollback: async () => void (await query('ROLLBACK')),
     execute: async (sql) => void (await query(sql)),
+    query: async (sql, params) => (await query(sql, params === undefined ? undefined : [...params])).rows,
     async describe(table) {
       const { schema, name } = splitTable(table);
       // The catalogue read with this statement's snapshot, not through to_regclass: that name lookup may keep a

@@ -60,6 +60,12 @@ export async function openSqliteLoader(target: LoadTarget): Promise<DatabaseLoad
       if (db.inTransaction) db.exec('ROLLBACK');
     },
     execute: async (sql) => void db.exec(sql),
+    async query(sql, params = []) {
+      const statement = db.prepare(sql);
+      if (statement.reader) return statement.all(...params) as Record<string, unknown>[];
+      statement.run(...params);
+      return [];
+    },
     async describe(table) {
       const { schema, name } = splitTable(table);
       const pragma = `${schema === undefined ? '' : quoteIdentifier('sqlite', schema) + '.'}table_info(${quoteIdentifier('sqlite', name)})`;

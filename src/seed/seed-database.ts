@@ -1,0 +1,444 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { DatabaseLoader, LoadChunk } from '../load/database-loader.js';
+import { importDrivers } from '../load/load-drivers.js';
+import { LoadError } from '../load/load-error.js';
+import type { LoadTarget } from '../load/load-target.js';
+import { asLoadError, openLoader, scrubbed } from '../load/run-load.js';
+import type { LoadColumn } from '../records/columns/load-columns.js';
+import { quoteIdentifier, quoteTable } from '../records/columns/sql-dialect.js';
+import type { TextRecord } from '../records/formats/record-format.js';
+import type { ColumnRule } from './column-rule.js';
+import type { DatabaseSchema, TypeFamily } from './database-schema.js';
+import type { SeedValue } from './generic-values.js';
+import { readMysqlSchema } from './read-mysql-schema.js';
+import { readPostgresSchema, type SchemaQuery } from './read-postgres-schema.js';
+import { readSqliteSchema } from './read-sqlite-schema.js';
+import type { TablePlan } from './seed-plan.js';
+import { seedCopyText, sqliteSeedRow } from './seed-value-text.js';
+
+/** Rows generated, encoded and sent per chunk: one COPY/LOAD DATA stream per table, a turn of the event loop per chunk. */
+const SEED_CHUNK_ROWS = 5_000;
+
+/**
+ * A table a seed fills: its plan (columns and rules) and its primary key column, if any (SeedTableRun of seed-rows).
+ * @example const table: SeedLoadTable = { table: 'companies', source: 'company', columns, primaryKey: 'id' }
+ */
+export interface SeedLoadTable extends TablePlan {
+  readonly primaryKey?: string;
+}
+
+/**
+ * What a seed load asks of its rows (SeedRows of seed-rows satisfies it): the written columns of each table,
+ * its row count and rows, a shard's range, and the database-filled keys of a parent read back.
+ * @example const rows: SeedLoadRows = new SeedRows({ seed, tables })
+ */
+export interface SeedLoadRows {
+  columns(table: string): readonly { readonly name: string; readonly rule: ColumnRule; readonly family: TypeFamily }[];
+  rowCount(table: string): number;
+  rows(table: string, first: number, end: number): SeedValue[][];
+  shardRange(table: string, shard: number, shards: number): { first: number; end: number };
+  setFilledKeys(table: string, column: string, keys: readonly SeedValue[]): void;
+}
+
+/**
+ * Keys of the rows a parent table already has (a table not being seeded), for references to them.
+ * @example const keys = existingKeys('companies', 'id')
+ */
+export type ExistingKeys = (table: string, column: string) => readonly SeedValue[];
+
+/**
+ * A seed of a database: where, the rows, the tables in insert order (parents first), the CREATE TABLE text of a
+ * schema file's tables, what to do with tables that exist, a shard, an abort signal and a progress callback.
+ * @example await runSeedLoad({ target: parseLoadTarget('sqlite:crm.db'), rows, tables, create, mode: 'create' })
+ */
+export interface SeedLoadPlan {
+  target: LoadTarget;
+  rows: SeedLoadRows;
+  /** Insert order: parents first. */
+  tables: readonly SeedLoadTable[];
+  /** A schema file's run: the CREATE TABLE text of each table (schemaTableSql); undefined for existing tables. */
+  create?: ReadonlyMap<string, string>;
+  /** create: a table of `create` that exists is refused; append: rows added; truncate: the seeded tables emptied first. */
+  mode: 'create' | 'append' | 'truncate';
+  /** Write shard `index` (0-based) of `count`: tables made when missing and committed at once, so every shard finds them. */
+  shard?: { index: number; count: number };
+  signal?: AbortSignal;
+  /** Called after each chunk with the rows sent so far and the rows of the whole run. */
+  onProgress?(rows: number, total: number): void;
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** A loader's connection, its errors as LoadErrors with the target's passwords taken out. */
+async function connect(target: LoadTarget, what: string, signal: AbortSignal | undefined): Promise<DatabaseLoader> {
+  signal?.throwIfAborted();
+  return openLoader(target).catch((error: unknown) => {
+    throw scrubbed(asLoadError(error, { target, table: what }, signal), { target });
+  });
+}
+
+/** Opens a SQLite file that must exist, read-only: reading a schema never creates the file. */
+async function openSqliteFile(target: LoadTarget): Promise<BetterSqlite3.Database> {
+  const [module] = (await importDrivers('sqlite')) as [{ default: typeof BetterSqlite3 }];
+  try {
+    return new module.default(target.path!, { readonly: true, fileMustExist: true });
+  } catch (error) {
+    throw new LoadError('unavailable', `cannot open ${target.shown}: ${message(error)}`, { cause: error });
+  }
+}
+
+/**
+ * Reads the schema of the database at `target` (PostgreSQL's current schema, the MySQL database of the URL, or
+ * the SQLite file, which must exist), its tables sorted by name. Fails with a LoadError (`unavailable` and the
+ * like, the password never in it).
+ * @example const schema = await readDatabaseSchema(parseLoadTarget('postgres://app@127.0.0.1/crm'))
+ */
+export async function readDatabaseSchema(target: LoadTarget, signal?: AbortSignal): Promise<DatabaseSchema> {
+  signal?.throwIfAborted();
+  if (target.dialect === 'sqlite') {
+    const db = await openSqliteFile(target);
+    try {
+      return readSqliteSchema(db);
+    } catch (error) {
+      throw scrubbed(asLoadError(error, { target, table: 'the schema' }, signal), { target });
+    } finally {
+      db.close();
+    }
+  }
+  const loader = await connect(target, 'the schema', signal);
+  const onAbort = (): void => loader.destroy();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    const query: SchemaQuery = (sql, params) => loader.query(sql, params);
+    let schema: DatabaseSchema;
+    if (target.dialect === 'postgres') {
+      // The URL's search_path (options=-csearch_path=...) decides the schema, as for any query of the user's.
+      const [row] = await loader.query('SELECT current_schema() AS name');
+      schema = await readPostgresSchema(query, String(row.name ?? 'public'));
+    } else {
+      schema = await readMysqlSchema(query, decodeURIComponent(new URL(target.url!).pathname.slice(1)));
+    }
+    await loader.close();
+    return schema;
+  } catch (error) {
+    loader.destroy();
+    throw scrubbed(asLoadError(error, { target, table: 'the schema' }, signal), { target });
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** The (table, column) pairs the tables reference in tables outside them. */
+function outsideReferences(tables: readonly TablePlan[]): { table: string; column: string }[] {
+  const seeded = new Set(tables.map((t) => t.table));
+  const pairs = new Map<string, { table: string; column: string }>();
+  for (const table of tables)
+    for (const { rule } of table.columns)
+      if (rule.rule === 'reference' && !seeded.has(rule.table))
+        pairs.set(`${rule.table}\u0000${rule.column}`, { table: rule.table, column: rule.column });
+  return [...pairs.values()];
+}
+
+/**
+ * Reads, before a run, the keys of the existing rows of every parent table the tables reference but do not seed:
+ * `SELECT column FROM table ORDER BY column` (NULLs left out), once per (table, column). Connects only when there
+ * is such a reference. Fails with a LoadError, the password never in it.
+ * @example const existingKeys = await readExistingKeys(target, tables); existingKeys('companies', 'id')
+ */
+export async function readExistingKeys(
+  target: LoadTarget,
+  tables: readonly TablePlan[],
+  signal?: AbortSignal,
+): Promise<ExistingKeys> {
+  const pairs = outsideReferences(tables);
+  const keys = new Map<string, readonly SeedValue[]>();
+  const found: ExistingKeys = (table, column) => keys.get(`${table}\u0000${column}`) ?? [];
+  if (pairs.length === 0) return found;
+  const loader = await connect(target, pairs.map((p) => p.table).join(', '), signal);
+  const onAbort = (): void => loader.destroy();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  const { dialect } = target;
+  try {
+    for (const { table, column } of pairs) {
+      const name = quoteIdentifier(dialect, column);
+      const rows = await loader.query(
+        `SELECT ${name} AS k FROM ${quoteTable(dialect, table)} WHERE ${name} IS NOT NULL ORDER BY ${name}`,
+      );
+      keys.set(
+        `${table}\u0000${column}`,
+        rows.map((row) => row.k as SeedValue),
+      );
+    }
+    await loader.close();
+    return found;
+  } catch (error) {
+    loader.destroy();
+    throw scrubbed(asLoadError(error, { target, table: pairs.map((p) => p.table).join(', ') }, signal), { target });
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** The parent columns the database fills (`database` rule) that a seeded table references: read back after the parent's rows. */
+function filledKeys(tables: readonly SeedLoadTable[]): Map<string, string[]> {
+  const byName = new Map(tables.map((t) => [t.table, t]));
+  const needed = new Map<string, string[]>();
+  for (const table of tables)
+    for (const { rule } of table.columns) {
+      if (rule.rule !== 'reference') continue;
+      const parent = byName.get(rule.table);
+      const column = parent?.columns.find((c) => c.column === rule.column);
+      if (column?.rule.rule !== 'database') continue;
+      const list = needed.get(rule.table) ?? [];
+      if (!list.includes(rule.column)) list.push(rule.column);
+      needed.set(rule.table, list);
+    }
+  return needed;
+}
+
+/** Case-insensitive column names in MySQL and SQLite, as their catalogues compare them. */
+function hasColumn(names: readonly string[], name: string, foldCase: boolean): boolean {
+  return names.some((n) => n === name || (foldCase && n.toLowerCase() === name.toLowerCase()));
+}
+
+/**
+ * Creates (schema files) or checks the tables and fills every one in ONE transaction, parents first: COPY for
+ * PostgreSQL, LOAD DATA for MySQL/MariaDB, prepared multi-row INSERTs for SQLite. Keys the database fills that a
+ * seeded child references are read back after the parent's rows and given to `rows.setFilledKeys`. `truncate`
+ * empties the seeded tables first (children first; PostgreSQL: one TRUNCATE of them all). On any failure or an
+ * abort the transaction is rolled back (MySQL's self-committing CREATE TABLEs dropped again) and a LoadError says
+ * why, the password never in it: no table keeps a row, and no table the run created is left. Resolves the rows
+ * put in per table.
+ * @example const loaded = await runSeedLoad({ target, rows, tables, create, mode: 'create' }); loaded.get('contacts')
+ */
+export async function runSeedLoad(plan: SeedLoadPlan): Promise<ReadonlyMap<string, number>> {
+  const { target, rows, tables, signal, shard } = plan;
+  const { dialect } = target;
+  if (shard !== undefined && plan.mode === 'truncate')
+    throw new LoadError(
+      'invalid_load_option',
+      'truncate cannot be combined with a shard: each shard would empty the rows the others wrote; empty the tables first, then load the shards with append',
+    );
+  const names = tables.map((t) => t.table);
+  // Messages name the table being worked on when one is; the whole run's tables otherwise.
+  let current = names.join(', ');
+  const fail = (error: unknown): LoadError =>
+    scrubbed(asLoadError(error, { target, table: current }, signal), { target });
+  const ranges = new Map(
+    tables.map((t) => [
+      t.table,
+      shard === undefined
+        ? { first: 0, end: rows.rowCount(t.table) }
+        : rows.shardRange(t.table, shard.index, shard.count),
+    ]),
+  );
+  const total = [...ranges.values()].reduce((sum, r) => sum + (r.end - r.first), 0);
+  const loader = await connect(target, current, signal);
+  const onAbort = (): void => loader.destroy();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  const created: string[] = [];
+  const loaded = new Map<string, number>();
+  let sent = 0;
+  try {
+    if (shard !== undefined) {
+      // Shards run side by side: the first one creates the tables, in a transaction of its own under a lock, and
+      // commits them, so the others find them and add their rows.
+      await loader.begin();
+      await loader.lockTable(names[0] ?? '', true);
+      await prepareTables(loader, plan, (table) => (current = table), []);
+      await loader.commit();
+      await loader.begin();
+    } else if (dialect === 'mysql') {
+      // MySQL commits each CREATE TABLE by itself: the tables are made first, then the rows go in a transaction of
+      // their own; on failure the tables made here are dropped again.
+      await prepareTables(loader, plan, (table) => (current = table), created);
+      await loader.begin();
+    } else {
+      await loader.begin();
+      await prepareTables(loader, plan, (table) => (current = table), created);
+    }
+    if (plan.mode === 'truncate') {
+      current = names.join(', ');
+      await truncateAll(loader, dialect, names);
+    }
+    const readBack = filledKeys(tables);
+    const copy = loader.input === 'copy';
+    for (const table of tables) {
+      current = table.table;
+      const { first, end } = ranges.get(table.table)!;
+      const written = rows.columns(table.table);
+      const columns: LoadColumn[] = written.map((c, i) => ({ name: c.name, field: String(i), type: 'text' }));
+      // MySQL's DATETIME takes a timestamp without its `T` and `Z`.
+      const timestamps = written.map((c) => c.family === 'timestamp');
+      const keyColumns = readBack.get(table.table) ?? [];
+      const before = new Map<string, unknown>();
+      for (const column of keyColumns) {
+        const [row] = await loader.query(
+          `SELECT max(${quoteIdentifier(dialect, column)}) AS m FROM ${quoteTable(dialect, table.table)}`,
+        );
+        before.set(column, row.m);
+      }
+      async function* chunks(): AsyncGenerator<LoadChunk> {
+        for (let at = first; at < end; at += SEED_CHUNK_ROWS) {
+          // A turn of the event loop per chunk: an abort (SIGINT) is seen within one chunk.
+          await nextTurn();
+          signal?.throwIfAborted();
+          const stop = Math.min(end, at + SEED_CHUNK_ROWS);
+          const values = rows.rows(table.table, at, stop);
+          yield copy
+            ? { records: values.length, bytes: Buffer.from(seedCopyText(dialect as 'postgres', values, timestamps)) }
+            : // The SQLite loader binds each row's values by its columns' `field`, here their index in the row.
+              { records: values.length, rows: values.map(sqliteSeedRow) as unknown as TextRecord[] };
+          sent += values.length;
+          plan.onProgress?.(sent, total);
+        }
+      }
+      if (end > first && columns.length > 0) await loader.bulk(table.table, columns, chunks());
+      else if (end > first) await insertDefaults(loader, dialect, table.table, end - first);
+      signal?.throwIfAborted();
+      loaded.set(table.table, end - first);
+      for (const column of keyColumns)
+        rows.setFilledKeys(
+          table.table,
+          column,
+          await newKeys(loader, dialect, table.table, column, before.get(column), end - first),
+        );
+    }
+    signal?.throwIfAborted();
+    await loader.commit();
+    await loader.close();
+    return loaded;
+  } catch (error) {
+    await loader.rollback().catch(() => undefined);
+    loader.destroy();
+    if (created.length > 0 && dialect === 'mysql') await dropCreated(target, created);
+    throw fail(error);
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/**
+ * Creates the tables of `create` that are missing (refusing, in `create` mode without a shard, one that exists)
+ * and checks that every table has the columns written into it; pushes the tables it created.
+ */
+async function prepareTables(
+  loader: DatabaseLoader,
+  plan: SeedLoadPlan,
+  working: (table: string) => void,
+  created: string[],
+): Promise<void> {
+  const { target, create, rows } = plan;
+  const foldCase = target.dialect !== 'postgres';
+  const existing = new Map<string, string[] | undefined>();
+  for (const table of plan.tables) {
+    working(table.table);
+    existing.set(
+      table.table,
+      (await loader.describe(table.table))?.map((c) => c.name),
+    );
+  }
+  // Every refusal before the first CREATE: nothing is made when one table is refused.
+  for (const table of plan.tables) {
+    working(table.table);
+    const columns = existing.get(table.table);
+    const sql = create?.get(table.table);
+    if (columns === undefined) {
+      if (sql === undefined)
+        throw new LoadError(
+          'table_mismatch',
+          `table ${table.table} does not exist in ${target.shown}; nothing was loaded`,
+        );
+      continue;
+    }
+    if (sql !== undefined && plan.mode === 'create' && plan.shard === undefined)
+      throw new LoadError(
+        'table_exists',
+        `table ${table.table} already exists in ${target.shown}; add --append to add the rows to it or --truncate to replace its rows; nothing was loaded`,
+      );
+    const missing = rows
+      .columns(table.table)
+      .map((c) => c.name)
+      .filter((name) => !hasColumn(columns, name, foldCase));
+    if (missing.length > 0)
+      throw new LoadError(
+        'table_mismatch',
+        `table ${table.table} in ${target.shown} has no column ${missing.join(', ')}; nothing was loaded`,
+      );
+  }
+  for (const table of plan.tables) {
+    if (existing.get(table.table) !== undefined) continue;
+    working(table.table);
+    await loader.execute(create!.get(table.table)!);
+    created.push(table.table);
+  }
+}
+
+/** Empties the seeded tables, children first; PostgreSQL in one TRUNCATE (it refuses a referenced table's alone). */
+async function truncateAll(loader: DatabaseLoader, dialect: LoadTarget['dialect'], tables: readonly string[]) {
+  if (tables.length === 0) return;
+  if (dialect === 'postgres') {
+    await loader.execute(`TRUNCATE ${tables.map((t) => quoteTable('postgres', t)).join(', ')}`);
+    return;
+  }
+  // DELETE, not MySQL's TRUNCATE: that one commits by itself and would end the transaction.
+  for (const table of [...tables].reverse()) await loader.execute(`DELETE FROM ${quoteTable(dialect, table)}`);
+}
+
+/** Rows of a table all of whose columns the database fills: one INSERT of its defaults per row. */
+async function insertDefaults(
+  loader: DatabaseLoader,
+  dialect: LoadTarget['dialect'],
+  table: string,
+  count: number,
+): Promise<void> {
+  const sql =
+    dialect === 'mysql'
+      ? `INSERT INTO ${quoteTable(dialect, table)} () VALUES ()`
+      : `INSERT INTO ${quoteTable(dialect, table)} DEFAULT VALUES`;
+  for (let i = 0; i < count; i++) await loader.execute(sql);
+}
+
+/**
+ * The keys the database gave the rows just inserted, in insert order: those above the largest key before them
+ * (identity, serial, AUTO_INCREMENT and SQLite's rowid count up), checked to be exactly as many as the rows.
+ */
+async function newKeys(
+  loader: DatabaseLoader,
+  dialect: LoadTarget['dialect'],
+  table: string,
+  column: string,
+  before: unknown,
+  count: number,
+): Promise<SeedValue[]> {
+  const name = quoteIdentifier(dialect, column);
+  const from = quoteTable(dialect, table);
+  const found =
+    before === null || before === undefined
+      ? await loader.query(`SELECT ${name} AS k FROM ${from} ORDER BY ${name}`)
+      : await loader.query(
+          `SELECT ${name} AS k FROM ${from} WHERE ${name} > ${dialect === 'postgres' ? '$1' : '?'} ORDER BY ${name}`,
+          [before],
+        );
+  if (found.length !== count)
+    throw new Error(
+      `reading back the keys the database gave ${table}.${column}: found ${found.length} new keys for ${count} new rows (another session inserted rows meanwhile, or the column does not count up); name a uuid or sequence rule for it`,
+    );
+  return found.map((row) => row.k as SeedValue);
+}
+
+/** Drops the tables a failed MySQL seed created (empty: their rows were rolled back), children first, on a new connection. */
+async function dropCreated(target: LoadTarget, created: readonly string[]): Promise<void> {
+  const loader = await openLoader(target).catch(() => undefined);
+  if (loader === undefined) return;
+  try {
+    for (const table of [...created].reverse())
+      await loader.execute(`DROP TABLE IF EXISTS ${quoteTable('mysql', table)}`);
+    await loader.close();
+  } catch {
+    loader.destroy();
+  }
+}
