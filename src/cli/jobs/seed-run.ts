@@ -225,9 +225,9 @@ export function parseSeedRun(args: string[], env: NodeJS.ProcessEnv): SeedRun {
     const mode =
       values.truncate === true ? 'truncate' : values.append === true || schema === undefined ? 'append' : 'create';
     const passwordInArguments = target.url === to && (writtenPassword(to) !== undefined || target.secrets.length > 0);
-    if (shard !== undefined && schema !== undefined && mode === 'create')
+    if (shard !== undefined && mode === 'truncate')
       throw new CliError(
-        '--shard with --schema and --to: the shards fill the same tables, so add --append (the first shard to arrive creates them)',
+        '--truncate with --shard: each shard would empty the rows the others wrote; empty the tables first, then load the shards',
       );
     run = { ...run, to: { target, mode, passwordInArguments } };
   }

@@ -78,9 +78,10 @@ describe('parseSeedRun', () => {
     });
     expect(run.set).toEqual({ 'contacts.tier': 'pick:gold,silver', 'companies.founded': 'int:1950..2020' });
     expect(run.to?.mode).toBe('append');
-    const all = parse('--tables', 'all', '--to', 'sqlite:crm.db', '--truncate', '--dry-run', '--shard', '1/4');
+    expect(parse('--tables', 'a', '--to', 'sqlite:crm.db', '--truncate').to?.mode).toBe('truncate');
+    const all = parse('--tables', 'all', '--to', 'sqlite:crm.db', '--dry-run', '--shard', '1/4');
     expect(all.source).toEqual({ tables: undefined, count: DEFAULT_SEED_COUNT, counts: new Map() });
-    expect(all.to?.mode).toBe('truncate');
+    expect(all.to?.mode).toBe('append');
     expect(all.dryRun).toBe(true);
     expect(all.shard).toEqual({ index: 1, count: 4 });
   });
@@ -116,7 +117,7 @@ describe('parseSeedRun', () => {
         /--set a.b is given more/,
       ],
       [['--tables', 'a', '--to', 'sqlite:x.db', '--shard', '4/4'], /--shard must be K\/N/],
-      [['--schema', 's.json', '--to', 'sqlite:x.db', '--shard', '0/2'], /--shard with --schema and --to: .* --append/],
+      [['--schema', 's.json', '--to', 'sqlite:x.db', '--shard', '0/2', '--truncate'], /--truncate with --shard/],
       [['--schema', 's.json', '--to', 'oracle://db'], /--to: the target must be a URL starting postgres/],
       [['--schema', 's.json', '--to', 'sqlite:x.db', '--seed', ''], /seed/],
       [['--schema', 's.json', '--to', 'sqlite:x.db', '--rows', '5'], /Unknown option '--rows'.*ussynth seed --help/],
