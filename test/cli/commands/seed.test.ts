@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { DuckDBInstance } from '@duckdb/node-api';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sorted, until } from '../../load/load-test-helpers.js';
+import { until } from '../../load/load-test-helpers.js';
 import { finished, runBinary, startBinary } from '../run-binary.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'ussynth-seed-'));
@@ -403,5 +403,39 @@ describe('the password of --to', () => {
       expect(run.stderr).not.toContain(secret);
       expect(run.stdout.toString('utf8')).not.toContain(secret);
     }
+  });
+});
+
+describe('README.md, "Seed a database"', () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const section = readme.slice(
+    readme.indexOf('## Seed a database'),
+    readme.indexOf('\n## ', readme.indexOf('## Seed a database') + 1),
+  );
+
+  it('runs the example schema file into SQLite and prints what it says', async () => {
+    const command = /^npx ussynth (seed .+)$/m.exec(section)![1].split(' ');
+    const printed = /^# (loaded .+) in [\d.]+ s$/m.exec(section)![1];
+    const db = path('readme.db');
+    const args = command.map((arg) => (arg === 'sqlite:crm.db' ? `sqlite:${db}` : arg));
+    expect(args).toContain(`sqlite:${db}`);
+    const run = await runBinary(args, { cwd: ROOT });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(new RegExp(`^${printed} in [\\d.]+ s\n$`));
+    const sql = /^sqlite3 crm\.db "(.+)"$/m.exec(section)![1];
+    expect(query(db, sql).length).toBe(3);
+  });
+
+  it('its TypeScript schema file runs', async () => {
+    const project = path('readme-ts');
+    mkdirSync(join(project, 'node_modules'), { recursive: true });
+    symlinkSync(ROOT, join(project, 'node_modules', 'ussynth'));
+    const file = join(project, 'crm.seed.ts');
+    writeFileSync(file, /```ts\n([\s\S]+?)```/.exec(section)![1]);
+    const db = path('readme-ts.db');
+    const run = await runBinary(['seed', '--schema', file, '--to', `sqlite:${db}`, '--seed', '42']);
+    expect(run.status, run.stderr).toBe(0);
+    expect(query(db, 'SELECT COUNT(*) AS n FROM companies')).toEqual([{ n: 100 }]);
+    expect(query(db, 'PRAGMA foreign_key_check')).toEqual([]);
   });
 });
