@@ -300,6 +300,35 @@ describe('ussynth seed --out DIR --format F', () => {
   });
 });
 
+describe('ussynth seed --to sqlite: interrupted', () => {
+  it('SIGINT mid-load rolls back: no table the run created is left, exit 130', async () => {
+    const schema = path('big-load.seed.json');
+    writeFileSync(
+      schema,
+      JSON.stringify({
+        tables: {
+          small: { kind: 'plain', count: 10, columns: { id: 'sequence', n: 'int:1..9' } },
+          big: {
+            kind: 'plain',
+            count: 50_000_000,
+            columns: { id: 'sequence', small_id: '-> small.id', t: 'pick:a,b' },
+          },
+        },
+      }),
+    );
+    const db = path('interrupted.db');
+    const child = startBinary(['seed', '--schema', schema, '--to', `sqlite:${db}`, '--seed', '1']);
+    // The rollback journal (or WAL) exists while the transaction is open and rows are going in.
+    await until(() => existsSync(`${db}-journal`) || existsSync(`${db}-wal`), 60_000, 'the load to start');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    child.kill('SIGINT');
+    const result = await finished(child);
+    expect(result.stderr).toMatch(/ussynth: interrupted by SIGINT; nothing was written \(rolled back\)/);
+    expect(result.status).toBe(130);
+    expect(query(db, "SELECT name FROM sqlite_schema WHERE type = 'table'")).toEqual([]);
+  });
+});
+
 describe('ussynth seed --tables --to sqlite:', () => {
   function crmDatabase(): string {
     const file = path('existing.db');
@@ -309,13 +338,23 @@ describe('ussynth seed --tables --to sqlite:', () => {
     return file;
   }
 
-  it('--dry-run reads the tables and prints their plan and counts; an unfillable column is refused with --set named', async () => {
+  it('--dry-run reads the tables and prints their plan and counts; unfillable columns and unknown tables are refused', async () => {
     const file = crmDatabase();
-    const refused = await runBinary(['seed', '--tables', 'all', '--to', `sqlite:${file}`, '--dry-run']);
-    expect(refused.status).toBe(0);
+    const dry = await runBinary(['seed', '--tables', 'all', '--to', `sqlite:${file}`, '--dry-run']);
+    expect(dry.status).toBe(0);
     const plan = readFileSync(join(ROOT, 'test/fixtures/crm-schema/plan.txt'), 'utf8');
-    expect(refused.stdout.toString('utf8')).toContain(plan);
-    expect(dryRunCounts(refused.stdout.toString('utf8'))).toMatchObject({ companies: 100, contacts: 100 });
+    expect(dry.stdout.toString('utf8')).toContain(plan);
+    expect(dryRunCounts(dry.stdout.toString('utf8'))).toMatchObject({ companies: 100, contacts: 100 });
+    expect(query(file, 'SELECT COUNT(*) AS n FROM companies')).toEqual([{ n: 0 }]);
+    const db = new Database(file);
+    db.exec('CREATE TABLE widgets (id INTEGER PRIMARY KEY, spec BLOB NOT NULL, size GEOMETRY NOT NULL)');
+    db.close();
+    const unfillable = await runBinary(['seed', '--tables', 'companies,widgets', '--to', `sqlite:${file}`]);
+    expect(unfillable.status).toBe(2);
+    expect(unfillable.stderr).toContain(
+      'ussynth: 2 NOT NULL columns without a default that no field or rule fits: widgets.spec (blob), widgets.size (geometry); name a rule for each with --set TABLE.COLUMN=RULE',
+    );
+    expect(query(file, 'SELECT COUNT(*) AS n FROM companies')).toEqual([{ n: 0 }]);
     const missing = await runBinary(['seed', '--tables', 'companies,leads', '--to', `sqlite:${file}`]);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toContain('no table "leads" in the database');
