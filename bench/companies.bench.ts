@@ -38,6 +38,8 @@ function fakerCompany(): Record<string, unknown> {
     ein: faker.string.numeric(2) + '-' + faker.string.numeric(7),
     naics: faker.string.numeric(6),
     naicsTitle: faker.company.buzzPhrase(),
+    // faker has no NPI; ten digits stand for ours (an NPI on the health care providers, about 1 in 12 companies).
+    npi: faker.string.numeric(10),
     line1: faker.location.streetAddress(),
     line2: faker.location.secondaryAddress(),
     city: faker.location.city(),

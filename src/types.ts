@@ -185,6 +185,11 @@ export interface Company {
   /** Six-digit NAICS code (2017 edition). */
   naics: string;
   naicsTitle: string;
+  /**
+   * A health care provider's NPI (entity type 2, an organisation: ten digits starting with 2, CMS's check digit),
+   * unique within the stream; '' for a company of any other industry (docs/identifiers.md, "NPI").
+   */
+  npi: string;
   line1: string;
   /** "Suite 200", "Ste 110", or ''. */
   line2: string;

@@ -140,6 +140,10 @@ export async function vendorUsDlFormats(): Promise<SourceInfo> {
       `One row per format (pattern source text and description), the first package's in its order, then the second's. ` +
       `Templates for the generator (src/identifiers/licence-templates.ts): per state the first plain layout of ` +
       `${PACKAGE}, else of ${OTHER_PACKAGE}, at its longest length; Washington ${WASHINGTON}. ${table.size} jurisdictions.`,
+    notes: [
+      "Florida, Illinois and Wisconsin numbers are not drawn from these layouts but derived from the holder (src/identifiers/soundex-licence.ts, docs/identifiers.md): Soundex of the surname, the first-name code, the birth year and a day code (Florida and Wisconsin (month - 1) x 40 + day, + 500 for women; Illinois (month - 1) x 31 + day, + 600), with Florida's overflow digit 0 and Wisconsin's 00. Sources: Alan De Smet, http://www.highprogrammer.com/alan/numbers/dl_us_shared.html (the scheme, the first-name and initial tables transcribed, the three layouts); Roger Noe, \"Illinois drivers license numbers\", Usenet chi.general, 17 Nov 1992, <BxvtzC.3B2@cs.uiuc.edu>, https://discmaster.textfiles.com/view/28245/NN_1992_27.iso/spool/chi/general/1564 (Illinois initial and day codes); a combinatorics textbook's worked Illinois examples, reproduced at https://ns1.almerja.com/reading.php?idm=37658; Wisconsin's layout and day code at https://community-insurance.com/learn-how-to-read-your-drivers-license-number. How a state assigns overflow numbers after the first holder is not published: ours is always the first holder's.",
+      'Not derived, though the state encodes the person: Michigan and Maryland (LLLL-FFF-MMM-BBB; its tables are published only as an unchecked draft, http://www.highprogrammer.com/alan/numbers/dl_us_shared_mmm.html), Minnesota (uncoded since 13 December 2004, same page) and Washington before 4 September 2018 (http://www.highprogrammer.com/alan/numbers/dl_us_wa.html; every card issued since has a WDL number, Washington DOL, "Driver License Numbering Changes", 2018).',
+    ],
     files: [{ path, rows: formats.length }],
   };
 }

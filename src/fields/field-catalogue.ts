@@ -134,7 +134,7 @@ export interface FieldValues extends Address, GeoFields {
   vehicleYear: number;
   /** The make of the VIN's WMI in NHTSA's vPIC, e.g. "Honda". */
   vehicleMake: string;
-  /** A licence number of the record's state in its format; Florida's derived from the name, birth date and sex. */
+  /** A licence number of the record's state in its format; Florida's, Illinois' and Wisconsin's derived from the name, birth date and sex. */
   driversLicense: string;
   /** The state that issued `driversLicense`: the record's own. */
   driversLicenseState: string;

@@ -624,7 +624,7 @@ export class Generator {
     let card: Card | undefined;
     let bank: BankAccount | undefined;
     let vehicle: Vehicle | undefined;
-    // Made once a record: a Florida licence reads it too.
+    // Made once a record: a derived licence (Florida, Illinois, Wisconsin) reads it too.
     let birth: string | undefined;
     for (const { column, field } of plan.columns) {
       let value: unknown;

@@ -1,15 +1,22 @@
 import { RecordRandom } from '../random/record-random.js';
-import { floridaLicence } from './florida-licence.js';
 import { LICENCE_TEMPLATES } from './licence-templates.js';
+import { floridaLicence, illinoisLicence, wisconsinLicence } from './soundex-licence.js';
 
 // Its own stream kind (docs/architecture.md "Streams"): drawing a licence changes no other draw.
 const LICENCE_STREAM = 13 << 8;
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const LETTERS_DIGITS = LETTERS + '0123456789';
+/** The states whose numbers are a published function of the holder's name, birth date and sex (docs/identifiers.md). */
+const DERIVED = new Map([
+  ['FL', floridaLicence],
+  ['IL', illinoisLicence],
+  ['WI', wisconsinLicence],
+]);
 
 /**
- * Driver's licence numbers of a record's own state: Florida's derived from
- * the holder (`floridaLicence`); every other state's in its documented
+ * Driver's licence numbers of a record's own state: Florida's, Illinois'
+ * and Wisconsin's derived from the holder (`floridaLicence`,
+ * `illinoisLicence`, `wisconsinLicence`); every other state's in its documented
  * layout (`LICENCE_TEMPLATES`) with characters drawn from the record's
  * own stream; "" for a territory without a published layout (AS, MP, VI).
  * @example new LicenceMaker(key).make('CA', 5, 0) // "K4820193"
@@ -34,13 +41,14 @@ export class LicenceMaker {
 
   /** Whether `state` derives its numbers from the holder (then {@link derived} makes them, else {@link make}). */
   derives(state: string): boolean {
-    return state === 'FL';
+    return DERIVED.has(state);
   }
 
   /** The licence `state` (one that {@link derives}) gives this holder. */
   derived(state: string, firstName: string, lastName: string, birthDate: string, female: boolean): string {
-    if (state !== 'FL') throw new Error(`${state} does not derive its licence numbers from the holder`);
-    return floridaLicence(firstName, lastName, birthDate, female);
+    const derive = DERIVED.get(state);
+    if (derive === undefined) throw new Error(`${state} does not derive its licence numbers from the holder`);
+    return derive(firstName, lastName, birthDate, female);
   }
 
   /** The licence of record `index` of address stream `stream`, issued by `state` (one that does not derive them). */

@@ -3,6 +3,7 @@ import type { IndexState } from '../data-index/data-index.js';
 import { generatorParts, type GeneratorParts } from '../generator/generator-parts.js';
 import type { CompanyMaking } from '../generator/related-makers.js';
 import { addressPhone } from '../generator/phone.js';
+import { NpiMaker } from '../identifiers/npi.js';
 import { pick, pickColumnIn } from '../generator/pick.js';
 import { RecordRandom } from '../random/record-random.js';
 import type { Company } from '../types.js';
@@ -179,6 +180,17 @@ export function companyMakerOf(generator: object): CompanyMaker {
 }
 
 /**
+ * Whether a NAICS industry (2017) is a health care provider that has an NPI:
+ * ambulatory care (621), hospitals (622), nursing and residential care
+ * (623), and pharmacies (446110) (CMS: every health care provider that bills
+ * electronically has one).
+ * @example isHealthCareProvider('621111') // true
+ */
+export function isHealthCareProvider(naics: string): boolean {
+  return /^62[123]/.test(naics) || naics === '446110';
+}
+
+/**
  * Makes company records: company `index` of a stream depends only on the
  * seed, the state option and `index` (random access, O(1)). Indexes and
  * states come checked (the Generator's methods check them).
@@ -215,6 +227,7 @@ export class CompanyMaker implements CompanyMaking {
   /** From a headcount up, the Delaware share in thousandths. */
   private readonly delawareFrom: Float64Array;
   private readonly delawarePerMille: Float64Array;
+  private readonly npis: NpiMaker;
   private lastState: IndexState | undefined;
   private lastZipEntry = 0;
   private lastStream = 0;
@@ -223,6 +236,7 @@ export class CompanyMaker implements CompanyMaking {
 
   constructor(private readonly parts: GeneratorParts) {
     this.random = new RecordRandom(parts.key);
+    this.npis = new NpiMaker(parts.key);
     const data = (this.data = parts.companyData());
     this.sectorCum = cumulative(data.sectors.map((s) => s.establishments));
     this.industryPrefix = data.sectors.map((s) =>
@@ -374,6 +388,9 @@ export class CompanyMaker implements CompanyMaking {
       ein: p.eins.make(index).ein,
       naics: sector.codes[industry],
       naicsTitle: sector.titles[industry],
+      // No draw: the NPI comes from the key, the state stream and the index alone (entity type 2 keeps it apart from
+      // people's, type 1), so no other field moves.
+      npi: isHealthCareProvider(sector.codes[industry]) ? this.npis.make(2, stream, index) : '',
       line1,
       line2,
       city,

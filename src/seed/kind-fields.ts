@@ -23,6 +23,7 @@ const COMPANY = {
   ein: 'text',
   naics: 'text',
   naicsTitle: 'text',
+  npi: 'text',
   line1: 'text',
   line2: 'text',
   city: 'text',

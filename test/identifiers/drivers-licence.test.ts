@@ -2,10 +2,11 @@ import { isValid as dlvIsValid } from 'driver-license-validator';
 import { isValid as usdlIsValid } from 'usdl-regex';
 import { describe, expect, it } from 'vitest';
 import { createGenerator } from '../../src/index.js';
+import { floridaLicence, illinoisLicence, wisconsinLicence } from '../../src/identifiers/soundex-licence.js';
 
 const FIELDS = ['driversLicense', 'driversLicenseState', 'state', 'firstName', 'lastName', 'birthDate', 'sex'] as const;
 
-// Florida's number, written from the published description (SSSS-FFF-YY-DDD-N), apart from src/identifiers/.
+// The Florida, Illinois and Wisconsin numbers, written from the published descriptions, apart from src/identifiers/.
 const SOUNDEX_GROUPS = ['BFPV', 'CGJKQSXZ', 'DT', 'L', 'MN', 'R'];
 function soundexOf(surname: string): string {
   const letters = surname.toUpperCase().replace(/[^A-Z]/g, '');
@@ -104,13 +105,21 @@ const INITIALS: Record<string, number> = {
   Y: 960,
   Z: 980,
 };
-function florida(r: { firstName: string; lastName: string; birthDate: string; sex: string }): string {
+type Holder = { firstName: string; lastName: string; birthDate: string; sex: string };
+/** SSSS + FFF + YY + DDD, the part the three states share; DDD = (month - 1) x monthDays + day (+ femaleOffset). */
+function shared(r: Holder, monthDays: number, femaleOffset: number): string {
   const first = r.firstName.toUpperCase().replace(/[^A-Z]/g, '');
   const fff = FIRST_NAMES[first] ?? INITIALS[first[0]];
   const [year, month, day] = r.birthDate.split('-').map(Number);
-  const ddd = (month - 1) * 40 + day + (r.sex === 'F' ? 500 : 0);
-  return `${soundexOf(r.lastName)}${String(fff).padStart(3, '0')}${String(year % 100).padStart(2, '0')}${String(ddd).padStart(3, '0')}0`;
+  const ddd = (month - 1) * monthDays + day + (r.sex === 'F' ? femaleOffset : 0);
+  return `${soundexOf(r.lastName)}${String(fff).padStart(3, '0')}${String(year % 100).padStart(2, '0')}${String(ddd).padStart(3, '0')}`;
 }
+// Florida SSSS-FFF-YY-DDD-N (40-day months, women + 500, overflow 0); Illinois SSSS-FFFY-YDDD (31-day months,
+// women + 600, no overflow printed); Wisconsin SSSS-FFFY-YDDD-NN (as Florida, overflow 00).
+const florida = (r: Holder): string => `${shared(r, 40, 500)}0`;
+const illinois = (r: Holder): string => shared(r, 31, 600);
+const wisconsin = (r: Holder): string => `${shared(r, 40, 500)}00`;
+const FORMULAS: Record<string, (r: Holder) => string> = { FL: florida, IL: illinois, WI: wisconsin };
 
 // Territories neither list gives a layout for: their licence is "" (docs/identifiers.md).
 const NO_LAYOUT = new Set(['AS', 'MP', 'VI']);
@@ -123,7 +132,8 @@ describe('driversLicense, driversLicenseState', () => {
         r.driversLicenseState !== r.state ||
         !usdlIsValid(r.state, r.driversLicense) ||
         !dlvIsValid(r.driversLicense, { states: r.state }) ||
-        (r.state === 'FL' && r.driversLicense !== florida(r)),
+        (r.state === 'FL' && r.driversLicense !== florida(r)) ||
+        ((r.state === 'IL' || r.state === 'WI') && r.driversLicense !== FORMULAS[r.state](r)),
     );
     expect(bad.slice(0, 5)).toEqual([]);
     expect(new Set(records.map((r) => r.state)).size).toBeGreaterThanOrEqual(51);
@@ -136,6 +146,55 @@ describe('driversLicense, driversLicenseState', () => {
     // Both sexes and names with a code of their own come out.
     expect(records.some((r) => r.sex === 'F' && Number(r.driversLicense.slice(9, 12)) > 500)).toBe(true);
     expect(records.some((r) => r.firstName.toUpperCase() in FIRST_NAMES)).toBe(true);
+  });
+
+  for (const [state, name, seed, femaleOffset] of [
+    ['IL', 'Illinois', 53, 600],
+    ['WI', 'Wisconsin', 54, 500],
+  ] as const) {
+    it(`100,000 ${name} licences equal the state formula applied to the record own name, birth date and sex`, () => {
+      const records = createGenerator({ seed }).addresses({ state, count: 100_000, fields: [...FIELDS] });
+      const formula = FORMULAS[state];
+      const bad = records.filter(
+        (r) =>
+          r.driversLicenseState !== state ||
+          r.driversLicense !== formula(r) ||
+          !usdlIsValid(state, r.driversLicense) ||
+          !dlvIsValid(r.driversLicense, { states: state }),
+      );
+      expect(bad.slice(0, 5)).toEqual([]);
+      // Both sexes, every month and names with a code of their own come out.
+      const days = records.map((r) => Number(r.driversLicense.slice(9, 12)));
+      expect(records.every((r, i) => (r.sex === 'F') === days[i] > femaleOffset)).toBe(true);
+      expect(new Set(records.map((r) => r.birthDate.slice(5, 7))).size).toBe(12);
+      expect(records.some((r) => r.firstName.toUpperCase() in FIRST_NAMES)).toBe(true);
+    });
+  }
+
+  it('the worked examples of the sources (docs/identifiers.md), with no middle initial', () => {
+    // Textbook example (Illinois): Carl D. Springer, male, born 4 May 1977: S165-1247-7128, where 124 is
+    // Carl 120 plus the middle initial D, 4 (the source gives both); records have no middle name, so 120.
+    expect(illinoisLicence('Carl', 'Springer', '1977-05-04', false)).toBe('S16512077128');
+    // Same source, Catherine A. Churchill, female, born 2 May 1976: Churchill C624, Catherine 120 (+ 1 for A),
+    // 76, and May 2 as 4 x 31 + 2 = 126, + 600 for a woman.
+    expect(illinoisLicence('Catherine', 'Churchill', '1976-05-02', true)).toBe('C62412076726');
+    // De Smet's example, "William A. Fakename" (F255, 920 + A's 1): Illinois F255-9215-0094 is 1 April 1950,
+    // male (3 x 31 + 1); Florida F255-921-50-094-0 is 14 March 1950 (2 x 40 + 14); Wisconsin counts as Florida
+    // does and prints two overflow digits.
+    expect(illinoisLicence('William', 'Fakename', '1950-04-01', false)).toBe('F25592050094');
+    expect(floridaLicence('William', 'Fakename', '1950-03-14', false)).toBe('F255920500940');
+    expect(wisconsinLicence('William', 'Fakename', '1950-03-14', false)).toBe('F2559205009400');
+    // A woman: the same date, + 600 in Illinois and + 500 in Florida and Wisconsin.
+    expect(illinoisLicence('Wilma', 'Fakename', '1950-04-01', true)).toBe('F25592050694');
+    expect(wisconsinLicence('Wilma', 'Fakename', '1950-03-14', true)).toBe('F2559205059400');
+    // Noe (1992): the first-initial codes are 20 x these, for a first name without a code of its own.
+    const noe = [0, 3, 5, 8, 10, 12, 14, 16, 20, 21, 25, 26, 27, 31, 32, 33, 35, 36, 39, 40, 42, 43, 44, 47, 48, 49];
+    for (const [i, code] of noe.entries()) {
+      const first = `${String.fromCharCode(65 + i)}zzq`;
+      expect(illinoisLicence(first, 'Lee', '1990-01-01', false).slice(4, 7)).toBe(String(20 * code).padStart(3, '0'));
+    }
+    // 31-day months in Illinois: 31 December is 11 x 31 + 31 = 372, the largest code (972 for a woman).
+    expect(illinoisLicence('Zoe', 'Lee', '2001-12-31', true).slice(-5)).toBe('01972');
   });
 
   it('each territory without a layout in the sources gets "", the others a licence of their format', () => {

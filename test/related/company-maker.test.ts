@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import luhn from 'luhn';
 import { describe, expect, it } from 'vitest';
 import { readDelimited } from '../../pipeline/extract/read-delimited.js';
 import { extractCounties } from '../../pipeline/sources/counties/extract.js';
@@ -16,7 +17,7 @@ import {
   UssynthError,
   type Company,
 } from '../../src/index.js';
-import { companyMakerOf, domainLabel } from '../../src/related/company-maker.js';
+import { companyMakerOf, domainLabel, isHealthCareProvider } from '../../src/related/company-maker.js';
 import { phoneLocalityProblem } from '../fixtures/phone-locality.js';
 
 const DATASETS = new URL('../../datasets/', import.meta.url).pathname;
@@ -69,6 +70,7 @@ describe('companies: consistency over 32,000 records, 0 misses', () => {
         'ein',
         'naics',
         'naicsTitle',
+        'npi',
         'line1',
         'line2',
         'city',
@@ -136,6 +138,17 @@ describe('companies: consistency over 32,000 records, 0 misses', () => {
       );
     });
     expect(misses.map((c) => `${c.name} ${c.domain} ${c.email}`)).toEqual([]);
+  });
+
+  it('have an NPI of an organisation when a health care provider, unique within a stream, else none', () => {
+    const providers = sample.filter((c) => isHealthCareProvider(c.naics));
+    expect(providers.length).toBeGreaterThan(1000);
+    // CMS: entity type 2 starts with 2; the prefix 80840 in front makes a valid Luhn number (the luhn package checks).
+    expect(providers.filter((c) => !/^2\d{9}$/.test(c.npi) || !luhn.validate(`80840${c.npi}`))).toEqual([]);
+    expect(sample.filter((c) => !isHealthCareProvider(c.naics) && c.npi !== '')).toEqual([]);
+    expect(providers.filter((c) => c.naics.startsWith('622')).length).toBeGreaterThan(0);
+    const stream = sample.slice(0, 30_000).filter((c) => c.npi !== '');
+    expect(new Set(stream.map((c) => c.npi)).size).toBe(stream.length);
   });
 
   it('have unique EINs and UUIDs within a stream', () => {

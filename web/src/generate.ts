@@ -80,6 +80,7 @@ export const COMPANY_FIELDS = [
   'ein',
   'naics',
   'naicsTitle',
+  'npi',
   'line1',
   'line2',
   'city',

@@ -248,8 +248,8 @@ async function generate(): Promise<void> {
   }
   const asked = request.fields === undefined ? [] : parseFieldList(request.fields).map(({ field }) => field);
   const related = RELATED_KINDS.includes(request.kind);
-  // Households' and employees' people have birth dates, and so does a driversLicense (Florida's is derived from
-  // it); companies and employees (who live near work) have places.
+  // Households' and employees' people have birth dates, and so does a driversLicense (Florida's, Illinois' and
+  // Wisconsin's are derived from it); companies and employees (who live near work) have places.
   const sources: DemoSources = {};
   if (
     asked.includes('birthDate') ||

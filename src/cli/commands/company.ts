@@ -14,9 +14,9 @@ export const companyCommand: Command = recordCommand({
 
 Writes company records: records 0..N-1 of the companies stream of the seed
 (and --state), the library's companyAt(0..N-1): id, name, legalForm, ein,
-naics, naicsTitle, line1, line2, city, state, zip, lat, lon, county,
-countyFips, timeZone, phone, domain, website, email, employees, founded,
-incorporationState. Domains are under example.com/.net/.org only. JSON:
+naics, naicsTitle, npi (health care providers'; '' for others), line1,
+line2, city, state, zip, lat, lon, county, countyFips, timeZone, phone,
+domain, website, email, employees, founded, incorporationState. Domains are under example.com/.net/.org only. JSON:
 without --count one object; with --count an array. Default table: companies.
 
 Options:

@@ -23,6 +23,15 @@ const FIELDS: readonly KindField[] = [
     schema: { pattern: '^[0-9]{6}$', description: 'Six-digit NAICS code, 2017 edition.' },
   },
   { name: 'naicsTitle', type: 'text', schema: { minLength: 1 } },
+  {
+    name: 'npi',
+    type: 'text',
+    schema: {
+      pattern: '^$|^2[0-9]{9}$',
+      description:
+        "A health care provider's NPI (an organisation's: ten digits starting with 2); '' for other industries.",
+    },
+  },
   { name: 'line1', type: 'text', schema: { minLength: 1 } },
   { name: 'line2', type: 'text', schema: { description: 'A suite ("Suite 200", "Ste 110") or \'\'.' } },
   { name: 'city', type: 'text', schema: { minLength: 1 } },

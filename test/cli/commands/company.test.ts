@@ -18,6 +18,7 @@ const COLUMNS = [
   'ein',
   'naics',
   'naicsTitle',
+  'npi',
   'line1',
   'line2',
   'city',

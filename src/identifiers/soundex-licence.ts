@@ -1,10 +1,11 @@
 import { soundex } from './soundex.js';
 
 /**
- * Florida's first-name codes (the FFF part): names with a code of their
- * own, else the first initial's; a middle initial adds its code (records
- * have no middle name: 0). Transcribed from the published description of
- * the Florida, Illinois and Wisconsin numbers (docs/identifiers.md, "Driver's licences").
+ * The first-name codes (the FFF part) Florida, Illinois and Wisconsin
+ * share: names with a code of their own, else the first initial's; a
+ * middle initial adds its code (records have no middle name: 0).
+ * Transcribed from the published descriptions of these numbers
+ * (docs/identifiers.md, "Driver's licences").
  */
 const NAME_CODES: { readonly [name: string]: number } = {
   ALBERT: 20,
@@ -71,6 +72,17 @@ const INITIAL_CODES = [
 const THREE = (n: number): string => String(n).padStart(3, '0');
 
 /**
+ * The DDD part: (month - 1) x `monthDays` + day, plus `femaleOffset` for
+ * women, as three digits (Florida and Wisconsin count 40 days a month and
+ * add 500, Illinois 31 and 600).
+ */
+function dayCode(birthDate: string, female: boolean, monthDays: number, femaleOffset: number): string {
+  const month = Number(birthDate.slice(5, 7));
+  const day = Number(birthDate.slice(8, 10));
+  return THREE((month - 1) * monthDays + day + (female ? femaleOffset : 0));
+}
+
+/**
  * Florida's licence number of a person: Soundex of the surname, the
  * first-name code, the birth year's last two digits, (month - 1) x 40 +
  * day (+ 500 for women), and the overflow digit 0 (the first holder of
@@ -78,9 +90,29 @@ const THREE = (n: number): string => String(n).padStart(3, '0');
  * @example floridaLicence('Mary', 'Smith', '1956-03-14', true) // "S530580565940"
  */
 export function floridaLicence(first: string, last: string, birthDate: string, female: boolean): string {
-  const month = Number(birthDate.slice(5, 7));
-  const day = Number(birthDate.slice(8, 10));
-  return floridaName(first, last) + birthDate.slice(2, 4) + THREE((month - 1) * 40 + day + (female ? 500 : 0)) + '0';
+  return soundexName(first, last) + birthDate.slice(2, 4) + dayCode(birthDate, female, 40, 500) + '0';
+}
+
+/**
+ * Illinois' licence number of a person: Soundex of the surname, the
+ * first-name code, the birth year's last two digits and (month - 1) x 31 +
+ * day (+ 600 for women), as `S123-4567-8901` without the hyphens (Illinois
+ * prints no overflow digit).
+ * @example illinoisLicence('Carl', 'Springer', '1977-05-04', false) // "S16512077128"
+ */
+export function illinoisLicence(first: string, last: string, birthDate: string, female: boolean): string {
+  return soundexName(first, last) + birthDate.slice(2, 4) + dayCode(birthDate, female, 31, 600);
+}
+
+/**
+ * Wisconsin's licence number of a person: Soundex of the surname, the
+ * first-name code, the birth year's last two digits, (month - 1) x 40 +
+ * day (+ 500 for women) and the two-digit overflow 00 (the first holder of
+ * these 12 characters), as `S123-4567-8901-23` without the hyphens.
+ * @example wisconsinLicence('Mary', 'Smith', '1956-03-14', true) // "S5305805659400"
+ */
+export function wisconsinLicence(first: string, last: string, birthDate: string, female: boolean): string {
+  return soundexName(first, last) + birthDate.slice(2, 4) + dayCode(birthDate, female, 40, 500) + '00';
 }
 
 // Records draw names from fixed tables (tens of thousands of first names, about 160,000 surnames): each part is made once.
@@ -88,7 +120,7 @@ const SURNAME_PARTS = new Map<string, string>();
 const FIRST_PARTS = new Map<string, string>();
 
 /** `SSSS` + `FFF` of a first name and surname. */
-function floridaName(first: string, last: string): string {
+function soundexName(first: string, last: string): string {
   let surname = SURNAME_PARTS.get(last);
   if (surname === undefined) SURNAME_PARTS.set(last, (surname = soundex(last)));
   let code = FIRST_PARTS.get(first);
