@@ -45,6 +45,8 @@ const SYSTEM = [
   'test/records/formats/sql-postgres.test.ts',
   // PostgreSQL and MariaDB whose catalogues the seed planner reads.
   'test/seed/read-server-schemas.test.ts',
+  // A seed of several tables into a SQLite file, PostgreSQL and MariaDB (test/infra), aborted and refused mid-load.
+  'test/seed/seed-database.test.ts',
   // Redis started on loopback (test/infra/redis-server.ts).
   'server/test/accounts/auth-throttle.test.ts',
   'server/test/limits/redis-token-bucket.test.ts',

@@ -8,44 +8,17 @@ import { asLoadError, openLoader, scrubbed } from '../load/run-load.js';
 import type { LoadColumn } from '../records/columns/load-columns.js';
 import { quoteIdentifier, quoteTable } from '../records/columns/sql-dialect.js';
 import type { TextRecord } from '../records/formats/record-format.js';
-import type { ColumnRule } from './column-rule.js';
-import type { DatabaseSchema, TypeFamily } from './database-schema.js';
+import type { DatabaseSchema } from './database-schema.js';
 import type { SeedValue } from './generic-values.js';
 import { readMysqlSchema } from './read-mysql-schema.js';
 import { readPostgresSchema, type SchemaQuery } from './read-postgres-schema.js';
 import { readSqliteSchema } from './read-sqlite-schema.js';
 import type { TablePlan } from './seed-plan.js';
+import type { ExistingKeys, SeedRows, SeedTableRun } from './seed-rows.js';
 import { seedCopyText, sqliteSeedRow } from './seed-value-text.js';
 
 /** Rows generated, encoded and sent per chunk: one COPY/LOAD DATA stream per table, a turn of the event loop per chunk. */
 const SEED_CHUNK_ROWS = 5_000;
-
-/**
- * A table a seed fills: its plan (columns and rules) and its primary key column, if any (SeedTableRun of seed-rows).
- * @example const table: SeedLoadTable = { table: 'companies', source: 'company', columns, primaryKey: 'id' }
- */
-export interface SeedLoadTable extends TablePlan {
-  readonly primaryKey?: string;
-}
-
-/**
- * What a seed load asks of its rows (SeedRows of seed-rows satisfies it): the written columns of each table,
- * its row count and rows, a shard's range, and the database-filled keys of a parent read back.
- * @example const rows: SeedLoadRows = new SeedRows({ seed, tables })
- */
-export interface SeedLoadRows {
-  columns(table: string): readonly { readonly name: string; readonly rule: ColumnRule; readonly family: TypeFamily }[];
-  rowCount(table: string): number;
-  rows(table: string, first: number, end: number): SeedValue[][];
-  shardRange(table: string, shard: number, shards: number): { first: number; end: number };
-  setFilledKeys(table: string, column: string, keys: readonly SeedValue[]): void;
-}
-
-/**
- * Keys of the rows a parent table already has (a table not being seeded), for references to them.
- * @example const keys = existingKeys('companies', 'id')
- */
-export type ExistingKeys = (table: string, column: string) => readonly SeedValue[];
 
 /**
  * A seed of a database: where, the rows, the tables in insert order (parents first), the CREATE TABLE text of a
@@ -54,9 +27,10 @@ export type ExistingKeys = (table: string, column: string) => readonly SeedValue
  */
 export interface SeedLoadPlan {
   target: LoadTarget;
-  rows: SeedLoadRows;
+  /** The rows (part A): each table's written columns, counts and rows, and where the keys the database fills go. */
+  rows: SeedRows;
   /** Insert order: parents first. */
-  tables: readonly SeedLoadTable[];
+  tables: readonly SeedTableRun[];
   /** A schema file's run: the CREATE TABLE text of each table (schemaTableSql); undefined for existing tables. */
   create?: ReadonlyMap<string, string>;
   /** create: a table of `create` that exists is refused; append: rows added; truncate: the seeded tables emptied first. */
@@ -183,7 +157,7 @@ export async function readExistingKeys(
 }
 
 /** The parent columns the database fills (`database` rule) that a seeded table references: read back after the parent's rows. */
-function filledKeys(tables: readonly SeedLoadTable[]): Map<string, string[]> {
+function filledKeys(tables: readonly SeedTableRun[]): Map<string, string[]> {
   const byName = new Map(tables.map((t) => [t.table, t]));
   const needed = new Map<string, string[]>();
   for (const table of tables)
@@ -240,6 +214,7 @@ export async function runSeedLoad(plan: SeedLoadPlan): Promise<ReadonlyMap<strin
   const onAbort = (): void => loader.destroy();
   signal?.addEventListener('abort', onAbort, { once: true });
   const created: string[] = [];
+  const deferred: Deferred = { primaryKeys: [], foreignKeys: [] };
   const loaded = new Map<string, number>();
   let sent = 0;
   try {
@@ -258,7 +233,13 @@ export async function runSeedLoad(plan: SeedLoadPlan): Promise<ReadonlyMap<strin
       await loader.begin();
     } else {
       await loader.begin();
-      await prepareTables(loader, plan, (table) => (current = table), created);
+      await prepareTables(
+        loader,
+        plan,
+        (table) => (current = table),
+        created,
+        dialect === 'postgres' ? deferred : undefined,
+      );
     }
     if (plan.mode === 'truncate') {
       current = names.join(', ');
@@ -307,6 +288,11 @@ export async function runSeedLoad(plan: SeedLoadPlan): Promise<ReadonlyMap<strin
           await newKeys(loader, dialect, table.table, column, before.get(column), end - first),
         );
     }
+    // The keys of the tables this run created in PostgreSQL: each index built and each foreign key checked in one pass.
+    for (const [table, sql] of [...deferred.primaryKeys, ...deferred.foreignKeys]) {
+      current = table;
+      await loader.execute(sql);
+    }
     signal?.throwIfAborted();
     await loader.commit();
     await loader.close();
@@ -330,6 +316,7 @@ async function prepareTables(
   plan: SeedLoadPlan,
   working: (table: string) => void,
   created: string[],
+  deferred?: Deferred,
 ): Promise<void> {
   const { target, create, rows } = plan;
   const foldCase = target.dialect !== 'postgres';
@@ -372,9 +359,42 @@ async function prepareTables(
   for (const table of plan.tables) {
     if (existing.get(table.table) !== undefined) continue;
     working(table.table);
-    await loader.execute(create!.get(table.table)!);
+    const sql = create!.get(table.table)!;
+    await loader.execute(deferred === undefined ? sql : withoutKeys(sql, table.table, deferred));
     created.push(table.table);
   }
+}
+
+/** The keys of tables a PostgreSQL run created, added once their rows are in: `[table, ALTER TABLE ...]`. */
+interface Deferred {
+  primaryKeys: [string, string][];
+  foreignKeys: [string, string][];
+}
+
+// The constraint lines of schemaTableSql's CREATE TABLE text.
+const KEY_LINE = /^ {2}((?:PRIMARY|FOREIGN) KEY \(.*\))(,?)$/;
+
+/**
+ * A CREATE TABLE without its PRIMARY KEY and FOREIGN KEY lines, which go to `deferred` as ALTER TABLEs: PostgreSQL
+ * checks a foreign key row by row (a trigger per row) and grows an index row by row, where adding them once the rows
+ * are in builds the index by sorting and checks the references in one join, as pg_restore does. Still in the
+ * transaction: a clash or an orphan fails the run as it would have row by row.
+ */
+function withoutKeys(sql: string, table: string, deferred: Deferred): string {
+  const kept: string[] = [];
+  for (const line of sql.split('\n')) {
+    const key = KEY_LINE.exec(line);
+    if (key === null) {
+      kept.push(line);
+      continue;
+    }
+    const alter = `ALTER TABLE ${quoteTable('postgres', table)} ADD ${key[1]}`;
+    (key[1].startsWith('PRIMARY') ? deferred.primaryKeys : deferred.foreignKeys).push([table, alter]);
+  }
+  // The last column line before the closing parenthesis loses the comma the removed lines followed.
+  const close = kept.length - 1;
+  if (close > 0 && kept[close] === ')') kept[close - 1] = kept[close - 1].replace(/,$/, '');
+  return kept.join('\n');
 }
 
 /** Empties the seeded tables, children first; PostgreSQL in one TRUNCATE (it refuses a referenced table's alone). */

@@ -1,0 +1,148 @@
+// `npm run bench:seed-load`: a seed of three related tables (about 1,000,000 rows: customers of person records, their
+// orders, their payments) into PostgreSQL against one `--to postgres` table of 1,000,000 person records, same run,
+// interleaved, each its own process on the built code (dist/), one client thread each (--to's default for PostgreSQL).
+// The server is the test helper's, durable (fsync on, as production runs it), on loopback; each run gets a fresh database.
+// Reported: rows/s of each (median of the rounds) and the ratio seed/--to; the issue's target is >= 0.9.
+// BENCH_SCALE=0.1 scales every count (a quick look); BENCH_RUNS (default 3) rounds.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { median } from './measure.js';
+import { startPostgres } from '../test/infra/postgres-server.js';
+
+const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const BINARY = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+const TSX = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
+const SINGLE_ROWS = Math.round(1_000_000 * SCALE);
+
+/** The seed's schema file: 250,000 customers, 1-3 orders each (about 500,000), 0-1 payment per order (about 250,000). */
+const SCHEMA = {
+  tables: {
+    customers: {
+      kind: 'person',
+      count: Math.round(250_000 * SCALE),
+      columns: {
+        id: 'uuid',
+        name: 'name',
+        street: 'street',
+        city: 'city',
+        state: 'state',
+        zip: 'zip',
+        phone: 'phone',
+        email: 'email',
+        country: 'country',
+      },
+    },
+    orders: {
+      kind: 'plain',
+      count: { per: 'customers', min: 1, max: 3 },
+      columns: {
+        id: 'uuid',
+        customer_id: '-> customers.id',
+        status: 'pick:placed=6,shipped=3,returned=1',
+        total: 'decimal:1.00..500.00',
+        ordered_at: 'timestamp:2023-01-01T00:00:00Z..2025-12-31T23:59:59Z',
+      },
+    },
+    payments: {
+      kind: 'plain',
+      count: { per: 'orders', min: 0, max: 1 },
+      columns: {
+        id: 'uuid',
+        order_id: '-> orders.id',
+        amount: 'decimal:1.00..500.00',
+        paid_on: 'date:2023-01-01..2025-12-31',
+      },
+    },
+  },
+};
+
+/** The child process of a seed run: plans the schema, creates and fills the tables, prints the rows it put in. */
+async function seedChild(url: string): Promise<void> {
+  const dist = (path: string) => new URL(`../dist/${path}`, import.meta.url).href;
+  const { createGenerator } = await import(dist('index.js'));
+  const { parseLoadTarget } = await import(dist('load/load-target.js'));
+  const { schemaTableSql } = await import(dist('seed/schema-ddl.js'));
+  const { jsonLocator, parseSchemaJson, planSchemaFile } = await import(dist('seed/schema-file-plan.js'));
+  const { runSeedLoad } = await import(dist('seed/seed-database.js'));
+  const { SeedRows } = await import(dist('seed/seed-rows.js'));
+  const text = JSON.stringify(SCHEMA);
+  const { tables } = planSchemaFile(parseSchemaJson(text, 'bench.json'), jsonLocator('bench.json', text));
+  const plans = new Map(tables.map((t: { table: string }) => [t.table, t]));
+  const create = new Map(tables.map((t: { table: string }) => [t.table, schemaTableSql('postgres', t, plans)]));
+  const rows = new SeedRows({ seed: 'bench-seed', tables, generatorFor: (seed: string) => createGenerator({ seed }) });
+  const loaded: Map<string, number> = await runSeedLoad({
+    target: parseLoadTarget(url),
+    rows,
+    tables,
+    create,
+    mode: 'create',
+  });
+  process.stdout.write(`${JSON.stringify(Object.fromEntries(loaded))}\n`);
+}
+
+/** Runs a command, resolves its wall time and standard output. */
+function timed(file: string, args: string[]): Promise<{ seconds: number; out: string }> {
+  return new Promise((resolve, reject) => {
+    const start = process.hrtime.bigint();
+    const child = spawn(file, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (data) => (out += data));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) reject(new Error(`${file} ${args.join(' ')} exited with ${code}`));
+      else resolve({ seconds: Number(process.hrtime.bigint() - start) / 1e9, out });
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  const postgres = await startPostgres({ durable: true });
+  const seedRates: number[] = [];
+  const singleRates: number[] = [];
+  let seedRows = 0;
+  try {
+    for (let round = 0; round < RUNS; round++) {
+      // Alternating which goes first: a machine that grows busier during a round favours neither.
+      const cases = [
+        async () => {
+          const url = postgres.createDatabase(`seed${round}`);
+          const { seconds, out } = await timed(process.execPath, [TSX, fileURLToPath(import.meta.url), 'child', url]);
+          const loaded = JSON.parse(out) as Record<string, number>;
+          seedRows = Object.values(loaded).reduce((a, b) => a + b, 0);
+          seedRates.push(seedRows / seconds);
+          console.log(`round ${round + 1} seed: ${JSON.stringify(loaded)} in ${seconds.toFixed(2)} s`);
+        },
+        async () => {
+          const url = postgres.createDatabase(`single${round}`);
+          const { seconds } = await timed(process.execPath, [
+            BINARY,
+            'address',
+            '--seed',
+            'bench-seed',
+            '--count',
+            String(SINGLE_ROWS),
+            '--to',
+            url,
+            '--table',
+            'people',
+          ]);
+          singleRates.push(SINGLE_ROWS / seconds);
+          console.log(`round ${round + 1} --to: ${SINGLE_ROWS} rows in ${seconds.toFixed(2)} s`);
+        },
+      ];
+      if (round % 2 === 1) cases.reverse();
+      for (const run of cases) await run();
+    }
+  } finally {
+    postgres.destroy();
+  }
+  const seed = median(seedRates);
+  const single = median(singleRates);
+  console.log(`seed of three tables: ${seedRows} rows, ${Math.round(seed)} rows/s (median of ${RUNS})`);
+  console.log(`--to postgres, one table: ${SINGLE_ROWS} rows, ${Math.round(single)} rows/s (median of ${RUNS})`);
+  console.log(`ratio seed / --to: ${(seed / single).toFixed(2)} (target >= 0.9)`);
+}
+
+if (process.argv[2] === 'child') await seedChild(process.argv[3]);
+else await main();

@@ -1,0 +1,441 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import mysql from 'mysql2/promise';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGenerator } from '../../src/index.js';
+import { LoadError } from '../../src/load/load-error.js';
+import { parseLoadTarget } from '../../src/load/load-target.js';
+import type { SqlDialect } from '../../src/records/columns/sql-dialect.js';
+import { schemaTableSql } from '../../src/seed/schema-ddl.js';
+import { jsonLocator, parseSchemaJson, planSchemaFile } from '../../src/seed/schema-file-plan.js';
+import { readDatabaseSchema, readExistingKeys, runSeedLoad, type SeedLoadPlan } from '../../src/seed/seed-database.js';
+import { buildSeedPlan } from '../../src/seed/seed-plan.js';
+import { type ExistingKeys, SeedRows, type SeedTableRun } from '../../src/seed/seed-rows.js';
+import { freePort } from '../infra/free-port.js';
+import { startMariadb, type TestMariadb } from '../infra/mariadb-server.js';
+import { startPostgres, type TestPostgres } from '../infra/postgres-server.js';
+
+const fixture = (name: string): string =>
+  readFileSync(new URL(`../fixtures/crm-schema/${name}`, import.meta.url), 'utf8');
+const exampleText = readFileSync(new URL('../../docs/examples/crm.seed.json', import.meta.url), 'utf8');
+const example = planSchemaFile(
+  parseSchemaJson(exampleText, 'crm.seed.json'),
+  jsonLocator('crm.seed.json', exampleText),
+).tables;
+const generatorFor = (seed: string) => createGenerator({ seed });
+
+/** A database of one dialect, reached by the test through its own client (not through the code under test). */
+interface TestDb {
+  dialect: SqlDialect;
+  target: string;
+  /** Runs statements (several, separated by `;`). */
+  exec(sql: string): Promise<void>;
+  all(sql: string): Promise<Record<string, unknown>[]>;
+  close(): Promise<void>;
+}
+
+let scratch: string;
+let postgres: TestPostgres;
+let mariadb: TestMariadb;
+let databases = 0;
+
+beforeAll(async () => {
+  scratch = mkdtempSync(join(tmpdir(), 'ussynth-seed-db-'));
+  [postgres, mariadb] = await Promise.all([startPostgres(), startMariadb()]);
+}, 180_000);
+
+afterAll(async () => {
+  postgres?.destroy();
+  await mariadb?.destroy();
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+async function freshDb(dialect: SqlDialect): Promise<TestDb> {
+  const name = `seed${++databases}`;
+  if (dialect === 'sqlite') {
+    const path = join(scratch, `${name}.db`);
+    const db = new Database(path);
+    return {
+      dialect,
+      target: `sqlite:${path}`,
+      exec: async (sql) => void db.exec(sql),
+      all: async (sql) => db.prepare(sql).all() as Record<string, unknown>[],
+      close: async () => void db.close(),
+    };
+  }
+  if (dialect === 'postgres') {
+    const url = postgres.createDatabase(name);
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    return {
+      dialect,
+      target: url,
+      exec: async (sql) => void (await client.query(sql)),
+      all: async (sql) => (await client.query(sql)).rows,
+      close: () => client.end(),
+    };
+  }
+  mariadb.sql(`CREATE DATABASE ${name}`);
+  const db = await mysql.createConnection({
+    host: '127.0.0.1',
+    port: mariadb.port,
+    user: 'test',
+    database: name,
+    multipleStatements: true,
+  });
+  return {
+    dialect,
+    target: mariadb.url(name),
+    exec: async (sql) => void (await db.query(sql)),
+    all: async (sql) => (await db.query(sql))[0] as Record<string, unknown>[],
+    close: () => db.end(),
+  };
+}
+
+const quote = (dialect: SqlDialect, name: string): string => (dialect === 'mysql' ? `\`${name}\`` : `"${name}"`);
+
+async function count(db: TestDb, table: string): Promise<number> {
+  const [row] = await db.all(`SELECT count(*) AS n FROM ${quote(db.dialect, table)}`);
+  return Number(row.n);
+}
+
+async function tableNames(db: TestDb): Promise<string[]> {
+  const sql =
+    db.dialect === 'sqlite'
+      ? "SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name"
+      : db.dialect === 'postgres'
+        ? "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename"
+        : 'SELECT TABLE_NAME AS name FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() ORDER BY TABLE_NAME';
+  return (await db.all(sql)).map((row) => String(row.name));
+}
+
+/** Rows of `child` whose reference finds no parent row (a LEFT JOIN): none when every reference resolves. */
+async function orphans(db: TestDb, child: string, column: string, parent: string, key: string): Promise<number> {
+  const q = (name: string) => quote(db.dialect, name);
+  const [row] = await db.all(
+    `SELECT count(*) AS n FROM ${q(child)} c LEFT JOIN ${q(parent)} p ON p.${q(key)} = c.${q(column)} WHERE c.${q(column)} IS NOT NULL AND p.${q(key)} IS NULL`,
+  );
+  return Number(row.n);
+}
+
+/** The example schema file's seed into `db`: its CREATE TABLEs, its rows of `seed`. */
+function exampleSeed(db: TestDb, seed: string, changes: Partial<SeedLoadPlan> = {}): SeedLoadPlan {
+  const plans = new Map(example.map((t) => [t.table, t]));
+  const create = new Map(example.map((t) => [t.table, schemaTableSql(db.dialect, t, plans)]));
+  return {
+    target: parseLoadTarget(db.target),
+    rows: new SeedRows({ seed, tables: example, generatorFor }),
+    tables: example,
+    create,
+    mode: 'create',
+    ...changes,
+  };
+}
+
+async function loadError(run: Promise<unknown>): Promise<LoadError> {
+  try {
+    await run;
+  } catch (error) {
+    if (error instanceof LoadError) return error;
+    throw error;
+  }
+  throw new Error('the seed did not fail');
+}
+
+const EXAMPLE_REFERENCES: readonly [string, string, string, string][] = [
+  ['contacts', 'company_id', 'companies', 'id'],
+  ['people', 'household_id', 'households', 'id'],
+  ['accounts', 'person_id', 'people', 'id'],
+];
+
+// SQLite through better-sqlite3 enforces foreign keys (its default); the test's own connection turns them on too.
+describe.each(['sqlite', 'postgres', 'mysql'] as const)('runSeedLoad into %s', (dialect) => {
+  it('creates and fills the example schema file in one run: its counts, and every reference resolves', async () => {
+    const db = await freshDb(dialect);
+    try {
+      const plan = exampleSeed(db, '42');
+      const progress: number[] = [];
+      const loaded = await runSeedLoad({ ...plan, onProgress: (rows) => progress.push(rows) });
+      expect([...loaded.keys()]).toEqual(example.map((t) => t.table));
+      for (const table of example) {
+        expect(loaded.get(table.table)).toBe(plan.rows.rowCount(table.table));
+        expect(await count(db, table.table)).toBe(plan.rows.rowCount(table.table));
+      }
+      expect(loaded.get('companies')).toBe(50);
+      expect(progress.at(-1)).toBe([...loaded.values()].reduce((a, b) => a + b, 0));
+      for (const [child, column, parent, key] of EXAMPLE_REFERENCES)
+        expect(await orphans(db, child, column, parent, key)).toBe(0);
+      // The tables keep their keys (PostgreSQL adds them after the rows): primary keys, and the foreign keys enforced.
+      const schema = await readDatabaseSchema(plan.target);
+      for (const [child, column, parent, key] of EXAMPLE_REFERENCES) {
+        expect(schema.tables.find((t) => t.name === child)?.foreignKeys).toContainEqual({
+          columns: [column],
+          refTable: parent,
+          refColumns: [key],
+        });
+        expect(schema.tables.find((t) => t.name === parent)?.columns.find((c) => c.name === key)?.primaryKey).toBe(
+          true,
+        );
+      }
+      await expect(
+        db.exec(
+          `INSERT INTO accounts (id, person_id, status, balance, opened_on) VALUES (0, '00000000-0000-4000-8000-000000000000', 'open', 1, '2024-01-01')`,
+        ),
+      ).rejects.toThrow();
+      // The values arrive as written: NULLs, booleans, decimals, timestamps.
+      const [row] = await db.all(
+        `SELECT count(*) AS n, sum(CASE WHEN phone IS NULL THEN 1 ELSE 0 END) AS nulls FROM contacts`,
+      );
+      expect(Number(row.nulls)).toBeGreaterThan(0);
+      expect(Number(row.nulls)).toBeLessThan(Number(row.n));
+      const first = plan.rows.rows('accounts', 0, 1)[0];
+      const columns = plan.rows.columns('accounts').map((c) => c.name);
+      const [account] = await db.all(
+        `SELECT balance, opened_on FROM accounts WHERE id = ${first[columns.indexOf('id')] as number}`,
+      );
+      expect(Number(account.balance).toFixed(2)).toBe(first[columns.indexOf('balance')]);
+      expect(String(account.opened_on instanceof Date ? 'date' : account.opened_on)).not.toBe('');
+      const actives = await db.all(
+        `SELECT count(*) AS n FROM contacts WHERE is_active = ${dialect === 'postgres' ? 'true' : '1'}`,
+      );
+      expect(Number(actives[0].n)).toBeGreaterThan(0);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('refuses tables that exist in create mode (nothing changed), replaces with truncate, and rolls back an append whose keys clash', async () => {
+    const db = await freshDb(dialect);
+    try {
+      const once = await runSeedLoad(exampleSeed(db, '42'));
+      const refused = await loadError(runSeedLoad(exampleSeed(db, '42')));
+      expect(refused.code).toBe('table_exists');
+      expect(refused.message).toContain('table companies already exists');
+      for (const [table, rows] of once) expect(await count(db, table)).toBe(rows);
+
+      await runSeedLoad(exampleSeed(db, '42', { mode: 'truncate' }));
+      for (const [table, rows] of once) expect(await count(db, table)).toBe(rows);
+
+      // Another seed appended: its UUID keys differ, but the accounts' sequence keys (1, 2, 3 ...) clash with the
+      // first run's, so the whole run is rolled back, the tables before accounts included.
+      const clash = await loadError(runSeedLoad(exampleSeed(db, '43', { mode: 'append' })));
+      expect(clash.code).toBe('load_failed');
+      expect(clash.message).toMatch(/loading accounts in .*(duplicate|Duplicate|UNIQUE)/);
+      for (const [table, rows] of once) expect(await count(db, table)).toBe(rows);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('leaves no row and no table when a row is refused mid-load (a CHECK on the last table)', async () => {
+    const db = await freshDb(dialect);
+    try {
+      const plan = exampleSeed(db, '42');
+      const create = new Map(plan.create);
+      create.set('accounts', create.get('accounts')!.replace(/\n\)$/, ',\n  CHECK (balance < 0)\n)'));
+      const error = await loadError(runSeedLoad({ ...plan, create }));
+      expect(error.code).toBe('load_failed');
+      expect(error.message).toContain('loading accounts in');
+      expect(await tableNames(db)).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('leaves nothing when aborted mid-load, after rows went in', async () => {
+    const db = await freshDb(dialect);
+    try {
+      const controller = new AbortController();
+      const plan = exampleSeed(db, '42', { signal: controller.signal });
+      let seen = 0;
+      const error = await loadError(
+        runSeedLoad({
+          ...plan,
+          onProgress: (rows) => {
+            seen = rows;
+            controller.abort(new Error('SIGINT'));
+          },
+        }),
+      );
+      expect(seen).toBeGreaterThan(0);
+      expect(error.code).toBe('aborted');
+      expect(error.message).toContain('SIGINT');
+      expect(await tableNames(db)).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('fills the CRM fixture tables from their introspected plan, referencing existing companies and keys the database fills', async () => {
+    const db = await freshDb(dialect);
+    try {
+      await db.exec(fixture(`${dialect}.sql`).replace(/--[^\n]*\n/g, ''));
+      const existing = ['0b9c6ad1-1cc4-4f44-9d5e-3c1f1d1d0001', '0b9c6ad1-1cc4-4f44-9d5e-3c1f1d1d0002'];
+      for (const [i, id] of existing.entries())
+        await db.exec(
+          `INSERT INTO companies (id, name, ein, created_at) VALUES ('${id}', 'Existing ${i}', '12-345678${i}', '2024-01-01 00:00:00')`,
+        );
+      const target = parseLoadTarget(db.target);
+      const schema = await readDatabaseSchema(target);
+      expect(schema.tables.map((t) => t.name)).toEqual([
+        'accounts',
+        'addresses',
+        'companies',
+        'contacts',
+        'households',
+        'people',
+      ]);
+      const seeded = buildSeedPlan(schema, {
+        tables: ['contacts', 'households', 'people', 'accounts', 'addresses'],
+        // A child's e-mail is empty text, which a UNIQUE column takes once.
+        set: { 'people.email': 'null' },
+      });
+      const counts: Record<string, SeedTableRun['count']> = {
+        contacts: 12,
+        households: 8,
+        people: undefined,
+        accounts: { per: 'people', min: 0, max: 2 },
+        addresses: 10,
+      };
+      const tables: SeedTableRun[] = seeded.tables.map((t) => ({
+        ...t,
+        count: counts[t.table],
+        primaryKey: schema.tables.find((s) => s.name === t.table)?.columns.find((c) => c.primaryKey)?.name,
+      }));
+      const existingKeys: ExistingKeys = await readExistingKeys(target, tables);
+      expect([...existingKeys('companies', 'id')].map(String)).toEqual(existing);
+      const rows = new SeedRows({ seed: '7', tables, generatorFor, existingKeys });
+      const loaded = await runSeedLoad({ target, rows, tables, mode: 'append' });
+      expect(loaded.get('contacts')).toBe(12);
+      expect(loaded.get('households')).toBe(8);
+      for (const table of tables) expect(await count(db, table.table)).toBe(loaded.get(table.table));
+      expect(await count(db, 'companies')).toBe(2);
+      const companyIds = (await db.all('SELECT DISTINCT company_id AS id FROM contacts')).map((r) => String(r.id));
+      expect(companyIds.every((id) => existing.includes(id))).toBe(true);
+      for (const [child, column, parent] of [
+        ['contacts', 'company_id', 'companies'],
+        ['people', 'household_id', 'households'],
+        ['accounts', 'person_id', 'people'],
+        ['addresses', 'person_id', 'people'],
+      ])
+        expect(await orphans(db, child, column, parent, 'id')).toBe(0);
+      // Each household's people: the database's keys were read back, so the sizes SeedRows laid out hold.
+      const sizes = await db.all('SELECT household_id, count(*) AS n FROM people GROUP BY household_id');
+      expect(sizes.length).toBe(8);
+      expect(sizes.reduce((sum, r) => sum + Number(r.n), 0)).toBe(loaded.get('people'));
+
+      // A second run appends: the keys read back are the new rows' only.
+      const again = new SeedRows({ seed: '8', tables, generatorFor, existingKeys });
+      const more = await runSeedLoad({ target, rows: again, tables, mode: 'append' });
+      expect(await count(db, 'people')).toBe((loaded.get('people') ?? 0) + (more.get('people') ?? 0));
+      const grouped = await db.all('SELECT household_id, count(*) AS n FROM people GROUP BY household_id');
+      expect(grouped.length).toBe(16);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('rolls back every table when a later table refuses a row of an existing-table run', async () => {
+    const db = await freshDb(dialect);
+    try {
+      await db.exec(fixture(`${dialect}.sql`).replace(/--[^\n]*\n/g, ''));
+      await db.exec(
+        "INSERT INTO households (address1, city, state, zip_code) VALUES ('1 Main St', 'Dover', 'DE', '19901')",
+      );
+      const target = parseLoadTarget(db.target);
+      const schema = await readDatabaseSchema(target);
+      const seeded = buildSeedPlan(schema, {
+        tables: ['companies', 'contacts'],
+        set: { 'contacts.email': 'const:same@example.com' },
+      });
+      const tables: SeedTableRun[] = seeded.tables.map((t) => ({
+        ...t,
+        count: t.table === 'companies' ? 5 : { per: 'companies', min: 2, max: 2 },
+        primaryKey: 'id',
+      }));
+      // A unique e-mail of every contact is one constant: the second row clashes.
+      await db.exec('CREATE UNIQUE INDEX contacts_email ON contacts (email)');
+      const rows = new SeedRows({ seed: '1', tables, generatorFor });
+      const error = await loadError(runSeedLoad({ target, rows, tables, mode: 'append' }));
+      expect(error.code).toBe('load_failed');
+      expect(await count(db, 'companies')).toBe(0);
+      expect(await count(db, 'contacts')).toBe(0);
+      expect(await count(db, 'households')).toBe(1);
+      expect(await tableNames(db)).toContain('contacts');
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe('reading a database for a seed', () => {
+  it('refuses a SQLite file that does not exist, without creating it', async () => {
+    const path = join(scratch, 'missing.db');
+    const error = await loadError(readDatabaseSchema(parseLoadTarget(`sqlite:${path}`)));
+    expect(error.code).toBe('unavailable');
+    expect(error.message).toContain(path);
+    expect(() => readFileSync(path)).toThrow();
+  });
+
+  it('never shows the password of a server it cannot reach', async () => {
+    const port = await freePort();
+    const target = parseLoadTarget(`postgres://app:Hunter2-secret@127.0.0.1:${port}/crm`);
+    const error = await loadError(readDatabaseSchema(target));
+    expect(error.code).toBe('unavailable');
+    expect(error.message).toContain('postgres://app:***@127.0.0.1');
+    expect(error.message).not.toContain('Hunter2-secret');
+    const refused = await loadError(
+      runSeedLoad({
+        target,
+        rows: new SeedRows({ seed: '1', tables: example, generatorFor }),
+        tables: example,
+        mode: 'append',
+      }),
+    );
+    expect(refused.code).toBe('unavailable');
+    expect(refused.message).not.toContain('Hunter2-secret');
+  });
+
+  it('reads no keys, and connects to nothing, when every referenced table is seeded', async () => {
+    const port = await freePort();
+    const keys = await readExistingKeys(parseLoadTarget(`postgres://app@127.0.0.1:${port}/none`), example);
+    expect(keys('companies', 'id')).toEqual([]);
+  });
+
+  it('writes by shards the same tables and rows as one run: the first shard creates the tables, the second adds to them', async () => {
+    const whole = await freshDb('sqlite');
+    const sharded = await freshDb('sqlite');
+    try {
+      await runSeedLoad(exampleSeed(whole, '5'));
+      const parts = [0, 1].map((index) => exampleSeed(sharded, '5', { shard: { index, count: 2 } }));
+      const first = await runSeedLoad(parts[0]);
+      const second = await runSeedLoad(parts[1]);
+      for (const table of example) {
+        expect((first.get(table.table) ?? 0) + (second.get(table.table) ?? 0)).toBe(await count(whole, table.table));
+        const all = (db: TestDb) => db.all(`SELECT * FROM "${table.table}" ORDER BY 1`);
+        expect(await all(sharded)).toEqual(await all(whole));
+      }
+      expect(first.get('companies')).toBeGreaterThan(0);
+      expect(second.get('companies')).toBeGreaterThan(0);
+    } finally {
+      await whole.close();
+      await sharded.close();
+    }
+  });
+
+  it("refuses truncate with a shard: each shard would empty the others' rows", async () => {
+    const db = await freshDb('sqlite');
+    try {
+      const error = await loadError(
+        runSeedLoad(exampleSeed(db, '1', { mode: 'truncate', shard: { index: 0, count: 2 } })),
+      );
+      expect(error.code).toBe('invalid_load_option');
+      expect(await tableNames(db)).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
+});
