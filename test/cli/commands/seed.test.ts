@@ -120,6 +120,28 @@ describe('ussynth seed --schema FILE --to sqlite:', () => {
     expect(tableRows(db, 'accounts')).toEqual(before);
   });
 
+  it('--shard K/N into one file: the shards loaded one after the other give the whole run', async () => {
+    const whole = path('whole.db');
+    expect((await runBinary(['seed', '--schema', EXAMPLE, '--to', `sqlite:${whole}`, '--seed', 'sh'])).status).toBe(0);
+    const sharded = path('sharded.db');
+    for (const k of [1, 0]) {
+      const run = await runBinary([
+        'seed',
+        '--schema',
+        EXAMPLE,
+        '--to',
+        `sqlite:${sharded}`,
+        '--seed',
+        'sh',
+        '--shard',
+        `${k}/2`,
+      ]);
+      expect(run.status, run.stderr).toBe(0);
+    }
+    const byKey = (file: string, table: string) => query(file, `SELECT * FROM "${table}" ORDER BY id`);
+    for (const table of TABLES) expect(byKey(sharded, table), table).toEqual(byKey(whole, table));
+  });
+
   it('--dry-run prints the plan, the counts and the CREATE TABLEs of the --to dialect, and writes nothing', async () => {
     const db = path('dry.db');
     const dry = await runBinary(['seed', '--schema', EXAMPLE, '--to', `sqlite:${db}`, '--seed', '42', '--dry-run']);
