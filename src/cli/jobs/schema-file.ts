@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -48,7 +49,10 @@ async function schemaValue(file: string): Promise<{ value: unknown; locate: Para
   try {
     module = (await import(pathToFileURL(resolve(file)).href)) as { default?: unknown };
   } catch (error) {
-    throw new SeedError('invalid_schema', `${file}: the schema file does not load: ${moduleProblem(file, error)}`);
+    throw new SeedError(
+      'invalid_schema',
+      `${file}: the schema file does not load: ${moduleProblem(file, text, error)}`,
+    );
   }
   if (module.default === undefined)
     throw new SeedError(
@@ -59,12 +63,20 @@ async function schemaValue(file: string): Promise<{ value: unknown; locate: Para
   return { value: module.default, locate: () => `${file}: ` };
 }
 
-/** What went wrong importing a module, with the file's line where Node says it (a syntax error's stack). */
-function moduleProblem(file: string, error: unknown): string {
+/**
+ * What went wrong importing a module, with the file's line: from the stack where Node puts it there (a TypeScript
+ * syntax error, an error thrown at the top level), else, for a JavaScript syntax error (whose stack has no place),
+ * from Node's own syntax check of the text.
+ */
+function moduleProblem(file: string, text: string, error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   const stack = error instanceof Error ? (error.stack ?? '') : '';
-  const at = new RegExp(`${escapeRegExp(resolve(file))}:(\\d+)`).exec(stack);
-  return at === null ? message : `line ${at[1]}: ${message}`;
+  let line = new RegExp(`${escapeRegExp(resolve(file))}:(\\d+)`).exec(stack)?.[1];
+  if (line === undefined && error instanceof SyntaxError) {
+    const check = spawnSync(process.execPath, ['--input-type=module', '--check'], { input: text, encoding: 'utf8' });
+    line = /^\[stdin\]:(\d+)/m.exec(check.stderr ?? '')?.[1];
+  }
+  return line === undefined ? message : `line ${line}: ${message}`;
 }
 
 function escapeRegExp(text: string): string {

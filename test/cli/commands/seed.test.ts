@@ -209,6 +209,16 @@ export default defineSchema({
     expect(syntax.status).toBe(2);
     expect(syntax.stderr).toContain(`${broken}:2:`);
     expect(syntax.stderr).toContain('the schema file is not valid JSON');
+    // A module's syntax error: the line, from Node's own check (JavaScript) or its type stripping (TypeScript).
+    const js = path('syntax.seed.mjs');
+    writeFileSync(js, 'export default {\n  tables: {\n    a: ,\n  },\n};\n');
+    const ts = path('syntax.seed.ts');
+    writeFileSync(ts, 'const n: number = 1;\nexport default {\n  tables: { a: n,, },\n};\n');
+    for (const file of [js, ts]) {
+      const run = await runBinary(['seed', '--schema', file, '--out', path('none'), '--format', 'csv']);
+      expect(run.status).toBe(2);
+      expect(run.stderr).toMatch(new RegExp(`ussynth: ${file}: the schema file does not load: line 3: \\S`));
+    }
   });
 });
 

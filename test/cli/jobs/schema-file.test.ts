@@ -100,9 +100,9 @@ describe('loadSchemaFile', () => {
     expect(error.message).toContain(`ref.json:${line}: table contacts, column company_id: references firms`);
   });
 
-  it('a module that does not load, or has no default export, or is no schema: the file named', async () => {
-    const syntax = await refusal(file('syntax.seed.mjs', 'export default {\n  tables: {\n    a: ,\n  },\n};\n'));
-    expect(syntax.message).toMatch(/syntax\.seed\.mjs: the schema file does not load: /);
+  it('a module that throws, or has no default export, or is no schema: the file named (and the line)', async () => {
+    const thrown = await refusal(file('thrown.seed.mjs', 'const a = 1;\nthrow new Error(`no tables ${a}`);\n'));
+    expect(thrown.message).toMatch(/thrown\.seed\.mjs: the schema file does not load: line 2: no tables 1$/);
     const none = await refusal(file('none.seed.mjs', 'export const schema = {};\n'));
     expect(none.message).toMatch(
       /none\.seed\.mjs: the schema file has no default export; end it with export default defineSchema/,
