@@ -101,7 +101,7 @@ describe('loadSchemaFile', () => {
   });
 
   it('a module that throws, or has no default export, or is no schema: the file named (and the line)', async () => {
-    const thrown = await refusal(file('thrown.seed.mjs', 'const a = 1;\nthrow new Error(`no tables ${a}`);\n'));
+    const thrown = await refusal(file('thrown.seed.mjs', "const a = 1;\nthrow new Error('no tables ' + a);\n"));
     expect(thrown.message).toMatch(/thrown\.seed\.mjs: the schema file does not load: line 2: no tables 1$/);
     const none = await refusal(file('none.seed.mjs', 'export const schema = {};\n'));
     expect(none.message).toMatch(
