@@ -56,6 +56,11 @@ export function tableRuns(
         info?.columns.find((column) => column.name === c.column)?.notNull === true,
     )?.rule as { table: string } | undefined;
     const given = source.counts.get(table.table);
+    const member = table.source === 'member' && parent !== undefined;
+    if (member && given !== undefined)
+      throw new CliError(
+        `--count ${table.table}=...: ${table.table} holds the people of its households (${parent.table}), whose sizes decide its rows; leave its count out`,
+      );
     let count: SeedTableRun['count'];
     if (typeof given === 'object') {
       if (parent === undefined)
@@ -64,7 +69,7 @@ export function tableRuns(
         );
       count = { per: parent.table, ...given };
     } else if (given !== undefined) count = given;
-    else if (table.source === 'member' && parent !== undefined) count = undefined;
+    else if (member) count = undefined;
     else count = source.count;
     return { ...table, count, ...(primaryKey === undefined ? {} : { primaryKey }) };
   });

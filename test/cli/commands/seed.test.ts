@@ -442,6 +442,12 @@ describe('ussynth seed --tables --to sqlite:', () => {
     ]);
     expect(range.status).toBe(2);
     expect(range.stderr).toContain('a range is per row of a parent, and companies has no NOT NULL reference');
+    const members = await runBinary([
+      'seed',
+      ...['--tables', 'households,people', '--to', `sqlite:${file}`, '--count', 'people=1-2'],
+    ]);
+    expect(members.status).toBe(2);
+    expect(members.stderr).toContain('--count people=...: people holds the people of its households (households)');
   });
 });
 
