@@ -2,9 +2,11 @@
 // orders, their payments) into PostgreSQL against one `--to postgres` table of 1,000,000 person records, same run,
 // interleaved, each its own process on the built code (dist/), one client thread each (--to's default for PostgreSQL).
 // The server is the test helper's, durable (fsync on, as production runs it), on loopback; each run gets a fresh database.
-// Reported: rows/s of each (median of the rounds) and the ratio seed/--to; the issue's target is >= 0.9.
+// Reported: rows/s of each (median of the rounds) and the ratio seed/--to; the issue's target is >= 0.9; with the
+// client's CPU (bash's `time` of the process) and the server's (PostgreSQL's processes, from /proc) per run.
 // BENCH_SCALE=0.1 scales every count (a quick look); BENCH_RUNS (default 3) rounds.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { median } from './measure.js';
 import { startPostgres } from '../test/infra/postgres-server.js';
@@ -81,23 +83,83 @@ async function seedChild(url: string): Promise<void> {
   process.stdout.write(`${JSON.stringify(Object.fromEntries(loaded))}\n`);
 }
 
-/** Runs a command, resolves its wall time and standard output. */
-function timed(file: string, args: string[]): Promise<{ seconds: number; out: string }> {
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds a process and its children (live, and exited ones it has waited for) have used, from /proc (Linux). */
+function processCpu(pid: number): number {
+  const fields = (id: number): number[] =>
+    readFileSync(`/proc/${id}/stat`, 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ')
+      .map(Number);
+  const [, , , , , , , , , , , utime, stime, cutime, cstime] = fields(pid);
+  let ticks = utime + stime + cutime + cstime;
+  for (const child of childrenOf(pid).split('\n').filter(Boolean).map(Number)) {
+    try {
+      const [, , , , , , , , , , , u, c] = fields(child);
+      ticks += u + c;
+    } catch {
+      // Exited meanwhile: its time is in the parent's cutime once waited for.
+    }
+  }
+  return ticks / TICKS_PER_SECOND;
+}
+
+const childrenOf = (pid: number): string =>
+  execFileSync('sh', ['-c', `pgrep -P ${pid} | sort || true`], { encoding: 'utf8' });
+
+/** Waits (up to 5 s) until the server has only the children it had before a run: its backend exited and was waited for. */
+async function settled(pid: number, children: string): Promise<void> {
+  for (let waited = 0; waited < 5000 && childrenOf(pid) !== children; waited += 50)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+interface Run {
+  seconds: number;
+  out: string;
+  clientCpu: number;
+  serverCpu: number;
+}
+
+/** Runs a command under bash's `time`; resolves its wall time, standard output, its CPU and the server's. */
+function timed(serverPid: number, file: string, args: string[]): Promise<Run> {
+  const quote = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`;
+  const children = childrenOf(serverPid);
+  const serverBefore = processCpu(serverPid);
   return new Promise((resolve, reject) => {
     const start = process.hrtime.bigint();
-    const child = spawn(file, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    const command = [file, ...args].map(quote).join(' ');
+    const child = spawn('bash', ['-c', `TIMEFORMAT='cpu: %U %S'; time ( ${command} )`], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
+    let err = '';
     child.stdout.on('data', (data) => (out += data));
+    child.stderr.on('data', (data) => (err += data));
     child.on('error', reject);
-    child.on('exit', (code) => {
-      if (code !== 0) reject(new Error(`${file} ${args.join(' ')} exited with ${code}`));
-      else resolve({ seconds: Number(process.hrtime.bigint() - start) / 1e9, out });
+    child.on('close', async (code) => {
+      const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+      if (code !== 0) return reject(new Error(`${command} exited with ${code}: ${err}`));
+      await settled(serverPid, children);
+      const cpu = /cpu: ([0-9.]+) ([0-9.]+)/.exec(err);
+      resolve({
+        seconds,
+        out,
+        clientCpu: cpu ? Number(cpu[1]) + Number(cpu[2]) : Number.NaN,
+        serverCpu: processCpu(serverPid) - serverBefore,
+      });
     });
   });
 }
 
+const cpuText = (run: Run): string =>
+  `client CPU ${run.clientCpu.toFixed(1)} s, server CPU ${run.serverCpu.toFixed(1)} s`;
+
 async function main(): Promise<void> {
   const postgres = await startPostgres({ durable: true });
+  const serverPid = Number(
+    execFileSync('pgrep', ['-o', '-f', `postgres -D .* -p ${postgres.port} `], { encoding: 'utf8' }).trim(),
+  );
   const seedRates: number[] = [];
   const singleRates: number[] = [];
   let seedRows = 0;
@@ -107,15 +169,17 @@ async function main(): Promise<void> {
       const cases = [
         async () => {
           const url = postgres.createDatabase(`seed${round}`);
-          const { seconds, out } = await timed(process.execPath, [TSX, fileURLToPath(import.meta.url), 'child', url]);
-          const loaded = JSON.parse(out) as Record<string, number>;
+          const run = await timed(serverPid, process.execPath, [TSX, fileURLToPath(import.meta.url), 'child', url]);
+          const loaded = JSON.parse(run.out) as Record<string, number>;
           seedRows = Object.values(loaded).reduce((a, b) => a + b, 0);
-          seedRates.push(seedRows / seconds);
-          console.log(`round ${round + 1} seed: ${JSON.stringify(loaded)} in ${seconds.toFixed(2)} s`);
+          seedRates.push(seedRows / run.seconds);
+          console.log(
+            `round ${round + 1} seed: ${JSON.stringify(loaded)} in ${run.seconds.toFixed(2)} s; ${cpuText(run)}`,
+          );
         },
         async () => {
           const url = postgres.createDatabase(`single${round}`);
-          const { seconds } = await timed(process.execPath, [
+          const run = await timed(serverPid, process.execPath, [
             BINARY,
             'address',
             '--seed',
@@ -127,8 +191,8 @@ async function main(): Promise<void> {
             '--table',
             'people',
           ]);
-          singleRates.push(SINGLE_ROWS / seconds);
-          console.log(`round ${round + 1} --to: ${SINGLE_ROWS} rows in ${seconds.toFixed(2)} s`);
+          singleRates.push(SINGLE_ROWS / run.seconds);
+          console.log(`round ${round + 1} --to: ${SINGLE_ROWS} rows in ${run.seconds.toFixed(2)} s; ${cpuText(run)}`);
         },
       ];
       if (round % 2 === 1) cases.reverse();

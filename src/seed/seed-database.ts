@@ -270,7 +270,10 @@ export async function runSeedLoad(plan: SeedLoadPlan): Promise<ReadonlyMap<strin
           const stop = Math.min(end, at + SEED_CHUNK_ROWS);
           const values = rows.rows(table.table, at, stop);
           yield copy
-            ? { records: values.length, bytes: Buffer.from(seedCopyText(dialect as 'postgres', values, timestamps)) }
+            ? {
+                records: values.length,
+                bytes: Buffer.from(seedCopyText(dialect as 'postgres' | 'mysql', values, timestamps)),
+              }
             : // The SQLite loader binds each row's values by its columns' `field`, here their index in the row.
               { records: values.length, rows: values.map(sqliteSeedRow) as unknown as TextRecord[] };
           sent += values.length;

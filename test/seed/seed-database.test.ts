@@ -426,6 +426,34 @@ describe('reading a database for a seed', () => {
     }
   });
 
+  it('inserts rows of a table whose every column the database fills, and gives their keys to the children', async () => {
+    const db = await freshDb('sqlite');
+    try {
+      await db.exec(
+        'CREATE TABLE batches (id INTEGER PRIMARY KEY); CREATE TABLE items (id INTEGER PRIMARY KEY, batch_id INTEGER NOT NULL REFERENCES batches (id), qty INTEGER NOT NULL)',
+      );
+      await db.exec('INSERT INTO batches DEFAULT VALUES; INSERT INTO batches DEFAULT VALUES');
+      const target = parseLoadTarget(db.target);
+      const plan = buildSeedPlan(await readDatabaseSchema(target), { set: { 'items.qty': 'int:1..9' } });
+      const tables: SeedTableRun[] = plan.tables.map((t) => ({
+        ...t,
+        count: t.table === 'batches' ? 3 : { per: 'batches', min: 2, max: 2 },
+        primaryKey: 'id',
+      }));
+      const rows = new SeedRows({ seed: '3', tables, generatorFor });
+      const loaded = await runSeedLoad({ target, rows, tables, mode: 'append' });
+      expect(Object.fromEntries(loaded)).toEqual({ batches: 3, items: 6 });
+      const perBatch = await db.all('SELECT batch_id, count(*) AS n FROM items GROUP BY batch_id ORDER BY batch_id');
+      expect(perBatch).toEqual([
+        { batch_id: 3, n: 2 },
+        { batch_id: 4, n: 2 },
+        { batch_id: 5, n: 2 },
+      ]);
+    } finally {
+      await db.close();
+    }
+  });
+
   it("refuses truncate with a shard: each shard would empty the others' rows", async () => {
     const db = await freshDb('sqlite');
     try {
