@@ -79,3 +79,13 @@ export type {
   HouseholdRelationship,
 } from './types.js';
 export { MAX_HOUSEHOLD_SIZE, MAX_PARTNER_GAP_DAYS, PARENT_AGES, PHONE_AGE } from './related/household-maker.js';
+
+export { defineSchema } from './seed/seed-schema.js';
+export type {
+  GenericRuleText,
+  SeedColumn,
+  SeedCount,
+  SeedSchema,
+  SeedTable,
+  SeedTableKind,
+} from './seed/seed-schema.js';

@@ -8,6 +8,7 @@ import { einCommand } from '../../src/cli/commands/ein.js';
 import { employeeCommand } from '../../src/cli/commands/employee.js';
 import { householdCommand } from '../../src/cli/commands/household.js';
 import { phoneCommand } from '../../src/cli/commands/phone.js';
+import { seedCommand } from '../../src/cli/commands/seed.js';
 import { EXIT_UNKNOWN_ZIP, zipCommand } from '../../src/cli/commands/zip.js';
 import { EXIT_GENERATION_FAILED, EXIT_REMOTE_FAILED, EXIT_WRITE_FAILED } from '../../src/cli/jobs/run-record-job.js';
 import { API_KEY_ENV } from '../../src/cli/jobs/remote-source.js';
@@ -31,6 +32,7 @@ describe('docs/cli.md', () => {
     phoneCommand,
     zipCommand,
     dataCommand,
+    seedCommand,
   ]) {
     it(`documents every option of ${command.name} --help, and the help has examples`, () => {
       expect(docs).toContain(`ussynth ${command.name}`);

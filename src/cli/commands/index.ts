@@ -6,6 +6,7 @@ import { einCommand } from './ein.js';
 import { employeeCommand } from './employee.js';
 import { householdCommand } from './household.js';
 import { phoneCommand } from './phone.js';
+import { seedCommand } from './seed.js';
 import { zipCommand } from './zip.js';
 import { dataCommand } from './data.js';
 import { serviceCommand } from './service-command.js';
@@ -24,6 +25,7 @@ export const COMMANDS: readonly Command[] = [
   employeeCommand,
   phoneCommand,
   zipCommand,
+  seedCommand,
   dataCommand,
   serviceCommand('serve', 'Serve the REST API and the demo (package ussynth-server)'),
   serviceCommand('keys', 'Create, list, revoke and rotate API keys (package ussynth-server)'),
