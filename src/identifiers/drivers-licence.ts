@@ -1,3 +1,4 @@
+import { paddedDigits } from '../digits.js';
 import { RecordRandom } from '../random/record-random.js';
 import { floridaLicence } from './florida-licence.js';
 import { LICENCE_TEMPLATES } from './licence-templates.js';
@@ -6,6 +7,8 @@ import { LICENCE_TEMPLATES } from './licence-templates.js';
 const LICENCE_STREAM = 13 << 8;
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const LETTERS_DIGITS = LETTERS + '0123456789';
+/** 10^n for the digit runs drawn at once (n up to 9). */
+const POWERS_OF_TEN = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000];
 
 /**
  * Driver's licence numbers of a record's own state: Florida's derived from
@@ -56,7 +59,7 @@ export class LicenceMaker {
         // Digits up to nine at a time: one draw each.
         for (let left = run; left > 0; left -= 9) {
           const n = Math.min(left, 9);
-          out += String(random.below(10 ** n)).padStart(n, '0');
+          out += paddedDigits(random.below(POWERS_OF_TEN[n]), n);
         }
       } else if (run > -100) for (let i = 0; i < -run; i++) out += LETTERS[random.below(26)];
       else for (let i = 0; i < -100 - run; i++) out += LETTERS_DIGITS[random.below(36)];
