@@ -36,6 +36,16 @@ export function vinCheckDigit(vin: string): string {
   return check === 10 ? 'X' : String(check);
 }
 
+/** One row of the WMI table: a WMI, its make, a model year and the check digit's weighted sum over the WMI and year character. */
+interface VinRow {
+  readonly wmi: string;
+  readonly make: string;
+  readonly year: number;
+  /** The model-year character (position 10). */
+  readonly yearChar: string;
+  readonly sum: number;
+}
+
 /** One record's vehicle: its VIN, model year and make. */
 export interface Vehicle {
   vin: string;
@@ -56,15 +66,10 @@ export interface Vehicle {
 export class VinMaker {
   private readonly random: RecordRandom;
   private readonly permutation: KeyedPermutation;
-  private readonly wmis: string[] = [];
-  private readonly makes: string[] = [];
-  private readonly years: number[] = [];
-  /** Per row, its model-year character (position 10). */
-  private readonly yearChars: string[] = [];
-  /** Per row, the check digit's weighted sum over its WMI and model-year character: the rest is drawn. */
-  private readonly rowSums: number[] = [];
+  /** The (WMI, make, model year) rows, each what a VIN of it needs in one object: one memory read a record, not one per part. */
+  private readonly rows: VinRow[] = [];
   /** The row of each value of the weighted draw (0 .. total weight - 1): a row of weight w holds w values, in row order. */
-  private readonly rowOfDraw: Uint32Array;
+  private readonly rowOfDraw: Uint16Array;
 
   constructor(key: Uint32Array) {
     this.random = new RecordRandom(key);
@@ -78,16 +83,14 @@ export class VinMaker {
         if (weight === '') return;
         const year = FIRST_MODEL_YEAR + offset;
         const yearChar = YEAR_CHARS[(year - 1980) % 30];
-        this.wmis.push(wmi);
-        this.makes.push(WMI_MAKES[Number(make)]);
-        this.years.push(year);
-        this.yearChars.push(yearChar);
-        this.rowSums.push(wmiSum + VALUES[yearChar.charCodeAt(0)] * 9);
+        const sum = wmiSum + VALUES[yearChar.charCodeAt(0)] * 9;
+        this.rows.push({ wmi, make: WMI_MAKES[Number(make)], year, yearChar, sum });
         rowWeights.push(Number(weight));
       });
     }
     // The draw's row by lookup, not by a search of the running totals (a third of a VIN's time).
-    this.rowOfDraw = new Uint32Array(rowWeights.reduce((sum, weight) => sum + weight, 0));
+    if (this.rows.length > 65_536) throw new Error('the WMI table has more rows than a row index of 16 bits holds');
+    this.rowOfDraw = new Uint16Array(rowWeights.reduce((sum, weight) => sum + weight, 0));
     let at = 0;
     rowWeights.forEach((weight, row) => {
       this.rowOfDraw.fill(row, at, (at += weight));
@@ -98,8 +101,8 @@ export class VinMaker {
   make(stream: number, index: number): Vehicle {
     const { random, rowOfDraw } = this;
     random.reset(VIN_STREAM + stream, index);
-    const row = rowOfDraw[random.below(rowOfDraw.length)];
-    const year = this.years[row];
+    const row = this.rows[rowOfDraw[random.below(rowOfDraw.length)]];
+    const year = row.year;
     // Positions 4-8 and 11-17 as indices into VIN_CHARS (or VIN_LETTERS, digits): the check digit is summed from
     // them while drawing, so the VIN's text is made once. Four descriptor characters in one draw (33^4 < 2^32).
     let four = random.below(33 * 33 * 33 * 33);
@@ -123,7 +126,7 @@ export class VinMaker {
     const d2 = Math.floor(digits / 100) % 10;
     const d3 = Math.floor(digits / 10) % 10;
     const sum =
-      this.rowSums[row] +
+      row.sum +
       CHAR_VALUES[a] * 5 +
       CHAR_VALUES[b] * 4 +
       CHAR_VALUES[c] * 3 +
@@ -138,17 +141,17 @@ export class VinMaker {
       d3 * 3 +
       (digits % 10) * 2;
     const vin =
-      this.wmis[row] +
+      row.wmi +
       VIN_CHARS[a] +
       VIN_CHARS[b] +
       VIN_CHARS[c] +
       VIN_CHARS[seventh] +
       VIN_CHARS[e] +
       CHECK_TEXT[sum % 11] +
-      this.yearChars[row] +
+      row.yearChar +
       VIN_CHARS[plant] +
       LETTER_PAIRS[letters] +
       fourDigits(digits);
-    return { vin, year, make: this.makes[row] };
+    return { vin, year, make: row.make };
   }
 }
