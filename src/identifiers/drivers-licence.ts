@@ -5,10 +5,10 @@ import { LICENCE_TEMPLATES } from './licence-templates.js';
 
 // Its own stream kind (docs/architecture.md "Streams"): drawing a licence changes no other draw.
 const LICENCE_STREAM = 13 << 8;
-const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-const LETTERS_DIGITS = LETTERS + '0123456789';
 /** 10^n for the digit runs drawn at once (n up to 9). */
 const POWERS_OF_TEN = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000];
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const LETTERS_DIGITS = LETTERS + '0123456789';
 
 /**
  * Driver's licence numbers of a record's own state: Florida's derived from
