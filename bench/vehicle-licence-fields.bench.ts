@@ -5,7 +5,10 @@
  * phone, e-mail, birth date, UUID) with and without the five fields, in
  * interleaved rounds, per second of this process's CPU time; the issue's
  * target is at least 0.7x. Also all 50 states' licences against Florida's
- * only (the derived one, which draws the birth date).
+ * only (the derived one, which draws the birth date), and the person record
+ * with every new field of issue 51 (the five and the eight identifier fields).
+ * Each contender's base is the same person record in the same rounds, same
+ * generator and same record indices.
  *
  * Environment: BENCH_ROUNDS (default 7).
  */
@@ -18,6 +21,7 @@ const PAGES = 60;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const PERSON = 'firstName,lastName,sex,birthDate,street,city,state,zip,phone,email,uuid';
 const NEW = 'vin,vehicleYear,vehicleMake,driversLicense,driversLicenseState';
+const IDENTIFIERS = 'ssn,routingNumber,bankAccount,cardNumber,cardBrand,cardExpiry,cardCvc,npi';
 
 const gen = createGenerator({ seed: 42 });
 let sink = 0;
@@ -36,6 +40,8 @@ const contenders: Record<string, (start: number) => void> = {
   'person record': (start) => gen.addresses({ start, count: PAGE, fields: PERSON }).forEach(keep),
   'person record + the five fields': (start) =>
     gen.addresses({ start, count: PAGE, fields: `${PERSON},${NEW}` }).forEach(keep),
+  'person record + every new field': (start) =>
+    gen.addresses({ start, count: PAGE, fields: `${PERSON},${NEW},${IDENTIFIERS}` }).forEach(keep),
   'person record, Florida': (start) => gen.addresses({ start, state: 'FL', count: PAGE, fields: PERSON }).forEach(keep),
   'person record + the five fields, Florida': (start) =>
     gen.addresses({ start, state: 'FL', count: PAGE, fields: `${PERSON},${NEW}` }).forEach(keep),
@@ -52,10 +58,10 @@ for (let round = 0; round < ROUNDS; round++) {
   load.push(loadavg()[0]);
 }
 const rate = (name: string): number => median(runs.get(name)!);
-console.log(`| contender | records / s of CPU (median of ${ROUNDS}) | vs the same without the five fields |`);
+console.log(`| contender | records / s of CPU (median of ${ROUNDS}) | vs the same without the new fields |`);
 console.log('|---|---:|---:|');
 for (const name of names) {
-  const base = name.replace(' + the five fields', '');
+  const base = name.replace(/ \+ (the five fields|every new field)/, '');
   console.log(`| ${name} | ${formatRate(rate(name) * PAGE)} | ${(rate(name) / rate(base)).toFixed(2)}x |`);
 }
 console.log(

@@ -15,6 +15,23 @@ export function fourDigits(n: number): string {
 }
 
 /**
+ * The number 0 .. 10^width - 1 as `width` digits (1 to 15) with leading
+ * zeros, from the tables: no number-to-text conversion and no padding pass.
+ * @example paddedDigits(42, 6) // "000042"
+ */
+export function paddedDigits(n: number, width: number): string {
+  if (width > 4) {
+    const high = Math.floor(n / 10_000);
+    return paddedDigits(high, width - 4) + fourDigits(n - high * 10_000);
+  }
+  if (width === 4) return fourDigits(n);
+  if (width === 2) return TWO[n];
+  if (width === 1) return SMALL[n];
+  const high = (n / 100) | 0;
+  return SMALL[high] + TWO[n - high * 100];
+}
+
+/**
  * A non-negative integer in decimal: from a table below 1000, from two
  * table entries below 100,000 (house numbers, e-mail numbers), from three
  * below 10,000,000 (e-mail numbers of long runs), else String().

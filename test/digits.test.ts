@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decimal, fourDigits, NumberThen } from '../src/digits.js';
+import { decimal, fourDigits, NumberThen, paddedDigits } from '../src/digits.js';
 
 describe('digit strings', () => {
   it('decimal() is String() for every integer up to 200,000, around each table boundary and beyond', () => {
@@ -26,5 +26,17 @@ describe('digit strings', () => {
       9_007_199_254_740_991,
     ])
       expect(at.text(n)).toBe(want(n));
+  });
+
+  it("paddedDigits(n, width) is String(n) padded to width for widths 1..15, at each width's ends and across it", () => {
+    const want = (n: number, width: number): string => String(n).padStart(width, '0');
+    for (let width = 1; width <= 15; width++) {
+      const top = 10 ** width - 1;
+      const step = Math.max(1, Math.floor(top / 20_011));
+      for (let n = 0; n <= top; n += step)
+        if (paddedDigits(n, width) !== want(n, width)) expect(paddedDigits(n, width)).toBe(want(n, width));
+      for (const n of [0, 1, 9, top - 1, top]) expect(paddedDigits(n, width)).toBe(want(n, width));
+    }
+    expect(paddedDigits(42, 6)).toBe('000042');
   });
 });

@@ -69,6 +69,13 @@ export interface FieldPlan {
   readonly upTo: Stage;
   /** Whether the e-mail's text is needed (email, emailDomain). */
   readonly withEmail: boolean;
+  /**
+   * The record with every column and no values yet, in column order: each
+   * record starts as a copy of it and only overwrites its values. Built key
+   * by key instead, a record of more than about 19 columns is turned into a
+   * slow dictionary object by V8 (docs/benchmarks.md, "Identifier fields").
+   */
+  readonly empty: Readonly<Record<string, null>>;
 }
 
 /**

@@ -612,14 +612,14 @@ export class Generator {
       if (FIELD_STAGES[field] > upTo) upTo = FIELD_STAGES[field];
       if (field === 'email' || field === 'emailDomain') withEmail = true;
     }
-    return { columns, upTo, withEmail };
+    return { columns, upTo, withEmail, empty: Object.fromEntries(columns.map(({ column }) => [column, null])) };
   }
 
   /** Record `index` with the plan's columns only, in its order. */
   #makeFields(index: number, given: IndexState | undefined, plan: FieldPlan): Record<string, unknown> {
     const { parts, data } = this;
     const draw = this.#drawRecord(index, given, plan.upTo, plan.withEmail);
-    const out: Record<string, unknown> = {};
+    const out: Record<string, unknown> = { ...plan.empty };
     let geo: ReturnType<GeoMaker['address']> | undefined;
     let card: Card | undefined;
     let bank: BankAccount | undefined;

@@ -1,9 +1,12 @@
+import { paddedDigits } from '../digits.js';
 import { RecordRandom } from '../random/record-random.js';
 import { LICENCE_TEMPLATES } from './licence-templates.js';
 import { floridaLicence, illinoisLicence, wisconsinLicence } from './soundex-licence.js';
 
 // Its own stream kind (docs/architecture.md "Streams"): drawing a licence changes no other draw.
 const LICENCE_STREAM = 13 << 8;
+/** 10^n for the digit runs drawn at once (n up to 9). */
+const POWERS_OF_TEN = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000];
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const LETTERS_DIGITS = LETTERS + '0123456789';
 /** The states whose numbers are a published function of the holder's name, birth date and sex (docs/identifiers.md). */
@@ -64,7 +67,7 @@ export class LicenceMaker {
         // Digits up to nine at a time: one draw each.
         for (let left = run; left > 0; left -= 9) {
           const n = Math.min(left, 9);
-          out += String(random.below(10 ** n)).padStart(n, '0');
+          out += paddedDigits(random.below(POWERS_OF_TEN[n]), n);
         }
       } else if (run > -100) for (let i = 0; i < -run; i++) out += LETTERS[random.below(26)];
       else for (let i = 0; i < -100 - run; i++) out += LETTERS_DIGITS[random.below(36)];

@@ -1,5 +1,8 @@
 /** The Luhn value of a doubled digit: 2d, less 9 when that has two digits. */
 const DOUBLED = [0, 2, 4, 6, 8, 1, 3, 5, 7, 9];
+/** The Luhn sum of each two-digit group 00-99, its right digit doubled, and its left digit doubled. */
+const PAIR_SUMS_DOUBLED_RIGHT = Array.from({ length: 100 }, (_, n) => DOUBLED[n % 10] + Math.floor(n / 10));
+const PAIR_SUMS_DOUBLED_LEFT = Array.from({ length: 100 }, (_, n) => (n % 10) + DOUBLED[Math.floor(n / 10)]);
 
 /**
  * The Luhn sum of the last `count` decimal digits of a non-negative integer
@@ -9,16 +12,18 @@ const DOUBLED = [0, 2, 4, 6, 8, 1, 3, 5, 7, 9];
  * @example luhnSum(79927398, 8, true) // the sum over "79927398" as the end of a payload
  */
 export function luhnSum(value: number, count: number, doubleRightmost: boolean): number {
+  // Two digits a step, from a table: the rightmost digit of each pair is doubled or not as the first one is.
+  const pairs = doubleRightmost ? PAIR_SUMS_DOUBLED_RIGHT : PAIR_SUMS_DOUBLED_LEFT;
   let sum = 0;
-  let double = doubleRightmost;
   let rest = value;
-  for (let i = 0; i < count; i++) {
-    const next = (rest / 10) | 0;
-    const d = rest - next * 10;
-    sum += double ? DOUBLED[d] : d;
-    double = !double;
+  let left = count;
+  for (; left >= 2; left -= 2) {
+    const next = (rest / 100) | 0;
+    sum += pairs[rest - next * 100];
     rest = next;
   }
+  // An odd count: the last (leftmost) digit is doubled as the rightmost of a pair would be.
+  if (left === 1) sum += doubleRightmost ? DOUBLED[rest % 10] : rest % 10;
   return sum;
 }
 
