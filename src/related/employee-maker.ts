@@ -6,10 +6,11 @@ import type { EmployeeMaking } from '../generator/related-makers.js';
 import { addressPhone } from '../generator/phone.js';
 import { columnText, pick, pickColumn } from '../generator/pick.js';
 import type { SharedParts } from '../generator/shared-parts.js';
+import type { StringPairs } from '../generator/string-pairs.js';
 import { RecordRandom } from '../random/record-random.js';
 import { commuteHomesOf, type CommuteHomes, type HomeSets } from './commute-homes.js';
 import type { Employee } from '../types.js';
-import type { JobTitles } from '../data-index/job-titles.js';
+import { titleIn, type JobTitles, type SectorTitles } from '../data-index/job-titles.js';
 import { companyMakerOf } from './company-maker.js';
 import { WorkEmails } from './work-email.js';
 
@@ -42,6 +43,10 @@ export interface Workplace {
   employer: Employer;
   /** Where its employees' homes are drawn from. */
   homes: HomeSets;
+  /** Its sector's job titles. */
+  titles: SectorTitles;
+  /** What follows the local part of its employees' e-mails: "@" and its domain. */
+  atDomain: string;
 }
 
 /**
@@ -76,10 +81,11 @@ function namePartsOf(data: DataIndex, parts: SharedParts): NameParts {
   return found;
 }
 
-/** The number (plus 1) of the e-mail part at `column`, giving the part one on first use. */
-function partNumber(numbers: Uint32Array, column: number, ids: Map<string, number>, part: string): number {
+/** The number (plus 1) of the e-mail part at `column` (the second string of `names`), giving the part one on first use. */
+function partNumber(numbers: Uint32Array, column: number, ids: Map<string, number>, names: StringPairs): number {
   let id = numbers[column];
   if (id === 0) {
+    const part = names.second(column);
     id = ids.get(part) ?? ids.size + 1;
     ids.set(part, id);
     numbers[column] = id;
@@ -168,8 +174,8 @@ export class EmployeeMaker implements EmployeeMaking {
   page(company: number, start: number, count: number, state: IndexState | undefined): Employee[] {
     const place = this.workplaceOf(company, state);
     const end = Math.min(start + count, place.employer.employees);
-    const out: Employee[] = [];
-    for (let j = start; j < end; j++) out.push(this.employee(place, j));
+    const out = new Array<Employee>(Math.max(0, end - start));
+    for (let j = start; j < end; j++) out[j - start] = this.employee(place, j);
     return out;
   }
 
@@ -181,9 +187,10 @@ export class EmployeeMaker implements EmployeeMaking {
     const employer = this.companyAt(index, state);
     if (employer.employees > MAX_EMPLOYEES)
       throw new RangeError(`company ${index} has ${employer.employees} employees, above ${MAX_EMPLOYEES}`);
-    if (!this.titles.has(employer.naics)) throw new RangeError(`no job titles for NAICS ${employer.naics}`);
+    const titles = this.titles.sectorOf(employer.naics);
+    if (titles === undefined) throw new RangeError(`no job titles for NAICS ${employer.naics}`);
     const homes = this.homes.around(this.data.zipRow(Number(employer.zip)));
-    return (this.workplace = { stateKey, index, employer, homes });
+    return (this.workplace = { stateKey, index, employer, homes, titles, atDomain: '@' + employer.domain });
   }
 
   /** Employee `employee` (below the headcount: checked by the caller) of a workplace. */
@@ -200,7 +207,7 @@ export class EmployeeMaker implements EmployeeMaking {
     const lastColumn = parts.surnamePicker.pick(state.index, random);
     const street = parts.streets.make(random, entry, parts.streetForms[state.index]);
     const phone = addressPhone(data, state, entry, random, this.generator.fictionalPhones);
-    const title = this.titles.title(employer.naics, random);
+    const title = titleIn(place.titles, random);
     const birthDate = this.birthDates[random.below(this.birthDates.length)];
     const firstNames = female ? parts.femaleNames : parts.maleNames;
     const tail = this.emails.tail(stateKey, index, employee, this.namePartOf(female, firstColumn, lastColumn));
@@ -218,8 +225,7 @@ export class EmployeeMaker implements EmployeeMaking {
       state: state.code,
       zip: parts.zipStrings.second(entry),
       phone,
-      email:
-        firstNames.second(firstColumn) + '.' + parts.surnameNames.second(lastColumn) + tail + '@' + employer.domain,
+      email: firstNames.second(firstColumn) + '.' + parts.surnameNames.second(lastColumn) + tail + place.atDomain,
       country: this.country,
     };
   }
@@ -240,12 +246,10 @@ export class EmployeeMaker implements EmployeeMaking {
   private namePartOf(female: boolean, firstColumn: number, lastColumn: number): number {
     const { names, parts } = this;
     const first = female
-      ? partNumber(names.female, firstColumn, names.firsts, parts.femaleNames.second(firstColumn))
-      : partNumber(names.male, firstColumn, names.firsts, parts.maleNames.second(firstColumn));
+      ? partNumber(names.female, firstColumn, names.firsts, parts.femaleNames)
+      : partNumber(names.male, firstColumn, names.firsts, parts.maleNames);
     // Below 2^53: at most about 10^5 first-name and 10^5 surname parts.
-    return (
-      first * 2 ** 20 + partNumber(names.surname, lastColumn, names.surnames, parts.surnameNames.second(lastColumn))
-    );
+    return first * 2 ** 20 + partNumber(names.surname, lastColumn, names.surnames, parts.surnameNames);
   }
 }
 
