@@ -86,8 +86,9 @@ function partNumber(numbers: Uint32Array, column: number, ids: Map<string, numbe
   let id = numbers[column];
   if (id === 0) {
     const part = names.second(column);
-    id = ids.get(part) ?? ids.size + 1;
-    ids.set(part, id);
+    const given = ids.get(part);
+    if (given === undefined) ids.set(part, (id = ids.size + 1));
+    else id = given;
     numbers[column] = id;
   }
   return id;
