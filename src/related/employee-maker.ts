@@ -11,17 +11,8 @@ import { RecordRandom } from '../random/record-random.js';
 import { commuteHomesOf, type CommuteHomes, type HomeSets } from './commute-homes.js';
 import type { Employee } from '../types.js';
 import { titleIn, type JobTitles, type SectorTitles } from '../data-index/job-titles.js';
-import { companyMakerOf } from './company-maker.js';
+import { companyMakerOf, type CompanyEmployer } from './company-maker.js';
 import { WorkEmails } from './work-email.js';
-
-/** What an employee needs of its company (a `Company` has these fields). */
-export interface Employer {
-  id: string;
-  naics: string;
-  zip: string;
-  domain: string;
-  employees: number;
-}
 
 // Stream ids of employees: kind 7 in the high byte (bits 24-31), the company's state stream (0 for the default
 // draw, else state index + 1) in bits 17-23 and the employee's index in bits 0-16; the record index is the
@@ -40,7 +31,7 @@ const DAY_MS = 86_400_000;
 export interface Workplace {
   stateKey: number;
   index: number;
-  employer: Employer;
+  employer: CompanyEmployer;
   /** Where its employees' homes are drawn from. */
   homes: HomeSets;
   /** Its sector's job titles. */
@@ -119,11 +110,7 @@ export function employeeMakerOf(generator: object): EmployeeMaker {
   let maker = MAKERS.get(generator);
   if (!maker) {
     const companies = companyMakerOf(generator);
-    maker = new EmployeeMaker(
-      generatorParts(generator),
-      (index, state) => companies.draw(index, state).company,
-      COUNTRY,
-    );
+    maker = new EmployeeMaker(generatorParts(generator), (index, state) => companies.employerAt(index, state), COUNTRY);
     MAKERS.set(generator, maker);
   }
   return maker;
@@ -152,7 +139,7 @@ export class EmployeeMaker implements EmployeeMaking {
 
   constructor(
     private readonly generator: GeneratorParts,
-    private readonly companyAt: (index: number, state: IndexState | undefined) => Employer,
+    private readonly companyAt: (index: number, state: IndexState | undefined) => CompanyEmployer,
     private readonly country: string,
   ) {
     this.data = generator.data;
