@@ -187,6 +187,7 @@ export class CommuteHomes {
     return sets;
   }
 
+  /** The home sets of a workplace at ZIP row `row`, made anew (its county's and cells' sets made on their first use). */
   private setsAround(row: number): HomeSets {
     const county = this.geo.zipCounty[row];
     let inCounty = this.byCounty.get(county);

@@ -305,8 +305,8 @@ export class CompanyMaker implements CompanyMaking {
   }
 
   /**
-   * Company `index`, or with `whole` false only its {@link CompanyEmployer} fields; leaves its state, ZS entry and
-   * stream in the `last...` fields (a page makes no object more per company).
+   * Company `index`, or with `whole` false only its {@link CompanyEmployer} fields; a whole company leaves its state,
+   * ZS entry and stream in the `last...` fields (a page makes no object more per company).
    */
   private make(index: number, given: IndexState | undefined): Company;
   private make(index: number, given: IndexState | undefined, whole: false): CompanyEmployer;
