@@ -19,8 +19,11 @@ function invalid(message: string): never {
   throw new UssynthError('invalid_index_file', `Invalid ussynth job titles file: ${message}`);
 }
 
-/** One sector's titles and their alias table. */
-interface SectorTitles {
+/**
+ * One sector's titles and their alias table.
+ * @example titles.sectorOf('722511') // { titles: ['Server', ...], alias }
+ */
+export interface SectorTitles {
   titles: readonly string[];
   alias: AliasTable;
 }
@@ -75,19 +78,35 @@ export class JobTitles {
 
   /** Whether a six-digit NAICS code's sector has titles. */
   has(naics: string): boolean {
-    return this.byPrefix[Number(naics.slice(0, 2))] !== undefined;
+    return this.sectorOf(naics) !== undefined;
+  }
+
+  /**
+   * The titles of a six-digit NAICS code's sector, or undefined (none): looked up once per company, not per employee.
+   * @example titles.sectorOf('722511')?.titles.includes('Server') // true
+   */
+  sectorOf(naics: string): SectorTitles | undefined {
+    return this.byPrefix[Number(naics.slice(0, 2))];
   }
 
   /** A title of the sector of six-digit NAICS code `naics`, by the occupations' employment: one draw. */
   title(naics: string, random: RandomSource): string {
-    const sector = this.byPrefix[Number(naics.slice(0, 2))];
+    const sector = this.sectorOf(naics);
     if (sector === undefined) throw new RangeError(`no job titles for NAICS ${naics}`);
-    const n = sector.titles.length;
-    const scaled = random.nextUint32() * n;
-    const column = Math.floor(scaled / TWO_32);
-    const kept = scaled - column * TWO_32 < sector.alias.thresholds[column];
-    return sector.titles[kept ? column : sector.alias.aliases[column]];
+    return titleIn(sector, random);
   }
+}
+
+/**
+ * A title of a sector ({@link JobTitles.sectorOf}), by the occupations' employment: one 32-bit draw.
+ * @example titleIn(titles.sectorOf('722511')!, random) // "Server"
+ */
+export function titleIn(sector: SectorTitles, random: RandomSource): string {
+  const n = sector.titles.length;
+  const scaled = random.nextUint32() * n;
+  const column = Math.floor(scaled / TWO_32);
+  const kept = scaled - column * TWO_32 < sector.alias.thresholds[column];
+  return sector.titles[kept ? column : sector.alias.aliases[column]];
 }
 
 /**

@@ -132,6 +132,8 @@ export class CommuteHomes {
   private readonly cellEntries = new Map<number, number[]>();
   private readonly cells = new Map<number, EntrySet>();
   private readonly blocks = new Map<number, Block | null>();
+  /** Per ZIP row: the home sets of a workplace there, made on first use (companies share ZIPs: a county has many). */
+  private readonly setsOfRow = new Map<number, HomeSets>();
 
   constructor(
     data: DataIndex,
@@ -178,8 +180,15 @@ export class CommuteHomes {
     }
   }
 
-  /** The home sets of a workplace at ZIP row `row`; throws if its county has no residential ZIP. */
+  /** The home sets of a workplace at ZIP row `row`, made once per row; throws if its county has no residential ZIP. */
   around(row: number): HomeSets {
+    let sets = this.setsOfRow.get(row);
+    if (!sets) this.setsOfRow.set(row, (sets = this.setsAround(row)));
+    return sets;
+  }
+
+  /** The home sets of a workplace at ZIP row `row`, made anew (its county's and cells' sets made on their first use). */
+  private setsAround(row: number): HomeSets {
     const county = this.geo.zipCounty[row];
     let inCounty = this.byCounty.get(county);
     if (!inCounty) {

@@ -157,6 +157,12 @@ export function domainLabel(baseName: string): string {
     .slice(0, 63);
 }
 
+/**
+ * What an employee needs of its company: the fields of its {@link Company} that the employee maker reads.
+ * @example const employer: CompanyEmployer = companyMakerOf(gen).employerAt(0, undefined)
+ */
+export type CompanyEmployer = Pick<Company, 'id' | 'naics' | 'zip' | 'domain' | 'employees'>;
+
 /** What a related maker (employees) needs of company `index` besides its record: its state, ZS entry and stream. */
 export interface CompanyDraw {
   readonly company: Company;
@@ -297,14 +303,28 @@ export class CompanyMaker implements CompanyMaking {
     return out;
   }
 
+  /**
+   * What an employee reads of company `index` of the stream of `state`: the company's own draws up to its domain, the
+   * rest (mailbox, street, phone, point, EIN) not made; each field equal to the whole company's.
+   * @example maker.employerAt(7, undefined).domain === maker.at(7, undefined).domain // true
+   */
+  employerAt(index: number, state: IndexState | undefined): CompanyEmployer {
+    return this.make(index, state, false);
+  }
+
   /** Company `index` with what a related maker needs of it (its state, ZS entry and stream). */
   draw(index: number, given: IndexState | undefined): CompanyDraw {
     const company = this.make(index, given);
     return { company, state: this.lastState!, zipEntry: this.lastZipEntry, stream: this.lastStream };
   }
 
-  /** Company `index`; leaves its state, ZS entry and stream in the `last...` fields (a page makes no object more per company). */
-  private make(index: number, given: IndexState | undefined): Company {
+  /**
+   * Company `index`, or with `whole` false only its {@link CompanyEmployer} fields; a whole company leaves its state,
+   * ZS entry and stream in the `last...` fields (a page makes no object more per company).
+   */
+  private make(index: number, given: IndexState | undefined): Company;
+  private make(index: number, given: IndexState | undefined, whole: false): CompanyEmployer;
+  private make(index: number, given: IndexState | undefined, whole = true): Company | CompanyEmployer {
     const { random, parts: p, data } = this;
     const { parts, data: index0 } = p;
     const stream = given ? given.index + 1 : 0;
@@ -369,6 +389,15 @@ export class CompanyMaker implements CompanyMaking {
     const incorporationState = random.below(1000) < delaware ? 'DE' : state.code;
     // Reach: the domain from the name, a mailbox, the street and suite, the phone (drawn last, as an address's).
     const domain = label.slice(0, 63) + '.' + DOMAIN_PARENTS[drawSlot(this.domainCum, random)];
+    // An employee's company: the draws after the domain change none of these fields.
+    if (!whole)
+      return {
+        id: p.uuids.uuid(COMPANY_STREAM + stream, index),
+        naics: sector.codes[industry],
+        zip: parts.zipStrings.second(zipEntry),
+        domain,
+        employees,
+      };
     const email = MAILBOXES[drawSlot(this.mailboxCum, random)] + '@' + domain;
     const street = parts.streets.make(random, zipEntry, parts.streetForms[state.index]);
     const unitAt = parts.streets.unitAt;

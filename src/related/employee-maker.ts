@@ -6,21 +6,13 @@ import type { EmployeeMaking } from '../generator/related-makers.js';
 import { addressPhone } from '../generator/phone.js';
 import { columnText, pick, pickColumn } from '../generator/pick.js';
 import type { SharedParts } from '../generator/shared-parts.js';
+import type { StringPairs } from '../generator/string-pairs.js';
 import { RecordRandom } from '../random/record-random.js';
 import { commuteHomesOf, type CommuteHomes, type HomeSets } from './commute-homes.js';
 import type { Employee } from '../types.js';
-import type { JobTitles } from '../data-index/job-titles.js';
-import { companyMakerOf } from './company-maker.js';
+import { titleIn, type JobTitles, type SectorTitles } from '../data-index/job-titles.js';
+import { companyMakerOf, type CompanyEmployer } from './company-maker.js';
 import { WorkEmails } from './work-email.js';
-
-/** What an employee needs of its company (a `Company` has these fields). */
-export interface Employer {
-  id: string;
-  naics: string;
-  zip: string;
-  domain: string;
-  employees: number;
-}
 
 // Stream ids of employees: kind 7 in the high byte (bits 24-31), the company's state stream (0 for the default
 // draw, else state index + 1) in bits 17-23 and the employee's index in bits 0-16; the record index is the
@@ -39,9 +31,13 @@ const DAY_MS = 86_400_000;
 export interface Workplace {
   stateKey: number;
   index: number;
-  employer: Employer;
+  employer: CompanyEmployer;
   /** Where its employees' homes are drawn from. */
   homes: HomeSets;
+  /** Its sector's job titles. */
+  titles: SectorTitles;
+  /** What follows the local part of its employees' e-mails: "@" and its domain. */
+  atDomain: string;
 }
 
 /**
@@ -76,12 +72,14 @@ function namePartsOf(data: DataIndex, parts: SharedParts): NameParts {
   return found;
 }
 
-/** The number (plus 1) of the e-mail part at `column`, giving the part one on first use. */
-function partNumber(numbers: Uint32Array, column: number, ids: Map<string, number>, part: string): number {
+/** The number (plus 1) of the e-mail part at `column` (the second string of `names`), giving the part one on first use. */
+function partNumber(numbers: Uint32Array, column: number, ids: Map<string, number>, names: StringPairs): number {
   let id = numbers[column];
   if (id === 0) {
-    id = ids.get(part) ?? ids.size + 1;
-    ids.set(part, id);
+    const part = names.second(column);
+    const given = ids.get(part);
+    if (given === undefined) ids.set(part, (id = ids.size + 1));
+    else id = given;
     numbers[column] = id;
   }
   return id;
@@ -112,11 +110,7 @@ export function employeeMakerOf(generator: object): EmployeeMaker {
   let maker = MAKERS.get(generator);
   if (!maker) {
     const companies = companyMakerOf(generator);
-    maker = new EmployeeMaker(
-      generatorParts(generator),
-      (index, state) => companies.draw(index, state).company,
-      COUNTRY,
-    );
+    maker = new EmployeeMaker(generatorParts(generator), (index, state) => companies.employerAt(index, state), COUNTRY);
     MAKERS.set(generator, maker);
   }
   return maker;
@@ -145,7 +139,7 @@ export class EmployeeMaker implements EmployeeMaking {
 
   constructor(
     private readonly generator: GeneratorParts,
-    private readonly companyAt: (index: number, state: IndexState | undefined) => Employer,
+    private readonly companyAt: (index: number, state: IndexState | undefined) => CompanyEmployer,
     private readonly country: string,
   ) {
     this.data = generator.data;
@@ -168,8 +162,8 @@ export class EmployeeMaker implements EmployeeMaking {
   page(company: number, start: number, count: number, state: IndexState | undefined): Employee[] {
     const place = this.workplaceOf(company, state);
     const end = Math.min(start + count, place.employer.employees);
-    const out: Employee[] = [];
-    for (let j = start; j < end; j++) out.push(this.employee(place, j));
+    const out = new Array<Employee>(Math.max(0, end - start));
+    for (let j = start; j < end; j++) out[j - start] = this.employee(place, j);
     return out;
   }
 
@@ -181,9 +175,10 @@ export class EmployeeMaker implements EmployeeMaking {
     const employer = this.companyAt(index, state);
     if (employer.employees > MAX_EMPLOYEES)
       throw new RangeError(`company ${index} has ${employer.employees} employees, above ${MAX_EMPLOYEES}`);
-    if (!this.titles.has(employer.naics)) throw new RangeError(`no job titles for NAICS ${employer.naics}`);
+    const titles = this.titles.sectorOf(employer.naics);
+    if (titles === undefined) throw new RangeError(`no job titles for NAICS ${employer.naics}`);
     const homes = this.homes.around(this.data.zipRow(Number(employer.zip)));
-    return (this.workplace = { stateKey, index, employer, homes });
+    return (this.workplace = { stateKey, index, employer, homes, titles, atDomain: '@' + employer.domain });
   }
 
   /** Employee `employee` (below the headcount: checked by the caller) of a workplace. */
@@ -200,7 +195,7 @@ export class EmployeeMaker implements EmployeeMaking {
     const lastColumn = parts.surnamePicker.pick(state.index, random);
     const street = parts.streets.make(random, entry, parts.streetForms[state.index]);
     const phone = addressPhone(data, state, entry, random, this.generator.fictionalPhones);
-    const title = this.titles.title(employer.naics, random);
+    const title = titleIn(place.titles, random);
     const birthDate = this.birthDates[random.below(this.birthDates.length)];
     const firstNames = female ? parts.femaleNames : parts.maleNames;
     const tail = this.emails.tail(stateKey, index, employee, this.namePartOf(female, firstColumn, lastColumn));
@@ -218,8 +213,7 @@ export class EmployeeMaker implements EmployeeMaking {
       state: state.code,
       zip: parts.zipStrings.second(entry),
       phone,
-      email:
-        firstNames.second(firstColumn) + '.' + parts.surnameNames.second(lastColumn) + tail + '@' + employer.domain,
+      email: firstNames.second(firstColumn) + '.' + parts.surnameNames.second(lastColumn) + tail + place.atDomain,
       country: this.country,
     };
   }
@@ -240,12 +234,10 @@ export class EmployeeMaker implements EmployeeMaking {
   private namePartOf(female: boolean, firstColumn: number, lastColumn: number): number {
     const { names, parts } = this;
     const first = female
-      ? partNumber(names.female, firstColumn, names.firsts, parts.femaleNames.second(firstColumn))
-      : partNumber(names.male, firstColumn, names.firsts, parts.maleNames.second(firstColumn));
+      ? partNumber(names.female, firstColumn, names.firsts, parts.femaleNames)
+      : partNumber(names.male, firstColumn, names.firsts, parts.maleNames);
     // Below 2^53: at most about 10^5 first-name and 10^5 surname parts.
-    return (
-      first * 2 ** 20 + partNumber(names.surname, lastColumn, names.surnames, parts.surnameNames.second(lastColumn))
-    );
+    return first * 2 ** 20 + partNumber(names.surname, lastColumn, names.surnames, parts.surnameNames);
   }
 }
 

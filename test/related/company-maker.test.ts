@@ -285,6 +285,21 @@ describe('companies: random access and determinism', () => {
     expect(maker.companyIdAt(0, tx)).not.toBe(maker.companyIdAt(0, undefined));
   });
 
+  it("give employees the company's id, industry, ZIP, domain and headcount without the rest, equal to the whole company's", () => {
+    const gen = createGenerator({ seed: 11 });
+    const maker = companyMakerOf(gen);
+    const tx = data.state('TX')!;
+    for (let i = 0; i < 300; i++) {
+      for (const state of [undefined, tx]) {
+        const { id, naics, zip, domain, employees } = gen.companyAt(i, { state: state?.code });
+        expect(maker.employerAt(i, state)).toEqual({ id, naics, zip, domain, employees });
+      }
+    }
+    // Drawing an employer leaves the next whole company as it was.
+    maker.employerAt(5, undefined);
+    expect(maker.at(6, undefined)).toEqual(createGenerator({ seed: 11 }).companyAt(6));
+  });
+
   it('change nothing of the other kinds: addresses, EINs and phones are as from a generator that made no company', () => {
     const gen = createGenerator({ seed: 3, geo: true });
     gen.companies({ count: 50 });
