@@ -90,7 +90,9 @@ export class HouseholdMaker {
   /** The `household()` cursor of the generator that made this maker. */
   cursor = 0;
   /** The numbers of the household being made (the landline, then the mobiles) as AAANNNNNNN, reused. */
-  private readonly phones: number[] = [];
+  private readonly phones = new Float64Array(MAX_HOUSEHOLD_SIZE + 1);
+  /** How many of `phones` the household being made has. */
+  private phoneCount = 0;
   private readonly random: RecordRandom;
   private readonly emails: EmailMaker;
   private readonly births: BirthDates;
@@ -161,9 +163,8 @@ export class HouseholdMaker {
     const city = parts.zipStrings.first(zipEntry);
     const zip = parts.zipStrings.second(zipEntry);
     const members = new Array<HouseholdMember>(people.length);
-    const phones = this.phones;
-    phones.length = 0;
-    phones.push(phoneNumber);
+    this.phones[0] = phoneNumber;
+    this.phoneCount = 1;
     for (let m = 0; m < people.length; m++) {
       const person = people[m];
       const names = person.female ? parts.femaleNames : parts.maleNames;
@@ -182,7 +183,7 @@ export class HouseholdMaker {
         city,
         state: state.code,
         zip,
-        phone: ownPhone ? this.mobile(phones, state, zipEntry) : '',
+        phone: ownPhone ? this.mobile(state, zipEntry) : '',
         email: ownPhone
           ? this.emails.make(
               names.second(person.firstColumn),
@@ -215,39 +216,45 @@ export class HouseholdMaker {
    * with one exchange has 10,000 lines for at most 8 numbers, so the loop ends; fictional numbers, 100 lines, too).
    * Compared as numbers: the phone strings are concatenations, slow to compare (docs/benchmarks.md, "Households").
    */
-  private mobile(phones: number[], state: IndexState, zipEntry: number): string {
+  private mobile(state: IndexState, zipEntry: number): string {
     const { data, fictionalPhones } = this.parts;
+    const phones = this.phones;
     let phone: number;
     do phone = addressPhoneNumber(data, state, zipEntry, this.random, fictionalPhones);
-    while (phones.includes(phone));
-    phones.push(phone);
+    while (this.hasPhone(phone));
+    phones[this.phoneCount++] = phone;
     return phoneText(phone);
+  }
+
+  /** Whether `phone` is one of the household's numbers so far. */
+  private hasPhone(phone: number): boolean {
+    for (let i = 0; i < this.phoneCount; i++) if (this.phones[i] === phone) return true;
+    return false;
   }
 
   /** The household's people: the householder, then a spouse or partner, then children, relatives or roommates. */
   private people(size: number, type: 'family' | 'nonfamily', stateIndex: number): Person[] {
+    // Exactly `size` people: an array of that length, filled in order (pushing grew a copy per household).
+    const people = new Array<Person>(size);
     const householder = this.adult('householder', this.female(), stateIndex);
-    const people = [householder];
-    const parents = [householder];
-    let rest = size - 1;
+    people[0] = householder;
+    let count = 1;
+    let spouse: Person | undefined;
     const thresholds = this.thresholds;
-    if (rest > 0 && type === 'family' && this.chance(thresholds.married_of_family)) {
-      const spouse = this.partner('spouse', householder, thresholds.same_sex_of_married, stateIndex);
+    if (size > 1 && type === 'family' && this.chance(thresholds.married_of_family)) {
+      spouse = this.partner('spouse', householder, thresholds.same_sex_of_married, stateIndex);
       if (this.chance(thresholds.spouse_shares_surname)) spouse.lastColumn = householder.lastColumn;
-      people.push(spouse);
-      parents.push(spouse);
-      rest--;
-    } else if (rest > 0 && type === 'nonfamily' && this.chance(thresholds.partner_of_nonfamily_not_alone)) {
-      people.push(this.partner('partner', householder, thresholds.same_sex_of_partners, stateIndex));
-      rest--;
+      people[count++] = spouse;
+    } else if (size > 1 && type === 'nonfamily' && this.chance(thresholds.partner_of_nonfamily_not_alone)) {
+      people[count++] = this.partner('partner', householder, thresholds.same_sex_of_partners, stateIndex);
     }
-    for (; rest > 0; rest--) {
-      if (type === 'nonfamily') people.push(this.adult('roommate', this.female(), stateIndex));
-      else if (this.chance(thresholds.child_of_other_family_members)) people.push(this.child(householder, parents));
+    while (count < size) {
+      if (type === 'nonfamily') people[count++] = this.adult('roommate', this.female(), stateIndex);
+      else if (this.chance(thresholds.child_of_other_family_members)) people[count++] = this.child(householder, spouse);
       else {
         const relative = this.adult('relative', this.female(), stateIndex);
         if (this.chance(thresholds.relative_shares_surname)) relative.lastColumn = householder.lastColumn;
-        people.push(relative);
+        people[count++] = relative;
       }
     }
     return people;
@@ -308,15 +315,15 @@ export class HouseholdMaker {
    * A child of the householder (and the spouse): the householder's surname; born when every parent was 16 to 50
    * years old, not after the reference date, of an age drawn from the CPS bins where the parents allow it.
    */
-  private child(householder: Person, parents: readonly Person[]): Person {
+  private child(householder: Person, spouse: Person | undefined): Person {
     const random = this.random;
     const female = this.female();
     const firstColumn = this.firstColumn(female);
-    let low = -Infinity;
-    let high = this.referenceDay;
-    for (const parent of parents) {
-      low = Math.max(low, yearsAfter(parent.birthDate, PARENT_AGES[0]));
-      high = Math.min(high, yearsAfter(parent.birthDate, PARENT_AGES[1] + 1) - 1);
+    let low = yearsAfter(householder.birthDate, PARENT_AGES[0]);
+    let high = Math.min(this.referenceDay, yearsAfter(householder.birthDate, PARENT_AGES[1] + 1) - 1);
+    if (spouse !== undefined) {
+      low = Math.max(low, yearsAfter(spouse.birthDate, PARENT_AGES[0]));
+      high = Math.min(high, yearsAfter(spouse.birthDate, PARENT_AGES[1] + 1) - 1);
     }
     const ages = this.childAges.draw(random);
     const from = Math.max(low, ages.firstDay);
