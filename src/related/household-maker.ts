@@ -107,6 +107,9 @@ export class HouseholdMaker {
   /** The last birth day of an adult (18 on the reference date) and the first birth day of the birth data. */
   private readonly adultDay: number;
   private readonly firstDay: number;
+  /** The first and last birth day of a child of the household being made ({@link setChildWindow}). */
+  private childLow = 0;
+  private childHigh = 0;
 
   constructor(
     private readonly parts: GeneratorParts,
@@ -248,9 +251,11 @@ export class HouseholdMaker {
     } else if (size > 1 && type === 'nonfamily' && this.chance(thresholds.partner_of_nonfamily_not_alone)) {
       people[count++] = this.partner('partner', householder, thresholds.same_sex_of_partners, stateIndex);
     }
+    // The parents' window for children, once per household (not per child).
+    if (type === 'family' && count < size) this.setChildWindow(householder, spouse);
     while (count < size) {
       if (type === 'nonfamily') people[count++] = this.adult('roommate', this.female(), stateIndex);
-      else if (this.chance(thresholds.child_of_other_family_members)) people[count++] = this.child(householder, spouse);
+      else if (this.chance(thresholds.child_of_other_family_members)) people[count++] = this.child(householder);
       else {
         const relative = this.adult('relative', this.female(), stateIndex);
         if (this.chance(thresholds.relative_shares_surname)) relative.lastColumn = householder.lastColumn;
@@ -311,20 +316,28 @@ export class HouseholdMaker {
     return { relationship, female, firstColumn, lastColumn, birthDate: dateOf(day) };
   }
 
-  /**
-   * A child of the householder (and the spouse): the householder's surname; born when every parent was 16 to 50
-   * years old, not after the reference date, of an age drawn from the CPS bins where the parents allow it.
-   */
-  private child(householder: Person, spouse: Person | undefined): Person {
-    const random = this.random;
-    const female = this.female();
-    const firstColumn = this.firstColumn(female);
+  /** Sets the household's {@link childLow} and {@link childHigh}: the days every parent was 16 to 50 on. */
+  private setChildWindow(householder: Person, spouse: Person | undefined): void {
     let low = yearsAfter(householder.birthDate, PARENT_AGES[0]);
     let high = Math.min(this.referenceDay, yearsAfter(householder.birthDate, PARENT_AGES[1] + 1) - 1);
     if (spouse !== undefined) {
       low = Math.max(low, yearsAfter(spouse.birthDate, PARENT_AGES[0]));
       high = Math.min(high, yearsAfter(spouse.birthDate, PARENT_AGES[1] + 1) - 1);
     }
+    this.childLow = low;
+    this.childHigh = high;
+  }
+
+  /**
+   * A child of the householder (and the spouse): the householder's surname; born when every parent was 16 to 50
+   * years old, not after the reference date, of an age drawn from the CPS bins where the parents allow it.
+   */
+  private child(householder: Person): Person {
+    const random = this.random;
+    const female = this.female();
+    const firstColumn = this.firstColumn(female);
+    const low = this.childLow;
+    const high = this.childHigh;
     const ages = this.childAges.draw(random);
     const from = Math.max(low, ages.firstDay);
     const to = Math.min(high, ages.lastDay);
