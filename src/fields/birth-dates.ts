@@ -13,6 +13,20 @@ function isLeap(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
 
+/** `MM-DD` of each day of a year (0-based), for a common year: a date is its year's text and one of these. */
+const COMMON_DAYS = monthDays(false);
+/** The same for a leap year. */
+const LEAP_DAYS = monthDays(true);
+
+function monthDays(leap: boolean): string[] {
+  const days: string[] = [];
+  for (let month = 0; month < 12; month++) {
+    const length = MONTH_DAYS[month] + (month === 1 && leap ? 1 : 0);
+    for (let day = 1; day <= length; day++) days.push(TWO_DIGITS[month + 1] + '-' + TWO_DIGITS[day]);
+  }
+  return days;
+}
+
 /**
  * Birth dates consistent with a first name: a birth cohort of the name's
  * span (its first to its last cohort with births) drawn by the name's
@@ -30,6 +44,8 @@ export class BirthDates {
   private readonly totals: [Uint32Array, Uint32Array];
   /** Per sex, per cohort: the sum of its years' weights, and the years' weights. */
   private readonly yearTotals: [Float64Array, Float64Array];
+  /** Per year of the data (from its first year): `YYYY-`. */
+  private readonly yearTexts: readonly string[];
 
   constructor(
     private readonly births: BirthIndex,
@@ -67,6 +83,7 @@ export class BirthDates {
       }
       return totals;
     }) as [Float64Array, Float64Array];
+    this.yearTexts = Array.from({ length: cohorts * births.cohortYears }, (_, y) => `${births.firstYear + y}-`);
   }
 
   /** The first birth year of the data (its oldest cohort's first year). */
@@ -107,13 +124,9 @@ export class BirthDates {
     const last = y + births.cohortYears - 1;
     while (y < last && (people >= years[y] || years[y] === 0)) people -= years[y++];
     while (years[y] === 0) y--;
-    const year = births.firstYear + y;
-    let day = random.below(isLeap(year) ? 366 : 365);
-    let month = 0;
-    while (day >= MONTH_DAYS[month] + (month === 1 && isLeap(year) ? 1 : 0)) {
-      day -= MONTH_DAYS[month] + (month === 1 && isLeap(year) ? 1 : 0);
-      month++;
-    }
-    return year + '-' + TWO_DIGITS[month + 1] + '-' + TWO_DIGITS[day + 1];
+    // A day of the year from precomputed `MM-DD` texts: no month loop, one concatenation.
+    return isLeap(births.firstYear + y)
+      ? this.yearTexts[y] + LEAP_DAYS[random.below(366)]
+      : this.yearTexts[y] + COMMON_DAYS[random.below(365)];
   }
 }

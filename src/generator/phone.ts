@@ -78,6 +78,21 @@ export function addressPhone(
   random: RandomSource,
   fictional: boolean,
 ): string {
+  return phoneText(addressPhoneNumber(data, state, zipEntry, random, fictional));
+}
+
+/**
+ * The draws of {@link addressPhone} as one number, AAANNNNNNN (area code x 10^7 + exchange x 10^4 + line): a
+ * household compares its members' numbers as numbers, not as the strings {@link phoneText} makes of them.
+ * @example phoneText(addressPhoneNumber(data, state, zipEntry, random, false)) // "(951) 222-0142"
+ */
+export function addressPhoneNumber(
+  data: DataIndex,
+  state: IndexState,
+  zipEntry: number,
+  random: RandomSource,
+  fictional: boolean,
+): number {
   const place = data.zipPhonePlaces[zipEntry];
   let area: number;
   let exchange: number;
@@ -95,7 +110,18 @@ export function addressPhone(
     exchange = 200 + code - slot * 800;
     line = random.below(10_000);
   }
-  return AREA_TEXT[area] + EXCHANGE_TEXT[exchange] + fourDigits(line);
+  return area * 10_000_000 + exchange * 10_000 + line;
+}
+
+/**
+ * `(AAA) NNN-NNNN` of a number AAANNNNNNN ({@link addressPhoneNumber}).
+ * @example phoneText(9512220142) // "(951) 222-0142"
+ */
+export function phoneText(number: number): string {
+  const area = Math.floor(number / 10_000_000);
+  const rest = number - area * 10_000_000;
+  const exchange = (rest / 10_000) | 0;
+  return AREA_TEXT[area] + EXCHANGE_TEXT[exchange] + fourDigits(rest - exchange * 10_000);
 }
 
 /**

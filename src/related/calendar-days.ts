@@ -1,4 +1,8 @@
 const TWO_DIGITS = Array.from({ length: 32 }, (_, n) => (n < 10 ? '0' : '') + n);
+/** `MM-DD` at month x 32 + day (month 1-12, day 1-31): a date is its year's `YYYY-` and one of these. */
+const MONTH_DAYS = Array.from({ length: 13 * 32 }, (_, n) => TWO_DIGITS[n >> 5] + '-' + TWO_DIGITS[n & 31]);
+/** `YYYY-` by year (1000-9999), each made on first use. */
+const YEAR_TEXTS = new Array<string | null>(10_000).fill(null);
 
 // Plain arithmetic on the proleptic Gregorian calendar (H. Hinnant's days_from_civil and civil_from_days): no Date
 // object per call, since a household makes several of these per person.
@@ -44,7 +48,8 @@ export function dateOf(days: number): string {
   const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
   const month = mp < 10 ? mp + 3 : mp - 9;
   const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
-  return year + '-' + TWO_DIGITS[month] + '-' + TWO_DIGITS[day];
+  // One concatenation of cached texts: building the date from its numbers took four (docs/benchmarks.md, "Households").
+  return (YEAR_TEXTS[year] ??= `${year}-`) + MONTH_DAYS[month * 32 + day];
 }
 
 /**

@@ -2,12 +2,12 @@ import type { IndexState } from '../data-index/data-index.js';
 import type { BirthDates } from '../fields/birth-dates.js';
 import { EmailMaker } from '../generator/email.js';
 import type { GeneratorParts } from '../generator/generator-parts.js';
-import { addressPhone } from '../generator/phone.js';
+import { addressPhoneNumber, phoneText } from '../generator/phone.js';
 import { columnText, pick, pickColumn, pickColumnIn } from '../generator/pick.js';
 import { fmix32 } from '../random/fmix32.js';
 import { RecordRandom } from '../random/record-random.js';
 import { dateOf, dayOf, yearsAfter } from './calendar-days.js';
-import type { HouseholdModel, HouseholdShare } from '../data-index/household-data.js';
+import { HOUSEHOLD_SHARES, type HouseholdModel, type HouseholdShare } from '../data-index/household-data.js';
 import type { Household, HouseholdMember, HouseholdRelationship } from '../types.js';
 
 /** Households' stream kind (docs/architecture.md, "Streams"); the low byte is the state stream. */
@@ -89,20 +89,27 @@ interface Person {
 export class HouseholdMaker {
   /** The `household()` cursor of the generator that made this maker. */
   cursor = 0;
-  /** The numbers of the household being made (the landline, then the mobiles), reused. */
-  private readonly phones: string[] = [];
+  /** The numbers of the household being made (the landline, then the mobiles) as AAANNNNNNN, reused. */
+  private readonly phones = new Float64Array(MAX_HOUSEHOLD_SIZE + 1);
+  /** How many of `phones` the household being made has. */
+  private phoneCount = 0;
   private readonly random: RecordRandom;
   private readonly emails: EmailMaker;
   private readonly births: BirthDates;
   private readonly cells: Weighted<{ size: number; type: 'family' | 'nonfamily' }>;
   private readonly gaps: Weighted<{ minYears: number; maxYears: number }>;
-  private readonly childAges: Weighted<{ minAge: number; maxAge: number }>;
-  private readonly shares: Readonly<Record<HouseholdShare, number>>;
+  /** Per bin of children's ages: the first and last birth day of a child of that age on the reference date. */
+  private readonly childAges: Weighted<{ firstDay: number; lastDay: number }>;
+  /** Each share x SHARE_SCALE: a share is met when one `below(SHARE_SCALE)` draw is under it. */
+  private readonly thresholds: Readonly<Record<HouseholdShare, number>>;
   private readonly referenceYear: number;
   private readonly referenceDay: number;
   /** The last birth day of an adult (18 on the reference date) and the first birth day of the birth data. */
   private readonly adultDay: number;
   private readonly firstDay: number;
+  /** The first and last birth day of a child of the household being made ({@link setChildWindow}). */
+  private childLow = 0;
+  private childHigh = 0;
 
   constructor(
     private readonly parts: GeneratorParts,
@@ -124,13 +131,18 @@ export class HouseholdMaker {
       model.spouseAgeGaps,
       model.spouseAgeGaps.map((gap) => gap.percent),
     );
-    this.childAges = new Weighted(
-      model.childAges,
-      model.childAges.map((bin) => bin.percent),
-    );
-    this.shares = model.shares;
     const reference = this.births.referenceDate;
     this.referenceYear = Number(reference.slice(0, 4));
+    this.childAges = new Weighted(
+      model.childAges.map((bin) => ({
+        firstDay: dayOf(`${this.referenceYear - bin.maxAge}-01-01`),
+        lastDay: dayOf(`${this.referenceYear - bin.minAge}-12-31`),
+      })),
+      model.childAges.map((bin) => bin.percent),
+    );
+    const thresholds = {} as Record<HouseholdShare, number>;
+    for (const share of HOUSEHOLD_SHARES) thresholds[share] = model.shares[share] * SHARE_SCALE;
+    this.thresholds = thresholds;
     this.referenceDay = dayOf(reference);
     this.adultDay = yearsAfter(reference, -18);
     this.firstDay = dayOf(`${this.births.firstYear}-01-01`);
@@ -147,34 +159,34 @@ export class HouseholdMaker {
     const zipEntry = pickColumnIn(parts.zips, random, state.zipOffset, state.zipCount);
     const street = parts.streets.make(random, zipEntry, parts.streetForms[state.index]);
     const unitAt = parts.streets.unitAt;
-    const phone = addressPhone(data, state, zipEntry, random, gen.fictionalPhones);
+    const phoneNumber = addressPhoneNumber(data, state, zipEntry, random, gen.fictionalPhones);
     const { size, type } = this.cells.draw(random);
     const people = this.people(size, type, state.index);
     const id = gen.uuids.uuid(stream, index);
     const city = parts.zipStrings.first(zipEntry);
     const zip = parts.zipStrings.second(zipEntry);
     const members = new Array<HouseholdMember>(people.length);
-    const phones = this.phones;
-    phones.length = 0;
-    phones.push(phone);
+    this.phones[0] = phoneNumber;
+    this.phoneCount = 1;
     for (let m = 0; m < people.length; m++) {
       const person = people[m];
       const names = person.female ? parts.femaleNames : parts.maleNames;
+      const lastName = parts.surnameNames.first(person.lastColumn);
       const ownPhone = yearOf(person.birthDate) <= this.referenceYear - PHONE_AGE;
       members[m] = {
         id: gen.uuids.uuid(stream + ((m + 1) << MEMBER_UUID_SHIFT), index),
         householdId: id,
         relationship: person.relationship,
-        name: names.first(person.firstColumn) + parts.surnameNames.first(person.lastColumn),
+        name: names.first(person.firstColumn) + lastName,
         firstName: columnText(data, person.female ? parts.female : parts.male, person.firstColumn),
-        lastName: parts.surnameNames.first(person.lastColumn),
+        lastName,
         sex: person.female ? 'F' : 'M',
         birthDate: person.birthDate,
         street,
         city,
         state: state.code,
         zip,
-        phone: ownPhone ? this.mobile(phones, state, zipEntry) : '',
+        phone: ownPhone ? this.mobile(state, zipEntry) : '',
         email: ownPhone
           ? this.emails.make(
               names.second(person.firstColumn),
@@ -195,7 +207,7 @@ export class HouseholdMaker {
       city,
       state: state.code,
       zip,
-      phone,
+      phone: phoneText(phoneNumber),
       size: members.length,
       type,
       members,
@@ -205,46 +217,57 @@ export class HouseholdMaker {
   /**
    * A member's mobile, local to the ZIP as the landline is, and none of the household's numbers so far (a place
    * with one exchange has 10,000 lines for at most 8 numbers, so the loop ends; fictional numbers, 100 lines, too).
+   * Compared as numbers: the phone strings are concatenations, slow to compare (docs/benchmarks.md, "Households").
    */
-  private mobile(phones: string[], state: IndexState, zipEntry: number): string {
+  private mobile(state: IndexState, zipEntry: number): string {
     const { data, fictionalPhones } = this.parts;
-    let phone: string;
-    do phone = addressPhone(data, state, zipEntry, this.random, fictionalPhones);
-    while (phones.includes(phone));
-    phones.push(phone);
-    return phone;
+    const phones = this.phones;
+    let phone: number;
+    do phone = addressPhoneNumber(data, state, zipEntry, this.random, fictionalPhones);
+    while (this.hasPhone(phone));
+    phones[this.phoneCount++] = phone;
+    return phoneText(phone);
+  }
+
+  /** Whether `phone` is one of the household's numbers so far. */
+  private hasPhone(phone: number): boolean {
+    for (let i = 0; i < this.phoneCount; i++) if (this.phones[i] === phone) return true;
+    return false;
   }
 
   /** The household's people: the householder, then a spouse or partner, then children, relatives or roommates. */
   private people(size: number, type: 'family' | 'nonfamily', stateIndex: number): Person[] {
+    // Exactly `size` people: an array of that length, filled in order (pushing grew a copy per household).
+    const people = new Array<Person>(size);
     const householder = this.adult('householder', this.female(), stateIndex);
-    const people = [householder];
-    const parents = [householder];
-    let rest = size - 1;
-    if (rest > 0 && type === 'family' && this.chance('married_of_family')) {
-      const spouse = this.partner('spouse', householder, 'same_sex_of_married', stateIndex);
-      if (this.chance('spouse_shares_surname')) spouse.lastColumn = householder.lastColumn;
-      people.push(spouse);
-      parents.push(spouse);
-      rest--;
-    } else if (rest > 0 && type === 'nonfamily' && this.chance('partner_of_nonfamily_not_alone')) {
-      people.push(this.partner('partner', householder, 'same_sex_of_partners', stateIndex));
-      rest--;
+    people[0] = householder;
+    let count = 1;
+    let spouse: Person | undefined;
+    const thresholds = this.thresholds;
+    if (size > 1 && type === 'family' && this.chance(thresholds.married_of_family)) {
+      spouse = this.partner('spouse', householder, thresholds.same_sex_of_married, stateIndex);
+      if (this.chance(thresholds.spouse_shares_surname)) spouse.lastColumn = householder.lastColumn;
+      people[count++] = spouse;
+    } else if (size > 1 && type === 'nonfamily' && this.chance(thresholds.partner_of_nonfamily_not_alone)) {
+      people[count++] = this.partner('partner', householder, thresholds.same_sex_of_partners, stateIndex);
     }
-    for (; rest > 0; rest--) {
-      if (type === 'nonfamily') people.push(this.adult('roommate', this.female(), stateIndex));
-      else if (this.chance('child_of_other_family_members')) people.push(this.child(householder, parents));
+    // The parents' window for children, once per household (not per child).
+    if (type === 'family' && count < size) this.setChildWindow(householder, spouse);
+    while (count < size) {
+      if (type === 'nonfamily') people[count++] = this.adult('roommate', this.female(), stateIndex);
+      else if (this.chance(thresholds.child_of_other_family_members)) people[count++] = this.child(householder);
       else {
         const relative = this.adult('relative', this.female(), stateIndex);
-        if (this.chance('relative_shares_surname')) relative.lastColumn = householder.lastColumn;
-        people.push(relative);
+        if (this.chance(thresholds.relative_shares_surname)) relative.lastColumn = householder.lastColumn;
+        people[count++] = relative;
       }
     }
     return people;
   }
 
-  private chance(share: HouseholdShare): boolean {
-    return this.random.below(SHARE_SCALE) < this.shares[share] * SHARE_SCALE;
+  /** Whether a share is met: `threshold` is one of {@link thresholds}. */
+  private chance(threshold: number): boolean {
+    return this.random.below(SHARE_SCALE) < threshold;
   }
 
   private female(): boolean {
@@ -272,11 +295,11 @@ export class HouseholdMaker {
   private partner(
     relationship: HouseholdRelationship,
     householder: Person,
-    sameSex: HouseholdShare,
+    sameSexThreshold: number,
     stateIndex: number,
   ): Person {
     const random = this.random;
-    const same = this.chance(sameSex);
+    const same = this.chance(sameSexThreshold);
     const female = same ? householder.female : !householder.female;
     const firstColumn = this.firstColumn(female);
     const lastColumn = this.parts.parts.surnamePicker.pick(stateIndex, random);
@@ -293,23 +316,31 @@ export class HouseholdMaker {
     return { relationship, female, firstColumn, lastColumn, birthDate: dateOf(day) };
   }
 
+  /** Sets the household's {@link childLow} and {@link childHigh}: the days every parent was 16 to 50 on. */
+  private setChildWindow(householder: Person, spouse: Person | undefined): void {
+    let low = yearsAfter(householder.birthDate, PARENT_AGES[0]);
+    let high = Math.min(this.referenceDay, yearsAfter(householder.birthDate, PARENT_AGES[1] + 1) - 1);
+    if (spouse !== undefined) {
+      low = Math.max(low, yearsAfter(spouse.birthDate, PARENT_AGES[0]));
+      high = Math.min(high, yearsAfter(spouse.birthDate, PARENT_AGES[1] + 1) - 1);
+    }
+    this.childLow = low;
+    this.childHigh = high;
+  }
+
   /**
    * A child of the householder (and the spouse): the householder's surname; born when every parent was 16 to 50
    * years old, not after the reference date, of an age drawn from the CPS bins where the parents allow it.
    */
-  private child(householder: Person, parents: readonly Person[]): Person {
+  private child(householder: Person): Person {
     const random = this.random;
     const female = this.female();
     const firstColumn = this.firstColumn(female);
-    let low = -Infinity;
-    let high = this.referenceDay;
-    for (const parent of parents) {
-      low = Math.max(low, yearsAfter(parent.birthDate, PARENT_AGES[0]));
-      high = Math.min(high, yearsAfter(parent.birthDate, PARENT_AGES[1] + 1) - 1);
-    }
+    const low = this.childLow;
+    const high = this.childHigh;
     const ages = this.childAges.draw(random);
-    const from = Math.max(low, dayOf(`${this.referenceYear - ages.maxAge}-01-01`));
-    const to = Math.min(high, dayOf(`${this.referenceYear - ages.minAge}-12-31`));
+    const from = Math.max(low, ages.firstDay);
+    const to = Math.min(high, ages.lastDay);
     const day = from <= to ? from + random.below(to - from + 1) : low + random.below(high - low + 1);
     return {
       relationship: 'child',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isGeneratableExchange, SPECIAL_USE_EXCHANGES } from '../../src/generator/phone.js';
+import { isGeneratableExchange, phoneText, SPECIAL_USE_EXCHANGES } from '../../src/generator/phone.js';
 import { createGenerator } from '../../src/index.js';
 
 const exchangeOf = (phone: string): number => Number(/^\(\d{3}\) (\d{3})-/.exec(phone)![1]);
@@ -21,5 +21,14 @@ describe('phone exchanges', () => {
     }
     for (const address of gen.addresses({ count: 50_000 })) used.add(exchangeOf(address.phone));
     expect([...used].filter((exchange) => !isGeneratableExchange(exchange))).toEqual([]);
+  });
+});
+
+describe('phone numbers as numbers', () => {
+  it('write AAANNNNNNN as (AAA) NNN-NNNN, the line with its leading zeros', () => {
+    expect(phoneText(9512220142)).toBe('(951) 222-0142');
+    expect(phoneText(2015550100)).toBe('(201) 555-0100');
+    expect(phoneText(9899990000)).toBe('(989) 999-0000');
+    expect(phoneText(2002000009)).toBe('(200) 200-0009');
   });
 });

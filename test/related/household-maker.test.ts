@@ -85,6 +85,19 @@ describe(`households: ${COUNT.toLocaleString('en-US')} of seed ${SEED}, 0 consis
     expect(misses((h) => h.members.every((m) => m.phone !== h.phone))).toEqual([]);
   });
 
+  it('never give one number twice within a household (landline and mobiles), with fictional phones too', () => {
+    const repeats = (list: Household[]) =>
+      list.filter((h) => {
+        const numbers = [h.phone, ...h.members.map((m) => m.phone).filter((phone) => phone !== '')];
+        return new Set(numbers).size !== numbers.length;
+      });
+    expect(repeats(households)).toEqual([]);
+    // Fictional numbers have 100 lines per area code: members would share one in many households without the check.
+    const fictional = createGenerator({ seed: SEED, fictionalPhones: true }).households({ count: 8_000, state: 'DE' });
+    expect(fictional.every((h) => /^\(\d{3}\) 555-01\d\d$/.test(h.phone))).toBe(true);
+    expect(repeats(fictional)).toEqual([]);
+  });
+
   it('give phones and e-mails from age 13 only, e-mails of the member own name on reserved domains', () => {
     const wrong = people.filter((m) => {
       const owns = ageOn(m.birthDate, reference) >= 13;
