@@ -1,12 +1,15 @@
 // `npm run bench:seed-load`: a seed of three related tables (about 1,000,000 rows: customers of person records, their
 // orders, their payments) into PostgreSQL against one `--to postgres` table of 1,000,000 person records, same run,
-// interleaved, each its own process on the built code (dist/), one client thread each (--to's default for PostgreSQL).
+// interleaved, each the command line on the built code (`ussynth seed --schema FILE --to URL` against `ussynth address
+// --count N --to URL`), one client thread each (--to's default for PostgreSQL).
 // The server is the test helper's, durable (fsync on, as production runs it), on loopback; each run gets a fresh database.
 // Reported: rows/s of each (median of the rounds) and the ratio seed/--to; the issue's target is >= 0.9; with the
 // client's CPU (bash's `time` of the process) and the server's (PostgreSQL's processes, from /proc) per run.
 // BENCH_SCALE=0.1 scales every count (a quick look); BENCH_RUNS (default 3) rounds.
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median } from './measure.js';
 import { startPostgres } from '../test/infra/postgres-server.js';
@@ -14,7 +17,6 @@ import { startPostgres } from '../test/infra/postgres-server.js';
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const BINARY = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
-const TSX = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
 const SINGLE_ROWS = Math.round(1_000_000 * SCALE);
 
 /** The seed's schema file: 250,000 customers, 1-3 orders each (about 500,000), 0-1 payment per order (about 250,000). */
@@ -59,30 +61,6 @@ const SCHEMA = {
   },
 };
 
-/** The child process of a seed run: plans the schema, creates and fills the tables, prints the rows it put in. */
-async function seedChild(url: string): Promise<void> {
-  const dist = (path: string) => new URL(`../dist/${path}`, import.meta.url).href;
-  const { createGenerator } = await import(dist('index.js'));
-  const { parseLoadTarget } = await import(dist('load/load-target.js'));
-  const { schemaTableSql } = await import(dist('seed/schema-ddl.js'));
-  const { jsonLocator, parseSchemaJson, planSchemaFile } = await import(dist('seed/schema-file-plan.js'));
-  const { runSeedLoad } = await import(dist('seed/seed-database.js'));
-  const { SeedRows } = await import(dist('seed/seed-rows.js'));
-  const text = JSON.stringify(SCHEMA);
-  const { tables } = planSchemaFile(parseSchemaJson(text, 'bench.json'), jsonLocator('bench.json', text));
-  const plans = new Map(tables.map((t: { table: string }) => [t.table, t]));
-  const create = new Map(tables.map((t: { table: string }) => [t.table, schemaTableSql('postgres', t, plans)]));
-  const rows = new SeedRows({ seed: 'bench-seed', tables, generatorFor: (seed: string) => createGenerator({ seed }) });
-  const loaded: Map<string, number> = await runSeedLoad({
-    target: parseLoadTarget(url),
-    rows,
-    tables,
-    create,
-    mode: 'create',
-  });
-  process.stdout.write(`${JSON.stringify(Object.fromEntries(loaded))}\n`);
-}
-
 const TICKS_PER_SECOND = 100;
 
 /** CPU seconds a process and its children (live, and exited ones it has waited for) have used, from /proc (Linux). */
@@ -117,6 +95,7 @@ async function settled(pid: number, children: string): Promise<void> {
 interface Run {
   seconds: number;
   out: string;
+  err: string;
   clientCpu: number;
   serverCpu: number;
 }
@@ -145,6 +124,7 @@ function timed(serverPid: number, file: string, args: string[]): Promise<Run> {
       resolve({
         seconds,
         out,
+        err,
         clientCpu: cpu ? Number(cpu[1]) + Number(cpu[2]) : Number.NaN,
         serverCpu: processCpu(serverPid) - serverBefore,
       });
@@ -160,6 +140,9 @@ async function main(): Promise<void> {
   const serverPid = Number(
     execFileSync('pgrep', ['-o', '-f', `postgres -D .* -p ${postgres.port} `], { encoding: 'utf8' }).trim(),
   );
+  const folder = mkdtempSync(join(tmpdir(), 'ussynth-seed-bench-'));
+  const schemaFile = join(folder, 'bench.seed.json');
+  writeFileSync(schemaFile, JSON.stringify(SCHEMA, null, 2));
   const seedRates: number[] = [];
   const singleRates: number[] = [];
   let seedRows = 0;
@@ -169,8 +152,20 @@ async function main(): Promise<void> {
       const cases = [
         async () => {
           const url = postgres.createDatabase(`seed${round}`);
-          const run = await timed(serverPid, process.execPath, [TSX, fileURLToPath(import.meta.url), 'child', url]);
-          const loaded = JSON.parse(run.out) as Record<string, number>;
+          const run = await timed(serverPid, process.execPath, [
+            BINARY,
+            'seed',
+            '--schema',
+            schemaFile,
+            '--seed',
+            'bench-seed',
+            '--to',
+            url,
+          ]);
+          // "loaded N rows into customers, M rows into orders, ... in S s" on standard error.
+          const loaded = Object.fromEntries(
+            [...run.err.matchAll(/([0-9]+) rows into ([a-z]+)/g)].map((m) => [m[2], Number(m[1])]),
+          );
           seedRows = Object.values(loaded).reduce((a, b) => a + b, 0);
           seedRates.push(seedRows / run.seconds);
           console.log(
@@ -200,6 +195,7 @@ async function main(): Promise<void> {
     }
   } finally {
     postgres.destroy();
+    rmSync(folder, { recursive: true, force: true });
   }
   const seed = median(seedRates);
   const single = median(singleRates);
@@ -208,5 +204,4 @@ async function main(): Promise<void> {
   console.log(`ratio seed / --to: ${(seed / single).toFixed(2)} (target >= 0.9)`);
 }
 
-if (process.argv[2] === 'child') await seedChild(process.argv[3]);
-else await main();
+await main();

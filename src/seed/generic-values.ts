@@ -1,5 +1,6 @@
 import { RecordUuids } from '../fields/record-uuid.js';
 import { RecordRandom } from '../random/record-random.js';
+import { dateOf, dayOf } from '../related/calendar-days.js';
 import { streamKey } from '../random/stream-key.js';
 import type { ColumnRule } from './column-rule.js';
 
@@ -14,7 +15,7 @@ export type GenericRule = Exclude<ColumnRule, { rule: 'field' } | { rule: 'refer
 
 // Its own stream kind (docs/architecture.md, "Streams"); the key is the column's own, so no other draw is shared.
 const SEED_STREAM = 16 << 8;
-const DAY_MS = 86_400_000;
+const DAY_SECONDS = 86_400;
 const TWO = Array.from({ length: 100 }, (_, n) => (n < 10 ? '0' : '') + n);
 
 /** A uniform integer in [0, n) for n up to 2^53, from two words. */
@@ -24,9 +25,13 @@ function below(random: RecordRandom, n: number): number {
   return Math.floor(((high * 4294967296 + low) / 2 ** 53) * n);
 }
 
-function dateText(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getUTCFullYear()}-${TWO[d.getUTCMonth() + 1]}-${TWO[d.getUTCDate()]}`;
+/** ISO 8601 text (UTC, to the second) of seconds since 1970: calendar arithmetic, no Date object per value. */
+function timestampText(seconds: number): string {
+  const day = Math.floor(seconds / DAY_SECONDS);
+  const time = seconds - day * DAY_SECONDS;
+  const hours = Math.floor(time / 3600);
+  const minutes = Math.floor((time - hours * 3600) / 60);
+  return `${dateOf(day)}T${TWO[hours]}:${TWO[minutes]}:${TWO[time - hours * 3600 - minutes * 60]}Z`;
 }
 
 /**
@@ -87,14 +92,14 @@ function valueMaker(rule: GenericRule, random: RecordRandom, key: Uint32Array): 
       return () => ((low + below(random, span)) / unit).toFixed(rule.scale);
     }
     case 'date': {
-      const from = Date.parse(`${rule.from}T00:00:00Z`);
-      const days = (Date.parse(`${rule.to}T00:00:00Z`) - from) / DAY_MS + 1;
-      return () => dateText(from + below(random, days) * DAY_MS);
+      const from = dayOf(rule.from);
+      const days = dayOf(rule.to) - from + 1;
+      return () => dateOf(from + below(random, days));
     }
     case 'timestamp': {
-      const from = Date.parse(rule.from);
-      const seconds = (Date.parse(rule.to) - from) / 1000 + 1;
-      return () => `${new Date(from + below(random, seconds) * 1000).toISOString().slice(0, 19)}Z`;
+      const from = Date.parse(rule.from) / 1000;
+      const seconds = Date.parse(rule.to) / 1000 - from + 1;
+      return () => timestampText(from + below(random, seconds));
     }
     case 'boolean':
       return () => random.nextUint32() < rule.share * 4294967296;

@@ -460,7 +460,17 @@ export class SeedRows {
       };
     }
     const parentValue = this.valueMakers(rule.table)[this.columns(rule.table).findIndex((c) => c.name === rule.column)];
-    return (row) => parentValue(parentOf(row));
+    // Children come in their parents' order: a parent's key is made once for all its children.
+    let lastParent = -1;
+    let lastKey: SeedValue = null;
+    return (row) => {
+      const parent = parentOf(row);
+      if (parent !== lastParent) {
+        lastKey = parentValue(parent);
+        lastParent = parent;
+      }
+      return lastKey;
+    };
   }
 
   /** For RowRecords: a table's layout, generator, and the records its parents are. */
@@ -481,7 +491,6 @@ export class SeedRows {
  * household, an employee, a household member) and its company or household.
  */
 class RowRecords {
-  private readonly generator: Generator;
   private readonly personFields: string[] = [];
   /** The first row of `persons`, a page of person records. */
   private personRow = 0;
@@ -500,8 +509,11 @@ class RowRecords {
   constructor(
     private readonly rows: SeedRows,
     private readonly plan: SeedTableRun,
-  ) {
-    this.generator = rows.generatorOf(plan.table);
+  ) {}
+
+  /** The table's own generator, made on first use (a table of generic columns only makes none). */
+  private get generator(): Generator {
+    return this.rows.generatorOf(this.plan.table);
   }
 
   /** The value maker of a field of `record` for this table's rows. */
