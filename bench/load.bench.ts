@@ -14,10 +14,11 @@
 // and --jobs 3) and csv and ndjson to /dev/null of that build (e.g. main's) as cases of the same run, with the client-CPU and
 // wall ratios against it, round by round: an A/B on a loaded machine.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { childrenOf, processCpu, settled } from './process-cpu.js';
 import { median } from './measure.js';
 import { startMariadb } from '../test/infra/mariadb-server.js';
 import { startPostgres } from '../test/infra/postgres-server.js';
@@ -40,41 +41,6 @@ interface Run {
   /** CPU of the database server during the run (PostgreSQL, MariaDB). */
   serverCpuSeconds?: number;
   peakMb?: number;
-}
-
-const TICKS_PER_SECOND = 100;
-
-/** CPU seconds a process and its children (live, and exited ones it has waited for) have used, from /proc (Linux). */
-function processCpu(pid: number): number {
-  const fields = (id: number): number[] =>
-    readFileSync(`/proc/${id}/stat`, 'utf8')
-      .replace(/^.*\) /, '')
-      .split(' ')
-      .map(Number);
-  const [, , , , , , , , , , , utime, stime, cutime, cstime] = fields(pid);
-  let ticks = utime + stime + cutime + cstime;
-  const children = execFileSync('sh', ['-c', `pgrep -P ${pid} || true`], { encoding: 'utf8' })
-    .split('\n')
-    .filter(Boolean)
-    .map(Number);
-  for (const child of children) {
-    try {
-      const [, , , , , , , , , , , u, s] = fields(child);
-      ticks += u + s;
-    } catch {
-      // Exited meanwhile: its time is in the parent's cutime once waited for.
-    }
-  }
-  return ticks / TICKS_PER_SECOND;
-}
-
-const childrenOf = (pid: number): string =>
-  execFileSync('sh', ['-c', `pgrep -P ${pid} | sort || true`], { encoding: 'utf8' });
-
-/** Waits (up to 5 s) until a server has only the children it had before a run: its backends have exited and been waited for, so their CPU is in its cutime. */
-async function settled(pid: number, children: string): Promise<void> {
-  for (let waited = 0; waited < 5000 && childrenOf(pid) !== children; waited += 50)
-    await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
 /** The pid of the one process whose command line matches. */

@@ -7,11 +7,12 @@
 // client's CPU (bash's `time` of the process) and the server's (PostgreSQL's processes, from /proc) per run.
 // BENCH_SCALE=0.1 scales every count (a quick look); BENCH_RUNS (default 3) rounds.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median } from './measure.js';
+import { childrenOf, processCpu, settled } from './process-cpu.js';
 import { startPostgres } from '../test/infra/postgres-server.js';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -60,37 +61,6 @@ const SCHEMA = {
     },
   },
 };
-
-const TICKS_PER_SECOND = 100;
-
-/** CPU seconds a process and its children (live, and exited ones it has waited for) have used, from /proc (Linux). */
-function processCpu(pid: number): number {
-  const fields = (id: number): number[] =>
-    readFileSync(`/proc/${id}/stat`, 'utf8')
-      .replace(/^.*\) /, '')
-      .split(' ')
-      .map(Number);
-  const [, , , , , , , , , , , utime, stime, cutime, cstime] = fields(pid);
-  let ticks = utime + stime + cutime + cstime;
-  for (const child of childrenOf(pid).split('\n').filter(Boolean).map(Number)) {
-    try {
-      const [, , , , , , , , , , , u, c] = fields(child);
-      ticks += u + c;
-    } catch {
-      // Exited meanwhile: its time is in the parent's cutime once waited for.
-    }
-  }
-  return ticks / TICKS_PER_SECOND;
-}
-
-const childrenOf = (pid: number): string =>
-  execFileSync('sh', ['-c', `pgrep -P ${pid} | sort || true`], { encoding: 'utf8' });
-
-/** Waits (up to 5 s) until the server has only the children it had before a run: its backend exited and was waited for. */
-async function settled(pid: number, children: string): Promise<void> {
-  for (let waited = 0; waited < 5000 && childrenOf(pid) !== children; waited += 50)
-    await new Promise((resolve) => setTimeout(resolve, 50));
-}
 
 interface Run {
   seconds: number;

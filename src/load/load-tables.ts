@@ -147,8 +147,12 @@ async function truncateBoth(loader: DatabaseLoader, target: LoadTarget, parent: 
   await loader.execute(`DELETE FROM ${quoteTable(target.dialect, parent)}`);
 }
 
-/** Drops the (empty) tables a failed MySQL load created, children first, on a new connection. */
-async function dropCreated(target: LoadTarget, created: readonly string[]): Promise<void> {
+/**
+ * Drops the (empty) tables a failed MySQL load created, children first, on a new connection (MySQL commits a CREATE
+ * TABLE by itself, so a rollback leaves them).
+ * @example await dropCreated(target, ['households', 'people'])
+ */
+export async function dropCreated(target: LoadTarget, created: readonly string[]): Promise<void> {
   const loader = await openLoader(target).catch(() => undefined);
   if (loader === undefined) return;
   try {

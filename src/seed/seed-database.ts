@@ -3,6 +3,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DatabaseLoader, LoadChunk } from '../load/database-loader.js';
 import { importDrivers } from '../load/load-drivers.js';
 import { LoadError } from '../load/load-error.js';
+import { dropCreated } from '../load/load-tables.js';
 import type { LoadTarget } from '../load/load-target.js';
 import { asLoadError, openLoader, scrubbed } from '../load/run-load.js';
 import type { LoadColumn } from '../records/columns/load-columns.js';
@@ -451,17 +452,4 @@ async function newKeys(
       `reading back the keys the database gave ${table}.${column}: found ${found.length} new keys for ${count} new rows (another session inserted rows meanwhile, or the column does not count up); name a uuid or sequence rule for it`,
     );
   return found.map((row) => row.k as SeedValue);
-}
-
-/** Drops the tables a failed MySQL seed created (empty: their rows were rolled back), children first, on a new connection. */
-async function dropCreated(target: LoadTarget, created: readonly string[]): Promise<void> {
-  const loader = await openLoader(target).catch(() => undefined);
-  if (loader === undefined) return;
-  try {
-    for (const table of [...created].reverse())
-      await loader.execute(`DROP TABLE IF EXISTS ${quoteTable('mysql', table)}`);
-    await loader.close();
-  } catch {
-    loader.destroy();
-  }
 }
