@@ -17,6 +17,18 @@ export type ColumnRule =
   | { readonly rule: 'decimal'; readonly min: number; readonly max: number; readonly scale: number }
   /** A date (`YYYY-MM-DD`) or a timestamp (ISO 8601, UTC) from `from` to `to`, both included. */
   | { readonly rule: 'date' | 'timestamp'; readonly from: string; readonly to: string }
+  /**
+   * A date or a timestamp `min..max` days after a date or timestamp of the row's parent row (`table.column`, a table
+   * the row references), uniform (a timestamp to the second); NULL where the parent's is.
+   */
+  | {
+      readonly rule: 'after';
+      readonly form: 'date' | 'timestamp';
+      readonly table: string;
+      readonly column: string;
+      readonly min: number;
+      readonly max: number;
+    }
   /** True with this share. */
   | { readonly rule: 'boolean'; readonly share: number }
   | { readonly rule: 'pick'; readonly values: readonly string[]; readonly weights: readonly number[] }

@@ -11,7 +11,10 @@ import type { ColumnRule } from './column-rule.js';
 export type SeedValue = string | number | boolean | null;
 
 /** The generic rules: what {@link genericColumn} makes (a field, a reference or the database's value is made elsewhere). */
-export type GenericRule = Exclude<ColumnRule, { rule: 'field' } | { rule: 'reference' } | { rule: 'database' }>;
+export type GenericRule = Exclude<
+  ColumnRule,
+  { rule: 'field' } | { rule: 'reference' } | { rule: 'database' } | { rule: 'after' }
+>;
 
 // Its own stream kind (docs/architecture.md, "Streams"); the key is the column's own, so no other draw is shared.
 const SEED_STREAM = 16 << 8;
@@ -25,8 +28,11 @@ function below(random: RecordRandom, n: number): number {
   return Math.floor(((high * 4294967296 + low) / 2 ** 53) * n);
 }
 
-/** ISO 8601 text (UTC, to the second) of seconds since 1970: calendar arithmetic, no Date object per value. */
-function timestampText(seconds: number): string {
+/**
+ * ISO 8601 text (UTC, to the second) of seconds since 1970: calendar arithmetic, no Date object per value.
+ * @example timestampText(86_401) // "1970-01-02T00:00:01Z"
+ */
+export function timestampText(seconds: number): string {
   const day = Math.floor(seconds / DAY_SECONDS);
   const time = seconds - day * DAY_SECONDS;
   const hours = Math.floor(time / 3600);
@@ -73,6 +79,17 @@ export function nullShare(seed: string, table: string, column: string, share: nu
     random.reset(SEED_STREAM, row);
     return random.nextUint32() < share * 4294967296;
   };
+}
+
+/**
+ * Seconds since 1970 of a date (`YYYY-MM-DD`, its midnight UTC) or a timestamp (`YYYY-MM-DDTHH:MM:SSZ` or
+ * `YYYY-MM-DD HH:MM:SS`, UTC) as the seed writes them.
+ * @example secondsOf('1970-01-02T00:00:01Z') // 86401
+ */
+export function secondsOf(text: string): number {
+  const day = dayOf(text.slice(0, 10)) * DAY_SECONDS;
+  if (text.length < 19) return day;
+  return day + Number(text.slice(11, 13)) * 3600 + Number(text.slice(14, 16)) * 60 + Number(text.slice(17, 19));
 }
 
 function valueMaker(rule: GenericRule, random: RecordRandom, key: Uint32Array): (row: number) => SeedValue {

@@ -236,7 +236,7 @@ export function ruleProblem(rule: ColumnRule, column: ColumnInfo): string | unde
       : column.family === 'uuid' || column.family === 'text'
         ? undefined
         : `writes UUIDs into a ${column.type} column`;
-  const family = RULE_FAMILY[rule.rule];
+  const family = rule.rule === 'after' ? rule.form : RULE_FAMILY[rule.rule];
   if (family === undefined || column.family === 'other') return undefined;
   if (family === 'boolean')
     return column.family === 'boolean' || column.family === 'integer'
@@ -247,4 +247,26 @@ export function ruleProblem(rule: ColumnRule, column: ColumnInfo): string | unde
       ? undefined
       : `writes timestamps into a ${column.type} column`;
   return fits(family, column.family) ? undefined : `writes ${family} values into a ${column.type} column`;
+}
+
+/**
+ * Why an `after` rule cannot fill its column: the table it names is not
+ * being seeded, this table has no column referencing it, or the column it
+ * names is not a date or a timestamp of it; undefined when it can.
+ * @example afterRuleProblem(rule, ['orders'], ['id', 'ordered_at'], 'timestamp') // undefined
+ */
+export function afterRuleProblem(
+  rule: Extract<ColumnRule, { rule: 'after' }>,
+  referenced: readonly string[],
+  parentColumns: readonly string[] | undefined,
+  parentFamily: TypeFamily | undefined,
+): string | undefined {
+  if (parentColumns === undefined) return `names ${rule.table}, which is not a table being seeded`;
+  if (!referenced.includes(rule.table))
+    return `needs a column of its table referencing ${rule.table} (the row whose ${rule.column} it follows)`;
+  if (parentFamily === undefined)
+    return `names ${rule.table}.${rule.column}, which is not a column of ${rule.table} (its columns: ${parentColumns.join(', ')})`;
+  if (parentFamily !== 'date' && parentFamily !== 'timestamp')
+    return `names ${rule.table}.${rule.column}, which holds ${parentFamily} values, not dates or timestamps`;
+  return undefined;
 }

@@ -2,7 +2,7 @@ import type { ColumnRule, RecordSource } from './column-rule.js';
 import { SeedError } from './seed-error.js';
 
 const RULE_FORMS =
-  'sequence, uuid, null, database, field:NAME (or person.NAME, company.NAME, household.NAME), int:MIN..MAX, decimal:MIN..MAX, date:FROM..TO, timestamp:FROM..TO, bool:SHARE, pick:A,B,C (or pick:A=3,B=1), const:TEXT';
+  'sequence, uuid, null, database, field:NAME (or person.NAME, company.NAME, household.NAME), int:MIN..MAX, decimal:MIN..MAX, date:FROM..TO, timestamp:FROM..TO, date:after:TABLE.COLUMN+MIN..MAX (days; timestamp:after: too), bool:SHARE, pick:A,B,C (or pick:A=3,B=1), const:TEXT';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
@@ -72,6 +72,18 @@ export function parseColumnRule(
     }
     case 'date':
     case 'timestamp': {
+      if (rest.startsWith('after:')) {
+        const after = /^after:([A-Za-z_][A-Za-z0-9_]*)\.([A-Za-z_][A-Za-z0-9_]*)\+(\d+)\.\.(\d+)$/.exec(rest);
+        const min = Number(after?.[3]);
+        const max = Number(after?.[4]);
+        if (after === null || !(min <= max) || max > 36_600)
+          throw bad(
+            where,
+            text,
+            `needs ${head}:after:TABLE.COLUMN+MIN..MAX, whole days with MIN <= MAX <= 36600 (such as ${head}:after:orders.ordered_at+0..30)`,
+          );
+        return { rule: { rule: 'after', form: head, table: after[1], column: after[2], min, max }, nulls };
+      }
       const [from, to] = range(where, text, rest);
       const shape = head === 'date' ? DATE : TIMESTAMP;
       if (!shape.test(from) || !shape.test(to) || !validDate(from) || !validDate(to) || from > to)

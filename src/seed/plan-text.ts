@@ -22,6 +22,8 @@ export function ruleText(rule: ColumnRule): string {
     case 'date':
     case 'timestamp':
       return `${rule.rule}:${rule.from}..${rule.to}`;
+    case 'after':
+      return `${rule.form}:after:${rule.table}.${rule.column}+${rule.min}..${rule.max}`;
     case 'boolean':
       return `bool:${rule.share}`;
     case 'pick':

@@ -42,6 +42,8 @@ function columnType(
     case 'timestamp':
     case 'boolean':
       return SQL_TYPES[rule.rule][dialect];
+    case 'after':
+      return SQL_TYPES[rule.form][dialect];
     default:
       return SQL_TYPES.text[dialect];
   }

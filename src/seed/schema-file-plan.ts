@@ -1,7 +1,9 @@
 import type { ColumnInfo, ForeignKeyInfo, TableInfo, TypeFamily } from './database-schema.js';
 import type { ColumnChoice, ColumnRule, RecordSource } from './column-rule.js';
 import { recordFieldFamily, recordFieldNames } from './kind-fields.js';
+import { afterRuleProblem } from './map-column.js';
 import { parseColumnRule } from './parse-column-rule.js';
+import { ruleText } from './plan-text.js';
 import { SeedError } from './seed-error.js';
 import type { TablePlan } from './seed-plan.js';
 import type { SeedCount, SeedSchema, SeedTableKind } from './seed-schema.js';
@@ -131,6 +133,8 @@ function ruleFamily(rule: ColumnRule): TypeFamily {
       return 'timestamp';
     case 'boolean':
       return 'boolean';
+    case 'after':
+      return rule.form;
     default:
       return 'text';
   }
@@ -216,6 +220,22 @@ export function planSchemaFile(value: unknown, locate: Locate): { readonly table
           `${where}references ${choice.rule.table}.${choice.rule.column}, which is not a column of ${choice.rule.table} (its columns: ${parent.columns.map((c) => c.column).join(', ')})`,
         );
       foreignKeys.push({ columns: [choice.column], refTable: choice.rule.table, refColumns: [choice.rule.column] });
+    }
+    for (const choice of plan.columns) {
+      if (choice.rule.rule !== 'after') continue;
+      const parent = plans.get(choice.rule.table);
+      const target = parent?.columns.find((c) => c.column === (choice.rule as { column: string }).column);
+      const problem = afterRuleProblem(
+        choice.rule,
+        foreignKeys.map((fk) => fk.refTable),
+        parent?.columns.map((c) => c.column),
+        target === undefined ? undefined : ruleFamily(target.rule),
+      );
+      if (problem !== undefined)
+        throw new SeedError(
+          'invalid_rule',
+          `${locate(plan.table, choice.column)}table ${plan.table}, column ${choice.column}: ${ruleText(choice.rule)} ${problem}`,
+        );
     }
     const count = plan.count;
     if (typeof count === 'object') {

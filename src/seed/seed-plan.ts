@@ -1,7 +1,7 @@
 import type { SqlDialect } from '../records/columns/sql-dialect.js';
 import type { ColumnChoice, RecordSource } from './column-rule.js';
 import type { ColumnInfo, DatabaseSchema, TableInfo, TypeFamily } from './database-schema.js';
-import { chooseColumnRule, ruleProblem } from './map-column.js';
+import { afterRuleProblem, chooseColumnRule, ruleProblem } from './map-column.js';
 import { parseColumnRule } from './parse-column-rule.js';
 import { tableSource } from './record-source.js';
 import { SeedError } from './seed-error.js';
@@ -89,7 +89,17 @@ export function buildSeedPlan(schema: DatabaseSchema, options: SeedPlanOptions =
       );
     const column = table.columns.find((c) => c.name === columnName) as ColumnInfo;
     const parsed = parseColumnRule(text, `--set ${target}`, tableSource(table));
-    const problem = ruleProblem(parsed.rule, column);
+    const after = parsed.rule.rule === 'after' ? parsed.rule : undefined;
+    const parent = after && tables.find((t) => t.name === after.table);
+    const problem =
+      ruleProblem(parsed.rule, column) ??
+      (after &&
+        afterRuleProblem(
+          after,
+          table.foreignKeys.map((fk) => fk.refTable),
+          parent?.columns.map((c) => c.name),
+          parent?.columns.find((c) => c.name === after.column)?.family,
+        ));
     if (problem !== undefined) throw new SeedError('invalid_rule', `--set ${target}=${text} ${problem}`);
     set.set(target, { rule: parsed, table: tableName, column: columnName });
   }

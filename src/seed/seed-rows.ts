@@ -5,7 +5,15 @@ import { MAX_EMPLOYEES, employeeMakerOf } from '../related/employee-maker.js';
 import type { Company, Employee, Household, HouseholdMember } from '../types.js';
 import type { ColumnRule, RecordSource } from './column-rule.js';
 import type { TypeFamily } from './database-schema.js';
-import { genericColumn, nullShare, type GenericRule, type SeedValue } from './generic-values.js';
+import {
+  genericColumn,
+  nullShare,
+  secondsOf,
+  timestampText,
+  type GenericRule,
+  type SeedValue,
+} from './generic-values.js';
+import { dateOf } from '../related/calendar-days.js';
 import { mayBeMissing, recordFieldFamily } from './kind-fields.js';
 import { streamKey } from '../random/stream-key.js';
 import { PerParentCounts, ReferencePicks } from './row-layout.js';
@@ -101,6 +109,7 @@ const PERSON_IDENTIFIERS = new Set([
 ]);
 
 const COUNTRY = 'US';
+const DAY_SECONDS = 86_400;
 
 /** Person records made at a time: a page reads its field list once, not once per record. */
 const PERSON_PAGE = 256;
@@ -369,6 +378,8 @@ export class SeedRows {
         const target = this.plans.get(rule.table)?.columns.find((c) => c.column === rule.column);
         return target === undefined || depth > this.plans.size ? 'other' : this.family(target.rule, depth + 1);
       }
+      case 'after':
+        return rule.form;
       case 'integer':
         return 'integer';
       case 'decimal':
@@ -416,11 +427,55 @@ export class SeedRows {
       }
       case 'reference':
         return this.referenceMaker(plan, column, rule);
+      case 'after':
+        return this.afterMaker(plan, choice);
       case 'database':
         throw new RangeError(`column ${plan.table}.${column} is filled by the database`);
       default:
         return genericColumn(this.seed, plan.table, column, rule as GenericRule, choice.nulls);
     }
+  }
+
+  /** The parent row each row's reference `column` (to `parentTable`) points to: its layout's parent, or a pick. */
+  private parentRowOf(plan: SeedTableRun, column: string, parentTable: string): (row: number) => number {
+    const layout = this.layout(plan.table);
+    if (layout.column === column) return (row) => layout.link(row).parent;
+    const picks = new ReferencePicks(this.seed, plan.table, column);
+    const parents = this.parentRows(parentTable, plan.table);
+    return (row) => picks.pick(row, parents);
+  }
+
+  /**
+   * A date or timestamp `min..max` days after the parent row's (the row its
+   * first reference to that table points to, the layout's when it is one);
+   * the days (or seconds) drawn from the column's own stream.
+   */
+  private afterMaker(plan: SeedTableRun, choice: SeedTableRun['columns'][number]): RowValue {
+    const rule = choice.rule as Extract<ColumnRule, { rule: 'after' }>;
+    const layout = this.layout(plan.table);
+    const reference =
+      layout.parentTable === rule.table
+        ? layout.column!
+        : plan.columns.find((c) => c.rule.rule === 'reference' && c.rule.table === rule.table)?.column;
+    if (reference === undefined || !this.plans.has(rule.table))
+      throw new SeedError('invalid_rule', `${plan.table}.${choice.column}: ${rule.table} is not a seeded parent of it`);
+    const parentOf = this.parentRowOf(plan, reference, rule.table);
+    const parentValue = this.valueMakers(rule.table)[this.columns(rule.table).findIndex((c) => c.name === rule.column)];
+    const unit = rule.form === 'date' ? 1 : DAY_SECONDS;
+    const offset = genericColumn(
+      this.seed,
+      plan.table,
+      choice.column,
+      { rule: 'integer', min: rule.min * unit, max: rule.max * unit },
+      choice.nulls,
+    );
+    return (row) => {
+      const from = parentValue(parentOf(row));
+      const by = offset(row);
+      if (typeof from !== 'string' || by === null) return null;
+      const seconds = secondsOf(from) + (by as number) * (rule.form === 'date' ? DAY_SECONDS : 1);
+      return rule.form === 'date' ? dateOf(Math.floor(seconds / DAY_SECONDS)) : timestampText(seconds);
+    };
   }
 
   /** A reference column: the key of the row's parent row (its layout's parent, or a pick). */
@@ -429,14 +484,7 @@ export class SeedRows {
     column: string,
     rule: Extract<ColumnRule, { rule: 'reference' }>,
   ): RowValue {
-    const layout = this.layout(plan.table);
-    const parentOf =
-      layout.column === column
-        ? (row: number) => layout.link(row).parent
-        : (
-            (picks, parents) => (row: number) =>
-              picks.pick(row, parents)
-          )(new ReferencePicks(this.seed, plan.table, column), this.parentRows(rule.table, plan.table));
+    const parentOf = this.parentRowOf(plan, column, rule.table);
     const parent = this.plans.get(rule.table);
     if (parent === undefined) {
       const keys = this.existingOf(rule.table, rule.column, plan.table);

@@ -75,6 +75,22 @@ describe('the seed plan of existing tables (SQLite)', () => {
     );
   });
 
+  it("takes a date after a parent row's date with --set, and refuses one whose parent is not seeded", () => {
+    const schema = schemaOf(fixture('sqlite.sql'));
+    const plan = buildSeedPlan(schema, {
+      tables: ['accounts', 'people', 'households'],
+      set: { 'accounts.opened_date': 'date:after:people.dob+6570..20000' },
+    });
+    expect(planText(plan)).toContain('opened_date  date:after:people.dob+6570..20000  named with --set');
+    const error = refusal(() =>
+      buildSeedPlan(schema, { tables: ['accounts'], set: { 'accounts.opened_date': 'date:after:people.dob+0..9' } }),
+    );
+    expect(error.code).toBe('invalid_rule');
+    expect(error.message).toBe(
+      '--set accounts.opened_date=date:after:people.dob+0..9 names people, which is not a table being seeded',
+    );
+  });
+
   it('takes rules named with --set, with a NULL share', () => {
     const plan = buildSeedPlan(schemaOf(fixture('sqlite.sql')), {
       tables: ['accounts', 'people', 'households'],

@@ -248,3 +248,92 @@ describe('SeedRows with parents the database has', () => {
     expect(refusal(() => seedRows(counted).rowCount('people')).code).toBe('invalid_count');
   });
 });
+
+describe('dates after the parent row (date:after:, timestamp:after:)', () => {
+  const schema = {
+    tables: {
+      customers: {
+        kind: 'person',
+        count: 300,
+        columns: {
+          id: 'uuid',
+          birth_date: 'birthDate',
+          signed_up: 'timestamp:2021-01-01T00:00:00Z..2024-12-31T23:59:59Z',
+        },
+      },
+      orders: {
+        kind: 'plain',
+        count: { per: 'customers', min: 0, max: 3 },
+        columns: {
+          id: 'uuid',
+          customer_id: '-> customers.id',
+          ordered_at: 'timestamp:after:customers.signed_up+0..365',
+          first_on: 'date:after:customers.birth_date+6570..6570?0.5',
+        },
+      },
+      payments: {
+        kind: 'plain',
+        count: 500,
+        columns: { id: 'sequence', order_id: '-> orders.id', paid_on: 'date:after:orders.ordered_at+1..30' },
+      },
+    },
+  };
+  const tables = schemaTables(JSON.stringify(schema, null, 2));
+  const rows = seedRows(tables);
+  const customers = new Map(allRows(rows, 'customers').map((c) => [c.id, c]));
+  const orders = allRows(rows, 'orders');
+  const byOrder = new Map(orders.map((o) => [o.id, o]));
+  const payments = allRows(rows, 'payments');
+  const seconds = (text: SeedValue) => Date.parse(text as string) / 1000;
+
+  it("follows each row's own parent: within min..max days of its date, to the second for timestamps", () => {
+    for (const order of orders) {
+      const gap = seconds(order.ordered_at) - seconds(customers.get(order.customer_id)!.signed_up);
+      expect(gap).toBeGreaterThanOrEqual(0);
+      expect(gap).toBeLessThanOrEqual(365 * 86_400);
+    }
+    expect(new Set(orders.map((o) => (o.ordered_at as string).slice(17))).size).toBeGreaterThan(30);
+    for (const payment of payments) {
+      const order = byOrder.get(payment.order_id)!;
+      const days = (seconds(payment.paid_on) - seconds((order.ordered_at as string).slice(0, 10))) / 86_400;
+      expect(Number.isInteger(days) && days >= 1 && days <= 30, `${payment.paid_on} after ${order.ordered_at}`).toBe(
+        true,
+      );
+    }
+  });
+
+  it('takes a NULL share, and a date after a date field (18 years after the birth date)', () => {
+    const nulls = orders.filter((o) => o.first_on === null).length / orders.length;
+    expect(nulls).toBeGreaterThan(0.35);
+    expect(nulls).toBeLessThan(0.65);
+    for (const order of orders.filter((o) => o.first_on !== null)) {
+      const born = customers.get(order.customer_id)!.birth_date as string;
+      expect((seconds(order.first_on) - seconds(born)) / 86_400).toBe(6570);
+    }
+  });
+
+  it('refuses a rule that follows a table the row does not reference, or a column that is not a date', () => {
+    const refused = (columns: Record<string, string>) =>
+      refusal(() =>
+        schemaTables(
+          JSON.stringify({ tables: { ...schema.tables, payments: { ...schema.tables.payments, columns } } }, null, 2),
+        ),
+      );
+    const noReference = refused({
+      id: 'sequence',
+      order_id: '-> orders.id',
+      paid_on: 'date:after:customers.signed_up+0..3',
+    });
+    expect(noReference.code).toBe('invalid_rule');
+    expect(noReference.message).toContain('needs a column of its table referencing customers');
+    expect(noReference.message).toMatch(/^crm\.json:\d+: table payments, column paid_on: /);
+    const notADate = refused({ id: 'sequence', order_id: '-> orders.id', paid_on: 'date:after:orders.id+0..3' });
+    expect(notADate.message).toContain('orders.id, which holds uuid values, not dates or timestamps');
+    const badShape = refused({
+      id: 'sequence',
+      order_id: '-> orders.id',
+      paid_on: 'date:after:orders.ordered_at+5..1',
+    });
+    expect(badShape.message).toContain('needs date:after:TABLE.COLUMN+MIN..MAX');
+  });
+});

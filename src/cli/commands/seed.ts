@@ -34,8 +34,9 @@ any machine, in any number of shards.
   --count N            With --tables: rows of each table (default 100).
   --count TABLE=N      With --tables: N rows of TABLE; TABLE=MIN-MAX: MIN to MAX rows per
                        row of its parent (its first NOT NULL reference to a seeded table).
-  --set T.COLUMN=RULE  The rule of a column (int:1..5, pick:a=3,b, date:..., const:x, ...;
-                       docs/seeding.md, "Rules"); repeatable.
+  --set T.COLUMN=RULE  The rule of a column (int:1..5, pick:a=3,b, date:..., const:x,
+                       date:after:orders.ordered_at+0..30, ...; docs/seeding.md, "Rules");
+                       repeatable.
   --append             With --to: add rows to existing tables (--schema: create the missing).
   --truncate           With --to: empty the seeded tables first (children first).
   --shard K/N          Only the K-th of N shares of every table (parents with their children).
