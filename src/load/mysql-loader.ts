@@ -70,10 +70,17 @@ export async function openMysqlLoader(target: LoadTarget): Promise<DatabaseLoade
   }
   let lockName: string | undefined;
   let destroyed = false;
+  // mysql2 settles no pending query, and emits no 'drain', once the connection is destroyed: every wait races this,
+  // or an abort mid-load would leave nothing pending and Node would exit 0 with the run half done.
+  let closeWaits: (error: Error) => void = () => undefined;
+  const closed = new Promise<never>((_, reject) => {
+    closeWaits = reject;
+  });
+  closed.catch(() => undefined);
   const query = async (sql: string, values?: unknown[]): Promise<unknown> => {
     if (destroyed) throw new Error('the connection was closed');
     if (lost) throw lost;
-    const [result] = await db.query(sql, values);
+    const [result] = await Promise.race([db.query(sql, values), closed]);
     return result;
   };
   const releaseLock = async (): Promise<void> => {
@@ -126,7 +133,7 @@ export async function openMysqlLoader(target: LoadTarget): Promise<DatabaseLoade
         for await (const chunk of chunks) {
           expected += chunk.records;
           // mysql2 writes each piece to the socket at once: waiting for the socket to drain bounds the memory.
-          if (socket.writableLength > HIGH_WATER) await once(socket, 'drain');
+          if (socket.writableLength > HIGH_WATER) await Promise.race([once(socket, 'drain'), closed]);
           yield Buffer.from(chunk.bytes!);
         }
       }
@@ -144,6 +151,7 @@ export async function openMysqlLoader(target: LoadTarget): Promise<DatabaseLoade
     close: () => db.end(),
     destroy() {
       destroyed = true;
+      closeWaits(new Error('the connection was closed'));
       connection.destroy();
     },
   };

@@ -7,6 +7,8 @@ import { freePort, waitForPort } from './free-port.js';
 /** A real MariaDB server on loopback, in a temporary folder, for tests. */
 export interface TestMariadb {
   port: number;
+  /** The process id of mariadbd, for tests that pause the server (SIGSTOP, SIGCONT). */
+  pid: number;
   /** `mysql://test@127.0.0.1:PORT/DATABASE` (the user `test`, no password, all privileges). */
   url(database?: string): string;
   /** Runs SQL through the `mariadb` client as root (over the socket) and returns its tab-separated output. */
@@ -65,6 +67,7 @@ export async function startMariadb(): Promise<TestMariadb> {
   sql("CREATE USER 'test'@'%'; GRANT ALL ON *.* TO 'test'@'%'; CREATE DATABASE `load`;");
   return {
     port,
+    pid: child.pid!,
     url: (database = 'load') => `mysql://test@127.0.0.1:${port}/${database}`,
     sql,
     async destroy() {
