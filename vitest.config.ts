@@ -43,6 +43,8 @@ const SYSTEM = [
   // `ussynth seed` into real SQLite files and files on disk, a process interrupted mid-write.
   'test/cli/commands/seed.test.ts',
   'test/records/formats/sql-postgres.test.ts',
+  // `ussynth seed` into PostgreSQL and MariaDB (test/infra): tables read or created and filled, SIGINT mid-load.
+  'test/cli/commands/seed-servers.test.ts',
   // PostgreSQL and MariaDB whose catalogues the seed planner reads.
   'test/seed/read-server-schemas.test.ts',
   // A seed of several tables into a SQLite file, PostgreSQL and MariaDB (test/infra), aborted and refused mid-load.
