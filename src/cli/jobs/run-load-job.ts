@@ -6,10 +6,8 @@ import { countText } from '../../count-text.js';
 import { ProgressBar } from '../output/progress-bar.js';
 import type { LoadRun, RecordRun } from './record-run.js';
 import { jobLoadColumns, jobRange, recordReader } from '../../records/record-job.js';
+import { SignalWatch } from './signal-watch.js';
 import { EXIT_GENERATION_FAILED, EXIT_REMOTE_FAILED, EXIT_WRITE_FAILED } from './run-record-job.js';
-
-// 128 + the signal number, as shells report a process killed by it.
-const EXIT_OF_SIGNAL: Readonly<Record<string, number>> = { SIGINT: 130, SIGTERM: 143 };
 
 // sysexits' EX_NOPERM: the role lacks a privilege.
 const EXIT_NO_PERMISSION = 77;
@@ -74,15 +72,7 @@ export async function runLoadJob(run: RecordRun, load: LoadRun, io: CommandIo): 
   if (load.passwordInArguments) io.stderr.write(PASSWORD_NOTE);
   if (load.dryRun) return dryRun(run, load, io);
   const { first, end } = jobRange(job);
-  const interrupt = new AbortController();
-  // The signal that interrupted the load, kept for the exit status (the abort reason is the message's).
-  let received: NodeJS.Signals | undefined;
-  const onSignal = (signal: NodeJS.Signals): void => {
-    received ??= signal;
-    interrupt.abort(new Error(`interrupted by ${signal}`));
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  const watch = new SignalWatch();
   const progress = new ProgressBar(
     { write: (text: string) => io.stderr.write(text), isTTY: io.stderr.isTTY === true },
     end - first,
@@ -99,7 +89,7 @@ export async function runLoadJob(run: RecordRun, load: LoadRun, io: CommandIo): 
       mode: load.mode,
       commitEvery: load.commitEvery,
       shared: load.shared,
-      signal: interrupt.signal,
+      signal: watch.signal,
       onProgress: (sent) => progress.update(sent),
       onCommit: (next) => {
         if (load.commitEvery === undefined) return;
@@ -128,11 +118,10 @@ export async function runLoadJob(run: RecordRun, load: LoadRun, io: CommandIo): 
         : '';
     if (error.code === 'aborted') {
       io.stderr.write(`ussynth: ${error.message}${resume}\n`);
-      return EXIT_OF_SIGNAL[received ?? 'SIGINT'] ?? 1;
+      return watch.exitStatus();
     }
     throw new CliError(`${error.message}${resume}`, EXIT_OF_LOAD_ERROR[error.code]);
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    watch.stop();
   }
 }

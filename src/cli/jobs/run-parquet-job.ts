@@ -13,6 +13,7 @@ import type { LoadColumn } from '../../records/columns/load-columns.js';
 import type { TextRecord } from '../../records/formats/record-format.js';
 import { jobLoadColumns, jobRange, recordReader } from '../../records/record-job.js';
 import { EXIT_WRITE_FAILED } from './run-record-job.js';
+import { SignalWatch } from './signal-watch.js';
 
 /**
  * Rows per Parquet row group: one row group is what a run holds in memory,
@@ -20,9 +21,6 @@ import { EXIT_WRITE_FAILED } from './run-record-job.js';
  * @example Math.ceil(1_000_000 / PARQUET_ROW_GROUP_ROWS) // 40 row groups
  */
 export const PARQUET_ROW_GROUP_ROWS = 25_000;
-
-// 128 + the signal number, as shells report a process killed by it.
-const EXIT_OF_SIGNAL: Readonly<Record<string, number>> = { SIGINT: 130, SIGTERM: 143 };
 
 /**
  * The file name of shard `index` of `total` in a Parquet dataset folder, as Spark names its parts.
@@ -112,10 +110,7 @@ export async function runParquetJob(run: RecordRun, io: CommandIo): Promise<numb
   const { first, end } = jobRange(job);
   const columns = jobLoadColumns(job);
   const read = recordReader(job);
-  let interrupted: string | undefined;
-  const onSignal = (signal: NodeJS.Signals): void => void (interrupted = signal);
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  const watch = new SignalWatch();
   const progress = new ProgressBar(
     { write: (text: string) => io.stderr.write(text), isTTY: io.stderr.isTTY === true },
     end - first,
@@ -136,7 +131,7 @@ export async function runParquetJob(run: RecordRun, io: CommandIo): Promise<numb
       for (let at = start; at < start + count; at += 10_000) {
         records.push(...read(at, Math.min(10_000, start + count - at)));
         await nextTurn();
-        if (interrupted) throw new Error('interrupted');
+        if (watch.received) throw new Error('interrupted');
       }
       await file.add(records);
       progress.update(start + count - first);
@@ -147,9 +142,9 @@ export async function runParquetJob(run: RecordRun, io: CommandIo): Promise<numb
   } catch (error) {
     progress.finish();
     await sink?.abort();
-    if (interrupted) {
-      io.stderr.write(`ussynth: interrupted by ${interrupted}; removed the partial ${path}\n`);
-      return EXIT_OF_SIGNAL[interrupted] ?? 1;
+    if (watch.received) {
+      io.stderr.write(`ussynth: interrupted by ${watch.received}; removed the partial ${path}\n`);
+      return watch.exitStatus();
     }
     if (error instanceof CliError) throw error;
     throw new CliError(
@@ -158,7 +153,6 @@ export async function runParquetJob(run: RecordRun, io: CommandIo): Promise<numb
     );
   } finally {
     progress.finish();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    watch.stop();
   }
 }

@@ -6,15 +6,13 @@ import type { RecordRun } from './record-run.js';
 import { jobFrame, jobRange } from '../../records/record-job.js';
 import { RemoteFailed, remoteChunks } from './remote-chunks.js';
 import { remoteQuotaProblem } from './remote-quota.js';
+import { SignalWatch } from './signal-watch.js';
 
 /**
  * Exit status for an output that could not be written (sysexits EX_IOERR).
  * @example throw new CliError('cannot write out.csv: ENOSPC', EXIT_WRITE_FAILED)
  */
 export const EXIT_WRITE_FAILED = 74;
-
-// 128 + the signal number, as shells report a process killed by it.
-const EXIT_OF_SIGNAL: Readonly<Record<string, number>> = { SIGINT: 130, SIGTERM: 143 };
 
 /**
  * Exit status when generation itself failed, e.g. a worker thread died (sysexits EX_SOFTWARE).
@@ -35,7 +33,7 @@ class GenerationFailed extends Error {
 }
 
 class Interrupted extends Error {
-  constructor(readonly signal: string) {
+  constructor(signal: string) {
     super(`interrupted by ${signal}`);
   }
 }
@@ -70,12 +68,9 @@ function unlessInterrupted<T>(promise: Promise<T>, signal: AbortSignal): Promise
 export async function runRecordJob(run: RecordRun, io: CommandIo): Promise<number> {
   const { job } = run;
   if (run.seedPicked) io.stderr.write(`seed: ${job.seed}\n`);
-  const interrupt = new AbortController();
-  const onSignal = (signal: NodeJS.Signals): void => interrupt.abort(new Interrupted(signal));
+  const watch = new SignalWatch((signal) => new Interrupted(signal));
   // A file-size limit (ulimit -f) would kill the process by SIGXFSZ and leave the temporary file; handled, the write fails with EFBIG instead.
   const ignore = (): void => undefined;
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
   process.on('SIGXFSZ', ignore);
   let sink: OutputSink | undefined;
   // No bar when the records themselves go to the same terminal: it would tear through them.
@@ -88,10 +83,7 @@ export async function runRecordJob(run: RecordRun, io: CommandIo): Promise<numbe
   try {
     // Before anything is written: a run the account's quota cannot finish is refused whole, with the figures.
     if (run.remote) {
-      const problem = await unlessInterrupted(
-        remoteQuotaProblem(run.remote, job.count, interrupt.signal),
-        interrupt.signal,
-      );
+      const problem = await unlessInterrupted(remoteQuotaProblem(run.remote, job.count, watch.signal), watch.signal);
       if (problem !== null) throw new CliError(problem, EXIT_REMOTE_FAILED);
     }
     sink = await openSink(run.out, io.stdout).catch((error: NodeJS.ErrnoException) => {
@@ -99,7 +91,7 @@ export async function runRecordJob(run: RecordRun, io: CommandIo): Promise<numbe
     });
     const frame = jobFrame(job);
     let done = 0;
-    const chunks = run.remote ? remoteChunks(job, run.remote, interrupt.signal) : recordChunks(job, run.threads);
+    const chunks = run.remote ? remoteChunks(job, run.remote, watch.signal) : recordChunks(job, run.threads);
     // The head goes out with the first chunk, so an API that refuses the first page leaves stdout empty.
     let headWritten = false;
     // One write in flight while the next chunk renders: the disk and the generators overlap.
@@ -108,7 +100,7 @@ export async function runRecordJob(run: RecordRun, io: CommandIo): Promise<numbe
       if (!writing) return;
       const { promise, records } = writing;
       writing = undefined;
-      await unlessInterrupted(promise, interrupt.signal);
+      await unlessInterrupted(promise, watch.signal);
       done += records;
       progress.update(done);
     };
@@ -118,10 +110,10 @@ export async function runRecordJob(run: RecordRun, io: CommandIo): Promise<numbe
           chunks.next().catch((error: unknown) => {
             throw error instanceof RemoteFailed ? error : new GenerationFailed(error);
           }),
-          interrupt.signal,
+          watch.signal,
         );
         if (!headWritten) {
-          await unlessInterrupted(sink.write(Buffer.from(frame.head, 'utf8')), interrupt.signal);
+          await unlessInterrupted(sink.write(Buffer.from(frame.head, 'utf8')), watch.signal);
           headWritten = true;
         }
         await finishWrite();
@@ -136,7 +128,7 @@ export async function runRecordJob(run: RecordRun, io: CommandIo): Promise<numbe
       await writing?.promise.catch(() => undefined);
       await chunks.return(undefined);
     }
-    await unlessInterrupted(sink.write(Buffer.from(frame.tail, 'utf8')), interrupt.signal);
+    await unlessInterrupted(sink.write(Buffer.from(frame.tail, 'utf8')), watch.signal);
     await sink.commit();
     return 0;
   } catch (error) {
@@ -144,7 +136,7 @@ export async function runRecordJob(run: RecordRun, io: CommandIo): Promise<numbe
     await sink?.abort();
     if (error instanceof Interrupted) {
       io.stderr.write(`ussynth: ${error.message}${run.out === undefined ? '' : `; removed the partial ${run.out}`}\n`);
-      return EXIT_OF_SIGNAL[error.signal] ?? 1;
+      return watch.exitStatus();
     }
     if (error instanceof ClosedPipeError) return 0;
     if (error instanceof CliError) throw error;
@@ -158,8 +150,7 @@ export async function runRecordJob(run: RecordRun, io: CommandIo): Promise<numbe
     );
   } finally {
     progress.finish();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    watch.stop();
     process.off('SIGXFSZ', ignore);
   }
 }

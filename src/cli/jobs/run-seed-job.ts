@@ -14,13 +14,11 @@ import { SeedRows, type SeedTableRun } from '../../seed/seed-rows.js';
 import { CliError, type CommandIo } from '../command.js';
 import { ProgressBar } from '../output/progress-bar.js';
 import { EXIT_OF_LOAD_ERROR, PASSWORD_NOTE } from './run-load-job.js';
+import { SignalWatch } from './signal-watch.js';
 import { EXIT_GENERATION_FAILED } from './run-record-job.js';
 import { loadSchemaFile } from './schema-file.js';
 import { existingSeedFiles, SeedFilesInterrupted, writeSeedFiles } from './seed-files.js';
 import { type SeedRun, seedFilePath, type TableCount } from './seed-run.js';
-
-// 128 + the signal number, as shells report a process killed by it.
-const EXIT_OF_SIGNAL: Readonly<Record<string, number>> = { SIGINT: 130, SIGTERM: 143 };
 
 /** What a run fills: the tables in insert order, and for a schema file each table's CREATE TABLE. */
 interface SeedTables {
@@ -147,21 +145,14 @@ export async function runSeedJob(run: SeedRun, io: CommandIo): Promise<number> {
   if (run.seedPicked) io.stderr.write(`seed: ${run.seed}\n`);
   if (run.to?.passwordInArguments) io.stderr.write(PASSWORD_NOTE);
   const secrets = run.to?.target.secrets ?? [];
-  const interrupt = new AbortController();
-  let received: NodeJS.Signals | undefined;
-  const onSignal = (signal: NodeJS.Signals): void => {
-    received ??= signal;
-    interrupt.abort(new Error(`interrupted by ${signal}`));
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  const watch = new SignalWatch();
   let progress: ProgressBar | undefined;
   try {
-    const seeded = await seedTables(run, interrupt.signal);
+    const seeded = await seedTables(run, watch.signal);
     // The keys of existing parent rows are read before any row is made (a dry run makes none: it reads none).
     const existingKeys =
       run.to !== undefined && !run.dryRun
-        ? await readExistingKeys(run.to.target, seeded.tables, interrupt.signal)
+        ? await readExistingKeys(run.to.target, seeded.tables, watch.signal)
         : undefined;
     const rows = new SeedRows({
       seed: run.seed,
@@ -199,7 +190,7 @@ export async function runSeedJob(run: SeedRun, io: CommandIo): Promise<number> {
           dialect,
           shard: run.shard,
           seed: run.seed,
-          interrupted: () => received !== undefined,
+          interrupted: () => watch.received !== undefined,
           onProgress: (n) => bar.update(n),
         },
       );
@@ -212,7 +203,7 @@ export async function runSeedJob(run: SeedRun, io: CommandIo): Promise<number> {
         ...(seeded.create === undefined ? {} : { create: seeded.create }),
         mode: to.mode,
         ...(run.shard === undefined ? {} : { shard: run.shard }),
-        signal: interrupt.signal,
+        signal: watch.signal,
         onProgress: (n) => bar.update(n),
       });
     }
@@ -230,9 +221,9 @@ export async function runSeedJob(run: SeedRun, io: CommandIo): Promise<number> {
     const aborted = error instanceof LoadError && error.code === 'aborted';
     if (error instanceof SeedFilesInterrupted || aborted) {
       io.stderr.write(
-        `ussynth: interrupted by ${received ?? 'SIGINT'}; ${run.out !== undefined ? 'no file was written' : 'nothing was written (rolled back)'}\n`,
+        `ussynth: interrupted by ${watch.received ?? 'SIGINT'}; ${run.out !== undefined ? 'no file was written' : 'nothing was written (rolled back)'}\n`,
       );
-      return EXIT_OF_SIGNAL[received ?? 'SIGINT'] ?? 1;
+      return watch.exitStatus();
     }
     if (error instanceof CliError) throw new CliError(withoutSecrets(error.message, secrets), error.exitCode);
     if (error instanceof SeedError) throw new CliError(withoutSecrets(error.message, secrets), 2);
@@ -243,7 +234,6 @@ export async function runSeedJob(run: SeedRun, io: CommandIo): Promise<number> {
       EXIT_GENERATION_FAILED,
     );
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    watch.stop();
   }
 }

@@ -21,10 +21,8 @@ import type { RecordRun } from './record-run.js';
 import { importDrivers } from '../../load/load-drivers.js';
 import { LoadError } from '../../load/load-error.js';
 import { PARQUET_ROW_GROUP_ROWS, parquetFile, type ParquetWriterModule } from './run-parquet-job.js';
+import { SignalWatch } from './signal-watch.js';
 import { EXIT_GENERATION_FAILED, EXIT_WRITE_FAILED } from './run-record-job.js';
-
-// 128 + the signal number, as shells report a process killed by it.
-const EXIT_OF_SIGNAL: Readonly<Record<string, number>> = { SIGINT: 130, SIGTERM: 143 };
 
 class Interrupted extends Error {}
 
@@ -43,10 +41,7 @@ export async function runTablesJob(run: RecordRun, io: CommandIo): Promise<numbe
   const { job } = run;
   const tables = runTables(job);
   if (run.seedPicked) io.stderr.write(`seed: ${job.seed}\n`);
-  let interrupted: NodeJS.Signals | undefined;
-  const onSignal = (signal: NodeJS.Signals): void => void (interrupted ??= signal);
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  const watch = new SignalWatch();
   const { first, end } = jobRange(job);
   const drawOn = {
     write: (text: string) => io.stderr.write(text),
@@ -77,7 +72,7 @@ export async function runTablesJob(run: RecordRun, io: CommandIo): Promise<numbe
     for (const chunk of generated(job)) {
       await write(chunk);
       await nextTurn();
-      if (interrupted) throw new Interrupted();
+      if (watch.received) throw new Interrupted();
       progress.update(chunk.end - first);
     }
     await finish();
@@ -88,9 +83,9 @@ export async function runTablesJob(run: RecordRun, io: CommandIo): Promise<numbe
     for (const sink of sinks) await sink.abort();
     const names = sinks.map((sink) => sink.name).filter((name) => name !== 'stdout');
     const removed = names.length === 0 ? '' : `; removed the partial ${names.join(' and ')}`;
-    if (error instanceof Interrupted || interrupted) {
-      io.stderr.write(`ussynth: interrupted by ${interrupted}${removed}\n`);
-      return EXIT_OF_SIGNAL[interrupted!] ?? 1;
+    if (error instanceof Interrupted || watch.received) {
+      io.stderr.write(`ussynth: interrupted by ${watch.received}${removed}\n`);
+      return watch.exitStatus();
     }
     if (error instanceof ClosedPipeError) return 0;
     if (error instanceof CliError) throw error;
@@ -102,8 +97,7 @@ export async function runTablesJob(run: RecordRun, io: CommandIo): Promise<numbe
     );
   } finally {
     progress.finish();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    watch.stop();
   }
 }
 

@@ -8,10 +8,8 @@ import { CliError, type CommandIo } from '../command.js';
 import { ProgressBar } from '../output/progress-bar.js';
 import type { LoadRun, RecordRun } from './record-run.js';
 import { EXIT_OF_LOAD_ERROR, PASSWORD_NOTE } from './run-load-job.js';
+import { SignalWatch } from './signal-watch.js';
 import { EXIT_GENERATION_FAILED } from './run-record-job.js';
-
-// 128 + the signal number, as shells report a process killed by it.
-const EXIT_OF_SIGNAL: Readonly<Record<string, number>> = { SIGINT: 130, SIGTERM: 143 };
 
 /** Parents `--dry-run` shows (with their children). */
 const DRY_RUN_PARENTS = 2;
@@ -53,14 +51,7 @@ export async function runTablesLoadJob(run: RecordRun, load: LoadRun, io: Comman
   if (load.dryRun) return dryRun(run, load, io);
   const { first, end } = jobRange(job);
   const tables = runTables(job);
-  const interrupt = new AbortController();
-  let received: NodeJS.Signals | undefined;
-  const onSignal = (signal: NodeJS.Signals): void => {
-    received ??= signal;
-    interrupt.abort(new Error(`interrupted by ${signal}`));
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  const watch = new SignalWatch();
   const progress = new ProgressBar(
     { write: (text: string) => io.stderr.write(text), isTTY: io.stderr.isTTY === true },
     end - first,
@@ -73,7 +64,7 @@ export async function runTablesLoadJob(run: RecordRun, load: LoadRun, io: Comman
       job,
       mode: load.mode,
       shared: load.shared,
-      signal: interrupt.signal,
+      signal: watch.signal,
       onProgress: (sent) => progress.update(sent),
     });
     progress.finish();
@@ -91,11 +82,10 @@ export async function runTablesLoadJob(run: RecordRun, load: LoadRun, io: Comman
       );
     if (error.code === 'aborted') {
       io.stderr.write(`ussynth: ${error.message}\n`);
-      return EXIT_OF_SIGNAL[received ?? 'SIGINT'] ?? 1;
+      return watch.exitStatus();
     }
     throw new CliError(error.message, EXIT_OF_LOAD_ERROR[error.code]);
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    watch.stop();
   }
 }
