@@ -43,6 +43,28 @@ export const GEO_FIELD_NAMES = [
 ] as const satisfies readonly (keyof GeoFields)[];
 
 /**
+ * The identifier fields (issue 51; docs/identifiers.md): drawn from the record's
+ * own streams, they hang on no name or place.
+ * @example IDENTIFIER_FIELD_NAMES.includes('ssn') // true
+ */
+export const IDENTIFIER_FIELD_NAMES = [
+  'ssn',
+  'routingNumber',
+  'bankAccount',
+  'cardNumber',
+  'cardBrand',
+  'cardExpiry',
+  'cardCvc',
+  'npi',
+] as const;
+
+/**
+ * The vehicle fields (issue 51): a VIN with its model year and maker, which agree with each other only.
+ * @example VEHICLE_FIELD_NAMES[0] // "vin"
+ */
+export const VEHICLE_FIELD_NAMES = ['vin', 'vehicleYear', 'vehicleMake'] as const;
+
+/**
  * Every field name, in catalogue order: the eight of an address, the five
  * of `geo`, then the parts and keys.
  * @example FIELD_NAMES.includes('firstName') // true
@@ -61,19 +83,8 @@ export const FIELD_NAMES = [
   'emailDomain',
   'index',
   'uuid',
-  // Identifiers (issue 51; docs/identifiers.md).
-  'ssn',
-  'routingNumber',
-  'bankAccount',
-  'cardNumber',
-  'cardBrand',
-  'cardExpiry',
-  'cardCvc',
-  'npi',
-  // Vehicles and driver's licences (issue 51).
-  'vin',
-  'vehicleYear',
-  'vehicleMake',
+  ...IDENTIFIER_FIELD_NAMES,
+  ...VEHICLE_FIELD_NAMES,
   'driversLicense',
   'driversLicenseState',
 ] as const;

@@ -1,3 +1,4 @@
+import { IDENTIFIER_FIELD_NAMES, VEHICLE_FIELD_NAMES } from '../fields/field-catalogue.js';
 import { generatorParts } from '../generator/generator-parts.js';
 import type { Generator } from '../generator/generator.js';
 import { LicenceMaker } from '../identifiers/drivers-licence.js';
@@ -93,20 +94,12 @@ interface Layout {
 
 type RowValue = (row: number) => SeedValue;
 
-/** The catalogue fields an employee or a household member has (kind-fields.ts lists the same). */
-const PERSON_IDENTIFIERS = new Set([
-  'ssn',
-  'routingNumber',
-  'bankAccount',
-  'cardNumber',
-  'cardBrand',
-  'cardExpiry',
-  'cardCvc',
-  'npi',
-  'vin',
-  'vehicleYear',
-  'vehicleMake',
-]);
+/**
+ * The fields an employee's or a household member's row takes from the person record of the same row of the
+ * table's own stream: neither record carries them, and they hang on no name or place (a licence, which does,
+ * is made from the employee's or member's own fields).
+ */
+const PERSON_IDENTIFIERS: ReadonlySet<string> = new Set([...IDENTIFIER_FIELD_NAMES, ...VEHICLE_FIELD_NAMES]);
 
 const COUNTRY = 'US';
 const DAY_SECONDS = 86_400;
