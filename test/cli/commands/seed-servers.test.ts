@@ -1,17 +1,23 @@
 // `ussynth seed`, the real binary, into a real PostgreSQL and a real MariaDB on loopback (test/infra): the CRM tables
 // read and filled beside rows already there, the example schema file created and filled (the rows of a SQLite run of
 // the same seed), SIGINT mid-load leaving nothing, and a refused password (exit 69) printed nowhere.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import mysql from 'mysql2/promise';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMariadb, type TestMariadb } from '../../infra/mariadb-server.js';
 import { startPostgres, type TestPostgres } from '../../infra/postgres-server.js';
 import { until } from '../../load/load-test-helpers.js';
+import {
+  openSeedTestDb,
+  orphanCount,
+  rowCount,
+  type SeedTestDb,
+  tableNames,
+  writeBigSeedSchema,
+} from '../../seed/seed-test-db.js';
 import { finished, runBinary, startBinary } from '../run-binary.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -37,54 +43,9 @@ afterAll(async () => {
 
 type Dialect = 'postgres' | 'mysql';
 
-/** A fresh database of one server, read by the test through its own client (not through the code under test). */
-interface ServerDb {
-  dialect: Dialect;
-  url: string;
-  exec(sql: string): Promise<void>;
-  all(sql: string): Promise<Record<string, unknown>[]>;
-  close(): Promise<void>;
-}
-
-async function freshDb(dialect: Dialect): Promise<ServerDb> {
-  const name = `seed${++databases}`;
-  if (dialect === 'postgres') {
-    const url = postgres.createDatabase(name);
-    // A DATE as its text, as SQLite and MariaDB (dateStrings) give it, not a Date at local midnight.
-    const getTypeParser = (oid: number, format?: 'text') =>
-      oid === 1082 ? String : pg.types.getTypeParser(oid, format);
-    const types = { getTypeParser: getTypeParser as typeof pg.types.getTypeParser };
-    const client = new pg.Client({ connectionString: url, types });
-    await client.connect();
-    return {
-      dialect,
-      url,
-      exec: async (sql) => void (await client.query(sql)),
-      all: async (sql) => (await client.query(sql)).rows,
-      close: () => client.end(),
-    };
-  }
-  mariadb.sql(`CREATE DATABASE ${name}`);
-  const db = await mysql.createConnection({
-    host: '127.0.0.1',
-    port: mariadb.port,
-    user: 'test',
-    database: name,
-    multipleStatements: true,
-    dateStrings: true,
-  });
-  return {
-    dialect,
-    url: mariadb.url(name),
-    exec: async (sql) => void (await db.query(sql)),
-    all: async (sql) => (await db.query(sql))[0] as Record<string, unknown>[],
-    close: () => db.end(),
-  };
-}
-
 /** Opens a fresh database, runs `body` on it, and closes the test's connection whatever happens. */
-async function withDb(dialect: Dialect, body: (db: ServerDb) => Promise<void>): Promise<void> {
-  const db = await freshDb(dialect);
+async function withDb(dialect: Dialect, body: (db: SeedTestDb) => Promise<void>): Promise<void> {
+  const db = await openSeedTestDb({ scratch, postgres, mariadb }, dialect, `seed${++databases}`);
   try {
     await body(db);
   } finally {
@@ -92,24 +53,8 @@ async function withDb(dialect: Dialect, body: (db: ServerDb) => Promise<void>): 
   }
 }
 
-const quote = (db: ServerDb, name: string): string => (db.dialect === 'mysql' ? `\`${name}\`` : `"${name}"`);
-
-async function count(db: ServerDb, table: string): Promise<number> {
-  const [row] = await db.all(`SELECT count(*) AS n FROM ${quote(db, table)}`);
-  return Number(row.n);
-}
-
-/** The base tables of the URL's schema (PostgreSQL's public, MariaDB's database), sorted. */
-async function tableNames(db: ServerDb): Promise<string[]> {
-  const schema = db.dialect === 'postgres' ? "'public'" : 'DATABASE()';
-  const rows = await db.all(
-    `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = ${schema} AND table_type = 'BASE TABLE'`,
-  );
-  return rows.map((r) => String(r.name)).sort();
-}
-
 /** The PRIMARY KEY and FOREIGN KEY constraints of the schema, as `table PRIMARY KEY` lines, sorted. */
-async function keyConstraints(db: ServerDb): Promise<string[]> {
+async function keyConstraints(db: SeedTestDb): Promise<string[]> {
   const schema = db.dialect === 'postgres' ? "'public'" : 'DATABASE()';
   const rows = await db.all(
     `SELECT table_name AS t, constraint_type AS c FROM information_schema.table_constraints
@@ -123,12 +68,6 @@ function asText(rows: Record<string, unknown>[]): string[][] {
   return rows
     .map((row) => Object.values(row).map((v) => (v === null ? 'NULL' : String(v))))
     .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-}
-
-/** The orphans of a reference: child rows whose non-NULL key finds no parent row. */
-async function orphans(db: ServerDb, child: string, column: string, parent: string): Promise<unknown[]> {
-  const [c, p, k] = [quote(db, child), quote(db, parent), quote(db, column)];
-  return db.all(`SELECT c.id FROM ${c} c LEFT JOIN ${p} p ON p.id = c.${k} WHERE c.${k} IS NOT NULL AND p.id IS NULL`);
 }
 
 const CRM_REFERENCES = [
@@ -146,7 +85,7 @@ const EXISTING_COMPANIES = [
   ['00000000-0000-4000-8000-000000000003', 'Existing Three', '00-0000003', '2020-03-04 05:06:07'],
 ];
 
-const existingCompanies = (db: ServerDb): Promise<Record<string, unknown>[]> =>
+const existingCompanies = (db: SeedTestDb): Promise<Record<string, unknown>[]> =>
   db.all(
     `SELECT id, name, ein, website, phone, industry, employee_count, founded_on, created_at FROM companies
      WHERE ein LIKE '00-%' ORDER BY id`,
@@ -169,16 +108,16 @@ describe.each(['postgres', 'mysql'] as const)('ussynth seed --tables all --to %s
       expect(dry.status, dry.stderr).toBe(0);
       const plan = dry.stdout.toString('utf8');
       expect(plan).toContain(fixture('plan.txt'));
-      expect(await count(db, 'companies')).toBe(3);
+      expect(await rowCount(db, 'companies')).toBe(3);
 
       const run = await runBinary(['seed', ...SEED_ARGS, '--to', db.url]);
       expect(run.status, run.stderr).toBe(0);
       expect(run.stderr).toMatch(/^loaded 20 rows into companies, \d+ rows into contacts, 20 rows into households/);
 
-      expect(await count(db, 'companies')).toBe(23);
-      expect(await count(db, 'households')).toBe(20);
+      expect(await rowCount(db, 'companies')).toBe(23);
+      expect(await rowCount(db, 'households')).toBe(20);
       const contacts = Number(/(\d+) rows into contacts/.exec(run.stderr)![1]);
-      expect(await count(db, 'contacts')).toBe(contacts);
+      expect(await rowCount(db, 'contacts')).toBe(contacts);
       // contacts=1-3: between one and three for each seeded company, none for the companies that were there.
       const perCompany = await db.all(
         "SELECT c.company_id AS id, count(*) AS n FROM contacts c JOIN companies p ON p.id = c.company_id WHERE p.ein NOT LIKE '00-%' GROUP BY c.company_id",
@@ -187,12 +126,12 @@ describe.each(['postgres', 'mysql'] as const)('ussynth seed --tables all --to %s
       expect(perCompany.every((r) => Number(r.n) >= 1 && Number(r.n) <= 3)).toBe(true);
       expect(perCompany.reduce((sum, r) => sum + Number(r.n), 0)).toBe(contacts);
       for (const table of ['people', 'accounts', 'addresses']) {
-        const n = await count(db, table);
+        const n = await rowCount(db, table);
         expect(n, table).toBeGreaterThan(0);
         expect(run.stderr, table).toContain(`${n} rows into ${table}`);
       }
       for (const [child, column, parent] of CRM_REFERENCES)
-        expect(await orphans(db, child, column, parent), `${child}.${column}`).toEqual([]);
+        expect(await orphanCount(db, child, column, parent), `${child}.${column}`).toBe(0);
       expect(await existingCompanies(db)).toEqual(before);
     });
   }, 120_000);
@@ -221,7 +160,7 @@ describe.each(['postgres', 'mysql'] as const)('ussynth seed --schema crm.seed.js
       ]);
       for (const table of EXAMPLE_TABLES) {
         const [{ n }] = sqliteAll(`SELECT count(*) AS n FROM "${table}"`);
-        expect(await count(db, table), table).toBe(n);
+        expect(await rowCount(db, table), table).toBe(n);
       }
       for (const sql of [
         'SELECT id, name, ein, state FROM companies',
@@ -238,20 +177,7 @@ describe.each(['postgres', 'mysql'] as const)('ussynth seed --schema crm.seed.js
 
 describe.each(['postgres', 'mysql'] as const)('ussynth seed --to %s:// interrupted', (dialect) => {
   it('SIGINT mid-load exits 130 and leaves no table and no row', async () => {
-    const schema = join(scratch, `${dialect}-big.seed.json`);
-    writeFileSync(
-      schema,
-      JSON.stringify({
-        tables: {
-          small: { kind: 'plain', count: 10, columns: { id: 'sequence', n: 'int:1..9' } },
-          big: {
-            kind: 'plain',
-            count: 50_000_000,
-            columns: { id: 'sequence', small_id: '-> small.id', t: 'pick:a,b' },
-          },
-        },
-      }),
-    );
+    const schema = writeBigSeedSchema(join(scratch, `${dialect}-big.seed.json`));
     await withDb(dialect, async (db) => {
       const child = startBinary(['seed', '--schema', schema, '--to', db.url, '--seed', '1']);
       const result = finished(child);

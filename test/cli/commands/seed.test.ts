@@ -18,6 +18,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { until } from '../../load/load-test-helpers.js';
+import { writeBigSeedSchema } from '../../seed/seed-test-db.js';
 import { finished, runBinary, startBinary } from '../run-binary.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'ussynth-seed-'));
@@ -307,20 +308,7 @@ describe('ussynth seed --out DIR --format F', () => {
   });
 
   it('SIGINT while the files are written leaves none of them, exit 130', async () => {
-    const schema = path('big.seed.json');
-    writeFileSync(
-      schema,
-      JSON.stringify({
-        tables: {
-          small: { kind: 'plain', count: 10, columns: { id: 'sequence', n: 'int:1..9' } },
-          big: {
-            kind: 'plain',
-            count: 50_000_000,
-            columns: { id: 'sequence', small_id: '-> small.id', t: 'pick:a,b' },
-          },
-        },
-      }),
-    );
+    const schema = writeBigSeedSchema(path('big.seed.json'));
     const dir = path('interrupted');
     const child = startBinary(['seed', '--schema', schema, '--out', dir, '--format', 'csv', '--seed', '1']);
     await until(() => existsSync(dir) && readdirSync(dir).some((name) => name.startsWith('.big.csv.')), 60_000);
@@ -334,20 +322,7 @@ describe('ussynth seed --out DIR --format F', () => {
 
 describe('ussynth seed --to sqlite: interrupted', () => {
   it('SIGINT mid-load rolls back: no table the run created is left, exit 130', async () => {
-    const schema = path('big-load.seed.json');
-    writeFileSync(
-      schema,
-      JSON.stringify({
-        tables: {
-          small: { kind: 'plain', count: 10, columns: { id: 'sequence', n: 'int:1..9' } },
-          big: {
-            kind: 'plain',
-            count: 50_000_000,
-            columns: { id: 'sequence', small_id: '-> small.id', t: 'pick:a,b' },
-          },
-        },
-      }),
-    );
+    const schema = writeBigSeedSchema(path('big-load.seed.json'));
     const db = path('interrupted.db');
     const child = startBinary(['seed', '--schema', schema, '--to', `sqlite:${db}`, '--seed', '1']);
     // The rollback journal (or WAL) exists while the transaction is open and rows are going in.
