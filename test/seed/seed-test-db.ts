@@ -81,8 +81,7 @@ export async function openSeedTestDb(servers: SeedTestServers, dialect: SqlDiale
 }
 
 /** A table or column name quoted for the dialect. */
-const quoteName = (dialect: SqlDialect, name: string): string =>
-  dialect === 'mysql' ? `\`${name}\`` : `"${name}"`;
+const quoteName = (dialect: SqlDialect, name: string): string => (dialect === 'mysql' ? `\`${name}\`` : `"${name}"`);
 
 /** The rows of `table`. */
 export async function rowCount(db: SeedTestDb, table: string): Promise<number> {

@@ -1,12 +1,10 @@
+import { loadTargetOption } from './load-target-option.js';
 import { statSync } from 'node:fs';
 import type { ParseArgsConfig } from 'node:util';
 import { createGenerator, geoWithFieldsProblem, parseFieldList } from '../../index.js';
 import { CliError, type Command, type CommandIo } from '../command.js';
-import { LoadError } from '../../load/load-error.js';
 import { defaultLoadJobs } from '../../load/default-load-jobs.js';
-import { type LoadTarget, parseLoadTarget } from '../../load/load-target.js';
 import { writtenPassword } from '../../load/masked-target.js';
-import { targetFromOption } from '../../load/target-source.js';
 import { isSqlDialect, SQL_DIALECTS } from '../../records/columns/sql-dialect.js';
 import { FORMAT_NAMES, isFormatName, type JsonShape } from '../../records/formats/record-format.js';
 import { tableNameProblem } from '../../records/formats/sql-format.js';
@@ -179,13 +177,7 @@ export function parseRecordRun(spec: RecordCommandSpec, args: string[], env: Nod
       text('commit-every') === undefined
         ? undefined
         : positiveInteger('--commit-every', text('commit-every')!, Number.MAX_SAFE_INTEGER);
-    let target: LoadTarget;
-    try {
-      target = parseLoadTarget(targetFromOption(to, env));
-    } catch (error) {
-      if (error instanceof LoadError) throw new CliError(`--to: ${error.message}`);
-      throw error;
-    }
+    const target = loadTargetOption(to, env);
     // Without --jobs, SQLite loads on two threads where there are two cores and enough records a transaction.
     const { first, end } = range ?? { first: 0, end: count };
     if (text('jobs') === undefined)

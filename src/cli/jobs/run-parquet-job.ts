@@ -49,6 +49,19 @@ export interface ParquetWriterModule {
 }
 
 /**
+ * hyparquet-writer, imported on first use (an optional peer): when it is not installed, a CliError that says how to add it.
+ * @example const { ParquetWriter } = await parquetWriterModule()
+ */
+export async function parquetWriterModule(): Promise<ParquetWriterModule> {
+  try {
+    return ((await importDrivers('parquet')) as [ParquetWriterModule])[0];
+  } catch (error) {
+    if (error instanceof LoadError) throw new CliError(error.message);
+    throw error;
+  }
+}
+
+/**
  * A Parquet file of typed columns written to a sink as row groups are added:
  * `add` writes a row group of the rows (Snappy-compressed), `finish` the footer.
  * @example const file = parquetFile(module, sink, columns, [{ key: 'ussynth.seed', value: '42' }]); await file.add(rows); await file.finish()
@@ -93,13 +106,7 @@ export function parquetFile(
  */
 export async function runParquetJob(run: RecordRun, io: CommandIo): Promise<number> {
   const { job } = run;
-  let writerModule: ParquetWriterModule;
-  try {
-    [writerModule] = (await importDrivers('parquet')) as [ParquetWriterModule];
-  } catch (error) {
-    if (error instanceof LoadError) throw new CliError(error.message);
-    throw error;
-  }
+  const writerModule = await parquetWriterModule();
   if (run.seedPicked) io.stderr.write(`seed: ${job.seed}\n`);
   const shard = run.parquet?.shard;
   let path = run.out!;

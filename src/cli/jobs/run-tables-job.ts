@@ -18,9 +18,12 @@ import { CliError, type CommandIo } from '../command.js';
 import { ClosedPipeError, openSink, type OutputSink } from '../output/output-sink.js';
 import { ProgressBar } from '../output/progress-bar.js';
 import type { RecordRun } from './record-run.js';
-import { importDrivers } from '../../load/load-drivers.js';
-import { LoadError } from '../../load/load-error.js';
-import { PARQUET_ROW_GROUP_ROWS, parquetFile, type ParquetWriterModule } from './run-parquet-job.js';
+import {
+  PARQUET_ROW_GROUP_ROWS,
+  parquetFile,
+  parquetWriterModule,
+  type ParquetWriterModule,
+} from './run-parquet-job.js';
 import { SignalWatch } from './signal-watch.js';
 import { EXIT_GENERATION_FAILED, EXIT_WRITE_FAILED } from './run-record-job.js';
 
@@ -61,7 +64,7 @@ export async function runTablesJob(run: RecordRun, io: CommandIo): Promise<numbe
       mkdirSync(dir, { recursive: true });
       const extension = run.tables!.format!;
       // The driver before any file: a missing hyparquet-writer leaves nothing behind.
-      const parquet = extension === 'parquet' ? await parquetModule() : undefined;
+      const parquet = extension === 'parquet' ? await parquetWriterModule() : undefined;
       for (const table of [tables.parent, tables.child])
         sinks.push(await open(join(dir, `${table.name}.${extension}`), io));
       ({ write, finish } =
@@ -157,15 +160,6 @@ function nestedWriter(
       if (array && end === job.count) await sink.write(encoder.encode(head + '\n]\n'));
     },
   };
-}
-
-async function parquetModule(): Promise<ParquetWriterModule> {
-  try {
-    return ((await importDrivers('parquet')) as [ParquetWriterModule])[0];
-  } catch (error) {
-    if (error instanceof LoadError) throw new CliError(error.message);
-    throw error;
-  }
 }
 
 /** One Parquet file per table, each in row groups of PARQUET_ROW_GROUP_ROWS rows (the last one smaller). */

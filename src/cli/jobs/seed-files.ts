@@ -1,7 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { importDrivers } from '../../load/load-drivers.js';
-import { LoadError } from '../../load/load-error.js';
 import { quoteIdentifier, quoteTable, type SqlDialect } from '../../records/columns/sql-dialect.js';
 import { csvField } from '../../records/formats/csv-format.js';
 import { mysqlText } from '../../records/formats/dialect-sql-format.js';
@@ -11,7 +9,7 @@ import type { SeedValue } from '../../seed/generic-values.js';
 import { GENERATOR_VERSION } from '../../version.js';
 import { CliError } from '../command.js';
 import { openSink, type OutputSink } from '../output/output-sink.js';
-import type { ParquetWriterModule } from './run-parquet-job.js';
+import { parquetWriterModule, type ParquetWriterModule } from './run-parquet-job.js';
 import { EXIT_WRITE_FAILED } from './run-record-job.js';
 import { type SeedFileFormat, seedFilePath } from './seed-run.js';
 
@@ -192,15 +190,6 @@ function parquetWriter(
   };
 }
 
-async function parquetModule(): Promise<ParquetWriterModule> {
-  try {
-    return ((await importDrivers('parquet')) as [ParquetWriterModule])[0];
-  } catch (error) {
-    if (error instanceof LoadError) throw new CliError(error.message);
-    throw error;
-  }
-}
-
 /**
  * The files `--out DIR --format F` would write that are there already.
  * @example existingSeedFiles('seed', ['companies'], 'csv') // ["seed/companies.csv"]
@@ -226,7 +215,7 @@ export async function writeSeedFiles(
 ): Promise<Map<string, number>> {
   const { dir, format, shard } = options;
   // The driver before any file: a missing hyparquet-writer leaves nothing behind.
-  const parquet = format === 'parquet' ? await parquetModule() : undefined;
+  const parquet = format === 'parquet' ? await parquetWriterModule() : undefined;
   try {
     mkdirSync(dir, { recursive: true });
   } catch (error) {

@@ -1,10 +1,9 @@
+import { loadTargetOption } from './load-target-option.js';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createGenerator } from '../../index.js';
-import { LoadError } from '../../load/load-error.js';
-import { type LoadTarget, parseLoadTarget } from '../../load/load-target.js';
+import type { LoadTarget } from '../../load/load-target.js';
 import { writtenPassword } from '../../load/masked-target.js';
-import { targetFromOption } from '../../load/target-source.js';
 import { isSqlDialect, SQL_DIALECTS, type SqlDialect } from '../../records/columns/sql-dialect.js';
 import { MAX_PER_PARENT, MAX_TABLE_ROWS } from '../../seed/schema-file-plan.js';
 import { CliError } from '../command.js';
@@ -215,13 +214,7 @@ export function parseSeedRun(args: string[], env: NodeJS.ProcessEnv): SeedRun {
     shard,
   };
   if (to !== undefined) {
-    let target: LoadTarget;
-    try {
-      target = parseLoadTarget(targetFromOption(to, env));
-    } catch (error) {
-      if (error instanceof LoadError) throw new CliError(`--to: ${error.message}`);
-      throw error;
-    }
+    const target = loadTargetOption(to, env);
     const mode =
       values.truncate === true ? 'truncate' : values.append === true || schema === undefined ? 'append' : 'create';
     const passwordInArguments = target.url === to && (writtenPassword(to) !== undefined || target.secrets.length > 0);

@@ -1,10 +1,8 @@
+import { loadTargetOption } from './load-target-option.js';
 import { statSync } from 'node:fs';
 import type { ParseArgsConfig } from 'node:util';
 import { createGenerator } from '../../index.js';
-import { LoadError } from '../../load/load-error.js';
-import { type LoadTarget, parseLoadTarget } from '../../load/load-target.js';
 import { writtenPassword } from '../../load/masked-target.js';
-import { targetFromOption } from '../../load/target-source.js';
 import { isSqlDialect, SQL_DIALECTS } from '../../records/columns/sql-dialect.js';
 import { isFormatName, type JsonShape } from '../../records/formats/record-format.js';
 import { tableNameProblem } from '../../records/formats/sql-format.js';
@@ -197,13 +195,7 @@ export function parseTablesRun(kindName: string, args: string[], env: NodeJS.Pro
 
   const run: RecordRun = { job, seedPicked: seed === undefined, out: outText, threads: 1 };
   if (to !== undefined) {
-    let target: LoadTarget;
-    try {
-      target = parseLoadTarget(targetFromOption(to, env));
-    } catch (error) {
-      if (error instanceof LoadError) throw new CliError(`--to: ${error.message}`);
-      throw error;
-    }
+    const target = loadTargetOption(to, env);
     run.load = {
       target,
       mode: values.truncate === true ? 'truncate' : values.append === true ? 'append' : 'create',
