@@ -4,6 +4,10 @@
  */
 export const EMAIL_BUCKET = 1024;
 
+/** Slots of the name table: twice a bucket's names at most, a power of 2 (its log2 is 32 - SLOT_SHIFT). */
+const SLOTS = 2 * EMAIL_BUCKET;
+const SLOT_SHIFT = 32 - Math.log2(SLOTS);
+
 /**
  * The local parts of employees' work e-mails, unique within a company without
  * looking at its other buckets. Employees are cut in buckets of
@@ -24,10 +28,18 @@ export class WorkEmails {
   private stateKey = -1;
   private company = -1;
   private bucket = -1;
-  /** The next index of the bucket whose name is not in {@link first} yet. */
+  /** The next index of the bucket whose name is not in the table yet. */
   private next = 0;
-  /** Per name part (its number): the first index of the bucket with it. */
-  private readonly first = new Map<number, number>();
+  /**
+   * Per name part (its number) of the bucket: the first index with it, in a table of open addressing (linear
+   * probing, at most half full) that a new bucket empties by a new stamp. A `Map` here allocated per name
+   * (its numbers are doubles, boxed as keys) and per company (`clear` makes a new table): docs/benchmarks.md.
+   */
+  private readonly keys = new Float64Array(SLOTS);
+  private readonly holders = new Int32Array(SLOTS);
+  /** A slot is in use when its stamp is {@link stamp}. */
+  private readonly stamps = new Uint32Array(SLOTS);
+  private stamp = 0;
 
   /**
    * `namePart(stateKey, company, employee)`: the name part of any employee, drawn alone, as a number
@@ -41,23 +53,50 @@ export class WorkEmails {
    */
   tail(stateKey: number, company: number, employee: number, name: number): string {
     const bucket = Math.floor(employee / EMAIL_BUCKET);
-    const first = this.first;
     if (stateKey !== this.stateKey || company !== this.company || bucket !== this.bucket) {
       this.stateKey = stateKey;
       this.company = company;
       this.bucket = bucket;
       this.next = bucket * EMAIL_BUCKET;
-      first.clear();
+      this.empty();
     }
+    const { holders, stamps, stamp } = this;
     while (this.next < employee) {
       const other = this.namePart(stateKey, company, this.next);
-      if (first.get(other) === undefined) first.set(other, this.next);
+      const slot = this.slotOf(other);
+      if (stamps[slot] !== stamp) this.hold(slot, other, this.next);
       this.next++;
     }
-    let holder = first.get(name);
-    if (holder === undefined && this.next === employee) first.set(name, (holder = employee));
+    const slot = this.slotOf(name);
+    let holder = stamps[slot] === stamp ? holders[slot] : -1;
+    if (holder === -1 && this.next === employee) this.hold(slot, name, (holder = employee));
     if (this.next === employee) this.next++;
     if (holder !== employee) return '.' + employee;
     return bucket === 0 ? '' : String(bucket + 1);
+  }
+
+  /** The slot of name part `name`: the one holding it, else the free slot where it goes. */
+  private slotOf(name: number): number {
+    const { keys, stamps, stamp } = this;
+    // The number's two 32-bit halves mixed (names are below 2^53), its top bits the first slot.
+    let slot =
+      Math.imul((name >>> 0) ^ Math.imul(Math.floor(name / 4294967296), 0x85ebca6b), 0x9e3779b1) >>> SLOT_SHIFT;
+    while (stamps[slot] === stamp && keys[slot] !== name) slot = (slot + 1) & (SLOTS - 1);
+    return slot;
+  }
+
+  private hold(slot: number, name: number, holder: number): void {
+    this.keys[slot] = name;
+    this.holders[slot] = holder;
+    this.stamps[slot] = this.stamp;
+  }
+
+  /** Empties the table: a new stamp (all stamps cleared once in 2^32 buckets, when it wraps). */
+  private empty(): void {
+    this.stamp = (this.stamp + 1) >>> 0;
+    if (this.stamp === 0) {
+      this.stamps.fill(0);
+      this.stamp = 1;
+    }
   }
 }

@@ -33,4 +33,23 @@ describe('work e-mail local parts (docs/related-records.md, "Employees")', () =>
     expect(local(random, 5, 3)).toBe(local(new WorkEmails((_, c, e) => nameOf(c, e).id), 5, 3));
     expect(local(random, 4, 6)).toBe(all[6]);
   });
+
+  it('find every earlier holder in a bucket of 700 names whose numbers differ mostly in their high bits', () => {
+    // Name k (0..699) is number floor(k / 2) x 2^32 + k mod 2: pairs differ only in the low bit, others in the high half.
+    const name = (employee: number) => employee % 700;
+    const number = (employee: number) => Math.floor(name(employee) / 2) * 2 ** 32 + (name(employee) % 2);
+    // Letters only, as name parts are: a tail's digits must not run into the name.
+    const text = (employee: number) =>
+      String.fromCharCode(97 + (name(employee) % 26), 46, 97 + Math.floor(name(employee) / 26));
+    const emails = new WorkEmails((_, __, employee) => number(employee));
+    const all = Array.from({ length: 2 * EMAIL_BUCKET }, (_, j) => text(j) + emails.tail(0, 9, j, number(j)));
+    expect(new Set(all).size).toBe(all.length);
+    // In bucket 0 the first 700 are plain, the repeats have their index; in bucket 1 a name's first holder ends in 2.
+    for (let j = 0; j < EMAIL_BUCKET; j++) expect(all[j]).toBe(j < 700 ? text(j) : `${text(j)}.${j}`);
+    expect(all[EMAIL_BUCKET]).toBe(`${text(EMAIL_BUCKET)}2`);
+    expect(all[EMAIL_BUCKET + 700]).toBe(`${text(EMAIL_BUCKET + 700)}.${EMAIL_BUCKET + 700}`);
+    const random = new WorkEmails((_, __, employee) => number(employee));
+    for (const j of [2 * EMAIL_BUCKET - 1, 1000, 3, EMAIL_BUCKET, 699, 700, 1])
+      expect(text(j) + random.tail(0, 9, j, number(j))).toBe(all[j]);
+  });
 });
