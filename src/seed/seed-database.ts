@@ -17,7 +17,7 @@ import { readPostgresSchema, type SchemaQuery } from './read-postgres-schema.js'
 import { readSqliteSchema } from './read-sqlite-schema.js';
 import type { TablePlan } from './seed-plan.js';
 import type { ExistingKeys, SeedRows, SeedTableRun } from './seed-rows.js';
-import { seedCopyText, sqliteSeedRow } from './seed-value-text.js';
+import { plainSeedRule, seedCopyText, sqliteSeedRow } from './seed-value-text.js';
 
 /** Rows generated, encoded and sent per chunk: one COPY/LOAD DATA stream per table, a turn of the event loop per chunk. */
 const SEED_CHUNK_ROWS = 5_000;
@@ -256,6 +256,8 @@ export async function runSeedLoad(plan: SeedLoadPlan): Promise<ReadonlyMap<strin
     const readBack = filledKeys(tables);
     const copy = loader.input === 'copy';
     const keys = new KeyBuilds(loader, deferred, names);
+    const ruleOf = (table: string, column: string) =>
+      tables.find((t) => t.table === table)?.columns.find((c) => c.column === column)?.rule;
     for (const table of tables) {
       current = table.table;
       const { first, end } = ranges.get(table.table)!;
@@ -263,6 +265,8 @@ export async function runSeedLoad(plan: SeedLoadPlan): Promise<ReadonlyMap<strin
       const columns: LoadColumn[] = written.map((c, i) => ({ name: c.name, field: String(i), type: 'text' }));
       // MySQL's DATETIME takes a timestamp without its `T` and `Z`.
       const timestamps = written.map((c) => c.family === 'timestamp');
+      // Columns whose values need no escape: written as they are (the same text, with less work per value).
+      const plain = written.map((c) => plainSeedRule(c.rule, ruleOf));
       const keyColumns = readBack.get(table.table) ?? [];
       const before = new Map<string, unknown>();
       if (keyColumns.length > 0) await keys.settled((table) => (current = table));
@@ -291,7 +295,12 @@ export async function runSeedLoad(plan: SeedLoadPlan): Promise<ReadonlyMap<strin
           const sink = new ByteSink(keeping ? undefined : spare);
           for (let part = 0; part < values.length; part += SEED_RENDER_ROWS)
             sink.write(
-              seedCopyText(dialect as 'postgres' | 'mysql', values.slice(part, part + SEED_RENDER_ROWS), timestamps),
+              seedCopyText(
+                dialect as 'postgres' | 'mysql',
+                values.slice(part, part + SEED_RENDER_ROWS),
+                timestamps,
+                plain,
+              ),
             );
           const bytes = sink.bytes();
           if (!keeping) spare = new Uint8Array(bytes.buffer);
