@@ -6,6 +6,7 @@ import { LoadError } from '../load/load-error.js';
 import { dropCreated } from '../load/load-tables.js';
 import type { LoadTarget } from '../load/load-target.js';
 import { asLoadError, openLoader, scrubbed } from '../load/run-load.js';
+import { ByteSink } from '../records/chunks/byte-sink.js';
 import type { LoadColumn } from '../records/columns/load-columns.js';
 import { quoteIdentifier, quoteTable } from '../records/columns/sql-dialect.js';
 import type { TextRecord } from '../records/formats/record-format.js';
@@ -16,10 +17,16 @@ import { readPostgresSchema, type SchemaQuery } from './read-postgres-schema.js'
 import { readSqliteSchema } from './read-sqlite-schema.js';
 import type { TablePlan } from './seed-plan.js';
 import type { ExistingKeys, SeedRows, SeedTableRun } from './seed-rows.js';
-import { seedCopyText, sqliteSeedRow } from './seed-value-text.js';
+import { plainSeedRule, seedCopyText, sqliteSeedRow } from './seed-value-text.js';
 
 /** Rows generated, encoded and sent per chunk: one COPY/LOAD DATA stream per table, a turn of the event loop per chunk. */
 const SEED_CHUNK_ROWS = 5_000;
+
+/** Rows rendered and encoded at a time within a chunk, as the single-table load does (record-job.ts, SUBCHUNK_RECORDS). */
+const SEED_RENDER_ROWS = 100;
+
+/** At most this many chunks are made ahead while the server builds a table's keys (about 25 MB of COPY text). */
+const AHEAD_CHUNKS = 50;
 
 /**
  * A seed of a database: where, the rows, the tables in insert order (parents first), the CREATE TABLE text of a
@@ -248,6 +255,9 @@ export async function runSeedLoad(plan: SeedLoadPlan): Promise<ReadonlyMap<strin
     }
     const readBack = filledKeys(tables);
     const copy = loader.input === 'copy';
+    const keys = new KeyBuilds(loader, deferred, names);
+    const ruleOf = (table: string, column: string) =>
+      tables.find((t) => t.table === table)?.columns.find((c) => c.column === column)?.rule;
     for (const table of tables) {
       current = table.table;
       const { first, end } = ranges.get(table.table)!;
@@ -255,14 +265,21 @@ export async function runSeedLoad(plan: SeedLoadPlan): Promise<ReadonlyMap<strin
       const columns: LoadColumn[] = written.map((c, i) => ({ name: c.name, field: String(i), type: 'text' }));
       // MySQL's DATETIME takes a timestamp without its `T` and `Z`.
       const timestamps = written.map((c) => c.family === 'timestamp');
+      // Columns whose values need no escape: written as they are (the same text, with less work per value).
+      const plain = written.map((c) => plainSeedRule(c.rule, ruleOf));
       const keyColumns = readBack.get(table.table) ?? [];
       const before = new Map<string, unknown>();
+      if (keyColumns.length > 0) await keys.settled((table) => (current = table));
       for (const column of keyColumns) {
         const [row] = await loader.query(
           `SELECT max(${quoteIdentifier(dialect, column)}) AS m FROM ${quoteTable(dialect, table.table)}`,
         );
         before.set(column, row.m);
       }
+      // Chunks made while the server builds the last table's keys are kept until the COPY starts: each its own
+      // buffer; the chunks after them share one, which the loader copies before it asks for the next.
+      let spare: Uint8Array | undefined;
+      let keeping = true;
       async function* chunks(): AsyncGenerator<LoadChunk> {
         for (let at = first; at < end; at += SEED_CHUNK_ROWS) {
           // A turn of the event loop per chunk: an abort (SIGINT) is seen within one chunk.
@@ -270,18 +287,38 @@ export async function runSeedLoad(plan: SeedLoadPlan): Promise<ReadonlyMap<strin
           signal?.throwIfAborted();
           const stop = Math.min(end, at + SEED_CHUNK_ROWS);
           const values = rows.rows(table.table, at, stop);
-          yield copy
-            ? {
-                records: values.length,
-                bytes: Buffer.from(seedCopyText(dialect as 'postgres' | 'mysql', values, timestamps)),
-              }
-            : // The SQLite loader binds each row's values by its columns' `field`, here their index in the row.
-              { records: values.length, rows: values.map(sqliteSeedRow) as unknown as TextRecord[] };
-          sent += values.length;
+          if (!copy) {
+            // The SQLite loader binds each row's values by its columns' `field`, here their index in the row.
+            yield { records: values.length, rows: values.map(sqliteSeedRow) as unknown as TextRecord[] };
+            continue;
+          }
+          const sink = new ByteSink(keeping ? undefined : spare);
+          for (let part = 0; part < values.length; part += SEED_RENDER_ROWS)
+            sink.write(
+              seedCopyText(
+                dialect as 'postgres' | 'mysql',
+                values.slice(part, part + SEED_RENDER_ROWS),
+                timestamps,
+                plain,
+              ),
+            );
+          const bytes = sink.bytes();
+          if (!keeping) spare = new Uint8Array(bytes.buffer);
+          yield { records: values.length, bytes };
+        }
+      }
+      const made = chunks();
+      const early = await keys.makeWhileBuilding(made, (table) => (current = table));
+      current = table.table;
+      keeping = false;
+      async function* sending(): AsyncGenerator<LoadChunk> {
+        for await (const chunk of joined(early, made)) {
+          yield chunk;
+          sent += chunk.records;
           plan.onProgress?.(sent, total);
         }
       }
-      if (end > first && columns.length > 0) await loader.bulk(table.table, columns, chunks());
+      if (end > first && columns.length > 0) await loader.bulk(table.table, columns, sending());
       else if (end > first) await insertDefaults(loader, dialect, table.table, end - first);
       signal?.throwIfAborted();
       loaded.set(table.table, end - first);
@@ -291,12 +328,11 @@ export async function runSeedLoad(plan: SeedLoadPlan): Promise<ReadonlyMap<strin
           column,
           await newKeys(loader, dialect, table.table, column, before.get(column), end - first),
         );
+      keys.tableLoaded(table.table);
     }
-    // The keys of the tables this run created in PostgreSQL: each index built and each foreign key checked in one pass.
-    for (const [table, sql] of [...deferred.primaryKeys, ...deferred.foreignKeys]) {
-      current = table;
-      await loader.execute(sql);
-    }
+    // The keys left (the last table's): each index built and each foreign key checked in one pass.
+    keys.rest();
+    await keys.settled((table) => (current = table));
     signal?.throwIfAborted();
     await loader.commit();
     await loader.close();
@@ -364,15 +400,106 @@ async function prepareTables(
     if (existing.get(table.table) !== undefined) continue;
     working(table.table);
     const sql = create!.get(table.table)!;
-    await loader.execute(deferred === undefined ? sql : withoutKeys(sql, table.table, deferred));
+    await loader.execute(deferred === undefined ? sql : withoutKeys(sql, table, deferred));
     created.push(table.table);
   }
 }
 
-/** The keys of tables a PostgreSQL run created, added once their rows are in: `[table, ALTER TABLE ...]`. */
+/**
+ * The keys of tables a PostgreSQL run created, added once their rows are in: `[table, ALTER TABLE ...]`, a foreign
+ * key with the table it references (quoted).
+ */
 interface Deferred {
   primaryKeys: [string, string][];
-  foreignKeys: [string, string][];
+  foreignKeys: [string, string, string][];
+}
+
+/**
+ * The deferred keys of a run, each sent as soon as its table (and a foreign key's parent) has its rows: the server
+ * builds them while the client makes the next table's rows, where building them all after the last table left the
+ * client idle (docs/benchmarks.md, "Seed load"). One connection, so one statement at a time, in the transaction.
+ */
+class KeyBuilds {
+  private running: Promise<void> = Promise.resolve();
+  private building = false;
+  /** The table of the statement being run: a failure is reported on it. */
+  private table: string | undefined;
+  private readonly waiting: [string, string, string?][];
+  private readonly loaded = new Set<string>();
+  private readonly seeded: Set<string>;
+
+  constructor(
+    private readonly loader: DatabaseLoader,
+    deferred: Deferred,
+    tables: readonly string[],
+  ) {
+    // Primary keys first: a foreign key needs the unique index of the key it references.
+    this.waiting = [...deferred.primaryKeys, ...deferred.foreignKeys];
+    this.seeded = new Set(tables.map((t) => quoteTable('postgres', t)));
+  }
+
+  /** Sends the keys whose tables now all have their rows: the table's own, and foreign keys to or from it. */
+  tableLoaded(table: string): void {
+    this.loaded.add(quoteTable('postgres', table));
+    const ready = (name: string): boolean => this.loaded.has(name) || !this.seeded.has(name);
+    const now = this.waiting.filter(
+      ([t, , parent]) => ready(quoteTable('postgres', t)) && (parent === undefined || ready(parent)),
+    );
+    this.start(now);
+  }
+
+  /** Sends every key not sent yet. */
+  rest(): void {
+    this.start([...this.waiting]);
+  }
+
+  private start(list: readonly [string, string, string?][]): void {
+    if (list.length === 0) return;
+    for (const key of list) this.waiting.splice(this.waiting.indexOf(key), 1);
+    const previous = this.running;
+    this.building = true;
+    this.running = (async () => {
+      await previous;
+      for (const [table, sql] of list) {
+        this.table = table;
+        await this.loader.execute(sql);
+      }
+      this.table = undefined;
+    })();
+    // Awaited by settled(); marked handled here so a failure during the next table's rows is not an unhandled rejection.
+    this.running.then(
+      () => (this.building = false),
+      () => (this.building = false),
+    );
+  }
+
+  /** Waits for the keys sent so far; a failure is reported on its table through `failed`. */
+  async settled(failed: (table: string) => void): Promise<void> {
+    try {
+      await this.running;
+    } catch (error) {
+      if (this.table !== undefined) failed(this.table);
+      throw error;
+    }
+  }
+
+  /** Takes chunks from `made` while keys are being built (at most AHEAD_CHUNKS), then waits for them. */
+  async makeWhileBuilding(made: AsyncGenerator<LoadChunk>, failed: (table: string) => void): Promise<LoadChunk[]> {
+    const early: LoadChunk[] = [];
+    while (this.building && early.length < AHEAD_CHUNKS) {
+      const next = await made.next();
+      if (next.done) break;
+      early.push(next.value);
+    }
+    await this.settled(failed);
+    return early;
+  }
+}
+
+/** The chunks made ahead, then the rest. */
+async function* joined(early: readonly LoadChunk[], rest: AsyncGenerator<LoadChunk>): AsyncGenerator<LoadChunk> {
+  yield* early;
+  yield* rest;
 }
 
 // The constraint lines of schemaTableSql's CREATE TABLE text.
@@ -384,7 +511,7 @@ const KEY_LINE = /^ {2}((?:PRIMARY|FOREIGN) KEY \(.*\))(,?)$/;
  * are in builds the index by sorting and checks the references in one join, as pg_restore does. Still in the
  * transaction: a clash or an orphan fails the run as it would have row by row.
  */
-function withoutKeys(sql: string, table: string, deferred: Deferred): string {
+function withoutKeys(sql: string, table: TablePlan, deferred: Deferred): string {
   const kept: string[] = [];
   for (const line of sql.split('\n')) {
     const key = KEY_LINE.exec(line);
@@ -392,13 +519,24 @@ function withoutKeys(sql: string, table: string, deferred: Deferred): string {
       kept.push(line);
       continue;
     }
-    const alter = `ALTER TABLE ${quoteTable('postgres', table)} ADD ${key[1]}`;
-    (key[1].startsWith('PRIMARY') ? deferred.primaryKeys : deferred.foreignKeys).push([table, alter]);
+    const alter = `ALTER TABLE ${quoteTable('postgres', table.table)} ADD ${key[1]}`;
+    if (key[1].startsWith('PRIMARY')) deferred.primaryKeys.push([table.table, alter]);
+    else deferred.foreignKeys.push([table.table, alter, referenced(table, key[1])]);
   }
   // The last column line before the closing parenthesis loses the comma the removed lines followed.
   const close = kept.length - 1;
   if (close > 0 && kept[close] === ')') kept[close - 1] = kept[close - 1].replace(/,$/, '');
   return kept.join('\n');
+}
+
+/** The table (quoted) a FOREIGN KEY line of schemaTableSql references, found by its reference column's rule. */
+function referenced(table: TablePlan, line: string): string {
+  for (const { column, rule } of table.columns) {
+    if (rule.rule !== 'reference') continue;
+    const parent = quoteTable('postgres', rule.table);
+    if (line.startsWith(`FOREIGN KEY (${quoteIdentifier('postgres', column)}) REFERENCES ${parent} (`)) return parent;
+  }
+  throw new Error(`no reference column for ${line} in ${table.table}`);
 }
 
 /** Empties the seeded tables, children first; PostgreSQL in one TRUNCATE (it refuses a referenced table's alone). */

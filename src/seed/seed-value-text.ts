@@ -1,6 +1,10 @@
 import { copyValue } from '../records/formats/copy-text.js';
 import type { SqlDialect } from '../records/columns/sql-dialect.js';
+import type { ColumnRule } from './column-rule.js';
 import type { SeedValue } from './generic-values.js';
+
+// The characters COPY text gives a meaning (copy-text.ts escapes them).
+const SPECIAL = /[\\\t\n\r]/;
 
 // A timestamp as the seed's rules write it (ISO 8601 in UTC), which MySQL's DATETIME refuses with a warning.
 const ISO_TIMESTAMP = /^(\d{4}-\d\d-\d\d)T(\d\d:\d\d:\d\d)Z$/;
@@ -25,23 +29,65 @@ export function seedCopyValue(dialect: Exclude<SqlDialect, 'sqlite'>, value: See
 
 /**
  * Rows of seed values as COPY text lines (each ended by a line feed), for one `COPY` or `LOAD DATA` chunk;
- * `timestamps[c]` says whether column c is a timestamp.
+ * `timestamps[c]` says whether column c is a timestamp, `plain[c]` (see {@link plainSeedRule}) that its values
+ * need no escape and no change: written as they are (NULL and booleans as {@link seedCopyValue} writes them).
  * @example seedCopyText('postgres', [[1, null, true]], [false, false, false]) // "1\t\\N\tt\n"
  */
 export function seedCopyText(
   dialect: Exclude<SqlDialect, 'sqlite'>,
   rows: readonly (readonly SeedValue[])[],
   timestamps: readonly boolean[],
+  plain: readonly boolean[] = [],
 ): string {
+  // MySQL's timestamps are rewritten (seedCopyValue), plain or not.
+  const asIs = timestamps.map((timestamp, c) => plain[c] === true && !(timestamp && dialect === 'mysql'));
   let text = '';
   for (const row of rows) {
     for (let c = 0; c < row.length; c++) {
       if (c > 0) text += '\t';
-      text += seedCopyValue(dialect, row[c], timestamps[c]);
+      const value = row[c];
+      text +=
+        asIs[c] && value !== null && typeof value !== 'boolean' ? value : seedCopyValue(dialect, value, timestamps[c]);
     }
     text += '\n';
   }
   return text;
+}
+
+/**
+ * Whether every value a column of this rule makes is COPY text as it is (no backslash, tab, line feed or carriage
+ * return to escape): keys, numbers, dates, timestamps, booleans and NULLs, picks and constants whose texts hold none
+ * of those characters, and a reference to such a column of a seeded table (`column` finds its rule; undefined
+ * for a table not seeded). Catalogue fields and existing rows' keys are escaped as before.
+ * @example plainSeedRule({ rule: 'pick', values: ['a', 'b\tc'], weights: [1, 1] }, () => undefined) // false
+ */
+export function plainSeedRule(
+  rule: ColumnRule,
+  column: (table: string, column: string) => ColumnRule | undefined,
+  depth = 0,
+): boolean {
+  switch (rule.rule) {
+    case 'key':
+    case 'integer':
+    case 'decimal':
+    case 'date':
+    case 'timestamp':
+    case 'after':
+    case 'boolean':
+    case 'null':
+      return true;
+    case 'pick':
+      return rule.values.every((value) => !SPECIAL.test(value));
+    case 'constant':
+      return !SPECIAL.test(rule.value);
+    case 'reference': {
+      // A chain of references ends at a key; the depth only guards against a cycle of them.
+      const parent = column(rule.table, rule.column);
+      return parent !== undefined && depth < 16 && plainSeedRule(parent, column, depth + 1);
+    }
+    default:
+      return false;
+  }
 }
 
 /**

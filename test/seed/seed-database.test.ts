@@ -294,6 +294,25 @@ describe.each(['sqlite', 'postgres', 'mysql'] as const)('runSeedLoad into %s', (
   });
 });
 
+describe('runSeedLoad into postgres, the keys built while the next table is made', () => {
+  it('reports a key that fails while the next table loads on its own table, and leaves no row and no table', async () => {
+    const db = await freshDb('postgres');
+    try {
+      // Companies keyed by their state, which 50 companies repeat: the ALTER TABLE adding that key fails once the
+      // companies rows are in, while contacts' rows are being made.
+      const plan = exampleSeed(db, '42');
+      const create = new Map(plan.create);
+      create.set('companies', create.get('companies')!.replace('PRIMARY KEY ("id")', 'PRIMARY KEY ("state")'));
+      const error = await loadError(runSeedLoad({ ...plan, create }));
+      expect(error.code).toBe('load_failed');
+      expect(error.message).toMatch(/loading companies in .*companies_pkey/);
+      expect(await tableNames(db)).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
 describe('reading a database for a seed', () => {
   it('refuses a SQLite file that does not exist, without creating it', async () => {
     const path = join(scratch, 'missing.db');

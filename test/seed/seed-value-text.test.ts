@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { seedCopyText, seedCopyValue, sqliteSeedRow } from '../../src/seed/seed-value-text.js';
+import type { ColumnRule } from '../../src/seed/column-rule.js';
+import { plainSeedRule, seedCopyText, seedCopyValue, sqliteSeedRow } from '../../src/seed/seed-value-text.js';
 
 describe('seed values as the bulk loaders take them', () => {
   it('writes NULL as \\N and booleans as t/f for PostgreSQL, 1/0 for MySQL', () => {
@@ -34,6 +35,43 @@ describe('seed values as the bulk loaders take them', () => {
         [false, false, false, false],
       ),
     ).toBe('1\tx\t\\N\tt\n2\ty\t2024-01-01\tf\n');
+  });
+
+  it('writes plain columns as they are: the same text as with the escape, MySQL timestamps still rewritten', () => {
+    const rows = [
+      ['0b9c6ad1-1cc4-4f44-9d5e-3c1f1d1d0001', 7, '12.50', '2024-01-01', '2024-03-01T12:34:56Z', true, null],
+      ['0b9c6ad1-1cc4-4f44-9d5e-3c1f1d1d0002', -0.5, '0.00', '2025-12-31', '2025-12-31T23:59:59Z', false, 'x'],
+    ];
+    const timestamps = [false, false, false, false, true, false, false];
+    const plain = rows[0].map(() => true);
+    for (const dialect of ['postgres', 'mysql'] as const)
+      expect(seedCopyText(dialect, rows, timestamps, plain)).toBe(seedCopyText(dialect, rows, timestamps));
+    expect(seedCopyText('mysql', rows, timestamps, plain)).toContain('\t2024-03-01 12:34:56\t1\t\\N\n');
+    // A column marked plain is trusted: its values are not looked at.
+    expect(seedCopyText('postgres', [['a\tb']], [false], [true])).toBe('a\tb\n');
+  });
+
+  it('takes as plain the rules whose values hold no character to escape, and a reference to such a column', () => {
+    const rules: Record<string, ColumnRule> = {
+      'orders.id': { rule: 'key', form: 'uuid' },
+      'orders.note': { rule: 'field', record: 'person', field: 'street' },
+      'orders.customer_id': { rule: 'reference', table: 'customers', column: 'id' },
+    };
+    const column = (table: string, name: string) => rules[`${table}.${name}`];
+    const plain = (rule: ColumnRule) => plainSeedRule(rule, column);
+    expect(plain({ rule: 'key', form: 'sequence' })).toBe(true);
+    expect(plain({ rule: 'decimal', min: 1, max: 5, scale: 2 })).toBe(true);
+    expect(plain({ rule: 'timestamp', from: '2024-01-01T00:00:00Z', to: '2025-01-01T00:00:00Z' })).toBe(true);
+    expect(plain({ rule: 'pick', values: ['placed', 'shipped'], weights: [1, 1] })).toBe(true);
+    expect(plain({ rule: 'pick', values: ['placed', 'a\\b'], weights: [1, 1] })).toBe(false);
+    expect(plain({ rule: 'constant', value: 'two\nlines' })).toBe(false);
+    expect(plain({ rule: 'field', record: 'person', field: 'email' })).toBe(false);
+    expect(plain({ rule: 'reference', table: 'orders', column: 'id' })).toBe(true);
+    expect(plain({ rule: 'reference', table: 'orders', column: 'note' })).toBe(false);
+    // A table not seeded: its keys are the database's, of any type.
+    expect(plain({ rule: 'reference', table: 'companies', column: 'id' })).toBe(false);
+    const cycle = (): ColumnRule => ({ rule: 'reference', table: 'a', column: 'b' });
+    expect(plainSeedRule(cycle(), cycle)).toBe(false);
   });
 
   it('binds booleans as 1 and 0 in SQLite, other values as they are', () => {
