@@ -1,3 +1,4 @@
+import { THREE_DIGITS } from './digit-texts.js';
 import { soundex } from './soundex.js';
 
 /**
@@ -69,17 +70,16 @@ const INITIAL_CODES = [
   960, 980,
 ];
 
-const THREE = (n: number): string => String(n).padStart(3, '0');
-
 /**
  * The DDD part: (month - 1) x `monthDays` + day, plus `femaleOffset` for
  * women, as three digits (Florida and Wisconsin count 40 days a month and
  * add 500, Illinois 31 and 600).
  */
 function dayCode(birthDate: string, female: boolean, monthDays: number, femaleOffset: number): string {
-  const month = Number(birthDate.slice(5, 7));
-  const day = Number(birthDate.slice(8, 10));
-  return THREE((month - 1) * monthDays + day + (female ? femaleOffset : 0));
+  // `YYYY-MM-DD`: the month's and day's digits read as character codes (48 is "0"), no substrings made.
+  const month = (birthDate.charCodeAt(5) - 48) * 10 + birthDate.charCodeAt(6) - 48;
+  const day = (birthDate.charCodeAt(8) - 48) * 10 + birthDate.charCodeAt(9) - 48;
+  return THREE_DIGITS[(month - 1) * monthDays + day + (female ? femaleOffset : 0)];
 }
 
 /**
@@ -126,7 +126,7 @@ function soundexName(first: string, last: string): string {
   let code = FIRST_PARTS.get(first);
   if (code === undefined) {
     const name = first.toUpperCase().replace(/[^A-Z]/g, '');
-    FIRST_PARTS.set(first, (code = THREE(NAME_CODES[name] ?? INITIAL_CODES[name.charCodeAt(0) - 65])));
+    FIRST_PARTS.set(first, (code = THREE_DIGITS[NAME_CODES[name] ?? INITIAL_CODES[name.charCodeAt(0) - 65]]));
   }
   return surname + code;
 }
