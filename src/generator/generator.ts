@@ -42,6 +42,7 @@ import { CardMaker, type Card } from '../identifiers/card.js';
 import { NpiMaker } from '../identifiers/npi.js';
 import { SsnMaker } from '../identifiers/ssn.js';
 import { LicenceMaker } from '../identifiers/drivers-licence.js';
+import { NameCodes } from '../identifiers/soundex-licence.js';
 import { VinMaker, type Vehicle } from '../identifiers/vin.js';
 import { checkJobTitles, JobTitles } from '../data-index/job-titles.js';
 
@@ -177,6 +178,7 @@ export class Generator {
   private banks: BankMaker | undefined;
   private vins: VinMaker | undefined;
   private licences: LicenceMaker | undefined;
+  private nameCodes: NameCodes | undefined;
   private readonly jobTitlesSource: JobTitlesSource | undefined;
   private jobTitles: JobTitles | undefined;
   private addressCursor = 0;
@@ -740,15 +742,18 @@ export class Generator {
         case FIELD_CODES.driversLicense: {
           const licences = (this.licences ??= new LicenceMaker(this.key));
           const state = draw.state.code;
-          value = licences.derives(state)
-            ? licences.derived(
-                state,
-                columnText(data, draw.female ? parts.female : parts.male, draw.firstColumn),
-                parts.surnameNames.first(draw.lastColumn),
-                (birth ??= this.#birthDates().date(draw.female, draw.firstColumn, draw.stream, index)),
-                draw.female,
-              )
-            : licences.make(state, draw.stream, index);
+          if (licences.derives(state)) {
+            // By the drawn columns: each name's codes are made once (docs/benchmarks.md, "Vehicle and licence fields").
+            const codes = (this.nameCodes ??= new NameCodes(parts.surnames.size, parts.female.size, parts.male.size));
+            const first = draw.female ? parts.female : parts.male;
+            value = licences.derivedFromNameCode(
+              state,
+              codes.surname(draw.lastColumn, parts.surnameNames.first(draw.lastColumn)) +
+                codes.first(draw.female, draw.firstColumn, columnText(data, first, draw.firstColumn)),
+              (birth ??= this.#birthDates().date(draw.female, draw.firstColumn, draw.stream, index)),
+              draw.female,
+            );
+          } else value = licences.make(state, draw.stream, index);
           break;
         }
         case FIELD_CODES.driversLicenseState:
