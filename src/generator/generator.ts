@@ -34,7 +34,7 @@ import { CompanyData } from '../data-index/company-data.js';
 import { BirthDates } from '../fields/birth-dates.js';
 import { geoWithFieldsProblem, parseFieldList, type FieldList, type FieldRecord } from '../fields/field-list.js';
 import { RecordUuids } from '../fields/record-uuid.js';
-import { FIELD_STAGES, Stage, type FieldPlan, type RecordDraw } from '../fields/record-draw.js';
+import { FIELD_CODES, FIELD_STAGES, Stage, type FieldPlan, type RecordDraw } from '../fields/record-draw.js';
 import { readHouseholdModel, type HouseholdModel } from '../data-index/household-data.js';
 import { type EmployeeMaking, type HouseholdMaking, relatedMaker } from './related-makers.js';
 import { BankMaker, type BankAccount } from '../identifiers/bank.js';
@@ -42,6 +42,7 @@ import { CardMaker, type Card } from '../identifiers/card.js';
 import { NpiMaker } from '../identifiers/npi.js';
 import { SsnMaker } from '../identifiers/ssn.js';
 import { LicenceMaker } from '../identifiers/drivers-licence.js';
+import { NameCodes } from '../identifiers/soundex-licence.js';
 import { VinMaker, type Vehicle } from '../identifiers/vin.js';
 import { checkJobTitles, JobTitles } from '../data-index/job-titles.js';
 
@@ -177,6 +178,7 @@ export class Generator {
   private banks: BankMaker | undefined;
   private vins: VinMaker | undefined;
   private licences: LicenceMaker | undefined;
+  private nameCodes: NameCodes | undefined;
   private readonly jobTitlesSource: JobTitlesSource | undefined;
   private jobTitles: JobTitles | undefined;
   private addressCursor = 0;
@@ -612,7 +614,13 @@ export class Generator {
       if (FIELD_STAGES[field] > upTo) upTo = FIELD_STAGES[field];
       if (field === 'email' || field === 'emailDomain') withEmail = true;
     }
-    return { columns, upTo, withEmail, empty: Object.fromEntries(columns.map(({ column }) => [column, null])) };
+    return {
+      columns,
+      codes: columns.map(({ field }) => FIELD_CODES[field]),
+      upTo,
+      withEmail,
+      empty: Object.fromEntries(columns.map(({ column }) => [column, null])),
+    };
   }
 
   /** Record `index` with the plan's columns only, in its order. */
@@ -626,89 +634,92 @@ export class Generator {
     let vehicle: Vehicle | undefined;
     // Made once a record: a derived licence (Florida, Illinois, Wisconsin) reads it too.
     let birth: string | undefined;
-    for (const { column, field } of plan.columns) {
+    const { columns, codes } = plan;
+    for (let i = 0; i < columns.length; i++) {
+      const { column, field } = columns[i];
       let value: unknown;
-      switch (field) {
-        case 'name':
+      switch (codes[i]) {
+        case FIELD_CODES.name:
           value =
             (draw.female ? parts.femaleNames : parts.maleNames).first(draw.firstColumn) +
             parts.surnameNames.first(draw.lastColumn);
           break;
-        case 'street':
+        case FIELD_CODES.street:
           value = draw.street;
           break;
-        case 'city':
+        case FIELD_CODES.city:
           value = parts.zipStrings.first(draw.zipEntry);
           break;
-        case 'state':
+        case FIELD_CODES.state:
           value = draw.state.code;
           break;
-        case 'zip':
+        case FIELD_CODES.zip:
           value = parts.zipStrings.second(draw.zipEntry);
           break;
-        case 'phone':
+        case FIELD_CODES.phone:
           value = draw.phone;
           break;
-        case 'email':
+        case FIELD_CODES.email:
           value = draw.email;
           break;
-        case 'country':
+        case FIELD_CODES.country:
           value = COUNTRY;
           break;
-        case 'lat':
-        case 'lon':
-        case 'county':
-        case 'countyFips':
-        case 'timeZone':
+        case FIELD_CODES.lat:
+        case FIELD_CODES.lon:
+        case FIELD_CODES.county:
+        case FIELD_CODES.countyFips:
+        case FIELD_CODES.timeZone:
           geo ??= this.#geoMaker().address(index, draw.stream, parts.zipStrings.second(draw.zipEntry));
-          value = geo[field];
+          // The code is one of the five geo fields' here, so the name is too.
+          value = geo[field as keyof typeof geo];
           break;
-        case 'firstName':
+        case FIELD_CODES.firstName:
           value = columnText(data, draw.female ? parts.female : parts.male, draw.firstColumn);
           break;
-        case 'lastName':
+        case FIELD_CODES.lastName:
           value = parts.surnameNames.first(draw.lastColumn);
           break;
-        case 'sex':
+        case FIELD_CODES.sex:
           value = draw.female ? 'F' : 'M';
           break;
-        case 'birthDate':
+        case FIELD_CODES.birthDate:
           value = birth ??= this.#birthDates().date(draw.female, draw.firstColumn, draw.stream, index);
           break;
-        case 'line1':
+        case FIELD_CODES.line1:
           value = draw.unitAt < 0 ? draw.street : draw.street.slice(0, draw.unitAt);
           break;
-        case 'line2':
+        case FIELD_CODES.line2:
           value = draw.unitAt < 0 ? '' : draw.street.slice(draw.unitAt + 1);
           break;
-        case 'stateFull':
+        case FIELD_CODES.stateFull:
           value = draw.state.name;
           break;
-        case 'phoneIntl':
+        case FIELD_CODES.phoneIntl:
           value = '+1 ' + draw.phone.slice(1, 4) + '-' + draw.phone.slice(6);
           break;
-        case 'emailDomain':
+        case FIELD_CODES.emailDomain:
           value = draw.email.slice(draw.email.lastIndexOf('@') + 1);
           break;
-        case 'index':
+        case FIELD_CODES.index:
           value = index;
           break;
-        case 'uuid':
+        case FIELD_CODES.uuid:
           value = this.uuids.uuid(draw.stream, index);
           break;
         // Identifiers (docs/identifiers.md): from the seed, the stream and the index only.
-        case 'ssn':
+        case FIELD_CODES.ssn:
           value = (this.ssns ??= new SsnMaker(this.key)).make(draw.stream, index);
           break;
-        case 'routingNumber':
-        case 'bankAccount':
+        case FIELD_CODES.routingNumber:
+        case FIELD_CODES.bankAccount:
           bank ??= (this.banks ??= new BankMaker(this.key)).make(draw.stream, index);
           value = field === 'routingNumber' ? bank.routingNumber : bank.account;
           break;
-        case 'cardNumber':
-        case 'cardBrand':
-        case 'cardExpiry':
-        case 'cardCvc':
+        case FIELD_CODES.cardNumber:
+        case FIELD_CODES.cardBrand:
+        case FIELD_CODES.cardExpiry:
+        case FIELD_CODES.cardCvc:
           card ??= (this.cards ??= new CardMaker(this.key)).make(draw.stream, index);
           value =
             field === 'cardNumber'
@@ -719,30 +730,33 @@ export class Generator {
                   ? card.expiry
                   : card.cvc;
           break;
-        case 'npi':
+        case FIELD_CODES.npi:
           value = (this.npis ??= new NpiMaker(this.key)).make(1, draw.stream, index);
           break;
-        case 'vin':
-        case 'vehicleYear':
-        case 'vehicleMake':
+        case FIELD_CODES.vin:
+        case FIELD_CODES.vehicleYear:
+        case FIELD_CODES.vehicleMake:
           vehicle ??= (this.vins ??= new VinMaker(this.key)).make(draw.stream, index);
           value = field === 'vin' ? vehicle.vin : field === 'vehicleYear' ? vehicle.year : vehicle.make;
           break;
-        case 'driversLicense': {
+        case FIELD_CODES.driversLicense: {
           const licences = (this.licences ??= new LicenceMaker(this.key));
           const state = draw.state.code;
-          value = licences.derives(state)
-            ? licences.derived(
-                state,
-                columnText(data, draw.female ? parts.female : parts.male, draw.firstColumn),
-                parts.surnameNames.first(draw.lastColumn),
-                (birth ??= this.#birthDates().date(draw.female, draw.firstColumn, draw.stream, index)),
-                draw.female,
-              )
-            : licences.make(state, draw.stream, index);
+          if (licences.derives(state)) {
+            // By the drawn columns: each name's codes are made once (docs/benchmarks.md, "Vehicle and licence fields").
+            const codes = (this.nameCodes ??= new NameCodes(parts.surnames.size, parts.female.size, parts.male.size));
+            const first = draw.female ? parts.female : parts.male;
+            value = licences.derivedFromNameCode(
+              state,
+              codes.surname(draw.lastColumn, parts.surnameNames.first(draw.lastColumn)) +
+                codes.first(draw.female, draw.firstColumn, columnText(data, first, draw.firstColumn)),
+              (birth ??= this.#birthDates().date(draw.female, draw.firstColumn, draw.stream, index)),
+              draw.female,
+            );
+          } else value = licences.make(state, draw.stream, index);
           break;
         }
-        case 'driversLicenseState':
+        case FIELD_CODES.driversLicenseState:
           value = draw.state.code;
           break;
       }

@@ -1,7 +1,13 @@
 import { paddedDigits } from '../digits.js';
 import { RecordRandom } from '../random/record-random.js';
 import { LICENCE_TEMPLATES } from './licence-templates.js';
-import { floridaLicence, illinoisLicence, wisconsinLicence } from './soundex-licence.js';
+import {
+  floridaFromNameCode,
+  type FromNameCode,
+  illinoisFromNameCode,
+  nameCode,
+  wisconsinFromNameCode,
+} from './soundex-licence.js';
 
 // Its own stream kind (docs/architecture.md "Streams"): drawing a licence changes no other draw.
 const LICENCE_STREAM = 13 << 8;
@@ -10,10 +16,10 @@ const POWERS_OF_TEN = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const LETTERS_DIGITS = LETTERS + '0123456789';
 /** The states whose numbers are a published function of the holder's name, birth date and sex (docs/identifiers.md). */
-const DERIVED = new Map([
-  ['FL', floridaLicence],
-  ['IL', illinoisLicence],
-  ['WI', wisconsinLicence],
+const DERIVED = new Map<string, FromNameCode>([
+  ['FL', floridaFromNameCode],
+  ['IL', illinoisFromNameCode],
+  ['WI', wisconsinFromNameCode],
 ]);
 
 /**
@@ -49,9 +55,14 @@ export class LicenceMaker {
 
   /** The licence `state` (one that {@link derives}) gives this holder. */
   derived(state: string, firstName: string, lastName: string, birthDate: string, female: boolean): string {
+    return this.derivedFromNameCode(state, nameCode(firstName, lastName), birthDate, female);
+  }
+
+  /** As {@link derived}, from the holder's name code (`SSSSFFF`, as `nameCode` makes it) instead of the names. */
+  derivedFromNameCode(state: string, code: string, birthDate: string, female: boolean): string {
     const derive = DERIVED.get(state);
     if (derive === undefined) throw new Error(`${state} does not derive its licence numbers from the holder`);
-    return derive(firstName, lastName, birthDate, female);
+    return derive(code, birthDate, female);
   }
 
   /** The licence of record `index` of address stream `stream`, issued by `state` (one that does not derive them). */

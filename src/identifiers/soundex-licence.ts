@@ -1,3 +1,4 @@
+import { THREE_DIGITS } from './digit-texts.js';
 import { soundex } from './soundex.js';
 
 /**
@@ -69,18 +70,49 @@ const INITIAL_CODES = [
   960, 980,
 ];
 
-const THREE = (n: number): string => String(n).padStart(3, '0');
-
 /**
  * The DDD part: (month - 1) x `monthDays` + day, plus `femaleOffset` for
  * women, as three digits (Florida and Wisconsin count 40 days a month and
  * add 500, Illinois 31 and 600).
  */
 function dayCode(birthDate: string, female: boolean, monthDays: number, femaleOffset: number): string {
-  const month = Number(birthDate.slice(5, 7));
-  const day = Number(birthDate.slice(8, 10));
-  return THREE((month - 1) * monthDays + day + (female ? femaleOffset : 0));
+  // `YYYY-MM-DD`: the month's and day's digits read as character codes (48 is "0"), no substrings made.
+  const month = (birthDate.charCodeAt(5) - 48) * 10 + birthDate.charCodeAt(6) - 48;
+  const day = (birthDate.charCodeAt(8) - 48) * 10 + birthDate.charCodeAt(9) - 48;
+  return THREE_DIGITS[(month - 1) * monthDays + day + (female ? femaleOffset : 0)];
 }
+
+/**
+ * A derived licence from its holder's name code (`SSSSFFF`: Soundex of the
+ * surname and the first-name code, {@link nameCode}), birth date and sex.
+ * @example floridaFromNameCode('S530580', '1956-03-14', true) // "S530580565940"
+ */
+export type FromNameCode = (nameCode: string, birthDate: string, female: boolean) => string;
+
+/**
+ * Florida's licence number from the name code: the birth year's last two
+ * digits, (month - 1) x 40 + day (+ 500 for women) and the overflow digit 0
+ * follow it.
+ * @example floridaFromNameCode('S530580', '1956-03-14', true) // "S530580565940"
+ */
+export const floridaFromNameCode: FromNameCode = (code, birthDate, female) =>
+  code + birthDate.slice(2, 4) + dayCode(birthDate, female, 40, 500) + '0';
+
+/**
+ * Illinois' licence number from the name code: the birth year's last two
+ * digits and (month - 1) x 31 + day (+ 600 for women) follow it.
+ * @example illinoisFromNameCode('S165120', '1977-05-04', false) // "S16512077128"
+ */
+export const illinoisFromNameCode: FromNameCode = (code, birthDate, female) =>
+  code + birthDate.slice(2, 4) + dayCode(birthDate, female, 31, 600);
+
+/**
+ * Wisconsin's licence number from the name code: as Florida's, with the
+ * two-digit overflow 00.
+ * @example wisconsinFromNameCode('S530580', '1956-03-14', true) // "S5305805659400"
+ */
+export const wisconsinFromNameCode: FromNameCode = (code, birthDate, female) =>
+  code + birthDate.slice(2, 4) + dayCode(birthDate, female, 40, 500) + '00';
 
 /**
  * Florida's licence number of a person: Soundex of the surname, the
@@ -90,7 +122,7 @@ function dayCode(birthDate: string, female: boolean, monthDays: number, femaleOf
  * @example floridaLicence('Mary', 'Smith', '1956-03-14', true) // "S530580565940"
  */
 export function floridaLicence(first: string, last: string, birthDate: string, female: boolean): string {
-  return soundexName(first, last) + birthDate.slice(2, 4) + dayCode(birthDate, female, 40, 500) + '0';
+  return floridaFromNameCode(nameCode(first, last), birthDate, female);
 }
 
 /**
@@ -101,7 +133,7 @@ export function floridaLicence(first: string, last: string, birthDate: string, f
  * @example illinoisLicence('Carl', 'Springer', '1977-05-04', false) // "S16512077128"
  */
 export function illinoisLicence(first: string, last: string, birthDate: string, female: boolean): string {
-  return soundexName(first, last) + birthDate.slice(2, 4) + dayCode(birthDate, female, 31, 600);
+  return illinoisFromNameCode(nameCode(first, last), birthDate, female);
 }
 
 /**
@@ -112,21 +144,54 @@ export function illinoisLicence(first: string, last: string, birthDate: string, 
  * @example wisconsinLicence('Mary', 'Smith', '1956-03-14', true) // "S5305805659400"
  */
 export function wisconsinLicence(first: string, last: string, birthDate: string, female: boolean): string {
-  return soundexName(first, last) + birthDate.slice(2, 4) + dayCode(birthDate, female, 40, 500) + '00';
+  return wisconsinFromNameCode(nameCode(first, last), birthDate, female);
 }
 
-// Records draw names from fixed tables (tens of thousands of first names, about 160,000 surnames): each part is made once.
-const SURNAME_PARTS = new Map<string, string>();
-const FIRST_PARTS = new Map<string, string>();
+/**
+ * The first-name code (FFF) of a first name, as three digits.
+ * @example firstNameCode('Mary') // "580"
+ */
+export function firstNameCode(first: string): string {
+  const name = first.toUpperCase().replace(/[^A-Z]/g, '');
+  return THREE_DIGITS[NAME_CODES[name] ?? INITIAL_CODES[name.charCodeAt(0) - 65]];
+}
 
-/** `SSSS` + `FFF` of a first name and surname. */
-function soundexName(first: string, last: string): string {
-  let surname = SURNAME_PARTS.get(last);
-  if (surname === undefined) SURNAME_PARTS.set(last, (surname = soundex(last)));
-  let code = FIRST_PARTS.get(first);
-  if (code === undefined) {
-    const name = first.toUpperCase().replace(/[^A-Z]/g, '');
-    FIRST_PARTS.set(first, (code = THREE(NAME_CODES[name] ?? INITIAL_CODES[name.charCodeAt(0) - 65])));
+/**
+ * `SSSS` + `FFF` of a first name and surname.
+ * @example nameCode('Mary', 'Smith') // "S530580"
+ */
+export function nameCode(first: string, last: string): string {
+  return soundex(last) + firstNameCode(first);
+}
+
+/**
+ * The Soundex and first-name codes of a generator's name tables, each made
+ * once, on first use, and then read by the record's drawn columns: records
+ * draw names from fixed tables (tens of thousands of first names, about
+ * 160,000 surnames), and looking the codes up by name cost two map
+ * look-ups a record (docs/benchmarks.md, "Vehicle and licence fields").
+ * @example new NameCodes(1, 1, 1).surname(0, 'Smith') // "S530"
+ */
+export class NameCodes {
+  private readonly surnames: (string | null)[];
+  private readonly females: (string | null)[];
+  private readonly males: (string | null)[];
+
+  /** Codes for tables of `surnames`, `females` and `males` columns. */
+  constructor(surnames: number, females: number, males: number) {
+    this.surnames = new Array<string | null>(surnames).fill(null);
+    this.females = new Array<string | null>(females).fill(null);
+    this.males = new Array<string | null>(males).fill(null);
   }
-  return surname + code;
+
+  /** Soundex (SSSS) of the surname in column `column`, whose text is `name`. */
+  surname(column: number, name: string): string {
+    return (this.surnames[column] ??= soundex(name));
+  }
+
+  /** The first-name code (FFF) of the women's or men's first name in column `column`, whose text is `name`. */
+  first(female: boolean, column: number, name: string): string {
+    const codes = female ? this.females : this.males;
+    return (codes[column] ??= firstNameCode(name));
+  }
 }

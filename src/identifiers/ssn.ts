@@ -27,9 +27,15 @@ const SERIALS = 9999; // 0001..9999
  */
 export class SsnMaker {
   private readonly permutation: KeyedPermutation;
-  /** "GG-" of each allowed group, and "AAA-" of each area: the text is made from tables. */
-  private readonly groups = SSN_GROUPS.map((g) => (g < 10 ? '0' : '') + g + '-');
-  private readonly areas = Array.from({ length: AREAS }, (_, a) => 900 + a + '-');
+  /**
+   * "AAA-GG-" of each (area, group) pair, area-major (5,500 of them): a number's text is this and its
+   * serial's four digits, one concatenation.
+   */
+  private readonly prefixes = Array.from(
+    { length: AREAS * SSN_GROUPS.length },
+    (_, n) =>
+      900 + Math.floor(n / SSN_GROUPS.length) + '-' + String(SSN_GROUPS[n % SSN_GROUPS.length]).padStart(2, '0') + '-',
+  );
 
   constructor(key: Uint32Array) {
     this.permutation = new KeyedPermutation(AREAS * SSN_GROUPS.length * SERIALS, [
@@ -44,11 +50,9 @@ export class SsnMaker {
   make(stream: number, index: number): string {
     const size = this.permutation.size;
     const run = Math.floor(index / size);
-    let value = this.permutation.at(index - run * size, fmix32((run << 8) + stream));
+    const value = this.permutation.at(index - run * size, fmix32((run << 8) + stream));
     const serial = (value % SERIALS) + 1;
-    value = (value - serial + 1) / SERIALS;
-    const group = value % SSN_GROUPS.length;
-    const area = (value - group) / SSN_GROUPS.length;
-    return this.areas[area] + this.groups[group] + fourDigits(serial);
+    // What is left, area x 55 + group, indexes the prefixes.
+    return this.prefixes[(value - serial + 1) / SERIALS] + fourDigits(serial);
   }
 }
