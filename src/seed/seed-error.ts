@@ -15,7 +15,7 @@ export const SEED_ERROR_CODES = {
   no_parent_rows:
     'A table references a table that is not being seeded and has no rows to reference; seed it too, or add rows to it first.',
   unfillable_columns:
-    'NOT NULL columns without a default that no field or rule fits; the message lists them and how to name a rule.',
+    'NOT NULL columns without a default that no field or rule fits; the message lists them and ends with a `--set` for each, a rule of its type to paste and edit.',
 } as const;
 
 /**

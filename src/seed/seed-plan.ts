@@ -40,7 +40,7 @@ export interface SeedPlanOptions {
   readonly set?: Readonly<Record<string, string>>;
 }
 
-/** A rule of each column family, for the message that asks for one. */
+/** A rule of each column family, for the message that asks for one: together, a line the user can paste and edit. */
 const EXAMPLE_RULES: Readonly<Record<TypeFamily, string>> = {
   text: 'pick:A,B,C',
   integer: 'int:1..100',
@@ -148,7 +148,7 @@ export function buildSeedPlan(schema: DatabaseSchema, options: SeedPlanOptions =
   if (unfillable.length > 0)
     throw new SeedError(
       'unfillable_columns',
-      `${unfillable.length === 1 ? 'a NOT NULL column' : `${unfillable.length} NOT NULL columns`} without a default that no field or rule fits: ${unfillable.map((u) => u.name).join(', ')}; name a rule for each with --set TABLE.COLUMN=RULE (such as --set ${unfillable[0].name.split(' ')[0]}=${EXAMPLE_RULES[unfillable[0].family]}) or in the schema file`,
+      `${unfillable.length === 1 ? 'a NOT NULL column' : `${unfillable.length} NOT NULL columns`} without a default that no field or rule fits: ${unfillable.map((u) => u.name).join(', ')}; name a rule for each with --set TABLE.COLUMN=RULE or in the schema file, such as: ${unfillable.map((u) => `--set ${u.name.split(' ')[0]}=${EXAMPLE_RULES[u.family]}`).join(' ')}`,
     );
   return { dialect: schema.dialect, tables: plans };
 }

@@ -110,7 +110,7 @@ describe('the seed plan of existing tables (SQLite)', () => {
     );
     expect(error.code).toBe('unfillable_columns');
     expect(error.message).toBe(
-      '2 NOT NULL columns without a default that no field or rule fits: orders.sku (varchar(12)), orders.qty (integer); name a rule for each with --set TABLE.COLUMN=RULE (such as --set orders.sku=pick:A,B,C) or in the schema file',
+      '2 NOT NULL columns without a default that no field or rule fits: orders.sku (varchar(12)), orders.qty (integer); name a rule for each with --set TABLE.COLUMN=RULE or in the schema file, such as: --set orders.sku=pick:A,B,C --set orders.qty=int:1..100',
     );
   });
 

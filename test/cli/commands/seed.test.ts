@@ -359,9 +359,26 @@ describe('ussynth seed --tables --to sqlite:', () => {
     const unfillable = await runBinary(['seed', '--tables', 'companies,widgets', '--to', `sqlite:${file}`]);
     expect(unfillable.status).toBe(2);
     expect(unfillable.stderr).toContain(
-      'ussynth: 2 NOT NULL columns without a default that no field or rule fits: widgets.spec (blob), widgets.size (geometry); name a rule for each with --set TABLE.COLUMN=RULE',
+      'ussynth: 2 NOT NULL columns without a default that no field or rule fits: widgets.spec (blob), widgets.size (geometry); name a rule for each with --set TABLE.COLUMN=RULE or in the schema file, such as: --set widgets.spec=const:VALUE --set widgets.size=const:VALUE\n',
     );
     expect(query(file, 'SELECT COUNT(*) AS n FROM companies')).toEqual([{ n: 0 }]);
+    // The suggestion, pasted as it is, makes a run that works.
+    const suggested = /such as: (.*)$/m.exec(unfillable.stderr)![1].split(' ');
+    const pasted = await runBinary([
+      'seed',
+      '--tables',
+      'widgets',
+      '--count',
+      '3',
+      '--to',
+      `sqlite:${file}`,
+      ...suggested,
+    ]);
+    expect(pasted.stderr).toContain('loaded 3 rows into widgets');
+    expect(pasted.status).toBe(0);
+    expect(query(file, 'SELECT spec, size FROM widgets ORDER BY id')).toEqual(
+      Array.from({ length: 3 }, () => ({ spec: 'VALUE', size: 'VALUE' })),
+    );
     const missing = await runBinary(['seed', '--tables', 'companies,leads', '--to', `sqlite:${file}`]);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toContain('no table "leads" in the database');
