@@ -15,14 +15,15 @@
  * - employees of one company of 10,000 or more read page by page (again from
  *   its first page after its last);
  * - @faker-js/faker building the same 15 fields with its own modules, as a
- *   user would in a loop (a small company, then 1..31 employees of it), the
- *   peer of issue 49's other speed figures (companies: bench:companies).
+ *   user would in a loop (bench/faker-related-child.ts, in a process of its
+ *   own, its CPU time; a quarter of the pages a round), the peer of issue
+ *   49's other speed figures.
  *
  * Environment: BENCH_ROUNDS (default 7).
  */
-import { fakerEN_US as faker } from '@faker-js/faker';
 import { loadavg } from 'node:os';
 import { createGenerator } from '../src/index.js';
+import { startFakerContender } from './faker-related.js';
 import { formatRate, median } from './measure.js';
 
 const PAGE = 1000;
@@ -63,45 +64,6 @@ function companiesPage(): void {
   }
 }
 
-faker.seed(42);
-const REF_DATE = '2025-12-31';
-let fakerCompany = { id: '', domain: '', state: '' };
-let fakerLeft = 0;
-
-/** faker-js's employee with the same 15 fields as a ussynth employee, each from faker's module for it. */
-function fakerEmployee(): Record<string, unknown> {
-  // A new company (what an employee row needs of it) every 1..31 employees, about 16 as ussynth's companies whole.
-  if (fakerLeft-- === 0) {
-    fakerCompany = {
-      id: faker.string.uuid(),
-      domain: faker.internet.domainName(),
-      state: faker.location.state({ abbreviated: true }),
-    };
-    fakerLeft = faker.number.int({ min: 0, max: 30 });
-  }
-  const sex = faker.person.sexType();
-  const firstName = faker.person.firstName(sex);
-  const lastName = faker.person.lastName();
-  const state = fakerCompany.state;
-  return {
-    id: faker.string.uuid(),
-    companyId: fakerCompany.id,
-    title: faker.person.jobTitle(),
-    name: firstName + ' ' + lastName,
-    firstName,
-    lastName,
-    sex: sex === 'female' ? 'F' : 'M',
-    birthDate: faker.date.birthdate({ mode: 'age', min: 18, max: 70, refDate: REF_DATE }).toISOString().slice(0, 10),
-    street: faker.location.streetAddress(),
-    city: faker.location.city(),
-    state,
-    zip: faker.location.zipCode({ state }),
-    phone: faker.phone.number({ style: 'national' }),
-    email: (firstName + '.' + lastName + '@' + fakerCompany.domain).toLowerCase(),
-    country: 'United States',
-  };
-}
-
 /** Pages of 1000 records per second of CPU time for `pages` pages made by `page(p)`. */
 function pagesPerSecond(pages: number, page: (p: number) => void): number {
   const cpu = process.cpuUsage();
@@ -112,32 +74,39 @@ function pagesPerSecond(pages: number, page: (p: number) => void): number {
 
 const NEW_ADDRESSES = 'default address records, new pages';
 const SAME_ADDRESSES = 'default address records, the same 60 pages again';
-const FAKER = 'faker-js, employees, same fields';
 const contenders: Record<string, (p: number) => void> = {
   [NEW_ADDRESSES]: addressPage,
   [SAME_ADDRESSES]: (p) => gen.addresses({ start: p * PAGE, count: PAGE }).forEach(keep),
   'employees, companies 0, 1, 2, ... whole': companiesPage,
   [`employees of one company (${gen.companyAt(large).employees} employees), by pages`]: (p) =>
     gen.employees({ company: large, start: (p % largePages) * PAGE, count: PAGE }).forEach(keep),
-  [FAKER]: () => {
-    for (let i = 0; i < PAGE; i++) keep(fakerEmployee() as { name: string });
-  },
 };
-const names = Object.keys(contenders);
-// faker-js makes an employee 10 or more times slower: fewer pages keep its turn near the others' length.
-const pagesOf = (name: string): number => (name === FAKER ? PAGES / 10 : PAGES);
+const FAKER = 'faker-js, employees, same fields (own process)';
+// A quarter of the pages: faker-js makes an employee more than ten times slower.
+const FAKER_PAGES = PAGES / 4;
+const faker = startFakerContender('employees');
+/** Pages of 1000 faker-js employees per second of the faker process's CPU time. */
+async function fakerPagesPerSecond(pages: number): Promise<number> {
+  const { records, cpuSeconds } = await faker.round(pages);
+  return records / PAGE / cpuSeconds;
+}
+const names = [...Object.keys(contenders), FAKER];
 
 // Warm-up: the first companies make the commuting sets of their counties and cells.
-for (const name of names) pagesPerSecond(pagesOf(name) / 4, contenders[name]);
+for (const name of Object.keys(contenders)) pagesPerSecond(PAGES / 4, contenders[name]);
+await fakerPagesPerSecond(2 * FAKER_PAGES);
 const runs = new Map<string, number[]>(names.map((name) => [name, []]));
 const load = [loadavg()[0]];
 for (let round = 0; round < ROUNDS; round++) {
   for (let k = 0; k < names.length; k++) {
     const name = names[(k + round) % names.length];
-    runs.get(name)!.push(pagesPerSecond(pagesOf(name), contenders[name]));
+    runs
+      .get(name)!
+      .push(name === FAKER ? await fakerPagesPerSecond(FAKER_PAGES) : pagesPerSecond(PAGES, contenders[name]));
   }
   load.push(loadavg()[0]);
 }
+faker.stop();
 
 const rate = (name: string): number => median(runs.get(name)!);
 /** Median and range of a contender's per-round ratios to another contender's. */
