@@ -13,12 +13,17 @@
  *   every company is made once, as the CLI and a table load make them, and
  *   counted only through its employees);
  * - employees of one company of 10,000 or more read page by page (again from
- *   its first page after its last).
+ *   its first page after its last);
+ * - @faker-js/faker building the same 15 fields with its own modules, as a
+ *   user would in a loop (bench/faker-related-child.ts, in a process of its
+ *   own, its CPU time; a quarter of the pages a round), the peer of issue
+ *   49's other speed figures.
  *
  * Environment: BENCH_ROUNDS (default 7).
  */
 import { loadavg } from 'node:os';
 import { createGenerator } from '../src/index.js';
+import { startFakerContender } from './faker-related.js';
 import { formatRate, median } from './measure.js';
 
 const PAGE = 1000;
@@ -76,33 +81,46 @@ const contenders: Record<string, (p: number) => void> = {
   [`employees of one company (${gen.companyAt(large).employees} employees), by pages`]: (p) =>
     gen.employees({ company: large, start: (p % largePages) * PAGE, count: PAGE }).forEach(keep),
 };
-const names = Object.keys(contenders);
+const FAKER = 'faker-js, employees, same fields (own process)';
+// A quarter of the pages: faker-js makes an employee more than ten times slower.
+const FAKER_PAGES = PAGES / 4;
+const faker = startFakerContender('employees');
+/** Pages of 1000 faker-js employees per second of the faker process's CPU time. */
+async function fakerPagesPerSecond(pages: number): Promise<number> {
+  const { records, cpuSeconds } = await faker.round(pages);
+  return records / PAGE / cpuSeconds;
+}
+const names = [...Object.keys(contenders), FAKER];
 
 // Warm-up: the first companies make the commuting sets of their counties and cells.
-for (const name of names) pagesPerSecond(PAGES / 4, contenders[name]);
+for (const name of Object.keys(contenders)) pagesPerSecond(PAGES / 4, contenders[name]);
+await fakerPagesPerSecond(2 * FAKER_PAGES);
 const runs = new Map<string, number[]>(names.map((name) => [name, []]));
 const load = [loadavg()[0]];
 for (let round = 0; round < ROUNDS; round++) {
   for (let k = 0; k < names.length; k++) {
     const name = names[(k + round) % names.length];
-    runs.get(name)!.push(pagesPerSecond(PAGES, contenders[name]));
+    runs
+      .get(name)!
+      .push(name === FAKER ? await fakerPagesPerSecond(FAKER_PAGES) : pagesPerSecond(PAGES, contenders[name]));
   }
   load.push(loadavg()[0]);
 }
+faker.stop();
 
 const rate = (name: string): number => median(runs.get(name)!);
-/** Median and range of a contender's per-round ratios to an address contender's. */
+/** Median and range of a contender's per-round ratios to another contender's. */
 function ratio(name: string, peer: string): string {
   const ratios = runs.get(name)!.map((r, round) => r / runs.get(peer)![round]);
   return `${median(ratios).toFixed(2)}x (${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)})`;
 }
 console.log(
-  `| Contender | records / s (median of ${ROUNDS}) | vs address records, new pages | vs the same pages again |`,
+  `| Contender | records / s (median of ${ROUNDS}) | vs address records, new pages | vs the same pages again | vs faker-js |`,
 );
-console.log('|---|---:|---:|---:|');
+console.log('|---|---:|---:|---:|---:|');
 for (const name of names) {
   console.log(
-    `| ${name} | ${formatRate(rate(name) * PAGE)} | ${ratio(name, NEW_ADDRESSES)} | ${ratio(name, SAME_ADDRESSES)} |`,
+    `| ${name} | ${formatRate(rate(name) * PAGE)} | ${ratio(name, NEW_ADDRESSES)} | ${ratio(name, SAME_ADDRESSES)} | ${ratio(name, FAKER)} |`,
   );
 }
 console.log(
