@@ -17,7 +17,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median } from './measure.js';
 import { childrenOf, processCpu, settled } from './process-cpu.js';
-import { startPostgres } from '../test/infra/postgres-server.js';
+import { planSchemaFile } from '../src/seed/schema-file-plan.js';
+import { schemaTableSql } from '../src/seed/schema-ddl.js';
+import { psqlRun, startPostgres } from '../test/infra/postgres-server.js';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -120,6 +122,20 @@ const THREE_TABLES_KEYLESS = {
   },
 };
 
+/**
+ * The three related tables' CREATE TABLEs as the seed writes them, less the PRIMARY KEY and FOREIGN KEYs: tables the
+ * seed then fills with `--append`, the same rows and references, with no key to build or check.
+ */
+function keylessTablesSql(): string {
+  const plans = planSchemaFile(SCHEMA, () => '').tables;
+  const byName = new Map(plans.map((table) => [table.table, table]));
+  return plans
+    .map((table) =>
+      schemaTableSql('postgres', { ...table, primaryKey: undefined }, byName).replace(/,\n {2}FOREIGN KEY[^\n]*/g, ''),
+    )
+    .join(';\n');
+}
+
 interface Run {
   seconds: number;
   out: string;
@@ -192,10 +208,12 @@ async function main(): Promise<void> {
   const oneKeyed = contender('seed, one table, UUID primary key');
   const threeKeyless = contender('seed, three tables, no keys');
   const oneKeyless = contender('seed, one table, no key');
+  const relatedKeyless = contender('seed, three related tables into keyless tables');
   const single = contender('--to postgres, one table');
   /** `ussynth seed` of a schema file into a fresh database; its rows from "loaded N rows into T, ..." on stderr. */
-  const seedCase = (who: Contender, file: string, database: string) => async (round: number) => {
+  const seedCase = (who: Contender, file: string, database: string, keyless?: string) => async (round: number) => {
     const url = postgres.createDatabase(`${database}${round}`);
+    if (keyless !== undefined) psqlRun(url, ['-c', keyless]);
     const run = await timed(serverPid, process.execPath, [
       BINARY,
       'seed',
@@ -205,6 +223,7 @@ async function main(): Promise<void> {
       'bench-seed',
       '--to',
       url,
+      ...(keyless === undefined ? [] : ['--append']),
     ]);
     const loaded = Object.fromEntries(
       [...run.err.matchAll(/([0-9]+) rows into ([a-z]+)/g)].map((m) => [m[2], Number(m[1])]),
@@ -221,6 +240,7 @@ async function main(): Promise<void> {
     seedCase(oneKeyed, files.oneKeyed, 'onekeyed'),
     seedCase(threeKeyless, files.threeKeyless, 'threekeyless'),
     seedCase(oneKeyless, files.oneKeyless, 'onekeyless'),
+    seedCase(relatedKeyless, files.seed, 'relatedkeyless', keylessTablesSql()),
     async (round: number) => {
       const url = postgres.createDatabase(`single${round}`);
       const run = await timed(serverPid, process.execPath, [
@@ -253,7 +273,7 @@ async function main(): Promise<void> {
   const rates = (who: Contender): number[] => who.runs.map((run, i) => who.rows[i] / run.seconds);
   const range = (values: number[], digits: number): string =>
     `${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)}`;
-  const all = [seed, oneKeyed, threeKeyless, oneKeyless, single];
+  const all = [seed, oneKeyed, threeKeyless, oneKeyless, relatedKeyless, single];
   for (const who of all)
     console.log(
       `${who.label}: ${who.rows[0]} rows, ${Math.round(median(rates(who)))} rows/s (median of ${RUNS}); wall ${range(
@@ -275,6 +295,11 @@ async function main(): Promise<void> {
   console.log(`ratio seed / --to: ${ratio(seed, single)}; target >= 0.9`);
   console.log(`three related tables / one table with the same key: ${ratio(seed, oneKeyed)}`);
   console.log(`three related tables / the three tables without keys: ${ratio(seed, threeKeyless)}`);
+  console.log(`three related tables / the same into keyless tables (the keys): ${ratio(seed, relatedKeyless)}`);
+  console.log(
+    `related into keyless tables / the three tables without keys (relating): ${ratio(relatedKeyless, threeKeyless)}`,
+  );
+  console.log(`related into keyless tables / --to: ${ratio(relatedKeyless, single)}`);
   console.log(`one table with its UUID primary key / without: ${ratio(oneKeyed, oneKeyless)}`);
   console.log(`one table with the key / --to: ${ratio(oneKeyed, single)}`);
   console.log(`three tables without keys / --to: ${ratio(threeKeyless, single)}`);
