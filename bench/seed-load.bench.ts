@@ -2,9 +2,10 @@
 // orders, their payments) into PostgreSQL against one `--to postgres` table of 1,000,000 person records, same run,
 // interleaved, each the command line on the built code (`ussynth seed --schema FILE --to URL` against `ussynth address
 // --count N --to URL`), one client thread each (--to's default for PostgreSQL).
-// Three more seeds in the same rounds tell what relating the tables, the keys and the typed columns cost: one table of
-// 1,000,000 customers with the same UUID primary key, the same one table without a key, and the three tables' columns
-// and types without keys (nor references: a reference always makes a FOREIGN KEY).
+// Four more seeds in the same rounds tell what relating the tables, the keys and the typed columns cost: one table of
+// 1,000,000 customers with the same UUID primary key, the same one table without a key, the three tables' columns
+// and types without keys (nor references: a reference always makes a FOREIGN KEY), and the three related tables'
+// seed itself into the same tables created beforehand without keys (`--append`).
 // The server is the test helper's, durable (fsync on, as production runs it), on loopback; each run gets a fresh database.
 // Reported: rows/s of each (median of the rounds), the ratio seed/--to (the issue's target is >= 0.9) and the ratios
 // between the contenders; with the client's CPU (bash's `time` of the process) and the server's (PostgreSQL's
