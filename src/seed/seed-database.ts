@@ -266,7 +266,8 @@ export async function runSeedLoad(plan: SeedLoadPlan): Promise<ReadonlyMap<strin
       // MySQL's DATETIME takes a timestamp without its `T` and `Z`.
       const timestamps = written.map((c) => c.family === 'timestamp');
       // Columns whose values need no escape: written as they are (the same text, with less work per value).
-      const plain = written.map((c) => plainSeedRule(c.rule, ruleOf));
+      const indexPlain = written.some((c) => c.rule.rule === 'field') && rows.indexPlain(table.table);
+      const plain = written.map((c) => plainSeedRule(c.rule, ruleOf, indexPlain));
       const keyColumns = readBack.get(table.table) ?? [];
       const before = new Map<string, unknown>();
       if (keyColumns.length > 0) await keys.settled((table) => (current = table));

@@ -524,6 +524,15 @@ export class SeedRows {
   generatorOf(table: string): Generator {
     return this.generator(table);
   }
+
+  /**
+   * Whether the text of `table`'s generator's data index holds no backslash, quote or control character, so the
+   * fields made of it need no escape in COPY text (`DataIndex.jsonPlainText`, true for the shipped index).
+   * @example rows.indexPlain('people') // true
+   */
+  indexPlain(table: string): boolean {
+    return generatorParts(this.generator(table)).data.jsonPlainText;
+  }
 }
 
 /**

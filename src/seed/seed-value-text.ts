@@ -1,3 +1,4 @@
+import { ADDRESS_FIELDS } from '../fields/field-catalogue.js';
 import { copyValue } from '../records/formats/copy-text.js';
 import type { SqlDialect } from '../records/columns/sql-dialect.js';
 import type { ColumnRule } from './column-rule.js';
@@ -5,6 +6,11 @@ import type { SeedValue } from './generic-values.js';
 
 // The characters COPY text gives a meaning (copy-text.ts escapes them).
 const SPECIAL = /[\\\t\n\r]/;
+
+// A person's fields made only of the data index's text, digits, spaces and a checked e-mail domain (the address
+// kind's records, which `--to` writes unescaped on the same condition), and the UUID: COPY text as they are when the
+// index's text is plain (`DataIndex.jsonPlainText`).
+const INDEX_TEXT_FIELDS: ReadonlySet<string> = new Set([...ADDRESS_FIELDS, 'uuid']);
 
 // A timestamp as the seed's rules write it (ISO 8601 in UTC), which MySQL's DATETIME refuses with a warning.
 const ISO_TIMESTAMP = /^(\d{4}-\d\d-\d\d)T(\d\d:\d\d:\d\d)Z$/;
@@ -57,16 +63,20 @@ export function seedCopyText(
 /**
  * Whether every value a column of this rule makes is COPY text as it is (no backslash, tab, line feed or carriage
  * return to escape): keys, numbers, dates, timestamps, booleans and NULLs, picks and constants whose texts hold none
- * of those characters, and a reference to such a column of a seeded table (`column` finds its rule; undefined
- * for a table not seeded). Catalogue fields and existing rows' keys are escaped as before.
+ * of those characters, a person's eight address fields and UUID when `indexPlain` (the generators' data index holds
+ * no such character), and a reference to such a column of a seeded table (`column` finds its rule; undefined
+ * for a table not seeded). Other catalogue fields and existing rows' keys are escaped as before.
  * @example plainSeedRule({ rule: 'pick', values: ['a', 'b\tc'], weights: [1, 1] }, () => undefined) // false
  */
 export function plainSeedRule(
   rule: ColumnRule,
   column: (table: string, column: string) => ColumnRule | undefined,
+  indexPlain = false,
   depth = 0,
 ): boolean {
   switch (rule.rule) {
+    case 'field':
+      return indexPlain && rule.record === 'person' && INDEX_TEXT_FIELDS.has(rule.field);
     case 'key':
     case 'integer':
     case 'decimal':
@@ -83,7 +93,7 @@ export function plainSeedRule(
     case 'reference': {
       // A chain of references ends at a key; the depth only guards against a cycle of them.
       const parent = column(rule.table, rule.column);
-      return parent !== undefined && depth < 16 && plainSeedRule(parent, column, depth + 1);
+      return parent !== undefined && depth < 16 && plainSeedRule(parent, column, indexPlain, depth + 1);
     }
     default:
       return false;

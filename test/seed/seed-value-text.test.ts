@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { ADDRESS_FIELDS, createGenerator } from '../../src/index.js';
+import { jsonLocator, planSchemaFile } from '../../src/seed/schema-file-plan.js';
+import { SeedRows } from '../../src/seed/seed-rows.js';
 import type { ColumnRule } from '../../src/seed/column-rule.js';
 import { plainSeedRule, seedCopyText, seedCopyValue, sqliteSeedRow } from '../../src/seed/seed-value-text.js';
 
@@ -65,13 +69,45 @@ describe('seed values as the bulk loaders take them', () => {
     expect(plain({ rule: 'pick', values: ['placed', 'shipped'], weights: [1, 1] })).toBe(true);
     expect(plain({ rule: 'pick', values: ['placed', 'a\\b'], weights: [1, 1] })).toBe(false);
     expect(plain({ rule: 'constant', value: 'two\nlines' })).toBe(false);
+    // A catalogue field only when the index's text is plain, and only a person's address fields and UUID.
     expect(plain({ rule: 'field', record: 'person', field: 'email' })).toBe(false);
+    const indexPlain = (rule: ColumnRule) => plainSeedRule(rule, column, true);
+    for (const field of ['name', 'street', 'city', 'state', 'zip', 'phone', 'email', 'country', 'uuid'])
+      expect(indexPlain({ rule: 'field', record: 'person', field }), field).toBe(true);
+    expect(indexPlain({ rule: 'field', record: 'person', field: 'stateFull' })).toBe(false);
+    expect(indexPlain({ rule: 'field', record: 'company', field: 'naicsTitle' })).toBe(false);
+    expect(indexPlain({ rule: 'field', record: 'employee', field: 'title' })).toBe(false);
+    expect(indexPlain({ rule: 'reference', table: 'orders', column: 'note' })).toBe(true);
     expect(plain({ rule: 'reference', table: 'orders', column: 'id' })).toBe(true);
     expect(plain({ rule: 'reference', table: 'orders', column: 'note' })).toBe(false);
     // A table not seeded: its keys are the database's, of any type.
     expect(plain({ rule: 'reference', table: 'companies', column: 'id' })).toBe(false);
     const cycle = (): ColumnRule => ({ rule: 'reference', table: 'a', column: 'b' });
     expect(plainSeedRule(cycle(), cycle)).toBe(false);
+  });
+
+  it('writes the tables of a schema file the same with their plain columns as with the escape', () => {
+    const person = { id: 'uuid', ...Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, f])) };
+    const text = readFileSync(new URL('../../docs/examples/crm.seed.json', import.meta.url), 'utf8');
+    const crm = JSON.parse(text) as { tables: Record<string, unknown> };
+    const schema = { tables: { ...crm.tables, customers: { kind: 'person', count: 3000, columns: person } } };
+    const tables = planSchemaFile(schema, jsonLocator('crm.seed.json', text)).tables;
+    const rules = new Map(tables.flatMap((t) => t.columns.map((c) => [`${t.table}.${c.column}`, c.rule] as const)));
+    const rows = new SeedRows({ seed: '3', tables, generatorFor: (seed) => createGenerator({ seed }) });
+    for (const table of tables) {
+      const written = rows.columns(table.table);
+      const indexPlain = rows.indexPlain(table.table);
+      expect(indexPlain).toBe(true);
+      const plain = written.map((c) => plainSeedRule(c.rule, (t, name) => rules.get(`${t}.${name}`), indexPlain));
+      // The person table's nine columns are all plain.
+      if (table.table === 'customers') expect(plain).toEqual(written.map(() => true));
+      const timestamps = written.map((c) => c.family === 'timestamp');
+      const values = rows.rows(table.table, 0, Math.min(3000, rows.rowCount(table.table)));
+      for (const dialect of ['postgres', 'mysql'] as const)
+        expect(seedCopyText(dialect, values, timestamps, plain), `${table.table} ${dialect}`).toBe(
+          seedCopyText(dialect, values, timestamps),
+        );
+    }
   });
 
   it('binds booleans as 1 and 0 in SQLite, other values as they are', () => {
