@@ -7,10 +7,20 @@ import type { SeedValue } from './generic-values.js';
 // The characters COPY text gives a meaning (copy-text.ts escapes them).
 const SPECIAL = /[\\\t\n\r]/;
 
-// A person's fields made only of the data index's text, digits, spaces and a checked e-mail domain (the address
-// kind's records, which `--to` writes unescaped on the same condition), and the UUID: COPY text as they are when the
-// index's text is plain (`DataIndex.jsonPlainText`).
-const INDEX_TEXT_FIELDS: ReadonlySet<string> = new Set([...ADDRESS_FIELDS, 'uuid']);
+// The fields of a person, an employee, a household member or a household made only of the data index's text,
+// digits, spaces, unit words and a checked e-mail domain (as the address kind's records, which `--to` writes
+// unescaped on the same condition), and the UUID: COPY text as they are when the index's text is plain
+// (`DataIndex.jsonPlainText`). Not a company's (its name's words and NAICS title come from other tables) nor a title.
+const INDEX_TEXT_FIELDS: ReadonlySet<string> = new Set([
+  ...ADDRESS_FIELDS,
+  'uuid',
+  'firstName',
+  'lastName',
+  'line1',
+  'line2',
+]);
+const INDEX_TEXT_RECORDS: ReadonlySet<string> = new Set(['person', 'employee', 'member', 'household']);
+const UUID_FIELDS: ReadonlySet<string> = new Set(['id', 'companyId', 'householdId']);
 
 // A timestamp as the seed's rules write it (ISO 8601 in UTC), which MySQL's DATETIME refuses with a warning.
 const ISO_TIMESTAMP = /^(\d{4}-\d\d-\d\d)T(\d\d:\d\d:\d\d)Z$/;
@@ -63,8 +73,8 @@ export function seedCopyText(
 /**
  * Whether every value a column of this rule makes is COPY text as it is (no backslash, tab, line feed or carriage
  * return to escape): keys, numbers, dates, timestamps, booleans and NULLs, picks and constants whose texts hold none
- * of those characters, a person's eight address fields and UUID when `indexPlain` (the generators' data index holds
- * no such character), and a reference to such a column of a seeded table (`column` finds its rule; undefined
+ * of those characters, the address fields, names and UUID of a person, an employee, a member or a household when
+ * `indexPlain` (the generators' data index holds no such character), and a reference to such a column of a seeded table (`column` finds its rule; undefined
  * for a table not seeded). Other catalogue fields and existing rows' keys are escaped as before.
  * @example plainSeedRule({ rule: 'pick', values: ['a', 'b\tc'], weights: [1, 1] }, () => undefined) // false
  */
@@ -76,7 +86,9 @@ export function plainSeedRule(
 ): boolean {
   switch (rule.rule) {
     case 'field':
-      return indexPlain && rule.record === 'person' && INDEX_TEXT_FIELDS.has(rule.field);
+      // A record's `id` (and an employee's `companyId`, a member's `householdId`) is a UUID, whatever the index.
+      if (UUID_FIELDS.has(rule.field)) return true;
+      return indexPlain && INDEX_TEXT_RECORDS.has(rule.record) && INDEX_TEXT_FIELDS.has(rule.field);
     case 'key':
     case 'integer':
     case 'decimal':

@@ -77,6 +77,10 @@ describe('seed values as the bulk loaders take them', () => {
     expect(indexPlain({ rule: 'field', record: 'person', field: 'stateFull' })).toBe(false);
     expect(indexPlain({ rule: 'field', record: 'company', field: 'naicsTitle' })).toBe(false);
     expect(indexPlain({ rule: 'field', record: 'employee', field: 'title' })).toBe(false);
+    expect(indexPlain({ rule: 'field', record: 'employee', field: 'email' })).toBe(true);
+    expect(indexPlain({ rule: 'field', record: 'member', field: 'lastName' })).toBe(true);
+    expect(indexPlain({ rule: 'field', record: 'household', field: 'street' })).toBe(true);
+    expect(indexPlain({ rule: 'field', record: 'company', field: 'city' })).toBe(false);
     expect(indexPlain({ rule: 'reference', table: 'orders', column: 'note' })).toBe(true);
     expect(plain({ rule: 'reference', table: 'orders', column: 'id' })).toBe(true);
     expect(plain({ rule: 'reference', table: 'orders', column: 'note' })).toBe(false);
@@ -90,7 +94,7 @@ describe('seed values as the bulk loaders take them', () => {
     const person = { id: 'uuid', ...Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, f])) };
     const text = readFileSync(new URL('../../docs/examples/crm.seed.json', import.meta.url), 'utf8');
     const crm = JSON.parse(text) as { tables: Record<string, unknown> };
-    const schema = { tables: { ...crm.tables, customers: { kind: 'person', count: 3000, columns: person } } };
+    const schema = { tables: { ...crm.tables, customers: { kind: 'person', count: 20_000, columns: person } } };
     const tables = planSchemaFile(schema, jsonLocator('crm.seed.json', text)).tables;
     const rules = new Map(tables.flatMap((t) => t.columns.map((c) => [`${t.table}.${c.column}`, c.rule] as const)));
     const rows = new SeedRows({ seed: '3', tables, generatorFor: (seed) => createGenerator({ seed }) });
@@ -99,10 +103,21 @@ describe('seed values as the bulk loaders take them', () => {
       const indexPlain = rows.indexPlain(table.table);
       expect(indexPlain).toBe(true);
       const plain = written.map((c) => plainSeedRule(c.rule, (t, name) => rules.get(`${t}.${name}`), indexPlain));
-      // The person table's nine columns are all plain.
+      // The person table's nine columns are all plain, and the address and name columns of the others.
       if (table.table === 'customers') expect(plain).toEqual(written.map(() => true));
+      if (table.table === 'households') expect(plain).toEqual(written.map(() => true));
+      if (table.table === 'contacts')
+        expect(written.filter((_, c) => plain[c]).map((c) => c.name)).toEqual([
+          'id',
+          'company_id',
+          'first_name',
+          'last_name',
+          'email',
+          'phone',
+          'is_active',
+        ]);
       const timestamps = written.map((c) => c.family === 'timestamp');
-      const values = rows.rows(table.table, 0, Math.min(3000, rows.rowCount(table.table)));
+      const values = rows.rows(table.table, 0, Math.min(20_000, rows.rowCount(table.table)));
       for (const dialect of ['postgres', 'mysql'] as const)
         expect(seedCopyText(dialect, values, timestamps, plain), `${table.table} ${dialect}`).toBe(
           seedCopyText(dialect, values, timestamps),
