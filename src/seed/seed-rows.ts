@@ -1,4 +1,4 @@
-import { IDENTIFIER_FIELD_NAMES, VEHICLE_FIELD_NAMES } from '../fields/field-catalogue.js';
+import { ADDRESS_FIELDS, IDENTIFIER_FIELD_NAMES, VEHICLE_FIELD_NAMES } from '../fields/field-catalogue.js';
 import { generatorParts } from '../generator/generator-parts.js';
 import type { Generator } from '../generator/generator.js';
 import { LicenceMaker } from '../identifiers/drivers-licence.js';
@@ -106,6 +106,9 @@ const DAY_SECONDS = 86_400;
 
 /** Person records made at a time: a page reads its field list once, not once per record. */
 const PERSON_PAGE = 256;
+
+/** The fields of the generator's default record (`addresses()` without `fields`). */
+const DEFAULT_RECORD_FIELDS: ReadonlySet<string> = new Set(ADDRESS_FIELDS);
 
 /**
  * The rows of a seed: each table's row `r` depends only on the seed, the
@@ -575,6 +578,12 @@ class RowRecords {
       return this.personLike(field, (row) => this.employeeOf(row));
     if (record === 'member' || (record === 'person' && source === 'member'))
       return this.personLike(field, (row) => this.memberOf(row));
+    if (field === 'uuid') {
+      // The person record's UUID, made alone (stream 0: these records are drawn from every state), so that a table
+      // of the default record's fields and a UUID takes the default record, made without a field list.
+      const uuids = generatorParts(this.generator).uuids;
+      return (row) => uuids.uuid(0, row);
+    }
     if (!this.personFields.includes(field)) this.personFields.push(field);
     return (row) => this.personOf(row)[field] as SeedValue;
   }
@@ -631,7 +640,10 @@ class RowRecords {
   private personOf(row: number): Record<string, unknown> {
     const at = row - this.personRow;
     if (at < 0 || at >= this.persons.length) {
-      this.persons = this.generator.addresses({ start: row, count: PERSON_PAGE, fields: this.personFields }) as Record<
+      // The default record when it has every field asked for: the same values, made without a field list.
+      this.persons = (this.personFields.every((field) => DEFAULT_RECORD_FIELDS.has(field))
+        ? this.generator.addresses({ start: row, count: PERSON_PAGE })
+        : this.generator.addresses({ start: row, count: PERSON_PAGE, fields: this.personFields })) as unknown as Record<
         string,
         unknown
       >[];

@@ -200,6 +200,48 @@ const contactsOnly: SeedTableRun = {
   ],
 };
 
+describe('SeedRows of a person table', () => {
+  // The person records of the table's own generator, through the field list (the catalogue's general path).
+  const records = (table: string, fields: string[], first: number, count: number) =>
+    createGenerator({ seed: tableSeed('9', table) }).addresses({ start: first, count, fields }) as unknown as Record<
+      string,
+      unknown
+    >[];
+
+  it.each([
+    [
+      "the default record's fields and its UUID",
+      ['uuid', 'name', 'street', 'city', 'state', 'zip', 'phone', 'email', 'country'],
+    ],
+    ['a subset of them', ['email', 'zip']],
+    ['fields beyond them', ['firstName', 'lastName', 'uuid', 'email', 'birthDate', 'ssn']],
+  ])("gives each row its own person record's values: %s", (_, fields) => {
+    const text = JSON.stringify({
+      tables: {
+        customers: {
+          kind: 'person',
+          count: 1500,
+          columns: { id: 'uuid', ...Object.fromEntries(fields.map((f) => [`c_${f}`, f])) },
+        },
+      },
+    });
+    const rows = new SeedRows({ seed: '9', tables: schemaTables(text), generatorFor });
+    const names = rows.columns('customers').map((c) => c.name);
+    // Pages of 256 cut at 300 and 1300, and a read from the middle.
+    for (const [first, end] of [
+      [0, 1500],
+      [300, 1300],
+      [777, 779],
+    ]) {
+      const got = rows.rows('customers', first, end);
+      const want = records('customers', fields, first, end - first);
+      for (const [i, row] of got.entries())
+        for (const field of fields)
+          expect(row[names.indexOf(`c_${field}`)], `${first + i} ${field}`).toBe(want[i][field]);
+    }
+  });
+});
+
 describe('SeedRows with parents the database has', () => {
   it('references the existing rows, spreading the employees over them in turn', () => {
     const rows = seedRows([contactsOnly], (table, column) =>
