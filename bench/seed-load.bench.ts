@@ -27,23 +27,25 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const BINARY = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const SINGLE_ROWS = Math.round(1_000_000 * SCALE);
 
+/** The customers' columns without `id` (the key or not is each contender's). */
+const PERSON_COLUMNS = {
+  name: 'name',
+  street: 'street',
+  city: 'city',
+  state: 'state',
+  zip: 'zip',
+  phone: 'phone',
+  email: 'email',
+  country: 'country',
+} as const;
+
 /** The seed's schema file: 250,000 customers, 1-3 orders each (about 500,000), 0-1 payment per order (about 250,000). */
 const SCHEMA = {
   tables: {
     customers: {
       kind: 'person',
       count: Math.round(250_000 * SCALE),
-      columns: {
-        id: 'uuid',
-        name: 'name',
-        street: 'street',
-        city: 'city',
-        state: 'state',
-        zip: 'zip',
-        phone: 'phone',
-        email: 'email',
-        country: 'country',
-      },
+      columns: { id: 'uuid', ...PERSON_COLUMNS },
     },
     orders: {
       kind: 'plain',
@@ -68,18 +70,6 @@ const SCHEMA = {
     },
   },
 };
-
-/** The customers' columns without `id` (the key or not is each contender's). */
-const PERSON_COLUMNS = {
-  name: 'name',
-  street: 'street',
-  city: 'city',
-  state: 'state',
-  zip: 'zip',
-  phone: 'phone',
-  email: 'email',
-  country: 'country',
-} as const;
 
 /** One table of 1,000,000 person records with the customers' columns and types and its UUID primary key `id`. */
 const ONE_TABLE_KEYED = {
