@@ -11,6 +11,8 @@ export interface LoadChunk {
   records: number;
   /** COPY text lines (for `input: 'copy'` loaders), or SQL row tuples (sqliteValues: SQLite's, from worker threads). */
   bytes?: Uint8Array;
+  /** Nothing reuses the buffer of `bytes`: the loader may send it as it is, without a copy. */
+  owned?: boolean;
   /** The records (for `input: 'records'` loaders). */
   rows?: readonly TextRecord[];
 }
@@ -49,8 +51,16 @@ export interface DatabaseLoader {
   lockTable(table: string, wait: boolean): Promise<boolean>;
   /** Whether an existing column's declared type can hold a column of the load. */
   compatible(column: LoadColumn, declared: string): boolean;
-  /** Streams the chunks into `table` (in the open transaction) and resolves once the database has them all. */
-  bulk(table: string, columns: readonly LoadColumn[], chunks: AsyncIterable<LoadChunk>): Promise<void>;
+  /**
+   * Streams the chunks into `table` (in the open transaction) and resolves once the database has them all.
+   * `binary` (PostgreSQL only): the chunks are binary COPY tuples, and the loader sends the format's header and trailer.
+   */
+  bulk(
+    table: string,
+    columns: readonly LoadColumn[],
+    chunks: AsyncIterable<LoadChunk>,
+    binary?: boolean,
+  ): Promise<void>;
   /** Closes the connection (after commit or rollback). */
   close(): Promise<void>;
   /** Drops the connection at once (an interrupt): the server rolls the open transaction back. */

@@ -20,6 +20,30 @@ const ACCEPTED: Readonly<Record<LoadColumn['type'], readonly string[]>> = {
   double: ['double precision', 'numeric'],
 };
 
+/** The binary COPY format's header (its signature, no flags, no header extension) and trailer (a tuple of -1 fields). */
+const PG_BINARY_HEADER = Uint8Array.of(
+  0x50,
+  0x47,
+  0x43,
+  0x4f,
+  0x50,
+  0x59,
+  0x0a,
+  0xff,
+  0x0d,
+  0x0a,
+  0,
+  0,
+  0,
+  0,
+  0,
+  0,
+  0,
+  0,
+  0,
+);
+const PG_BINARY_TRAILER = Uint8Array.of(0xff, 0xff);
+
 /** SQLSTATE classes of errors at log-in: bad password, no such role/database, no pg_hba line. */
 function connectMessage(target: LoadTarget, error: unknown): string {
   const err = error as { code?: string; message?: string };
@@ -35,7 +59,7 @@ function connectMessage(target: LoadTarget, error: unknown): string {
 /**
  * Connects to PostgreSQL with `pg` (a LoadError `unavailable` if it cannot,
  * within the target's connect timeout) and returns a loader that streams
- * COPY text into `COPY table (columns) FROM STDIN` through pg-copy-streams.
+ * COPY text (or binary COPY tuples) into `COPY table (columns) FROM STDIN` through pg-copy-streams.
  * @example const loader = await openPostgresLoader(parseLoadTarget('postgres://postgres@127.0.0.1/test'))
  */
 export async function openPostgresLoader(target: LoadTarget): Promise<DatabaseLoader> {
@@ -113,10 +137,12 @@ export async function openPostgresLoader(target: LoadTarget): Promise<DatabaseLo
       );
     },
     compatible: (column, declared) => ACCEPTED[column.type].includes(declared),
-    async bulk(table, columns, chunks: AsyncIterable<LoadChunk>) {
+    async bulk(table, columns, chunks: AsyncIterable<LoadChunk>, binary = false) {
       if (lost) throw lost;
       const stream: CopyStreamQuery = client.query(
-        copyFrom(`COPY ${quoteTable('postgres', table)} (${columnList('postgres', columns)}) FROM STDIN`),
+        copyFrom(
+          `COPY ${quoteTable('postgres', table)} (${columnList('postgres', columns)}) FROM STDIN${binary ? ' (FORMAT binary)' : ''}`,
+        ),
       );
       let failure: Error | undefined;
       const failed = new Promise<never>((_, reject) => {
@@ -128,10 +154,15 @@ export async function openPostgresLoader(target: LoadTarget): Promise<DatabaseLo
       const finished = once(stream, 'finish');
       finished.catch(() => undefined);
       try {
+        if (binary) stream.write(Buffer.from(PG_BINARY_HEADER));
         for await (const chunk of chunks) {
           if (failure) break;
-          // A copy: the chunk's buffer is reused for a later chunk while the socket may still hold this one.
-          if (!stream.write(Buffer.from(chunk.bytes!))) await Promise.race([once(stream, 'drain'), failed]);
+          // A copy unless the chunk owns its buffer: one reused for a later chunk while the socket may still hold this one.
+          const bytes = chunk.bytes!;
+          const buffer = chunk.owned
+            ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+            : Buffer.from(bytes);
+          if (!stream.write(buffer)) await Promise.race([once(stream, 'drain'), failed]);
         }
       } catch (error) {
         // The rows stopped coming (generation failed, or an abort): CopyFail ends the COPY so the connection can roll back.
@@ -142,7 +173,7 @@ export async function openPostgresLoader(target: LoadTarget): Promise<DatabaseLo
         throw error;
       }
       if (failure) throw failure;
-      stream.end();
+      stream.end(binary ? Buffer.from(PG_BINARY_TRAILER) : undefined);
       await Promise.race([finished, failed]);
     },
     close: () => client.end(),
