@@ -4,6 +4,15 @@ import type { StoreHealth, StoreLog } from '../store.js';
 const REPEAT_LOG_EVERY = 60;
 
 /**
+ * Folds in a row that may fail on another connection's write lock (SQLITE_BUSY) before readiness says so. An
+ * operator's command (`ussynth-server status note`, `keys create`) holds the lock for a moment, longer than the
+ * fold's 10 ms wait when the machine is busy, and the next fold, a second later, goes through: the API served all
+ * along and no debit was at risk (they are in the journal). A lock held over three folds (about 3 s) is reported, as
+ * the write-lock probe reports one it finds held; any other failure (a full disk, a read-only file) at once.
+ */
+const BUSY_FOLDS_TOLERATED = 2;
+
+/**
  * What the usage ledger has been through, for readiness, metrics and the
  * log: folds that failed (and are retried each second), journal writes that
  * failed (those requests were refused), a journal that was deleted and
@@ -15,6 +24,8 @@ const REPEAT_LOG_EVERY = 60;
 export class LedgerHealth {
   private foldFailures = 0;
   private failingFolds = 0;
+  /** Whether a fold of the failing run failed for a reason other than another connection's write lock. */
+  private foldFailingOtherwise = false;
   private writeFailures = 0;
   private writeFailing = false;
   private recreations = 0;
@@ -26,6 +37,7 @@ export class LedgerHealth {
   foldFailed(error: unknown): void {
     this.foldFailures++;
     this.failingFolds++;
+    if (!/^SQLITE_BUSY/.test(String((error as { code?: unknown } | null)?.code))) this.foldFailingOtherwise = true;
     if (this.failingFolds % REPEAT_LOG_EVERY === 1) {
       this.log(
         'error',
@@ -39,6 +51,7 @@ export class LedgerHealth {
   foldSucceeded(): void {
     if (this.failingFolds > 0) this.log('info', `usage fold succeeded again after ${this.failingFolds} failures`);
     this.failingFolds = 0;
+    this.foldFailingOtherwise = false;
   }
 
   /** A journal write failed: its requests were refused and their debits undone. */
@@ -83,7 +96,7 @@ export class LedgerHealth {
 
   /**
    * Readiness and counters: not ready while the journal is lost, its writes
-   * fail or the fold fails.
+   * fail or the fold fails (on another connection's write lock: from its third failure in a row).
    * @example health.report() // { ready: true, counters: { usage_fold_failures_total: 0, ... } }
    */
   report(): StoreHealth {
@@ -92,7 +105,7 @@ export class LedgerHealth {
         ? 'the usage journal was deleted and cannot be recreated; debits are refused until it is'
         : this.writeFailing
           ? 'the usage journal cannot be written (is the disk full?); requests are refused until it can'
-          : this.failingFolds > 0
+          : this.failingFolds > (this.foldFailingOtherwise ? 0 : BUSY_FOLDS_TOLERATED)
             ? 'usage totals cannot be written to the store (is the disk full or the file read-only?); debits are kept in the journal and the fold is retried every second'
             : undefined;
     return {

@@ -8,32 +8,36 @@ const PROBE_EVERY_MS = 1000;
  * `BEGIN EXCLUSIVE` or `BEGIN IMMEDIATE`, a long operator command), for
  * readiness: a `BEGIN IMMEDIATE` and `ROLLBACK` on the server's connection,
  * which waits no longer than its short busy timeout (SERVING_BUSY_TIMEOUT_MS)
- * and writes nothing. While this connection is inside a transaction of its
- * own the last answer stands (it cannot nest one, and holds the lock anyway).
+ * and writes nothing. The lock counts once two probes in a row, at least a
+ * second apart, found it held: an operator's command that writes a row holds it
+ * for a moment, and the public status page showed an outage for that moment.
+ * While this connection is inside a transaction of its own the last answer
+ * stands (it cannot nest one, and holds the lock anyway).
  * @example const probe = new WriteLockProbe(sqlite); if (probe.lockedElsewhere()) report('locked');
  */
 export class WriteLockProbe {
   private checkedAt = -Infinity;
-  private locked = false;
+  /** Probes in a row that found the lock held. */
+  private heldProbes = 0;
 
   constructor(
     private readonly sqlite: SqliteDatabase,
     private readonly clock: () => number = Date.now,
   ) {}
 
-  /** True while another connection holds the write lock (probed at most once a second). */
+  /** True while another connection holds the write lock: found held by this probe and the one before (at most one a second). */
   lockedElsewhere(): boolean {
     const now = this.clock();
-    if (now - this.checkedAt < PROBE_EVERY_MS || this.sqlite.inTransaction) return this.locked;
+    if (now - this.checkedAt < PROBE_EVERY_MS || this.sqlite.inTransaction) return this.heldProbes >= 2;
     this.checkedAt = now;
     try {
       this.sqlite.exec('BEGIN IMMEDIATE');
       this.sqlite.exec('ROLLBACK');
-      this.locked = false;
+      this.heldProbes = 0;
     } catch (error) {
       if (!/^SQLITE_BUSY/.test(String((error as { code?: unknown }).code))) throw error;
-      this.locked = true;
+      this.heldProbes++;
     }
-    return this.locked;
+    return this.heldProbes >= 2;
   }
 }

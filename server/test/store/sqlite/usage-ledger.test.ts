@@ -171,6 +171,45 @@ describe('usage ledger (server-owned usage with a journal)', () => {
     sqlite.close();
   });
 
+  it("stays ready through two folds that meet another connection's write lock, and says so at the third", async () => {
+    const { path, journal, accountId } = await storeWithAccount('fold-busy');
+    const sqlite = new Database(path);
+    // The server's wait for a lock (SERVING_BUSY_TIMEOUT_MS): an operator's command holding it longer fails the fold.
+    sqlite.pragma('busy_timeout = 10');
+    const ledger = UsageLedger.open(sqlite, journal);
+    await durableDebit(ledger.debit(accountId, '2026-11', 3, 100) as UsageDebit);
+    const operator = new Database(path);
+    operator.exec('BEGIN IMMEDIATE');
+    for (const folds of [1, 2]) {
+      ledger.tick();
+      expect(ledger.report()).toMatchObject({ ready: true, counters: { usage_fold_failures_total: folds } });
+    }
+    ledger.tick();
+    expect(ledger.report()).toMatchObject({
+      ready: false,
+      detail: expect.stringMatching(/usage totals cannot be written to the store/),
+      counters: { usage_fold_failures_total: 3 },
+    });
+    expect(readFileSync(journal, 'utf8')).toMatch(/ 3\n$/);
+    operator.exec('ROLLBACK');
+    ledger.tick();
+    expect(ledger.report()).toMatchObject({ ready: true, counters: { usage_fold_failures_total: 3 } });
+    expect(sqlite.prepare('SELECT records FROM usage WHERE account_id = ?').get(accountId)).toEqual({ records: 3 });
+    // Another failure than the lock is reported at once, even after a lock's: the count starts again on success.
+    operator.exec('BEGIN IMMEDIATE');
+    await durableDebit(ledger.debit(accountId, '2026-11', 2, 100) as UsageDebit);
+    ledger.tick();
+    expect(ledger.report().ready).toBe(true);
+    operator.exec('ROLLBACK');
+    sqlite.pragma('query_only = ON');
+    ledger.tick();
+    expect(ledger.report().ready).toBe(false);
+    sqlite.pragma('query_only = OFF');
+    ledger.close();
+    operator.close();
+    sqlite.close();
+  });
+
   it('recreates a journal deleted under it once its lines are folded, and says so', async () => {
     const { path, journal, accountId } = await storeWithAccount('deleted');
     const messages: string[] = [];

@@ -4,6 +4,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { Database } from '../../../src/store/sqlite/sqlite-driver.js';
+import { WriteLockProbe } from '../../../src/store/sqlite/write-lock-probe.js';
 import { keysCreate, killServers, serve, serverEnv, usedBy, waitFor } from '../../serve-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ussynth-write-lock-'));
@@ -113,4 +115,42 @@ describe("another process holding the SQLite store's write lock", () => {
     // The debits made while the fold could not write were kept in the journal and folded once the lock was gone.
     expect(usedBy(options, 'locked-out')).toBe(served);
   }, 60_000);
+});
+
+describe('the write-lock probe', () => {
+  it('reports a lock found held by two probes in a row a second apart, not a moment of one, and its release at once', () => {
+    const path = join(dir, 'probe.sqlite');
+    const server = new Database(path);
+    server.pragma('journal_mode = WAL');
+    server.pragma('busy_timeout = 10');
+    let now = 0;
+    const probe = new WriteLockProbe(server, () => now);
+    const operator = new Database(path);
+    expect(probe.lockedElsewhere()).toBe(false);
+    operator.exec('BEGIN IMMEDIATE');
+    // Within the second the last answer stands; the first probe to find the lock does not report it.
+    expect(probe.lockedElsewhere()).toBe(false);
+    now += 1000;
+    expect(probe.lockedElsewhere()).toBe(false);
+    now += 500;
+    expect(probe.lockedElsewhere()).toBe(false);
+    now += 500;
+    expect(probe.lockedElsewhere()).toBe(true);
+    // A lock let go between two probes: the next probe says so.
+    operator.exec('ROLLBACK');
+    expect(probe.lockedElsewhere()).toBe(true);
+    now += 1000;
+    expect(probe.lockedElsewhere()).toBe(false);
+    // A lock held for a moment, between two probes that find it free, is never reported.
+    operator.exec('BEGIN IMMEDIATE');
+    now += 1000;
+    expect(probe.lockedElsewhere()).toBe(false);
+    operator.exec('ROLLBACK');
+    now += 1000;
+    expect(probe.lockedElsewhere()).toBe(false);
+    now += 1000;
+    expect(probe.lockedElsewhere()).toBe(false);
+    operator.close();
+    server.close();
+  });
 });
