@@ -1,4 +1,5 @@
 import type { StoreHealth, StoreLog } from '../store.js';
+import { isSqliteBusy } from './sqlite-busy.js';
 
 /** While a fold keeps failing, the failure is logged again every this many attempts (once a minute). */
 const REPEAT_LOG_EVERY = 60;
@@ -37,7 +38,7 @@ export class LedgerHealth {
   foldFailed(error: unknown): void {
     this.foldFailures++;
     this.failingFolds++;
-    if (!/^SQLITE_BUSY/.test(String((error as { code?: unknown } | null)?.code))) this.foldFailingOtherwise = true;
+    if (!isSqliteBusy(error)) this.foldFailingOtherwise = true;
     if (this.failingFolds % REPEAT_LOG_EVERY === 1) {
       this.log(
         'error',

@@ -1,3 +1,4 @@
+import { isSqliteBusy } from './sqlite-busy.js';
 import type { SqliteDatabase } from './sqlite-driver.js';
 
 /** How long a probe's answer is reused: /readyz and /metrics may be asked often, the probe runs once a second at most. */
@@ -35,7 +36,7 @@ export class WriteLockProbe {
       this.sqlite.exec('ROLLBACK');
       this.heldProbes = 0;
     } catch (error) {
-      if (!/^SQLITE_BUSY/.test(String((error as { code?: unknown }).code))) throw error;
+      if (!isSqliteBusy(error)) throw error;
       this.heldProbes++;
     }
     return this.heldProbes >= 2;
