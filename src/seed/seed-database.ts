@@ -7,6 +7,7 @@ import { dropCreated } from '../load/load-tables.js';
 import type { LoadTarget } from '../load/load-target.js';
 import { asLoadError, openLoader, scrubbed } from '../load/run-load.js';
 import { ByteSink } from '../records/chunks/byte-sink.js';
+import { ChunksAhead } from './chunks-ahead.js';
 import { PgBinaryRows, type PgBinaryKind } from './pg-binary-rows.js';
 import { pgBinaryKinds } from './seed-binary-kinds.js';
 import type { LoadColumn } from '../records/columns/load-columns.js';
@@ -272,34 +273,23 @@ export async function runSeedLoad(plan: SeedLoadPlan): Promise<ReadonlyMap<strin
           pgBinaryKinds(rows.columns(table.table), (column) => types.get(column), ruleOf),
         );
       }
-    for (const table of tables) {
-      current = table.table;
-      const { first, end } = ranges.get(table.table)!;
-      const written = rows.columns(table.table);
-      const columns: LoadColumn[] = written.map((c, i) => ({ name: c.name, field: String(i), type: 'text' }));
-      // MySQL's DATETIME takes a timestamp without its `T` and `Z`.
-      const timestamps = written.map((c) => c.family === 'timestamp');
-      // Columns whose values need no escape: written as they are (the same text, with less work per value).
-      const indexPlain = written.some((c) => c.rule.rule === 'field') && rows.indexPlain(table.table);
-      const plain = written.map((c) => plainSeedRule(c.rule, ruleOf, indexPlain));
-      const kinds = binaryKinds.get(table.table);
-      const keyColumns = readBack.get(table.table) ?? [];
-      const before = new Map<string, unknown>();
-      if (keyColumns.length > 0) await keys.settled((table) => (current = table));
-      for (const column of keyColumns) {
-        const [row] = await loader.query(
-          `SELECT max(${quoteIdentifier(dialect, column)}) AS m FROM ${quoteTable(dialect, table.table)}`,
-        );
-        before.set(column, row.m);
-      }
-      // Chunks made while the server builds the last table's keys are kept until the COPY starts: each its own
-      // buffer; the chunks after them share one, which the loader copies before it asks for the next.
-      let spare: Uint8Array | undefined;
-      let keeping = true;
-      let binaryBytes = 1 << 16;
+    const order = loadOrder(tables, dialect === 'postgres' && created.length === names.length && readBack.size === 0);
+    /** A table's chunks, each its own buffer (kept until sent), a turn of the event loop before each. */
+    const chunksOf = (table: SeedTableRun) =>
       async function* chunks(): AsyncGenerator<LoadChunk> {
+        const { first, end } = ranges.get(table.table)!;
+        const written = rows.columns(table.table);
+        // MySQL's DATETIME takes a timestamp without its `T` and `Z`.
+        const timestamps = written.map((c) => c.family === 'timestamp');
+        // Columns whose values need no escape: written as they are (the same text, with less work per value).
+        const indexPlain = written.some((c) => c.rule.rule === 'field') && rows.indexPlain(table.table);
+        const plain = written.map((c) => plainSeedRule(c.rule, ruleOf, indexPlain));
+        const kinds = binaryKinds.get(table.table);
+        // Each chunk's buffer the size of the last one's and a little more, so it seldom grows.
+        let size = 1 << 16;
         for (let at = first; at < end; at += SEED_CHUNK_ROWS) {
-          // A turn of the event loop per chunk: an abort (SIGINT) is seen within one chunk.
+          // A turn of the event loop per chunk: an abort (SIGINT) is seen within one chunk, and the chunks made
+          // go out between.
           await nextTurn();
           signal?.throwIfAborted();
           const stop = Math.min(end, at + SEED_CHUNK_ROWS);
@@ -309,52 +299,78 @@ export async function runSeedLoad(plan: SeedLoadPlan): Promise<ReadonlyMap<strin
             yield { records: values.length, rows: values.map(sqliteSeedRow) as unknown as TextRecord[] };
             continue;
           }
+          let bytes: Uint8Array;
           if (kinds !== undefined) {
-            // A buffer of its own, the size of the last chunk's, which the loader sends without a copy.
-            const tuples = new PgBinaryRows(kinds, new Uint8Array(binaryBytes));
+            const tuples = new PgBinaryRows(kinds, new Uint8Array(size));
             tuples.write(values);
-            const bytes = tuples.bytes();
-            binaryBytes = Math.max(binaryBytes, Math.ceil(bytes.length * 1.05));
-            yield { records: values.length, bytes, owned: true };
-            continue;
+            bytes = tuples.bytes();
+          } else {
+            const sink = new ByteSink(new Uint8Array(size));
+            for (let part = 0; part < values.length; part += SEED_RENDER_ROWS)
+              sink.write(
+                seedCopyText(
+                  dialect as 'postgres' | 'mysql',
+                  values.slice(part, part + SEED_RENDER_ROWS),
+                  timestamps,
+                  plain,
+                ),
+              );
+            bytes = sink.bytes();
           }
-          const sink = new ByteSink(keeping ? undefined : spare);
-          for (let part = 0; part < values.length; part += SEED_RENDER_ROWS)
-            sink.write(
-              seedCopyText(
-                dialect as 'postgres' | 'mysql',
-                values.slice(part, part + SEED_RENDER_ROWS),
-                timestamps,
-                plain,
-              ),
-            );
-          const bytes = sink.bytes();
-          if (!keeping) spare = new Uint8Array(bytes.buffer);
-          yield { records: values.length, bytes };
+          size = Math.max(size, Math.ceil(bytes.length * 1.05));
+          yield { records: values.length, bytes, owned: true };
         }
-      }
-      const made = chunks();
-      const early = await keys.makeWhileBuilding(made, (table) => (current = table));
-      current = table.table;
-      keeping = false;
-      async function* sending(): AsyncGenerator<LoadChunk> {
-        for await (const chunk of joined(early, made)) {
-          yield chunk;
-          sent += chunk.records;
-          plan.onProgress?.(sent, total);
+      };
+    // A table whose references take keys the database filled is made once those keys are read back.
+    const tableDone: (() => void)[] = [];
+    const tablesDone = order.map((_, index) => new Promise<void>((resolve) => (tableDone[index] = resolve)));
+    const ahead = new ChunksAhead(
+      order.map((table) => chunksOf(table)),
+      AHEAD_CHUNKS,
+      async (index) => (readBack.size > 0 && index > 0 ? await tablesDone[index - 1] : undefined),
+    );
+    try {
+      for (const [index, table] of order.entries()) {
+        current = table.table;
+        const { first, end } = ranges.get(table.table)!;
+        const columns: LoadColumn[] = rows
+          .columns(table.table)
+          .map((c, i) => ({ name: c.name, field: String(i), type: 'text' }));
+        const keyColumns = readBack.get(table.table) ?? [];
+        const before = new Map<string, unknown>();
+        // The keys sent for the tables before run first (the connection takes one statement at a time); the next
+        // tables' rows are made meanwhile.
+        await keys.settled((table) => (current = table));
+        current = table.table;
+        for (const column of keyColumns) {
+          const [row] = await loader.query(
+            `SELECT max(${quoteIdentifier(dialect, column)}) AS m FROM ${quoteTable(dialect, table.table)}`,
+          );
+          before.set(column, row.m);
         }
+        async function* sending(): AsyncGenerator<LoadChunk> {
+          for await (const chunk of ahead.table(index)) {
+            yield chunk;
+            sent += chunk.records;
+            plan.onProgress?.(sent, total);
+          }
+        }
+        if (end > first && columns.length > 0)
+          await loader.bulk(table.table, columns, sending(), binaryKinds.get(table.table) !== undefined);
+        else if (end > first) await insertDefaults(loader, dialect, table.table, end - first);
+        signal?.throwIfAborted();
+        loaded.set(table.table, end - first);
+        for (const column of keyColumns)
+          rows.setFilledKeys(
+            table.table,
+            column,
+            await newKeys(loader, dialect, table.table, column, before.get(column), end - first),
+          );
+        tableDone[index]();
+        keys.tableLoaded(table.table);
       }
-      if (end > first && columns.length > 0) await loader.bulk(table.table, columns, sending(), kinds !== undefined);
-      else if (end > first) await insertDefaults(loader, dialect, table.table, end - first);
-      signal?.throwIfAborted();
-      loaded.set(table.table, end - first);
-      for (const column of keyColumns)
-        rows.setFilledKeys(
-          table.table,
-          column,
-          await newKeys(loader, dialect, table.table, column, before.get(column), end - first),
-        );
-      keys.tableLoaded(table.table);
+    } finally {
+      await ahead.halt();
     }
     // The keys left (the last table's): each index built and each foreign key checked in one pass.
     keys.rest();
@@ -362,7 +378,7 @@ export async function runSeedLoad(plan: SeedLoadPlan): Promise<ReadonlyMap<strin
     signal?.throwIfAborted();
     await loader.commit();
     await loader.close();
-    return loaded;
+    return new Map(names.map((name) => [name, loaded.get(name) ?? 0]));
   } catch (error) {
     await loader.rollback().catch(() => undefined);
     loader.destroy();
@@ -371,6 +387,18 @@ export async function runSeedLoad(plan: SeedLoadPlan): Promise<ReadonlyMap<strin
   } finally {
     signal?.removeEventListener('abort', onAbort);
   }
+}
+
+/**
+ * The order the tables' rows go in. When the run created every table in PostgreSQL, their keys are built after
+ * their rows, so any order loads: the tables of generic columns go first and those of records last (each group in
+ * the plan's order). A record costs the client many times a row of generic columns, so the server builds the
+ * earlier tables' keys while the client makes the records, and less of it is left when the client is done
+ * (docs/benchmarks.md, "Seed load"). Otherwise parents first, as the keys in place and the keys read back need.
+ */
+function loadOrder(tables: readonly SeedTableRun[], anyOrder: boolean): readonly SeedTableRun[] {
+  if (!anyOrder) return tables;
+  return [...tables.filter((t) => t.source === 'plain'), ...tables.filter((t) => t.source !== 'plain')];
 }
 
 /**
@@ -447,7 +475,6 @@ interface Deferred {
  */
 class KeyBuilds {
   private running: Promise<void> = Promise.resolve();
-  private building = false;
   /** The table of the statement being run: a failure is reported on it. */
   private table: string | undefined;
   private readonly waiting: [string, string, string?][];
@@ -483,7 +510,6 @@ class KeyBuilds {
     if (list.length === 0) return;
     for (const key of list) this.waiting.splice(this.waiting.indexOf(key), 1);
     const previous = this.running;
-    this.building = true;
     this.running = (async () => {
       await previous;
       for (const [table, sql] of list) {
@@ -493,10 +519,7 @@ class KeyBuilds {
       this.table = undefined;
     })();
     // Awaited by settled(); marked handled here so a failure during the next table's rows is not an unhandled rejection.
-    this.running.then(
-      () => (this.building = false),
-      () => (this.building = false),
-    );
+    this.running.catch(() => undefined);
   }
 
   /** Waits for the keys sent so far; a failure is reported on its table through `failed`. */
@@ -508,24 +531,6 @@ class KeyBuilds {
       throw error;
     }
   }
-
-  /** Takes chunks from `made` while keys are being built (at most AHEAD_CHUNKS), then waits for them. */
-  async makeWhileBuilding(made: AsyncGenerator<LoadChunk>, failed: (table: string) => void): Promise<LoadChunk[]> {
-    const early: LoadChunk[] = [];
-    while (this.building && early.length < AHEAD_CHUNKS) {
-      const next = await made.next();
-      if (next.done) break;
-      early.push(next.value);
-    }
-    await this.settled(failed);
-    return early;
-  }
-}
-
-/** The chunks made ahead, then the rest. */
-async function* joined(early: readonly LoadChunk[], rest: AsyncGenerator<LoadChunk>): AsyncGenerator<LoadChunk> {
-  yield* early;
-  yield* rest;
 }
 
 // The constraint lines of schemaTableSql's CREATE TABLE text.
