@@ -17,6 +17,8 @@ const DASH = 45;
  */
 export class RecordUuids {
   private readonly key: Uint32Array;
+  /** The last UUID drawn, as four 32-bit words. */
+  private readonly words = new Uint32Array(4);
 
   constructor(key: Uint32Array) {
     // Its own key words, so the UUIDs are unrelated to the other draws of the seed.
@@ -25,24 +27,15 @@ export class RecordUuids {
 
   /** The UUID of record `index` (a safe integer) of address stream `stream`. */
   uuid(stream: number, index: number): string {
-    const key = this.key;
-    let left = Math.floor(index / 4294967296) >>> 0;
-    let right = index >>> 0;
-    for (let r = 0; r < ROUNDS; r++) {
-      const next = (left ^ fmix32(right ^ key[r] ^ Math.imul(stream + 1, 0x9e3779b9))) >>> 0;
-      left = right;
-      right = next;
-    }
-    // The other 58 bits: a hash of the 64, so that no part of the text stays the same along a stream.
-    const a = fmix32(left ^ key[2] ^ fmix32(right ^ key[3]));
-    const b = fmix32(right ^ key[0] ^ a);
-    // left (32) | right's high 16 | version 8 | right's bits 4..15 | variant 10, right's low 4, 26 bits of a | 32 bits of b
-    const third = (0x8000 | ((right >>> 4) & 0x0fff)) >>> 0;
-    const fourth = (0x80000000 | ((right & 0xf) << 26) | (a & 0x03ffffff)) >>> 0;
+    const words = this.words;
+    this.draw(stream, index);
+    const left = words[0];
+    const m = words[1];
+    const fourth = words[2];
+    const b = words[3];
     // One string of 36 character codes: building it from hex pieces made a dozen short-lived strings per UUID,
     // a quarter of a household member's cost (docs/benchmarks.md, "Households").
     const c = HEX_CODES;
-    const m = ((right >>> 16) << 16) | third;
     return String.fromCharCode(
       c[left >>> 28],
       c[(left >>> 24) & 15],
@@ -81,5 +74,41 @@ export class RecordUuids {
       c[(b >>> 4) & 15],
       c[b & 15],
     );
+  }
+
+  /**
+   * The same UUID's 16 bytes (the order of its text's hexadecimal digits) at `at` of `out`, without making its
+   * text: what a binary COPY sends for a UUID column (src/seed/pg-binary-rows.ts).
+   */
+  write(stream: number, index: number, out: Uint8Array, at: number): void {
+    const words = this.words;
+    this.draw(stream, index);
+    for (let w = 0; w < 4; w++) {
+      const word = words[w];
+      out[at++] = word >>> 24;
+      out[at++] = (word >>> 16) & 0xff;
+      out[at++] = (word >>> 8) & 0xff;
+      out[at++] = word & 0xff;
+    }
+  }
+
+  /** Puts the UUID's four 32-bit words, most significant first, in `words`. */
+  private draw(stream: number, index: number): void {
+    const key = this.key;
+    let left = Math.floor(index / 4294967296) >>> 0;
+    let right = index >>> 0;
+    for (let r = 0; r < ROUNDS; r++) {
+      const next = (left ^ fmix32(right ^ key[r] ^ Math.imul(stream + 1, 0x9e3779b9))) >>> 0;
+      left = right;
+      right = next;
+    }
+    // The other 58 bits: a hash of the 64, so that no part of the text stays the same along a stream.
+    const a = fmix32(left ^ key[2] ^ fmix32(right ^ key[3]));
+    // left (32) | right's high 16 | version 8 | right's bits 4..15 | variant 10, right's low 4, 26 bits of a | 32 bits of b
+    const words = this.words;
+    words[0] = left;
+    words[1] = ((right >>> 16) << 16) | (0x8000 | ((right >>> 4) & 0x0fff));
+    words[2] = 0x80000000 | ((right & 0xf) << 26) | (a & 0x03ffffff);
+    words[3] = fmix32(right ^ key[0] ^ a);
   }
 }

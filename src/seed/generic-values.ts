@@ -56,7 +56,7 @@ export function genericColumn(
   rule: GenericRule,
   nulls: number,
 ): (row: number) => SeedValue {
-  const key = streamKey(`${seed}\u0000${table}\u0000${column}`);
+  const key = columnKey(seed, table, column);
   const random = new RecordRandom(key);
   const value = valueMaker(rule, random, key);
   return (row) => {
@@ -67,6 +67,20 @@ export function genericColumn(
   };
 }
 
+/** A column's own stream key: its values, its NULLs and its UUIDs are drawn from it. */
+function columnKey(seed: string, table: string, column: string): Uint32Array {
+  return streamKey(`${seed}\u0000${table}\u0000${column}`);
+}
+
+/**
+ * The UUIDs of a UUID key column: row `row`'s value is `uuids.uuid(0, row)`, as genericColumn makes it (SeedRows
+ * writes them as bytes for a binary COPY).
+ * @example keyUuids('42', 'orders', 'id').uuid(0, 7) // orders.id of row 7
+ */
+export function keyUuids(seed: string, table: string, column: string): RecordUuids {
+  return new RecordUuids(columnKey(seed, table, column));
+}
+
 /**
  * Whether row `row` of a column is NULL, for a column whose values are not
  * generic (a field, a reference): the same draw genericColumn makes first,
@@ -74,7 +88,7 @@ export function genericColumn(
  * @example nullShare('42', 'people', 'phone', 0.2)(7) // true in about 1 row of 5
  */
 export function nullShare(seed: string, table: string, column: string, share: number): (row: number) => boolean {
-  const random = new RecordRandom(streamKey(`${seed}\u0000${table}\u0000${column}`));
+  const random = new RecordRandom(columnKey(seed, table, column));
   return (row) => {
     random.reset(SEED_STREAM, row);
     return random.nextUint32() < share * 4294967296;

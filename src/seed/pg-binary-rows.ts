@@ -10,6 +10,13 @@ import type { SeedValue } from './generic-values.js';
  */
 export type PgBinaryKind = 'text' | 'uuid' | 'int8' | 'numeric' | 'float8' | 'bool' | 'date' | 'timestamp';
 
+/**
+ * Writes row `row`'s UUID, 16 bytes, at `at` of `out`: a UUID column whose values are made as bytes, not as text
+ * to be parsed back (SeedRows.uuidBytes).
+ * @example const id: UuidBytes = (row, out, at) => uuids.write(0, row, out, at)
+ */
+export type UuidBytes = (row: number, out: Uint8Array, at: number) => void;
+
 // The kinds as small integers, for the switch of every value.
 const KIND_CODES: Readonly<Record<PgBinaryKind, number>> = {
   text: 0,
@@ -58,16 +65,29 @@ export class PgBinaryRows {
     this.view = new DataView(this.buffer.buffer, this.buffer.byteOffset, this.buffer.byteLength);
   }
 
-  /** Appends the rows' tuples. A value that its kind cannot take is a TypeError naming the value and the kind. */
-  write(rows: readonly (readonly SeedValue[])[]): void {
+  /**
+   * Appends the rows' tuples. A value that its kind cannot take is a TypeError naming the value and the kind. A
+   * column with a `uuids` writer takes its 16 bytes from it, by the row's number (`first` for the first row), and
+   * its value in `rows` is not read.
+   */
+  write(rows: readonly (readonly SeedValue[])[], first = 0, uuids?: readonly (UuidBytes | undefined)[]): void {
     const codes = this.codes;
     const fields = codes.length;
-    for (const row of rows) {
+    for (let r = 0; r < rows.length; r++) {
+      const row = rows[r];
       this.room(2);
       this.buffer[this.length] = fields >>> 8;
       this.buffer[this.length + 1] = fields & 0xff;
       this.length += 2;
       for (let c = 0; c < fields; c++) {
+        const made = uuids?.[c];
+        if (made !== undefined) {
+          this.room(20);
+          this.view.setInt32(this.length, 16);
+          made(first + r, this.buffer, this.length + 4);
+          this.length += 20;
+          continue;
+        }
         const value = row[c];
         if (codes[c] === TEXT) this.text(typeof value === 'string' || value === null ? value : textOf(value));
         else this.value(codes[c], value);

@@ -285,6 +285,9 @@ export async function runSeedLoad(plan: SeedLoadPlan): Promise<ReadonlyMap<strin
         const indexPlain = written.some((c) => c.rule.rule === 'field') && rows.indexPlain(table.table);
         const plain = written.map((c) => plainSeedRule(c.rule, ruleOf, indexPlain));
         const kinds = binaryKinds.get(table.table);
+        // A binary table's UUID columns made as bytes, not as text parsed back (SeedRows.uuidBytes).
+        const uuids = kinds && rows.uuidBytes(table.table).map((made, c) => (kinds[c] === 'uuid' ? made : undefined));
+        const skip = uuids?.map((made) => made !== undefined);
         // Each chunk's buffer the size of the last one's and a little more, so it seldom grows.
         let size = 1 << 16;
         for (let at = first; at < end; at += SEED_CHUNK_ROWS) {
@@ -293,7 +296,7 @@ export async function runSeedLoad(plan: SeedLoadPlan): Promise<ReadonlyMap<strin
           await nextTurn();
           signal?.throwIfAborted();
           const stop = Math.min(end, at + SEED_CHUNK_ROWS);
-          const values = rows.rows(table.table, at, stop);
+          const values = rows.rows(table.table, at, stop, skip);
           if (!copy) {
             // The SQLite loader binds each row's values by its columns' `field`, here their index in the row.
             yield { records: values.length, rows: values.map(sqliteSeedRow) as unknown as TextRecord[] };
@@ -302,7 +305,7 @@ export async function runSeedLoad(plan: SeedLoadPlan): Promise<ReadonlyMap<strin
           let bytes: Uint8Array;
           if (kinds !== undefined) {
             const tuples = new PgBinaryRows(kinds, new Uint8Array(size));
-            tuples.write(values);
+            tuples.write(values, at, uuids);
             bytes = tuples.bytes();
           } else {
             const sink = new ByteSink(new Uint8Array(size));

@@ -8,6 +8,7 @@ import type { ColumnRule, RecordSource } from './column-rule.js';
 import type { TypeFamily } from './database-schema.js';
 import {
   genericColumn,
+  keyUuids,
   nullShare,
   secondsOf,
   timestampText,
@@ -19,6 +20,8 @@ import { mayBeMissing, recordFieldFamily } from './kind-fields.js';
 import { streamKey } from '../random/stream-key.js';
 import { PerParentCounts, ReferencePicks } from './row-layout.js';
 import { SeedError } from './seed-error.js';
+import type { UuidBytes } from './pg-binary-rows.js';
+import type { RecordUuids } from '../fields/record-uuid.js';
 import type { TablePlan } from './seed-plan.js';
 import type { SeedCount } from './seed-schema.js';
 
@@ -160,9 +163,13 @@ export class SeedRows {
     return this.layout(table).rows;
   }
 
-  /** Rows `first .. end-1` of the table, each its values in {@link columns} order; any split gives the same rows. */
-  rows(table: string, first: number, end: number): SeedValue[][] {
-    const makers = this.valueMakers(table);
+  /**
+   * Rows `first .. end-1` of the table, each its values in {@link columns} order; any split gives the same rows.
+   * The columns `skip` marks are left NULL, not made (their values are written by {@link uuidBytes}).
+   */
+  rows(table: string, first: number, end: number, skip?: readonly boolean[]): SeedValue[][] {
+    const all = this.valueMakers(table);
+    const makers = skip === undefined ? all : all.map((maker, c) => (skip[c] === true ? () => null : maker));
     const out: SeedValue[][] = [];
     for (let row = first; row < end; row++) {
       const values: SeedValue[] = new Array(makers.length);
@@ -170,6 +177,51 @@ export class SeedRows {
       out.push(values);
     }
     return out;
+  }
+
+  /**
+   * Per written column, a writer of its values as UUID bytes when they are UUIDs made from a row number alone: a
+   * UUID key, a person record's UUID, or a reference without NULLs to either (its parent row's). Undefined for any
+   * other column. A binary COPY takes them without making their text and parsing it back (pg-binary-rows.ts): the
+   * same 16 bytes as the text of {@link rows}.
+   */
+  uuidBytes(table: string): readonly (UuidBytes | undefined)[] {
+    const plan = this.plan(table);
+    return this.columns(table).map(({ name }) => {
+      const source = this.uuidSource(plan, name, 0);
+      if (source === undefined) return undefined;
+      const { uuids, index } = source;
+      return (row: number, out: Uint8Array, at: number) => uuids.write(0, index(row), out, at);
+    });
+  }
+
+  /** Where a column's UUIDs come from: stream 0 of `uuids`, record `index(row)`; undefined when not that simply. */
+  private uuidSource(
+    plan: SeedTableRun,
+    column: string,
+    depth: number,
+  ): { uuids: RecordUuids; index: (row: number) => number } | undefined {
+    const choice = plan.columns.find((c) => c.column === column);
+    if (choice === undefined || choice.nulls > 0 || depth > this.plans.size) return undefined;
+    const { rule } = choice;
+    if (rule.rule === 'key' && rule.form === 'uuid')
+      return { uuids: keyUuids(this.seed, plan.table, column), index: (row) => row };
+    // A person record's UUID as RowRecords.field makes it: made alone, by row.
+    if (
+      rule.rule === 'field' &&
+      rule.record === 'person' &&
+      rule.field === 'uuid' &&
+      plan.source !== 'employee' &&
+      plan.source !== 'member' &&
+      !mayBeMissing(rule.record, rule.field)
+    )
+      return { uuids: generatorParts(this.generator(plan.table)).uuids, index: (row) => row };
+    if (rule.rule !== 'reference') return undefined;
+    const parent = this.plans.get(rule.table);
+    const target = parent === undefined ? undefined : this.uuidSource(parent, rule.column, depth + 1);
+    if (target === undefined) return undefined;
+    const parentOf = this.parentRowOf(plan, column, rule.table);
+    return { uuids: target.uuids, index: (row) => target.index(parentOf(row)) };
   }
 
   /**

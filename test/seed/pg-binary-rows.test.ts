@@ -132,4 +132,24 @@ describe('seed values as binary COPY tuples', () => {
     }
     expect(at).toBe(bytes.length);
   });
+
+  it("takes a column's UUIDs from its writer by row number, as the same row's text would give them", () => {
+    const text = (row: number) => `00000000-0000-8000-8000-${String(row).padStart(12, '0')}`;
+    const byWriter = new PgBinaryRows(['text', 'uuid'], new Uint8Array(4));
+    // The writer's column is not read: its value may be anything.
+    byWriter.write(
+      [
+        ['a', null],
+        ['b', 'not a uuid'],
+      ],
+      41,
+      [undefined, (row, out, at) => out.set(Buffer.from(text(row).replaceAll('-', ''), 'hex'), at)],
+    );
+    const byText = new PgBinaryRows(['text', 'uuid']);
+    byText.write([
+      ['a', text(41)],
+      ['b', text(42)],
+    ]);
+    expect(Buffer.from(byWriter.bytes()).toString('hex')).toBe(Buffer.from(byText.bytes()).toString('hex'));
+  });
 });
