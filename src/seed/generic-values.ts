@@ -106,6 +106,59 @@ export function secondsOf(text: string): number {
   return day + Number(text.slice(11, 13)) * 3600 + Number(text.slice(14, 16)) * 60 + Number(text.slice(17, 19));
 }
 
+/** The rules whose values are numbers written as text: a decimal's units, a date's days, a timestamp's seconds. */
+type NumberRule = Extract<GenericRule, { rule: 'decimal' | 'date' | 'timestamp' }>;
+
+/** A decimal's value in units of its last digit, a date's days since 1970, a timestamp's seconds since 1970. */
+function numberMaker(rule: NumberRule, random: RecordRandom): () => number {
+  switch (rule.rule) {
+    case 'decimal': {
+      const unit = 10 ** rule.scale;
+      const low = Math.round(rule.min * unit);
+      const span = Math.round(rule.max * unit) - low + 1;
+      return () => low + below(random, span);
+    }
+    case 'date': {
+      const from = dayOf(rule.from);
+      const days = dayOf(rule.to) - from + 1;
+      return () => from + below(random, days);
+    }
+    case 'timestamp': {
+      const from = Date.parse(rule.from) / 1000;
+      const seconds = Date.parse(rule.to) / 1000 - from + 1;
+      return () => from + below(random, seconds);
+    }
+  }
+}
+
+/**
+ * The values of a generic decimal, date or timestamp column without NULLs as numbers: row `row`'s is the number
+ * genericColumn writes as text (a decimal's units of its last digit, a date's days since 1970-01-01, a timestamp's
+ * seconds since 1970-01-01T00:00:00Z), from the same draws. A binary COPY writes them without making the text and
+ * parsing it back (SeedRows.columnBytes). Undefined for a column with NULLs, or a decimal of 2^52 units or more,
+ * whose text (`toFixed` of a double) may not be its exact value.
+ * @example genericNumbers('42', 'orders', 'total', { rule: 'decimal', min: 1, max: 500, scale: 2 }, 0)?.(7) // 100..50000
+ */
+export function genericNumbers(
+  seed: string,
+  table: string,
+  column: string,
+  rule: GenericRule,
+  nulls: number,
+): ((row: number) => number) | undefined {
+  if (nulls > 0 || (rule.rule !== 'decimal' && rule.rule !== 'date' && rule.rule !== 'timestamp')) return undefined;
+  if (rule.rule === 'decimal' && Math.max(Math.abs(rule.min), Math.abs(rule.max)) * 10 ** rule.scale >= 2 ** 52)
+    return undefined;
+  const random = new RecordRandom(columnKey(seed, table, column));
+  const value = numberMaker(rule, random);
+  return (row) => {
+    random.reset(SEED_STREAM, row);
+    // genericColumn's NULL draw, made and not used, so the value comes from the same draw.
+    random.nextUint32();
+    return value();
+  };
+}
+
 function valueMaker(rule: GenericRule, random: RecordRandom, key: Uint32Array): (row: number) => SeedValue {
   switch (rule.rule) {
     case 'key':
@@ -117,20 +170,17 @@ function valueMaker(rule: GenericRule, random: RecordRandom, key: Uint32Array): 
     case 'integer':
       return () => rule.min + below(random, rule.max - rule.min + 1);
     case 'decimal': {
+      const units = numberMaker(rule, random);
       const unit = 10 ** rule.scale;
-      const low = Math.round(rule.min * unit);
-      const span = Math.round(rule.max * unit) - low + 1;
-      return () => ((low + below(random, span)) / unit).toFixed(rule.scale);
+      return () => (units() / unit).toFixed(rule.scale);
     }
     case 'date': {
-      const from = dayOf(rule.from);
-      const days = dayOf(rule.to) - from + 1;
-      return () => dateOf(from + below(random, days));
+      const days = numberMaker(rule, random);
+      return () => dateOf(days());
     }
     case 'timestamp': {
-      const from = Date.parse(rule.from) / 1000;
-      const seconds = Date.parse(rule.to) / 1000 - from + 1;
-      return () => timestampText(from + below(random, seconds));
+      const seconds = numberMaker(rule, random);
+      return () => timestampText(seconds());
     }
     case 'boolean':
       return () => random.nextUint32() < rule.share * 4294967296;

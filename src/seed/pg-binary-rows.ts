@@ -11,11 +11,12 @@ import type { SeedValue } from './generic-values.js';
 export type PgBinaryKind = 'text' | 'uuid' | 'int8' | 'numeric' | 'float8' | 'bool' | 'date' | 'timestamp';
 
 /**
- * Writes row `row`'s UUID, 16 bytes, at `at` of `out`: a UUID column whose values are made as bytes, not as text
- * to be parsed back (SeedRows.uuidBytes).
- * @example const id: UuidBytes = (row, out, at) => uuids.write(0, row, out, at)
+ * Writes row `row`'s value of a column, its bytes without their length word, at `at` of `out`, and returns how many
+ * (at most 56): a column whose values are made as numbers or bytes (SeedRows.columnBytes), not as text to be parsed
+ * back. `null` for NULL.
+ * @example const id: ColumnBytes = (row, out, at) => (uuids.write(0, row, out, at), 16)
  */
-export type UuidBytes = (row: number, out: Uint8Array, at: number) => void;
+export type ColumnBytes = (row: number, out: Uint8Array, at: number) => number | null;
 
 // The kinds as small integers, for the switch of every value.
 const KIND_CODES: Readonly<Record<PgBinaryKind, number>> = {
@@ -67,10 +68,10 @@ export class PgBinaryRows {
 
   /**
    * Appends the rows' tuples. A value that its kind cannot take is a TypeError naming the value and the kind. A
-   * column with a `uuids` writer takes its 16 bytes from it, by the row's number (`first` for the first row), and
+   * column with a writer in `made` takes its bytes from it, by the row's number (`first` for the first row), and
    * its value in `rows` is not read.
    */
-  write(rows: readonly (readonly SeedValue[])[], first = 0, uuids?: readonly (UuidBytes | undefined)[]): void {
+  write(rows: readonly (readonly SeedValue[])[], first = 0, made?: readonly (ColumnBytes | undefined)[]): void {
     const codes = this.codes;
     const fields = codes.length;
     for (let r = 0; r < rows.length; r++) {
@@ -80,12 +81,12 @@ export class PgBinaryRows {
       this.buffer[this.length + 1] = fields & 0xff;
       this.length += 2;
       for (let c = 0; c < fields; c++) {
-        const made = uuids?.[c];
-        if (made !== undefined) {
-          this.room(20);
-          this.view.setInt32(this.length, 16);
-          made(first + r, this.buffer, this.length + 4);
-          this.length += 20;
+        const bytes = made?.[c];
+        if (bytes !== undefined) {
+          this.room(VALUE_ROOM);
+          const count = bytes(first + r, this.buffer, this.length + 4);
+          this.view.setInt32(this.length, count ?? -1);
+          this.length += 4 + (count ?? 0);
           continue;
         }
         const value = row[c];
@@ -300,4 +301,79 @@ function twoDigits(text: string, at: number): number {
 
 function wrong(value: SeedValue, kind: PgBinaryKind): TypeError {
   return new TypeError(`${JSON.stringify(value)} is not a value of binary COPY kind ${kind}`);
+}
+
+/** The base-10000 digits of numericBytes: a safe integer's whole part (4) and a fraction of up to 12 digits (3). */
+const NUMERIC_DIGITS = new Uint16Array(8);
+
+/** Writes a big-endian 32-bit integer at `at`. */
+function int32(value: number, out: Uint8Array, at: number): void {
+  out[at] = value >>> 24;
+  out[at + 1] = (value >>> 16) & 0xff;
+  out[at + 2] = (value >>> 8) & 0xff;
+  out[at + 3] = value & 0xff;
+}
+
+/**
+ * A date's binary form from its days since 1970-01-01: 4 bytes, days since 2000-01-01. Returns 4.
+ * @example dateBytes(10_957, out, 0) // 00000000
+ */
+export function dateBytes(days: number, out: Uint8Array, at: number): number {
+  int32(days - PG_EPOCH_DAYS, out, at);
+  return 4;
+}
+
+/**
+ * A timestamp's binary form from its seconds since 1970-01-01T00:00:00Z: 8 bytes, microseconds since 2000-01-01
+ * (UTC), two's complement. Returns 8.
+ * @example timestampBytes(946_684_801, out, 0) // 00000000000f4240
+ */
+export function timestampBytes(seconds: number, out: Uint8Array, at: number): number {
+  const micros = (seconds - PG_EPOCH_DAYS * 86_400) * 1_000_000;
+  const high = Math.floor(micros / 4294967296);
+  int32(high, out, at);
+  int32(micros - high * 4294967296, out, at + 4);
+  return 8;
+}
+
+/**
+ * A numeric's binary form from a decimal's value in units of its last digit (an integer of magnitude below 2^52)
+ * and its scale (0-12): the same bytes as its text `(units / 10^scale).toFixed(scale)` gives. Returns how many.
+ * @example numericBytes(12_345, 2, out, 0) // 123.45: 2 digits (123, 4500), weight 0, scale 2
+ */
+export function numericBytes(units: number, scale: number, out: Uint8Array, at: number): number {
+  const size = 10 ** scale;
+  const magnitude = Math.abs(units);
+  let whole = Math.floor(magnitude / size);
+  // The fraction's digits padded on the right to whole groups of four.
+  const fractionGroups = Math.ceil(scale / 4);
+  let fraction = (magnitude - whole * size) * 10 ** (fractionGroups * 4 - scale);
+  let wholeGroups = 0;
+  for (let rest = whole; rest > 0; rest = Math.floor(rest / 10000)) wholeGroups++;
+  const groups = wholeGroups + fractionGroups;
+  // Base-10000 digits, most significant first: the whole part's, then the fraction's.
+  const digits = NUMERIC_DIGITS;
+  for (let g = wholeGroups - 1; g >= 0; g--, whole = Math.floor(whole / 10000)) digits[g] = whole % 10000;
+  for (let g = groups - 1; g >= wholeGroups; g--, fraction = Math.floor(fraction / 10000)) digits[g] = fraction % 10000;
+  let first = 0;
+  while (first < groups && digits[first] === 0) first++;
+  let end = groups;
+  while (end > first && digits[end - 1] === 0) end--;
+  const count = end - first;
+  const weight = count === 0 ? 0 : wholeGroups - 1 - first;
+  const sign = units < 0 && count > 0 ? NUMERIC_NEGATIVE : 0;
+  out[at] = count >>> 8;
+  out[at + 1] = count & 0xff;
+  out[at + 2] = (weight >>> 8) & 0xff;
+  out[at + 3] = weight & 0xff;
+  out[at + 4] = sign >>> 8;
+  out[at + 5] = 0;
+  out[at + 6] = scale >>> 8;
+  out[at + 7] = scale & 0xff;
+  let to = at + 8;
+  for (let i = first; i < end; i++) {
+    out[to++] = digits[i] >>> 8;
+    out[to++] = digits[i] & 0xff;
+  }
+  return to - at;
 }

@@ -8,8 +8,10 @@ import type { LoadTarget } from '../load/load-target.js';
 import { asLoadError, openLoader, scrubbed } from '../load/run-load.js';
 import { ByteSink } from '../records/chunks/byte-sink.js';
 import { ChunksAhead } from './chunks-ahead.js';
+import { loadOrder } from './load-order.js';
 import { PgBinaryRows, type PgBinaryKind } from './pg-binary-rows.js';
 import { pgBinaryKinds } from './seed-binary-kinds.js';
+import { seedColumnBytes } from './seed-column-bytes.js';
 import type { LoadColumn } from '../records/columns/load-columns.js';
 import { quoteIdentifier, quoteTable } from '../records/columns/sql-dialect.js';
 import type { TextRecord } from '../records/formats/record-format.js';
@@ -285,9 +287,9 @@ export async function runSeedLoad(plan: SeedLoadPlan): Promise<ReadonlyMap<strin
         const indexPlain = written.some((c) => c.rule.rule === 'field') && rows.indexPlain(table.table);
         const plain = written.map((c) => plainSeedRule(c.rule, ruleOf, indexPlain));
         const kinds = binaryKinds.get(table.table);
-        // A binary table's UUID columns made as bytes, not as text parsed back (SeedRows.uuidBytes).
-        const uuids = kinds && rows.uuidBytes(table.table).map((made, c) => (kinds[c] === 'uuid' ? made : undefined));
-        const skip = uuids?.map((made) => made !== undefined);
+        // A binary table's columns made straight as bytes, not as text parsed back (seed-column-bytes.ts).
+        const direct = kinds && seedColumnBytes(rows, table.table, kinds);
+        const skip = direct?.map((made) => made !== undefined);
         // Each chunk's buffer the size of the last one's and a little more, so it seldom grows.
         let size = 1 << 16;
         for (let at = first; at < end; at += SEED_CHUNK_ROWS) {
@@ -305,7 +307,7 @@ export async function runSeedLoad(plan: SeedLoadPlan): Promise<ReadonlyMap<strin
           let bytes: Uint8Array;
           if (kinds !== undefined) {
             const tuples = new PgBinaryRows(kinds, new Uint8Array(size));
-            tuples.write(values, at, uuids);
+            tuples.write(values, at, direct);
             bytes = tuples.bytes();
           } else {
             const sink = new ByteSink(new Uint8Array(size));
@@ -390,18 +392,6 @@ export async function runSeedLoad(plan: SeedLoadPlan): Promise<ReadonlyMap<strin
   } finally {
     signal?.removeEventListener('abort', onAbort);
   }
-}
-
-/**
- * The order the tables' rows go in. When the run created every table in PostgreSQL, their keys are built after
- * their rows, so any order loads: the tables of generic columns go first and those of records last (each group in
- * the plan's order). A record costs the client many times a row of generic columns, so the server builds the
- * earlier tables' keys while the client makes the records, and less of it is left when the client is done
- * (docs/benchmarks.md, "Seed load"). Otherwise parents first, as the keys in place and the keys read back need.
- */
-function loadOrder(tables: readonly SeedTableRun[], anyOrder: boolean): readonly SeedTableRun[] {
-  if (!anyOrder) return tables;
-  return [...tables.filter((t) => t.source === 'plain'), ...tables.filter((t) => t.source !== 'plain')];
 }
 
 /**

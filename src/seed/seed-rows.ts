@@ -8,6 +8,7 @@ import type { ColumnRule, RecordSource } from './column-rule.js';
 import type { TypeFamily } from './database-schema.js';
 import {
   genericColumn,
+  genericNumbers,
   keyUuids,
   nullShare,
   secondsOf,
@@ -20,7 +21,6 @@ import { mayBeMissing, recordFieldFamily } from './kind-fields.js';
 import { streamKey } from '../random/stream-key.js';
 import { PerParentCounts, ReferencePicks } from './row-layout.js';
 import { SeedError } from './seed-error.js';
-import type { UuidBytes } from './pg-binary-rows.js';
 import type { RecordUuids } from '../fields/record-uuid.js';
 import type { TablePlan } from './seed-plan.js';
 import type { SeedCount } from './seed-schema.js';
@@ -180,19 +180,26 @@ export class SeedRows {
   }
 
   /**
-   * Per written column, a writer of its values as UUID bytes when they are UUIDs made from a row number alone: a
-   * UUID key, a person record's UUID, or a reference without NULLs to either (its parent row's). Undefined for any
-   * other column. A binary COPY takes them without making their text and parsing it back (pg-binary-rows.ts): the
-   * same 16 bytes as the text of {@link rows}.
+   * Where a column's values come from when they are UUIDs made from a row number alone: a UUID key, a person
+   * record's UUID, or a reference without NULLs to either (its parent row's). Row `row`'s value is then
+   * `uuids.uuid(0, index(row))`, the text {@link rows} gives. Undefined for any other column. A binary COPY writes
+   * them as bytes without making their text and parsing it back (seed-column-bytes.ts).
    */
-  uuidBytes(table: string): readonly (UuidBytes | undefined)[] {
-    const plan = this.plan(table);
-    return this.columns(table).map(({ name }) => {
-      const source = this.uuidSource(plan, name, 0);
-      if (source === undefined) return undefined;
-      const { uuids, index } = source;
-      return (row: number, out: Uint8Array, at: number) => uuids.write(0, index(row), out, at);
-    });
+  uuidsOf(table: string, column: string): { uuids: RecordUuids; index: (row: number) => number } | undefined {
+    return this.uuidSource(this.plan(table), column, 0);
+  }
+
+  /**
+   * A generic decimal, date or timestamp column's values as numbers (genericNumbers: a decimal's units, a date's
+   * days, a timestamp's seconds), with the rule; undefined for any other column, or one with NULLs.
+   */
+  numbersOf(table: string, column: string): { rule: GenericRule; value: (row: number) => number } | undefined {
+    const choice = this.plan(table).columns.find((c) => c.column === column);
+    if (choice === undefined) return undefined;
+    const { rule } = choice;
+    if (rule.rule !== 'decimal' && rule.rule !== 'date' && rule.rule !== 'timestamp') return undefined;
+    const value = genericNumbers(this.seed, table, column, rule, choice.nulls);
+    return value === undefined ? undefined : { rule, value };
   }
 
   /** Where a column's UUIDs come from: stream 0 of `uuids`, record `index(row)`; undefined when not that simply. */

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { PgBinaryRows, type PgBinaryKind } from '../../src/seed/pg-binary-rows.js';
-import type { SeedValue } from '../../src/seed/generic-values.js';
+import fc from 'fast-check';
+import { dateOf } from '../../src/related/calendar-days.js';
+import { timestampText, type SeedValue } from '../../src/seed/generic-values.js';
+import {
+  dateBytes,
+  numericBytes,
+  PgBinaryRows,
+  timestampBytes,
+  type PgBinaryKind,
+} from '../../src/seed/pg-binary-rows.js';
 
 /** The bytes of one row of one value of `kind`, as hexadecimal: the field count (1), then the field. */
 function oneValue(kind: PgBinaryKind, value: SeedValue): string {
@@ -133,7 +141,7 @@ describe('seed values as binary COPY tuples', () => {
     expect(at).toBe(bytes.length);
   });
 
-  it("takes a column's UUIDs from its writer by row number, as the same row's text would give them", () => {
+  it("takes a column's bytes from its writer by row number, as the same row's text would give them", () => {
     const text = (row: number) => `00000000-0000-8000-8000-${String(row).padStart(12, '0')}`;
     const byWriter = new PgBinaryRows(['text', 'uuid'], new Uint8Array(4));
     // The writer's column is not read: its value may be anything.
@@ -143,7 +151,13 @@ describe('seed values as binary COPY tuples', () => {
         ['b', 'not a uuid'],
       ],
       41,
-      [undefined, (row, out, at) => out.set(Buffer.from(text(row).replaceAll('-', ''), 'hex'), at)],
+      [
+        undefined,
+        (row, out, at) => {
+          out.set(Buffer.from(text(row).replaceAll('-', ''), 'hex'), at);
+          return 16;
+        },
+      ],
     );
     const byText = new PgBinaryRows(['text', 'uuid']);
     byText.write([
@@ -151,5 +165,61 @@ describe('seed values as binary COPY tuples', () => {
       ['b', text(42)],
     ]);
     expect(Buffer.from(byWriter.bytes()).toString('hex')).toBe(Buffer.from(byText.bytes()).toString('hex'));
+  });
+
+  it('writes NULL where a writer gives null', () => {
+    const rows = new PgBinaryRows(['int8']);
+    rows.write([[5]], 0, [() => null]);
+    expect(Buffer.from(rows.bytes()).toString('hex')).toBe('0001' + 'ffffffff');
+  });
+});
+
+describe('numbers straight to their binary forms, as their text gives them', () => {
+  /** The bytes of one value of `kind` from its text, through the encoder, without the field count. */
+  const fromText = (kind: PgBinaryKind, text: string): string => oneValue(kind, text).slice(8);
+  const fromNumber = (write: (out: Uint8Array, at: number) => number): string => {
+    const out = new Uint8Array(64).fill(0xee);
+    const count = write(out, 3);
+    return Buffer.from(out.subarray(3, 3 + count)).toString('hex');
+  };
+
+  it("writes a decimal's units as the numeric of its toFixed text, for any scale to 12 and magnitude below 2^52", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 12 }),
+        fc.oneof(fc.integer({ min: -99_999, max: 99_999 }), fc.integer({ min: -(2 ** 52) + 1, max: 2 ** 52 - 1 })),
+        (scale, units) => {
+          const text = (units / 10 ** scale).toFixed(scale);
+          expect(
+            fromNumber((out, at) => numericBytes(units, scale, out, at)),
+            text,
+          ).toBe(fromText('numeric', text));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+    // By hand: 123.45 is two digits (0123, 4500), weight 0, scale 2; -0.05 one digit (0500), weight -1, negative.
+    expect(fromNumber((out, at) => numericBytes(12_345, 2, out, at))).toBe(
+      '0002' + '0000' + '0000' + '0002' + '007b' + '1194',
+    );
+    expect(fromNumber((out, at) => numericBytes(-5, 2, out, at))).toBe('0001' + 'ffff' + '4000' + '0002' + '01f4');
+    expect(fromNumber((out, at) => numericBytes(0, 2, out, at))).toBe('0000' + '0000' + '0000' + '0002');
+  });
+
+  it("writes a date's days and a timestamp's seconds since 1970 as the date and timestamp of their text (years 1000-9999)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -354_000, max: 2_932_000 }), (days) => {
+        expect(fromNumber((out, at) => dateBytes(days, out, at))).toBe(fromText('date', dateOf(days)));
+      }),
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: -30_000_000_000, max: 250_000_000_000 }), (seconds) => {
+        expect(fromNumber((out, at) => timestampBytes(seconds, out, at))).toBe(
+          fromText('timestamp', timestampText(seconds)),
+        );
+      }),
+    );
+    expect(fromNumber((out, at) => timestampBytes(946_684_801, out, at))).toBe('00000000000f4240');
+    expect(fromNumber((out, at) => dateBytes(10_956, out, at))).toBe('ffffffff');
   });
 });
