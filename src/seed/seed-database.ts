@@ -30,8 +30,13 @@ const SEED_CHUNK_ROWS = 5_000;
 /** Rows rendered and encoded at a time within a chunk, as the single-table load does (record-job.ts, SUBCHUNK_RECORDS). */
 const SEED_RENDER_ROWS = 100;
 
-/** At most this many chunks are made ahead while the server builds a table's keys (about 25 MB of COPY text). */
+/**
+ * At most this many chunks are made ahead of the one being sent (about 35 MB of COPY text or binary tuples), while
+ * the server copies or builds keys. SQLite's loader inserts on this thread, so nothing would be made meanwhile:
+ * one chunk ahead, as its rows are objects that take more memory than their bytes.
+ */
 const AHEAD_CHUNKS = 50;
+const SQLITE_AHEAD_CHUNKS = 1;
 
 /**
  * A seed of a database: where, the rows, the tables in insert order (parents first), the CREATE TABLE text of a
@@ -281,6 +286,8 @@ export async function runSeedLoad(plan: SeedLoadPlan): Promise<ReadonlyMap<strin
       async function* chunks(): AsyncGenerator<LoadChunk> {
         const { first, end } = ranges.get(table.table)!;
         const written = rows.columns(table.table);
+        // A table the database fills every column of makes no chunks: insertDefaults writes its rows.
+        if (written.length === 0) return;
         // MySQL's DATETIME takes a timestamp without its `T` and `Z`.
         const timestamps = written.map((c) => c.family === 'timestamp');
         // Columns whose values need no escape: written as they are (the same text, with less work per value).
@@ -331,7 +338,7 @@ export async function runSeedLoad(plan: SeedLoadPlan): Promise<ReadonlyMap<strin
     const tablesDone = order.map((_, index) => new Promise<void>((resolve) => (tableDone[index] = resolve)));
     const ahead = new ChunksAhead(
       order.map((table) => chunksOf(table)),
-      AHEAD_CHUNKS,
+      copy ? AHEAD_CHUNKS : SQLITE_AHEAD_CHUNKS,
       async (index) => (readBack.size > 0 && index > 0 ? await tablesDone[index - 1] : undefined),
     );
     try {
