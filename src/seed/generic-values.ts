@@ -135,7 +135,7 @@ function numberMaker(rule: NumberRule, random: RecordRandom): () => number {
  * The values of a generic decimal, date or timestamp column without NULLs as numbers: row `row`'s is the number
  * genericColumn writes as text (a decimal's units of its last digit, a date's days since 1970-01-01, a timestamp's
  * seconds since 1970-01-01T00:00:00Z), from the same draws. A binary COPY writes them without making the text and
- * parsing it back (SeedRows.columnBytes). Undefined for a column with NULLs, or a decimal of 2^52 units or more,
+ * parsing it back (seed-column-bytes.ts). Undefined for a column with NULLs, or a decimal of 2^52 units or more,
  * whose text (`toFixed` of a double) may not be its exact value.
  * @example genericNumbers('42', 'orders', 'total', { rule: 'decimal', min: 1, max: 500, scale: 2 }, 0)?.(7) // 100..50000
  */

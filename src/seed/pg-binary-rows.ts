@@ -12,7 +12,7 @@ export type PgBinaryKind = 'text' | 'uuid' | 'int8' | 'numeric' | 'float8' | 'bo
 
 /**
  * Writes row `row`'s value of a column, its bytes without their length word, at `at` of `out`, and returns how many
- * (at most 56): a column whose values are made as numbers or bytes (SeedRows.columnBytes), not as text to be parsed
+ * (at most 56): a column whose values are made as numbers or bytes (seed-column-bytes.ts), not as text to be parsed
  * back. `null` for NULL.
  * @example const id: ColumnBytes = (row, out, at) => (uuids.write(0, row, out, at), 16)
  */

@@ -165,7 +165,8 @@ export class SeedRows {
 
   /**
    * Rows `first .. end-1` of the table, each its values in {@link columns} order; any split gives the same rows.
-   * The columns `skip` marks are left NULL, not made (their values are written by {@link uuidBytes}).
+   * The columns `skip` marks are left NULL, not made (a binary COPY writes their values straight as bytes:
+   * seed-column-bytes.ts).
    */
   rows(table: string, first: number, end: number, skip?: readonly boolean[]): SeedValue[][] {
     const all = this.valueMakers(table);
